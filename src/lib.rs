@@ -1,1 +1,183 @@
-pub mod config { pub mod yaml; }
+//! loki-gate: quality gates for git hooks and CI.
+//!
+//! `run` is the one dispatch point; `main.rs` only parses and maps the exit
+//! status. Modules are public so tests and benches can call them.
+
+pub mod baseline;
+pub mod changed;
+pub mod cli;
+pub mod config;
+pub mod exit;
+pub mod finding;
+pub mod gates;
+pub mod git;
+pub mod meta;
+pub mod process;
+pub mod report;
+pub mod rule;
+pub mod settings;
+pub mod state;
+pub mod suppress;
+pub mod walk;
+
+use std::time::Instant;
+
+use anyhow::{Result, anyhow};
+
+use cli::{Cli, Command, EvidenceAction, Format, GlobalArgs};
+use exit::ExitStatus;
+use gates::{Context, Pipeline, evidence};
+use report::{GateReport, Outcome, Style};
+use settings::Session;
+
+/// Read an environment variable as the config layer sees it.
+fn env_var(name: &str) -> Option<String> {
+    std::env::var(name).ok()
+}
+
+/// Run one command line to completion.
+pub fn run(cli: Cli) -> Result<ExitStatus> {
+    match &cli.command {
+        Command::Rules => {
+            report::emit(&render_rules(cli.global.format), cli.global.output.as_deref())?;
+            Ok(ExitStatus::Pass)
+        }
+        Command::Explain { rule } => {
+            let meta = rule::find(rule)
+                .ok_or_else(|| anyhow!("unknown rule `{rule}`: run `loki-gate rules` to list rule ids"))?;
+            report::emit(meta.doc, cli.global.output.as_deref())?;
+            Ok(ExitStatus::Pass)
+        }
+        Command::Init { force } => init(&cli.global, *force),
+        Command::Evidence(args) => {
+            let session = Session::open(&cli.global, &env_var)?;
+            let cx = Context {
+                repo: &session.repo,
+                config: &session.config,
+                store: &session.store,
+                exclude: session.exclude.clone(),
+                skip_dirs: session.skip_dirs.clone(),
+            };
+            if let Some(EvidenceAction::Start) = args.action {
+                let anchor = evidence::start(&cx)?;
+                if !cli.global.quiet {
+                    report::status(&format!("loki-gate: run start recorded at {}", evidence::describe(&anchor)));
+                }
+                return Ok(ExitStatus::Pass);
+            }
+            let settings = evidence::settings::Settings::resolve(
+                session.config.section("evidence"),
+                args,
+                session.repo.root(),
+                &session.cwd,
+            )?;
+            let mut levels = session.levels.clone();
+            evidence::adjust_levels(&mut levels, &settings);
+            let started = Instant::now();
+            let result = evidence::run(&cx, &settings);
+            finish_gate("evidence", result, started, &session, &levels, &cli.global)
+        }
+    }
+}
+
+/// Shared tail of every gate command: pipeline, baseline, render, exit status.
+fn finish_gate(
+    gate: &'static str,
+    result: Result<gates::GateOutput>,
+    started: Instant,
+    session: &Session,
+    levels: &rule::Levels,
+    global: &GlobalArgs,
+) -> Result<ExitStatus> {
+    let output = match result {
+        Ok(output) => output,
+        Err(err) => {
+            // Scripts reading a machine format still get a report saying why.
+            if global.format != Format::Text {
+                let failed = GateReport {
+                    gate,
+                    outcome: Outcome::Error,
+                    findings: Vec::new(),
+                    files: 0,
+                    elapsed_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+                    notices: Vec::new(),
+                    inconclusive: None,
+                    suppressed: 0,
+                    baselined: 0,
+                    error: Some(format!("{err:#}")),
+                };
+                let rendered = report::render(global.format, &[failed], style(global));
+                report::emit(&rendered, global.output.as_deref())?;
+            }
+            return Err(err);
+        }
+    };
+    let baseline = match &global.baseline {
+        Some(path) => Some(baseline::Baseline::load(&session.cwd.join(path))?),
+        None => None,
+    };
+    let pipeline = Pipeline { root: session.repo.root(), levels, baseline: baseline.as_ref() };
+    let report = pipeline.finish(gate, output, started.elapsed());
+    let rendered = report::render(global.format, std::slice::from_ref(&report), style(global));
+    report::emit(&rendered, global.output.as_deref())?;
+    if let Some(path) = &global.write_baseline {
+        let path = session.cwd.join(path);
+        baseline::Baseline::from_findings(&report.findings).save(&path)?;
+        if !global.quiet {
+            report::status(&format!(
+                "loki-gate: wrote {} finding fingerprint(s) to {}",
+                report.findings.len(),
+                path.display()
+            ));
+        }
+        return Ok(ExitStatus::Pass);
+    }
+    Ok(match report.outcome {
+        Outcome::Blocked => ExitStatus::Blocked,
+        Outcome::Error => ExitStatus::Error,
+        Outcome::Pass | Outcome::Inconclusive => ExitStatus::Pass,
+    })
+}
+
+fn style(global: &GlobalArgs) -> Style {
+    let to_terminal = global.output.is_none() && report::stdout_is_terminal();
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    Style { color: report::use_color(global.color, to_terminal, no_color), quiet: global.quiet, verbose: global.verbose }
+}
+
+fn render_rules(format: Format) -> String {
+    let rules = rule::all();
+    if format == Format::Json {
+        let list: Vec<_> = rules
+            .iter()
+            .map(|r| {
+                serde_json::json!({"id": r.id, "gate": r.gate, "default_level": r.default_level.to_string(), "summary": r.summary})
+            })
+            .collect();
+        let mut out = serde_json::to_string_pretty(&list).expect("rules serialize");
+        out.push('\n');
+        return out;
+    }
+    let width = rules.iter().map(|r| r.id.len()).max().unwrap_or(0);
+    rules.iter().map(|r| format!("{:width$}  {:5}  {}\n", r.id, r.default_level.to_string(), r.summary)).collect()
+}
+
+fn init(global: &GlobalArgs, force: bool) -> Result<ExitStatus> {
+    let cwd = std::env::current_dir()?;
+    let start = global.repo.as_ref().map_or_else(|| cwd.clone(), |r| cwd.join(r));
+    let path = match &global.config {
+        Some(p) => cwd.join(p),
+        None => {
+            let root = git::Repo::discover(&start).map(|r| r.root().to_path_buf()).unwrap_or(start);
+            root.join(config::FILE_NAMES[0])
+        }
+    };
+    if path.exists() && !force {
+        return Err(anyhow!("{} already exists: edit it, or pass --force to overwrite it", path.display()));
+    }
+    state::write_atomic(&path, config::template().as_bytes())?;
+    if !global.quiet {
+        report::status(&format!("loki-gate: wrote {}", path.display()));
+    }
+    Ok(ExitStatus::Pass)
+}

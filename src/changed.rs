@@ -1,0 +1,143 @@
+//! What a run gates: the changed files and lines for `--base`, `--staged` or
+//! `--all-files`, with `exclude:` and loki-gate's own state directory removed.
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use globset::GlobSet;
+
+use crate::git::{Base, FileDiff, Repo, Side, Status};
+
+/// Which part of the repository a run looks at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Scope {
+    /// Changes since `merge-base(base, HEAD)`: committed, staged, unstaged, untracked.
+    Diff { base: Option<String> },
+    /// Only what is staged, against HEAD (hook mode).
+    Staged,
+    /// Every tracked file, whole.
+    AllFiles,
+}
+
+/// The lines of a file that count as changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Lines {
+    /// The whole file (new file, or `--all-files`).
+    All,
+    /// Inclusive ranges of added or modified lines, ascending.
+    Ranges(Vec<(u32, u32)>),
+}
+
+impl Lines {
+    pub fn contains(&self, line: u32) -> bool {
+        match self {
+            Lines::All => true,
+            Lines::Ranges(r) => r.iter().any(|&(a, b)| (a..=b).contains(&line)),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChangedFile {
+    /// Repo-relative.
+    pub path: PathBuf,
+    pub status: Status,
+    pub binary: bool,
+    pub lines: Lines,
+    /// Diff hunks with context, for the `diff-context` filter.
+    pub hunks: Vec<(u32, u32)>,
+}
+
+#[derive(Debug, Clone)]
+pub struct ChangeSet {
+    /// `None` for `--all-files`.
+    pub base: Option<Base>,
+    pub files: Vec<ChangedFile>,
+}
+
+impl ChangeSet {
+    /// Files that still exist and can be read (not deleted).
+    pub fn present(&self) -> impl Iterator<Item = &ChangedFile> {
+        self.files.iter().filter(|f| f.status != Status::Deleted)
+    }
+
+    /// Notes about how the base was chosen.
+    pub fn notes(&self) -> &[String] {
+        self.base.as_ref().map_or(&[], |b| b.notes.as_slice())
+    }
+}
+
+/// Collect the change set for `scope`, leaving out `exclude` matches and `skip_dirs`.
+pub fn collect(repo: &Repo, scope: &Scope, exclude: &GlobSet, skip_dirs: &[PathBuf]) -> Result<ChangeSet> {
+    let (base, diffs) = match scope {
+        Scope::AllFiles => {
+            let files = repo
+                .tracked_files()?
+                .into_iter()
+                .filter(|p| !skip_dirs.iter().any(|d| p.starts_with(d)))
+                .map(|path| FileDiff {
+                    path,
+                    old_path: None,
+                    status: Status::Modified,
+                    binary: false,
+                    added: Vec::new(),
+                    hunks: Vec::new(),
+                })
+                .collect();
+            (None, files)
+        }
+        Scope::Staged => {
+            let head = repo.head()?;
+            let base = Base { commit: head, notes: Vec::new() };
+            let diffs = repo.diff(Side::Staged(&base), skip_dirs)?;
+            (Some(base), diffs)
+        }
+        Scope::Diff { base } => {
+            let base = repo.resolve_base(base.as_deref())?;
+            let diffs = repo.diff(Side::Worktree(&base), skip_dirs)?;
+            (Some(base), diffs)
+        }
+    };
+    let whole = base.is_none();
+    let files = diffs
+        .into_iter()
+        .filter(|d| !exclude.is_match(&d.path))
+        .map(|d| ChangedFile {
+            lines: if whole || matches!(d.status, Status::Added | Status::Untracked) {
+                Lines::All
+            } else {
+                Lines::Ranges(ranges(&d.added))
+            },
+            path: d.path,
+            status: d.status,
+            binary: d.binary,
+            hunks: d.hunks,
+        })
+        .collect();
+    Ok(ChangeSet { base, files })
+}
+
+/// Compress ascending line numbers into inclusive ranges.
+pub fn ranges(lines: &[u32]) -> Vec<(u32, u32)> {
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for &n in lines {
+        match out.last_mut() {
+            Some((_, end)) if n == *end + 1 => *end = n,
+            _ => out.push((n, n)),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn consecutive_lines_merge_into_ranges() {
+        assert_eq!(ranges(&[1, 2, 3, 7, 9, 10]), vec![(1, 3), (7, 7), (9, 10)]);
+        assert!(ranges(&[]).is_empty());
+        let lines = Lines::Ranges(ranges(&[4, 5]));
+        assert!(lines.contains(5) && !lines.contains(6));
+    }
+}

@@ -1,0 +1,152 @@
+//! The command line (clap derive). Parsing only: `lib.rs` dispatches.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "loki-gate",
+    version,
+    about = "Quality gates for git hooks and CI: refuses work that only looks done",
+    long_about = None,
+    after_help = "Exit status: 0 passed, 1 blocked, 2 could not run, 3 escalated (uncertainty).\nDocs: https://github.com/loki-gate/loki-gate/tree/main/docs",
+    propagate_version = true
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct GlobalArgs {
+    /// Repository to gate (git discovery upward from here)
+    #[arg(short = 'C', long = "repo", value_name = "DIR", global = true)]
+    pub repo: Option<PathBuf>,
+
+    /// Compare against merge-base(REV, HEAD) [default: config `base`, else origin/HEAD, else HEAD~1]
+    #[arg(long, value_name = "REV", global = true)]
+    pub base: Option<String>,
+
+    /// Gate only what is staged (hook mode)
+    #[arg(long, global = true, conflicts_with = "all_files")]
+    pub staged: bool,
+
+    /// Ignore the diff; gate every tracked file
+    #[arg(long, global = true)]
+    pub all_files: bool,
+
+    /// Report format
+    #[arg(long, value_enum, default_value_t = Format::Text, global = true)]
+    pub format: Format,
+
+    /// Write the report to FILE (atomically) instead of stdout
+    #[arg(short = 'o', long, value_name = "FILE", global = true)]
+    pub output: Option<PathBuf>,
+
+    /// Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]
+    #[arg(long, value_name = "FILE", global = true)]
+    pub config: Option<PathBuf>,
+
+    /// State directory [default: .loki-gate/ at the repo root]
+    #[arg(long, value_name = "DIR", global = true, env = "LOKI_GATE_STATE_DIR")]
+    pub state_dir: Option<PathBuf>,
+
+    /// Set a rule or a whole gate to warn (repeatable)
+    #[arg(short = 'W', long = "warn", value_name = "RULE|GATE", global = true)]
+    pub warn: Vec<String>,
+
+    /// Set a rule or a whole gate to deny (repeatable)
+    #[arg(short = 'D', long = "deny", value_name = "RULE|GATE", global = true)]
+    pub deny: Vec<String>,
+
+    /// Hide a rule or a whole gate (repeatable)
+    #[arg(short = 'A', long = "allow", value_name = "RULE|GATE", global = true)]
+    pub allow: Vec<String>,
+
+    /// Report only findings whose fingerprints are not in this baseline file
+    #[arg(long, value_name = "FILE", global = true)]
+    pub baseline: Option<PathBuf>,
+
+    /// Record the fingerprints of this run's findings in FILE and pass
+    #[arg(long, value_name = "FILE", global = true, conflicts_with = "baseline")]
+    pub write_baseline: Option<PathBuf>,
+
+    /// When to use colour (never when NO_COLOR is set, unless `always`)
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
+    pub color: ColorChoice,
+
+    /// Print less: only findings, no summary line
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+
+    /// Print more: timings and skipped files
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+    Sarif,
+    Github,
+    Markdown,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Refuse "done" without a non-empty diff since the run start AND green tests
+    Evidence(EvidenceArgs),
+    /// List every rule with its default level
+    Rules,
+    /// Print one rule's documentation
+    Explain {
+        /// Rule id, e.g. evidence/empty-diff
+        rule: String,
+    },
+    /// Write .loki-gate.yaml with every key, its default and a comment
+    Init {
+        /// Overwrite an existing config file
+        #[arg(long)]
+        force: bool,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct EvidenceArgs {
+    #[command(subcommand)]
+    pub action: Option<EvidenceAction>,
+
+    /// Test command to run (overrides gates.evidence.test-command)
+    #[arg(long, value_name = "CMD")]
+    pub test_command: Option<String>,
+
+    /// Read test results from FILE instead of running tests (JUnit XML, cargo/nextest output, pytest JSON report, go test -json)
+    #[arg(long, value_name = "FILE", conflicts_with = "test_command")]
+    pub results: Option<PathBuf>,
+
+    /// Block when no run start was recorded (default: pass with a disclosure)
+    #[arg(long)]
+    pub require_anchor: bool,
+
+    /// Time limit for the test command, e.g. 90s, 10m [default: gates.evidence.timeout]
+    #[arg(long, value_name = "DURATION")]
+    pub timeout: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum EvidenceAction {
+    /// Record the run-start anchor (HEAD and the time); starts a new run
+    Start,
+}

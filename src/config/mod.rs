@@ -1,0 +1,242 @@
+//! `.loki-gate.yaml`: discovery, parsing (through [`yaml`]), environment
+//! overrides, validation (through [`validate`]) and the typed result.
+
+pub mod schema;
+pub mod validate;
+pub mod yaml;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+
+use crate::rule::{self, Level};
+use schema::{Kind, SectionSpec};
+pub use validate::{ConfigError, Problem};
+use yaml::{Node, Origin, Value};
+
+/// File names looked for at the repository root, in order.
+pub const FILE_NAMES: &[&str] = &[".loki-gate.yaml", "loki-gate.yaml"];
+
+/// A validated configuration.
+#[derive(Debug)]
+pub struct Config {
+    /// The file it was read from; `None` for built-in defaults.
+    pub file: Option<PathBuf>,
+    pub base: Option<String>,
+    pub exclude: Vec<String>,
+    pub gates: BTreeMap<&'static str, Section>,
+    /// `rules:` entries in file order.
+    pub rules: Vec<(String, Level)>,
+}
+
+impl Config {
+    pub fn section(&self, gate: &str) -> &Section {
+        self.gates
+            .get(gate)
+            .unwrap_or_else(|| panic!("no config section for gate `{gate}`"))
+    }
+}
+
+/// The validated values of one section; absent keys read as their defaults.
+#[derive(Debug)]
+pub struct Section {
+    spec: &'static SectionSpec,
+    values: BTreeMap<&'static str, Node>,
+}
+
+impl Section {
+    fn new(spec: &'static SectionSpec, values: BTreeMap<&'static str, Node>) -> Self {
+        Section { spec, values }
+    }
+
+    fn value(&self, key: &str) -> Value {
+        if let Some(node) = self.values.get(key) {
+            return node.value.clone();
+        }
+        let spec = self
+            .spec
+            .key(key)
+            .unwrap_or_else(|| panic!("`{key}` is not a key of `{}`", self.spec.gate));
+        yaml::parse_scalar(spec.default, Origin::Env(String::new())).value
+    }
+
+    /// Where a key's value came from, for error messages.
+    pub fn origin(&self, key: &str) -> Option<&Origin> {
+        self.values.get(key).map(|n| &n.origin)
+    }
+
+    pub fn bool(&self, key: &str) -> bool {
+        matches!(self.value(key), Value::Bool(true))
+    }
+
+    pub fn opt_str(&self, key: &str) -> Option<String> {
+        match self.value(key) {
+            Value::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn globs(&self, key: &str) -> Vec<String> {
+        match self.value(key) {
+            Value::Str(s) => vec![s],
+            Value::Seq(items) => items
+                .into_iter()
+                .filter_map(|n| match n.value {
+                    Value::Str(s) => Some(s),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn duration(&self, key: &str) -> Duration {
+        match self.value(key) {
+            Value::Int(n) => Duration::from_secs(n.unsigned_abs()),
+            Value::Str(s) => schema::parse_duration(&s).expect("validated duration"),
+            other => panic!("`{key}` is not a duration: {other:?}"),
+        }
+    }
+}
+
+/// Find, read and validate the configuration for the repository at `root`.
+///
+/// `explicit` is `--config`; it must exist. Otherwise the first of
+/// [`FILE_NAMES`] that exists is used, else built-in defaults.
+pub fn load(
+    root: &Path,
+    explicit: Option<&Path>,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Result<Config> {
+    let path = match explicit {
+        Some(p) => {
+            let p = if p.is_absolute() { p.to_path_buf() } else { std::env::current_dir()?.join(p) };
+            anyhow::ensure!(
+                p.is_file(),
+                "config file {} not found: check the path given to --config, or run `loki-gate init`",
+                p.display()
+            );
+            Some(p)
+        }
+        None => FILE_NAMES.iter().map(|n| root.join(n)).find(|p| p.is_file()),
+    };
+    let shown = path.as_ref().map_or_else(String::new, |p| {
+        p.strip_prefix(root).unwrap_or(p).display().to_string()
+    });
+    let node = match &path {
+        Some(p) => {
+            let bytes = std::fs::read(p).with_context(|| format!("could not read config file {}", p.display()))?;
+            let text = String::from_utf8(bytes).map_err(|_| {
+                anyhow::anyhow!("config file {shown} is not valid UTF-8: save it as UTF-8")
+            })?;
+            yaml::parse(&text).map_err(|e| ConfigError {
+                file: shown.clone(),
+                problems: vec![Problem {
+                    origin: Origin::at(e.line, e.column),
+                    message: format!("invalid YAML: {}", e.message),
+                    fix: "fix the syntax (check indentation and quoting)".to_string(),
+                }],
+            })?
+        }
+        None => yaml::parse("").expect("empty document parses"),
+    };
+    let mut config = validate::validate(&node, env, crate::gates::SECTIONS).map_err(|problems| ConfigError {
+        file: if shown.is_empty() { "(defaults)".to_string() } else { shown },
+        problems,
+    })?;
+    config.file = path;
+    Ok(config)
+}
+
+/// The file `loki-gate init` writes: every key with its default and a comment.
+pub fn template() -> String {
+    let mut out = String::new();
+    out.push_str("# loki-gate configuration: every key with its default.\n");
+    out.push_str("# Environment variables override keys: LOKI_GATE_<SECTION>_<KEY>,\n");
+    out.push_str("# e.g. LOKI_GATE_EVIDENCE_TEST_COMMAND. Command-line flags override both.\n");
+    out.push_str("# Reference: docs/configuration.md\n\n");
+    for key in schema::TOP.keys {
+        out.push_str(&format!("# {}\n{}: {}\n", key.doc, key.name, key.default));
+    }
+    out.push_str("\ngates:\n");
+    for section in crate::gates::SECTIONS {
+        out.push_str(&format!("  # {}\n  {}:\n", section.doc, section.gate));
+        for key in section.keys {
+            out.push_str(&format!("    # {}\n    {}: {}\n", key.doc, key.name, key.default));
+        }
+    }
+    out.push_str("\n# Levels per rule id or whole gate: allow | note | warn | deny.\n");
+    out.push_str("# Shown: each rule's default. `loki-gate explain <rule>` documents it.\n");
+    out.push_str("rules:\n");
+    for r in rule::all() {
+        out.push_str(&format!("  # {}: {}\n", r.id, r.default_level));
+    }
+    out
+}
+
+/// The reference table for `docs/configuration.md`.
+pub fn reference_table() -> String {
+    let mut out = String::from("| key | type | default | env | meaning |\n|---|---|---|---|---|\n");
+    let mut row = |section: &str, key: &schema::KeySpec| {
+        let path = if section.is_empty() { key.name.to_string() } else { format!("gates.{section}.{}", key.name) };
+        let kind = match key.kind {
+            Kind::Bool => "bool",
+            Kind::OptStr => "string or null",
+            Kind::Str => "string",
+            Kind::GlobList => "globs",
+            Kind::Duration => "duration",
+        };
+        out.push_str(&format!(
+            "| `{path}` | {kind} | `{}` | `{}` | {} |\n",
+            key.default,
+            schema::env_name(section, key.name),
+            key.doc.replace('|', "\\|")
+        ));
+    };
+    for key in schema::TOP.keys {
+        row("", key);
+    }
+    for section in crate::gates::SECTIONS {
+        for key in section.keys {
+            row(section.gate, key);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_env(_: &str) -> Option<String> {
+        None
+    }
+
+    #[test]
+    fn the_init_template_is_valid_and_equals_the_defaults() {
+        let node = yaml::parse(&template()).unwrap();
+        let config = validate::validate(&node, &no_env, crate::gates::SECTIONS).unwrap();
+        assert_eq!(config.base, None);
+        assert!(config.exclude.is_empty());
+        assert!(config.rules.is_empty());
+        for section in crate::gates::SECTIONS {
+            for key in section.keys {
+                let value = config.section(section.gate).value(key.name);
+                let default = yaml::parse_scalar(key.default, Origin::Env(String::new())).value;
+                assert_eq!(value, default, "{}.{}", section.gate, key.name);
+            }
+        }
+    }
+
+    #[test]
+    fn env_overrides_the_file_key_by_key() {
+        let node = yaml::parse("gates:\n  evidence:\n    test-command: make test\n    timeout: 5m\n").unwrap();
+        let env = |name: &str| (name == "LOKI_GATE_EVIDENCE_TIMEOUT").then(|| "90s".to_string());
+        let config = validate::validate(&node, &env, crate::gates::SECTIONS).unwrap();
+        let ev = config.section("evidence");
+        assert_eq!(ev.opt_str("test-command").as_deref(), Some("make test"));
+        assert_eq!(ev.duration("timeout"), Duration::from_secs(90));
+    }
+}

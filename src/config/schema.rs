@@ -1,0 +1,126 @@
+//! The config schema: every key, its type, default and one-line doc.
+//!
+//! One table drives validation, environment overrides
+//! (`LOKI_GATE_<SECTION>_<KEY>`), the file `loki-gate init` writes, and the
+//! key reference in `docs/configuration.md` (a test keeps them in step).
+
+use std::time::Duration;
+
+/// The type of a config value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Bool,
+    /// A string, or null.
+    OptStr,
+    /// A string.
+    Str,
+    /// A list of glob patterns (a single string is a list of one).
+    GlobList,
+    /// `90s`, `10m`, `1h`, `500ms`, or a number of seconds.
+    Duration,
+}
+
+impl Kind {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Kind::Bool => "true or false",
+            Kind::OptStr => "a string or null",
+            Kind::Str => "a string",
+            Kind::GlobList => "a list of glob patterns",
+            Kind::Duration => "a duration such as 90s, 10m or 1h",
+        }
+    }
+}
+
+/// One key of a section.
+#[derive(Debug)]
+pub struct KeySpec {
+    pub name: &'static str,
+    pub kind: Kind,
+    /// The default, as YAML text.
+    pub default: &'static str,
+    pub doc: &'static str,
+}
+
+/// The settings of one gate (`gates.<gate>:`), or the top level (`gate` = "").
+#[derive(Debug)]
+pub struct SectionSpec {
+    pub gate: &'static str,
+    pub doc: &'static str,
+    pub keys: &'static [KeySpec],
+}
+
+impl SectionSpec {
+    pub fn key(&self, name: &str) -> Option<&'static KeySpec> {
+        self.keys.iter().find(|k| k.name == name)
+    }
+}
+
+/// Top-level keys besides `gates:` and `rules:`.
+pub const TOP: SectionSpec = SectionSpec {
+    gate: "",
+    doc: "",
+    keys: &[
+        KeySpec {
+            name: "base",
+            kind: Kind::OptStr,
+            default: "null",
+            doc: "revision to compare against; null = origin/HEAD, else HEAD~1",
+        },
+        KeySpec {
+            name: "exclude",
+            kind: Kind::GlobList,
+            default: "[]",
+            doc: "paths no gate looks at, on top of .gitignore (globs, repo-relative)",
+        },
+    ],
+};
+
+/// The environment variable that overrides `key` of `section` ("" = top level).
+pub fn env_name(section: &str, key: &str) -> String {
+    let mut name = String::from("LOKI_GATE_");
+    if !section.is_empty() {
+        name.push_str(section);
+        name.push('_');
+    }
+    name.push_str(key);
+    name.to_ascii_uppercase().replace('-', "_")
+}
+
+/// Parse `90s`, `10m`, `1h`, `500ms` or a bare number of seconds.
+pub fn parse_duration(text: &str) -> Option<Duration> {
+    let text = text.trim();
+    let split = text.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let number: f64 = number.parse().ok()?;
+    let seconds = match unit.trim() {
+        "" | "s" | "sec" | "secs" => number,
+        "ms" => number / 1000.0,
+        "m" | "min" | "mins" => number * 60.0,
+        "h" | "hr" | "hours" => number * 3600.0,
+        _ => return None,
+    };
+    (seconds.is_finite() && seconds > 0.0).then(|| Duration::from_secs_f64(seconds))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_parse_in_the_usual_units() {
+        assert_eq!(parse_duration("90s"), Some(Duration::from_secs(90)));
+        assert_eq!(parse_duration("10m"), Some(Duration::from_secs(600)));
+        assert_eq!(parse_duration("1h"), Some(Duration::from_secs(3600)));
+        assert_eq!(parse_duration("250ms"), Some(Duration::from_millis(250)));
+        assert_eq!(parse_duration("30"), Some(Duration::from_secs(30)));
+        assert_eq!(parse_duration("0s"), None);
+        assert_eq!(parse_duration("ten minutes"), None);
+    }
+
+    #[test]
+    fn env_names_are_upper_snake_case() {
+        assert_eq!(env_name("evidence", "test-command"), "LOKI_GATE_EVIDENCE_TEST_COMMAND");
+        assert_eq!(env_name("", "base"), "LOKI_GATE_BASE");
+    }
+}

@@ -1,0 +1,328 @@
+//! Validation that collects every problem before anything runs.
+//!
+//! The file is walked once; each unknown key, wrong type, unknown rule id or
+//! bad glob is pushed as a [`Problem`] with its location and the fix, and the
+//! walk goes on. Only when the list is empty is a [`Config`] built.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use super::schema::{self, Kind, KeySpec, SectionSpec};
+use super::yaml::{Node, Origin, Value};
+use super::{Config, Section};
+use crate::rule::{self, Level};
+
+/// One thing wrong with the configuration.
+#[derive(Debug, Clone)]
+pub struct Problem {
+    pub origin: Origin,
+    pub message: String,
+    pub fix: String,
+}
+
+/// Every problem found in a config file (and environment overrides).
+#[derive(Debug)]
+pub struct ConfigError {
+    /// The file as the user named it (repo-relative when found by discovery).
+    pub file: String,
+    pub problems: Vec<Problem>,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for p in &self.problems {
+            match &p.origin {
+                Origin::File { line, column } => write!(f, "{}:{line}:{column}: ", self.file)?,
+                Origin::Env(var) => write!(f, "environment variable {var}: ")?,
+            }
+            writeln!(f, "{}; {}", p.message, p.fix)?;
+        }
+        let n = self.problems.len();
+        write!(
+            f,
+            "{n} problem{} in the configuration; nothing was run",
+            if n == 1 { "" } else { "s" }
+        )
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+struct Ctx {
+    problems: Vec<Problem>,
+}
+
+impl Ctx {
+    fn push(&mut self, origin: &Origin, message: impl Into<String>, fix: impl Into<String>) {
+        self.problems.push(Problem {
+            origin: origin.clone(),
+            message: message.into(),
+            fix: fix.into(),
+        });
+    }
+
+    fn unknown_key(&mut self, origin: &Origin, key: &str, place: &str, known: &[&str]) {
+        let fix = match did_you_mean(key, known) {
+            Some(best) => format!("did you mean `{best}`?"),
+            None => format!("expected one of: {}", known.join(", ")),
+        };
+        self.push(origin, format!("unknown key `{key}` in {place}"), fix);
+    }
+}
+
+/// Validate a parsed file plus environment overrides into a [`Config`].
+pub fn validate(
+    root: &Node,
+    env: &dyn Fn(&str) -> Option<String>,
+    sections: &[&'static SectionSpec],
+) -> Result<Config, Vec<Problem>> {
+    let mut cx = Ctx {
+        problems: Vec::new(),
+    };
+    let mut top: BTreeMap<&'static str, Node> = BTreeMap::new();
+    let mut gates: BTreeMap<&'static str, BTreeMap<&'static str, Node>> =
+        sections.iter().map(|s| (s.gate, BTreeMap::new())).collect();
+    let mut rules: Vec<(String, Level)> = Vec::new();
+
+    match &root.value {
+        Value::Map(entries) => {
+            let known: Vec<&str> = schema::TOP.keys.iter().map(|k| k.name).chain(["gates", "rules"]).collect();
+            for (key, node) in entries {
+                match key.name.as_str() {
+                    "gates" => walk_gates(&mut cx, node, sections, &mut gates),
+                    "rules" => walk_rules(&mut cx, node, &mut rules),
+                    name => match schema::TOP.key(name) {
+                        Some(spec) => {
+                            if check_value(&mut cx, spec, node, name) {
+                                top.insert(spec.name, node.clone());
+                            }
+                        }
+                        None => cx.unknown_key(&key.origin, name, "the top level", &known),
+                    },
+                }
+            }
+        }
+        Value::Null => {}
+        other => cx.push(
+            &root.origin,
+            format!("the config must be a mapping, found {}", other.kind()),
+            "start from the file `loki-gate init` writes",
+        ),
+    }
+
+    // Environment overrides beat the file, key by key.
+    let overlay = |section: &'static SectionSpec, into: &mut BTreeMap<&'static str, Node>, cx: &mut Ctx| {
+        for spec in section.keys {
+            let var = schema::env_name(section.gate, spec.name);
+            if let Some(text) = env(&var) {
+                let node = super::yaml::parse_scalar(&text, Origin::Env(var.clone()));
+                if check_value(cx, spec, &node, &var) {
+                    into.insert(spec.name, node);
+                }
+            }
+        }
+    };
+    overlay(&schema::TOP, &mut top, &mut cx);
+    for section in sections {
+        let values = gates.get_mut(section.gate).expect("every section has an entry");
+        overlay(section, values, &mut cx);
+    }
+
+    if !cx.problems.is_empty() {
+        return Err(cx.problems);
+    }
+    let top = Section::new(&schema::TOP, top);
+    Ok(Config {
+        file: None,
+        base: top.opt_str("base"),
+        exclude: top.globs("exclude"),
+        gates: sections
+            .iter()
+            .map(|s| (s.gate, Section::new(s, gates.remove(s.gate).unwrap_or_default())))
+            .collect(),
+        rules,
+    })
+}
+
+fn walk_gates(
+    cx: &mut Ctx,
+    node: &Node,
+    sections: &[&'static SectionSpec],
+    gates: &mut BTreeMap<&'static str, BTreeMap<&'static str, Node>>,
+) {
+    let Value::Map(entries) = &node.value else {
+        if node.value != Value::Null {
+            cx.push(
+                &node.origin,
+                format!("`gates` must be a mapping of gate names, found {}", node.value.kind()),
+                "write `gates:` followed by indented `evidence: { ... }` entries",
+            );
+        }
+        return;
+    };
+    let names: Vec<&str> = sections.iter().map(|s| s.gate).collect();
+    for (key, body) in entries {
+        let Some(section) = sections.iter().find(|s| s.gate == key.name) else {
+            let fix = match did_you_mean(&key.name, &names) {
+                Some(best) => format!("did you mean `{best}`?"),
+                None => format!("gates in this version: {}", names.join(", ")),
+            };
+            cx.push(&key.origin, format!("unknown gate `{}`", key.name), fix);
+            continue;
+        };
+        let values = gates.get_mut(section.gate).expect("known gate");
+        match &body.value {
+            Value::Map(items) => {
+                let known: Vec<&str> = section.keys.iter().map(|k| k.name).collect();
+                for (k, v) in items {
+                    match section.key(&k.name) {
+                        Some(spec) => {
+                            let place = format!("gates.{}.{}", section.gate, spec.name);
+                            if check_value(cx, spec, v, &place) {
+                                values.insert(spec.name, v.clone());
+                            }
+                        }
+                        None => cx.unknown_key(&k.origin, &k.name, &format!("gates.{}", section.gate), &known),
+                    }
+                }
+            }
+            Value::Null => {}
+            other => cx.push(
+                &body.origin,
+                format!("gates.{} must be a mapping, found {}", section.gate, other.kind()),
+                format!("write `{}: {{ enabled: true }}`", section.gate),
+            ),
+        }
+    }
+}
+
+fn walk_rules(cx: &mut Ctx, node: &Node, rules: &mut Vec<(String, Level)>) {
+    let Value::Map(entries) = &node.value else {
+        if node.value != Value::Null {
+            cx.push(
+                &node.origin,
+                format!("`rules` must be a mapping of rule ids to levels, found {}", node.value.kind()),
+                "write e.g. `rules: { evidence/no-anchor: deny }`",
+            );
+        }
+        return;
+    };
+    for (key, value) in entries {
+        let known = rule::is_known_selector(&key.name);
+        if !known {
+            let ids: Vec<&str> = rule::all().iter().map(|r| r.id).collect();
+            let fix = match did_you_mean(&key.name, &ids) {
+                Some(best) => format!("did you mean `{best}`?"),
+                None => "run `loki-gate rules` to list rule ids".to_string(),
+            };
+            cx.push(&key.origin, format!("unknown rule or gate `{}`", key.name), fix);
+        }
+        let level = match &value.value {
+            Value::Str(s) => s.parse::<Level>().ok(),
+            _ => None,
+        };
+        match level {
+            Some(level) if known => rules.push((key.name.clone(), level)),
+            Some(_) => {}
+            None => cx.push(
+                &value.origin,
+                format!("invalid level for `{}`", key.name),
+                format!("expected one of: {}", Level::NAMES.join(", ")),
+            ),
+        }
+    }
+}
+
+/// Type-check one value against its spec; push a problem and return false if wrong.
+fn check_value(cx: &mut Ctx, spec: &KeySpec, node: &Node, place: &str) -> bool {
+    let ok = match (spec.kind, &node.value) {
+        (Kind::Bool, Value::Bool(_)) => true,
+        (Kind::Str, Value::Str(_)) => true,
+        (Kind::OptStr, Value::Str(_) | Value::Null) => true,
+        (Kind::Duration, Value::Int(n)) => *n > 0,
+        (Kind::Duration, Value::Str(s)) => schema::parse_duration(s).is_some(),
+        (Kind::GlobList, Value::Str(s)) => return check_glob(cx, s, &node.origin),
+        (Kind::GlobList, Value::Seq(items)) => {
+            let mut all = true;
+            for item in items {
+                match &item.value {
+                    Value::Str(s) => all &= check_glob(cx, s, &item.origin),
+                    other => {
+                        cx.push(
+                            &item.origin,
+                            format!("{place}: a glob must be a string, found {}", other.kind()),
+                            "quote the pattern, e.g. \"vendor/**\"",
+                        );
+                        all = false;
+                    }
+                }
+            }
+            return all;
+        }
+        _ => false,
+    };
+    if !ok {
+        let found = match &node.value {
+            Value::Str(s) => format!("`{s}`"),
+            Value::Int(n) => format!("`{n}`"),
+            other => other.kind().to_string(),
+        };
+        cx.push(
+            &node.origin,
+            format!("{place}: expected {}, found {found}", spec.kind.describe()),
+            format!("write e.g. `{}: {}`", spec.name, spec.default),
+        );
+    }
+    ok
+}
+
+fn check_glob(cx: &mut Ctx, pattern: &str, origin: &Origin) -> bool {
+    match globset::Glob::new(pattern) {
+        Ok(_) => true,
+        Err(err) => {
+            cx.push(
+                origin,
+                format!("bad glob `{pattern}`: {}", err.kind()),
+                "fix the pattern (globset syntax: *, **, ?, [abc], {a,b})",
+            );
+            false
+        }
+    }
+}
+
+/// The closest known name within a small edit distance.
+fn did_you_mean<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
+    known
+        .iter()
+        .map(|k| (edit_distance(word, k), *k))
+        .filter(|(d, k)| *d <= (k.len() / 3).max(1))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let next = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(row[j + 1] + 1);
+            prev = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions_need_a_close_name() {
+        assert_eq!(did_you_mean("enabeld", &["enabled", "results"]), Some("enabled"));
+        assert_eq!(did_you_mean("zzz", &["enabled", "results"]), None);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+}

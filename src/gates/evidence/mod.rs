@@ -1,0 +1,273 @@
+//! The `evidence` gate: no "done" without proof.
+//!
+//! `evidence start` records the run-start anchor (HEAD and the time) in
+//! `run.json`. `evidence` then passes only when both hold:
+//! 1. something differs from the anchor (committed, staged, unstaged or
+//!    untracked-not-ignored), not counting the state directory or the results
+//!    file;
+//! 2. the tests are green with at least one test executed, from running the
+//!    test command or from a results file newer than the last change.
+//!
+//! With no anchor the outcome is `inconclusive`: a disclosure
+//! (`evidence/no-anchor`, warn) that blocks only with `--require-anchor`.
+
+pub mod results;
+pub mod rules;
+pub mod settings;
+
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use anyhow::{Context as _, Result, anyhow};
+use serde::{Deserialize, Serialize};
+
+use super::{Context, GateOutput};
+use crate::git::{Base, Side, Status, display_path};
+use crate::process;
+use crate::rule::{Level, Levels, Source};
+use crate::state::StateFile;
+use results::TestRun;
+use settings::{Settings, TestSource};
+
+/// `run.json`: the run-start anchor and the last test outcome.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunState {
+    pub anchor: Option<Anchor>,
+    #[serde(default)]
+    pub last_tests: Option<LastTests>,
+}
+
+impl StateFile for RunState {
+    const NAME: &'static str = "run.json";
+    const VERSION: u32 = 1;
+    const RESET: &'static str = "delete it and run `loki-gate evidence start` to record a new run start";
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Anchor {
+    /// HEAD at the run start; `null` when the repository had no commits.
+    pub commit: Option<String>,
+    pub branch: Option<String>,
+    /// Seconds since the Unix epoch.
+    pub started_at: u64,
+}
+
+/// The last test outcome, for the report and for `uncertainty`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastTests {
+    pub at: u64,
+    /// `command: cargo test` or `results: junit.xml`.
+    pub source: String,
+    pub passed: u64,
+    pub failed: u64,
+    pub skipped: u64,
+    /// Sorted ids of failing tests.
+    pub failing: Vec<String>,
+}
+
+fn now() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+fn short(commit: &str) -> &str {
+    &commit[..commit.len().min(12)]
+}
+
+/// `loki-gate evidence start`: record HEAD and the time as the run start.
+pub fn start(cx: &Context<'_>) -> Result<Anchor> {
+    let anchor = Anchor { commit: cx.repo.head()?, branch: cx.repo.branch(), started_at: now() };
+    let recorded = anchor.clone();
+    cx.store.update::<RunState>(move |state| {
+        // A new run: the previous run's test outcome no longer applies.
+        let _ = state;
+        Ok(RunState { anchor: Some(recorded), last_tests: None })
+    })?;
+    Ok(anchor)
+}
+
+/// Describe an anchor for the user.
+pub fn describe(anchor: &Anchor) -> String {
+    let at = anchor.commit.as_deref().map_or("an empty repository".to_string(), |c| format!("commit {}", short(c)));
+    match &anchor.branch {
+        Some(b) => format!("{at} on {b}"),
+        None => at,
+    }
+}
+
+/// Apply the gate's policy knobs to the levels: `require-anchor` makes the
+/// missing-anchor disclosure block.
+pub fn adjust_levels(levels: &mut Levels, settings: &Settings) {
+    if settings.require_anchor {
+        levels.set(rules::NO_ANCHOR.id, Level::Deny, Source::Cli);
+    }
+}
+
+/// `loki-gate evidence`.
+pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
+    let root = cx.repo.root();
+    let mut out = GateOutput::default();
+    let state: Option<RunState> = cx.store.read()?;
+    let anchor = state.and_then(|s| s.anchor);
+
+    let mut skip = cx.skip_dirs.clone();
+    let results_rel = match &settings.tests {
+        TestSource::Results(p) => relative_to(root, p),
+        TestSource::Command(_) => None,
+    };
+    skip.extend(results_rel.clone());
+
+    // 1. The diff since the anchor, measured before the tests can write anything.
+    let changed = match &anchor {
+        Some(a) => {
+            if let Some(c) = &a.commit
+                && !cx.repo.commit_exists(c)
+            {
+                return Err(anyhow!(
+                    "the run start {} is no longer in this repository (history rewritten?): run `loki-gate evidence start` again",
+                    short(c)
+                ));
+            }
+            let base = Base { commit: a.commit.clone(), notes: Vec::new() };
+            let files = cx.repo.diff(Side::Worktree(&base), &skip)?;
+            if files.is_empty() {
+                out.findings.push(rules::empty_diff(a.commit.as_deref().map(short)));
+                return Ok(out);
+            }
+            out.files = files.len();
+            out.notices.push(format!("{} file(s) changed since the run start at {}", files.len(), describe(a)));
+            files
+        }
+        None => {
+            out.findings.push(rules::no_anchor());
+            out.inconclusive = Some("no run start recorded".into());
+            let head = Base { commit: cx.repo.head()?, notes: Vec::new() };
+            cx.repo.diff(Side::Worktree(&head), &skip)?
+        }
+    };
+
+    // 2. Green tests.
+    let (source, run) = match &settings.tests {
+        TestSource::Results(path) => {
+            let shown = results_rel.as_deref().map_or_else(|| path.display().to_string(), display_path);
+            let bytes = std::fs::read(path).with_context(|| {
+                format!("could not read test results {shown}: run the tests to write it, or fix the path")
+            })?;
+            let written = std::fs::metadata(path)?.modified()?;
+            if let Some((newest, when)) = newest_change(cx, &changed)?
+                && when > written
+            {
+                let secs = when.duration_since(written).map_or(0, |d| d.as_secs().max(1));
+                out.findings.push(rules::stale_results(&shown, &newest, secs));
+                return Ok(out);
+            }
+            let run = results::parse_file(&bytes).with_context(|| format!("could not read test results {shown}"))?;
+            (format!("results: {shown}"), run)
+        }
+        TestSource::Command(command) => match run_command(root, command, settings, &mut out)? {
+            Some(run) => (format!("command: {command}"), run),
+            None => return Ok(out),
+        },
+    };
+    let label = source.split_once(": ").map_or(source.clone(), |(_, s)| format!("`{s}`"));
+    if run.failed > 0 {
+        out.findings.push(rules::tests_failed(
+            &format!("{label} ({})", run.format),
+            Some((run.passed, run.failed)),
+            &run.failing,
+            &[],
+        ));
+    } else if run.executed() == 0 {
+        out.findings.push(rules::no_tests_ran(&label, false));
+    } else {
+        out.notices.push(format!(
+            "tests green: {} passed, {} skipped ({}, {})",
+            run.passed, run.skipped, run.format, label
+        ));
+    }
+    record(cx, source, &run)?;
+    Ok(out)
+}
+
+/// Run the test command; `None` when a finding already says it failed.
+fn run_command(root: &Path, command: &str, settings: &Settings, out: &mut GateOutput) -> Result<Option<TestRun>> {
+    let output = process::run_shell(command, root, settings.timeout)?;
+    let text = format!("{}\n{}", output.stdout, output.stderr);
+    let parsed = results::parse_output(&text);
+    let tail = || -> Vec<String> {
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        lines[lines.len().saturating_sub(15)..].iter().map(|s| s.to_string()).collect()
+    };
+    if output.timed_out {
+        out.findings.push(rules::tests_failed(
+            &format!("`{command}` did not finish within {}s", settings.timeout.as_secs()),
+            None,
+            &[],
+            &tail(),
+        ));
+        return Ok(None);
+    }
+    if output.code == Some(127) {
+        return Err(anyhow!(
+            "the test command `{command}` was not found (exit 127): install it, or set gates.evidence.test-command"
+        ));
+    }
+    if !output.success() {
+        let how = output.code.map_or("was killed by a signal".to_string(), |c| format!("exited with {c}"));
+        let (counts, failing) = parsed.as_ref().map_or((None, &[][..]), |r| (Some((r.passed, r.failed)), &r.failing[..]));
+        out.findings.push(rules::tests_failed(&format!("`{command}` {how}"), counts, failing, &tail()));
+        return Ok(None);
+    }
+    match parsed {
+        Some(run) => Ok(Some(run)),
+        None => {
+            out.findings.push(rules::no_tests_ran(&format!("`{command}`"), true));
+            Ok(None)
+        }
+    }
+}
+
+fn record(cx: &Context<'_>, source: String, run: &TestRun) -> Result<()> {
+    let mut failing = run.failing.clone();
+    failing.sort();
+    failing.dedup();
+    let last = LastTests {
+        at: now(),
+        source,
+        passed: run.passed,
+        failed: run.failed,
+        skipped: run.skipped,
+        failing,
+    };
+    cx.store.update::<RunState>(move |state| {
+        let mut state = state.unwrap_or_default();
+        state.last_tests = Some(last);
+        Ok(state)
+    })?;
+    Ok(())
+}
+
+/// The newest change: the latest modification time among changed files that
+/// exist, or the HEAD commit's time when that is later.
+fn newest_change(cx: &Context<'_>, changed: &[crate::git::FileDiff]) -> Result<Option<(String, SystemTime)>> {
+    let root = cx.repo.root();
+    let mut newest: Option<(String, SystemTime)> = None;
+    for f in changed.iter().filter(|f| f.status != Status::Deleted) {
+        if let Ok(m) = std::fs::symlink_metadata(root.join(&f.path)).and_then(|m| m.modified())
+            && newest.as_ref().is_none_or(|(_, t)| m > *t)
+        {
+            newest = Some((display_path(&f.path), m));
+        }
+    }
+    if let Some(head) = cx.repo.head()? {
+        let t = UNIX_EPOCH + std::time::Duration::from_secs(cx.repo.commit_time(&head)?);
+        if newest.as_ref().is_none_or(|(_, n)| t > *n) {
+            newest = Some((format!("commit {}", short(&head)), t));
+        }
+    }
+    Ok(newest)
+}
+
+fn relative_to(root: &Path, path: &Path) -> Option<PathBuf> {
+    let abs = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    abs.strip_prefix(root).ok().map(Path::to_path_buf)
+}

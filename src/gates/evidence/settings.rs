@@ -1,0 +1,101 @@
+//! The evidence gate's knobs: config schema and the resolved settings.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Result, anyhow};
+
+use crate::cli::EvidenceArgs;
+use crate::config::Section;
+use crate::config::schema::{KeySpec, Kind, SectionSpec, parse_duration};
+
+pub const SECTION: SectionSpec = SectionSpec {
+    gate: "evidence",
+    doc: "evidence: no \"done\" without a non-empty diff since `evidence start` AND green tests",
+    keys: &[
+        KeySpec { name: "enabled", kind: Kind::Bool, default: "true", doc: "run this gate in `loki-gate check`" },
+        KeySpec {
+            name: "test-command",
+            kind: Kind::OptStr,
+            default: "null",
+            doc: "shell command that runs the tests; null = detect (cargo test, pytest, npm test, go test ./...)",
+        },
+        KeySpec {
+            name: "results",
+            kind: Kind::OptStr,
+            default: "null",
+            doc: "read this test report instead of running tests (JUnit XML, pytest JSON, go test -json, cargo output)",
+        },
+        KeySpec { name: "timeout", kind: Kind::Duration, default: "10m", doc: "time limit for the test command" },
+        KeySpec {
+            name: "require-anchor",
+            kind: Kind::Bool,
+            default: "false",
+            doc: "block (instead of passing with a disclosure) when `evidence start` was never run",
+        },
+    ],
+};
+
+/// Where the green-tests evidence comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TestSource {
+    Command(String),
+    Results(PathBuf),
+}
+
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub tests: TestSource,
+    pub timeout: Duration,
+    pub require_anchor: bool,
+}
+
+impl Settings {
+    /// Command line over config (which already holds env over file), over detection.
+    pub fn resolve(section: &Section, args: &EvidenceArgs, root: &Path, cwd: &Path) -> Result<Settings> {
+        let timeout = match &args.timeout {
+            Some(t) => parse_duration(t)
+                .ok_or_else(|| anyhow!("--timeout `{t}` is not a duration: write e.g. 90s, 10m or 1h"))?,
+            None => section.duration("timeout"),
+        };
+        let tests = if let Some(results) = &args.results {
+            TestSource::Results(cwd.join(results))
+        } else if let Some(cmd) = &args.test_command {
+            TestSource::Command(cmd.clone())
+        } else if let Some(results) = section.opt_str("results") {
+            TestSource::Results(root.join(results))
+        } else if let Some(cmd) = section.opt_str("test-command") {
+            TestSource::Command(cmd)
+        } else {
+            TestSource::Command(detect_test_command(root).ok_or_else(|| {
+                anyhow!(
+                    "no test command: set gates.evidence.test-command in .loki-gate.yaml, pass --test-command CMD, or pass --results FILE"
+                )
+            })?)
+        };
+        Ok(Settings { tests, timeout, require_anchor: args.require_anchor || section.bool("require-anchor") })
+    }
+}
+
+/// Guess the test command from the files at the repository root.
+pub fn detect_test_command(root: &Path) -> Option<String> {
+    let has = |name: &str| root.join(name).is_file();
+    if has("Cargo.toml") {
+        return Some("cargo test".into());
+    }
+    if has("go.mod") {
+        return Some("go test ./...".into());
+    }
+    if has("package.json")
+        && let Ok(text) = std::fs::read_to_string(root.join("package.json"))
+        && let Ok(json) = serde_json::from_str::<serde_json::Value>(&text)
+        && let Some(test) = json["scripts"]["test"].as_str()
+        && !test.contains("no test specified")
+    {
+        return Some("npm test".into());
+    }
+    if ["pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "setup.py", "conftest.py"].iter().any(|n| has(n)) {
+        return Some("python -m pytest".into());
+    }
+    None
+}

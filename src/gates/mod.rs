@@ -1,0 +1,160 @@
+//! The gates, and the one pipeline every gate's output goes through:
+//! snippets and fingerprints, suppressions, levels, baseline, outcome.
+
+pub mod evidence;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use globset::GlobSet;
+
+use crate::baseline::Baseline;
+use crate::config::Config;
+use crate::config::schema::SectionSpec;
+use crate::finding::Finding;
+use crate::git::Repo;
+use crate::report::{GateReport, Outcome};
+use crate::rule::{Levels, RuleMeta};
+use crate::state::Store;
+use crate::suppress;
+use crate::walk::SourceFile;
+
+/// Every gate's config section, in the order `init` writes them.
+pub const SECTIONS: &[&SectionSpec] = &[&evidence::settings::SECTION];
+
+/// Every gate's rules.
+pub fn all_rules() -> Vec<&'static RuleMeta> {
+    [evidence::rules::ALL].concat()
+}
+
+/// What a gate may look at.
+pub struct Context<'a> {
+    pub repo: &'a Repo,
+    pub config: &'a Config,
+    pub store: &'a Store,
+    pub exclude: GlobSet,
+    /// Repo-relative directories no gate looks into (the state directory).
+    pub skip_dirs: Vec<PathBuf>,
+}
+
+/// What a gate hands back; findings carry provisional severities.
+#[derive(Debug, Default)]
+pub struct GateOutput {
+    pub findings: Vec<Finding>,
+    /// Why the gate could not fully decide, when it could not.
+    pub inconclusive: Option<String>,
+    /// How many files it examined.
+    pub files: usize,
+    /// Facts the user should see that are not findings (how the base was chosen).
+    pub notices: Vec<String>,
+    /// The files it read, for suppression comments.
+    pub sources: Vec<SourceFile>,
+}
+
+/// How the shared pipeline treats findings.
+pub struct Pipeline<'a> {
+    pub root: &'a std::path::Path,
+    pub levels: &'a Levels,
+    pub baseline: Option<&'a Baseline>,
+}
+
+impl Pipeline<'_> {
+    /// Turn a gate's raw output into its report.
+    pub fn finish(&self, gate: &'static str, out: GateOutput, elapsed: Duration) -> GateReport {
+        let GateOutput { mut findings, inconclusive, files, notices, sources } = out;
+        let mut texts: HashMap<String, Option<String>> = sources
+            .iter()
+            .map(|s| (crate::git::display_path(&s.path), Some(s.text().into_owned())))
+            .collect();
+
+        // Suppressions: every file the gate read, plus any file a finding points into.
+        let mut suppressions = Vec::new();
+        let mut extra = Vec::new();
+        let mut scanned: Vec<String> = texts.keys().cloned().collect();
+        for f in &findings {
+            if let Some(p) = &f.path
+                && !scanned.contains(p)
+            {
+                scanned.push(p.clone());
+            }
+        }
+        scanned.sort();
+        for path in &scanned {
+            if let Some(text) = self.text(&mut texts, path) {
+                let (found, invalid) = suppress::scan(path, &text);
+                suppressions.extend(found);
+                extra.extend(invalid);
+            }
+        }
+        let (suppressed, unused) = suppress::apply(&mut findings, &suppressions, &[gate]);
+        findings.extend(unused);
+        findings.extend(extra);
+
+        // Snippets and fingerprints.
+        for f in &mut findings {
+            let lines = match (&f.path, f.line) {
+                (Some(path), Some(line)) => {
+                    let end = f.end_line.unwrap_or(line).clamp(line, line + 4);
+                    self.text(&mut texts, &path.clone())
+                        .map(|t| {
+                            t.lines()
+                                .skip(line as usize - 1)
+                                .take((end - line + 1) as usize)
+                                .map(str::to_string)
+                                .collect::<Vec<_>>()
+                        })
+                        .unwrap_or_default()
+                }
+                _ => Vec::new(),
+            };
+            let basis = if lines.is_empty() { f.message.clone() } else { lines.join("\n") };
+            f.fingerprint_from(&basis);
+            f.snippet = lines;
+        }
+
+        // Levels decide severity, in one place.
+        findings.retain_mut(|f| match self.levels.level_of(&f.rule).severity() {
+            Some(s) => {
+                f.severity = s;
+                true
+            }
+            None => false,
+        });
+        let baselined = self.baseline.map_or(0, |b| b.filter(&mut findings));
+        findings.sort_by(|a, b| {
+            (&a.path, a.line, a.column, &a.rule).cmp(&(&b.path, b.line, b.column, &b.rule))
+        });
+
+        let blocked = findings.iter().any(|f| f.severity == crate::finding::Severity::Error);
+        let outcome = if blocked {
+            Outcome::Blocked
+        } else if inconclusive.is_some() {
+            Outcome::Inconclusive
+        } else {
+            Outcome::Pass
+        };
+        GateReport {
+            gate,
+            outcome,
+            findings,
+            files,
+            elapsed_ms: u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
+            notices,
+            inconclusive,
+            suppressed,
+            baselined,
+            error: None,
+        }
+    }
+
+    fn text(&self, cache: &mut HashMap<String, Option<String>>, path: &str) -> Option<String> {
+        cache
+            .entry(path.to_string())
+            .or_insert_with(|| {
+                let bytes = std::fs::read(self.root.join(path)).ok()?;
+                (!crate::walk::is_binary(&bytes)).then(|| String::from_utf8_lossy(&bytes).into_owned())
+            })
+            .clone()
+    }
+}

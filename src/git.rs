@@ -1,0 +1,306 @@
+//! The git layer. git2 stays inside this file: callers see paths, revisions
+//! as hex strings, and plain structs.
+
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow, bail};
+use git2::{Delta, DiffFindOptions, DiffOptions, ErrorCode, Oid, Repository, Tree};
+
+/// An open repository with a working tree.
+pub struct Repo {
+    inner: Repository,
+    root: PathBuf,
+}
+
+/// The revision changes are measured from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Base {
+    /// The commit (hex); `None` means the empty tree (everything is new).
+    pub commit: Option<String>,
+    /// Things the user should know about how the base was chosen.
+    pub notes: Vec<String>,
+}
+
+/// What happened to a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Added,
+    Modified,
+    Deleted,
+    Renamed,
+    Untracked,
+    TypeChange,
+}
+
+/// One changed file with its changed lines (in the new version).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileDiff {
+    pub path: PathBuf,
+    pub old_path: Option<PathBuf>,
+    pub status: Status,
+    pub binary: bool,
+    /// Line numbers added or modified, ascending.
+    pub added: Vec<u32>,
+    /// Hunks with 3 lines of context: `(first line, last line)` in the new file.
+    pub hunks: Vec<(u32, u32)>,
+}
+
+/// Which two sides to compare.
+#[derive(Debug, Clone, Copy)]
+pub enum Side<'a> {
+    /// The base commit against the index (hook mode, `--staged`).
+    Staged(&'a Base),
+    /// The base commit against the working tree: committed, staged, unstaged
+    /// and untracked-not-ignored changes together.
+    Worktree(&'a Base),
+}
+
+impl Repo {
+    /// Find the repository containing `start`.
+    pub fn discover(start: &Path) -> Result<Repo> {
+        let inner = Repository::discover(start).map_err(|e| match e.code() {
+            ErrorCode::NotFound => anyhow!(
+                "{} is not inside a git repository: run loki-gate from a repository, pass -C <dir>, or run `git init`",
+                start.display()
+            ),
+            _ => anyhow!("could not open the git repository at {}: {}", start.display(), e.message()),
+        })?;
+        let root = inner
+            .workdir()
+            .ok_or_else(|| anyhow!("{} is a bare repository: loki-gate needs a working tree", start.display()))?
+            .to_path_buf();
+        let root = root.canonicalize().unwrap_or(root);
+        Ok(Repo { inner, root })
+    }
+
+    /// The top of the working tree.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// `info/exclude` of this repository (shared by all its worktrees).
+    pub fn info_exclude(&self) -> PathBuf {
+        self.inner.commondir().join("info").join("exclude")
+    }
+
+    pub fn is_shallow(&self) -> bool {
+        self.inner.is_shallow()
+    }
+
+    /// HEAD's commit, or `None` in a repository with no commits yet.
+    pub fn head(&self) -> Result<Option<String>> {
+        match self.inner.head() {
+            Ok(r) => Ok(Some(r.peel_to_commit().context("HEAD does not point to a commit")?.id().to_string())),
+            Err(e) if matches!(e.code(), ErrorCode::UnbornBranch | ErrorCode::NotFound) => Ok(None),
+            Err(e) => Err(anyhow!("could not read HEAD: {}", e.message())),
+        }
+    }
+
+    /// The current branch name, or `None` on a detached HEAD or unborn branch.
+    pub fn branch(&self) -> Option<String> {
+        let head = self.inner.head().ok()?;
+        head.is_branch().then(|| head.shorthand().ok().map(str::to_string)).flatten()
+    }
+
+    /// Does `rev` name an existing commit?
+    pub fn commit_exists(&self, rev: &str) -> bool {
+        self.inner.revparse_single(rev).and_then(|o| o.peel_to_commit()).is_ok()
+    }
+
+    /// Choose the comparison base: `merge-base(REV, HEAD)` for an explicit
+    /// revision (`--base` or config); otherwise `origin/HEAD`, then `HEAD~1`,
+    /// then the empty tree when HEAD has no parent.
+    pub fn resolve_base(&self, explicit: Option<&str>) -> Result<Base> {
+        let Some(head) = self.head()? else {
+            return Ok(Base {
+                commit: None,
+                notes: vec!["the repository has no commits yet: every file counts as new".into()],
+            });
+        };
+        let head = Oid::from_str(&head)?;
+        if let Some(rev) = explicit {
+            let target = self.peel_commit(rev).map_err(|_| {
+                let hint = if self.is_shallow() {
+                    "this is a shallow clone: fetch the base (`git fetch --deepen=100 origin`, or `fetch-depth: 0` in actions/checkout)"
+                } else {
+                    "fetch it (`git fetch origin`) or pass an existing revision"
+                };
+                anyhow!("unknown base revision `{rev}`: {hint}")
+            })?;
+            let base = self.inner.merge_base(target, head).map_err(|_| {
+                if self.is_shallow() {
+                    anyhow!(
+                        "no merge base between `{rev}` and HEAD in this shallow clone: fetch more history (`git fetch --unshallow`, or `fetch-depth: 0` in actions/checkout)"
+                    )
+                } else {
+                    anyhow!("`{rev}` and HEAD share no history: pass a base on the same line of history")
+                }
+            })?;
+            return Ok(Base { commit: Some(base.to_string()), notes: Vec::new() });
+        }
+        let mut notes = Vec::new();
+        if let Ok(upstream) = self.peel_commit("refs/remotes/origin/HEAD") {
+            match self.inner.merge_base(upstream, head) {
+                Ok(base) => return Ok(Base { commit: Some(base.to_string()), notes }),
+                Err(_) => notes.push("origin/HEAD shares no history with HEAD (shallow clone?); using HEAD~1".into()),
+            }
+        }
+        let commit = self.inner.find_commit(head)?;
+        match commit.parent(0) {
+            Ok(parent) => Ok(Base { commit: Some(parent.id().to_string()), notes }),
+            Err(_) => {
+                if self.is_shallow() && commit.parent_count() > 0 {
+                    notes.push("shallow clone: the parent of HEAD is not fetched, so every file counts as changed; fetch more history for a narrower diff".into());
+                } else {
+                    notes.push("HEAD has no parent: every file counts as changed".into());
+                }
+                Ok(Base { commit: None, notes })
+            }
+        }
+    }
+
+    fn peel_commit(&self, rev: &str) -> Result<Oid, git2::Error> {
+        Ok(self.inner.revparse_single(rev)?.peel_to_commit()?.id())
+    }
+
+    fn tree_of(&self, commit: Option<&str>) -> Result<Option<Tree<'_>>> {
+        match commit {
+            None => Ok(None),
+            Some(hex) => {
+                let commit = self
+                    .inner
+                    .find_commit(Oid::from_str(hex)?)
+                    .with_context(|| format!("commit {hex} is not in this repository"))?;
+                Ok(Some(commit.tree()?))
+            }
+        }
+    }
+
+    /// The changed files between two sides, with changed lines. Paths under
+    /// any of `skip` (repo-relative directories) are left out.
+    pub fn diff(&self, side: Side<'_>, skip: &[PathBuf]) -> Result<Vec<FileDiff>> {
+        let mut opts = DiffOptions::new();
+        opts.context_lines(3).ignore_submodules(true);
+        let mut diff = match side {
+            Side::Staged(base) => {
+                let tree = self.tree_of(base.commit.as_deref())?;
+                let index = self.inner.index().context("could not read the git index")?;
+                self.inner.diff_tree_to_index(tree.as_ref(), Some(&index), Some(&mut opts))?
+            }
+            Side::Worktree(base) => {
+                let tree = self.tree_of(base.commit.as_deref())?;
+                opts.include_untracked(true)
+                    .recurse_untracked_dirs(true)
+                    .show_untracked_content(true);
+                self.inner.diff_tree_to_workdir_with_index(tree.as_ref(), Some(&mut opts))?
+            }
+        };
+        let mut find = DiffFindOptions::new();
+        find.renames(true);
+        diff.find_similar(Some(&mut find))?;
+
+        let files: RefCell<Vec<FileDiff>> = RefCell::new(Vec::new());
+        let skipped = |p: &Path| skip.iter().any(|s| p.starts_with(s));
+        diff.foreach(
+            &mut |delta, _| {
+                let new = delta.new_file();
+                let old = delta.old_file();
+                let status = match delta.status() {
+                    Delta::Added => Status::Added,
+                    Delta::Deleted => Status::Deleted,
+                    Delta::Renamed | Delta::Copied => Status::Renamed,
+                    Delta::Untracked => Status::Untracked,
+                    Delta::Typechange => Status::TypeChange,
+                    _ => Status::Modified,
+                };
+                let path = if status == Status::Deleted { old.path() } else { new.path() };
+                let path = path.map(Path::to_path_buf).unwrap_or_default();
+                files.borrow_mut().push(FileDiff {
+                    old_path: (status == Status::Renamed).then(|| old.path().map(Path::to_path_buf)).flatten(),
+                    binary: delta.flags().is_binary() || new.is_binary(),
+                    path,
+                    status,
+                    added: Vec::new(),
+                    hunks: Vec::new(),
+                });
+                true
+            },
+            Some(&mut |_, _| {
+                if let Some(f) = files.borrow_mut().last_mut() {
+                    f.binary = true;
+                }
+                true
+            }),
+            Some(&mut |_, hunk| {
+                if let Some(f) = files.borrow_mut().last_mut()
+                    && hunk.new_lines() > 0
+                {
+                    f.hunks.push((hunk.new_start(), hunk.new_start() + hunk.new_lines() - 1));
+                }
+                true
+            }),
+            Some(&mut |_, _, line| {
+                if line.origin() == '+'
+                    && let (Some(f), Some(n)) = (files.borrow_mut().last_mut(), line.new_lineno())
+                {
+                    f.added.push(n);
+                }
+                true
+            }),
+        )?;
+        let mut files = files.into_inner();
+        files.retain(|f| !skipped(&f.path));
+        Ok(files)
+    }
+
+    /// Every file in the index (tracked), repo-relative.
+    pub fn tracked_files(&self) -> Result<Vec<PathBuf>> {
+        let index = self.inner.index().context("could not read the git index")?;
+        Ok(index.iter().map(|e| bytes_to_path(&e.path)).collect())
+    }
+
+    /// The content of `path` at commit `rev`, or `None` when it did not exist there.
+    pub fn blob_at(&self, rev: &str, path: &Path) -> Result<Option<Vec<u8>>> {
+        let commit = self.peel_commit(rev).map_err(|_| anyhow!("unknown revision `{rev}`"))?;
+        let tree = self.inner.find_commit(commit)?.tree()?;
+        let entry = match tree.get_path(path) {
+            Ok(e) => e,
+            Err(e) if e.code() == ErrorCode::NotFound => return Ok(None),
+            Err(e) => bail!("could not look up {} at {rev}: {}", path.display(), e.message()),
+        };
+        let object = entry.to_object(&self.inner)?;
+        Ok(object.as_blob().map(|b| b.content().to_vec()))
+    }
+
+    /// Is `path` (repo-relative) ignored by .gitignore and friends?
+    pub fn is_ignored(&self, path: &Path) -> bool {
+        self.inner.is_path_ignored(path).unwrap_or(false)
+    }
+}
+
+#[cfg(unix)]
+fn bytes_to_path(bytes: &[u8]) -> PathBuf {
+    use std::os::unix::ffi::OsStrExt;
+    PathBuf::from(std::ffi::OsStr::from_bytes(bytes))
+}
+
+#[cfg(not(unix))]
+fn bytes_to_path(bytes: &[u8]) -> PathBuf {
+    PathBuf::from(String::from_utf8_lossy(bytes).into_owned())
+}
+
+/// A repo-relative path as findings show it: `/` separators, lossy UTF-8.
+pub fn display_path(path: &Path) -> String {
+    let s = path.to_string_lossy();
+    if std::path::MAIN_SEPARATOR == '/' { s.into_owned() } else { s.replace(std::path::MAIN_SEPARATOR, "/") }
+}
+
+impl Repo {
+    /// A commit's committer time, in seconds since the Unix epoch.
+    pub fn commit_time(&self, rev: &str) -> Result<u64> {
+        let oid = self.peel_commit(rev).map_err(|_| anyhow!("unknown revision `{rev}`"))?;
+        let time = self.inner.find_commit(oid)?.time().seconds();
+        Ok(u64::try_from(time).unwrap_or(0))
+    }
+}

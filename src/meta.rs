@@ -1,0 +1,32 @@
+//! The engine's own rules: problems with suppressions and files it could not read.
+
+use crate::rule::{Level, RuleMeta};
+
+pub const UNUSED_SUPPRESSION: RuleMeta = RuleMeta {
+    id: "meta/unused-suppression",
+    gate: "meta",
+    default_level: Level::Warn,
+    summary: "an inline `loki-gate: allow(rule)` comment that suppresses nothing",
+    help: "remove the comment, or fix the rule id it names",
+    doc: include_str!("meta/unused-suppression.md"),
+};
+
+pub const INVALID_SUPPRESSION: RuleMeta = RuleMeta {
+    id: "meta/invalid-suppression",
+    gate: "meta",
+    default_level: Level::Warn,
+    summary: "an inline suppression without a reason, or naming an unknown rule",
+    help: "write `loki-gate: allow(gate/rule) why this is fine` with a known rule id and a reason",
+    doc: include_str!("meta/invalid-suppression.md"),
+};
+
+pub const SKIPPED_FILE: RuleMeta = RuleMeta {
+    id: "meta/skipped-file",
+    gate: "meta",
+    default_level: Level::Note,
+    summary: "a file the gates did not read: binary, too large, or unreadable",
+    help: "exclude the file in `.loki-gate.yaml` (`exclude:`) if it is not source, or fix its permissions",
+    doc: include_str!("meta/skipped-file.md"),
+};
+
+pub const RULES: &[&RuleMeta] = &[&UNUSED_SUPPRESSION, &INVALID_SUPPRESSION, &SKIPPED_FILE];

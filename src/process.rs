@@ -1,0 +1,120 @@
+//! Running external commands: captured output, a time limit, and the whole
+//! process group killed on timeout (a test runner's children included).
+
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+
+/// What a finished (or killed) command left behind.
+#[derive(Debug, Clone)]
+pub struct Output {
+    /// The exit code; `None` when killed by a signal or the time limit.
+    pub code: Option<i32>,
+    pub timed_out: bool,
+    pub stdout: String,
+    pub stderr: String,
+    pub elapsed: Duration,
+}
+
+impl Output {
+    pub fn success(&self) -> bool {
+        self.code == Some(0)
+    }
+}
+
+/// Run `command` with `sh -c` in `cwd`, with no stdin, for at most `timeout`.
+pub fn run_shell(command: &str, cwd: &Path, timeout: Duration) -> Result<Output> {
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c").arg(command);
+    run(cmd, cwd, timeout).with_context(|| format!("could not start `{command}`"))
+}
+
+/// Run a prepared command (see [`run_shell`]).
+pub fn run(mut cmd: Command, cwd: &Path, timeout: Duration) -> Result<Output> {
+    cmd.current_dir(cwd)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        cmd.process_group(0);
+    }
+    let start = Instant::now();
+    let mut child = cmd.spawn()?;
+    let pid = child.id();
+    let mut out_pipe = child.stdout.take().expect("piped stdout");
+    let mut err_pipe = child.stderr.take().expect("piped stderr");
+    let out_reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = out_pipe.read_to_end(&mut buf);
+        buf
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = err_pipe.read_to_end(&mut buf);
+        buf
+    });
+    let mut timed_out = false;
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break Some(status);
+        }
+        if start.elapsed() >= timeout {
+            timed_out = true;
+            kill_group(pid);
+            let _ = child.kill();
+            break child.wait().ok();
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    // Whatever the command left running in its group would hold the pipes open.
+    kill_group(pid);
+    let stdout = String::from_utf8_lossy(&out_reader.join().unwrap_or_default()).into_owned();
+    let stderr = String::from_utf8_lossy(&err_reader.join().unwrap_or_default()).into_owned();
+    Ok(Output {
+        code: if timed_out { None } else { status.and_then(|s| s.code()) },
+        timed_out,
+        stdout,
+        stderr,
+        elapsed: start.elapsed(),
+    })
+}
+
+#[cfg(unix)]
+fn kill_group(pid: u32) {
+    if let Ok(pid) = i32::try_from(pid) {
+        // SAFETY: kill(2) with a negative pid signals the process group we created.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn kill_group(_pid: u32) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn captures_output_and_exit_code() {
+        let out = run_shell("echo out; echo err >&2; exit 3", Path::new("."), Duration::from_secs(10)).unwrap();
+        assert_eq!(out.code, Some(3));
+        assert_eq!(out.stdout, "out\n");
+        assert_eq!(out.stderr, "err\n");
+        assert!(!out.timed_out);
+    }
+
+    #[test]
+    fn a_command_past_its_time_limit_is_killed_with_its_children() {
+        let out = run_shell("sleep 30 & sleep 30", Path::new("."), Duration::from_millis(200)).unwrap();
+        assert!(out.timed_out);
+        assert_eq!(out.code, None);
+        assert!(out.elapsed < Duration::from_secs(10));
+    }
+}

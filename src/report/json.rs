@@ -1,0 +1,109 @@
+//! `--format json`: the version 1 wire format (`docs/output-formats.md`).
+//!
+//! One gate: `{"version":1,"tool":{..},"gate":..,"outcome":..,"summary":{..},
+//! "notices":[..],"inconclusive":..,"findings":[..]}`. Several gates (`check`):
+//! `{"version":1,"tool":{..},"outcome":..,"gates":[<one object per gate>]}`.
+//! Fields are only ever added within a version, never renamed or removed.
+
+use serde::{Deserialize, Serialize};
+
+use super::{GateReport, Outcome};
+use crate::finding::{Finding, Severity};
+
+pub const VERSION: u32 = 1;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tool {
+    pub name: String,
+    pub version: String,
+}
+
+impl Tool {
+    pub fn this() -> Self {
+        Tool { name: "loki-gate".into(), version: env!("CARGO_PKG_VERSION").into() }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summary {
+    pub files: usize,
+    pub errors: usize,
+    pub warnings: usize,
+    pub notes: usize,
+    pub elapsed_ms: u64,
+    /// Findings hidden by inline suppressions.
+    pub suppressed: usize,
+    /// Findings hidden by `--baseline`.
+    pub baselined: usize,
+}
+
+/// One gate's report on the wire.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GateJson {
+    pub version: u32,
+    pub tool: Tool,
+    pub gate: String,
+    pub outcome: Outcome,
+    pub summary: Summary,
+    pub notices: Vec<String>,
+    pub inconclusive: Option<String>,
+    pub error: Option<String>,
+    pub findings: Vec<Finding>,
+}
+
+/// Several gates on the wire (`loki-gate check`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckJson {
+    pub version: u32,
+    pub tool: Tool,
+    pub outcome: Outcome,
+    pub gates: Vec<GateJson>,
+}
+
+pub fn gate_json(r: &GateReport) -> GateJson {
+    GateJson {
+        version: VERSION,
+        tool: Tool::this(),
+        gate: r.gate.to_string(),
+        outcome: r.outcome,
+        summary: Summary {
+            files: r.files,
+            errors: r.count(Severity::Error),
+            warnings: r.count(Severity::Warning),
+            notes: r.count(Severity::Note),
+            elapsed_ms: r.elapsed_ms,
+            suppressed: r.suppressed,
+            baselined: r.baselined,
+        },
+        notices: r.notices.clone(),
+        inconclusive: r.inconclusive.clone(),
+        error: r.error.clone(),
+        findings: r.findings.clone(),
+    }
+}
+
+/// The combined outcome: error over blocked over inconclusive over pass.
+pub fn combined(reports: &[GateReport]) -> Outcome {
+    let rank = |o: Outcome| match o {
+        Outcome::Pass => 0,
+        Outcome::Inconclusive => 1,
+        Outcome::Blocked => 2,
+        Outcome::Error => 3,
+    };
+    reports.iter().map(|r| r.outcome).max_by_key(|o| rank(*o)).unwrap_or(Outcome::Pass)
+}
+
+pub fn render(reports: &[GateReport]) -> String {
+    let mut out = match reports {
+        [one] => serde_json::to_string_pretty(&gate_json(one)),
+        many => serde_json::to_string_pretty(&CheckJson {
+            version: VERSION,
+            tool: Tool::this(),
+            outcome: combined(many),
+            gates: many.iter().map(gate_json).collect(),
+        }),
+    }
+    .expect("reports serialize");
+    out.push('\n');
+    out
+}

@@ -1,0 +1,129 @@
+//! Reports: the one way output leaves loki-gate.
+//!
+//! Each renderer (one file per format) reads only [`GateReport`]s, which
+//! hold findings and their summary. Messages for the person at the terminal
+//! (errors, status lines) go through [`error`] and [`status`] here too.
+
+pub mod github;
+pub mod json;
+pub mod markdown;
+pub mod sarif;
+pub mod text;
+
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use serde::{Deserialize, Serialize};
+
+use crate::cli::{ColorChoice, Format};
+use crate::finding::{Finding, Severity};
+
+/// How a gate ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    Pass,
+    Blocked,
+    Inconclusive,
+    Error,
+}
+
+impl Outcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Pass => "pass",
+            Outcome::Blocked => "blocked",
+            Outcome::Inconclusive => "inconclusive",
+            Outcome::Error => "error",
+        }
+    }
+}
+
+/// One gate's result.
+#[derive(Debug, Clone)]
+pub struct GateReport {
+    pub gate: &'static str,
+    pub outcome: Outcome,
+    pub findings: Vec<Finding>,
+    pub files: usize,
+    pub elapsed_ms: u64,
+    pub notices: Vec<String>,
+    pub inconclusive: Option<String>,
+    pub suppressed: usize,
+    pub baselined: usize,
+    /// Why the gate could not run (outcome `error`).
+    pub error: Option<String>,
+}
+
+impl GateReport {
+    pub fn count(&self, severity: Severity) -> usize {
+        self.findings.iter().filter(|f| f.severity == severity).count()
+    }
+}
+
+/// Rendering options shared by the formats.
+#[derive(Debug, Clone, Copy)]
+pub struct Style {
+    pub color: bool,
+    pub quiet: bool,
+    pub verbose: bool,
+}
+
+/// Decide colour: `always` forces it; `auto` needs a terminal and no `NO_COLOR`.
+pub fn use_color(choice: ColorChoice, to_terminal: bool, no_color_env: bool) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => to_terminal && !no_color_env,
+    }
+}
+
+/// Render `reports` in `format`.
+pub fn render(format: Format, reports: &[GateReport], style: Style) -> String {
+    match format {
+        Format::Text => text::render(reports, style),
+        Format::Json => json::render(reports),
+        Format::Sarif => sarif::render(reports),
+        Format::Github => github::render(reports),
+        Format::Markdown => markdown::render(reports),
+    }
+}
+
+/// Write a rendered report to `-o FILE` (atomically) or stdout. A closed
+/// stdout (`| head`) is not an error.
+pub fn emit(rendered: &str, output: Option<&Path>) -> Result<()> {
+    match output {
+        Some(path) => crate::state::write_atomic(path, rendered.as_bytes())
+            .with_context(|| format!("could not write the report to {}", path.display())),
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            match stdout.write_all(rendered.as_bytes()).and_then(|_| stdout.flush()) {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                other => other.context("could not write to stdout"),
+            }
+        }
+    }
+}
+
+/// Is stdout a terminal?
+pub fn stdout_is_terminal() -> bool {
+    std::io::stdout().is_terminal()
+}
+
+/// Print a could-not-run error: `error: ...` on stderr, one line per line of the message.
+pub fn error(err: &anyhow::Error) {
+    let text = match err.downcast_ref::<crate::config::ConfigError>() {
+        Some(config) => config.to_string(),
+        None => format!("{err:#}"),
+    };
+    let mut stderr = std::io::stderr().lock();
+    for line in text.lines() {
+        let _ = writeln!(stderr, "error: {line}");
+    }
+}
+
+/// Print a status line for the person at the terminal (stderr).
+pub fn status(message: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{message}");
+}

@@ -1,0 +1,121 @@
+//! `--format sarif`: SARIF 2.1.0 for GitHub code scanning.
+//!
+//! One run per report, rules from the registry's metadata (id, summary,
+//! help, default level, full doc as markdown), `partialFingerprints`
+//! (`lokiGate/v1`) so code scanning tracks a finding across pushes.
+//! Findings about the change as a whole (no file) carry no location; code
+//! scanning does not display those, the annotations and PR comment do.
+
+use std::collections::BTreeMap;
+
+use serde_sarif::sarif;
+
+use super::GateReport;
+use crate::finding::{Finding, Severity};
+use crate::rule::{self, Level, RuleMeta};
+
+pub const FINGERPRINT_KEY: &str = "lokiGate/v1";
+
+fn text(s: &str) -> sarif::MultiformatMessageString {
+    sarif::MultiformatMessageString::builder().text(s).build()
+}
+
+fn level_name(level: Level) -> &'static str {
+    match level {
+        Level::Allow => "none",
+        Level::Note => "note",
+        Level::Warn => "warning",
+        Level::Deny => "error",
+    }
+}
+
+fn descriptor(r: &RuleMeta) -> sarif::ReportingDescriptor {
+    sarif::ReportingDescriptor::builder()
+        .id(r.id)
+        .name(r.id.split_once('/').map_or(r.id, |(_, n)| n))
+        .short_description(text(r.summary))
+        .full_description(text(r.summary))
+        .help(sarif::MultiformatMessageString::builder().text(r.help).markdown(r.doc).build())
+        .default_configuration(
+            sarif::ReportingConfiguration::builder()
+                .level(serde_json::Value::from(level_name(r.default_level)))
+                .build(),
+        )
+        .build()
+}
+
+fn result(f: &Finding, index: Option<usize>) -> sarif::Result {
+    let level = match f.severity {
+        Severity::Error => sarif::ResultLevel::Error,
+        Severity::Warning => sarif::ResultLevel::Warning,
+        Severity::Note => sarif::ResultLevel::Note,
+    };
+    let mut message = f.message.clone();
+    if let Some(help) = &f.help {
+        message.push_str("\nhelp: ");
+        message.push_str(help);
+    }
+    let fingerprints = BTreeMap::from([(FINGERPRINT_KEY.to_string(), f.fingerprint.clone())]);
+    let mut r = sarif::Result::builder()
+        .rule_id(f.rule.clone())
+        .level(level)
+        .message(sarif::Message::builder().text(message).build())
+        .partial_fingerprints(fingerprints)
+        .build();
+    r.rule_index = index.and_then(|i| i64::try_from(i).ok());
+    if let Some(path) = &f.path {
+        let artifact = sarif::ArtifactLocation::builder().uri(path.clone()).uri_base_id("%SRCROOT%").build();
+        let mut physical = sarif::PhysicalLocation::builder().artifact_location(artifact).build();
+        if f.line.is_some() {
+            let mut region = sarif::Region::builder().build();
+            region.start_line = f.line.map(i64::from);
+            region.start_column = f.column.map(i64::from);
+            region.end_line = f.end_line.map(i64::from);
+            region.end_column = f.end_column.map(i64::from);
+            physical.region = Some(region);
+        }
+        r.locations = Some(vec![sarif::Location::builder().physical_location(physical).build()]);
+    }
+    r
+}
+
+pub fn render(reports: &[GateReport]) -> String {
+    let runs = reports
+        .iter()
+        .map(|report| {
+            // Rules: every rule of this gate, plus any other rule that fired (meta/...).
+            let mut rules: Vec<&RuleMeta> = rule::all().into_iter().filter(|r| r.gate == report.gate).collect();
+            for f in &report.findings {
+                if !rules.iter().any(|r| r.id == f.rule)
+                    && let Some(meta) = rule::find(&f.rule)
+                {
+                    rules.push(meta);
+                }
+            }
+            let results = report
+                .findings
+                .iter()
+                .map(|f| result(f, rules.iter().position(|r| r.id == f.rule)))
+                .collect::<Vec<_>>();
+            let driver = sarif::ToolComponent::builder()
+                .name("loki-gate")
+                .version(env!("CARGO_PKG_VERSION"))
+                .information_uri("https://github.com/loki-gate/loki-gate")
+                .rules(rules.iter().map(|r| descriptor(r)).collect::<Vec<_>>())
+                .build();
+            sarif::Run::builder()
+                .tool(sarif::Tool::builder().driver(driver).build())
+                .results(results)
+                .automation_details(sarif::RunAutomationDetails::builder().id(format!("loki-gate/{}/", report.gate)).build())
+                .build()
+        })
+        .collect::<Vec<_>>();
+    let doc = sarif::Sarif::builder()
+        .schema("https://json.schemastore.org/sarif-2.1.0.json")
+        .version(serde_json::to_value(sarif::Version::V2_1_0).expect("version serializes"))
+        .runs(runs)
+        .build();
+    let mut out = serde_json::to_string_pretty(&doc).expect("sarif serializes");
+    out.push('\n');
+    out
+}

@@ -1,0 +1,138 @@
+//! `--format text`: for people. `path:line:col: severity[rule] message`, the
+//! source lines, notes and help, then one summary line per gate. Colour only
+//! when [`Style::color`] says so.
+
+use std::fmt::Write;
+
+use super::{GateReport, Outcome, Style};
+use crate::finding::{Finding, Severity};
+
+struct Paint(bool);
+
+impl Paint {
+    fn wrap(&self, code: &str, s: &str) -> String {
+        if self.0 { format!("\x1b[{code}m{s}\x1b[0m") } else { s.to_string() }
+    }
+    fn severity(&self, s: Severity) -> String {
+        let code = match s {
+            Severity::Error => "1;31",
+            Severity::Warning => "1;33",
+            Severity::Note => "1;36",
+        };
+        self.wrap(code, s.as_str())
+    }
+    fn dim(&self, s: &str) -> String {
+        self.wrap("2", s)
+    }
+    fn bold(&self, s: &str) -> String {
+        self.wrap("1", s)
+    }
+}
+
+pub fn render(reports: &[GateReport], style: Style) -> String {
+    let paint = Paint(style.color);
+    let mut out = String::new();
+    for report in reports {
+        for f in &report.findings {
+            finding(&mut out, f, &paint);
+        }
+        if style.quiet {
+            continue;
+        }
+        if let Some(err) = &report.error {
+            let _ = writeln!(out, "{}: {err}", paint.severity(Severity::Error));
+        }
+        for notice in &report.notices {
+            let _ = writeln!(out, "{} {notice}", paint.dim("note:"));
+        }
+        summary(&mut out, report, &paint, style.verbose);
+    }
+    out
+}
+
+fn finding(out: &mut String, f: &Finding, paint: &Paint) {
+    let place = match (&f.path, f.line, f.column) {
+        (Some(p), Some(l), Some(c)) => format!("{p}:{l}:{c}: "),
+        (Some(p), Some(l), None) => format!("{p}:{l}: "),
+        (Some(p), None, _) => format!("{p}: "),
+        _ => String::new(),
+    };
+    let _ = writeln!(
+        out,
+        "{}{}{} {}",
+        paint.bold(&place),
+        paint.severity(f.severity),
+        paint.dim(&format!("[{}]", f.rule)),
+        f.message
+    );
+    if let (Some(line), false) = (f.line, f.snippet.is_empty()) {
+        let width = (line as usize + f.snippet.len()).to_string().len();
+        let gutter = paint.dim(&format!("{:width$} |", ""));
+        let _ = writeln!(out, "{gutter}");
+        for (i, text) in f.snippet.iter().enumerate() {
+            let n = paint.dim(&format!("{:>width$} |", line as usize + i));
+            let _ = writeln!(out, "{n} {}", text.trim_end());
+        }
+        if f.snippet.len() == 1
+            && let Some(col) = f.column
+        {
+            let start = col.saturating_sub(1) as usize;
+            let len = match (f.end_line, f.end_column) {
+                (Some(el), Some(ec)) if el == line && ec as usize > start + 1 => ec as usize - 1 - start,
+                _ => 1,
+            };
+            let _ = writeln!(out, "{gutter} {}{}", " ".repeat(start), paint.severity_marker(f.severity, len));
+        }
+    }
+    for note in &f.notes {
+        let mut lines = note.lines();
+        let _ = writeln!(out, "  = {} {}", paint.bold("note:"), lines.next().unwrap_or(""));
+        for more in lines {
+            let _ = writeln!(out, "          {more}");
+        }
+    }
+    if let Some(help) = &f.help {
+        let _ = writeln!(out, "  = {} {help}", paint.bold("help:"));
+    }
+    out.push('\n');
+}
+
+impl Paint {
+    fn severity_marker(&self, s: Severity, len: usize) -> String {
+        let code = match s {
+            Severity::Error => "31",
+            Severity::Warning => "33",
+            Severity::Note => "36",
+        };
+        self.wrap(code, &"^".repeat(len.max(1)))
+    }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+fn summary(out: &mut String, r: &GateReport, paint: &Paint, verbose: bool) {
+    let outcome = match r.outcome {
+        Outcome::Pass => paint.wrap("1;32", "passed"),
+        Outcome::Blocked => paint.wrap("1;31", "blocked"),
+        Outcome::Inconclusive => paint.wrap("1;33", "inconclusive"),
+        Outcome::Error => paint.wrap("1;31", "could not run"),
+    };
+    let mut parts = vec![
+        plural(r.count(Severity::Error), "error"),
+        plural(r.count(Severity::Warning), "warning"),
+        plural(r.count(Severity::Note), "note"),
+    ];
+    if r.suppressed > 0 {
+        parts.push(format!("{} suppressed", r.suppressed));
+    }
+    if r.baselined > 0 {
+        parts.push(format!("{} in baseline", r.baselined));
+    }
+    parts.push(plural(r.files, "file"));
+    if verbose {
+        parts.push(format!("{} ms", r.elapsed_ms));
+    }
+    let _ = writeln!(out, "{}: {outcome} ({})", paint.bold(r.gate), parts.join(", "));
+}

@@ -1,0 +1,202 @@
+//! Rule metadata, the registry of every rule, and level resolution.
+//!
+//! A rule's level (`allow`, `note`, `warn`, `deny`) is decided here and
+//! nowhere else: defaults come from [`RuleMeta`], then the config file's
+//! `rules:` section, then `-A`/`-W`/`-D` on the command line. At each source a
+//! setting for one rule beats a setting for its whole gate.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::finding::Severity;
+
+/// How a rule's findings are treated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Hidden.
+    Allow,
+    /// Reported as a note; never blocks.
+    Note,
+    /// Reported as a warning; never blocks.
+    Warn,
+    /// Reported as an error; blocks (exit 1).
+    Deny,
+}
+
+impl Level {
+    pub fn severity(self) -> Option<Severity> {
+        match self {
+            Level::Allow => None,
+            Level::Note => Some(Severity::Note),
+            Level::Warn => Some(Severity::Warning),
+            Level::Deny => Some(Severity::Error),
+        }
+    }
+
+    pub const NAMES: &'static [&'static str] = &["allow", "note", "warn", "deny"];
+}
+
+impl FromStr for Level {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        match s {
+            "allow" => Ok(Level::Allow),
+            "note" => Ok(Level::Note),
+            "warn" | "warning" => Ok(Level::Warn),
+            "deny" | "error" => Ok(Level::Deny),
+            _ => Err(()),
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Level::Allow => "allow",
+            Level::Note => "note",
+            Level::Warn => "warn",
+            Level::Deny => "deny",
+        })
+    }
+}
+
+/// Everything known about a rule, from its `.rs` and `.md` files.
+#[derive(Debug)]
+pub struct RuleMeta {
+    /// `gate/kebab-case-name`.
+    pub id: &'static str,
+    /// The gate it belongs to (`meta` for the engine's own rules).
+    pub gate: &'static str,
+    pub default_level: Level,
+    /// One line: what it catches.
+    pub summary: &'static str,
+    /// One line: what to do instead (the finding's default help).
+    pub help: &'static str,
+    /// The full Markdown documentation (`rules/<rule>.md`).
+    pub doc: &'static str,
+}
+
+/// Every rule loki-gate knows, in a stable order (gate, then id).
+pub fn all() -> Vec<&'static RuleMeta> {
+    let mut rules: Vec<&'static RuleMeta> = crate::gates::all_rules()
+        .iter()
+        .copied()
+        .chain(crate::meta::RULES.iter().copied())
+        .collect();
+    rules.sort_by_key(|r| r.id);
+    rules
+}
+
+pub fn find(id: &str) -> Option<&'static RuleMeta> {
+    all().into_iter().find(|r| r.id == id)
+}
+
+/// Names accepted wherever a rule is expected: a rule id or a whole gate.
+pub fn is_known_selector(selector: &str) -> bool {
+    find(selector).is_some() || all().iter().any(|r| r.gate == selector)
+}
+
+/// Where a level setting came from; later sources win.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Source {
+    Config,
+    Cli,
+}
+
+/// Level overrides from config and command line.
+#[derive(Debug, Clone, Default)]
+pub struct Levels {
+    settings: Vec<(String, Level, Source)>,
+}
+
+impl Levels {
+    /// Record a setting for a rule id or a gate name. At equal source and
+    /// specificity, the later setting wins.
+    pub fn set(&mut self, selector: impl Into<String>, level: Level, source: Source) {
+        self.settings.push((selector.into(), level, source));
+    }
+
+    /// The effective level of `rule`.
+    pub fn level(&self, rule: &RuleMeta) -> Level {
+        let mut best: Option<((Source, bool), Level)> = None;
+        for (selector, level, source) in &self.settings {
+            let specific = selector == rule.id;
+            if !specific && selector != rule.gate {
+                continue;
+            }
+            let rank = (*source, specific);
+            if best.is_none_or(|(r, _)| rank >= r) {
+                best = Some((rank, *level));
+            }
+        }
+        best.map_or(rule.default_level, |(_, level)| level)
+    }
+
+    /// The effective level of a rule id; unknown ids (which validation rejects
+    /// before anything runs) are treated as deny so nothing slips through.
+    pub fn level_of(&self, id: &str) -> Level {
+        find(id).map_or(Level::Deny, |r| self.level(r))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEADINGS: &[&str] = &[
+        "## What it does",
+        "## Why is this bad?",
+        "## Example",
+        "## Use instead",
+        "## Not flagged",
+        "## Options",
+    ];
+
+    #[test]
+    fn rule_ids_are_unique_and_well_formed() {
+        let rules = all();
+        let mut ids: Vec<_> = rules.iter().map(|r| r.id).collect();
+        ids.dedup();
+        assert_eq!(ids.len(), rules.len(), "duplicate rule id");
+        for r in &rules {
+            let (gate, name) = r.id.split_once('/').expect("gate/name");
+            assert_eq!(gate, r.gate, "{}", r.id);
+            assert!(
+                !name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
+                "{} is not kebab-case",
+                r.id
+            );
+            assert!(!r.summary.contains('\n') && !r.help.contains('\n'), "{}", r.id);
+        }
+        insta::assert_snapshot!(ids.join("\n"));
+    }
+
+    #[test]
+    fn every_rule_doc_has_the_template_headings() {
+        for r in all() {
+            assert!(r.doc.starts_with(&format!("# {}\n", r.id)), "{} doc title", r.id);
+            let mut last = 0;
+            for h in HEADINGS {
+                let at = r.doc.find(h).unwrap_or_else(|| panic!("{} lacks {h}", r.id));
+                assert!(at >= last, "{}: {h} out of order", r.id);
+                last = at;
+            }
+        }
+    }
+
+    #[test]
+    fn rule_setting_beats_gate_setting_and_cli_beats_config() {
+        let rule = find("evidence/empty-diff").unwrap();
+        let mut levels = Levels::default();
+        assert_eq!(levels.level(rule), Level::Deny);
+        levels.set("evidence", Level::Warn, Source::Config);
+        assert_eq!(levels.level(rule), Level::Warn);
+        levels.set("evidence/empty-diff", Level::Note, Source::Config);
+        levels.set("evidence", Level::Warn, Source::Config);
+        assert_eq!(levels.level(rule), Level::Note, "rule beats gate at same source");
+        levels.set("evidence", Level::Allow, Source::Cli);
+        assert_eq!(levels.level(rule), Level::Allow, "cli gate beats config rule");
+        levels.set("evidence/empty-diff", Level::Deny, Source::Cli);
+        assert_eq!(levels.level(rule), Level::Deny);
+    }
+}

@@ -1,0 +1,113 @@
+//! One run's resolved settings: the repository, the validated config (file,
+//! then environment), levels (config, then `-A`/`-W`/`-D`), the state store and
+//! the scope. Precedence everywhere: command line > environment > file > default.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Result, anyhow};
+use globset::GlobSet;
+
+use crate::changed::Scope;
+use crate::cli::GlobalArgs;
+use crate::config::{self, Config};
+use crate::git::Repo;
+use crate::rule::{self, Level, Levels, Source};
+use crate::state::{self, Store};
+
+pub struct Session {
+    pub cwd: PathBuf,
+    pub repo: Repo,
+    pub config: Config,
+    pub levels: Levels,
+    pub store: Store,
+    pub exclude: GlobSet,
+    /// Repo-relative directories no gate looks into.
+    pub skip_dirs: Vec<PathBuf>,
+    pub scope: Scope,
+}
+
+impl Session {
+    /// Resolve everything a gate needs, or fail before anything runs.
+    pub fn open(global: &GlobalArgs, env: &dyn Fn(&str) -> Option<String>) -> Result<Session> {
+        let cwd = std::env::current_dir().map_err(|e| anyhow!("could not read the current directory: {e}"))?;
+        let start = global.repo.as_ref().map_or_else(|| cwd.clone(), |r| cwd.join(r));
+        if !start.exists() {
+            return Err(anyhow!("{} does not exist: check the path given to -C/--repo", start.display()));
+        }
+        let repo = Repo::discover(&start)?;
+        let root = repo.root().to_path_buf();
+        let config = config::load(&root, global.config.as_deref(), env)?;
+
+        let mut levels = Levels::default();
+        for (selector, level) in &config.rules {
+            levels.set(selector.clone(), *level, Source::Config);
+        }
+        let mut unknown = Vec::new();
+        for (list, level) in [(&global.allow, Level::Allow), (&global.warn, Level::Warn), (&global.deny, Level::Deny)] {
+            for selector in list {
+                if rule::is_known_selector(selector) {
+                    levels.set(selector.clone(), level, Source::Cli);
+                } else {
+                    unknown.push(selector.as_str());
+                }
+            }
+        }
+        if !unknown.is_empty() {
+            return Err(anyhow!(
+                "unknown rule or gate {}: run `loki-gate rules` to list them",
+                unknown.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ")
+            ));
+        }
+
+        let state_dir = match &global.state_dir {
+            Some(dir) => cwd.join(dir),
+            None => root.join(state::DIR_NAME),
+        };
+        let state_dir = normalize(&state_dir);
+        let state_rel = state_dir.strip_prefix(&root).ok().map(Path::to_path_buf);
+        let exclude_line = state_rel
+            .as_ref()
+            .filter(|rel| !rel.as_os_str().is_empty())
+            .map(|rel| (repo.info_exclude(), format!("/{}/", crate::git::display_path(rel))));
+        let store = Store::new(state_dir, exclude_line);
+
+        let scope = if global.all_files {
+            Scope::AllFiles
+        } else if global.staged {
+            Scope::Staged
+        } else {
+            Scope::Diff { base: global.base.clone().or_else(|| config.base.clone()) }
+        };
+        let exclude = crate::walk::exclude_set(&config.exclude)?;
+        Ok(Session { cwd, repo, config, levels, store, exclude, skip_dirs: state_rel.into_iter().collect(), scope })
+    }
+}
+
+/// Make a path absolute and drop `.` and `..` parts without touching the file system.
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    // Resolve symlinks in the existing prefix so it compares with the canonical repo root.
+    let mut existing = out.clone();
+    let mut rest = Vec::new();
+    while !existing.exists() {
+        match existing.file_name() {
+            Some(name) => rest.push(name.to_os_string()),
+            None => break,
+        }
+        existing.pop();
+    }
+    let mut resolved = existing.canonicalize().unwrap_or(existing);
+    for name in rest.into_iter().rev() {
+        resolved.push(name);
+    }
+    resolved
+}

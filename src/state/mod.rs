@@ -1,0 +1,215 @@
+//! Persisted state: one versioned JSON file per concern under `.loki-gate/`
+//! (or `--state-dir`).
+//!
+//! Every write is temp file + rename in the same directory, under an
+//! exclusive lock held across read-modify-write, so two processes never
+//! interleave and a reader never sees half a file. A corrupt file or an
+//! unknown version is an error naming the file and how to reset it; it is
+//! never silently overwritten. Layout: `docs/state.md`.
+
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow, bail};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// The default state directory name, at the repository root.
+pub const DIR_NAME: &str = ".loki-gate";
+
+/// A concern stored in its own file.
+pub trait StateFile: Serialize + DeserializeOwned {
+    /// File name inside the state directory, e.g. `run.json`.
+    const NAME: &'static str;
+    /// The format version this build reads and writes.
+    const VERSION: u32;
+    /// How to reset this file, for error messages.
+    const RESET: &'static str;
+}
+
+/// The state directory.
+#[derive(Debug, Clone)]
+pub struct Store {
+    dir: PathBuf,
+    /// `info/exclude` and the line to add there, when the directory is inside the work tree.
+    exclude: Option<(PathBuf, String)>,
+}
+
+#[derive(Serialize)]
+struct Envelope<'a, T> {
+    version: u32,
+    #[serde(flatten)]
+    data: &'a T,
+}
+
+impl Store {
+    /// A store at `dir`. `exclude` is `(info/exclude path, pattern)`: the pattern
+    /// is appended there on the first write so the directory never shows up
+    /// as an untracked change.
+    pub fn new(dir: PathBuf, exclude: Option<(PathBuf, String)>) -> Self {
+        Store { dir, exclude }
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    fn path<T: StateFile>(&self) -> PathBuf {
+        self.dir.join(T::NAME)
+    }
+
+    /// Read a state file; `None` when it does not exist yet.
+    pub fn read<T: StateFile>(&self) -> Result<Option<T>> {
+        let path = self.path::<T>();
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(anyhow!("could not read state file {}: {e}", path.display())),
+        };
+        decode::<T>(&path, &bytes).map(Some)
+    }
+
+    /// Read-modify-write under the file's exclusive lock; returns what was written.
+    pub fn update<T: StateFile>(&self, change: impl FnOnce(Option<T>) -> Result<T>) -> Result<T> {
+        self.prepare()?;
+        let lock = self.lock::<T>()?;
+        let current = self.read::<T>()?;
+        let next = change(current)?;
+        self.write_locked(&next)?;
+        drop(lock);
+        Ok(next)
+    }
+
+    fn prepare(&self) -> Result<()> {
+        if !self.dir.is_dir() {
+            std::fs::create_dir_all(&self.dir).with_context(|| {
+                format!("could not create the state directory {}: check permissions or pass --state-dir", self.dir.display())
+            })?;
+        }
+        if let Some((file, pattern)) = &self.exclude {
+            add_exclude(file, pattern)
+                .with_context(|| format!("could not add {pattern} to {}", file.display()))?;
+        }
+        Ok(())
+    }
+
+    fn lock<T: StateFile>(&self) -> Result<File> {
+        let path = self.dir.join(format!("{}.lock", T::NAME));
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .read(true)
+            .write(true)
+            .open(&path)
+            .with_context(|| format!("could not open lock file {}", path.display()))?;
+        file.lock().with_context(|| format!("could not lock {}", path.display()))?;
+        Ok(file)
+    }
+
+    fn write_locked<T: StateFile>(&self, data: &T) -> Result<()> {
+        let path = self.path::<T>();
+        let mut json = serde_json::to_vec_pretty(&Envelope { version: T::VERSION, data })?;
+        json.push(b'\n');
+        write_atomic(&path, &json)
+    }
+}
+
+fn decode<T: StateFile>(path: &Path, bytes: &[u8]) -> Result<T> {
+    let corrupt = |why: String| {
+        anyhow!("state file {} is corrupt ({why}): {}", path.display(), T::RESET)
+    };
+    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| corrupt(e.to_string()))?;
+    match value.get("version").and_then(serde_json::Value::as_u64) {
+        Some(v) if v == u64::from(T::VERSION) => {}
+        Some(v) => bail!(
+            "state file {} has version {v}, this loki-gate reads version {}: upgrade loki-gate, or {}",
+            path.display(),
+            T::VERSION,
+            T::RESET
+        ),
+        None => return Err(corrupt("no `version` field".into())),
+    }
+    serde_json::from_value(value).map_err(|e| corrupt(e.to_string()))
+}
+
+/// Write `bytes` to `path` through a temp file in the same directory and a rename,
+/// so readers see the old content or the new, never a mix.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".loki-gate-tmp")
+        .tempfile_in(dir)
+        .with_context(|| format!("could not create a temp file in {}", dir.display()))?;
+    tmp.write_all(bytes)
+        .and_then(|_| tmp.as_file().sync_all())
+        .with_context(|| format!("could not write {}", path.display()))?;
+    tmp.persist(path)
+        .map_err(|e| anyhow!("could not replace {}: {}", path.display(), e.error))?;
+    Ok(())
+}
+
+fn add_exclude(file: &Path, pattern: &str) -> Result<()> {
+    let existing = match std::fs::read_to_string(file) {
+        Ok(s) => s,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(e.into()),
+    };
+    if existing.lines().any(|l| l.trim() == pattern) {
+        return Ok(());
+    }
+    if let Some(dir) = file.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut text = existing;
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(pattern);
+    text.push('\n');
+    write_atomic(file, text.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Debug, Serialize, Deserialize, PartialEq)]
+    struct Counter {
+        n: u32,
+    }
+    impl StateFile for Counter {
+        const NAME: &'static str = "counter.json";
+        const VERSION: u32 = 1;
+        const RESET: &'static str = "delete it";
+    }
+
+    #[test]
+    fn update_round_trips_and_adds_the_exclude_line_once() {
+        let tmp = tempfile::tempdir().unwrap();
+        let exclude = tmp.path().join("info/exclude");
+        let store = Store::new(tmp.path().join("state"), Some((exclude.clone(), "/state/".into())));
+        assert_eq!(store.read::<Counter>().unwrap(), None);
+        store.update::<Counter>(|c| Ok(Counter { n: c.map_or(0, |c| c.n) + 1 })).unwrap();
+        store.update::<Counter>(|c| Ok(Counter { n: c.map_or(0, |c| c.n) + 1 })).unwrap();
+        assert_eq!(store.read::<Counter>().unwrap(), Some(Counter { n: 2 }));
+        assert_eq!(std::fs::read_to_string(exclude).unwrap(), "/state/\n");
+    }
+
+    #[test]
+    fn corrupt_and_future_files_are_errors_not_resets() {
+        let tmp = tempfile::tempdir().unwrap();
+        let store = Store::new(tmp.path().to_path_buf(), None);
+        std::fs::write(tmp.path().join("counter.json"), "{\"version\":1,\"n\":").unwrap();
+        let err = store.update::<Counter>(|_| Ok(Counter { n: 0 })).unwrap_err().to_string();
+        assert!(err.contains("counter.json is corrupt") && err.contains("delete it"), "{err}");
+        assert_eq!(std::fs::read_to_string(tmp.path().join("counter.json")).unwrap(), "{\"version\":1,\"n\":");
+        std::fs::write(tmp.path().join("counter.json"), "{\"version\":9,\"n\":1}").unwrap();
+        let err = store.read::<Counter>().unwrap_err().to_string();
+        assert!(err.contains("version 9"), "{err}");
+    }
+}

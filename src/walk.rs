@@ -1,0 +1,142 @@
+//! Reading the files gates examine: a parallel, gitignore-aware walk of the
+//! whole tree (`--all-files`), or a parallel read of a given list (the
+//! changed files). Binary, huge, unreadable and out-of-repo files are skipped
+//! with one `meta/skipped-file` note each, never silently.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
+use ignore::{WalkBuilder, WalkState};
+use rayon::prelude::*;
+
+use crate::finding::Finding;
+use crate::git::display_path;
+use crate::meta::SKIPPED_FILE;
+
+/// Files larger than this are not read.
+pub const MAX_FILE_BYTES: u64 = 2 * 1024 * 1024;
+
+/// How many leading bytes are checked for NUL to call a file binary (as git does).
+const BINARY_SNIFF: usize = 8000;
+
+/// A file read for the gates.
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    /// Repo-relative.
+    pub path: PathBuf,
+    pub bytes: Vec<u8>,
+}
+
+impl SourceFile {
+    /// The content as text; invalid UTF-8 sequences become U+FFFD.
+    pub fn text(&self) -> std::borrow::Cow<'_, str> {
+        String::from_utf8_lossy(&self.bytes)
+    }
+}
+
+/// The outcome of reading: the files, and a note per skipped file.
+#[derive(Debug, Default)]
+pub struct Read {
+    pub files: Vec<SourceFile>,
+    pub skipped: Vec<Finding>,
+}
+
+/// Compile `exclude:` globs (validated earlier) into one matcher.
+pub fn exclude_set(patterns: &[String]) -> anyhow::Result<GlobSet> {
+    let mut builder = GlobSetBuilder::new();
+    for p in patterns {
+        builder.add(GlobBuilder::new(p).literal_separator(false).build()?);
+        // `vendor` or `vendor/**` should also exclude everything beneath.
+        if !p.ends_with("/**") {
+            builder.add(GlobBuilder::new(&format!("{}/**", p.trim_end_matches('/'))).build()?);
+        }
+    }
+    Ok(builder.build()?)
+}
+
+/// Walk every non-ignored file under `root` in parallel, skipping `exclude`
+/// and any directory in `skip_dirs` (repo-relative).
+pub fn walk(root: &Path, exclude: &GlobSet, skip_dirs: &[PathBuf]) -> Read {
+    let paths = Mutex::new(Vec::new());
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    WalkBuilder::new(root)
+        .hidden(false)
+        .filter_entry(|e| e.file_name() != ".git")
+        .require_git(false)
+        .threads(threads)
+        .build_parallel()
+        .run(|| {
+            let paths = &paths;
+            Box::new(move |entry| {
+                if let Ok(entry) = entry
+                    && entry.file_type().is_some_and(|t| t.is_file())
+                    && let Ok(rel) = entry.path().strip_prefix(root)
+                {
+                    if skip_dirs.iter().any(|d| rel.starts_with(d)) {
+                        return WalkState::Continue;
+                    }
+                    if !exclude.is_match(rel) {
+                        paths.lock().expect("walker poisoned").push(rel.to_path_buf());
+                    }
+                }
+                WalkState::Continue
+            })
+        });
+    let mut paths = paths.into_inner().expect("walker poisoned");
+    paths.sort();
+    read_all(root, &paths)
+}
+
+/// Read the given repo-relative files in parallel.
+pub fn read_all(root: &Path, paths: &[PathBuf]) -> Read {
+    let results: Vec<Result<SourceFile, Finding>> = paths.par_iter().map(|p| read_one(root, p)).collect();
+    let mut read = Read::default();
+    for r in results {
+        match r {
+            Ok(f) => read.files.push(f),
+            Err(note) => read.skipped.push(note),
+        }
+    }
+    read
+}
+
+fn read_one(root: &Path, rel: &Path) -> Result<SourceFile, Finding> {
+    let shown = display_path(rel);
+    let skip = |why: String| Err(Finding::new(&SKIPPED_FILE, format!("skipped {shown}: {why}")).in_file(shown.clone()));
+    let abs = root.join(rel);
+    let meta = match std::fs::symlink_metadata(&abs) {
+        Ok(m) => m,
+        Err(e) => return skip(format!("could not read it ({e})")),
+    };
+    if meta.file_type().is_symlink() {
+        match abs.canonicalize() {
+            Ok(target) if target.starts_with(root) => {}
+            Ok(target) => return skip(format!("symlink to {} outside the repository", target.display())),
+            Err(_) => return skip("dangling symlink".to_string()),
+        }
+    }
+    let meta = match std::fs::metadata(&abs) {
+        Ok(m) => m,
+        Err(e) => return skip(format!("could not read it ({e})")),
+    };
+    if !meta.is_file() {
+        return skip("not a regular file".to_string());
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return skip(format!("{} bytes is over the {} byte limit", meta.len(), MAX_FILE_BYTES));
+    }
+    let bytes = match std::fs::read(&abs) {
+        Ok(b) => b,
+        Err(e) => return skip(format!("could not read it ({e})")),
+    };
+    if is_binary(&bytes) {
+        return skip("binary file".to_string());
+    }
+    Ok(SourceFile { path: rel.to_path_buf(), bytes })
+}
+
+/// A file is binary when its first 8000 bytes contain a NUL (git's rule).
+pub fn is_binary(bytes: &[u8]) -> bool {
+    bytes[..bytes.len().min(BINARY_SNIFF)].contains(&0)
+}
