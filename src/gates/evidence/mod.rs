@@ -22,6 +22,7 @@ use anyhow::{Context as _, Result, anyhow};
 use serde::{Deserialize, Serialize};
 
 use super::{Context, GateOutput};
+use crate::finding::Finding;
 use crate::git::{Base, Side, Status, display_path};
 use crate::process;
 use crate::rule::{Level, Levels, Source};
@@ -58,6 +59,8 @@ pub struct LastTests {
     pub at: u64,
     /// `command: cargo test` or `results: junit.xml`.
     pub source: String,
+    /// Whether the run counted as green evidence.
+    pub green: bool,
     pub passed: u64,
     pub failed: u64,
     pub skipped: u64,
@@ -77,11 +80,8 @@ fn short(commit: &str) -> &str {
 pub fn start(cx: &Context<'_>) -> Result<Anchor> {
     let anchor = Anchor { commit: cx.repo.head()?, branch: cx.repo.branch(), started_at: now() };
     let recorded = anchor.clone();
-    cx.store.update::<RunState>(move |state| {
-        // A new run: the previous run's test outcome no longer applies.
-        let _ = state;
-        Ok(RunState { anchor: Some(recorded), last_tests: None })
-    })?;
+    // A new run: the previous run's test outcome no longer applies.
+    cx.store.update::<RunState>(move |_| Ok(RunState { anchor: Some(recorded), last_tests: None }))?;
     Ok(anchor)
 }
 
@@ -146,7 +146,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     };
 
     // 2. Green tests.
-    let (source, run) = match &settings.tests {
+    let (source, run, red) = match &settings.tests {
         TestSource::Results(path) => {
             let shown = results_rel.as_deref().map_or_else(|| path.display().to_string(), display_path);
             let bytes = std::fs::read(path).with_context(|| {
@@ -161,35 +161,44 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
                 return Ok(out);
             }
             let run = results::parse_file(&bytes).with_context(|| format!("could not read test results {shown}"))?;
-            (format!("results: {shown}"), run)
+            let red = (run.failed > 0).then(|| {
+                rules::tests_failed(&format!("{shown} ({})", run.format), Some((run.passed, run.failed)), &run.failing, &[])
+            });
+            (format!("results: {shown}"), Some(run), red)
         }
-        TestSource::Command(command) => match run_command(root, command, settings, &mut out)? {
-            Some(run) => (format!("command: {command}"), run),
-            None => return Ok(out),
-        },
+        TestSource::Command(command) => {
+            let (run, red) = run_command(root, command, settings)?;
+            (format!("command: {command}"), run, red)
+        }
     };
-    let label = source.split_once(": ").map_or(source.clone(), |(_, s)| format!("`{s}`"));
-    if run.failed > 0 {
-        out.findings.push(rules::tests_failed(
-            &format!("{label} ({})", run.format),
-            Some((run.passed, run.failed)),
-            &run.failing,
-            &[],
-        ));
-    } else if run.executed() == 0 {
-        out.findings.push(rules::no_tests_ran(&label, false));
-    } else {
-        out.notices.push(format!(
+    let green = red.is_none();
+    match (red, &run) {
+        (Some(finding), _) => out.findings.push(finding),
+        (None, None) => out.findings.push(rules::no_tests_ran(&label(&source), true)),
+        (None, Some(run)) if run.executed() == 0 => out.findings.push(rules::no_tests_ran(&label(&source), false)),
+        (None, Some(run)) => out.notices.push(format!(
             "tests green: {} passed, {} skipped ({}, {})",
-            run.passed, run.skipped, run.format, label
-        ));
+            run.passed,
+            run.skipped,
+            run.format,
+            label(&source)
+        )),
     }
-    record(cx, source, &run)?;
+    record(cx, source, run.as_ref(), green)?;
     Ok(out)
 }
 
-/// Run the test command; `None` when a finding already says it failed.
-fn run_command(root: &Path, command: &str, settings: &Settings, out: &mut GateOutput) -> Result<Option<TestRun>> {
+/// `command: cargo test` -> `` `cargo test` ``; `results: r.xml` -> `r.xml`.
+fn label(source: &str) -> String {
+    match source.split_once(": ") {
+        Some(("command", cmd)) => format!("`{cmd}`"),
+        Some((_, file)) => file.to_string(),
+        None => source.to_string(),
+    }
+}
+
+/// Run the test command: what its output says, and the red finding if it failed.
+fn run_command(root: &Path, command: &str, settings: &Settings) -> Result<(Option<TestRun>, Option<Finding>)> {
     let output = process::run_shell(command, root, settings.timeout)?;
     let text = format!("{}\n{}", output.stdout, output.stderr);
     let parsed = results::parse_output(&text);
@@ -198,13 +207,8 @@ fn run_command(root: &Path, command: &str, settings: &Settings, out: &mut GateOu
         lines[lines.len().saturating_sub(15)..].iter().map(|s| s.to_string()).collect()
     };
     if output.timed_out {
-        out.findings.push(rules::tests_failed(
-            &format!("`{command}` did not finish within {}s", settings.timeout.as_secs()),
-            None,
-            &[],
-            &tail(),
-        ));
-        return Ok(None);
+        let what = format!("`{command}` did not finish within {}s", settings.timeout.as_secs());
+        return Ok((parsed, Some(rules::tests_failed(&what, None, &[], &tail()))));
     }
     if output.code == Some(127) {
         return Err(anyhow!(
@@ -214,28 +218,29 @@ fn run_command(root: &Path, command: &str, settings: &Settings, out: &mut GateOu
     if !output.success() {
         let how = output.code.map_or("was killed by a signal".to_string(), |c| format!("exited with {c}"));
         let (counts, failing) = parsed.as_ref().map_or((None, &[][..]), |r| (Some((r.passed, r.failed)), &r.failing[..]));
-        out.findings.push(rules::tests_failed(&format!("`{command}` {how}"), counts, failing, &tail()));
-        return Ok(None);
+        let red = rules::tests_failed(&format!("`{command}` {how}"), counts, failing, &tail());
+        return Ok((parsed, Some(red)));
     }
-    match parsed {
-        Some(run) => Ok(Some(run)),
-        None => {
-            out.findings.push(rules::no_tests_ran(&format!("`{command}`"), true));
-            Ok(None)
-        }
+    if let Some(run) = &parsed
+        && run.failed > 0
+    {
+        let red = rules::tests_failed(&format!("`{command}` ({})", run.format), Some((run.passed, run.failed)), &run.failing, &tail());
+        return Ok((parsed, Some(red)));
     }
+    Ok((parsed, None))
 }
 
-fn record(cx: &Context<'_>, source: String, run: &TestRun) -> Result<()> {
-    let mut failing = run.failing.clone();
+fn record(cx: &Context<'_>, source: String, run: Option<&TestRun>, green: bool) -> Result<()> {
+    let mut failing = run.map_or_else(Vec::new, |r| r.failing.clone());
     failing.sort();
     failing.dedup();
     let last = LastTests {
         at: now(),
         source,
-        passed: run.passed,
-        failed: run.failed,
-        skipped: run.skipped,
+        green,
+        passed: run.map_or(0, |r| r.passed),
+        failed: run.map_or(0, |r| r.failed),
+        skipped: run.map_or(0, |r| r.skipped),
         failing,
     };
     cx.store.update::<RunState>(move |state| {
