@@ -26,18 +26,32 @@ impl Baseline {
         for f in findings {
             *fingerprints.entry(f.fingerprint.clone()).or_insert(0) += 1;
         }
-        Baseline { version: 1, fingerprints }
+        Baseline {
+            version: 1,
+            fingerprints,
+        }
     }
 
     pub fn load(path: &Path) -> Result<Self> {
         let bytes = std::fs::read(path).with_context(|| {
-            format!("could not read baseline {}: create it with --write-baseline {}", path.display(), path.display())
+            format!(
+                "could not read baseline {}: create it with --write-baseline {}",
+                path.display(),
+                path.display()
+            )
         })?;
         let baseline: Baseline = serde_json::from_slice(&bytes).with_context(|| {
-            format!("baseline {} is not a loki-gate baseline: regenerate it with --write-baseline", path.display())
+            format!(
+                "baseline {} is not a loki-gate baseline: regenerate it with --write-baseline",
+                path.display()
+            )
         })?;
         if baseline.version != 1 {
-            bail!("baseline {} has version {}, expected 1: regenerate it with --write-baseline", path.display(), baseline.version);
+            bail!(
+                "baseline {} has version {}, expected 1: regenerate it with --write-baseline",
+                path.display(),
+                baseline.version
+            );
         }
         Ok(baseline)
     }

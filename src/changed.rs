@@ -88,7 +88,10 @@ pub fn collect(repo: &Repo, scope: &Scope, exclude: &GlobSet, skip_dirs: &[PathB
         }
         Scope::Staged => {
             let head = repo.head()?;
-            let base = Base { commit: head, notes: Vec::new() };
+            let base = Base {
+                commit: head,
+                notes: Vec::new(),
+            };
             let diffs = repo.diff(Side::Staged(&base), skip_dirs)?;
             (Some(base), diffs)
         }

@@ -64,11 +64,20 @@ impl Repo {
                 "{} is not inside a git repository: run loki-gate from a repository, pass -C <dir>, or run `git init`",
                 start.display()
             ),
-            _ => anyhow!("could not open the git repository at {}: {}", start.display(), e.message()),
+            _ => anyhow!(
+                "could not open the git repository at {}: {}",
+                start.display(),
+                e.message()
+            ),
         })?;
         let root = inner
             .workdir()
-            .ok_or_else(|| anyhow!("{} is a bare repository: loki-gate needs a working tree", start.display()))?
+            .ok_or_else(|| {
+                anyhow!(
+                    "{} is a bare repository: loki-gate needs a working tree",
+                    start.display()
+                )
+            })?
             .to_path_buf();
         let root = root.canonicalize().unwrap_or(root);
         Ok(Repo { inner, root })
@@ -91,7 +100,12 @@ impl Repo {
     /// HEAD's commit, or `None` in a repository with no commits yet.
     pub fn head(&self) -> Result<Option<String>> {
         match self.inner.head() {
-            Ok(r) => Ok(Some(r.peel_to_commit().context("HEAD does not point to a commit")?.id().to_string())),
+            Ok(r) => Ok(Some(
+                r.peel_to_commit()
+                    .context("HEAD does not point to a commit")?
+                    .id()
+                    .to_string(),
+            )),
             Err(e) if matches!(e.code(), ErrorCode::UnbornBranch | ErrorCode::NotFound) => Ok(None),
             Err(e) => Err(anyhow!("could not read HEAD: {}", e.message())),
         }
@@ -100,7 +114,9 @@ impl Repo {
     /// The current branch name, or `None` on a detached HEAD or unborn branch.
     pub fn branch(&self) -> Option<String> {
         let head = self.inner.head().ok()?;
-        head.is_branch().then(|| head.shorthand().ok().map(str::to_string)).flatten()
+        head.is_branch()
+            .then(|| head.shorthand().ok().map(str::to_string))
+            .flatten()
     }
 
     /// Does `rev` name an existing commit?
@@ -137,20 +153,31 @@ impl Repo {
                     anyhow!("`{rev}` and HEAD share no history: pass a base on the same line of history")
                 }
             })?;
-            return Ok(Base { commit: Some(base.to_string()), notes: Vec::new() });
+            return Ok(Base {
+                commit: Some(base.to_string()),
+                notes: Vec::new(),
+            });
         }
         let mut notes = Vec::new();
         if let Ok(upstream) = self.peel_commit("refs/remotes/origin/HEAD") {
             match self.inner.merge_base(upstream, head) {
-                Ok(base) => return Ok(Base { commit: Some(base.to_string()), notes }),
+                Ok(base) => {
+                    return Ok(Base {
+                        commit: Some(base.to_string()),
+                        notes,
+                    });
+                }
                 Err(_) => notes.push("origin/HEAD shares no history with HEAD (shallow clone?); using HEAD~1".into()),
             }
         }
         let commit = self.inner.find_commit(head)?;
         match commit.parent(0) {
-            Ok(parent) => Ok(Base { commit: Some(parent.id().to_string()), notes }),
+            Ok(parent) => Ok(Base {
+                commit: Some(parent.id().to_string()),
+                notes,
+            }),
             Err(_) => {
-                if self.is_shallow() && commit.parent_count() > 0 {
+                if self.is_shallow() {
                     notes.push("shallow clone: the parent of HEAD is not fetched, so every file counts as changed; fetch more history for a narrower diff".into());
                 } else {
                     notes.push("HEAD has no parent: every file counts as changed".into());
@@ -186,14 +213,16 @@ impl Repo {
             Side::Staged(base) => {
                 let tree = self.tree_of(base.commit.as_deref())?;
                 let index = self.inner.index().context("could not read the git index")?;
-                self.inner.diff_tree_to_index(tree.as_ref(), Some(&index), Some(&mut opts))?
+                self.inner
+                    .diff_tree_to_index(tree.as_ref(), Some(&index), Some(&mut opts))?
             }
             Side::Worktree(base) => {
                 let tree = self.tree_of(base.commit.as_deref())?;
                 opts.include_untracked(true)
                     .recurse_untracked_dirs(true)
                     .show_untracked_content(true);
-                self.inner.diff_tree_to_workdir_with_index(tree.as_ref(), Some(&mut opts))?
+                self.inner
+                    .diff_tree_to_workdir_with_index(tree.as_ref(), Some(&mut opts))?
             }
         };
         let mut find = DiffFindOptions::new();
@@ -214,10 +243,16 @@ impl Repo {
                     Delta::Typechange => Status::TypeChange,
                     _ => Status::Modified,
                 };
-                let path = if status == Status::Deleted { old.path() } else { new.path() };
+                let path = if status == Status::Deleted {
+                    old.path()
+                } else {
+                    new.path()
+                };
                 let path = path.map(Path::to_path_buf).unwrap_or_default();
                 files.borrow_mut().push(FileDiff {
-                    old_path: (status == Status::Renamed).then(|| old.path().map(Path::to_path_buf)).flatten(),
+                    old_path: (status == Status::Renamed)
+                        .then(|| old.path().map(Path::to_path_buf))
+                        .flatten(),
                     binary: delta.flags().is_binary() || new.is_binary(),
                     path,
                     status,
@@ -236,7 +271,8 @@ impl Repo {
                 if let Some(f) = files.borrow_mut().last_mut()
                     && hunk.new_lines() > 0
                 {
-                    f.hunks.push((hunk.new_start(), hunk.new_start() + hunk.new_lines() - 1));
+                    f.hunks
+                        .push((hunk.new_start(), hunk.new_start() + hunk.new_lines() - 1));
                 }
                 true
             }),
@@ -293,7 +329,11 @@ fn bytes_to_path(bytes: &[u8]) -> PathBuf {
 /// A repo-relative path as findings show it: `/` separators, lossy UTF-8.
 pub fn display_path(path: &Path) -> String {
     let s = path.to_string_lossy();
-    if std::path::MAIN_SEPARATOR == '/' { s.into_owned() } else { s.replace(std::path::MAIN_SEPARATOR, "/") }
+    if std::path::MAIN_SEPARATOR == '/' {
+        s.into_owned()
+    } else {
+        s.replace(std::path::MAIN_SEPARATOR, "/")
+    }
 }
 
 impl Repo {

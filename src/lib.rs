@@ -61,7 +61,10 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
             if let Some(EvidenceAction::Start) = args.action {
                 let anchor = evidence::start(&cx)?;
                 if !cli.global.quiet {
-                    report::status(&format!("loki-gate: run start recorded at {}", evidence::describe(&anchor)));
+                    report::status(&format!(
+                        "loki-gate: run start recorded at {}",
+                        evidence::describe(&anchor)
+                    ));
                 }
                 return Ok(ExitStatus::Pass);
             }
@@ -116,7 +119,11 @@ fn finish_gate(
         Some(path) => Some(baseline::Baseline::load(&session.cwd.join(path))?),
         None => None,
     };
-    let pipeline = Pipeline { root: session.repo.root(), levels, baseline: baseline.as_ref() };
+    let pipeline = Pipeline {
+        root: session.repo.root(),
+        levels,
+        baseline: baseline.as_ref(),
+    };
     let report = pipeline.finish(gate, output, started.elapsed());
     let rendered = report::render(global.format, std::slice::from_ref(&report), style(global));
     report::emit(&rendered, global.output.as_deref())?;
@@ -142,7 +149,11 @@ fn finish_gate(
 fn style(global: &GlobalArgs) -> Style {
     let to_terminal = global.output.is_none() && report::stdout_is_terminal();
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    Style { color: report::use_color(global.color, to_terminal, no_color), quiet: global.quiet, verbose: global.verbose }
+    Style {
+        color: report::use_color(global.color, to_terminal, no_color),
+        quiet: global.quiet,
+        verbose: global.verbose,
+    }
 }
 
 fn render_rules(format: Format) -> String {
@@ -159,7 +170,10 @@ fn render_rules(format: Format) -> String {
         return out;
     }
     let width = rules.iter().map(|r| r.id.len()).max().unwrap_or(0);
-    rules.iter().map(|r| format!("{:width$}  {:5}  {}\n", r.id, r.default_level.to_string(), r.summary)).collect()
+    rules
+        .iter()
+        .map(|r| format!("{:width$}  {:5}  {}\n", r.id, r.default_level.to_string(), r.summary))
+        .collect()
 }
 
 fn init(global: &GlobalArgs, force: bool) -> Result<ExitStatus> {
@@ -168,12 +182,17 @@ fn init(global: &GlobalArgs, force: bool) -> Result<ExitStatus> {
     let path = match &global.config {
         Some(p) => cwd.join(p),
         None => {
-            let root = git::Repo::discover(&start).map(|r| r.root().to_path_buf()).unwrap_or(start);
+            let root = git::Repo::discover(&start)
+                .map(|r| r.root().to_path_buf())
+                .unwrap_or(start);
             root.join(config::FILE_NAMES[0])
         }
     };
     if path.exists() && !force {
-        return Err(anyhow!("{} already exists: edit it, or pass --force to overwrite it", path.display()));
+        return Err(anyhow!(
+            "{} already exists: edit it, or pass --force to overwrite it",
+            path.display()
+        ));
     }
     state::write_atomic(&path, config::template().as_bytes())?;
     if !global.quiet {

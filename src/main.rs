@@ -12,7 +12,11 @@ fn main() -> ExitCode {
         Err(err) => {
             // --help and --version are successes; usage errors are exit 2.
             let _ = err.print();
-            return if err.use_stderr() { ExitStatus::Error.into() } else { ExitStatus::Pass.into() };
+            return if err.use_stderr() {
+                ExitStatus::Error.into()
+            } else {
+                ExitStatus::Pass.into()
+            };
         }
     };
     match loki_gate::run(cli) {

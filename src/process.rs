@@ -103,7 +103,12 @@ mod tests {
 
     #[test]
     fn captures_output_and_exit_code() {
-        let out = run_shell("echo out; echo err >&2; exit 3", Path::new("."), Duration::from_secs(10)).unwrap();
+        let out = run_shell(
+            "echo out; echo err >&2; exit 3",
+            Path::new("."),
+            Duration::from_secs(10),
+        )
+        .unwrap();
         assert_eq!(out.code, Some(3));
         assert_eq!(out.stdout, "out\n");
         assert_eq!(out.stderr, "err\n");

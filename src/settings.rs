@@ -32,7 +32,10 @@ impl Session {
         let cwd = std::env::current_dir().map_err(|e| anyhow!("could not read the current directory: {e}"))?;
         let start = global.repo.as_ref().map_or_else(|| cwd.clone(), |r| cwd.join(r));
         if !start.exists() {
-            return Err(anyhow!("{} does not exist: check the path given to -C/--repo", start.display()));
+            return Err(anyhow!(
+                "{} does not exist: check the path given to -C/--repo",
+                start.display()
+            ));
         }
         let repo = Repo::discover(&start)?;
         let root = repo.root().to_path_buf();
@@ -43,7 +46,11 @@ impl Session {
             levels.set(selector.clone(), *level, Source::Config);
         }
         let mut unknown = Vec::new();
-        for (list, level) in [(&global.allow, Level::Allow), (&global.warn, Level::Warn), (&global.deny, Level::Deny)] {
+        for (list, level) in [
+            (&global.allow, Level::Allow),
+            (&global.warn, Level::Warn),
+            (&global.deny, Level::Deny),
+        ] {
             for selector in list {
                 if rule::is_known_selector(selector) {
                     levels.set(selector.clone(), level, Source::Cli);
@@ -76,10 +83,21 @@ impl Session {
         } else if global.staged {
             Scope::Staged
         } else {
-            Scope::Diff { base: global.base.clone().or_else(|| config.base.clone()) }
+            Scope::Diff {
+                base: global.base.clone().or_else(|| config.base.clone()),
+            }
         };
         let exclude = crate::walk::exclude_set(&config.exclude)?;
-        Ok(Session { cwd, repo, config, levels, store, exclude, skip_dirs: state_rel.into_iter().collect(), scope })
+        Ok(Session {
+            cwd,
+            repo,
+            config,
+            levels,
+            store,
+            exclude,
+            skip_dirs: state_rel.into_iter().collect(),
+            scope,
+        })
     }
 }
 

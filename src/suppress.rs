@@ -48,8 +48,11 @@ pub fn scan(path: &str, text: &str) -> (Vec<Suppression>, Vec<Finding>) {
         let column = u32::try_from(before.chars().count() + 1).unwrap_or(u32::MAX);
         let rest = &line[at + MARKER.len()..];
         let bad = |why: &str| {
-            Finding::new(&INVALID_SUPPRESSION, format!("suppression {why}; it suppresses nothing"))
-                .at(path, lineno, column)
+            Finding::new(
+                &INVALID_SUPPRESSION,
+                format!("suppression {why}; it suppresses nothing"),
+            )
+            .at(path, lineno, column)
         };
         let Some(close) = rest.find(')') else {
             invalid.push(bad("has no closing parenthesis"));
@@ -73,7 +76,13 @@ pub fn scan(path: &str, text: &str) -> (Vec<Suppression>, Vec<Finding>) {
         } else if reason.is_empty() {
             invalid.push(bad("gives no reason"));
         } else {
-            found.push(Suppression { path: path.to_string(), line: lineno, column, rules, reason });
+            found.push(Suppression {
+                path: path.to_string(),
+                line: lineno,
+                column,
+                rules,
+                reason,
+            });
         }
     }
     (found, invalid)
@@ -87,8 +96,12 @@ pub fn apply(findings: &mut Vec<Finding>, suppressions: &[Suppression], gates: &
     let mut used = vec![false; suppressions.len()];
     let before = findings.len();
     findings.retain(|f| {
-        let (Some(path), Some(line)) = (&f.path, f.line) else { return true };
-        let hit = suppressions.iter().position(|s| &s.path == path && s.covers(&f.rule, line));
+        let (Some(path), Some(line)) = (&f.path, f.line) else {
+            return true;
+        };
+        let hit = suppressions
+            .iter()
+            .position(|s| &s.path == path && s.covers(&f.rule, line));
         if let Some(i) = hit {
             used[i] = true;
         }
@@ -98,11 +111,17 @@ pub fn apply(findings: &mut Vec<Finding>, suppressions: &[Suppression], gates: &
         .iter()
         .zip(used)
         .filter(|(s, used)| {
-            !used && s.rules.iter().all(|r| rule::find(r).is_some_and(|m| gates.contains(&m.gate)))
+            !used
+                && s.rules
+                    .iter()
+                    .all(|r| rule::find(r).is_some_and(|m| gates.contains(&m.gate)))
         })
         .map(|(s, _)| {
-            Finding::new(&UNUSED_SUPPRESSION, format!("suppression of {} matched no finding", s.rules.join(", ")))
-                .at(s.path.clone(), s.line, s.column)
+            Finding::new(
+                &UNUSED_SUPPRESSION,
+                format!("suppression of {} matched no finding", s.rules.join(", ")),
+            )
+            .at(s.path.clone(), s.line, s.column)
         })
         .collect();
     (before - findings.len(), unused)
@@ -130,7 +149,10 @@ s = \"loki-gate: allow(evidence/empty-diff) in a string\"
             messages,
             vec![
                 (Some(3), "suppression gives no reason; it suppresses nothing"),
-                (Some(4), "suppression names unknown rule `evidence/no-such-rule`; it suppresses nothing"),
+                (
+                    Some(4),
+                    "suppression names unknown rule `evidence/no-such-rule`; it suppresses nothing"
+                ),
             ]
         );
     }

@@ -70,9 +70,20 @@ pub fn walk(root: &Path, exclude: &GlobSet, skip_dirs: &[PathBuf]) -> Read {
             let paths = &paths;
             Box::new(move |entry| {
                 if let Ok(entry) = entry
-                    && entry.file_type().is_some_and(|t| t.is_file())
+                    && let Some(kind) = entry.file_type()
+                    && (kind.is_file() || kind.is_symlink())
                     && let Ok(rel) = entry.path().strip_prefix(root)
                 {
+                    // A link to a file inside the repository is walked at its target;
+                    // a link out of it (or a dangling one) gets its note from `read_one`.
+                    if kind.is_symlink()
+                        && entry
+                            .path()
+                            .canonicalize()
+                            .is_ok_and(|t| t.starts_with(root) && t.is_file())
+                    {
+                        return WalkState::Continue;
+                    }
                     if skip_dirs.iter().any(|d| rel.starts_with(d)) {
                         return WalkState::Continue;
                     }
@@ -90,50 +101,51 @@ pub fn walk(root: &Path, exclude: &GlobSet, skip_dirs: &[PathBuf]) -> Read {
 
 /// Read the given repo-relative files in parallel.
 pub fn read_all(root: &Path, paths: &[PathBuf]) -> Read {
-    let results: Vec<Result<SourceFile, Finding>> = paths.par_iter().map(|p| read_one(root, p)).collect();
+    let results: Vec<(&PathBuf, Result<Vec<u8>, String>)> = paths.par_iter().map(|p| (p, read_one(root, p))).collect();
     let mut read = Read::default();
-    for r in results {
-        match r {
-            Ok(f) => read.files.push(f),
-            Err(note) => read.skipped.push(note),
+    for (path, result) in results {
+        match result {
+            Ok(bytes) => read.files.push(SourceFile {
+                path: path.clone(),
+                bytes,
+            }),
+            Err(why) => {
+                let shown = display_path(path);
+                let note = Finding::new(&SKIPPED_FILE, format!("skipped {shown}: {why}")).in_file(shown);
+                read.skipped.push(note);
+            }
         }
     }
     read
 }
 
-fn read_one(root: &Path, rel: &Path) -> Result<SourceFile, Finding> {
-    let shown = display_path(rel);
-    let skip = |why: String| Err(Finding::new(&SKIPPED_FILE, format!("skipped {shown}: {why}")).in_file(shown.clone()));
+/// The file's bytes, or why it was skipped.
+fn read_one(root: &Path, rel: &Path) -> Result<Vec<u8>, String> {
     let abs = root.join(rel);
-    let meta = match std::fs::symlink_metadata(&abs) {
-        Ok(m) => m,
-        Err(e) => return skip(format!("could not read it ({e})")),
-    };
+    let meta = std::fs::symlink_metadata(&abs).map_err(|e| format!("could not read it ({e})"))?;
     if meta.file_type().is_symlink() {
         match abs.canonicalize() {
             Ok(target) if target.starts_with(root) => {}
-            Ok(target) => return skip(format!("symlink to {} outside the repository", target.display())),
-            Err(_) => return skip("dangling symlink".to_string()),
+            Ok(target) => return Err(format!("symlink to {} outside the repository", target.display())),
+            Err(_) => return Err("dangling symlink".to_string()),
         }
     }
-    let meta = match std::fs::metadata(&abs) {
-        Ok(m) => m,
-        Err(e) => return skip(format!("could not read it ({e})")),
-    };
+    let meta = std::fs::metadata(&abs).map_err(|e| format!("could not read it ({e})"))?;
     if !meta.is_file() {
-        return skip("not a regular file".to_string());
+        return Err("not a regular file".to_string());
     }
     if meta.len() > MAX_FILE_BYTES {
-        return skip(format!("{} bytes is over the {} byte limit", meta.len(), MAX_FILE_BYTES));
+        return Err(format!(
+            "{} bytes is over the {} byte limit",
+            meta.len(),
+            MAX_FILE_BYTES
+        ));
     }
-    let bytes = match std::fs::read(&abs) {
-        Ok(b) => b,
-        Err(e) => return skip(format!("could not read it ({e})")),
-    };
+    let bytes = std::fs::read(&abs).map_err(|e| format!("could not read it ({e})"))?;
     if is_binary(&bytes) {
-        return skip("binary file".to_string());
+        return Err("binary file".to_string());
     }
-    Ok(SourceFile { path: rel.to_path_buf(), bytes })
+    Ok(bytes)
 }
 
 /// A file is binary when its first 8000 bytes contain a NUL (git's rule).

@@ -105,14 +105,14 @@ impl Section {
 ///
 /// `explicit` is `--config`; it must exist. Otherwise the first of
 /// [`FILE_NAMES`] that exists is used, else built-in defaults.
-pub fn load(
-    root: &Path,
-    explicit: Option<&Path>,
-    env: &dyn Fn(&str) -> Option<String>,
-) -> Result<Config> {
+pub fn load(root: &Path, explicit: Option<&Path>, env: &dyn Fn(&str) -> Option<String>) -> Result<Config> {
     let path = match explicit {
         Some(p) => {
-            let p = if p.is_absolute() { p.to_path_buf() } else { std::env::current_dir()?.join(p) };
+            let p = if p.is_absolute() {
+                p.to_path_buf()
+            } else {
+                std::env::current_dir()?.join(p)
+            };
             anyhow::ensure!(
                 p.is_file(),
                 "config file {} not found: check the path given to --config, or run `loki-gate init`",
@@ -122,15 +122,14 @@ pub fn load(
         }
         None => FILE_NAMES.iter().map(|n| root.join(n)).find(|p| p.is_file()),
     };
-    let shown = path.as_ref().map_or_else(String::new, |p| {
-        p.strip_prefix(root).unwrap_or(p).display().to_string()
-    });
+    let shown = path
+        .as_ref()
+        .map_or_else(String::new, |p| p.strip_prefix(root).unwrap_or(p).display().to_string());
     let node = match &path {
         Some(p) => {
             let bytes = std::fs::read(p).with_context(|| format!("could not read config file {}", p.display()))?;
-            let text = String::from_utf8(bytes).map_err(|_| {
-                anyhow::anyhow!("config file {shown} is not valid UTF-8: save it as UTF-8")
-            })?;
+            let text = String::from_utf8(bytes)
+                .map_err(|_| anyhow::anyhow!("config file {shown} is not valid UTF-8: save it as UTF-8"))?;
             yaml::parse(&text).map_err(|e| ConfigError {
                 file: shown.clone(),
                 problems: vec![Problem {
@@ -143,7 +142,11 @@ pub fn load(
         None => yaml::parse("").expect("empty document parses"),
     };
     let mut config = validate::validate(&node, env, crate::gates::SECTIONS).map_err(|problems| ConfigError {
-        file: if shown.is_empty() { "(defaults)".to_string() } else { shown },
+        file: if shown.is_empty() {
+            "(defaults)".to_string()
+        } else {
+            shown
+        },
         problems,
     })?;
     config.file = path;
@@ -180,7 +183,11 @@ pub fn template() -> String {
 pub fn reference_table() -> String {
     let mut out = String::from("| key | type | default | env | meaning |\n|---|---|---|---|---|\n");
     let mut row = |section: &str, key: &schema::KeySpec| {
-        let path = if section.is_empty() { key.name.to_string() } else { format!("gates.{section}.{}", key.name) };
+        let path = if section.is_empty() {
+            key.name.to_string()
+        } else {
+            format!("gates.{section}.{}", key.name)
+        };
         let kind = match key.kind {
             Kind::Bool => "bool",
             Kind::OptStr => "string or null",

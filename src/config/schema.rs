@@ -90,7 +90,9 @@ pub fn env_name(section: &str, key: &str) -> String {
 /// Parse `90s`, `10m`, `1h`, `500ms` or a bare number of seconds.
 pub fn parse_duration(text: &str) -> Option<Duration> {
     let text = text.trim();
-    let split = text.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(text.len());
+    let split = text
+        .find(|c: char| !c.is_ascii_digit() && c != '.')
+        .unwrap_or(text.len());
     let (number, unit) = text.split_at(split);
     let number: f64 = number.parse().ok()?;
     let seconds = match unit.trim() {

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use super::schema::{self, Kind, KeySpec, SectionSpec};
+use super::schema::{self, KeySpec, Kind, SectionSpec};
 use super::yaml::{Node, Origin, Value};
 use super::{Config, Section};
 use crate::rule::{self, Level};
@@ -76,9 +76,7 @@ pub fn validate(
     env: &dyn Fn(&str) -> Option<String>,
     sections: &[&'static SectionSpec],
 ) -> Result<Config, Vec<Problem>> {
-    let mut cx = Ctx {
-        problems: Vec::new(),
-    };
+    let mut cx = Ctx { problems: Vec::new() };
     let mut top: BTreeMap<&'static str, Node> = BTreeMap::new();
     let mut gates: BTreeMap<&'static str, BTreeMap<&'static str, Node>> =
         sections.iter().map(|s| (s.gate, BTreeMap::new())).collect();
@@ -86,7 +84,12 @@ pub fn validate(
 
     match &root.value {
         Value::Map(entries) => {
-            let known: Vec<&str> = schema::TOP.keys.iter().map(|k| k.name).chain(["gates", "rules"]).collect();
+            let known: Vec<&str> = schema::TOP
+                .keys
+                .iter()
+                .map(|k| k.name)
+                .chain(["gates", "rules"])
+                .collect();
             for (key, node) in entries {
                 match key.name.as_str() {
                     "gates" => walk_gates(&mut cx, node, sections, &mut gates),
@@ -116,7 +119,12 @@ pub fn validate(
             let var = schema::env_name(section.gate, spec.name);
             if let Some(text) = env(&var) {
                 let node = super::yaml::parse_scalar(&text, Origin::Env(var.clone()));
-                if check_value(cx, spec, &node, &var) {
+                let place = if section.gate.is_empty() {
+                    spec.name.to_string()
+                } else {
+                    format!("gates.{}.{}", section.gate, spec.name)
+                };
+                if check_value(cx, spec, &node, &place) {
                     into.insert(spec.name, node);
                 }
             }
@@ -201,7 +209,10 @@ fn walk_rules(cx: &mut Ctx, node: &Node, rules: &mut Vec<(String, Level)>) {
         if node.value != Value::Null {
             cx.push(
                 &node.origin,
-                format!("`rules` must be a mapping of rule ids to levels, found {}", node.value.kind()),
+                format!(
+                    "`rules` must be a mapping of rule ids to levels, found {}",
+                    node.value.kind()
+                ),
                 "write e.g. `rules: { evidence/no-anchor: deny }`",
             );
         }

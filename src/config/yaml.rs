@@ -86,10 +86,7 @@ pub fn parse(text: &str) -> Result<Node, SyntaxError> {
     match serde_saphyr::from_str::<Spanned<Raw>>(text) {
         Ok(spanned) => Ok(to_node(spanned)),
         Err(err) => {
-            let (line, column) = err
-                .location()
-                .map(|l| (l.line(), l.column()))
-                .unwrap_or((1, 1));
+            let (line, column) = err.location().map(|l| (l.line(), l.column())).unwrap_or((1, 1));
             // The crate renders a snippet under the first line; keep the first line only.
             let full = err.to_string();
             let first = full.lines().next().unwrap_or("invalid YAML");
@@ -100,11 +97,7 @@ pub fn parse(text: &str) -> Result<Node, SyntaxError> {
                 .filter(|(head, _)| head.starts_with("line "))
                 .map(|(_, rest)| rest.to_string())
                 .unwrap_or_else(|| first.to_string());
-            Err(SyntaxError {
-                line,
-                column,
-                message,
-            })
+            Err(SyntaxError { line, column, message })
         }
     }
 }
@@ -268,7 +261,9 @@ mod tests {
     #[test]
     fn keeps_locations_of_nested_keys_and_values() {
         let node = parse("base: main\ngates:\n  evidence:\n    enabled: false\n    n: 3\n").unwrap();
-        let Value::Map(top) = &node.value else { panic!("not a map") };
+        let Value::Map(top) = &node.value else {
+            panic!("not a map")
+        };
         assert_eq!(top[0].0.name, "base");
         assert_eq!(top[0].1.value, Value::Str("main".into()));
         let Value::Map(gates) = &top[1].1.value else { panic!() };
@@ -291,7 +286,10 @@ mod tests {
     fn scalars_from_env_are_typed_like_yaml() {
         let o = Origin::Env("X".into());
         assert_eq!(parse_scalar("true", o.clone()).value, Value::Bool(true));
-        assert_eq!(parse_scalar("cargo test", o.clone()).value, Value::Str("cargo test".into()));
+        assert_eq!(
+            parse_scalar("cargo test", o.clone()).value,
+            Value::Str("cargo test".into())
+        );
         assert_eq!(parse_scalar("10m", o).value, Value::Str("10m".into()));
     }
 }

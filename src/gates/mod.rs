@@ -62,7 +62,13 @@ pub struct Pipeline<'a> {
 impl Pipeline<'_> {
     /// Turn a gate's raw output into its report.
     pub fn finish(&self, gate: &'static str, out: GateOutput, elapsed: Duration) -> GateReport {
-        let GateOutput { mut findings, inconclusive, files, notices, sources } = out;
+        let GateOutput {
+            mut findings,
+            inconclusive,
+            files,
+            notices,
+            sources,
+        } = out;
         let mut texts: HashMap<String, Option<String>> = sources
             .iter()
             .map(|s| (crate::git::display_path(&s.path), Some(s.text().into_owned())))
@@ -108,7 +114,11 @@ impl Pipeline<'_> {
                 }
                 _ => Vec::new(),
             };
-            let basis = if lines.is_empty() { f.message.clone() } else { lines.join("\n") };
+            let basis = if lines.is_empty() {
+                f.message.clone()
+            } else {
+                lines.join("\n")
+            };
             f.fingerprint_from(&basis);
             f.snippet = lines;
         }
@@ -122,9 +132,7 @@ impl Pipeline<'_> {
             None => false,
         });
         let baselined = self.baseline.map_or(0, |b| b.filter(&mut findings));
-        findings.sort_by(|a, b| {
-            (&a.path, a.line, a.column, &a.rule).cmp(&(&b.path, b.line, b.column, &b.rule))
-        });
+        findings.sort_by(|a, b| (&a.path, a.line, a.column, &a.rule).cmp(&(&b.path, b.line, b.column, &b.rule)));
 
         let blocked = findings.iter().any(|f| f.severity == crate::finding::Severity::Error);
         let outcome = if blocked {

@@ -31,7 +31,12 @@ pub fn render(reports: &[GateReport]) -> String {
             if let Some(path) = &f.path {
                 props.push(format!("file={}", escape_property(path)));
             }
-            let fields = [("line", f.line), ("col", f.column), ("endLine", f.end_line), ("endColumn", f.end_column)];
+            let fields = [
+                ("line", f.line),
+                ("col", f.column),
+                ("endLine", f.end_line),
+                ("endColumn", f.end_column),
+            ];
             for (name, value) in fields {
                 if let Some(v) = value
                     && f.path.is_some()

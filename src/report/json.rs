@@ -20,7 +20,10 @@ pub struct Tool {
 
 impl Tool {
     pub fn this() -> Self {
-        Tool { name: "loki-gate".into(), version: env!("CARGO_PKG_VERSION").into() }
+        Tool {
+            name: "loki-gate".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+        }
     }
 }
 
@@ -90,7 +93,11 @@ pub fn combined(reports: &[GateReport]) -> Outcome {
         Outcome::Blocked => 2,
         Outcome::Error => 3,
     };
-    reports.iter().map(|r| r.outcome).max_by_key(|o| rank(*o)).unwrap_or(Outcome::Pass)
+    reports
+        .iter()
+        .map(|r| r.outcome)
+        .max_by_key(|o| rank(*o))
+        .unwrap_or(Outcome::Pass)
 }
 
 pub fn render(reports: &[GateReport]) -> String {

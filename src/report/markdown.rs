@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::{GateReport, Outcome, json::combined};
+use super::{GateReport, Outcome, json::combined, plural};
 use crate::finding::Severity;
 
 pub const MARKER: &str = "<!-- loki-gate -->";
@@ -36,12 +36,12 @@ pub fn render(reports: &[GateReport]) -> String {
     for r in reports {
         let _ = writeln!(
             out,
-            "### `{}`: {} ({} errors, {} warnings, {} notes)\n",
+            "### `{}`: {} ({}, {}, {})\n",
             r.gate,
             badge(r.outcome),
-            r.count(Severity::Error),
-            r.count(Severity::Warning),
-            r.count(Severity::Note)
+            plural(r.count(Severity::Error), "error"),
+            plural(r.count(Severity::Warning), "warning"),
+            plural(r.count(Severity::Note), "note")
         );
         if let Some(err) = &r.error {
             let _ = writeln!(out, "> {}\n", cell(err));
@@ -69,7 +69,11 @@ pub fn render(reports: &[GateReport]) -> String {
                 let _ = writeln!(out, "| {icon} | `{}` | {place} | {message} |", f.rule);
             }
             if r.findings.len() > MAX_ROWS {
-                let _ = writeln!(out, "\n…and {} more; see the job log or the SARIF upload.", r.findings.len() - MAX_ROWS);
+                let _ = writeln!(
+                    out,
+                    "\n…and {} more; see the job log or the SARIF upload.",
+                    r.findings.len() - MAX_ROWS
+                );
             }
             out.push('\n');
         }

@@ -62,6 +62,11 @@ impl GateReport {
     }
 }
 
+/// `1 error`, `2 errors`.
+pub(crate) fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
 /// Rendering options shared by the formats.
 #[derive(Debug, Clone, Copy)]
 pub struct Style {
@@ -94,7 +99,12 @@ pub fn render(format: Format, reports: &[GateReport], style: Style) -> String {
 /// stdout (`| head`) is not an error.
 pub fn emit(rendered: &str, output: Option<&Path>) -> Result<()> {
     match output {
-        Some(path) => crate::state::write_atomic(path, rendered.as_bytes())
+        Some(path) => path
+            .parent()
+            .filter(|dir| !dir.as_os_str().is_empty() && !dir.exists())
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .map_err(anyhow::Error::from)
+            .and_then(|()| crate::state::write_atomic(path, rendered.as_bytes()))
             .with_context(|| format!("could not write the report to {}", path.display())),
         None => {
             let mut stdout = std::io::stdout().lock();

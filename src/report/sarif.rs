@@ -35,7 +35,12 @@ fn descriptor(r: &RuleMeta) -> sarif::ReportingDescriptor {
         .name(r.id.split_once('/').map_or(r.id, |(_, n)| n))
         .short_description(text(r.summary))
         .full_description(text(r.summary))
-        .help(sarif::MultiformatMessageString::builder().text(r.help).markdown(r.doc).build())
+        .help(
+            sarif::MultiformatMessageString::builder()
+                .text(r.help)
+                .markdown(r.doc)
+                .build(),
+        )
         .default_configuration(
             sarif::ReportingConfiguration::builder()
                 .level(serde_json::Value::from(level_name(r.default_level)))
@@ -64,7 +69,10 @@ fn result(f: &Finding, index: Option<usize>) -> sarif::Result {
         .build();
     r.rule_index = index.and_then(|i| i64::try_from(i).ok());
     if let Some(path) = &f.path {
-        let artifact = sarif::ArtifactLocation::builder().uri(path.clone()).uri_base_id("%SRCROOT%").build();
+        let artifact = sarif::ArtifactLocation::builder()
+            .uri(path.clone())
+            .uri_base_id("%SRCROOT%")
+            .build();
         let mut physical = sarif::PhysicalLocation::builder().artifact_location(artifact).build();
         if f.line.is_some() {
             let mut region = sarif::Region::builder().build();
@@ -106,7 +114,11 @@ pub fn render(reports: &[GateReport]) -> String {
             sarif::Run::builder()
                 .tool(sarif::Tool::builder().driver(driver).build())
                 .results(results)
-                .automation_details(sarif::RunAutomationDetails::builder().id(format!("loki-gate/{}/", report.gate)).build())
+                .automation_details(
+                    sarif::RunAutomationDetails::builder()
+                        .id(format!("loki-gate/{}/", report.gate))
+                        .build(),
+                )
                 .build()
         })
         .collect::<Vec<_>>();

@@ -4,14 +4,18 @@
 
 use std::fmt::Write;
 
-use super::{GateReport, Outcome, Style};
+use super::{GateReport, Outcome, Style, plural};
 use crate::finding::{Finding, Severity};
 
 struct Paint(bool);
 
 impl Paint {
     fn wrap(&self, code: &str, s: &str) -> String {
-        if self.0 { format!("\x1b[{code}m{s}\x1b[0m") } else { s.to_string() }
+        if self.0 {
+            format!("\x1b[{code}m{s}\x1b[0m")
+        } else {
+            s.to_string()
+        }
     }
     fn severity(&self, s: Severity) -> String {
         let code = match s {
@@ -81,7 +85,12 @@ fn finding(out: &mut String, f: &Finding, paint: &Paint) {
                 (Some(el), Some(ec)) if el == line && ec as usize > start + 1 => ec as usize - 1 - start,
                 _ => 1,
             };
-            let _ = writeln!(out, "{gutter} {}{}", " ".repeat(start), paint.severity_marker(f.severity, len));
+            let _ = writeln!(
+                out,
+                "{gutter} {}{}",
+                " ".repeat(start),
+                paint.severity_marker(f.severity, len)
+            );
         }
     }
     for note in &f.notes {
@@ -106,10 +115,6 @@ impl Paint {
         };
         self.wrap(code, &"^".repeat(len.max(1)))
     }
-}
-
-fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 fn summary(out: &mut String, r: &GateReport, paint: &Paint, verbose: bool) {

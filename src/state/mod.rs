@@ -84,12 +84,14 @@ impl Store {
     fn prepare(&self) -> Result<()> {
         if !self.dir.is_dir() {
             std::fs::create_dir_all(&self.dir).with_context(|| {
-                format!("could not create the state directory {}: check permissions or pass --state-dir", self.dir.display())
+                format!(
+                    "could not create the state directory {}: check permissions or pass --state-dir",
+                    self.dir.display()
+                )
             })?;
         }
         if let Some((file, pattern)) = &self.exclude {
-            add_exclude(file, pattern)
-                .with_context(|| format!("could not add {pattern} to {}", file.display()))?;
+            add_exclude(file, pattern).with_context(|| format!("could not add {pattern} to {}", file.display()))?;
         }
         Ok(())
     }
@@ -103,22 +105,24 @@ impl Store {
             .write(true)
             .open(&path)
             .with_context(|| format!("could not open lock file {}", path.display()))?;
-        file.lock().with_context(|| format!("could not lock {}", path.display()))?;
+        file.lock()
+            .with_context(|| format!("could not lock {}", path.display()))?;
         Ok(file)
     }
 
     fn write_locked<T: StateFile>(&self, data: &T) -> Result<()> {
         let path = self.path::<T>();
-        let mut json = serde_json::to_vec_pretty(&Envelope { version: T::VERSION, data })?;
+        let mut json = serde_json::to_vec_pretty(&Envelope {
+            version: T::VERSION,
+            data,
+        })?;
         json.push(b'\n');
         write_atomic(&path, &json)
     }
 }
 
 fn decode<T: StateFile>(path: &Path, bytes: &[u8]) -> Result<T> {
-    let corrupt = |why: String| {
-        anyhow!("state file {} is corrupt ({why}): {}", path.display(), T::RESET)
-    };
+    let corrupt = |why: String| anyhow!("state file {} is corrupt ({why}): {}", path.display(), T::RESET);
     let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| corrupt(e.to_string()))?;
     match value.get("version").and_then(serde_json::Value::as_u64) {
         Some(v) if v == u64::from(T::VERSION) => {}
@@ -194,8 +198,20 @@ mod tests {
         let exclude = tmp.path().join("info/exclude");
         let store = Store::new(tmp.path().join("state"), Some((exclude.clone(), "/state/".into())));
         assert_eq!(store.read::<Counter>().unwrap(), None);
-        store.update::<Counter>(|c| Ok(Counter { n: c.map_or(0, |c| c.n) + 1 })).unwrap();
-        store.update::<Counter>(|c| Ok(Counter { n: c.map_or(0, |c| c.n) + 1 })).unwrap();
+        store
+            .update::<Counter>(|c| {
+                Ok(Counter {
+                    n: c.map_or(0, |c| c.n) + 1,
+                })
+            })
+            .unwrap();
+        store
+            .update::<Counter>(|c| {
+                Ok(Counter {
+                    n: c.map_or(0, |c| c.n) + 1,
+                })
+            })
+            .unwrap();
         assert_eq!(store.read::<Counter>().unwrap(), Some(Counter { n: 2 }));
         assert_eq!(std::fs::read_to_string(exclude).unwrap(), "/state/\n");
     }
@@ -205,9 +221,18 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let store = Store::new(tmp.path().to_path_buf(), None);
         std::fs::write(tmp.path().join("counter.json"), "{\"version\":1,\"n\":").unwrap();
-        let err = store.update::<Counter>(|_| Ok(Counter { n: 0 })).unwrap_err().to_string();
-        assert!(err.contains("counter.json is corrupt") && err.contains("delete it"), "{err}");
-        assert_eq!(std::fs::read_to_string(tmp.path().join("counter.json")).unwrap(), "{\"version\":1,\"n\":");
+        let err = store
+            .update::<Counter>(|_| Ok(Counter { n: 0 }))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("counter.json is corrupt") && err.contains("delete it"),
+            "{err}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(tmp.path().join("counter.json")).unwrap(),
+            "{\"version\":1,\"n\":"
+        );
         std::fs::write(tmp.path().join("counter.json"), "{\"version\":9,\"n\":1}").unwrap();
         let err = store.read::<Counter>().unwrap_err().to_string();
         assert!(err.contains("version 9"), "{err}");

@@ -78,16 +78,28 @@ fn short(commit: &str) -> &str {
 
 /// `loki-gate evidence start`: record HEAD and the time as the run start.
 pub fn start(cx: &Context<'_>) -> Result<Anchor> {
-    let anchor = Anchor { commit: cx.repo.head()?, branch: cx.repo.branch(), started_at: now() };
+    let anchor = Anchor {
+        commit: cx.repo.head()?,
+        branch: cx.repo.branch(),
+        started_at: now(),
+    };
     let recorded = anchor.clone();
     // A new run: the previous run's test outcome no longer applies.
-    cx.store.update::<RunState>(move |_| Ok(RunState { anchor: Some(recorded), last_tests: None }))?;
+    cx.store.update::<RunState>(move |_| {
+        Ok(RunState {
+            anchor: Some(recorded),
+            last_tests: None,
+        })
+    })?;
     Ok(anchor)
 }
 
 /// Describe an anchor for the user.
 pub fn describe(anchor: &Anchor) -> String {
-    let at = anchor.commit.as_deref().map_or("an empty repository".to_string(), |c| format!("commit {}", short(c)));
+    let at = anchor
+        .commit
+        .as_deref()
+        .map_or("an empty repository".to_string(), |c| format!("commit {}", short(c)));
     match &anchor.branch {
         Some(b) => format!("{at} on {b}"),
         None => at,
@@ -127,20 +139,30 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
                     short(c)
                 ));
             }
-            let base = Base { commit: a.commit.clone(), notes: Vec::new() };
+            let base = Base {
+                commit: a.commit.clone(),
+                notes: Vec::new(),
+            };
             let files = cx.repo.diff(Side::Worktree(&base), &skip)?;
             if files.is_empty() {
                 out.findings.push(rules::empty_diff(a.commit.as_deref().map(short)));
                 return Ok(out);
             }
             out.files = files.len();
-            out.notices.push(format!("{} file(s) changed since the run start at {}", files.len(), describe(a)));
+            out.notices.push(format!(
+                "{} file(s) changed since the run start at {}",
+                files.len(),
+                describe(a)
+            ));
             files
         }
         None => {
             out.findings.push(rules::no_anchor());
             out.inconclusive = Some("no run start recorded".into());
-            let head = Base { commit: cx.repo.head()?, notes: Vec::new() };
+            let head = Base {
+                commit: cx.repo.head()?,
+                notes: Vec::new(),
+            };
             cx.repo.diff(Side::Worktree(&head), &skip)?
         }
     };
@@ -148,7 +170,9 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     // 2. Green tests.
     let (source, run, red) = match &settings.tests {
         TestSource::Results(path) => {
-            let shown = results_rel.as_deref().map_or_else(|| path.display().to_string(), display_path);
+            let shown = results_rel
+                .as_deref()
+                .map_or_else(|| path.display().to_string(), display_path);
             let bytes = std::fs::read(path).with_context(|| {
                 format!("could not read test results {shown}: run the tests to write it, or fix the path")
             })?;
@@ -162,7 +186,12 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             }
             let run = results::parse_file(&bytes).with_context(|| format!("could not read test results {shown}"))?;
             let red = (run.failed > 0).then(|| {
-                rules::tests_failed(&format!("{shown} ({})", run.format), Some((run.passed, run.failed)), &run.failing, &[])
+                rules::tests_failed(
+                    &format!("{shown} ({})", run.format),
+                    Some((run.passed, run.failed)),
+                    &run.failing,
+                    &[],
+                )
             });
             (format!("results: {shown}"), Some(run), red)
         }
@@ -191,9 +220,20 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
 /// `command: cargo test` -> `` `cargo test` ``; `results: r.xml` -> `r.xml`.
 fn label(source: &str) -> String {
     match source.split_once(": ") {
-        Some(("command", cmd)) => format!("`{cmd}`"),
+        Some(("command", cmd)) => quoted(cmd),
         Some((_, file)) => file.to_string(),
         None => source.to_string(),
+    }
+}
+
+/// A command as messages show it: in backticks, long ones shortened.
+fn quoted(command: &str) -> String {
+    const MAX: usize = 60;
+    let one_line = command.split_whitespace().collect::<Vec<_>>().join(" ");
+    if one_line.chars().count() <= MAX {
+        format!("`{one_line}`")
+    } else {
+        format!("`{}…`", one_line.chars().take(MAX).collect::<String>())
     }
 }
 
@@ -204,27 +244,40 @@ fn run_command(root: &Path, command: &str, settings: &Settings) -> Result<(Optio
     let parsed = results::parse_output(&text);
     let tail = || -> Vec<String> {
         let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-        lines[lines.len().saturating_sub(15)..].iter().map(|s| s.to_string()).collect()
+        lines[lines.len().saturating_sub(15)..]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
     };
     if output.timed_out {
-        let what = format!("`{command}` did not finish within {}s", settings.timeout.as_secs());
+        let what = format!(
+            "{} did not finish within {}s",
+            quoted(command),
+            settings.timeout.as_secs_f64()
+        );
         return Ok((parsed, Some(rules::tests_failed(&what, None, &[], &tail()))));
     }
     if output.code == Some(127) {
         return Err(anyhow!(
-            "the test command `{command}` was not found (exit 127): install it, or set gates.evidence.test-command"
+            "the test command {} was not found (exit 127): install it, or set gates.evidence.test-command",
+            quoted(command)
         ));
     }
     if !output.success() {
-        let how = output.code.map_or("was killed by a signal".to_string(), |c| format!("exited with {c}"));
-        let (counts, failing) = parsed.as_ref().map_or((None, &[][..]), |r| (Some((r.passed, r.failed)), &r.failing[..]));
-        let red = rules::tests_failed(&format!("`{command}` {how}"), counts, failing, &tail());
+        let how = output
+            .code
+            .map_or("was killed by a signal".to_string(), |c| format!("exited with {c}"));
+        let (counts, failing) = parsed
+            .as_ref()
+            .map_or((None, &[][..]), |r| (Some((r.passed, r.failed)), &r.failing[..]));
+        let red = rules::tests_failed(&format!("{} {how}", quoted(command)), counts, failing, &tail());
         return Ok((parsed, Some(red)));
     }
     if let Some(run) = &parsed
         && run.failed > 0
     {
-        let red = rules::tests_failed(&format!("`{command}` ({})", run.format), Some((run.passed, run.failed)), &run.failing, &tail());
+        let what = format!("{} ({})", quoted(command), run.format);
+        let red = rules::tests_failed(&what, Some((run.passed, run.failed)), &run.failing, &tail());
         return Ok((parsed, Some(red)));
     }
     Ok((parsed, None))

@@ -35,8 +35,9 @@ static LIBTEST_RESULT: LazyLock<Regex> =
 static LIBTEST_FAILED: LazyLock<Regex> = LazyLock::new(|| re(r"^test (\S+) \.\.\. FAILED$"));
 static NEXTEST_SUMMARY: LazyLock<Regex> = LazyLock::new(|| re(r"^\s*Summary \[.*\] +(\d+) tests? run: (.*)$"));
 static NEXTEST_FAILED: LazyLock<Regex> = LazyLock::new(|| re(r"^\s*(?:FAIL|TIMEOUT|SIGSEGV|SIGABRT) \[.*?\] (.+)$"));
-static PYTEST_SUMMARY: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^=*\s*((?:\d+ (?:passed|failed|skipped|xfailed|xpassed|errors?|deselected|warnings?)(?:, )?)+) in [\d.]+s"));
+static PYTEST_SUMMARY: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^=*\s*((?:\d+ (?:passed|failed|skipped|xfailed|xpassed|errors?|deselected|warnings?)(?:, )?)+) in [\d.]+s")
+});
 static PYTEST_NONE: LazyLock<Regex> = LazyLock::new(|| re(r"^=*\s*no tests ran\b"));
 static PYTEST_FAILED: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:FAILED|ERROR) (\S+)"));
 static JEST_TESTS: LazyLock<Regex> = LazyLock::new(|| re(r"^Tests:\s+(.*\d+ total)"));
@@ -71,7 +72,10 @@ fn num(s: &str) -> u64 {
 }
 
 fn parse_libtest(lines: &[&str]) -> Option<TestRun> {
-    let mut run = TestRun { format: "cargo test", ..TestRun::default() };
+    let mut run = TestRun {
+        format: "cargo test",
+        ..TestRun::default()
+    };
     let mut seen = false;
     for line in lines {
         if let Some(c) = LIBTEST_RESULT.captures(line) {
@@ -87,12 +91,18 @@ fn parse_libtest(lines: &[&str]) -> Option<TestRun> {
 }
 
 fn words(list: &str) -> Vec<(u64, String)> {
-    COUNT_WORD.captures_iter(list).map(|c| (num(&c[1]), c[2].to_string())).collect()
+    COUNT_WORD
+        .captures_iter(list)
+        .map(|c| (num(&c[1]), c[2].to_string()))
+        .collect()
 }
 
 fn parse_nextest(lines: &[&str]) -> Option<TestRun> {
     let summary = lines.iter().rev().find_map(|l| NEXTEST_SUMMARY.captures(l))?;
-    let mut run = TestRun { format: "cargo nextest", ..TestRun::default() };
+    let mut run = TestRun {
+        format: "cargo nextest",
+        ..TestRun::default()
+    };
     for (n, word) in words(&summary[2]) {
         match word.as_str() {
             "passed" => run.passed += n,
@@ -112,10 +122,16 @@ fn parse_nextest(lines: &[&str]) -> Option<TestRun> {
 
 fn parse_pytest(lines: &[&str]) -> Option<TestRun> {
     if lines.iter().any(|l| PYTEST_NONE.is_match(l)) && !lines.iter().any(|l| PYTEST_SUMMARY.is_match(l)) {
-        return Some(TestRun { format: "pytest", ..TestRun::default() });
+        return Some(TestRun {
+            format: "pytest",
+            ..TestRun::default()
+        });
     }
     let summary = lines.iter().rev().find_map(|l| PYTEST_SUMMARY.captures(l))?;
-    let mut run = TestRun { format: "pytest", ..TestRun::default() };
+    let mut run = TestRun {
+        format: "pytest",
+        ..TestRun::default()
+    };
     for (n, word) in words(&summary[1]) {
         match word.as_str() {
             "passed" | "xfailed" => run.passed += n,
@@ -124,13 +140,19 @@ fn parse_pytest(lines: &[&str]) -> Option<TestRun> {
             _ => {}
         }
     }
-    run.failing = lines.iter().filter_map(|l| PYTEST_FAILED.captures(l).map(|c| c[1].to_string())).collect();
+    run.failing = lines
+        .iter()
+        .filter_map(|l| PYTEST_FAILED.captures(l).map(|c| c[1].to_string()))
+        .collect();
     Some(run)
 }
 
 fn parse_jest(lines: &[&str]) -> Option<TestRun> {
     let summary = lines.iter().rev().find_map(|l| JEST_TESTS.captures(l))?;
-    let mut run = TestRun { format: "jest", ..TestRun::default() };
+    let mut run = TestRun {
+        format: "jest",
+        ..TestRun::default()
+    };
     for (n, word) in words(&summary[1]) {
         match word.as_str() {
             "passed" => run.passed += n,
@@ -144,7 +166,10 @@ fn parse_jest(lines: &[&str]) -> Option<TestRun> {
 
 fn parse_vitest(lines: &[&str]) -> Option<TestRun> {
     let summary = lines.iter().rev().find_map(|l| VITEST_TESTS.captures(l))?;
-    let mut run = TestRun { format: "vitest", ..TestRun::default() };
+    let mut run = TestRun {
+        format: "vitest",
+        ..TestRun::default()
+    };
     for (n, word) in words(&summary[1]) {
         match word.as_str() {
             "passed" => run.passed += n,
@@ -157,7 +182,10 @@ fn parse_vitest(lines: &[&str]) -> Option<TestRun> {
 }
 
 fn parse_go(lines: &[&str]) -> Option<TestRun> {
-    let mut run = TestRun { format: "go test", ..TestRun::default() };
+    let mut run = TestRun {
+        format: "go test",
+        ..TestRun::default()
+    };
     let mut verbose = false;
     for line in lines {
         if let Some(c) = GO_VERBOSE.captures(line) {
@@ -192,7 +220,10 @@ fn parse_go(lines: &[&str]) -> Option<TestRun> {
 }
 
 fn parse_node(lines: &[&str]) -> Option<TestRun> {
-    let mut run = TestRun { format: "node --test", ..TestRun::default() };
+    let mut run = TestRun {
+        format: "node --test",
+        ..TestRun::default()
+    };
     let mut seen = false;
     for line in lines {
         if let Some(c) = NODE_COUNT.captures(line.trim()) {
@@ -209,9 +240,21 @@ fn parse_node(lines: &[&str]) -> Option<TestRun> {
 
 fn parse_mocha(lines: &[&str]) -> Option<TestRun> {
     let passing = lines.iter().rev().find_map(|l| MOCHA_PASSING.captures(l))?;
-    let mut run = TestRun { format: "mocha", passed: num(&passing[1]), ..TestRun::default() };
-    run.failed = lines.iter().rev().find_map(|l| MOCHA_FAILING.captures(l)).map_or(0, |c| num(&c[1]));
-    run.skipped = lines.iter().rev().find_map(|l| MOCHA_PENDING.captures(l)).map_or(0, |c| num(&c[1]));
+    let mut run = TestRun {
+        format: "mocha",
+        passed: num(&passing[1]),
+        ..TestRun::default()
+    };
+    run.failed = lines
+        .iter()
+        .rev()
+        .find_map(|l| MOCHA_FAILING.captures(l))
+        .map_or(0, |c| num(&c[1]));
+    run.skipped = lines
+        .iter()
+        .rev()
+        .find_map(|l| MOCHA_PENDING.captures(l))
+        .map_or(0, |c| num(&c[1]));
     Some(run)
 }
 
@@ -251,7 +294,10 @@ pub fn parse_file(bytes: &[u8]) -> Result<TestRun> {
 
 fn parse_junit(text: &str) -> Result<TestRun> {
     let doc = roxmltree::Document::parse(text).map_err(|e| anyhow!("invalid JUnit XML: {e}"))?;
-    let mut run = TestRun { format: "junit", ..TestRun::default() };
+    let mut run = TestRun {
+        format: "junit",
+        ..TestRun::default()
+    };
     let mut saw_suite = false;
     for node in doc.descendants().filter(|n| n.is_element()) {
         match node.tag_name().name() {
@@ -295,7 +341,8 @@ fn parse_pytest_json(value: &serde_json::Value) -> Result<TestRun> {
         for t in tests {
             let outcome = t["outcome"].as_str().unwrap_or("");
             if matches!(outcome, "failed" | "error") {
-                run.failing.push(t["nodeid"].as_str().unwrap_or("(unnamed)").to_string());
+                run.failing
+                    .push(t["nodeid"].as_str().unwrap_or("(unnamed)").to_string());
             }
         }
     }
@@ -307,7 +354,9 @@ fn parse_json_lines(text: &str) -> Option<TestRun> {
     let mut run = TestRun::default();
     let mut recognised = false;
     for line in text.lines().filter(|l| l.trim_start().starts_with('{')) {
-        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else { continue };
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
         if let (Some(action), Some(test)) = (v["Action"].as_str(), v["Test"].as_str()) {
             recognised = true;
             run.format = "go test -json";
@@ -363,7 +412,10 @@ mod tests {
 
     #[test]
     fn cargo_test_with_zero_tests_is_recognised_as_zero() {
-        let r = parse_output("running 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 5 filtered out\n").unwrap();
+        let r = parse_output(
+            "running 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 5 filtered out\n",
+        )
+        .unwrap();
         assert_eq!(r.executed(), 0);
     }
 
@@ -377,7 +429,10 @@ mod tests {
 
     #[test]
     fn pytest_summaries() {
-        let r = parse_output("FAILED tests/test_a.py::test_x - AssertionError\n===== 1 failed, 3 passed, 1 skipped in 0.12s =====\n").unwrap();
+        let r = parse_output(
+            "FAILED tests/test_a.py::test_x - AssertionError\n===== 1 failed, 3 passed, 1 skipped in 0.12s =====\n",
+        )
+        .unwrap();
         assert_eq!(counts(&r), (3, 1, 1, "pytest"));
         assert_eq!(r.failing, vec!["tests/test_a.py::test_x"]);
         assert_eq!(parse_output("4 passed in 0.01s\n").unwrap().passed, 4);
@@ -387,10 +442,22 @@ mod tests {
 
     #[test]
     fn javascript_runners() {
-        assert_eq!(counts(&parse_output("Tests:       1 failed, 3 passed, 4 total\n").unwrap()), (3, 1, 0, "jest"));
-        assert_eq!(counts(&parse_output(" Test Files  1 passed (1)\n      Tests  1 failed | 2 passed (3)\n").unwrap()), (2, 1, 0, "vitest"));
-        assert_eq!(counts(&parse_output("  3 passing (10ms)\n  1 failing\n").unwrap()), (3, 1, 0, "mocha"));
-        assert_eq!(counts(&parse_output("# tests 2\n# pass 2\n# fail 0\n").unwrap()), (2, 0, 0, "node --test"));
+        assert_eq!(
+            counts(&parse_output("Tests:       1 failed, 3 passed, 4 total\n").unwrap()),
+            (3, 1, 0, "jest")
+        );
+        assert_eq!(
+            counts(&parse_output(" Test Files  1 passed (1)\n      Tests  1 failed | 2 passed (3)\n").unwrap()),
+            (2, 1, 0, "vitest")
+        );
+        assert_eq!(
+            counts(&parse_output("  3 passing (10ms)\n  1 failing\n").unwrap()),
+            (3, 1, 0, "mocha")
+        );
+        assert_eq!(
+            counts(&parse_output("# tests 2\n# pass 2\n# fail 0\n").unwrap()),
+            (2, 0, 0, "node --test")
+        );
     }
 
     #[test]
@@ -404,7 +471,10 @@ mod tests {
 
     #[test]
     fn plain_summary_line_and_unknown_output() {
-        assert_eq!(counts(&parse_output("all: 7 passed, 0 failed\n").unwrap()), (7, 0, 0, "summary line"));
+        assert_eq!(
+            counts(&parse_output("all: 7 passed, 0 failed\n").unwrap()),
+            (7, 0, 0, "summary line")
+        );
         assert_eq!(parse_output("Everything is fine!\n"), None);
     }
 

@@ -13,7 +13,12 @@ pub const SECTION: SectionSpec = SectionSpec {
     gate: "evidence",
     doc: "evidence: no \"done\" without a non-empty diff since `evidence start` AND green tests",
     keys: &[
-        KeySpec { name: "enabled", kind: Kind::Bool, default: "true", doc: "run this gate in `loki-gate check`" },
+        KeySpec {
+            name: "enabled",
+            kind: Kind::Bool,
+            default: "true",
+            doc: "run this gate in `loki-gate check`",
+        },
         KeySpec {
             name: "test-command",
             kind: Kind::OptStr,
@@ -26,7 +31,12 @@ pub const SECTION: SectionSpec = SectionSpec {
             default: "null",
             doc: "read this test report instead of running tests (JUnit XML, pytest JSON, go test -json, cargo output)",
         },
-        KeySpec { name: "timeout", kind: Kind::Duration, default: "10m", doc: "time limit for the test command" },
+        KeySpec {
+            name: "timeout",
+            kind: Kind::Duration,
+            default: "10m",
+            doc: "time limit for the test command",
+        },
         KeySpec {
             name: "require-anchor",
             kind: Kind::Bool,
@@ -73,7 +83,11 @@ impl Settings {
                 )
             })?)
         };
-        Ok(Settings { tests, timeout, require_anchor: args.require_anchor || section.bool("require-anchor") })
+        Ok(Settings {
+            tests,
+            timeout,
+            require_anchor: args.require_anchor || section.bool("require-anchor"),
+        })
     }
 }
 
@@ -94,7 +108,17 @@ pub fn detect_test_command(root: &Path) -> Option<String> {
     {
         return Some("npm test".into());
     }
-    if ["pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "setup.py", "conftest.py"].iter().any(|n| has(n)) {
+    if [
+        "pytest.ini",
+        "pyproject.toml",
+        "setup.cfg",
+        "tox.ini",
+        "setup.py",
+        "conftest.py",
+    ]
+    .iter()
+    .any(|n| has(n))
+    {
         return Some("python -m pytest".into());
     }
     None

@@ -11,5 +11,8 @@ pub const NO_ANCHOR: RuleMeta = RuleMeta {
 };
 
 pub fn no_anchor() -> Finding {
-    Finding::new(&NO_ANCHOR, "inconclusive: no run start was recorded, so the change since the start was not checked")
+    Finding::new(
+        &NO_ANCHOR,
+        "inconclusive: no run start was recorded, so the change since the start was not checked",
+    )
 }

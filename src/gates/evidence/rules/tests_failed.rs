@@ -12,7 +12,9 @@ pub const TESTS_FAILED: RuleMeta = RuleMeta {
 
 /// Tests failed. `what` says how (`` `cargo test` exited with 101 ``), `failing` lists test ids.
 pub fn tests_failed(what: &str, counts: Option<(u64, u64)>, failing: &[String], tail: &[String]) -> Finding {
-    let counts = counts.map_or_else(String::new, |(passed, failed)| format!(" ({passed} passed, {failed} failed)"));
+    let counts = counts.map_or_else(String::new, |(passed, failed)| {
+        format!(" ({passed} passed, {failed} failed)")
+    });
     let mut finding = Finding::new(&TESTS_FAILED, format!("tests failed: {what}{counts}"));
     const SHOWN: usize = 20;
     for id in failing.iter().take(SHOWN) {

@@ -1,0 +1,182 @@
+//! Bad input gets a one-line error naming the file and the fix, and loses nothing.
+
+use crate::support::{TestRepo, fake_tests};
+
+#[test]
+fn outside_a_repository_is_exit_2_with_the_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = crate::support::run_cmd(crate::support::binary().current_dir(dir.path()).args(["evidence"]));
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("is not inside a git repository: run loki-gate from a repository, pass -C <dir>"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.stderr.lines().count(), 1);
+}
+
+#[test]
+fn a_repo_dir_that_does_not_exist_is_exit_2() {
+    let repo = TestRepo::new();
+    let run = repo.run(&["-C", "no/such/dir", "evidence"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("does not exist: check the path given to -C/--repo"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn dash_c_finds_the_repository_from_a_subdirectory() {
+    let repo = TestRepo::new();
+    repo.write("deep/er/file.txt", "x\n");
+    let outside = tempfile::tempdir().unwrap();
+    let target = repo.path().join("deep/er");
+    let mut cmd = crate::support::binary();
+    cmd.current_dir(outside.path())
+        .args(["-C", target.to_str().unwrap(), "evidence", "start"]);
+    assert_eq!(crate::support::run_cmd(&mut cmd).code, 0);
+    assert!(
+        repo.path().join(".loki-gate/run.json").is_file(),
+        "state lives at the repository root"
+    );
+}
+
+#[test]
+fn a_corrupt_state_file_is_exit_2_and_left_untouched() {
+    let repo = TestRepo::new();
+    repo.write(".loki-gate/run.json", "{\"version\": 1, \"anchor\": ");
+    for args in [&["evidence", "start"][..], &["evidence", "--test-command", "true"][..]] {
+        let run = repo.run(args);
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stderr.contains(".loki-gate/run.json is corrupt"), "{}", run.stderr);
+        assert!(
+            run.stderr.contains("delete it and run `loki-gate evidence start`"),
+            "{}",
+            run.stderr
+        );
+    }
+    assert_eq!(repo.read(".loki-gate/run.json"), "{\"version\": 1, \"anchor\": ");
+}
+
+#[test]
+fn a_state_file_from_a_newer_version_is_exit_2() {
+    let repo = TestRepo::new();
+    repo.write(".loki-gate/run.json", "{\"version\": 7}");
+    let run = repo.run(&["evidence", "start"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("has version 7, this loki-gate reads version 1: upgrade loki-gate"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn an_unreadable_results_file_is_exit_2_naming_it() {
+    let repo = TestRepo::new();
+    repo.run(&["evidence", "start"]);
+    repo.write("a.txt", "a\n");
+    std::fs::create_dir_all(repo.path().join("results.xml")).unwrap();
+    let run = repo.run(&["evidence", "--results", "results.xml"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("could not read test results results.xml"),
+        "{}",
+        run.stderr
+    );
+    let run = repo.run(&["evidence", "--results", "missing.xml"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("could not read test results"), "{}", run.stderr);
+}
+
+#[test]
+fn a_results_file_in_an_unknown_format_is_exit_2() {
+    let repo = TestRepo::new();
+    repo.run(&["evidence", "start"]);
+    repo.write("a.txt", "a\n");
+    repo.write("results.txt", "hello\n");
+    let run = repo.run(&["evidence", "--results", "results.txt"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("unrecognised format"), "{}", run.stderr);
+    repo.write("results.xml", "<testsuite><testcase name='x'>");
+    let run = repo.run(&["evidence", "--results", "results.xml"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("invalid JUnit XML"), "{}", run.stderr);
+}
+
+#[test]
+fn machine_formats_still_get_a_report_when_the_gate_cannot_run() {
+    let repo = TestRepo::new();
+    repo.run(&["evidence", "start"]);
+    repo.write("a.txt", "a\n");
+    let run = repo.run(&["evidence", "--format", "json", "--results", "nope.xml"]);
+    assert_eq!(run.code, 2);
+    let report: loki_gate::report::json::GateJson = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(report.outcome, loki_gate::report::Outcome::Error);
+    assert!(report.error.unwrap().contains("nope.xml"));
+}
+
+#[test]
+fn non_utf8_file_names_and_contents_count_as_changes() {
+    use std::os::unix::ffi::OsStrExt;
+    let repo = TestRepo::new();
+    repo.run(&["evidence", "start"]);
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9.txt");
+    std::fs::write(repo.path().join(name), b"\xff\xfe not utf-8\n").unwrap();
+    let run = repo.run(&["evidence", "--format", "json", "--test-command", &fake_tests(1, 0)]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+}
+
+#[test]
+fn concurrent_evidence_starts_never_leave_a_half_written_file() {
+    let repo = TestRepo::new();
+    let children: Vec<_> = (0..8)
+        .map(|_| {
+            let mut cmd = repo.cmd();
+            cmd.args(["evidence", "start"])
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped());
+            cmd.spawn().unwrap()
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let state: serde_json::Value = serde_json::from_str(&repo.read(".loki-gate/run.json")).unwrap();
+    assert_eq!(state["version"], 1);
+    assert!(state["anchor"]["commit"].is_string());
+    let leftovers: Vec<_> = std::fs::read_dir(repo.path().join(".loki-gate"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "temp files left: {leftovers:?}");
+}
+
+#[test]
+fn evidence_start_waits_for_the_lock_held_by_another_process() {
+    let repo = TestRepo::new();
+    std::fs::create_dir_all(repo.path().join(".loki-gate")).unwrap();
+    let lock = std::fs::File::create(repo.path().join(".loki-gate/run.json.lock")).unwrap();
+    lock.lock().unwrap();
+    let mut child = repo
+        .cmd()
+        .args(["evidence", "start"])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "start must wait while the lock is held"
+    );
+    assert!(!repo.path().join(".loki-gate/run.json").exists());
+    lock.unlock().unwrap();
+    assert!(child.wait().unwrap().success());
+    assert!(repo.path().join(".loki-gate/run.json").exists());
+}

@@ -1,0 +1,219 @@
+//! Commands besides the gates, global options and exit codes.
+
+use crate::support::{TestRepo, fake_tests};
+
+#[test]
+fn help_lists_only_commands_that_work() {
+    let repo = TestRepo::new();
+    let run = repo.run(&["--help"]);
+    assert_eq!(run.code, 0);
+    for real in ["evidence", "rules", "explain", "init"] {
+        assert!(run.stdout.contains(real), "{real} missing from --help");
+    }
+    for planned in ["mock", "mutation", "council", "heldout", "uncertainty", "static"] {
+        assert!(
+            !run.stdout.contains(&format!("  {planned} ")),
+            "{planned} is not built yet"
+        );
+    }
+}
+
+#[test]
+fn a_usage_error_is_exit_2() {
+    let repo = TestRepo::new();
+    assert_eq!(repo.run(&["evidence", "--format", "yaml"]).code, 2);
+    assert_eq!(repo.run(&["no-such-gate"]).code, 2);
+    assert_eq!(repo.run(&["--version"]).code, 0);
+}
+
+#[test]
+fn rules_lists_every_rule_with_its_default_level() {
+    let repo = TestRepo::new();
+    let run = repo.run(&["rules"]);
+    insta::assert_snapshot!(run.snapshot(&repo));
+    let run = repo.run(&["rules", "--format", "json"]);
+    let list: Vec<serde_json::Value> = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(list.len(), loki_gate::rule::all().len());
+    assert!(
+        list.iter()
+            .all(|r| r["id"].is_string() && r["default_level"].is_string())
+    );
+}
+
+#[test]
+fn explain_prints_a_rule_doc_or_names_the_fix() {
+    let repo = TestRepo::new();
+    let run = repo.run(&["explain", "evidence/empty-diff"]);
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.starts_with("# evidence/empty-diff\n"));
+    assert!(run.stdout.contains("## Why is this bad?"));
+    let run = repo.run(&["explain", "evidence/nope"]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "error: unknown rule `evidence/nope`: run `loki-gate rules` to list rule ids\n"
+    );
+}
+
+#[test]
+fn init_writes_a_valid_config_and_never_overwrites_without_force() {
+    let repo = TestRepo::new();
+    let run = repo.run(&["init"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let written = repo.read(".loki-gate.yaml");
+    assert!(written.contains("test-command: null") && written.contains("# evidence/empty-diff: deny"));
+    repo.write(".loki-gate.yaml", "base: main\n");
+    let run = repo.run(&["init"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("already exists: edit it, or pass --force"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(repo.read(".loki-gate.yaml"), "base: main\n", "untouched");
+    assert_eq!(repo.run(&["init", "--force"]).code, 0);
+    assert_eq!(repo.read(".loki-gate.yaml"), written);
+    // The written file is accepted as it is.
+    repo.run(&["evidence", "start"]);
+    repo.write("a.txt", "a\n");
+    assert_eq!(repo.run(&["evidence", "--test-command", &fake_tests(1, 0)]).code, 0);
+}
+
+#[test]
+fn levels_from_the_command_line_override_defaults_and_config() {
+    let repo = TestRepo::new();
+    repo.run(&["evidence", "start"]);
+    let red = fake_tests(0, 1);
+    // -W turns a deny rule into a warning: the run no longer blocks.
+    let run = repo.run(&["evidence", "-W", "evidence/empty-diff", "--test-command", &red]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(run.stdout.contains("warning[evidence/empty-diff]"));
+    // A whole gate can be allowed; a rule setting beats the gate setting.
+    let run = repo.run(&[
+        "evidence",
+        "-A",
+        "evidence",
+        "-D",
+        "evidence/empty-diff",
+        "--test-command",
+        &red,
+    ]);
+    assert_eq!(run.code, 1);
+    // Config rules: apply too, and the command line beats them.
+    repo.write(".loki-gate.yaml", "rules:\n  evidence/empty-diff: allow\n");
+    repo.commit("config");
+    repo.run(&["evidence", "start"]);
+    assert_eq!(repo.run(&["evidence", "--test-command", &red]).code, 0);
+    assert_eq!(
+        repo.run(&["evidence", "-D", "evidence", "--test-command", &red]).code,
+        1
+    );
+}
+
+#[test]
+fn an_unknown_rule_on_the_command_line_is_exit_2() {
+    let repo = TestRepo::new();
+    let run = repo.run(&["evidence", "-D", "evidence/nope", "-A", "mock/x"]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "error: unknown rule or gate `mock/x`, `evidence/nope`: run `loki-gate rules` to list them\n"
+    );
+}
+
+#[test]
+fn output_goes_to_a_file_when_asked() {
+    let repo = TestRepo::new();
+    repo.run(&["evidence", "start"]);
+    let run = repo.run(&[
+        "evidence",
+        "--format",
+        "json",
+        "-o",
+        "out/report.json",
+        "--test-command",
+        "true",
+    ]);
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stdout, "");
+    let report: serde_json::Value = serde_json::from_str(&repo.read("out/report.json")).unwrap();
+    assert_eq!(report["outcome"], "blocked");
+}
+
+#[test]
+fn colour_only_when_asked_or_on_a_terminal_without_no_color() {
+    let repo = TestRepo::new();
+    let args = ["evidence", "--test-command", "true"];
+    assert!(!repo.run(&args).stdout.contains('\x1b'), "not a terminal");
+    let forced = repo.run(&["evidence", "--color", "always", "--test-command", "true"]);
+    assert!(
+        forced.stdout.contains("\x1b[1;33mwarning\x1b[0m"),
+        "{:?}",
+        forced.stdout
+    );
+    let never = repo.run_env(
+        &["evidence", "--color", "auto", "--test-command", "true"],
+        &[("NO_COLOR", "1")],
+    );
+    assert!(!never.stdout.contains('\x1b'));
+    assert!(loki_gate::report::use_color(
+        loki_gate::cli::ColorChoice::Auto,
+        true,
+        false
+    ));
+    assert!(!loki_gate::report::use_color(
+        loki_gate::cli::ColorChoice::Auto,
+        true,
+        true
+    ));
+    assert!(!loki_gate::report::use_color(
+        loki_gate::cli::ColorChoice::Auto,
+        false,
+        false
+    ));
+}
+
+#[test]
+fn quiet_drops_the_summary_and_verbose_adds_timings() {
+    let repo = TestRepo::new();
+    repo.run(&["evidence", "start"]);
+    repo.write("a.txt", "a\n");
+    let quiet = repo.run(&["evidence", "-q", "--test-command", &fake_tests(1, 0)]);
+    assert_eq!(quiet.stdout, "");
+    let verbose = repo.run(&["evidence", "-v", "--test-command", &fake_tests(1, 0)]);
+    assert!(verbose.stdout.contains(" ms)"), "{}", verbose.stdout);
+}
+
+#[test]
+fn a_baseline_hides_known_findings_and_reports_new_ones() {
+    let repo = TestRepo::new();
+    repo.run(&["evidence", "start"]);
+    let run = repo.run(&[
+        "evidence",
+        "--write-baseline",
+        ".loki-gate/baseline.json",
+        "--test-command",
+        "true",
+    ]);
+    assert_eq!(run.code, 0, "writing a baseline accepts today's findings");
+    assert!(run.stderr.contains("wrote 1 finding fingerprint(s)"), "{}", run.stderr);
+    let run = repo.run(&[
+        "evidence",
+        "--baseline",
+        ".loki-gate/baseline.json",
+        "--format",
+        "json",
+        "--test-command",
+        "true",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    let report: loki_gate::report::json::GateJson = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(report.summary.baselined, 1);
+    let run = repo.run(&["evidence", "--baseline", "missing.json", "--test-command", "true"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("missing.json: create it with --write-baseline"),
+        "{}",
+        run.stderr
+    );
+}

@@ -1,0 +1,124 @@
+//! Config errors: every problem, with its location and the fix, before anything runs.
+
+use crate::support::TestRepo;
+
+/// Run `evidence` with `config` as `.loki-gate.yaml`; it must exit 2 without running anything.
+fn rejected(config: &str) -> String {
+    let repo = TestRepo::new();
+    repo.write(".loki-gate.yaml", config);
+    let run = repo.run(&["evidence", "--test-command", "touch ran"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(!repo.path().join("ran").exists(), "nothing runs on a bad config");
+    assert_eq!(run.stdout, "");
+    run.stderr
+}
+
+#[test]
+fn unknown_keys_and_wrong_types_are_all_reported_together() {
+    insta::assert_snapshot!(rejected(
+        "bse: main\ngates:\n  evidence:\n    enabeld: true\n    timeout: forever\n    require-anchor: \"yes\"\n"
+    ));
+}
+
+#[test]
+fn invalid_yaml_names_the_line_and_column() {
+    insta::assert_snapshot!(rejected("gates:\n  evidence: {enabled: true\nbase: x\n"));
+}
+
+#[test]
+fn unknown_rule_ids_and_levels() {
+    insta::assert_snapshot!(rejected(
+        "rules:\n  evidence/empty-dif: deny\n  evidence/no-anchor: block\n  nonsense: warn\n  evidence: allow\n"
+    ));
+}
+
+#[test]
+fn bad_globs_in_exclude() {
+    insta::assert_snapshot!(rejected("exclude:\n  - \"vendor/**\"\n  - \"src/[a-\"\n  - 42\n"));
+}
+
+#[test]
+fn unknown_gates_and_sections_of_the_wrong_shape() {
+    insta::assert_snapshot!(rejected(
+        "gates:\n  mock: {enabled: true}\n  evidnce: {}\nrules: [a, b]\n"
+    ));
+}
+
+#[test]
+fn a_section_that_is_not_a_mapping() {
+    insta::assert_snapshot!(rejected("gates:\n  evidence: true\nbase: [main]\n"));
+}
+
+#[test]
+fn a_top_level_that_is_not_a_mapping() {
+    insta::assert_snapshot!(rejected("- evidence\n- mock\n"));
+}
+
+#[test]
+fn environment_overrides_are_validated_too() {
+    let repo = TestRepo::new();
+    let run = repo.run_env(
+        &["evidence"],
+        &[
+            ("LOKI_GATE_EVIDENCE_TIMEOUT", "forever"),
+            ("LOKI_GATE_EVIDENCE_REQUIRE_ANCHOR", "maybe"),
+        ],
+    );
+    assert_eq!(run.code, 2);
+    insta::assert_snapshot!(run.stderr);
+}
+
+#[test]
+fn a_missing_explicit_config_file_is_exit_2() {
+    let repo = TestRepo::new();
+    let run = repo.run(&["evidence", "--config", "nope.yaml"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("nope.yaml not found: check the path given to --config"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_config_that_is_not_utf8_is_exit_2() {
+    let repo = TestRepo::new();
+    repo.write(".loki-gate.yaml", b"base: \xff\xfe\n");
+    let run = repo.run(&["evidence"]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "error: config file .loki-gate.yaml is not valid UTF-8: save it as UTF-8\n"
+    );
+}
+
+#[test]
+fn the_second_file_name_is_found_and_an_explicit_file_wins() {
+    let repo = TestRepo::new();
+    repo.write(
+        "loki-gate.yaml",
+        "gates:\n  evidence:\n    test-command: \"echo '2 passed, 0 failed'\"\n",
+    );
+    repo.write("a.txt", "a\n");
+    let run = repo.run(&["evidence"]);
+    assert!(run.stdout.contains("2 passed"), "{}{}", run.stdout, run.stderr);
+    repo.write(
+        "other.yaml",
+        "gates:\n  evidence:\n    test-command: \"echo '9 passed, 0 failed'\"\n",
+    );
+    let run = repo.run(&["evidence", "--config", "other.yaml"]);
+    assert!(run.stdout.contains("9 passed"), "{}", run.stdout);
+}
+
+#[test]
+fn an_empty_config_file_means_defaults() {
+    let repo = TestRepo::new();
+    repo.write(".loki-gate.yaml", "# nothing yet\n");
+    repo.write("a.txt", "a\n");
+    assert_eq!(
+        repo.run(&["evidence", "--test-command", "echo '1 passed, 0 failed'"])
+            .code,
+        0
+    );
+}

@@ -1,0 +1,13 @@
+//! The one integration test binary: loki-gate run as a user runs it, on real
+//! temporary git repositories.
+
+mod support;
+
+mod bad_input;
+mod cli;
+mod config;
+mod evidence;
+mod git_layer;
+mod pipeline;
+mod report;
+mod state;

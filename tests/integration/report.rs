@@ -1,0 +1,171 @@
+//! Every output format, snapshotted, and the machine formats parsed back.
+
+use loki_gate::report::Outcome;
+use loki_gate::report::json::GateJson;
+use serde_sarif::sarif::Sarif;
+
+use crate::support::{TestRepo, fake_tests};
+
+/// A blocked run: red tests, with failures named.
+fn blocked(format: &str) -> (TestRepo, crate::support::Run) {
+    let repo = TestRepo::new();
+    repo.run(&["evidence", "start"]);
+    repo.write("src/lib.rs", "pub fn f() {}\n");
+    let run = repo.run(&["evidence", "--format", format, "--test-command", &fake_tests(1, 2)]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    (repo, run)
+}
+
+#[test]
+fn text() {
+    let (repo, run) = blocked("text");
+    insta::assert_snapshot!(run.snapshot(&repo));
+}
+
+#[test]
+fn json_snapshot_and_parse_back() {
+    let (repo, run) = blocked("json");
+    insta::assert_snapshot!(run.snapshot(&repo));
+    let report: GateJson = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(report.version, 1);
+    assert_eq!(report.tool.name, "loki-gate");
+    assert_eq!(report.gate, "evidence");
+    assert_eq!(report.outcome, Outcome::Blocked);
+    assert_eq!(
+        (report.summary.errors, report.summary.warnings, report.summary.files),
+        (1, 0, 1)
+    );
+    let f = &report.findings[0];
+    assert_eq!(f.rule, "evidence/tests-failed");
+    assert_eq!(f.fingerprint.len(), 64);
+    assert!(f.help.as_deref().unwrap().starts_with("fix the failing tests"));
+}
+
+#[test]
+fn json_for_a_located_finding_has_every_field() {
+    let repo = TestRepo::new();
+    repo.run(&["evidence", "start"]);
+    repo.write("r.xml", "<testsuite><testcase name='a'/></testsuite>");
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(600);
+    std::fs::File::options()
+        .write(true)
+        .open(repo.path().join("r.xml"))
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    repo.write("a.py", "x = 1\n");
+    let run = repo.run(&["evidence", "--format", "json", "--results", "r.xml"]);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let f = &value["findings"][0];
+    for key in [
+        "rule",
+        "severity",
+        "message",
+        "path",
+        "line",
+        "column",
+        "end_line",
+        "end_column",
+        "help",
+        "notes",
+        "related",
+        "fingerprint",
+    ] {
+        assert!(f.get(key).is_some(), "{key} missing from {f}");
+    }
+    assert_eq!(f["path"], "r.xml");
+    assert_eq!(f["severity"], "error");
+}
+
+#[test]
+fn sarif_is_2_1_0_with_rules_and_partial_fingerprints() {
+    let (repo, run) = blocked("sarif");
+    insta::assert_snapshot!(run.snapshot(&repo));
+    let sarif: Sarif = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(sarif.version, serde_json::json!("2.1.0"));
+    let run0 = &sarif.runs[0];
+    let rules = run0.tool.driver.rules.as_ref().unwrap();
+    let ids: Vec<_> = rules.iter().map(|r| r.id.as_str()).collect();
+    assert!(ids.contains(&"evidence/tests-failed") && ids.contains(&"evidence/empty-diff"));
+    let results = run0.results.as_ref().unwrap();
+    assert_eq!(results.len(), 1);
+    let r = &results[0];
+    assert_eq!(r.rule_id.as_deref(), Some("evidence/tests-failed"));
+    let index = r.rule_index.unwrap() as usize;
+    assert_eq!(rules[index].id, "evidence/tests-failed");
+    assert_eq!(r.partial_fingerprints.as_ref().unwrap()["lokiGate/v1"].len(), 64);
+    // Every rule carries the fields GitHub shows: a short description, help and a default level.
+    for rule in rules {
+        assert!(rule.short_description.is_some() && rule.help.is_some() && rule.default_configuration.is_some());
+    }
+}
+
+#[test]
+fn sarif_locations_for_findings_in_files() {
+    let repo = TestRepo::new();
+    repo.run(&["evidence", "start"]);
+    repo.write("r.xml", "<testsuite><testcase name='a'/></testsuite>");
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(600);
+    std::fs::File::options()
+        .write(true)
+        .open(repo.path().join("r.xml"))
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    repo.write("a.py", "x = 1\n");
+    let run = repo.run(&["evidence", "--format", "sarif", "--results", "r.xml"]);
+    let sarif: Sarif = serde_json::from_str(&run.stdout).unwrap();
+    let result = &sarif.runs[0].results.as_ref().unwrap()[0];
+    let location = result.locations.as_ref().unwrap()[0]
+        .physical_location
+        .as_ref()
+        .unwrap();
+    let artifact = location.artifact_location.as_ref().unwrap();
+    assert_eq!(artifact.uri.as_deref(), Some("r.xml"));
+    assert_eq!(artifact.uri_base_id.as_deref(), Some("%SRCROOT%"));
+}
+
+#[test]
+fn github_workflow_commands() {
+    let (repo, run) = blocked("github");
+    insta::assert_snapshot!(run.snapshot(&repo));
+    assert!(
+        run.stdout
+            .starts_with("::error title=loki-gate evidence/tests-failed::")
+    );
+    assert_eq!(run.stdout.lines().count(), 1, "newlines in the message are escaped");
+}
+
+#[test]
+fn markdown_comment_body_has_the_marker() {
+    let (repo, run) = blocked("markdown");
+    insta::assert_snapshot!(run.snapshot(&repo));
+    assert!(run.stdout.starts_with("<!-- loki-gate -->\n"));
+}
+
+#[test]
+fn every_format_for_a_passing_run() {
+    let repo = TestRepo::new();
+    repo.run(&["evidence", "start"]);
+    repo.write("a.txt", "a\n");
+    for format in ["text", "json", "sarif", "github", "markdown"] {
+        let run = repo.run(&["evidence", "--format", format, "--test-command", &fake_tests(2, 0)]);
+        assert_eq!(run.code, 0, "{format}: {}", run.stderr);
+        match format {
+            "json" => assert_eq!(
+                serde_json::from_str::<GateJson>(&run.stdout).unwrap().outcome,
+                Outcome::Pass
+            ),
+            "sarif" => assert!(
+                serde_json::from_str::<Sarif>(&run.stdout).unwrap().runs[0]
+                    .results
+                    .as_ref()
+                    .unwrap()
+                    .is_empty()
+            ),
+            "github" => assert_eq!(run.stdout, ""),
+            "markdown" => assert!(run.stdout.contains("✅ passed")),
+            _ => assert!(run.stdout.contains("evidence: passed"), "{}", run.stdout),
+        }
+    }
+}

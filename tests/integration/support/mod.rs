@@ -1,0 +1,168 @@
+//! Real git repositories in temp directories, and the binary run against them.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use tempfile::TempDir;
+
+pub struct TestRepo {
+    dir: TempDir,
+}
+
+/// What one run of the binary did.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    /// Exit code, stdout and stderr together, with volatile parts replaced, for snapshots.
+    pub fn snapshot(&self, repo: &TestRepo) -> String {
+        let text = format!(
+            "exit: {}\n--- stdout\n{}--- stderr\n{}",
+            self.code, self.stdout, self.stderr
+        );
+        repo.redact(&text)
+    }
+}
+
+pub fn git_in(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new("git")
+        .args(args)
+        .current_dir(dir)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_AUTHOR_DATE", "2026-01-01T00:00:00Z")
+        .env("GIT_COMMITTER_DATE", "2026-01-01T00:00:00Z")
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+impl TestRepo {
+    /// An empty repository (no commits) on branch `main`.
+    pub fn empty() -> Self {
+        let dir = tempfile::Builder::new()
+            .prefix("loki-gate-test")
+            .tempdir()
+            .expect("temp dir");
+        let repo = TestRepo { dir };
+        repo.git(&["init", "-q", "-b", "main"]);
+        repo.git(&["config", "user.email", "test@example.com"]);
+        repo.git(&["config", "user.name", "Test"]);
+        repo.git(&["config", "commit.gpgsign", "false"]);
+        repo
+    }
+
+    /// A repository with one commit holding `README.md`.
+    pub fn new() -> Self {
+        let repo = Self::empty();
+        repo.write("README.md", "# demo\n");
+        repo.commit("initial");
+        repo
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn root(&self) -> PathBuf {
+        self.dir.path().canonicalize().expect("canonical")
+    }
+
+    pub fn git(&self, args: &[&str]) -> String {
+        git_in(self.path(), args)
+    }
+
+    pub fn write(&self, rel: &str, content: impl AsRef<[u8]>) -> &Self {
+        let path = self.path().join(rel);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(path, content).expect("write");
+        self
+    }
+
+    pub fn read(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.path().join(rel)).expect("read")
+    }
+
+    pub fn remove(&self, rel: &str) {
+        std::fs::remove_file(self.path().join(rel)).expect("remove");
+    }
+
+    /// Stage everything and commit.
+    pub fn commit(&self, message: &str) -> String {
+        self.git(&["add", "-A"]);
+        self.git(&["commit", "-q", "--allow-empty", "-m", message]);
+        self.git(&["rev-parse", "HEAD"])
+    }
+
+    /// The binary, run in the repository with a clean environment.
+    pub fn cmd(&self) -> Command {
+        let mut cmd = binary();
+        cmd.current_dir(self.path());
+        for (key, _) in std::env::vars() {
+            if key.starts_with("LOKI_GATE_") || key == "NO_COLOR" || key.starts_with("GITHUB_") {
+                cmd.env_remove(key);
+            }
+        }
+        cmd
+    }
+
+    pub fn run(&self, args: &[&str]) -> Run {
+        run_cmd(self.cmd().args(args))
+    }
+
+    pub fn run_env(&self, args: &[&str], env: &[(&str, &str)]) -> Run {
+        let mut cmd = self.cmd();
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        run_cmd(cmd.args(args))
+    }
+
+    /// Replace the temp path, commit ids and timings.
+    pub fn redact(&self, text: &str) -> String {
+        let mut text = text.replace(&self.root().display().to_string(), "[repo]");
+        text = text.replace(&self.path().display().to_string(), "[repo]");
+        let sha = regex::Regex::new(r"\b[0-9a-f]{12,40}\b").unwrap();
+        let text = sha.replace_all(&text, "[sha]");
+        let ms = regex::Regex::new(r#"("elapsed_ms": )\d+"#).unwrap();
+        let text = ms.replace_all(&text, "${1}0");
+        let secs = regex::Regex::new(r"\d+s older").unwrap();
+        let text = secs.replace_all(&text, "[n]s older");
+        text.replace(env!("CARGO_PKG_VERSION"), "[version]")
+    }
+}
+
+/// The loki-gate binary under test.
+pub fn binary() -> Command {
+    Command::new(assert_cmd::cargo::cargo_bin!("loki-gate"))
+}
+
+pub fn run_cmd(cmd: &mut Command) -> Run {
+    let out = cmd.output().expect("binary runs");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// A test command that reports `passed` and `failed` tests like libtest and exits accordingly.
+pub fn fake_tests(passed: u32, failed: u32) -> String {
+    let code = if failed > 0 { 101 } else { 0 };
+    let failing: String = (0..failed)
+        .map(|i| format!("echo 'test suite::case_{i} ... FAILED'; "))
+        .collect();
+    format!(
+        "{failing}echo 'test result: {}. {passed} passed; {failed} failed; 0 ignored; 0 measured; 0 filtered out'; exit {code}",
+        if failed > 0 { "FAILED" } else { "ok" }
+    )
+}
