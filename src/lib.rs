@@ -68,6 +68,16 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
                 }
                 return Ok(ExitStatus::Pass);
             }
+            let started = Instant::now();
+            if !session.config.section("evidence").bool("enabled") {
+                let off = gates::GateOutput {
+                    notices: vec![
+                        "the evidence gate is disabled (gates.evidence.enabled: false); nothing was checked".into(),
+                    ],
+                    ..gates::GateOutput::default()
+                };
+                return finish_gate("evidence", Ok(off), started, &session, &session.levels, &cli.global);
+            }
             let settings = evidence::settings::Settings::resolve(
                 session.config.section("evidence"),
                 args,
@@ -76,7 +86,6 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
             )?;
             let mut levels = session.levels.clone();
             evidence::adjust_levels(&mut levels, &settings);
-            let started = Instant::now();
             let result = evidence::run(&cx, &settings);
             finish_gate("evidence", result, started, &session, &levels, &cli.global)
         }

@@ -357,3 +357,13 @@ fn a_binary_file_change_counts() {
     repo.write("logo.png", [0x89, b'P', b'N', b'G', 0, 0, 1, 2, 3]);
     assert_eq!(repo.run(&["evidence", "--test-command", &fake_tests(1, 0)]).code, 0);
 }
+
+#[test]
+fn a_disabled_gate_checks_nothing_and_says_so() {
+    let repo = TestRepo::new();
+    repo.write(".loki-gate.yaml", "gates:\n  evidence:\n    enabled: false\n");
+    let run = repo.run(&["evidence", "--test-command", "touch ran"]);
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.contains("the evidence gate is disabled"), "{}", run.stdout);
+    assert!(!repo.path().join("ran").exists());
+}

@@ -6,6 +6,7 @@ mod support;
 mod bad_input;
 mod cli;
 mod config;
+mod docs;
 mod evidence;
 mod git_layer;
 mod pipeline;
