@@ -10,7 +10,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     version,
     about = "Quality gates for git hooks and CI: refuses work that only looks done",
     long_about = None,
-    after_help = "Exit status: 0 passed, 1 blocked, 2 could not run, 3 escalated (uncertainty).\nDocs: https://github.com/loki-gate/loki-gate/tree/main/docs",
+    after_help = "Exit status: 0 passed, 1 blocked, 2 could not run.\n`loki-gate rules` lists the rules; `loki-gate explain RULE` documents one.",
     propagate_version = true
 )]
 pub struct Cli {

@@ -108,7 +108,6 @@ pub fn render(reports: &[GateReport]) -> String {
             let driver = sarif::ToolComponent::builder()
                 .name("loki-gate")
                 .version(env!("CARGO_PKG_VERSION"))
-                .information_uri("https://github.com/loki-gate/loki-gate")
                 .rules(rules.iter().map(|r| descriptor(r)).collect::<Vec<_>>())
                 .build();
             sarif::Run::builder()

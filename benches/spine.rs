@@ -1,0 +1,126 @@
+//! Speed of the spine on a generated 2,000-file repository: the git layer,
+//! the walker, and the `evidence` gate through the binary.
+//!
+//! `cargo bench` prints the median and minimum of several runs for each; the
+//! targets (DESIGN §10, issue #3) are in the output so a regression is
+//! visible. Timings are never asserted in tests.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use loki_gate::changed::{self, Scope};
+use loki_gate::git::Repo;
+use loki_gate::walk;
+
+const FILES: usize = 2_000;
+const RUNS: usize = 15;
+
+fn git(dir: &Path, args: &[&str]) {
+    let status = Command::new("git").args(args).current_dir(dir).output().expect("git");
+    assert!(status.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&status.stderr));
+}
+
+fn source(i: usize) -> String {
+    let mut s = String::new();
+    for line in 0..50 {
+        s.push_str(&format!("def function_{i}_{line}(x):\n    return x + {line}\n"));
+    }
+    s
+}
+
+fn measure(name: &str, target: Option<Duration>, mut f: impl FnMut()) {
+    f(); // warm the page cache
+    let mut times: Vec<Duration> = (0..RUNS)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed()
+        })
+        .collect();
+    times.sort();
+    let median = times[RUNS / 2];
+    let verdict = match target {
+        Some(t) if median <= t => format!("target {} ms: ok", t.as_millis()),
+        Some(t) => format!("target {} ms: MISSED", t.as_millis()),
+        None => String::new(),
+    };
+    let line = format!(
+        "{name:<58} median {:>8.2} ms  min {:>8.2} ms  {verdict}\n",
+        median.as_secs_f64() * 1e3,
+        times[0].as_secs_f64() * 1e3
+    );
+    std::io::Write::write_all(&mut std::io::stdout(), line.as_bytes()).expect("stdout");
+}
+
+fn main() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = dir.path().canonicalize().expect("canonical");
+    git(&root, &["init", "-q", "-b", "main"]);
+    git(&root, &["config", "user.email", "bench@example.com"]);
+    git(&root, &["config", "user.name", "bench"]);
+    for i in 0..FILES {
+        let path = if i % 11 == 0 {
+            root.join(format!("tests/pkg{}/test_{i}.py", i % 17))
+        } else {
+            root.join(format!("src/pkg{}/mod_{i}.py", i % 23))
+        };
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(path, source(i)).expect("write");
+    }
+    git(&root, &["add", "-A"]);
+    git(&root, &["commit", "-q", "-m", "base"]);
+    // A typical change: 20 modified files, 3 staged, 5 untracked.
+    for i in (1..FILES).step_by(FILES / 20).filter(|i| i % 11 != 0) {
+        let path = root.join(format!("src/pkg{}/mod_{i}.py", i % 23));
+        std::fs::write(&path, source(i).replace("return x + 7", "return x - 7")).expect("modify");
+    }
+    for i in 0..3 {
+        std::fs::write(root.join(format!("src/staged_{i}.py"), source(i)).expect("staged");
+        git(&root, &["add", &format!("src/staged_{i}.py")]);
+    }
+    for i in 0..5 {
+        std::fs::write(root.join(format!("src/new_{i}.py")), source(i)).expect("untracked");
+    }
+
+    let exclude = walk::exclude_set(&[]).expect("globs");
+    let ms = Duration::from_millis;
+    measure("git: changed files+lines, worktree vs HEAD (2,000 files)", None, || {
+        let repo = Repo::discover(&root).expect("repo");
+        let set = changed::collect(&repo, &Scope::Diff { base: Some("HEAD".into()) }, &exclude, &[]).expect("diff");
+        assert!(set.files.len() >= 20);
+    });
+    measure("git: changed files+lines, --staged", None, || {
+        let repo = Repo::discover(&root).expect("repo");
+        let set = changed::collect(&repo, &Scope::Staged, &exclude, &[]).expect("diff");
+        assert_eq!(set.files.len(), 3);
+    });
+    measure("walk: read every file, parallel (2,000 files)", None, || {
+        let read = walk::walk(&root, &exclude, &[]);
+        assert!(read.files.len() >= FILES);
+    });
+
+    let bin = env!("CARGO_BIN_EXE_loki-gate");
+    let run = |args: &[&str]| {
+        let out = Command::new(bin).args(args).current_dir(&root).output().expect("binary");
+        out.status.code()
+    };
+    assert_eq!(run(&["evidence", "start"]), Some(0));
+    std::thread::sleep(Duration::from_millis(20));
+    std::fs::write(root.join("src/after_start.py"), "x = 1\n").expect("change");
+    std::thread::sleep(Duration::from_millis(20));
+    std::fs::write(
+        root.join("junit.xml"),
+        "<testsuite><testcase classname='t' name='a'/><testcase classname='t' name='b'/></testsuite>",
+    )
+    .expect("results");
+    measure("binary: evidence --results junit.xml (2,000-file repo)", Some(ms(20)), || {
+        assert_eq!(run(&["evidence", "-q", "--results", "junit.xml"]), Some(0));
+    });
+    measure("binary: evidence --staged, no-op test command (exit 0)", Some(ms(20)), || {
+        assert_eq!(run(&["evidence", "-q", "--staged", "--test-command", "echo '1 passed, 0 failed'"]), Some(0));
+    });
+    measure("binary: rules (start-up cost)", None, || {
+        assert_eq!(run(&["rules"]), Some(0));
+    });
+}
