@@ -18,7 +18,11 @@ const RUNS: usize = 15;
 
 fn git(dir: &Path, args: &[&str]) {
     let status = Command::new("git").args(args).current_dir(dir).output().expect("git");
-    assert!(status.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&status.stderr));
+    assert!(
+        status.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&status.stderr)
+    );
 }
 
 fn source(i: usize) -> String {
@@ -76,7 +80,7 @@ fn main() {
         std::fs::write(&path, source(i).replace("return x + 7", "return x - 7")).expect("modify");
     }
     for i in 0..3 {
-        std::fs::write(root.join(format!("src/staged_{i}.py"), source(i)).expect("staged");
+        std::fs::write(root.join(format!("src/staged_{i}.py")), source(i)).expect("staged");
         git(&root, &["add", &format!("src/staged_{i}.py")]);
     }
     for i in 0..5 {
@@ -87,7 +91,15 @@ fn main() {
     let ms = Duration::from_millis;
     measure("git: changed files+lines, worktree vs HEAD (2,000 files)", None, || {
         let repo = Repo::discover(&root).expect("repo");
-        let set = changed::collect(&repo, &Scope::Diff { base: Some("HEAD".into()) }, &exclude, &[]).expect("diff");
+        let set = changed::collect(
+            &repo,
+            &Scope::Diff {
+                base: Some("HEAD".into()),
+            },
+            &exclude,
+            &[],
+        )
+        .expect("diff");
         assert!(set.files.len() >= 20);
     });
     measure("git: changed files+lines, --staged", None, || {
@@ -102,7 +114,11 @@ fn main() {
 
     let bin = env!("CARGO_BIN_EXE_loki-gate");
     let run = |args: &[&str]| {
-        let out = Command::new(bin).args(args).current_dir(&root).output().expect("binary");
+        let out = Command::new(bin)
+            .args(args)
+            .current_dir(&root)
+            .output()
+            .expect("binary");
         out.status.code()
     };
     assert_eq!(run(&["evidence", "start"]), Some(0));
@@ -114,12 +130,29 @@ fn main() {
         "<testsuite><testcase classname='t' name='a'/><testcase classname='t' name='b'/></testsuite>",
     )
     .expect("results");
-    measure("binary: evidence --results junit.xml (2,000-file repo)", Some(ms(20)), || {
-        assert_eq!(run(&["evidence", "-q", "--results", "junit.xml"]), Some(0));
-    });
-    measure("binary: evidence --staged, no-op test command (exit 0)", Some(ms(20)), || {
-        assert_eq!(run(&["evidence", "-q", "--staged", "--test-command", "echo '1 passed, 0 failed'"]), Some(0));
-    });
+    measure(
+        "binary: evidence --results junit.xml (2,000-file repo)",
+        Some(ms(20)),
+        || {
+            assert_eq!(run(&["evidence", "-q", "--results", "junit.xml"]), Some(0));
+        },
+    );
+    measure(
+        "binary: evidence --staged, no-op test command (exit 0)",
+        Some(ms(20)),
+        || {
+            assert_eq!(
+                run(&[
+                    "evidence",
+                    "-q",
+                    "--staged",
+                    "--test-command",
+                    "echo '1 passed, 0 failed'"
+                ]),
+                Some(0)
+            );
+        },
+    );
     measure("binary: rules (start-up cost)", None, || {
         assert_eq!(run(&["rules"]), Some(0));
     });
