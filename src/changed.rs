@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use globset::GlobSet;
 
-use crate::git::{Base, FileDiff, Repo, Side, Status};
+use crate::git::{Base, Detail, FileDiff, Repo, Side, Status};
 
 /// Which part of the repository a run looks at.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,12 +92,12 @@ pub fn collect(repo: &Repo, scope: &Scope, exclude: &GlobSet, skip_dirs: &[PathB
                 commit: head,
                 notes: Vec::new(),
             };
-            let diffs = repo.diff(Side::Staged(&base), skip_dirs)?;
+            let diffs = repo.diff(Side::Staged(&base), skip_dirs, Detail::Lines)?;
             (Some(base), diffs)
         }
         Scope::Diff { base } => {
             let base = repo.resolve_base(base.as_deref())?;
-            let diffs = repo.diff(Side::Worktree(&base), skip_dirs)?;
+            let diffs = repo.diff(Side::Worktree(&base), skip_dirs, Detail::Lines)?;
             (Some(base), diffs)
         }
     };

@@ -46,6 +46,15 @@ pub struct FileDiff {
     pub hunks: Vec<(u32, u32)>,
 }
 
+/// How much a diff computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Detail {
+    /// Which files changed, without reading their content (no renames, no lines).
+    Paths,
+    /// Files with renames detected, hunks and added lines.
+    Lines,
+}
+
 /// Which two sides to compare.
 #[derive(Debug, Clone, Copy)]
 pub enum Side<'a> {
@@ -206,7 +215,7 @@ impl Repo {
 
     /// The changed files between two sides, with changed lines. Paths under
     /// any of `skip` (repo-relative directories) are left out.
-    pub fn diff(&self, side: Side<'_>, skip: &[PathBuf]) -> Result<Vec<FileDiff>> {
+    pub fn diff(&self, side: Side<'_>, skip: &[PathBuf], detail: Detail) -> Result<Vec<FileDiff>> {
         let mut opts = DiffOptions::new();
         opts.context_lines(3).ignore_submodules(true);
         let mut diff = match side {
@@ -220,74 +229,85 @@ impl Repo {
                 let tree = self.tree_of(base.commit.as_deref())?;
                 opts.include_untracked(true)
                     .recurse_untracked_dirs(true)
-                    .show_untracked_content(true);
+                    .show_untracked_content(detail == Detail::Lines);
                 self.inner
                     .diff_tree_to_workdir_with_index(tree.as_ref(), Some(&mut opts))?
             }
         };
-        let mut find = DiffFindOptions::new();
-        find.renames(true);
-        diff.find_similar(Some(&mut find))?;
+        if detail == Detail::Lines {
+            let mut find = DiffFindOptions::new();
+            find.renames(true);
+            diff.find_similar(Some(&mut find))?;
+        }
 
         let files: RefCell<Vec<FileDiff>> = RefCell::new(Vec::new());
         let skipped = |p: &Path| skip.iter().any(|s| p.starts_with(s));
-        diff.foreach(
-            &mut |delta, _| {
-                let new = delta.new_file();
-                let old = delta.old_file();
-                let status = match delta.status() {
-                    Delta::Added => Status::Added,
-                    Delta::Deleted => Status::Deleted,
-                    Delta::Renamed | Delta::Copied => Status::Renamed,
-                    Delta::Untracked => Status::Untracked,
-                    Delta::Typechange => Status::TypeChange,
-                    _ => Status::Modified,
-                };
-                let path = if status == Status::Deleted {
-                    old.path()
-                } else {
-                    new.path()
-                };
-                let path = path.map(Path::to_path_buf).unwrap_or_default();
-                files.borrow_mut().push(FileDiff {
-                    old_path: (status == Status::Renamed)
-                        .then(|| old.path().map(Path::to_path_buf))
-                        .flatten(),
-                    binary: delta.flags().is_binary() || new.is_binary(),
-                    path,
-                    status,
-                    added: Vec::new(),
-                    hunks: Vec::new(),
-                });
-                true
-            },
-            Some(&mut |_, _| {
-                if let Some(f) = files.borrow_mut().last_mut() {
-                    f.binary = true;
-                }
-                true
-            }),
-            Some(&mut |_, hunk| {
-                if let Some(f) = files.borrow_mut().last_mut()
-                    && hunk.new_lines() > 0
-                {
-                    f.hunks
-                        .push((hunk.new_start(), hunk.new_start() + hunk.new_lines() - 1));
-                }
-                true
-            }),
-            Some(&mut |_, _, line| {
-                if line.origin() == '+'
-                    && let (Some(f), Some(n)) = (files.borrow_mut().last_mut(), line.new_lineno())
-                {
-                    f.added.push(n);
-                }
-                true
-            }),
-        )?;
-        let mut files = files.into_inner();
-        files.retain(|f| !skipped(&f.path));
-        Ok(files)
+        let mut file_cb = |delta: git2::DiffDelta<'_>, _: f32| {
+            let new = delta.new_file();
+            let old = delta.old_file();
+            let status = match delta.status() {
+                Delta::Added => Status::Added,
+                Delta::Deleted => Status::Deleted,
+                Delta::Renamed | Delta::Copied => Status::Renamed,
+                Delta::Untracked => Status::Untracked,
+                Delta::Typechange => Status::TypeChange,
+                _ => Status::Modified,
+            };
+            let path = if status == Status::Deleted {
+                old.path()
+            } else {
+                new.path()
+            };
+            let path = path.map(Path::to_path_buf).unwrap_or_default();
+            if skipped(&path) {
+                return true;
+            }
+            files.borrow_mut().push(FileDiff {
+                old_path: (status == Status::Renamed)
+                    .then(|| old.path().map(Path::to_path_buf))
+                    .flatten(),
+                binary: delta.flags().is_binary() || new.is_binary(),
+                path,
+                status,
+                added: Vec::new(),
+                hunks: Vec::new(),
+            });
+            true
+        };
+        match detail {
+            Detail::Paths => diff.foreach(&mut file_cb, None, None, None)?,
+            Detail::Lines => diff.foreach(
+                &mut file_cb,
+                Some(&mut |delta, _| {
+                    if let Some(f) = files.borrow_mut().last_mut()
+                        && delta.new_file().path() == Some(f.path.as_path())
+                    {
+                        f.binary = true;
+                    }
+                    true
+                }),
+                Some(&mut |delta, hunk| {
+                    if let Some(f) = files.borrow_mut().last_mut()
+                        && delta.new_file().path() == Some(f.path.as_path())
+                        && hunk.new_lines() > 0
+                    {
+                        f.hunks
+                            .push((hunk.new_start(), hunk.new_start() + hunk.new_lines() - 1));
+                    }
+                    true
+                }),
+                Some(&mut |delta, _, line| {
+                    if line.origin() == '+'
+                        && let (Some(f), Some(n)) = (files.borrow_mut().last_mut(), line.new_lineno())
+                        && delta.new_file().path() == Some(f.path.as_path())
+                    {
+                        f.added.push(n);
+                    }
+                    true
+                }),
+            )?,
+        }
+        Ok(files.into_inner())
     }
 
     /// Every file in the index (tracked), repo-relative.

@@ -58,18 +58,18 @@ pub fn run(mut cmd: Command, cwd: &Path, timeout: Duration) -> Result<Output> {
         let _ = err_pipe.read_to_end(&mut buf);
         buf
     });
-    let mut timed_out = false;
-    let status = loop {
-        if let Some(status) = child.try_wait()? {
-            break Some(status);
-        }
-        if start.elapsed() >= timeout {
-            timed_out = true;
+    // Wait on another thread so a fast command returns at once and a slow one
+    // is killed (with its whole process group) the moment its time is up.
+    let (done, waited) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(child.wait());
+    });
+    let (status, timed_out) = match waited.recv_timeout(timeout) {
+        Ok(status) => (status.ok(), false),
+        Err(_) => {
             kill_group(pid);
-            let _ = child.kill();
-            break child.wait().ok();
+            (waited.recv().ok().and_then(Result::ok), true)
         }
-        std::thread::sleep(Duration::from_millis(10));
     };
     // Whatever the command left running in its group would hold the pipes open.
     kill_group(pid);

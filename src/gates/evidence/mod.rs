@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Context, GateOutput};
 use crate::finding::Finding;
-use crate::git::{Base, Side, Status, display_path};
+use crate::git::{Base, Detail, Side, Status, display_path};
 use crate::process;
 use crate::rule::{Level, Levels, Source};
 use crate::state::StateFile;
@@ -143,7 +143,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
                 commit: a.commit.clone(),
                 notes: Vec::new(),
             };
-            let files = cx.repo.diff(Side::Worktree(&base), &skip)?;
+            let files = cx.repo.diff(Side::Worktree(&base), &skip, Detail::Paths)?;
             if files.is_empty() {
                 out.findings.push(rules::empty_diff(a.commit.as_deref().map(short)));
                 return Ok(out);
@@ -163,7 +163,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
                 commit: cx.repo.head()?,
                 notes: Vec::new(),
             };
-            cx.repo.diff(Side::Worktree(&head), &skip)?
+            cx.repo.diff(Side::Worktree(&head), &skip, Detail::Paths)?
         }
     };
 
