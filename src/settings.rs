@@ -78,6 +78,11 @@ impl Session {
             .map(|rel| (repo.info_exclude(), format!("/{}/", crate::git::display_path(rel))));
         let store = Store::new(state_dir, exclude_line);
 
+        // An explicit base is checked up front, even by gates that measure from
+        // elsewhere (evidence): a typo must not pass silently.
+        if let Some(base) = &global.base {
+            repo.resolve_base(Some(base))?;
+        }
         let scope = if global.all_files {
             Scope::AllFiles
         } else if global.staged {

@@ -180,3 +180,41 @@ fn evidence_start_waits_for_the_lock_held_by_another_process() {
     assert!(child.wait().unwrap().success());
     assert!(repo.path().join(".loki-gate/run.json").exists());
 }
+
+#[test]
+fn an_unknown_base_is_exit_2_even_for_a_gate_that_does_not_use_it() {
+    let repo = TestRepo::new();
+    let run = repo.run(&["evidence", "--base", "origin/nope"]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "error: unknown base revision `origin/nope`: fetch it (`git fetch origin`) or pass an existing revision\n"
+    );
+}
+
+#[test]
+fn a_shallow_clone_names_the_fetch_to_run_when_the_base_is_missing() {
+    let upstream = TestRepo::new();
+    for n in 0..3 {
+        upstream.write("a.txt", format!("{n}\n"));
+        upstream.commit("more");
+    }
+    let parent = tempfile::tempdir().unwrap();
+    let url = format!("file://{}", upstream.path().display());
+    crate::support::git_in(parent.path(), &["clone", "-q", "--depth", "1", &url, "clone"]);
+    let mut cmd = crate::support::binary();
+    cmd.current_dir(parent.path().join("clone"))
+        .args(["evidence", "--base", "HEAD~2"]);
+    let run = crate::support::run_cmd(&mut cmd);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("this is a shallow clone: fetch the base (`git fetch --deepen=100 origin`"),
+        "{}",
+        run.stderr
+    );
+    // The evidence gate itself works in a shallow clone.
+    let mut cmd = crate::support::binary();
+    cmd.current_dir(parent.path().join("clone")).args(["evidence", "start"]);
+    assert_eq!(crate::support::run_cmd(&mut cmd).code, 0);
+}
