@@ -230,13 +230,7 @@ fn junit_results_newer_than_the_change_pass_and_are_not_a_change_themselves() {
 fn results_older_than_the_last_change_are_stale() {
     let repo = started();
     repo.write("report.xml", r#"<testsuite><testcase name="b"/></testsuite>"#);
-    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
-    std::fs::File::options()
-        .write(true)
-        .open(repo.path().join("report.xml"))
-        .unwrap()
-        .set_modified(old)
-        .unwrap();
+    repo.age("report.xml", 3600);
     repo.write("src/app.py", "x = 1\n");
     let run = repo.run(&["evidence", "--results", "report.xml"]);
     insta::assert_snapshot!(run.snapshot(&repo));

@@ -41,19 +41,19 @@ fn json_snapshot_and_parse_back() {
     assert!(f.help.as_deref().unwrap().starts_with("fix the failing tests"));
 }
 
-#[test]
-fn json_for_a_located_finding_has_every_field() {
+/// A run whose finding is in a file: results older than the last change.
+fn stale_results_repo() -> TestRepo {
     let repo = TestRepo::new();
     repo.run(&["evidence", "start"]);
     repo.write("r.xml", "<testsuite><testcase name='a'/></testsuite>");
-    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(600);
-    std::fs::File::options()
-        .write(true)
-        .open(repo.path().join("r.xml"))
-        .unwrap()
-        .set_modified(old)
-        .unwrap();
+    repo.age("r.xml", 600);
     repo.write("a.py", "x = 1\n");
+    repo
+}
+
+#[test]
+fn json_for_a_located_finding_has_every_field() {
+    let repo = stale_results_repo();
     let run = repo.run(&["evidence", "--format", "json", "--results", "r.xml"]);
     let value: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     let f = &value["findings"][0];
@@ -102,17 +102,7 @@ fn sarif_is_2_1_0_with_rules_and_partial_fingerprints() {
 
 #[test]
 fn sarif_locations_for_findings_in_files() {
-    let repo = TestRepo::new();
-    repo.run(&["evidence", "start"]);
-    repo.write("r.xml", "<testsuite><testcase name='a'/></testsuite>");
-    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(600);
-    std::fs::File::options()
-        .write(true)
-        .open(repo.path().join("r.xml"))
-        .unwrap()
-        .set_modified(old)
-        .unwrap();
-    repo.write("a.py", "x = 1\n");
+    let repo = stale_results_repo();
     let run = repo.run(&["evidence", "--format", "sarif", "--results", "r.xml"]);
     let sarif: Sarif = serde_json::from_str(&run.stdout).unwrap();
     let result = &sarif.runs[0].results.as_ref().unwrap()[0];

@@ -90,27 +90,34 @@ fn parse_libtest(lines: &[&str]) -> Option<TestRun> {
     seen.then_some(run)
 }
 
-fn words(list: &str) -> Vec<(u64, String)> {
-    COUNT_WORD
-        .captures_iter(list)
-        .map(|c| (num(&c[1]), c[2].to_string()))
-        .collect()
-}
-
-fn parse_nextest(lines: &[&str]) -> Option<TestRun> {
-    let summary = lines.iter().rev().find_map(|l| NEXTEST_SUMMARY.captures(l))?;
+/// Count a summary such as `1 failed, 3 passed, 2 skipped`. Every runner we
+/// read uses words from the same vocabulary; `xfailed` is an expected failure
+/// (a pass) and `xpassed` an unexpected pass (a failure), as pytest means them.
+fn tally(format: &'static str, list: &str) -> TestRun {
     let mut run = TestRun {
-        format: "cargo nextest",
+        format,
         ..TestRun::default()
     };
-    for (n, word) in words(&summary[2]) {
-        match word.as_str() {
-            "passed" => run.passed += n,
-            "failed" | "timed" => run.failed += n,
-            "skipped" => run.skipped += n,
+    for c in COUNT_WORD.captures_iter(list) {
+        let n = num(&c[1]);
+        match &c[2] {
+            "passed" | "passing" | "xfailed" => run.passed += n,
+            "failed" | "failing" | "error" | "errors" | "xpassed" | "timed" => run.failed += n,
+            "skipped" | "pending" | "todo" | "ignored" => run.skipped += n,
             _ => {}
         }
     }
+    run
+}
+
+/// The last line matching `summary`, tallied from capture group `group`.
+fn last_summary(lines: &[&str], summary: &Regex, group: usize, format: &'static str) -> Option<TestRun> {
+    let c = lines.iter().rev().find_map(|l| summary.captures(l))?;
+    Some(tally(format, &c[group]))
+}
+
+fn parse_nextest(lines: &[&str]) -> Option<TestRun> {
+    let mut run = last_summary(lines, &NEXTEST_SUMMARY, 2, "cargo nextest")?;
     run.failing = lines
         .iter()
         .filter_map(|l| NEXTEST_FAILED.captures(l).map(|c| c[1].trim().to_string()))
@@ -121,25 +128,12 @@ fn parse_nextest(lines: &[&str]) -> Option<TestRun> {
 }
 
 fn parse_pytest(lines: &[&str]) -> Option<TestRun> {
-    if lines.iter().any(|l| PYTEST_NONE.is_match(l)) && !lines.iter().any(|l| PYTEST_SUMMARY.is_match(l)) {
-        return Some(TestRun {
-            format: "pytest",
-            ..TestRun::default()
-        });
-    }
-    let summary = lines.iter().rev().find_map(|l| PYTEST_SUMMARY.captures(l))?;
-    let mut run = TestRun {
-        format: "pytest",
-        ..TestRun::default()
+    let Some(mut run) = last_summary(lines, &PYTEST_SUMMARY, 1, "pytest") else {
+        return lines
+            .iter()
+            .any(|l| PYTEST_NONE.is_match(l))
+            .then(|| tally("pytest", ""));
     };
-    for (n, word) in words(&summary[1]) {
-        match word.as_str() {
-            "passed" | "xfailed" => run.passed += n,
-            "failed" | "error" | "errors" | "xpassed" => run.failed += n,
-            "skipped" => run.skipped += n,
-            _ => {}
-        }
-    }
     run.failing = lines
         .iter()
         .filter_map(|l| PYTEST_FAILED.captures(l).map(|c| c[1].to_string()))
@@ -148,37 +142,11 @@ fn parse_pytest(lines: &[&str]) -> Option<TestRun> {
 }
 
 fn parse_jest(lines: &[&str]) -> Option<TestRun> {
-    let summary = lines.iter().rev().find_map(|l| JEST_TESTS.captures(l))?;
-    let mut run = TestRun {
-        format: "jest",
-        ..TestRun::default()
-    };
-    for (n, word) in words(&summary[1]) {
-        match word.as_str() {
-            "passed" => run.passed += n,
-            "failed" => run.failed += n,
-            "skipped" | "todo" => run.skipped += n,
-            _ => {}
-        }
-    }
-    Some(run)
+    last_summary(lines, &JEST_TESTS, 1, "jest")
 }
 
 fn parse_vitest(lines: &[&str]) -> Option<TestRun> {
-    let summary = lines.iter().rev().find_map(|l| VITEST_TESTS.captures(l))?;
-    let mut run = TestRun {
-        format: "vitest",
-        ..TestRun::default()
-    };
-    for (n, word) in words(&summary[1]) {
-        match word.as_str() {
-            "passed" => run.passed += n,
-            "failed" => run.failed += n,
-            "skipped" | "todo" => run.skipped += n,
-            _ => {}
-        }
-    }
-    Some(run)
+    last_summary(lines, &VITEST_TESTS, 1, "vitest")
 }
 
 fn parse_go(lines: &[&str]) -> Option<TestRun> {

@@ -92,6 +92,16 @@ impl TestRepo {
         std::fs::read_to_string(self.path().join(rel)).expect("read")
     }
 
+    /// Set a file's modification time `seconds` into the past.
+    pub fn age(&self, rel: &str, seconds: u64) {
+        let when = std::time::SystemTime::now() - std::time::Duration::from_secs(seconds);
+        let file = std::fs::File::options()
+            .write(true)
+            .open(self.path().join(rel))
+            .expect("open");
+        file.set_modified(when).expect("set mtime");
+    }
+
     pub fn remove(&self, rel: &str) {
         std::fs::remove_file(self.path().join(rel)).expect("remove");
     }
