@@ -361,3 +361,20 @@ fn a_disabled_gate_checks_nothing_and_says_so() {
     assert!(run.stdout.contains("the evidence gate is disabled"), "{}", run.stdout);
     assert!(!repo.path().join("ran").exists());
 }
+
+#[test]
+fn committing_the_tested_change_after_the_test_run_keeps_the_results_fresh() {
+    let repo = started();
+    repo.write("src/app.py", "x = 1\n");
+    repo.age("src/app.py", 60);
+    repo.write("report.xml", r#"<testsuite><testcase name="b"/></testsuite>"#);
+    repo.git(&["add", "src/app.py"]);
+    let out = std::process::Command::new("git")
+        .args(["commit", "-q", "-m", "tested change"])
+        .current_dir(repo.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let run = repo.run(&["evidence", "--results", "report.xml"]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+}

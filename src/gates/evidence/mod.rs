@@ -159,11 +159,18 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         None => {
             out.findings.push(rules::no_anchor());
             out.inconclusive = Some("no run start recorded".into());
-            let head = Base {
-                commit: cx.repo.head()?,
-                notes: Vec::new(),
-            };
-            cx.repo.diff(Side::Worktree(&head), &skip, Detail::Paths)?
+            // Without an anchor, freshness of a results file is judged against
+            // the uncommitted changes; a test command needs no file list.
+            match settings.tests {
+                TestSource::Results(_) => {
+                    let head = Base {
+                        commit: cx.repo.head()?,
+                        notes: Vec::new(),
+                    };
+                    cx.repo.diff(Side::Worktree(&head), &skip, Detail::Paths)?
+                }
+                TestSource::Command(_) => Vec::new(),
+            }
         }
     };
 
@@ -177,7 +184,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
                 format!("could not read test results {shown}: run the tests to write it, or fix the path")
             })?;
             let written = std::fs::metadata(path)?.modified()?;
-            if let Some((newest, when)) = newest_change(cx, &changed)?
+            if let Some((newest, when)) = newest_change(cx, &changed)
                 && when > written
             {
                 let secs = when.duration_since(written).map_or(0, |d| d.as_secs().max(1));
@@ -305,24 +312,20 @@ fn record(cx: &Context<'_>, source: String, run: Option<&TestRun>, green: bool) 
 }
 
 /// The newest change: the latest modification time among changed files that
-/// exist, or the HEAD commit's time when that is later.
-fn newest_change(cx: &Context<'_>, changed: &[crate::git::FileDiff]) -> Result<Option<(String, SystemTime)>> {
+/// still exist. Commit times are left out on purpose: committing what was
+/// tested does not make the test results stale.
+fn newest_change(cx: &Context<'_>, changed: &[crate::git::FileDiff]) -> Option<(String, SystemTime)> {
     let root = cx.repo.root();
-    let mut newest: Option<(String, SystemTime)> = None;
-    for f in changed.iter().filter(|f| f.status != Status::Deleted) {
-        if let Ok(m) = std::fs::symlink_metadata(root.join(&f.path)).and_then(|m| m.modified())
-            && newest.as_ref().is_none_or(|(_, t)| m > *t)
-        {
-            newest = Some((display_path(&f.path), m));
-        }
-    }
-    if let Some(head) = cx.repo.head()? {
-        let t = UNIX_EPOCH + std::time::Duration::from_secs(cx.repo.commit_time(&head)?);
-        if newest.as_ref().is_none_or(|(_, n)| t > *n) {
-            newest = Some((format!("commit {}", short(&head)), t));
-        }
-    }
-    Ok(newest)
+    changed
+        .iter()
+        .filter(|f| f.status != Status::Deleted)
+        .filter_map(|f| {
+            let modified = std::fs::symlink_metadata(root.join(&f.path))
+                .and_then(|m| m.modified())
+                .ok()?;
+            Some((display_path(&f.path), modified))
+        })
+        .max_by_key(|(_, modified)| *modified)
 }
 
 fn relative_to(root: &Path, path: &Path) -> Option<PathBuf> {
