@@ -3,7 +3,7 @@
 
 pub mod evidence;
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -14,6 +14,7 @@ use crate::config::Config;
 use crate::config::schema::SectionSpec;
 use crate::finding::Finding;
 use crate::git::Repo;
+use crate::meta::SKIPPED_FILE;
 use crate::report::{GateReport, Outcome};
 use crate::rule::{Levels, RuleMeta};
 use crate::state::Store;
@@ -77,15 +78,16 @@ impl Pipeline<'_> {
         // Suppressions: every file the gate read, plus any file a finding points into.
         let mut suppressions = Vec::new();
         let mut extra = Vec::new();
-        let mut scanned: Vec<String> = texts.keys().cloned().collect();
-        for f in &findings {
-            if let Some(p) = &f.path
-                && !scanned.contains(p)
-            {
-                scanned.push(p.clone());
-            }
-        }
-        scanned.sort();
+        let scanned: BTreeSet<String> = texts
+            .keys()
+            .cloned()
+            .chain(
+                findings
+                    .iter()
+                    .filter(|f| f.rule != SKIPPED_FILE.id)
+                    .filter_map(|f| f.path.clone()),
+            )
+            .collect();
         for path in &scanned {
             if let Some(text) = self.text(&mut texts, path) {
                 let (found, invalid) = suppress::scan(path, &text);
@@ -102,10 +104,10 @@ impl Pipeline<'_> {
             let lines = match (&f.path, f.line) {
                 (Some(path), Some(line)) => {
                     let end = f.end_line.unwrap_or(line).clamp(line, line + 4);
-                    self.text(&mut texts, &path.clone())
+                    self.text(&mut texts, path)
                         .map(|t| {
                             t.lines()
-                                .skip(line as usize - 1)
+                                .skip((line as usize).saturating_sub(1))
                                 .take((end - line + 1) as usize)
                                 .map(str::to_string)
                                 .collect::<Vec<_>>()
@@ -160,7 +162,11 @@ impl Pipeline<'_> {
         cache
             .entry(path.to_string())
             .or_insert_with(|| {
-                let bytes = std::fs::read(self.root.join(path)).ok()?;
+                let abs = self.root.join(path);
+                if std::fs::metadata(&abs).ok()?.len() > crate::walk::MAX_FILE_BYTES {
+                    return None;
+                }
+                let bytes = std::fs::read(abs).ok()?;
                 (!crate::walk::is_binary(&bytes)).then(|| String::from_utf8_lossy(&bytes).into_owned())
             })
             .clone()
