@@ -80,7 +80,7 @@ fn zero_tests_executed_blocks() {
     let run = repo.run(&["evidence", "--test-command", &fake_tests(0, 0)]);
     assert_eq!(run.code, 1);
     assert!(run.stdout.contains("error[evidence/no-tests-ran]"), "{}", run.stdout);
-    assert!(run.stdout.contains("but it ran 0 tests"), "{}", run.stdout);
+    assert!(run.stdout.contains("ran 0 tests"), "{}", run.stdout);
 }
 
 #[test]
@@ -377,4 +377,18 @@ fn committing_the_tested_change_after_the_test_run_keeps_the_results_fresh() {
     assert!(out.status.success());
     let run = repo.run(&["evidence", "--results", "report.xml"]);
     assert_eq!(run.code, 0, "{}", run.stdout);
+}
+
+#[test]
+fn a_runner_that_exits_non_zero_because_nothing_ran_is_no_tests_ran() {
+    let repo = started();
+    repo.write("a.py", "x = 1\n");
+    let run = repo.run(&["evidence", "--test-command", "echo '1 deselected in 0.01s'; exit 5"]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stdout
+            .contains("error[evidence/no-tests-ran] `echo '1 deselected in 0.01s'; exit 5` (exit 5) ran 0 tests"),
+        "{}",
+        run.stdout
+    );
 }

@@ -271,6 +271,13 @@ fn run_command(root: &Path, command: &str, settings: &Settings) -> Result<(Optio
         ));
     }
     if !output.success() {
+        // A runner that says it ran nothing (pytest exits 5) ran nothing; that is not a failure report.
+        if let Some(run) = &parsed
+            && run.executed() == 0
+        {
+            let what = format!("{} (exit {})", quoted(command), output.code.unwrap_or(-1));
+            return Ok((parsed, Some(rules::no_tests_ran(&what, false))));
+        }
         let how = output
             .code
             .map_or("was killed by a signal".to_string(), |c| format!("exited with {c}"));

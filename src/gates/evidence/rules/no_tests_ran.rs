@@ -16,6 +16,6 @@ pub fn no_tests_ran(source: &str, unknown: bool) -> Finding {
         Finding::new(&NO_TESTS_RAN, format!("{source} passed, but no test count could be found in its output"))
             .note("recognised summaries: cargo test, cargo nextest, pytest, go test, jest, vitest, mocha, node --test, and a plain `N passed, N failed` line")
     } else {
-        Finding::new(&NO_TESTS_RAN, format!("{source} passed, but it ran 0 tests"))
+        Finding::new(&NO_TESTS_RAN, format!("{source} ran 0 tests"))
     }
 }
