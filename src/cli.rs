@@ -108,6 +108,8 @@ pub enum ColorChoice {
 pub enum Command {
     /// Refuse "done" without a non-empty diff since the run start AND green tests
     Evidence(EvidenceArgs),
+    /// Test integrity: tautological assertions, tests that assert nothing, empty and skipped tests
+    Mock,
     /// List every rule with its default level
     Rules,
     /// Print one rule's documentation

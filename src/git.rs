@@ -329,6 +329,19 @@ impl Repo {
         Ok(object.as_blob().map(|b| b.content().to_vec()))
     }
 
+    /// The staged content of `path`, or `None` when it is not in the index.
+    pub fn index_blob(&self, path: &Path) -> Result<Option<Vec<u8>>> {
+        let index = self.inner.index().context("could not read the git index")?;
+        let Some(entry) = index.get_path(path, 0) else {
+            return Ok(None);
+        };
+        let blob = self
+            .inner
+            .find_blob(entry.id)
+            .with_context(|| format!("the staged blob of {} is missing", path.display()))?;
+        Ok(Some(blob.content().to_vec()))
+    }
+
     /// Is `path` (repo-relative) ignored by .gitignore and friends?
     pub fn is_ignored(&self, path: &Path) -> bool {
         self.inner.is_path_ignored(path).unwrap_or(false)

@@ -11,6 +11,7 @@ pub mod exit;
 pub mod finding;
 pub mod gates;
 pub mod git;
+pub mod lang;
 pub mod meta;
 pub mod process;
 pub mod report;
@@ -50,16 +51,9 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
         }
         Command::Init { force } => init(&cli.global, *force),
         Command::Evidence(args) => {
-            let session = Session::open(&cli.global, &env_var)?;
-            let cx = Context {
-                repo: &session.repo,
-                config: &session.config,
-                store: &session.store,
-                exclude: session.exclude.clone(),
-                skip_dirs: session.skip_dirs.clone(),
-            };
             if let Some(EvidenceAction::Start) = args.action {
-                let anchor = evidence::start(&cx)?;
+                let session = Session::open(&cli.global, &env_var)?;
+                let anchor = evidence::start(&context(&session))?;
                 if !cli.global.quiet {
                     report::status(&format!(
                         "loki-gate: run start recorded at {}",
@@ -68,28 +62,56 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
                 }
                 return Ok(ExitStatus::Pass);
             }
-            let started = Instant::now();
-            if !session.config.section("evidence").bool("enabled") {
-                let off = gates::GateOutput {
-                    notices: vec![
-                        "the evidence gate is disabled (gates.evidence.enabled: false); nothing was checked".into(),
-                    ],
-                    ..gates::GateOutput::default()
-                };
-                return finish_gate("evidence", Ok(off), started, &session, &session.levels, &cli.global);
-            }
-            let settings = evidence::settings::Settings::resolve(
-                session.config.section("evidence"),
-                args,
-                session.repo.root(),
-                &session.cwd,
-            )?;
-            let mut levels = session.levels.clone();
-            evidence::adjust_levels(&mut levels, &settings);
-            let result = evidence::run(&cx, &settings);
-            finish_gate("evidence", result, started, &session, &levels, &cli.global)
+            run_gate(&cli.global, "evidence", |session, cx, levels| {
+                let settings = evidence::settings::Settings::resolve(
+                    session.config.section("evidence"),
+                    args,
+                    session.repo.root(),
+                    &session.cwd,
+                )?;
+                evidence::adjust_levels(levels, &settings);
+                evidence::run(cx, &settings)
+            })
         }
+        Command::Mock => run_gate(&cli.global, "mock", |session, cx, _| {
+            let settings = gates::mock::settings::Settings::resolve(session.config.section("mock"));
+            gates::mock::run(cx, &settings)
+        }),
     }
+}
+
+fn context(session: &Session) -> Context<'_> {
+    Context {
+        repo: &session.repo,
+        config: &session.config,
+        store: &session.store,
+        scope: &session.scope,
+        exclude: session.exclude.clone(),
+        skip_dirs: session.skip_dirs.clone(),
+    }
+}
+
+/// Open the session and run one gate through the shared pipeline. A gate
+/// disabled in config checks nothing and says so.
+fn run_gate(
+    global: &GlobalArgs,
+    gate: &'static str,
+    body: impl FnOnce(&Session, &Context<'_>, &mut rule::Levels) -> Result<gates::GateOutput>,
+) -> Result<ExitStatus> {
+    let session = Session::open(global, &env_var)?;
+    let started = Instant::now();
+    let mut levels = session.levels.clone();
+    let result = if session.config.section(gate).bool("enabled") {
+        body(&session, &context(&session), &mut levels)
+    } else {
+        Ok(gates::GateOutput {
+            notices: vec![format!(
+                "the {gate} gate is disabled (gates.{gate}.enabled: false); nothing was checked"
+            )],
+            ..gates::GateOutput::default()
+        })
+    };
+    finish_gate(gate, result, started, &session, &levels, global)
 }
 
 /// Shared tail of every gate command: pipeline, baseline, render, exit status.

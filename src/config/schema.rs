@@ -18,6 +18,10 @@ pub enum Kind {
     GlobList,
     /// `90s`, `10m`, `1h`, `500ms`, or a number of seconds.
     Duration,
+    /// A list of strings (a single string is a list of one).
+    List,
+    /// A list of strings, each one of these.
+    Choices(&'static [&'static str]),
 }
 
 impl Kind {
@@ -28,6 +32,8 @@ impl Kind {
             Kind::Str => "a string",
             Kind::GlobList => "a list of glob patterns",
             Kind::Duration => "a duration such as 90s, 10m or 1h",
+            Kind::List => "a list of strings",
+            Kind::Choices(_) => "a list of names",
         }
     }
 }

@@ -252,6 +252,24 @@ fn check_value(cx: &mut Ctx, spec: &KeySpec, node: &Node, place: &str) -> bool {
         (Kind::OptStr, Value::Str(_) | Value::Null) => true,
         (Kind::Duration, Value::Int(n)) => *n > 0,
         (Kind::Duration, Value::Str(s)) => schema::parse_duration(s).is_some(),
+        (Kind::List | Kind::Choices(_), Value::Str(s)) => return check_choice(cx, spec, s, &node.origin, place),
+        (Kind::List | Kind::Choices(_), Value::Seq(items)) => {
+            let mut all = true;
+            for item in items {
+                match &item.value {
+                    Value::Str(s) => all &= check_choice(cx, spec, s, &item.origin, place),
+                    other => {
+                        cx.push(
+                            &item.origin,
+                            format!("{place}: expected a string, found {}", other.kind()),
+                            "quote the value",
+                        );
+                        all = false;
+                    }
+                }
+            }
+            return all;
+        }
         (Kind::GlobList, Value::Str(s)) => return check_glob(cx, s, &node.origin),
         (Kind::GlobList, Value::Seq(items)) => {
             let mut all = true;
@@ -285,6 +303,20 @@ fn check_value(cx: &mut Ctx, spec: &KeySpec, node: &Node, place: &str) -> bool {
         );
     }
     ok
+}
+
+fn check_choice(cx: &mut Ctx, spec: &KeySpec, value: &str, origin: &Origin, place: &str) -> bool {
+    match spec.kind {
+        Kind::Choices(choices) if !choices.contains(&value) => {
+            let fix = match did_you_mean(value, choices) {
+                Some(best) => format!("did you mean `{best}`?"),
+                None => format!("expected one of: {}", choices.join(", ")),
+            };
+            cx.push(origin, format!("{place}: unknown value `{value}`"), fix);
+            false
+        }
+        _ => true,
+    }
 }
 
 fn check_glob(cx: &mut Ctx, pattern: &str, origin: &Origin) -> bool {

@@ -2,6 +2,7 @@
 //! snippets and fingerprints, suppressions, levels, baseline, outcome.
 
 pub mod evidence;
+pub mod mock;
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
@@ -22,11 +23,11 @@ use crate::suppress;
 use crate::walk::SourceFile;
 
 /// Every gate's config section, in the order `init` writes them.
-pub const SECTIONS: &[&SectionSpec] = &[&evidence::settings::SECTION];
+pub const SECTIONS: &[&SectionSpec] = &[&evidence::settings::SECTION, &mock::settings::SECTION];
 
 /// Every gate's rules.
 pub fn all_rules() -> Vec<&'static RuleMeta> {
-    [evidence::rules::ALL].concat()
+    [evidence::rules::ALL, mock::rules::ALL].concat()
 }
 
 /// What a gate may look at.
@@ -34,6 +35,8 @@ pub struct Context<'a> {
     pub repo: &'a Repo,
     pub config: &'a Config,
     pub store: &'a Store,
+    /// Which files and lines the run looks at (`--base`, `--staged`, `--all-files`).
+    pub scope: &'a crate::changed::Scope,
     pub exclude: GlobSet,
     /// Repo-relative directories no gate looks into (the state directory).
     pub skip_dirs: Vec<PathBuf>,

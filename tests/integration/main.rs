@@ -9,6 +9,7 @@ mod config;
 mod docs;
 mod evidence;
 mod git_layer;
+mod mock;
 mod pipeline;
 mod report;
 mod state;

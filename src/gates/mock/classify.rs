@@ -1,0 +1,218 @@
+//! The one test-file classifier: which files hold tests, by each ecosystem's
+//! conventions and the project's own pytest configuration.
+//!
+//! - Python: pytest's `python_files` (default `test_*.py`, `*_test.py`, read
+//!   from `pyproject.toml` `[tool.pytest.ini_options]`, `pytest.ini`
+//!   `[pytest]`, `setup.cfg` `[tool:pytest]`, `tox.ini` `[pytest]`), plus
+//!   Django's and unittest's `tests.py`. `conftest.py` holds fixtures, not tests.
+//! - JavaScript/TypeScript: `*.test.*`, `*.spec.*`, files under `__tests__/`,
+//!   and files under `test/` or `tests/` (mocha's and node:test's default),
+//!   except fixtures, mocks and type declarations.
+
+use std::path::Path;
+
+use globset::{Glob, GlobSet, GlobSetBuilder};
+
+use crate::lang::Lang;
+
+const DEFAULT_PYTHON_FILES: &[&str] = &["test_*.py", "*_test.py"];
+
+#[derive(Debug, Clone)]
+pub struct Classifier {
+    python_files: GlobSet,
+    /// Where the patterns came from, for the report.
+    pub source: String,
+}
+
+impl Classifier {
+    /// Build the classifier for the repository at `root`.
+    pub fn load(root: &Path) -> Classifier {
+        let (patterns, source) = match pytest_python_files(root) {
+            Some((p, from)) => (p, from),
+            None => (
+                DEFAULT_PYTHON_FILES.iter().map(|s| s.to_string()).collect(),
+                "pytest defaults".to_string(),
+            ),
+        };
+        let mut builder = GlobSetBuilder::new();
+        for p in patterns.iter().chain(["tests.py".to_string()].iter()) {
+            if let Ok(glob) = Glob::new(p) {
+                builder.add(glob);
+            }
+        }
+        let python_files = builder.build().unwrap_or_else(|_| GlobSet::empty());
+        Classifier { python_files, source }
+    }
+
+    /// The language of `path` (repo-relative) when it is a test file.
+    pub fn test_file(&self, path: &Path) -> Option<Lang> {
+        let lang = Lang::from_path(path)?;
+        let name = path.file_name()?.to_str()?;
+        let dirs: Vec<&str> = path
+            .parent()
+            .map(|p| p.components().filter_map(|c| c.as_os_str().to_str()).collect())
+            .unwrap_or_default();
+        if dirs.iter().any(|d| {
+            matches!(
+                *d,
+                "node_modules" | "__fixtures__" | "fixtures" | "__mocks__" | "site-packages"
+            )
+        }) {
+            return None;
+        }
+        let is_test = match lang {
+            Lang::Python => name != "conftest.py" && self.python_files.is_match(name),
+            _ => {
+                if name.ends_with(".d.ts") || name.ends_with(".d.mts") || name.ends_with(".d.cts") {
+                    return None;
+                }
+                let stem_parts: Vec<&str> = name.split('.').collect();
+                stem_parts.len() >= 3
+                    && stem_parts[1..stem_parts.len() - 1]
+                        .iter()
+                        .any(|p| matches!(*p, "test" | "spec"))
+                    || dirs.iter().any(|d| matches!(*d, "__tests__" | "test" | "tests"))
+            }
+        };
+        is_test.then_some(lang)
+    }
+}
+
+/// pytest's `python_files`, from the first config file that sets it.
+fn pytest_python_files(root: &Path) -> Option<(Vec<String>, String)> {
+    if let Ok(text) = std::fs::read_to_string(root.join("pyproject.toml"))
+        && let Ok(doc) = text.parse::<toml::Table>()
+        && let Some(value) = doc
+            .get("tool")
+            .and_then(|t| t.get("pytest"))
+            .and_then(|t| t.get("ini_options"))
+            .and_then(|t| t.get("python_files"))
+    {
+        let patterns = match value {
+            toml::Value::String(s) => s.split_whitespace().map(str::to_string).collect(),
+            toml::Value::Array(items) => items.iter().filter_map(|v| v.as_str().map(str::to_string)).collect(),
+            _ => Vec::new(),
+        };
+        if !patterns.is_empty() {
+            return Some((patterns, "pyproject.toml".into()));
+        }
+    }
+    for (file, section) in [
+        ("pytest.ini", "pytest"),
+        ("setup.cfg", "tool:pytest"),
+        ("tox.ini", "pytest"),
+    ] {
+        if let Ok(text) = std::fs::read_to_string(root.join(file))
+            && let Some(value) = ini_value(&text, section, "python_files")
+        {
+            let patterns: Vec<String> = value.split_whitespace().map(str::to_string).collect();
+            if !patterns.is_empty() {
+                return Some((patterns, file.into()));
+            }
+        }
+    }
+    None
+}
+
+/// A key's value in an INI section; continuation lines (indented) are joined.
+fn ini_value(text: &str, section: &str, key: &str) -> Option<String> {
+    let mut in_section = false;
+    let mut value: Option<String> = None;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') {
+            if value.is_some() {
+                break;
+            }
+            in_section = trimmed.trim_matches(['[', ']']).trim() == section;
+            continue;
+        }
+        if !in_section || trimmed.starts_with(['#', ';']) {
+            continue;
+        }
+        if let Some(v) = value.as_mut() {
+            if line.starts_with([' ', '\t']) && !trimmed.is_empty() {
+                v.push(' ');
+                v.push_str(trimmed);
+                continue;
+            }
+            break;
+        }
+        if let Some((k, v)) = trimmed.split_once(['=', ':'])
+            && k.trim() == key
+        {
+            value = Some(v.trim().to_string());
+        }
+    }
+    value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn classify(c: &Classifier, path: &str) -> Option<Lang> {
+        c.test_file(&PathBuf::from(path))
+    }
+
+    #[test]
+    fn conventions_of_each_ecosystem() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = Classifier::load(dir.path());
+        for yes in [
+            "tests/test_api.py",
+            "pkg/api_test.py",
+            "app/tests.py",
+            "src/a.test.ts",
+            "src/a.spec.tsx",
+            "src/__tests__/a.js",
+            "test/index.mjs",
+            "packages/x/tests/a.cts",
+            "src/a.test.mts",
+        ] {
+            assert!(classify(&c, yes).is_some(), "{yes}");
+        }
+        for no in [
+            "tests/conftest.py",
+            "tests/helpers.py",
+            "src/app.py",
+            "src/a.ts",
+            "src/test.ts",
+            "types/a.test.d.ts",
+            "node_modules/x/a.test.js",
+            "test/fixtures/a.js",
+            "src/__mocks__/a.js",
+            "README.md",
+        ] {
+            assert!(classify(&c, no).is_none(), "{no}");
+        }
+    }
+
+    #[test]
+    fn pytest_python_files_from_each_config_file() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("pyproject.toml"),
+            "[tool.pytest.ini_options]\npython_files = [\"check_*.py\"]\n",
+        )
+        .unwrap();
+        let c = Classifier::load(dir.path());
+        assert_eq!(c.source, "pyproject.toml");
+        assert!(classify(&c, "tests/check_api.py").is_some());
+        assert!(classify(&c, "tests/test_api.py").is_none());
+
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("setup.cfg"),
+            "[metadata]\nname = x\n[tool:pytest]\npython_files =\n    t_*.py\n    *_t.py\n",
+        )
+        .unwrap();
+        let c = Classifier::load(dir.path());
+        assert!(classify(&c, "a/t_x.py").is_some() && classify(&c, "a/x_t.py").is_some());
+        assert_eq!(
+            ini_value("[pytest]\npython_files = a.py b.py\n", "pytest", "python_files").as_deref(),
+            Some("a.py b.py")
+        );
+    }
+}

@@ -1,0 +1,24 @@
+use crate::finding::Finding;
+use crate::lang::TestFile;
+use crate::rule::{Level, RuleMeta};
+
+pub const EMPTY_TEST: RuleMeta = RuleMeta {
+    id: "mock/empty-test",
+    gate: "mock",
+    default_level: Level::Deny,
+    summary: "a test whose body does nothing (`pass`, `...`, `() => {}`)",
+    help: "write the test, or delete it; to park it, skip it with a reason",
+    doc: include_str!("empty-test.md"),
+};
+
+pub fn empty_test(path: &str, file: &TestFile) -> Vec<Finding> {
+    file.tests
+        .iter()
+        .filter(|t| t.empty && t.skip.is_none())
+        .map(|t| {
+            Finding::new(&EMPTY_TEST, format!("test `{}` has an empty body", t.name))
+                .at(path, t.span.line, t.span.column)
+                .until(t.span.end_line, t.span.end_column)
+        })
+        .collect()
+}

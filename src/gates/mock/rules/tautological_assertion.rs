@@ -1,0 +1,76 @@
+use crate::finding::Finding;
+use crate::lang::{Form, Literal, Operand, TestFile};
+use crate::rule::{Level, RuleMeta};
+
+pub const TAUTOLOGICAL_ASSERTION: RuleMeta = RuleMeta {
+    id: "mock/tautological-assertion",
+    gate: "mock",
+    default_level: Level::Deny,
+    summary: "an assertion that holds whatever the code under test does",
+    help: "assert on a value the code under test returns or changes",
+    doc: include_str!("tautological-assertion.md"),
+};
+
+fn scalar_eq(a: &Literal, b: &Literal) -> Option<bool> {
+    match (a, b) {
+        (Literal::Collection(_), _) | (_, Literal::Collection(_)) => None,
+        _ => Some(a == b),
+    }
+}
+
+/// Why `form` always holds, if it does.
+pub fn tautology(form: &Form) -> Option<String> {
+    let same = |a: &Operand, b: &Operand| a.literal.is_none() && !a.effects && !b.effects && a.key == b.key;
+    match form {
+        Form::Truthy(op) => match &op.literal {
+            Some(Literal::Collection(_)) if op.literal.as_ref().is_some_and(Literal::truthy) => {
+                Some(format!("asserts the non-empty `{}`, which is always true", op.text))
+            }
+            Some(l) if l.truthy() => Some(format!("asserts the literal `{}`, which is always true", op.text)),
+            _ => None,
+        },
+        Form::Falsy(op) => match &op.literal {
+            Some(l) if !l.truthy() => Some(format!(
+                "asserts that the literal `{}` is falsy, which it always is",
+                op.text
+            )),
+            _ => None,
+        },
+        Form::Equal(a, b) => match (&a.literal, &b.literal) {
+            (Some(x), Some(y)) if scalar_eq(x, y) == Some(true) => Some(format!(
+                "compares the literal `{}` with the equal literal `{}`",
+                a.text, b.text
+            )),
+            _ if same(a, b) => Some(format!("compares `{}` with itself", a.text)),
+            _ => None,
+        },
+        Form::NotEqual(a, b) => match (&a.literal, &b.literal) {
+            (Some(x), Some(y)) if scalar_eq(x, y) == Some(false) => Some(format!(
+                "asserts that the different literals `{}` and `{}` differ",
+                a.text, b.text
+            )),
+            _ => None,
+        },
+        Form::Other => None,
+    }
+}
+
+pub fn tautological_assertion(path: &str, file: &TestFile) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for test in &file.tests {
+        for a in &test.assertions {
+            if let Some(why) = tautology(&a.form) {
+                let s = a.span;
+                out.push(
+                    Finding::new(
+                        &TAUTOLOGICAL_ASSERTION,
+                        format!("tautological assertion in `{}`: it {why}", test.name),
+                    )
+                    .at(path, s.line, s.column)
+                    .until(s.end_line, s.end_column),
+                );
+            }
+        }
+    }
+    out
+}

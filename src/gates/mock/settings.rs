@@ -1,0 +1,50 @@
+//! The mock gate's knobs.
+
+use crate::config::Section;
+use crate::config::schema::{KeySpec, Kind, SectionSpec};
+
+pub const SECTION: SectionSpec = SectionSpec {
+    gate: "mock",
+    doc: "mock: test integrity in test files (Python, JavaScript, TypeScript)",
+    keys: &[
+        KeySpec {
+            name: "enabled",
+            kind: Kind::Bool,
+            default: "true",
+            doc: "false turns the gate off: it checks nothing and says so",
+        },
+        KeySpec {
+            name: "languages",
+            kind: Kind::Choices(&["auto", "python", "javascript", "typescript"]),
+            default: "[auto]",
+            doc: "languages to check; auto = every supported language present",
+        },
+        KeySpec {
+            name: "assertion-helpers",
+            kind: Kind::List,
+            default: "[]",
+            doc: "functions that assert, defined outside the test file (`name` or `prefix*`)",
+        },
+    ],
+};
+
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Language families to check; empty = all.
+    pub languages: Vec<String>,
+    pub assertion_helpers: Vec<String>,
+}
+
+impl Settings {
+    pub fn resolve(section: &Section) -> Settings {
+        let languages = section.list("languages");
+        Settings {
+            languages: if languages.iter().any(|l| l == "auto") {
+                Vec::new()
+            } else {
+                languages
+            },
+            assertion_helpers: section.list("assertion-helpers"),
+        }
+    }
+}

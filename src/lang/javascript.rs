@@ -1,0 +1,593 @@
+//! JavaScript and TypeScript (tree-sitter-javascript / -typescript): jest,
+//! vitest, mocha, jasmine and node:test.
+//!
+//! Tests are `it`/`test`/`specify` calls (with `.skip`, `.only`, `.each`,
+//! `.concurrent`, `x` prefixes) anywhere in the file, inside `describe`/
+//! `context`/`suite` groups. Assertions are `expect(..)` chains (jest, vitest,
+//! chai, `expectTypeOf`), `assert`/`assert.*` (node:assert, chai), `should`
+//! chains, sinon's `assert`, and testing-library `getBy*`/`findBy*` queries,
+//! which throw when the element is missing.
+
+use std::collections::BTreeMap;
+
+use tree_sitter::{Node, Tree};
+
+use super::{
+    Assertion, Form, Literal, Operand, Skip, Span, TestCase, TestFile, close_helpers, display, first_child, normalized,
+    number, text,
+};
+
+const COMMENT: &str = "comment";
+const TEST_NAMES: &[&str] = &["it", "test", "specify", "xit", "xtest", "xspecify", "fit", "ftest"];
+const GROUP_NAMES: &[&str] = &["describe", "context", "suite", "xdescribe", "xcontext", "fdescribe"];
+
+pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
+    let mut walker = Walker {
+        source,
+        comments: BTreeMap::new(),
+        file: TestFile::default(),
+        bodies: Vec::new(),
+    };
+    walker.collect_comments(&tree.root_node());
+    walker.visit(&tree.root_node(), None);
+    let Walker { mut file, bodies, .. } = walker;
+    file.helpers = close_helpers(&bodies);
+    file
+}
+
+struct Walker<'s> {
+    source: &'s [u8],
+    /// Comment text by the line it ends on, for skip reasons.
+    comments: BTreeMap<u32, String>,
+    file: TestFile,
+    bodies: Vec<(String, bool, Vec<String>)>,
+}
+
+/// The names along a callee: `it.skip.each(table)` -> `["it", "skip", "each"]`.
+fn callee_path(node: &Node, source: &[u8]) -> Option<Vec<String>> {
+    match node.kind() {
+        "identifier" => Some(vec![text(node, source).into_owned()]),
+        "member_expression" => {
+            let mut path = callee_path(&node.child_by_field_name("object")?, source)?;
+            path.push(text(&node.child_by_field_name("property")?, source).into_owned());
+            Some(path)
+        }
+        // `it.each(table)("name", fn)` and `test.each\`...\`("name", fn)`.
+        "call_expression" => {
+            let path = callee_path(&node.child_by_field_name("function")?, source)?;
+            (path.last().map(String::as_str) == Some("each")).then_some(path)
+        }
+        "parenthesized_expression" | "non_null_expression" => callee_path(&first_child(node)?, source),
+        _ => None,
+    }
+}
+
+fn arguments<'a>(call: &Node<'a>) -> Vec<Node<'a>> {
+    let Some(args) = call.child_by_field_name("arguments") else {
+        return Vec::new();
+    };
+    let mut cursor = args.walk();
+    args.named_children(&mut cursor)
+        .filter(|a| a.kind() != COMMENT)
+        .collect()
+}
+
+fn is_function(node: &Node) -> bool {
+    matches!(node.kind(), "arrow_function" | "function_expression" | "function")
+}
+
+impl<'s> Walker<'s> {
+    fn collect_comments(&mut self, root: &Node) {
+        let mut stack = vec![*root];
+        let mut cursor = root.walk();
+        while let Some(n) = stack.pop() {
+            if n.kind() == COMMENT {
+                let span = Span::of(&n);
+                let body = text(&n, self.source)
+                    .trim_start_matches("//")
+                    .trim_start_matches("/*")
+                    .trim_end_matches("*/")
+                    .trim()
+                    .to_string();
+                self.comments.insert(span.end_line, body);
+                continue;
+            }
+            stack.extend(n.children(&mut cursor).collect::<Vec<_>>());
+        }
+    }
+
+    /// A comment ending on the line above a skip is its reason (JavaScript
+    /// runners take no reason argument).
+    fn comment_reason(&self, span: Span) -> Option<String> {
+        self.comments
+            .get(&span.line.saturating_sub(1))
+            .filter(|c| !c.is_empty())
+            .cloned()
+    }
+
+    fn visit(&mut self, node: &Node, group_skip: Option<&Skip>) {
+        if node.kind() == "call_expression"
+            && let Some(function) = node.child_by_field_name("function")
+            && let Some(path) = callee_path(&function, self.source)
+        {
+            let head = path[0].as_str();
+            if TEST_NAMES.contains(&head) {
+                self.test(node, &path, group_skip);
+                return;
+            }
+            if GROUP_NAMES.contains(&head) {
+                let skipped = head.starts_with('x') || path.iter().any(|p| p == "skip");
+                let own = skipped.then(|| {
+                    let span = Span::of(node);
+                    Skip {
+                        span,
+                        reason: self.comment_reason(span),
+                        conditional: false,
+                    }
+                });
+                let skip = own.as_ref().or(group_skip).cloned();
+                for arg in arguments(node) {
+                    if is_function(&arg) {
+                        self.visit(&arg, skip.as_ref());
+                    }
+                }
+                return;
+            }
+        }
+        self.helper(node);
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        for child in children {
+            self.visit(&child, group_skip);
+        }
+    }
+
+    /// Record a named function's body for helper detection.
+    fn helper(&mut self, node: &Node) {
+        let (name, body) = match node.kind() {
+            "function_declaration" | "generator_function_declaration" => {
+                (node.child_by_field_name("name"), node.child_by_field_name("body"))
+            }
+            "variable_declarator" => match node.child_by_field_name("value") {
+                Some(v) if is_function(&v) => (node.child_by_field_name("name"), v.child_by_field_name("body")),
+                _ => return,
+            },
+            _ => return,
+        };
+        if let (Some(name), Some(body)) = (name, body) {
+            let scan = self.scan(&body);
+            self.bodies.push((
+                text(&name, self.source).into_owned(),
+                !scan.assertions.is_empty(),
+                scan.calls,
+            ));
+        }
+    }
+
+    fn test(&mut self, call: &Node, path: &[String], group_skip: Option<&Skip>) {
+        let args = arguments(call);
+        if path.iter().any(|p| p == "todo") {
+            return;
+        }
+        let name = args.first().map(|a| {
+            self.string_value(a)
+                .unwrap_or_else(|| text(a, self.source).into_owned())
+        });
+        let span = Span::of(call);
+        let mut skip = (path[0].starts_with('x') || path.iter().any(|p| p == "skip")).then(|| Skip {
+            span,
+            reason: self.comment_reason(span),
+            conditional: path.iter().any(|p| p == "skipIf"),
+        });
+        // node:test options: test("name", { skip: "why" }, fn)
+        if let Some(options) = args.iter().find(|a| a.kind() == "object") {
+            skip = skip.or_else(|| self.option_skip(options, span));
+        }
+        let function = args.iter().rev().find(|a| is_function(a));
+        let Some(function) = function else {
+            // A test given by reference cannot be read; one with no function at all is pending.
+            if args.len() <= 1 {
+                let skip = skip.unwrap_or(Skip {
+                    span,
+                    reason: self.comment_reason(span),
+                    conditional: false,
+                });
+                self.file.tests.push(TestCase {
+                    name: name.unwrap_or_default(),
+                    span,
+                    skip: Some(skip),
+                    empty: false,
+                    assertions: Vec::new(),
+                    calls: Vec::new(),
+                });
+            }
+            return;
+        };
+        let Some(body) = function.child_by_field_name("body") else {
+            return;
+        };
+        let mut scan = self.scan(&body);
+        let empty = body.kind() == "statement_block" && {
+            let mut cursor = body.walk();
+            body.named_children(&mut cursor).all(|c| c.kind() == COMMENT)
+        };
+        skip = skip.or(scan.skip.take()).or_else(|| group_skip.cloned());
+        self.file.tests.push(TestCase {
+            name: name.unwrap_or_default(),
+            span,
+            skip,
+            empty,
+            assertions: scan.assertions,
+            calls: scan.calls,
+        });
+    }
+
+    fn option_skip(&self, options: &Node, span: Span) -> Option<Skip> {
+        let mut cursor = options.walk();
+        for pair in options.named_children(&mut cursor).filter(|p| p.kind() == "pair") {
+            let key = pair
+                .child_by_field_name("key")
+                .map(|k| text(&k, self.source).trim_matches(['"', '\'']).to_string());
+            let value = pair.child_by_field_name("value")?;
+            if key.as_deref() == Some("skip") && value.kind() != "false" {
+                let reason = self.string_value(&value).or_else(|| self.comment_reason(span));
+                return Some(Skip {
+                    span,
+                    reason: reason.filter(|r| !r.trim().is_empty()),
+                    conditional: false,
+                });
+            }
+        }
+        None
+    }
+
+    fn string_value(&self, node: &Node) -> Option<String> {
+        match node.kind() {
+            "string" => {
+                let mut cursor = node.walk();
+                Some(
+                    node.named_children(&mut cursor)
+                        .map(|c| text(&c, self.source).into_owned())
+                        .collect(),
+                )
+            }
+            "template_string" => {
+                let mut cursor = node.walk();
+                if node
+                    .named_children(&mut cursor)
+                    .any(|c| c.kind() == "template_substitution")
+                {
+                    return None;
+                }
+                let raw = text(node, self.source);
+                Some(raw.trim_matches('`').to_string())
+            }
+            _ => None,
+        }
+    }
+
+    fn scan(&self, body: &Node) -> Scan {
+        let mut scan = Scan::default();
+        let mut stack = vec![*body];
+        let mut cursor = body.walk();
+        while let Some(n) = stack.pop() {
+            match n.kind() {
+                COMMENT | "string" | "template_string" => continue,
+                "call_expression" => self.call(&n, &mut scan),
+                "member_expression" if n.parent().is_some_and(|p| p.kind() == "expression_statement") => {
+                    // chai property assertions: `expect(x).to.be.true;`, `x.should.exist;`
+                    if let Some(form) = self.property_assertion(&n) {
+                        scan.assertions.push(Assertion {
+                            span: Span::of(&n),
+                            form,
+                        });
+                    }
+                }
+                _ => {}
+            }
+            stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
+        }
+        scan.assertions.sort_by_key(|a| a.span);
+        scan
+    }
+
+    fn call(&self, call: &Node, scan: &mut Scan) {
+        let Some(function) = call.child_by_field_name("function") else {
+            return;
+        };
+        let name = match function.kind() {
+            "identifier" => text(&function, self.source).into_owned(),
+            "member_expression" => function
+                .child_by_field_name("property")
+                .map(|p| text(&p, self.source).into_owned())
+                .unwrap_or_default(),
+            _ => String::new(),
+        };
+        // `expect` alone is the start of a chain, not a helper that asserts.
+        if !name.is_empty() && name != "expect" {
+            scan.calls.push(name.clone());
+        }
+        // In-body skips: `this.skip()`, `t.skip("why")`, `ctx.skip()`.
+        if name == "skip"
+            && function.kind() == "member_expression"
+            && function.child_by_field_name("object").is_some_and(|o| {
+                matches!(o.kind(), "this" | "identifier")
+                    && matches!(text(&o, self.source).as_ref(), "this" | "t" | "ctx" | "context")
+            })
+        {
+            let span = Span::of(call);
+            let reason = arguments(call)
+                .first()
+                .and_then(|a| self.string_value(a))
+                .or_else(|| self.comment_reason(span));
+            scan.skip.get_or_insert(Skip {
+                span,
+                reason,
+                conditional: has_if_ancestor(call),
+            });
+        }
+        if let Some(form) = self.assertion(call, &function, &name) {
+            scan.assertions.push(Assertion {
+                span: Span::of(call),
+                form,
+            });
+        }
+    }
+
+    fn assertion(&self, call: &Node, function: &Node, name: &str) -> Option<Form> {
+        let args = arguments(call);
+        let op = |i: usize| args.get(i).map(|a| self.operand(a));
+        if function.kind() == "identifier" {
+            return match name {
+                "assert" => Some(op(0).map_or(Form::Other, Form::Truthy)),
+                // `expect(x)` alone asserts nothing: the chain around it does.
+                "expect" | "expectTypeOf" => None,
+                "assertType" => Some(Form::Other),
+                _ if is_query(name) => Some(Form::Other),
+                _ => None,
+            };
+        }
+        // Member calls: expect chains, assert.*, should chains, queries.
+        let chain = member_chain(function, self.source);
+        if let Some(base) = &chain.base_call {
+            let base_name = base
+                .child_by_field_name("function")
+                .map(|f| text(&f, self.source).into_owned())
+                .unwrap_or_default();
+            if matches!(
+                base_name.as_str(),
+                "expect" | "expect.soft" | "chai.expect" | "expectTypeOf"
+            ) {
+                if base_name == "expectTypeOf" {
+                    return Some(Form::Other);
+                }
+                let actual = arguments(base).first().map(|a| self.operand(a));
+                let negated = chain.names.iter().any(|n| n == "not");
+                let form = match (name, actual, op(0)) {
+                    (
+                        "toBe" | "toEqual" | "toStrictEqual" | "equal" | "equals" | "eq" | "eql" | "strictEqual",
+                        Some(a),
+                        Some(b),
+                    ) => {
+                        if let (Some(Literal::Bool(true)), true) = (&b.literal, name == "toBe") {
+                            Form::Truthy(a)
+                        } else {
+                            Form::Equal(a, b)
+                        }
+                    }
+                    ("toBeTruthy" | "ok", Some(a), _) => Form::Truthy(a),
+                    ("toBeFalsy", Some(a), _) => Form::Falsy(a),
+                    _ => Form::Other,
+                };
+                return Some(if negated { negate(form) } else { form });
+            }
+        }
+        let object = function
+            .child_by_field_name("object")
+            .map(|o| text(&o, self.source).into_owned())
+            .unwrap_or_default();
+        if object == "expect" {
+            // expect.assertions(n), expect.hasAssertions()
+            return Some(Form::Other);
+        }
+        if object == "assert" || object.ends_with(".assert") || object.starts_with("assert.") {
+            return Some(match name {
+                "ok" | "isOk" | "isTrue" => op(0).map_or(Form::Other, Form::Truthy),
+                "isFalse" | "isNotOk" | "notOk" => op(0).map_or(Form::Other, Form::Falsy),
+                "equal" | "strictEqual" | "deepEqual" | "deepStrictEqual" | "eql" => match (op(0), op(1)) {
+                    (Some(a), Some(b)) => Form::Equal(a, b),
+                    _ => Form::Other,
+                },
+                "notEqual" | "notStrictEqual" | "notDeepEqual" | "notDeepStrictEqual" => match (op(0), op(1)) {
+                    (Some(a), Some(b)) => Form::NotEqual(a, b),
+                    _ => Form::Other,
+                },
+                _ => Form::Other,
+            });
+        }
+        if chain.names.iter().any(|n| n == "should") || is_query(name) {
+            return Some(Form::Other);
+        }
+        None
+    }
+
+    fn property_assertion(&self, member: &Node) -> Option<Form> {
+        let chain = member_chain(member, self.source);
+        let last = chain.names.last()?.as_str();
+        if chain.names.iter().any(|n| n == "should") {
+            return Some(Form::Other);
+        }
+        let base = chain.base_call?;
+        let base_name = base
+            .child_by_field_name("function")
+            .map(|f| text(&f, self.source).into_owned())?;
+        if !matches!(base_name.as_str(), "expect" | "chai.expect") {
+            return None;
+        }
+        let actual = arguments(&base).first().map(|a| self.operand(a))?;
+        let negated = chain.names.iter().any(|n| n == "not");
+        let form = match last {
+            "true" | "ok" => Form::Truthy(actual),
+            "false" => Form::Falsy(actual),
+            _ => Form::Other,
+        };
+        Some(if negated { negate(form) } else { form })
+    }
+
+    fn operand(&self, node: &Node) -> Operand {
+        let node = unwrap(*node);
+        Operand {
+            text: display(&node, self.source),
+            key: normalized(&node, self.source, COMMENT),
+            literal: self.literal(&node),
+            effects: has_effects(&node),
+        }
+    }
+
+    fn literal(&self, node: &Node) -> Option<Literal> {
+        match node.kind() {
+            "true" => Some(Literal::Bool(true)),
+            "false" => Some(Literal::Bool(false)),
+            "null" | "undefined" => Some(Literal::Null),
+            "number" => number(&text(node, self.source)).map(Literal::Number),
+            "string" | "template_string" => self.string_value(node).map(Literal::Str),
+            "unary_expression" => {
+                let op = node
+                    .child_by_field_name("operator")
+                    .map(|o| text(&o, self.source).into_owned())?;
+                match (op.as_str(), self.literal(&node.child_by_field_name("argument")?)?) {
+                    ("-", Literal::Number(n)) => Some(Literal::Number(-n)),
+                    ("+", Literal::Number(n)) => Some(Literal::Number(n)),
+                    ("!", l) => Some(Literal::Bool(!l.truthy())),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+}
+
+#[derive(Default)]
+struct Scan {
+    assertions: Vec<Assertion>,
+    calls: Vec<String>,
+    skip: Option<Skip>,
+}
+
+/// testing-library queries that throw when nothing matches.
+fn is_query(name: &str) -> bool {
+    ["getBy", "getAllBy", "findBy", "findAllBy"]
+        .iter()
+        .any(|p| name.starts_with(p))
+}
+
+fn negate(form: Form) -> Form {
+    match form {
+        Form::Equal(a, b) => Form::NotEqual(a, b),
+        Form::NotEqual(a, b) => Form::Equal(a, b),
+        Form::Truthy(a) => Form::Falsy(a),
+        Form::Falsy(a) => Form::Truthy(a),
+        Form::Other => Form::Other,
+    }
+}
+
+struct Chain<'a> {
+    /// Property names from the base outwards (`not`, `to`, `be`, ...), the last included.
+    names: Vec<String>,
+    /// The call the chain starts from (`expect(x)`), if it starts with one.
+    base_call: Option<Node<'a>>,
+}
+
+fn member_chain<'a>(member: &Node<'a>, source: &[u8]) -> Chain<'a> {
+    let mut names = Vec::new();
+    let mut node = *member;
+    loop {
+        match node.kind() {
+            "member_expression" => {
+                if let Some(p) = node.child_by_field_name("property") {
+                    names.push(text(&p, source).into_owned());
+                }
+                match node.child_by_field_name("object") {
+                    Some(o) => node = o,
+                    None => break,
+                }
+            }
+            "call_expression" => {
+                // `expect(x).resolves.toBe(1)` bottoms out at `expect(x)`; an
+                // intermediate call (`.to.have.been.calledWith(..).and`) continues.
+                let function = node.child_by_field_name("function");
+                match function {
+                    Some(f) if f.kind() == "member_expression" && !is_expect_callee(&f, source) => node = f,
+                    _ => {
+                        names.reverse();
+                        return Chain {
+                            names,
+                            base_call: Some(node),
+                        };
+                    }
+                }
+            }
+            "await_expression" | "parenthesized_expression" | "non_null_expression" | "as_expression" => {
+                match first_child(&node) {
+                    Some(n) => node = n,
+                    None => break,
+                }
+            }
+            _ => break,
+        }
+    }
+    names.reverse();
+    Chain { names, base_call: None }
+}
+
+fn is_expect_callee(function: &Node, source: &[u8]) -> bool {
+    matches!(text(function, source).as_ref(), "expect.soft" | "chai.expect")
+}
+
+fn unwrap(mut node: Node) -> Node {
+    while matches!(
+        node.kind(),
+        "parenthesized_expression" | "as_expression" | "non_null_expression" | "satisfies_expression"
+    ) {
+        match first_child(&node) {
+            Some(inner) => node = inner,
+            None => break,
+        }
+    }
+    node
+}
+
+fn has_effects(node: &Node) -> bool {
+    let mut stack = vec![*node];
+    let mut cursor = node.walk();
+    while let Some(n) = stack.pop() {
+        if matches!(
+            n.kind(),
+            "call_expression"
+                | "await_expression"
+                | "new_expression"
+                | "yield_expression"
+                | "assignment_expression"
+                | "augmented_assignment_expression"
+                | "update_expression"
+                | "arrow_function"
+                | "function_expression"
+        ) {
+            return true;
+        }
+        stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
+    }
+    false
+}
+
+fn has_if_ancestor(node: &Node) -> bool {
+    let mut n = node.parent();
+    while let Some(p) = n {
+        match p.kind() {
+            "if_statement" | "ternary_expression" => return true,
+            "arrow_function" | "function_expression" | "function_declaration" => return false,
+            _ => n = p.parent(),
+        }
+    }
+    false
+}

@@ -1,0 +1,321 @@
+//! Languages: one file per language turns source into the same model of a
+//! test file (test cases, their skip state, assertions and the values they
+//! compare, the functions they call), parsing each file once with
+//! tree-sitter. Comments and strings are syntax nodes, never matched as code.
+
+pub mod javascript;
+pub mod python;
+
+use std::path::Path;
+
+use tree_sitter::{Node, Parser, Tree};
+
+/// A language loki-gate parses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lang {
+    Python,
+    JavaScript,
+    TypeScript,
+    /// TypeScript with JSX.
+    Tsx,
+}
+
+impl Lang {
+    /// The language of a file, from its extension.
+    pub fn from_path(path: &Path) -> Option<Lang> {
+        match path.extension()?.to_str()? {
+            "py" | "pyi" => Some(Lang::Python),
+            "js" | "jsx" | "mjs" | "cjs" => Some(Lang::JavaScript),
+            "ts" | "mts" | "cts" => Some(Lang::TypeScript),
+            "tsx" => Some(Lang::Tsx),
+            _ => None,
+        }
+    }
+
+    /// The config name of the language family (`gates.mock.languages`).
+    pub fn family(self) -> &'static str {
+        match self {
+            Lang::Python => "python",
+            Lang::JavaScript => "javascript",
+            Lang::TypeScript | Lang::Tsx => "typescript",
+        }
+    }
+
+    fn grammar(self) -> tree_sitter::Language {
+        match self {
+            Lang::Python => tree_sitter_python::LANGUAGE.into(),
+            Lang::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
+            Lang::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
+            Lang::Tsx => tree_sitter_typescript::LANGUAGE_TSX.into(),
+        }
+    }
+
+    /// Parse `source`. tree-sitter recovers from errors, so this only fails
+    /// when the grammar cannot be loaded.
+    pub fn parse(self, source: &[u8]) -> Option<Tree> {
+        let mut parser = Parser::new();
+        parser.set_language(&self.grammar()).ok()?;
+        parser.parse(source, None)
+    }
+
+    /// Extract the test model from `source`.
+    pub fn test_file(self, source: &[u8]) -> Option<TestFile> {
+        let tree = self.parse(source)?;
+        let mut file = match self {
+            Lang::Python => python::test_file(&tree, source),
+            Lang::JavaScript | Lang::TypeScript | Lang::Tsx => javascript::test_file(&tree, source),
+        };
+        file.syntax_errors = tree.root_node().has_error();
+        Some(file)
+    }
+}
+
+/// A source range: 1-based lines and columns, the end column exclusive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Span {
+    pub line: u32,
+    pub column: u32,
+    pub end_line: u32,
+    pub end_column: u32,
+}
+
+impl Span {
+    pub fn of(node: &Node) -> Span {
+        let (s, e) = (node.start_position(), node.end_position());
+        let n = |v: usize| u32::try_from(v + 1).unwrap_or(u32::MAX);
+        Span {
+            line: n(s.row),
+            column: n(s.column),
+            end_line: n(e.row),
+            end_column: n(e.column),
+        }
+    }
+}
+
+/// What a test file holds.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TestFile {
+    pub tests: Vec<TestCase>,
+    /// Functions defined in the file whose bodies assert (directly or through
+    /// another such function): calling one counts as asserting.
+    pub helpers: Vec<String>,
+    /// tree-sitter had to recover from a syntax error somewhere in the file.
+    pub syntax_errors: bool,
+}
+
+/// One test: a pytest/unittest function or method, or an `it`/`test` call.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TestCase {
+    pub name: String,
+    /// Where the test is declared (the `def` line, or the `it(` call).
+    pub span: Span,
+    pub skip: Option<Skip>,
+    /// No statements in the body (`pass`, `...`, a docstring or comments only).
+    pub empty: bool,
+    pub assertions: Vec<Assertion>,
+    /// Names of the functions the body calls (the last name of `a.b.c()`).
+    pub calls: Vec<String>,
+}
+
+/// How a test is skipped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skip {
+    pub span: Span,
+    /// The reason given, if any.
+    pub reason: Option<String>,
+    /// Skipped only under a condition (`skipif`), which still wants a reason.
+    pub conditional: bool,
+}
+
+/// One assertion inside a test.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Assertion {
+    pub span: Span,
+    pub form: Form,
+}
+
+/// What an assertion checks, as far as the values are concerned.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Form {
+    /// The value must be truthy: `assert x`, `assertTrue(x)`, `expect(x).toBeTruthy()`, `assert.ok(x)`.
+    Truthy(Operand),
+    /// The value must be falsy.
+    Falsy(Operand),
+    /// Two values must be equal (`==`, `assertEqual`, `toBe`, `toEqual`, `assert.equal`, ...).
+    Equal(Operand, Operand),
+    /// Two values must differ.
+    NotEqual(Operand, Operand),
+    /// Anything else: raises, matchers, mock verification, helpers.
+    Other,
+}
+
+/// One side of an assertion.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Operand {
+    /// Source text with whitespace collapsed, for messages.
+    pub text: String,
+    /// The tokens without comments or formatting, for comparing two operands.
+    pub key: String,
+    pub literal: Option<Literal>,
+    /// Contains a call, `await`, `new`, `yield` or an assignment, so two
+    /// evaluations may differ.
+    pub effects: bool,
+}
+
+/// A literal value, normalized so `1.0` equals `1` and `'a'` equals `"a"`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Literal {
+    Bool(bool),
+    Number(f64),
+    Str(String),
+    Null,
+    /// A list, tuple, set or dict display with this many elements.
+    Collection(usize),
+}
+
+impl Literal {
+    pub fn truthy(&self) -> bool {
+        match self {
+            Literal::Bool(b) => *b,
+            Literal::Number(n) => *n != 0.0 && !n.is_nan(),
+            Literal::Str(s) => !s.is_empty(),
+            Literal::Null => false,
+            Literal::Collection(n) => *n > 0,
+        }
+    }
+}
+
+/// The first named child that is not a comment.
+pub(crate) fn first_child<'a>(node: &Node<'a>) -> Option<Node<'a>> {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor).find(|c| c.kind() != "comment")
+}
+
+/// The text of a node (lossy on invalid UTF-8).
+pub(crate) fn text<'a>(node: &Node, source: &'a [u8]) -> std::borrow::Cow<'a, str> {
+    String::from_utf8_lossy(&source[node.byte_range()])
+}
+
+/// Source text of `node` with runs of whitespace collapsed to one space.
+pub(crate) fn display(node: &Node, source: &[u8]) -> String {
+    text(node, source).split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The tokens of `node` joined by single spaces, without comments.
+pub(crate) fn normalized(node: &Node, source: &[u8], comment_kind: &str) -> String {
+    let mut out = String::new();
+    let mut cursor = node.walk();
+    let mut stack = vec![*node];
+    while let Some(n) = stack.pop() {
+        if n.kind() == comment_kind {
+            continue;
+        }
+        if n.child_count() == 0 {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&text(&n, source));
+            continue;
+        }
+        let children: Vec<Node> = n.children(&mut cursor).collect();
+        stack.extend(children.into_iter().rev());
+    }
+    out
+}
+
+/// Parse a number literal as the language writes it (`1_000`, `0x1f`, `1e3`, `10n`).
+pub(crate) fn number(text: &str) -> Option<f64> {
+    let t = text.replace('_', "");
+    let t = t.trim_end_matches(['n', 'j', 'J', 'l', 'L']);
+    let lower = t.to_ascii_lowercase();
+    let radix = |prefix: &str, radix: u32| {
+        lower
+            .strip_prefix(prefix)
+            .and_then(|d| i64::from_str_radix(d, radix).ok())
+            .map(|v| v as f64)
+    };
+    radix("0x", 16)
+        .or_else(|| radix("0o", 8))
+        .or_else(|| radix("0b", 2))
+        .or_else(|| lower.parse().ok())
+}
+
+/// Close the set of helpers: a function is a helper when its body asserts or
+/// calls a helper. `bodies` maps function name to (asserts directly, called names).
+pub(crate) fn close_helpers(bodies: &[(String, bool, Vec<String>)]) -> Vec<String> {
+    let mut helpers: Vec<String> = bodies
+        .iter()
+        .filter(|(_, a, _)| *a)
+        .map(|(n, _, _)| n.clone())
+        .collect();
+    loop {
+        let before = helpers.len();
+        for (name, _, calls) in bodies {
+            if !helpers.contains(name) && calls.iter().any(|c| helpers.contains(c)) {
+                helpers.push(name.clone());
+            }
+        }
+        if helpers.len() == before {
+            break;
+        }
+    }
+    helpers.sort();
+    helpers.dedup();
+    helpers
+}
+
+/// Is this a name that, by the conventions of every test ecosystem, asserts
+/// (`assert_frame_equal`, `assertValid`, `expectError`, `check_html`, `verify`)?
+pub fn conventional_helper(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    [
+        "assert", "expect", "check", "verify", "ensure", "validate", "should", "must",
+    ]
+    .iter()
+    .any(|p| {
+        lower.strip_prefix(p).is_some_and(|rest| {
+            rest.is_empty() || rest.starts_with('_') || name[p.len()..].starts_with(|c: char| c.is_ascii_uppercase())
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_compare_by_value() {
+        assert_eq!(number("1_000"), Some(1000.0));
+        assert_eq!(number("0x1F"), Some(31.0));
+        assert_eq!(number("1.0"), number("1"));
+        assert_eq!(number("10n"), Some(10.0));
+    }
+
+    #[test]
+    fn conventional_helpers_need_a_word_boundary() {
+        for yes in [
+            "assert_frame_equal",
+            "assertValid",
+            "check_html",
+            "expectError",
+            "verify",
+            "ensure_ok",
+        ] {
+            assert!(conventional_helper(yes), "{yes}");
+        }
+        for no in ["checkout", "assertion_count", "verifying", "shoulder", "expected"] {
+            assert!(!conventional_helper(no), "{no}");
+        }
+    }
+
+    #[test]
+    fn helpers_close_over_calls() {
+        let bodies = vec![
+            ("a".to_string(), true, vec![]),
+            ("b".to_string(), false, vec!["a".to_string()]),
+            ("c".to_string(), false, vec!["b".to_string()]),
+            ("d".to_string(), false, vec!["x".to_string()]),
+        ];
+        assert_eq!(close_helpers(&bodies), vec!["a", "b", "c"]);
+    }
+}

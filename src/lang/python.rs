@@ -1,0 +1,416 @@
+//! Python: pytest and unittest tests (tree-sitter-python).
+//!
+//! Tests are module-level `test*` functions and `test*` methods of classes
+//! named `Test*` or deriving from a `*TestCase`. Assertions are `assert`
+//! statements, unittest's `self.assert*`/`self.fail`, `pytest.raises`/
+//! `warns`/`fail`, and any `*.assert*()` call (mock verification).
+
+use tree_sitter::{Node, Tree};
+
+use super::{
+    Assertion, Form, Literal, Operand, Skip, Span, TestCase, TestFile, close_helpers, display, first_child, normalized,
+    number, text,
+};
+
+const COMMENT: &str = "comment";
+
+pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
+    let mut file = TestFile::default();
+    let mut bodies: Vec<(String, bool, Vec<String>)> = Vec::new();
+    let root = tree.root_node();
+    let mut cursor = root.walk();
+    for item in root.named_children(&mut cursor) {
+        let (decorators, def) = unwrap_decorated(item);
+        match def.kind() {
+            "function_definition" => function(&def, &decorators, source, true, &mut file, &mut bodies),
+            "class_definition" => class(&def, &decorators, source, &mut file, &mut bodies),
+            _ => {}
+        }
+    }
+    file.helpers = close_helpers(&bodies);
+    file
+}
+
+/// Split a `decorated_definition` into its decorators and the definition.
+fn unwrap_decorated(node: Node) -> (Vec<Node>, Node) {
+    if node.kind() != "decorated_definition" {
+        return (Vec::new(), node);
+    }
+    let mut cursor = node.walk();
+    let decorators = node
+        .named_children(&mut cursor)
+        .filter(|c| c.kind() == "decorator")
+        .collect();
+    let def = node.child_by_field_name("definition").unwrap_or(node);
+    (decorators, def)
+}
+
+fn class(
+    def: &Node,
+    decorators: &[Node],
+    source: &[u8],
+    file: &mut TestFile,
+    bodies: &mut Vec<(String, bool, Vec<String>)>,
+) {
+    let name = def
+        .child_by_field_name("name")
+        .map(|n| text(&n, source).into_owned())
+        .unwrap_or_default();
+    let bases = def
+        .child_by_field_name("superclasses")
+        .map(|b| text(&b, source).into_owned())
+        .unwrap_or_default();
+    let is_tests = name.starts_with("Test") || bases.contains("TestCase");
+    let class_skip = decorators.iter().find_map(|d| skip_of(d, source));
+    let Some(body) = def.child_by_field_name("body") else {
+        return;
+    };
+    let mut cursor = body.walk();
+    let before = file.tests.len();
+    for item in body.named_children(&mut cursor) {
+        let (decs, inner) = unwrap_decorated(item);
+        if inner.kind() == "function_definition" {
+            function(&inner, &decs, source, is_tests, file, bodies);
+        }
+    }
+    if let Some(skip) = class_skip {
+        for test in &mut file.tests[before..] {
+            test.skip.get_or_insert(skip.clone());
+        }
+    }
+}
+
+fn function(
+    def: &Node,
+    decorators: &[Node],
+    source: &[u8],
+    may_be_test: bool,
+    file: &mut TestFile,
+    bodies: &mut Vec<(String, bool, Vec<String>)>,
+) {
+    let Some(name_node) = def.child_by_field_name("name") else {
+        return;
+    };
+    let name = text(&name_node, source).into_owned();
+    let Some(body) = def.child_by_field_name("body") else {
+        return;
+    };
+    let mut scan = BodyScan::default();
+    scan.walk(&body, source);
+    // Module-level `test*` functions are tests; so are `test*` methods of test classes.
+    let is_test = may_be_test && name.starts_with("test");
+    if !is_test {
+        bodies.push((name, !scan.assertions.is_empty(), scan.calls));
+        return;
+    }
+    let skip = decorators.iter().find_map(|d| skip_of(d, source)).or(scan.skip);
+    file.tests.push(TestCase {
+        name,
+        span: Span::of(&name_node),
+        skip,
+        empty: is_empty_block(&body),
+        assertions: scan.assertions,
+        calls: scan.calls,
+    });
+}
+
+/// `pass`, `...`, a docstring or comments only.
+fn is_empty_block(block: &Node) -> bool {
+    let mut cursor = block.walk();
+    block.named_children(&mut cursor).all(|s| match s.kind() {
+        "pass_statement" | COMMENT => true,
+        "expression_statement" => {
+            let mut c = s.walk();
+            s.named_children(&mut c)
+                .all(|e| matches!(e.kind(), "string" | "ellipsis" | "concatenated_string"))
+        }
+        _ => false,
+    })
+}
+
+#[derive(Default)]
+struct BodyScan {
+    assertions: Vec<Assertion>,
+    calls: Vec<String>,
+    skip: Option<Skip>,
+}
+
+impl BodyScan {
+    fn walk(&mut self, node: &Node, source: &[u8]) {
+        let mut stack = vec![*node];
+        let mut cursor = node.walk();
+        while let Some(n) = stack.pop() {
+            match n.kind() {
+                COMMENT | "string" => continue,
+                "assert_statement" => self.assertions.push(Assertion {
+                    span: Span::of(&n),
+                    form: assert_form(&n, source),
+                }),
+                "call" => self.call(&n, source),
+                _ => {}
+            }
+            let children: Vec<Node> = n.named_children(&mut cursor).collect();
+            stack.extend(children.into_iter().rev());
+        }
+    }
+
+    fn call(&mut self, call: &Node, source: &[u8]) {
+        let Some(function) = call.child_by_field_name("function") else {
+            return;
+        };
+        let (receiver, name) = match function.kind() {
+            "identifier" => (String::new(), text(&function, source).into_owned()),
+            "attribute" => (
+                function
+                    .child_by_field_name("object")
+                    .map(|o| text(&o, source).into_owned())
+                    .unwrap_or_default(),
+                function
+                    .child_by_field_name("attribute")
+                    .map(|a| text(&a, source).into_owned())
+                    .unwrap_or_default(),
+            ),
+            _ => return,
+        };
+        let args = positional_args(call);
+        let on_self = receiver == "self" || receiver == "cls";
+        if (receiver == "pytest" && name == "skip") || (on_self && name == "skipTest") {
+            let reason = args
+                .first()
+                .and_then(|a| string_value(a, source))
+                .or_else(|| keyword(call, "reason", source));
+            let conditional = has_ancestor(call, &["if_statement", "conditional_expression"]);
+            self.skip.get_or_insert(Skip {
+                span: Span::of(call),
+                reason: reason.filter(|r| !r.trim().is_empty()),
+                conditional,
+            });
+        }
+        let form = if on_self && name.starts_with("assert") {
+            Some(unittest_form(&name, &args, source))
+        } else if name.starts_with("assert")
+            || (on_self && name == "fail")
+            || (matches!(receiver.as_str(), "pytest" | "")
+                && matches!(name.as_str(), "raises" | "warns" | "fail" | "deprecated_call"))
+        {
+            Some(Form::Other)
+        } else {
+            None
+        };
+        if let Some(form) = form {
+            self.assertions.push(Assertion {
+                span: Span::of(call),
+                form,
+            });
+        }
+        self.calls.push(name);
+    }
+}
+
+fn has_ancestor(node: &Node, kinds: &[&str]) -> bool {
+    let mut n = node.parent();
+    while let Some(p) = n {
+        if kinds.contains(&p.kind()) {
+            return true;
+        }
+        if p.kind() == "function_definition" {
+            return false;
+        }
+        n = p.parent();
+    }
+    false
+}
+
+fn positional_args<'a>(call: &Node<'a>) -> Vec<Node<'a>> {
+    let Some(list) = call.child_by_field_name("arguments") else {
+        return Vec::new();
+    };
+    let mut cursor = list.walk();
+    list.named_children(&mut cursor)
+        .filter(|a| {
+            !matches!(
+                a.kind(),
+                "keyword_argument" | COMMENT | "list_splat" | "dictionary_splat"
+            )
+        })
+        .collect()
+}
+
+fn keyword(call: &Node, key: &str, source: &[u8]) -> Option<String> {
+    let list = call.child_by_field_name("arguments")?;
+    let mut cursor = list.walk();
+    let found = list.named_children(&mut cursor).find(|a| {
+        a.kind() == "keyword_argument" && a.child_by_field_name("name").is_some_and(|n| text(&n, source) == key)
+    })?;
+    let value = found.child_by_field_name("value")?;
+    Some(string_value(&value, source).unwrap_or_else(|| text(&value, source).into_owned()))
+}
+
+/// The value of a plain string literal (no interpolation).
+fn string_value(node: &Node, source: &[u8]) -> Option<String> {
+    if node.kind() != "string" {
+        return None;
+    }
+    let mut cursor = node.walk();
+    let mut value = String::new();
+    for part in node.named_children(&mut cursor) {
+        match part.kind() {
+            "string_content" | "escape_sequence" => value.push_str(&text(&part, source)),
+            "interpolation" => return None,
+            _ => {}
+        }
+    }
+    Some(value)
+}
+
+fn skip_of(decorator: &Node, source: &[u8]) -> Option<Skip> {
+    let expr = decorator.named_child(0)?;
+    let (callee, call) = match expr.kind() {
+        "call" => (expr.child_by_field_name("function")?, Some(expr)),
+        _ => (expr, None),
+    };
+    let name = text(&callee, source);
+    let last = name.rsplit('.').next().unwrap_or(&name);
+    let conditional = match last {
+        "skip" => false,
+        "skipif" | "skipIf" | "skipUnless" => true,
+        _ => return None,
+    };
+    if !(name.contains("mark.") || name.starts_with("unittest.") || !name.contains('.')) {
+        return None;
+    }
+    let reason = call.and_then(|c| {
+        let args = positional_args(&c);
+        let positional = if conditional { args.get(1) } else { args.first() };
+        positional
+            .and_then(|a| string_value(a, source))
+            .or_else(|| keyword(&c, "reason", source))
+    });
+    Some(Skip {
+        span: Span::of(decorator),
+        reason: reason.filter(|r| !r.trim().is_empty()),
+        conditional,
+    })
+}
+
+fn unwrap_parens<'a>(mut node: Node<'a>) -> Node<'a> {
+    while node.kind() == "parenthesized_expression" {
+        match first_child(&node) {
+            Some(inner) => node = inner,
+            None => break,
+        }
+    }
+    node
+}
+
+fn assert_form(stmt: &Node, source: &[u8]) -> Form {
+    let Some(test) = first_child(stmt) else {
+        return Form::Other;
+    };
+    let test = unwrap_parens(test);
+    match test.kind() {
+        "comparison_operator" => {
+            let mut cursor = test.walk();
+            let operands: Vec<Node> = test
+                .named_children(&mut cursor)
+                .filter(|c| c.kind() != COMMENT)
+                .collect();
+            let operators: Vec<String> = {
+                let mut c = test.walk();
+                test.children(&mut c)
+                    .filter(|n| !n.is_named())
+                    .map(|n| text(&n, source).into_owned())
+                    .collect()
+            };
+            if operands.len() != 2 {
+                return Form::Other;
+            }
+            let (a, b) = (operand(&operands[0], source), operand(&operands[1], source));
+            match operators.join(" ").as_str() {
+                "==" | "is" => Form::Equal(a, b),
+                "!=" | "is not" => Form::NotEqual(a, b),
+                _ => Form::Other,
+            }
+        }
+        "not_operator" => match test.child_by_field_name("argument") {
+            Some(arg) => Form::Falsy(operand(&unwrap_parens(arg), source)),
+            None => Form::Other,
+        },
+        _ => Form::Truthy(operand(&test, source)),
+    }
+}
+
+fn unittest_form(name: &str, args: &[Node], source: &[u8]) -> Form {
+    let op = |i: usize| args.get(i).map(|a| operand(a, source));
+    match name {
+        "assertEqual"
+        | "assertEquals"
+        | "assertIs"
+        | "assertListEqual"
+        | "assertDictEqual"
+        | "assertTupleEqual"
+        | "assertSetEqual"
+        | "assertSequenceEqual"
+        | "assertMultiLineEqual" => match (op(0), op(1)) {
+            (Some(a), Some(b)) => Form::Equal(a, b),
+            _ => Form::Other,
+        },
+        "assertNotEqual" | "assertNotEquals" | "assertIsNot" => match (op(0), op(1)) {
+            (Some(a), Some(b)) => Form::NotEqual(a, b),
+            _ => Form::Other,
+        },
+        "assertTrue" | "assert_" => op(0).map_or(Form::Other, Form::Truthy),
+        "assertFalse" => op(0).map_or(Form::Other, Form::Falsy),
+        _ => Form::Other,
+    }
+}
+
+fn operand(node: &Node, source: &[u8]) -> Operand {
+    let node = unwrap_parens(*node);
+    Operand {
+        text: display(&node, source),
+        key: normalized(&node, source, COMMENT),
+        literal: literal(&node, source),
+        effects: has_effects(&node),
+    }
+}
+
+fn literal(node: &Node, source: &[u8]) -> Option<Literal> {
+    match node.kind() {
+        "true" => Some(Literal::Bool(true)),
+        "false" => Some(Literal::Bool(false)),
+        "none" => Some(Literal::Null),
+        "integer" | "float" => number(&text(node, source)).map(Literal::Number),
+        "string" => string_value(node, source).map(Literal::Str),
+        "tuple" | "list" | "set" | "dictionary" => {
+            let mut cursor = node.walk();
+            Some(Literal::Collection(
+                node.named_children(&mut cursor).filter(|c| c.kind() != COMMENT).count(),
+            ))
+        }
+        "unary_operator" => {
+            let arg = node.child_by_field_name("argument")?;
+            let op = node
+                .child_by_field_name("operator")
+                .map(|o| text(&o, source).into_owned())?;
+            match (op.as_str(), literal(&arg, source)?) {
+                ("-", Literal::Number(n)) => Some(Literal::Number(-n)),
+                ("+", Literal::Number(n)) => Some(Literal::Number(n)),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+fn has_effects(node: &Node) -> bool {
+    let mut stack = vec![*node];
+    let mut cursor = node.walk();
+    while let Some(n) = stack.pop() {
+        if matches!(n.kind(), "call" | "await" | "yield" | "named_expression" | "lambda") {
+            return true;
+        }
+        stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
+    }
+    false
+}

@@ -1,0 +1,207 @@
+//! The mock gate: every rule against its fixtures (must-flag and look-alikes),
+//! and the gate end to end through the binary.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use loki_gate::gates::mock::{check_source, settings::Settings};
+use loki_gate::lang::Lang;
+
+use crate::support::TestRepo;
+
+/// `(line, rule)` for each `expect: <rule>` marker in a fixture.
+fn expected(source: &str) -> BTreeSet<(u32, String)> {
+    source
+        .lines()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let at = line.find("expect: mock/")?;
+            let rule = line[at + "expect: ".len()..].split_whitespace().next()?;
+            Some((i as u32 + 1, rule.to_string()))
+        })
+        .collect()
+}
+
+fn check_fixture(name: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/mock")
+        .join(name);
+    let source = std::fs::read_to_string(&path).unwrap();
+    let lang = Lang::from_path(&path).unwrap();
+    let settings = Settings {
+        languages: Vec::new(),
+        assertion_helpers: Vec::new(),
+    };
+    let found: BTreeSet<(u32, String)> = check_source(name, lang, source.as_bytes(), &settings)
+        .into_iter()
+        .map(|f| (f.line.unwrap(), f.rule))
+        .collect();
+    let want = expected(&source);
+    assert!(want.len() >= 4, "{name}: too few must-flag cases");
+    let missed: Vec<_> = want.difference(&found).collect();
+    let extra: Vec<_> = found.difference(&want).collect();
+    assert!(
+        missed.is_empty() && extra.is_empty(),
+        "{name}\n  missed: {missed:?}\n  unexpected: {extra:?}"
+    );
+    let tree = lang.parse(source.as_bytes()).unwrap();
+    assert!(!tree.root_node().has_error(), "{name} does not parse cleanly");
+}
+
+#[test]
+fn tautological_assertion_python() {
+    check_fixture("tautological_assertion.py");
+}
+
+#[test]
+fn tautological_assertion_typescript() {
+    check_fixture("tautological_assertion.test.ts");
+}
+
+#[test]
+fn no_assertion_python() {
+    check_fixture("no_assertion.py");
+}
+
+#[test]
+fn no_assertion_typescript() {
+    check_fixture("no_assertion.test.ts");
+}
+
+#[test]
+fn empty_test_python() {
+    check_fixture("empty_test.py");
+}
+
+#[test]
+fn empty_test_javascript() {
+    check_fixture("empty_test.test.js");
+}
+
+#[test]
+fn skipped_test_python() {
+    check_fixture("skipped_test.py");
+}
+
+#[test]
+fn skipped_test_typescript() {
+    check_fixture("skipped_test.spec.ts");
+}
+
+fn repo_with_tests() -> TestRepo {
+    let repo = TestRepo::new();
+    repo.write("src/calc.py", "def add(a, b):\n    return a + b\n");
+    repo.write(
+        "tests/test_old.py",
+        "from src.calc import add\n\ndef test_old():\n    assert True\n",
+    );
+    repo.write("tests/helpers.py", "def test_not_collected():\n    pass\n");
+    repo.commit("base");
+    repo
+}
+
+#[test]
+fn by_default_only_changed_test_files_are_checked() {
+    let repo = repo_with_tests();
+    repo.write(
+        "tests/test_new.py",
+        "from src.calc import add\n\ndef test_new():\n    add(1, 2)\n",
+    );
+    let run = repo.run(&["mock", "--base", "HEAD"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("tests/test_new.py:3:5: error[mock/no-assertion] test `test_new` asserts nothing"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        !run.stdout.contains("test_old"),
+        "unchanged files are not checked: {}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("1 test file(s) checked"), "{}", run.stdout);
+}
+
+#[test]
+fn all_files_checks_every_test_file_and_only_test_files() {
+    let repo = repo_with_tests();
+    let run = repo.run(&["mock", "--all-files", "--format", "json"]);
+    assert_eq!(run.code, 1);
+    let report: loki_gate::report::json::GateJson = serde_json::from_str(&run.stdout).unwrap();
+    let found: Vec<_> = report
+        .findings
+        .iter()
+        .map(|f| (f.rule.as_str(), f.path.as_deref().unwrap()))
+        .collect();
+    assert_eq!(found, vec![("mock/tautological-assertion", "tests/test_old.py")]);
+    assert_eq!(report.summary.files, 1, "helpers.py is not a test file");
+}
+
+#[test]
+fn staged_mode_checks_what_will_be_committed() {
+    let repo = repo_with_tests();
+    repo.write("tests/test_new.py", "def test_new():\n    assert 1 == 1\n");
+    repo.git(&["add", "tests/test_new.py"]);
+    // The working tree is fixed after staging; the commit would still hold the tautology.
+    repo.write(
+        "tests/test_new.py",
+        "from src.calc import add\n\ndef test_new():\n    assert add(1, 1) == 2\n",
+    );
+    let run = repo.run(&["mock", "--staged"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("tests/test_new.py:2:5: error[mock/tautological-assertion]"),
+        "{}",
+        run.stdout
+    );
+    repo.git(&["add", "tests/test_new.py"]);
+    assert_eq!(repo.run(&["mock", "--staged"]).code, 0);
+}
+
+#[test]
+fn a_suppression_with_a_reason_silences_one_assertion() {
+    let repo = repo_with_tests();
+    repo.write(
+        "tests/test_old.py",
+        "def test_old():\n    # loki-gate: allow(mock/tautological-assertion) smoke test of the harness\n    assert True\n",
+    );
+    let run = repo.run(&["mock", "--all-files"]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(run.stdout.contains("1 suppressed"), "{}", run.stdout);
+}
+
+#[test]
+fn configured_helpers_and_languages() {
+    let repo = repo_with_tests();
+    repo.write(
+        "tests/test_old.py",
+        "from shop import checks\n\ndef test_old():\n    looks_right(1)\n",
+    );
+    repo.write("web/a.test.js", "it('x', () => {})\n");
+    assert_eq!(repo.run(&["mock", "--all-files", "-q"]).code, 1);
+    repo.write(
+        ".loki-gate.yaml",
+        "gates:\n  mock:\n    assertion-helpers: [looks_*]\n    languages: [python]\n",
+    );
+    let run = repo.run(&["mock", "--all-files"]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    repo.write(".loki-gate.yaml", "gates:\n  mock:\n    languages: [pyhton]\n");
+    let run = repo.run(&["mock", "--all-files"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("gates.mock.languages: unknown value `pyhton`; did you mean `python`?"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn no_test_files_is_a_pass() {
+    let repo = TestRepo::new();
+    let run = repo.run(&["mock", "--all-files"]);
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.contains("0 test file(s) checked"), "{}", run.stdout);
+}
