@@ -199,6 +199,7 @@ impl<'s> Walker<'s> {
                     empty: false,
                     assertions: Vec::new(),
                     calls: Vec::new(),
+                    benchmark: false,
                 });
             }
             return;
@@ -219,6 +220,7 @@ impl<'s> Walker<'s> {
             empty,
             assertions: scan.assertions,
             calls: scan.calls,
+            benchmark: false,
         });
     }
 

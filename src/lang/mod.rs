@@ -115,6 +115,9 @@ pub struct TestCase {
     pub assertions: Vec<Assertion>,
     /// Names of the functions the body calls (the last name of `a.b.c()`).
     pub calls: Vec<String>,
+    /// A benchmark rather than a test (pytest-benchmark's `benchmark`
+    /// fixture, `@pytest.mark.benchmark`): it measures, it does not assert.
+    pub benchmark: bool,
 }
 
 /// How a test is skipped.

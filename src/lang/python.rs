@@ -104,6 +104,12 @@ fn function(
         return;
     }
     let skip = decorators.iter().find_map(|d| skip_of(d, source)).or(scan.skip);
+    let benchmark = decorators.iter().any(|d| text(d, source).contains("mark.benchmark"))
+        || def.child_by_field_name("parameters").is_some_and(|p| {
+            let mut cursor = p.walk();
+            p.named_children(&mut cursor)
+                .any(|param| text(&param, source) == "benchmark")
+        });
     file.tests.push(TestCase {
         name,
         span: Span::of(&name_node),
@@ -111,6 +117,7 @@ fn function(
         empty: is_empty_block(&body),
         assertions: scan.assertions,
         calls: scan.calls,
+        benchmark,
     });
 }
 
@@ -327,7 +334,8 @@ fn assert_form(stmt: &Node, source: &[u8]) -> Form {
             }
             let (a, b) = (operand(&operands[0], source), operand(&operands[1], source));
             match operators.join(" ").as_str() {
-                "==" | "is" => Form::Equal(a, b),
+                "==" => value_equal(a, b),
+                "is" => Form::Equal(a, b),
                 "!=" | "is not" => Form::NotEqual(a, b),
                 _ => Form::Other,
             }
@@ -340,19 +348,33 @@ fn assert_form(stmt: &Node, source: &[u8]) -> Form {
     }
 }
 
+/// `a == b` calls `a.__eq__(b)`: comparing an object with itself may be the
+/// very test of a user-defined `__eq__` (attrs, dataclasses), so it is not a
+/// tautology unless both sides are literals. `is` compares identity and is.
+fn value_equal(a: Operand, b: Operand) -> Form {
+    if a.literal.is_none() && a.key == b.key {
+        Form::Other
+    } else {
+        Form::Equal(a, b)
+    }
+}
+
 fn unittest_form(name: &str, args: &[Node], source: &[u8]) -> Form {
     let op = |i: usize| args.get(i).map(|a| operand(a, source));
     match name {
+        "assertIs" => match (op(0), op(1)) {
+            (Some(a), Some(b)) => Form::Equal(a, b),
+            _ => Form::Other,
+        },
         "assertEqual"
         | "assertEquals"
-        | "assertIs"
         | "assertListEqual"
         | "assertDictEqual"
         | "assertTupleEqual"
         | "assertSetEqual"
         | "assertSequenceEqual"
         | "assertMultiLineEqual" => match (op(0), op(1)) {
-            (Some(a), Some(b)) => Form::Equal(a, b),
+            (Some(a), Some(b)) => value_equal(a, b),
             _ => Form::Other,
         },
         "assertNotEqual" | "assertNotEquals" | "assertIsNot" => match (op(0), op(1)) {

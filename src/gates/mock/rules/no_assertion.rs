@@ -22,7 +22,7 @@ fn configured(name: &str, helpers: &[String]) -> bool {
 pub fn no_assertion(path: &str, file: &TestFile, configured_helpers: &[String]) -> Vec<Finding> {
     file.tests
         .iter()
-        .filter(|t| !t.empty && t.skip.is_none() && t.assertions.is_empty())
+        .filter(|t| !t.empty && !t.benchmark && t.skip.is_none() && t.assertions.is_empty())
         .filter(|t| {
             !t.calls
                 .iter()
