@@ -27,6 +27,23 @@ pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
             _ => {}
         }
     }
+    // `pytestmark = pytest.mark.benchmark` marks every test of the module.
+    let mut cursor = root.walk();
+    let module_benchmark = root.named_children(&mut cursor).any(|stmt| {
+        stmt.kind() == "expression_statement"
+            && first_child(&stmt).is_some_and(|a| {
+                a.kind() == "assignment"
+                    && a.child_by_field_name("left")
+                        .is_some_and(|l| text(&l, source) == "pytestmark")
+                    && a.child_by_field_name("right")
+                        .is_some_and(|r| text(&r, source).contains("mark.benchmark"))
+            })
+    });
+    if module_benchmark {
+        for test in &mut file.tests {
+            test.benchmark = true;
+        }
+    }
     file.helpers = close_helpers(&bodies);
     file
 }

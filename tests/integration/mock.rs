@@ -69,6 +69,11 @@ fn no_assertion_typescript() {
 }
 
 #[test]
+fn a_module_of_benchmarks_needs_no_assertions_but_keeps_other_rules() {
+    check_fixture("no_assertion_benchmark_module.py");
+}
+
+#[test]
 fn empty_test_python() {
     check_fixture("empty_test.py");
 }
