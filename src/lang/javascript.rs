@@ -155,7 +155,7 @@ impl<'s> Walker<'s> {
             _ => return,
         };
         if let (Some(name), Some(body)) = (name, body) {
-            let scan = self.scan(&body);
+            let scan = self.scan(&body, None);
             self.bodies.push((
                 text(&name, self.source).into_owned(),
                 !scan.assertions.is_empty(),
@@ -207,7 +207,8 @@ impl<'s> Walker<'s> {
         let Some(body) = function.child_by_field_name("body") else {
             return;
         };
-        let mut scan = self.scan(&body);
+        let context = test_context(function, self.source);
+        let mut scan = self.scan(&body, context.as_deref());
         let empty = body.kind() == "statement_block" && {
             let mut cursor = body.walk();
             body.named_children(&mut cursor).all(|c| c.kind() == COMMENT)
@@ -268,8 +269,14 @@ impl<'s> Walker<'s> {
         }
     }
 
-    fn scan(&self, body: &Node) -> Scan {
-        let mut scan = Scan::default();
+    /// Scan a body; `context` is the test's context parameter (`t` in
+    /// `test("x", (t) => ...)`), whose methods assert in tape, ava, node-tap
+    /// and node:test.
+    fn scan(&self, body: &Node, context: Option<&str>) -> Scan {
+        let mut scan = Scan {
+            contexts: context.map(str::to_string).into_iter().collect(),
+            ..Scan::default()
+        };
         let mut stack = vec![*body];
         let mut cursor = body.walk();
         while let Some(n) = stack.pop() {
@@ -303,6 +310,11 @@ impl<'s> Walker<'s> {
                 .child_by_field_name("property")
                 .map(|p| text(&p, self.source).into_owned())
                 .unwrap_or_default(),
+            // `st['throws'](...)`
+            "subscript_expression" => function
+                .child_by_field_name("index")
+                .and_then(|i| self.string_value(&i))
+                .unwrap_or_default(),
             _ => String::new(),
         };
         // `expect` alone is the start of a chain, not a helper that asserts.
@@ -328,12 +340,50 @@ impl<'s> Walker<'s> {
                 conditional: has_if_ancestor(call),
             });
         }
-        if let Some(form) = self.assertion(call, &function, &name) {
+        let on_context = matches!(function.kind(), "member_expression" | "subscript_expression")
+            && function
+                .child_by_field_name("object")
+                .is_some_and(|o| scan.contexts.iter().any(|c| text(&o, self.source) == c.as_str()));
+        // Subtests (`t.test("x", (st) => ...)`) bring their own context.
+        if on_context && name == "test" {
+            for arg in arguments(call).iter().filter(|a| is_function(a)) {
+                scan.contexts.extend(test_context(arg, self.source));
+            }
+        }
+        let form = if on_context {
+            self.context_assertion(call, &name)
+        } else {
+            self.assertion(call, &function, &name)
+        };
+        if let Some(form) = form {
             scan.assertions.push(Assertion {
                 span: Span::of(call),
                 form,
             });
         }
+    }
+
+    /// `t.equal(a, b)`, `t.ok(x)`, `t.deepEqual(..)`, `t.is(..)`, `t.throws(..)`, ...
+    fn context_assertion(&self, call: &Node, name: &str) -> Option<Form> {
+        let args = arguments(call);
+        let op = |i: usize| args.get(i).map(|a| self.operand(a));
+        let pair = |f: fn(Operand, Operand) -> Form| match (op(0), op(1)) {
+            (Some(a), Some(b)) => f(a, b),
+            _ => Form::Other,
+        };
+        Some(match name {
+            "equal" | "equals" | "strictEqual" | "deepEqual" | "deepStrictEqual" | "is" | "same" | "eq" | "isEqual"
+            | "strictSame" | "looseEqual" | "deepLooseEqual" => pair(Form::Equal),
+            "notEqual" | "notStrictEqual" | "notDeepEqual" | "notDeepStrictEqual" | "not" | "isNot" | "notSame"
+            | "notEquals" | "isNotEqual" => pair(Form::NotEqual),
+            "ok" | "true" | "truthy" | "assert" => op(0).map_or(Form::Other, Form::Truthy),
+            "notOk" | "false" | "falsy" => op(0).map_or(Form::Other, Form::Falsy),
+            "throws" | "doesNotThrow" | "rejects" | "doesNotReject" | "throwsAsync" | "notThrows"
+            | "notThrowsAsync" | "match" | "notMatch" | "regex" | "notRegex" | "like" | "unlike" | "has"
+            | "hasStrict" | "fail" | "pass" | "error" | "ifError" | "ifErr" | "snapshot" | "matchSnapshot" | "plan"
+            | "type" | "resolves" | "resolveMatch" | "expect" => Form::Other,
+            _ => return None,
+        })
     }
 
     fn assertion(&self, call: &Node, function: &Node, name: &str) -> Option<Form> {
@@ -471,9 +521,27 @@ impl<'s> Walker<'s> {
 
 #[derive(Default)]
 struct Scan {
+    /// Names bound to a test context (`t`, and subtests' `st`).
+    contexts: Vec<String>,
     assertions: Vec<Assertion>,
     calls: Vec<String>,
     skip: Option<Skip>,
+}
+
+/// The name of a test function's first parameter, the test context (`t`).
+fn test_context(function: &Node, source: &[u8]) -> Option<String> {
+    if let Some(single) = function.child_by_field_name("parameter") {
+        return (single.kind() == "identifier").then(|| text(&single, source).into_owned());
+    }
+    let params = function.child_by_field_name("parameters")?;
+    let first = first_child(&params)?;
+    let name = match first.kind() {
+        "identifier" => first,
+        // TypeScript: `(t: TestContext) =>`
+        "required_parameter" => first.child_by_field_name("pattern")?,
+        _ => return None,
+    };
+    (name.kind() == "identifier").then(|| text(&name, source).into_owned())
 }
 
 /// testing-library queries that throw when nothing matches.

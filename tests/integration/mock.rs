@@ -74,6 +74,11 @@ fn a_module_of_benchmarks_needs_no_assertions_but_keeps_other_rules() {
 }
 
 #[test]
+fn test_context_assertions_of_tape_ava_and_node_test() {
+    check_fixture("no_assertion_context.test.js");
+}
+
+#[test]
 fn empty_test_python() {
     check_fixture("empty_test.py");
 }
