@@ -92,7 +92,7 @@ impl<'s> Walker<'s> {
                 self.comments.insert(span.end_line, body);
                 continue;
             }
-            stack.extend(n.children(&mut cursor).collect::<Vec<_>>());
+            stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
         }
     }
 
@@ -283,11 +283,12 @@ impl<'s> Walker<'s> {
             match n.kind() {
                 COMMENT | "string" | "template_string" => continue,
                 "call_expression" => self.call(&n, &mut scan),
-                "member_expression" if n.parent().is_some_and(|p| p.kind() == "expression_statement") => {
-                    // chai property assertions: `expect(x).to.be.true;`, `x.should.exist;`
-                    if let Some(form) = self.property_assertion(&n) {
+                // chai property assertions: `expect(x).to.be.true;`, `x.should.exist;`
+                "expression_statement" if first_child(&n).is_some_and(|e| e.kind() == "member_expression") => {
+                    let member = first_child(&n).expect("checked above");
+                    if let Some(form) = self.property_assertion(&member) {
                         scan.assertions.push(Assertion {
-                            span: Span::of(&n),
+                            span: Span::of(&member),
                             form,
                         });
                     }

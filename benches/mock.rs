@@ -1,0 +1,127 @@
+//! Speed of the mock gate (DESIGN §10, issue #4): a generated repository of
+//! 2,000 files with 180 Python and TypeScript test files (about 100k lines of
+//! tests), `mock --all-files` and a staged-file hook run, through the binary.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const FILES: usize = 2_000;
+const TEST_FILES: usize = 180;
+const TESTS_PER_FILE: usize = 110;
+const RUNS: usize = 11;
+
+fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git").args(args).current_dir(dir).output().expect("git");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn python_tests(i: usize) -> String {
+    let mut s = format!("import pytest\n\nfrom pkg{0}.mod_{0} import compute\n\n\n", i);
+    for t in 0..TESTS_PER_FILE {
+        s.push_str(&format!(
+            "def test_case_{t}():\n    \"\"\"Case {t}.\"\"\"\n    value = compute({t}, {t})\n    assert value == {}\n\n\n",
+            t * 2
+        ));
+    }
+    s
+}
+
+fn ts_tests(i: usize) -> String {
+    let mut s = format!(
+        "import {{ describe, expect, it }} from \"vitest\"\nimport {{ compute }} from \"../src/mod_{i}\"\n\ndescribe(\"mod {i}\", () => {{\n"
+    );
+    for t in 0..TESTS_PER_FILE {
+        s.push_str(&format!(
+            "  it(\"case {t}\", () => {{\n    const value = compute({t}, {t})\n    expect(value).toBe({})\n  }})\n\n",
+            t * 2
+        ));
+    }
+    s.push_str("})\n");
+    s
+}
+
+fn measure(name: &str, target: Duration, mut f: impl FnMut()) {
+    f();
+    let mut times: Vec<Duration> = (0..RUNS)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed()
+        })
+        .collect();
+    times.sort();
+    let median = times[RUNS / 2];
+    let verdict = if median <= target { "ok" } else { "MISSED" };
+    let line = format!(
+        "{name:<52} median {:>8.2} ms  min {:>8.2} ms  target {} ms: {verdict}\n",
+        median.as_secs_f64() * 1e3,
+        times[0].as_secs_f64() * 1e3,
+        target.as_millis()
+    );
+    std::io::Write::write_all(&mut std::io::stdout(), line.as_bytes()).expect("stdout");
+}
+
+fn main() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = dir.path().canonicalize().expect("canonical");
+    git(&root, &["init", "-q", "-b", "main"]);
+    git(&root, &["config", "user.email", "bench@example.com"]);
+    git(&root, &["config", "user.name", "bench"]);
+    let mut test_lines = 0;
+    for i in 0..FILES {
+        let (path, text) = if i < TEST_FILES / 2 {
+            (format!("tests/test_mod_{i}.py"), python_tests(i))
+        } else if i < TEST_FILES {
+            (format!("web/tests/mod_{i}.test.ts"), ts_tests(i))
+        } else {
+            (
+                format!("src/pkg{}/mod_{i}.py", i % 40),
+                format!("def compute(a, b):\n    return a + b  # {i}\n"),
+            )
+        };
+        if i < TEST_FILES {
+            test_lines += text.lines().count();
+        }
+        let path = root.join(path);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(path, text).expect("write");
+    }
+    git(&root, &["add", "-A"]);
+    git(&root, &["commit", "-q", "-m", "base"]);
+    std::thread::sleep(Duration::from_millis(1100));
+    git(&root, &["status", "--porcelain"]);
+    let header = format!("{FILES} files, {TEST_FILES} test files, {test_lines} lines of tests\n");
+    std::io::Write::write_all(&mut std::io::stdout(), header.as_bytes()).expect("stdout");
+
+    let bin = env!("CARGO_BIN_EXE_loki-gate");
+    let run = |args: &[&str]| {
+        Command::new(bin)
+            .args(args)
+            .current_dir(&root)
+            .output()
+            .expect("binary")
+    };
+    measure("binary: mock --all-files", Duration::from_millis(300), || {
+        let out = run(&["mock", "-q", "--all-files"]);
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    });
+    std::fs::write(
+        root.join("tests/test_mod_3.py"),
+        python_tests(3) + "\ndef test_new():\n    assert compute(1, 1) == 2\n",
+    )
+    .expect("change");
+    git(&root, &["add", "tests/test_mod_3.py"]);
+    measure(
+        "binary: mock --staged (one staged test file)",
+        Duration::from_millis(30),
+        || {
+            let out = run(&["mock", "-q", "--staged"]);
+            assert_eq!(out.status.code(), Some(0));
+        },
+    );
+}
