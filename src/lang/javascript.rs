@@ -13,8 +13,8 @@ use std::collections::BTreeMap;
 use tree_sitter::{Node, Tree};
 
 use super::{
-    Assertion, Form, Literal, Operand, Skip, Span, TestCase, TestFile, close_helpers, display, first_child, normalized,
-    number, text,
+    Assertion, Form, Guard, Literal, Operand, Skip, Span, TestCase, TestFile, close_helpers, display, first_child,
+    normalized, number, text,
 };
 
 const COMMENT: &str = "comment";
@@ -277,12 +277,19 @@ impl<'s> Walker<'s> {
             contexts: context.map(str::to_string).into_iter().collect(),
             ..Scan::default()
         };
-        let mut stack = vec![*body];
+        let mut stack = vec![(*body, Guard::default())];
         let mut cursor = body.walk();
-        while let Some(n) = stack.pop() {
+        while let Some((n, guard)) = stack.pop() {
+            scan.guard = guard;
             match n.kind() {
                 COMMENT | "string" | "template_string" => continue,
                 "call_expression" => self.call(&n, &mut scan),
+                // `if (x !== 2) throw new Error("..")` is a hand-written assertion.
+                "throw_statement" => scan.assertions.push(Assertion {
+                    span: Span::of(&n),
+                    form: Form::Fail,
+                    guard,
+                }),
                 // chai property assertions: `expect(x).to.be.true;`, `x.should.exist;`
                 "expression_statement" if first_child(&n).is_some_and(|e| e.kind() == "member_expression") => {
                     let member = first_child(&n).expect("checked above");
@@ -290,12 +297,15 @@ impl<'s> Walker<'s> {
                         scan.assertions.push(Assertion {
                             span: Span::of(&member),
                             form,
+                            guard,
                         });
                     }
                 }
                 _ => {}
             }
-            stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
+            let children: Vec<Node> = n.named_children(&mut cursor).collect();
+            let guards = self.child_guards(&n, &children, guard);
+            stack.extend(children.into_iter().zip(guards));
         }
         scan.assertions.sort_by_key(|a| a.span);
         scan
@@ -358,9 +368,91 @@ impl<'s> Walker<'s> {
         };
         if let Some(form) = form {
             scan.assertions.push(Assertion {
+                guard: scan.guard,
                 span: Span::of(call),
                 form,
             });
+        }
+    }
+
+    /// Does this subtree assert?
+    fn asserts(&self, node: &Node) -> bool {
+        !self.scan(node, None).assertions.is_empty()
+    }
+
+    /// The guard of each child of `node`, given the guard of `node`.
+    fn child_guards(&self, node: &Node, children: &[Node], guard: Guard) -> Vec<Guard> {
+        let conditional = Guard {
+            conditional: true,
+            ..guard
+        };
+        let id = |name: &str| node.child_by_field_name(name).map(|c| c.id());
+        let guarded = |fields: &[&str]| -> Vec<Guard> {
+            let ids: Vec<_> = fields.iter().filter_map(|f| id(f)).collect();
+            children
+                .iter()
+                .map(|c| if ids.contains(&c.id()) { conditional } else { guard })
+                .collect()
+        };
+        match node.kind() {
+            "if_statement" => {
+                let branches: Vec<Node> = ["consequence", "alternative"]
+                    .iter()
+                    .filter_map(|f| node.child_by_field_name(f))
+                    .collect();
+                if branches.len() == 2 && branches.iter().all(|b| self.asserts(b)) {
+                    vec![guard; children.len()]
+                } else {
+                    guarded(&["consequence", "alternative"])
+                }
+            }
+            "for_in_statement" => {
+                // `for (const x of [1, 2])` always runs its body.
+                let nonempty = node
+                    .child_by_field_name("right")
+                    .is_some_and(|r| r.kind() == "array" && first_child(&r).is_some());
+                if nonempty {
+                    vec![guard; children.len()]
+                } else {
+                    guarded(&["body"])
+                }
+            }
+            "for_statement" | "while_statement" => guarded(&["body"]),
+            "ternary_expression" => guarded(&["consequence", "alternative"]),
+            "binary_expression" => {
+                let op = node
+                    .child_by_field_name("operator")
+                    .map(|o| text(&o, self.source).into_owned());
+                if matches!(op.as_deref(), Some("&&" | "||" | "??")) {
+                    guarded(&["right"])
+                } else {
+                    vec![guard; children.len()]
+                }
+            }
+            "switch_case" | "switch_default" => vec![conditional; children.len()],
+            "try_statement" => {
+                let handler = node.child_by_field_name("handler");
+                let swallower = handler.filter(|h| {
+                    h.child_by_field_name("body")
+                        .is_some_and(|b| !self.asserts(&b) && !contains_kind(&b, "throw_statement"))
+                });
+                children
+                    .iter()
+                    .map(|c| {
+                        if Some(c.id()) == id("body") {
+                            Guard {
+                                swallowed_by: swallower.map(|h| Span::of(&h)).or(guard.swallowed_by),
+                                ..guard
+                            }
+                        } else if Some(c.id()) == id("handler") {
+                            conditional
+                        } else {
+                            guard
+                        }
+                    })
+                    .collect()
+            }
+            _ => vec![guard; children.len()],
         }
     }
 
@@ -379,10 +471,11 @@ impl<'s> Walker<'s> {
             | "notEquals" | "isNotEqual" => pair(Form::NotEqual),
             "ok" | "true" | "truthy" | "assert" => op(0).map_or(Form::Other, Form::Truthy),
             "notOk" | "false" | "falsy" => op(0).map_or(Form::Other, Form::Falsy),
+            "fail" => Form::Fail,
             "throws" | "doesNotThrow" | "rejects" | "doesNotReject" | "throwsAsync" | "notThrows"
             | "notThrowsAsync" | "match" | "notMatch" | "regex" | "notRegex" | "like" | "unlike" | "has"
-            | "hasStrict" | "fail" | "pass" | "error" | "ifError" | "ifErr" | "snapshot" | "matchSnapshot" | "plan"
-            | "type" | "resolves" | "resolveMatch" | "expect" => Form::Other,
+            | "hasStrict" | "pass" | "error" | "ifError" | "ifErr" | "snapshot" | "matchSnapshot" | "plan" | "type"
+            | "resolves" | "resolveMatch" | "expect" => Form::Other,
             _ => return None,
         })
     }
@@ -440,13 +533,14 @@ impl<'s> Walker<'s> {
             .map(|o| text(&o, self.source).into_owned())
             .unwrap_or_default();
         if object == "expect" {
-            // expect.assertions(n), expect.hasAssertions()
-            return Some(Form::Other);
+            // expect.assertions(n), expect.hasAssertions(), expect.fail()
+            return Some(if name == "fail" { Form::Fail } else { Form::Other });
         }
         if object == "assert" || object.ends_with(".assert") || object.starts_with("assert.") {
             return Some(match name {
                 "ok" | "isOk" | "isTrue" => op(0).map_or(Form::Other, Form::Truthy),
                 "isFalse" | "isNotOk" | "notOk" => op(0).map_or(Form::Other, Form::Falsy),
+                "fail" => Form::Fail,
                 "equal" | "strictEqual" | "deepEqual" | "deepStrictEqual" | "eql" => match (op(0), op(1)) {
                     (Some(a), Some(b)) => Form::Equal(a, b),
                     _ => Form::Other,
@@ -522,6 +616,8 @@ impl<'s> Walker<'s> {
 
 #[derive(Default)]
 struct Scan {
+    /// The guard of the node being visited.
+    guard: Guard,
     /// Names bound to a test context (`t`, and subtests' `st`).
     contexts: Vec<String>,
     assertions: Vec<Assertion>,
@@ -558,7 +654,7 @@ fn negate(form: Form) -> Form {
         Form::NotEqual(a, b) => Form::Equal(a, b),
         Form::Truthy(a) => Form::Falsy(a),
         Form::Falsy(a) => Form::Truthy(a),
-        Form::Other => Form::Other,
+        other => other,
     }
 }
 
@@ -645,6 +741,25 @@ fn has_effects(node: &Node) -> bool {
                 | "function_expression"
         ) {
             return true;
+        }
+        stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
+    }
+    false
+}
+
+fn contains_kind(node: &Node, kind: &str) -> bool {
+    let mut stack = vec![*node];
+    let mut cursor = node.walk();
+    while let Some(n) = stack.pop() {
+        if n.kind() == kind {
+            return true;
+        }
+        if matches!(
+            n.kind(),
+            "arrow_function" | "function_expression" | "function_declaration"
+        ) && n.id() != node.id()
+        {
+            continue;
         }
         stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
     }

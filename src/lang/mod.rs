@@ -135,6 +135,19 @@ pub struct Skip {
 pub struct Assertion {
     pub span: Span,
     pub form: Form,
+    /// What surrounds it inside the test.
+    pub guard: Guard,
+}
+
+/// The control flow around an assertion, within its test.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Guard {
+    /// Runs only when a condition holds: an `if` without an asserting `else`,
+    /// a loop over something that may be empty, a short-circuit, a handler.
+    pub conditional: bool,
+    /// Inside a `try` whose handler catches assertion failures without
+    /// re-raising or asserting: the span of that handler.
+    pub swallowed_by: Option<Span>,
 }
 
 /// What an assertion checks, as far as the values are concerned.
@@ -148,6 +161,9 @@ pub enum Form {
     Equal(Operand, Operand),
     /// Two values must differ.
     NotEqual(Operand, Operand),
+    /// An explicit failure (`pytest.fail()`, `self.fail()`, `raise
+    /// AssertionError`, `assert.fail()`, `throw`): the condition around it is the check.
+    Fail,
     /// Anything else: raises, matchers, mock verification, helpers.
     Other,
 }

@@ -8,8 +8,8 @@
 use tree_sitter::{Node, Tree};
 
 use super::{
-    Assertion, Form, Literal, Operand, Skip, Span, TestCase, TestFile, close_helpers, display, first_child, normalized,
-    number, text,
+    Assertion, Form, Guard, Literal, Operand, Skip, Span, TestCase, TestFile, close_helpers, display, first_child,
+    normalized, number, text,
 };
 
 const COMMENT: &str = "comment";
@@ -154,6 +154,8 @@ fn is_empty_block(block: &Node) -> bool {
 
 #[derive(Default)]
 struct BodyScan {
+    /// The guard of the node being visited.
+    guard: Guard,
     assertions: Vec<Assertion>,
     calls: Vec<String>,
     skip: Option<Skip>,
@@ -161,20 +163,32 @@ struct BodyScan {
 
 impl BodyScan {
     fn walk(&mut self, node: &Node, source: &[u8]) {
-        let mut stack = vec![*node];
+        let mut stack = vec![(*node, Guard::default())];
         let mut cursor = node.walk();
-        while let Some(n) = stack.pop() {
+        while let Some((n, guard)) = stack.pop() {
+            self.guard = guard;
             match n.kind() {
                 COMMENT | "string" => continue,
                 "assert_statement" => self.assertions.push(Assertion {
                     span: Span::of(&n),
                     form: assert_form(&n, source),
+                    guard,
                 }),
                 "call" => self.call(&n, source),
+                "raise_statement"
+                    if first_child(&n).is_some_and(|e| text(&e, source).starts_with("AssertionError")) =>
+                {
+                    self.assertions.push(Assertion {
+                        span: Span::of(&n),
+                        form: Form::Fail,
+                        guard,
+                    });
+                }
                 _ => {}
             }
             let children: Vec<Node> = n.named_children(&mut cursor).collect();
-            stack.extend(children.into_iter().rev());
+            let guarded = child_guards(&n, &children, guard, source);
+            stack.extend(children.into_iter().zip(guarded).rev());
         }
     }
 
@@ -212,6 +226,8 @@ impl BodyScan {
         }
         let form = if on_self && name.starts_with("assert") {
             Some(unittest_form(&name, &args, source))
+        } else if name == "fail" && (on_self || receiver == "pytest") {
+            Some(Form::Fail)
         } else if name.starts_with("assert")
             || (on_self && name == "fail")
             || (matches!(receiver.as_str(), "pytest" | "")
@@ -223,12 +239,146 @@ impl BodyScan {
         };
         if let Some(form) = form {
             self.assertions.push(Assertion {
+                guard: self.guard,
                 span: Span::of(call),
                 form,
             });
         }
         self.calls.push(name);
     }
+}
+
+/// Does this subtree assert?
+fn asserts(node: &Node, source: &[u8]) -> bool {
+    let mut scan = BodyScan::default();
+    scan.walk(node, source);
+    !scan.assertions.is_empty()
+}
+
+/// The guard of each child of `node`, given the guard of `node`.
+fn child_guards(node: &Node, children: &[Node], guard: Guard, source: &[u8]) -> Vec<Guard> {
+    let conditional = Guard {
+        conditional: true,
+        ..guard
+    };
+    let field = |name: &str| node.child_by_field_name(name).map(|c| c.id());
+    match node.kind() {
+        "if_statement" => {
+            // An `if` whose every branch (including an `else`) asserts asserts either way.
+            let branches: Vec<&Node> = children
+                .iter()
+                .filter(|c| c.kind() != COMMENT && Some(c.id()) != field("condition"))
+                .collect();
+            let has_else = branches.iter().any(|b| b.kind() == "else_clause");
+            let exhaustive = has_else && branches.iter().all(|b| asserts(b, source));
+            children
+                .iter()
+                .map(|c| {
+                    if Some(c.id()) == field("condition") || exhaustive {
+                        guard
+                    } else {
+                        conditional
+                    }
+                })
+                .collect()
+        }
+        "for_statement" => {
+            let nonempty_literal = node
+                .child_by_field_name("right")
+                .and_then(|r| literal(&r, source))
+                .is_some_and(|l| l.truthy());
+            children
+                .iter()
+                .map(|c| {
+                    if Some(c.id()) == field("body") && !nonempty_literal {
+                        conditional
+                    } else {
+                        guard
+                    }
+                })
+                .collect()
+        }
+        "while_statement" => children
+            .iter()
+            .map(|c| {
+                if Some(c.id()) == field("body") {
+                    conditional
+                } else {
+                    guard
+                }
+            })
+            .collect(),
+        "conditional_expression" => children
+            .iter()
+            .enumerate()
+            .map(|(i, _)| if i == 1 { guard } else { conditional })
+            .collect(),
+        "boolean_operator" => children
+            .iter()
+            .map(|c| {
+                if Some(c.id()) == field("right") {
+                    conditional
+                } else {
+                    guard
+                }
+            })
+            .collect(),
+        "try_statement" => {
+            let swallower = children
+                .iter()
+                .find(|c| c.kind() == "except_clause" && swallows(c, source));
+            children
+                .iter()
+                .map(|c| match c.kind() {
+                    "block" if Some(c.id()) == field("body") => Guard {
+                        swallowed_by: swallower.map(Span::of).or(guard.swallowed_by),
+                        ..guard
+                    },
+                    "except_clause" | "except_group_clause" | "else_clause" => conditional,
+                    _ => guard,
+                })
+                .collect()
+        }
+        _ => vec![guard; children.len()],
+    }
+}
+
+/// Does this `except` clause catch an `AssertionError` and neither re-raise nor assert?
+fn swallows(clause: &Node, source: &[u8]) -> bool {
+    let mut cursor = clause.walk();
+    let parts: Vec<Node> = clause
+        .named_children(&mut cursor)
+        .filter(|c| c.kind() != COMMENT)
+        .collect();
+    let Some(body) = parts.iter().find(|p| p.kind() == "block") else {
+        return false;
+    };
+    let catches = match parts.iter().find(|p| p.kind() != "block") {
+        None => true,
+        Some(types) => {
+            let t = text(types, source);
+            ["AssertionError", "Exception", "BaseException"].iter().any(|name| {
+                t.split(|c: char| !c.is_alphanumeric() && c != '_')
+                    .any(|word| word == *name)
+            })
+        }
+    };
+    catches && !asserts(body, source) && !contains_kind(body, "raise_statement")
+}
+
+fn contains_kind(node: &Node, kind: &str) -> bool {
+    let mut stack = vec![*node];
+    let mut cursor = node.walk();
+    while let Some(n) = stack.pop() {
+        if n.kind() == kind {
+            return true;
+        }
+        if matches!(n.kind(), "function_definition" | "lambda") && n.id() != node.id() {
+            continue;
+        }
+        stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
+    }
+    false
 }
 
 fn has_ancestor(node: &Node, kinds: &[&str]) -> bool {

@@ -79,6 +79,26 @@ fn test_context_assertions_of_tape_ava_and_node_test() {
 }
 
 #[test]
+fn conditional_assertion_python() {
+    check_fixture("conditional_assertion.py");
+}
+
+#[test]
+fn conditional_assertion_typescript() {
+    check_fixture("conditional_assertion.test.ts");
+}
+
+#[test]
+fn swallowed_failure_python() {
+    check_fixture("swallowed_failure.py");
+}
+
+#[test]
+fn swallowed_failure_javascript() {
+    check_fixture("swallowed_failure.test.js");
+}
+
+#[test]
 fn empty_test_python() {
     check_fixture("empty_test.py");
 }

@@ -33,6 +33,8 @@ pub fn check_source(path: &str, lang: Lang, source: &[u8], settings: &Settings) 
     findings.extend(rules::empty_test(path, &file));
     findings.extend(rules::no_assertion(path, &file, &settings.assertion_helpers));
     findings.extend(rules::skipped_test(path, &file));
+    findings.extend(rules::conditional_assertion(path, &file));
+    findings.extend(rules::swallowed_failure(path, &file));
     findings
 }
 

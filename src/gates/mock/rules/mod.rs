@@ -1,16 +1,27 @@
 //! The mock gate's rules: one file per rule (metadata and a pure check over
 //! a parsed test file), the doc beside it as `<rule>.md`.
 
+mod conditional_assertion;
 mod empty_test;
 mod no_assertion;
 mod skipped_test;
+mod swallowed_failure;
 mod tautological_assertion;
 
+pub use conditional_assertion::{CONDITIONAL_ASSERTION, conditional_assertion};
 pub use empty_test::{EMPTY_TEST, empty_test};
 pub use no_assertion::{NO_ASSERTION, no_assertion};
 pub use skipped_test::{SKIPPED_TEST, skipped_test};
+pub use swallowed_failure::{SWALLOWED_FAILURE, swallowed_failure};
 pub use tautological_assertion::{TAUTOLOGICAL_ASSERTION, tautological_assertion, tautology};
 
 use crate::rule::RuleMeta;
 
-pub const ALL: &[&RuleMeta] = &[&TAUTOLOGICAL_ASSERTION, &NO_ASSERTION, &EMPTY_TEST, &SKIPPED_TEST];
+pub const ALL: &[&RuleMeta] = &[
+    &TAUTOLOGICAL_ASSERTION,
+    &NO_ASSERTION,
+    &EMPTY_TEST,
+    &SKIPPED_TEST,
+    &CONDITIONAL_ASSERTION,
+    &SWALLOWED_FAILURE,
+];

@@ -51,7 +51,7 @@ pub fn tautology(form: &Form) -> Option<String> {
             )),
             _ => None,
         },
-        Form::Other => None,
+        Form::Fail | Form::Other => None,
     }
 }
 
