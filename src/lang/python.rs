@@ -571,7 +571,7 @@ fn literal(node: &Node, source: &[u8]) -> Option<Literal> {
         "none" => Some(Literal::Null),
         "integer" | "float" => number(&text(node, source)).map(Literal::Number),
         "string" => string_value(node, source).map(Literal::Str),
-        "tuple" | "list" | "set" | "dictionary" => {
+        "tuple" | "list" | "set" | "dictionary" | "expression_list" => {
             let mut cursor = node.walk();
             Some(Literal::Collection(
                 node.named_children(&mut cursor).filter(|c| c.kind() != COMMENT).count(),
