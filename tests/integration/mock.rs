@@ -150,7 +150,7 @@ fn by_default_only_changed_test_files_are_checked() {
         "unchanged files are not checked: {}",
         run.stdout
     );
-    assert!(run.stdout.contains("1 test file(s) checked"), "{}", run.stdout);
+    assert!(run.stdout.contains("1 test file(s) checked, 1 tests"), "{}", run.stdout);
 }
 
 #[test]

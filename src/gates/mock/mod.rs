@@ -26,8 +26,13 @@ use settings::Settings;
 
 /// Check one file's source; the findings of every rule.
 pub fn check_source(path: &str, lang: Lang, source: &[u8], settings: &Settings) -> Vec<Finding> {
+    check(path, lang, source, settings).0
+}
+
+/// The findings of every rule, and how many tests the file holds.
+fn check(path: &str, lang: Lang, source: &[u8], settings: &Settings) -> (Vec<Finding>, usize) {
     let Some(file) = lang.test_file(source) else {
-        return Vec::new();
+        return (Vec::new(), 0);
     };
     let mut findings = rules::tautological_assertion(path, &file);
     findings.extend(rules::empty_test(path, &file));
@@ -35,7 +40,7 @@ pub fn check_source(path: &str, lang: Lang, source: &[u8], settings: &Settings) 
     findings.extend(rules::skipped_test(path, &file));
     findings.extend(rules::conditional_assertion(path, &file));
     findings.extend(rules::swallowed_failure(path, &file));
-    findings
+    (findings, file.tests.len())
 }
 
 pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
@@ -77,14 +82,15 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
                 .as_ref()
                 .is_some_and(|p| classifier.test_file(std::path::Path::new(p)).is_some())
     }));
-    let findings: Vec<Vec<Finding>> = files
+    let checked: Vec<(Vec<Finding>, usize)> = files
         .par_iter()
-        .map(|(f, lang)| check_source(&display_path(&f.path), *lang, &f.bytes, settings))
+        .map(|(f, lang)| check(&display_path(&f.path), *lang, &f.bytes, settings))
         .collect();
-    out.findings.extend(findings.into_iter().flatten());
+    let tests: usize = checked.iter().map(|(_, n)| n).sum();
+    out.findings.extend(checked.into_iter().flat_map(|(f, _)| f));
     out.files = files.len();
     out.notices.push(format!(
-        "{} test file(s) checked (Python test files by {})",
+        "{} test file(s) checked, {tests} tests (Python test files by {})",
         files.len(),
         classifier.source
     ));
