@@ -2,23 +2,17 @@
 //! 2,000 files with 180 Python and TypeScript test files (about 100k lines of
 //! tests), `mock --all-files` and a staged-file hook run, through the binary.
 
-use std::path::Path;
+mod common;
+
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use common::{git, init, measure, say, settle};
 
 const FILES: usize = 2_000;
 const TEST_FILES: usize = 180;
 const TESTS_PER_FILE: usize = 110;
 const RUNS: usize = 11;
-
-fn git(dir: &Path, args: &[&str]) {
-    let out = Command::new("git").args(args).current_dir(dir).output().expect("git");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
 
 fn python_tests(i: usize) -> String {
     let mut s = format!("import pytest\n\nfrom pkg{0}.mod_{0} import compute\n\n\n", i);
@@ -45,33 +39,9 @@ fn ts_tests(i: usize) -> String {
     s
 }
 
-fn measure(name: &str, target: Duration, mut f: impl FnMut()) {
-    f();
-    let mut times: Vec<Duration> = (0..RUNS)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed()
-        })
-        .collect();
-    times.sort();
-    let median = times[RUNS / 2];
-    let verdict = if median <= target { "ok" } else { "MISSED" };
-    let line = format!(
-        "{name:<52} median {:>8.2} ms  min {:>8.2} ms  target {} ms: {verdict}\n",
-        median.as_secs_f64() * 1e3,
-        times[0].as_secs_f64() * 1e3,
-        target.as_millis()
-    );
-    std::io::Write::write_all(&mut std::io::stdout(), line.as_bytes()).expect("stdout");
-}
-
 fn main() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let root = dir.path().canonicalize().expect("canonical");
-    git(&root, &["init", "-q", "-b", "main"]);
-    git(&root, &["config", "user.email", "bench@example.com"]);
-    git(&root, &["config", "user.name", "bench"]);
+    let root = init(dir.path());
     let mut test_lines = 0;
     for i in 0..FILES {
         let (path, text) = if i < TEST_FILES / 2 {
@@ -93,10 +63,10 @@ fn main() {
     }
     git(&root, &["add", "-A"]);
     git(&root, &["commit", "-q", "-m", "base"]);
-    std::thread::sleep(Duration::from_millis(1100));
-    git(&root, &["status", "--porcelain"]);
-    let header = format!("{FILES} files, {TEST_FILES} test files, {test_lines} lines of tests\n");
-    std::io::Write::write_all(&mut std::io::stdout(), header.as_bytes()).expect("stdout");
+    settle(&root);
+    say(&format!(
+        "{FILES} files, {TEST_FILES} test files, {test_lines} lines of tests\n"
+    ));
 
     let bin = env!("CARGO_BIN_EXE_loki-gate");
     let run = |args: &[&str]| {
@@ -106,10 +76,15 @@ fn main() {
             .output()
             .expect("binary")
     };
-    measure("binary: mock --all-files", Duration::from_millis(300), || {
-        let out = run(&["mock", "-q", "--all-files"]);
-        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
-    });
+    measure(
+        RUNS,
+        "binary: mock --all-files",
+        Some(Duration::from_millis(300)),
+        || {
+            let out = run(&["mock", "-q", "--all-files"]);
+            assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+        },
+    );
     std::fs::write(
         root.join("tests/test_mod_3.py"),
         python_tests(3) + "\ndef test_new():\n    assert compute(1, 1) == 2\n",
@@ -117,8 +92,9 @@ fn main() {
     .expect("change");
     git(&root, &["add", "tests/test_mod_3.py"]);
     measure(
+        RUNS,
         "binary: mock --staged (one staged test file)",
-        Duration::from_millis(30),
+        Some(Duration::from_millis(30)),
         || {
             let out = run(&["mock", "-q", "--staged"]);
             assert_eq!(out.status.code(), Some(0));

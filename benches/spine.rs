@@ -5,9 +5,12 @@
 //! targets (DESIGN §10, issue #3) are in the output so a regression is
 //! visible. Timings are never asserted in tests.
 
-use std::path::Path;
+mod common;
+
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use common::{git, init, measure, settle};
 
 use loki_gate::changed::{self, Scope};
 use loki_gate::git::Repo;
@@ -15,15 +18,6 @@ use loki_gate::walk;
 
 const FILES: usize = 2_000;
 const RUNS: usize = 15;
-
-fn git(dir: &Path, args: &[&str]) {
-    let status = Command::new("git").args(args).current_dir(dir).output().expect("git");
-    assert!(
-        status.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&status.stderr)
-    );
-}
 
 fn source(i: usize) -> String {
     let mut s = String::new();
@@ -33,36 +27,9 @@ fn source(i: usize) -> String {
     s
 }
 
-fn measure(name: &str, target: Option<Duration>, mut f: impl FnMut()) {
-    f(); // warm the page cache
-    let mut times: Vec<Duration> = (0..RUNS)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed()
-        })
-        .collect();
-    times.sort();
-    let median = times[RUNS / 2];
-    let verdict = match target {
-        Some(t) if median <= t => format!("target {} ms: ok", t.as_millis()),
-        Some(t) => format!("target {} ms: MISSED", t.as_millis()),
-        None => String::new(),
-    };
-    let line = format!(
-        "{name:<58} median {:>8.2} ms  min {:>8.2} ms  {verdict}\n",
-        median.as_secs_f64() * 1e3,
-        times[0].as_secs_f64() * 1e3
-    );
-    std::io::Write::write_all(&mut std::io::stdout(), line.as_bytes()).expect("stdout");
-}
-
 fn main() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let root = dir.path().canonicalize().expect("canonical");
-    git(&root, &["init", "-q", "-b", "main"]);
-    git(&root, &["config", "user.email", "bench@example.com"]);
-    git(&root, &["config", "user.name", "bench"]);
+    let root = init(dir.path());
     for i in 0..FILES {
         let path = if i % 11 == 0 {
             root.join(format!("tests/pkg{}/test_{i}.py", i % 17))
@@ -87,32 +54,34 @@ fn main() {
         std::fs::write(root.join(format!("src/new_{i}.py")), source(i)).expect("untracked");
     }
 
-    // Let the index settle (files written in the same second as the index are
-    // "racily clean" and re-hashed on every status), as in any real checkout.
-    std::thread::sleep(Duration::from_millis(1100));
-    git(&root, &["status", "--porcelain"]);
+    settle(&root);
 
     let exclude = walk::exclude_set(&[]).expect("globs");
     let ms = Duration::from_millis;
-    measure("git: changed files+lines, worktree vs HEAD (2,000 files)", None, || {
-        let repo = Repo::discover(&root).expect("repo");
-        let set = changed::collect(
-            &repo,
-            &Scope::Diff {
-                base: Some("HEAD".into()),
-            },
-            &exclude,
-            &[],
-        )
-        .expect("diff");
-        assert!(set.files.len() >= 20);
-    });
-    measure("git: changed files+lines, --staged", None, || {
+    measure(
+        RUNS,
+        "git: changed files+lines, worktree vs HEAD (2,000 files)",
+        None,
+        || {
+            let repo = Repo::discover(&root).expect("repo");
+            let set = changed::collect(
+                &repo,
+                &Scope::Diff {
+                    base: Some("HEAD".into()),
+                },
+                &exclude,
+                &[],
+            )
+            .expect("diff");
+            assert!(set.files.len() >= 20);
+        },
+    );
+    measure(RUNS, "git: changed files+lines, --staged", None, || {
         let repo = Repo::discover(&root).expect("repo");
         let set = changed::collect(&repo, &Scope::Staged, &exclude, &[]).expect("diff");
         assert_eq!(set.files.len(), 3);
     });
-    measure("walk: read every file, parallel (2,000 files)", None, || {
+    measure(RUNS, "walk: read every file, parallel (2,000 files)", None, || {
         let read = walk::walk(&root, &exclude, &[]);
         assert!(read.files.len() >= FILES);
     });
@@ -136,6 +105,7 @@ fn main() {
     )
     .expect("results");
     measure(
+        RUNS,
         "binary: evidence --results junit.xml (2,000-file repo)",
         Some(ms(20)),
         || {
@@ -143,6 +113,7 @@ fn main() {
         },
     );
     measure(
+        RUNS,
         "binary: evidence --staged, no-op test command (exit 0)",
         Some(ms(20)),
         || {
@@ -158,7 +129,7 @@ fn main() {
             );
         },
     );
-    measure("binary: rules (start-up cost)", None, || {
+    measure(RUNS, "binary: rules (start-up cost)", None, || {
         assert_eq!(run(&["rules"]), Some(0));
     });
 }

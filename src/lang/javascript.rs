@@ -13,11 +13,13 @@ use std::collections::BTreeMap;
 use tree_sitter::{Node, Tree};
 
 use super::{
-    Assertion, Form, Guard, Literal, Operand, Skip, Span, TestCase, TestFile, close_helpers, display, first_child,
-    normalized, number, text,
+    Assertion, Form, Guard, Literal, Operand, Skip, Span, TestCase, TestFile, close_helpers, contains_kind, display,
+    first_child, normalized, number, text,
 };
 
 const COMMENT: &str = "comment";
+/// Nested function kinds: their bodies run later, if at all.
+const JS_FUNCTIONS: &[&str] = &["arrow_function", "function_expression", "function_declaration"];
 const TEST_NAMES: &[&str] = &["it", "test", "specify", "xit", "xtest", "xspecify", "fit", "ftest"];
 const GROUP_NAMES: &[&str] = &["describe", "context", "suite", "xdescribe", "xcontext", "fdescribe"];
 
@@ -434,7 +436,7 @@ impl<'s> Walker<'s> {
                 let handler = node.child_by_field_name("handler");
                 let swallower = handler.filter(|h| {
                     h.child_by_field_name("body")
-                        .is_some_and(|b| !self.asserts(&b) && !contains_kind(&b, "throw_statement"))
+                        .is_some_and(|b| !self.asserts(&b) && !contains_kind(&b, "throw_statement", JS_FUNCTIONS))
                 });
                 children
                     .iter()
@@ -741,25 +743,6 @@ fn has_effects(node: &Node) -> bool {
                 | "function_expression"
         ) {
             return true;
-        }
-        stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
-    }
-    false
-}
-
-fn contains_kind(node: &Node, kind: &str) -> bool {
-    let mut stack = vec![*node];
-    let mut cursor = node.walk();
-    while let Some(n) = stack.pop() {
-        if n.kind() == kind {
-            return true;
-        }
-        if matches!(
-            n.kind(),
-            "arrow_function" | "function_expression" | "function_declaration"
-        ) && n.id() != node.id()
-        {
-            continue;
         }
         stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
     }

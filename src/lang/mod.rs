@@ -210,6 +210,23 @@ pub(crate) fn first_child<'a>(node: &Node<'a>) -> Option<Node<'a>> {
     node.named_children(&mut cursor).find(|c| c.kind() != "comment")
 }
 
+/// Does the subtree of `node` hold a node of `kind`, not looking inside
+/// nested functions (`functions`)?
+pub(crate) fn contains_kind(node: &Node, kind: &str, functions: &[&str]) -> bool {
+    let mut stack = vec![*node];
+    let mut cursor = node.walk();
+    while let Some(n) = stack.pop() {
+        if n.kind() == kind {
+            return true;
+        }
+        if functions.contains(&n.kind()) && n.id() != node.id() {
+            continue;
+        }
+        stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
+    }
+    false
+}
+
 /// The text of a node (lossy on invalid UTF-8).
 pub(crate) fn text<'a>(node: &Node, source: &'a [u8]) -> std::borrow::Cow<'a, str> {
     String::from_utf8_lossy(&source[node.byte_range()])

@@ -8,11 +8,13 @@
 use tree_sitter::{Node, Tree};
 
 use super::{
-    Assertion, Form, Guard, Literal, Operand, Skip, Span, TestCase, TestFile, close_helpers, display, first_child,
-    normalized, number, text,
+    Assertion, Form, Guard, Literal, Operand, Skip, Span, TestCase, TestFile, close_helpers, contains_kind, display,
+    first_child, normalized, number, text,
 };
 
 const COMMENT: &str = "comment";
+/// Nested function kinds: their bodies run later, if at all.
+const PY_FUNCTIONS: &[&str] = &["function_definition", "lambda"];
 
 pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
     let mut file = TestFile::default();
@@ -363,22 +365,7 @@ fn swallows(clause: &Node, source: &[u8]) -> bool {
             })
         }
     };
-    catches && !asserts(body, source) && !contains_kind(body, "raise_statement")
-}
-
-fn contains_kind(node: &Node, kind: &str) -> bool {
-    let mut stack = vec![*node];
-    let mut cursor = node.walk();
-    while let Some(n) = stack.pop() {
-        if n.kind() == kind {
-            return true;
-        }
-        if matches!(n.kind(), "function_definition" | "lambda") && n.id() != node.id() {
-            continue;
-        }
-        stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
-    }
-    false
+    catches && !asserts(body, source) && !contains_kind(body, "raise_statement", PY_FUNCTIONS)
 }
 
 fn has_ancestor(node: &Node, kinds: &[&str]) -> bool {

@@ -1,0 +1,60 @@
+//! Helpers shared by the benches: real git repositories and a timing loop.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+pub fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git").args(args).current_dir(dir).output().expect("git");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A new repository on `main` in `dir`; returns its canonical path.
+pub fn init(dir: &Path) -> PathBuf {
+    let root = dir.canonicalize().expect("canonical");
+    git(&root, &["init", "-q", "-b", "main"]);
+    git(&root, &["config", "user.email", "bench@example.com"]);
+    git(&root, &["config", "user.name", "bench"]);
+    root
+}
+
+/// Let the index settle: files written in the same second as the index are
+/// "racily clean" and re-hashed on every status, unlike in a real checkout.
+pub fn settle(root: &Path) {
+    std::thread::sleep(Duration::from_millis(1100));
+    git(root, &["status", "--porcelain"]);
+}
+
+pub fn say(line: &str) {
+    std::io::Write::write_all(&mut std::io::stdout(), line.as_bytes()).expect("stdout");
+}
+
+/// Run `f` `runs` times after a warm-up; print the median and minimum against `target`.
+pub fn measure(runs: usize, name: &str, target: Option<Duration>, mut f: impl FnMut()) {
+    f();
+    let mut times: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed()
+        })
+        .collect();
+    times.sort();
+    let median = times[runs / 2];
+    let verdict = match target {
+        Some(t) if median <= t => format!("target {} ms: ok", t.as_millis()),
+        Some(t) => format!("target {} ms: MISSED", t.as_millis()),
+        None => String::new(),
+    };
+    say(&format!(
+        "{name:<58} median {:>8.2} ms  min {:>8.2} ms  {verdict}\n",
+        median.as_secs_f64() * 1e3,
+        times[0].as_secs_f64() * 1e3
+    ));
+}
