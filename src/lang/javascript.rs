@@ -14,7 +14,7 @@ use tree_sitter::{Node, Tree};
 
 use super::{
     Assertion, Form, Guard, Literal, Operand, Skip, Span, TestCase, TestFile, close_helpers, contains_kind, display,
-    first_child, normalized, number, text,
+    first_child, normalized, number, single_literal_bindings, text,
 };
 
 const COMMENT: &str = "comment";
@@ -201,6 +201,7 @@ impl<'s> Walker<'s> {
                     empty: false,
                     assertions: Vec::new(),
                     calls: Vec::new(),
+                    bindings: Vec::new(),
                     benchmark: false,
                 });
             }
@@ -216,6 +217,13 @@ impl<'s> Walker<'s> {
             body.named_children(&mut cursor).all(|c| c.kind() == COMMENT)
         };
         skip = skip.or(scan.skip.take()).or_else(|| group_skip.cloned());
+        let mut occurrences = Vec::new();
+        for field in ["parameters", "parameter"] {
+            if let Some(params) = function.child_by_field_name(field) {
+                identifiers(&params, self.source, &mut occurrences);
+            }
+        }
+        self.binding_occurrences(&body, &mut occurrences);
         self.file.tests.push(TestCase {
             name: name.unwrap_or_default(),
             span,
@@ -223,8 +231,47 @@ impl<'s> Walker<'s> {
             empty,
             assertions: scan.assertions,
             calls: scan.calls,
+            bindings: single_literal_bindings(occurrences),
             benchmark: false,
         });
+    }
+
+    /// Every place a name is bound in `node`: declarations (with the literal
+    /// when the initializer is one), assignments, updates, loop variables.
+    fn binding_occurrences(&self, node: &Node, out: &mut Vec<(String, Option<(Literal, Span)>)>) {
+        let mut stack = vec![*node];
+        let mut cursor = node.walk();
+        while let Some(n) = stack.pop() {
+            match n.kind() {
+                "variable_declarator" => {
+                    if let Some(name) = n.child_by_field_name("name") {
+                        if name.kind() == "identifier" {
+                            let value = n.child_by_field_name("value").and_then(|v| self.literal(&unwrap(v)));
+                            out.push((text(&name, self.source).into_owned(), value.map(|l| (l, Span::of(&n)))));
+                        } else {
+                            identifiers(&name, self.source, out);
+                        }
+                    }
+                }
+                "assignment_expression" | "augmented_assignment_expression" => {
+                    if let Some(left) = n.child_by_field_name("left") {
+                        identifiers(&left, self.source, out);
+                    }
+                }
+                "update_expression" => {
+                    if let Some(arg) = n.child_by_field_name("argument") {
+                        identifiers(&arg, self.source, out);
+                    }
+                }
+                "for_in_statement" => {
+                    if let Some(left) = n.child_by_field_name("left") {
+                        identifiers(&left, self.source, out);
+                    }
+                }
+                _ => {}
+            }
+            stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
+        }
     }
 
     fn option_skip(&self, options: &Node, span: Span) -> Option<Skip> {
@@ -625,6 +672,24 @@ struct Scan {
     assertions: Vec<Assertion>,
     calls: Vec<String>,
     skip: Option<Skip>,
+}
+
+/// Every identifier in a binding target, each without a known value.
+fn identifiers(node: &Node, source: &[u8], out: &mut Vec<(String, Option<(Literal, Span)>)>) {
+    let mut stack = vec![*node];
+    let mut cursor = node.walk();
+    while let Some(n) = stack.pop() {
+        match n.kind() {
+            "identifier" | "shorthand_property_identifier_pattern" => {
+                out.push((text(&n, source).into_owned(), None));
+                continue;
+            }
+            // `obj.x = ..`, `a[i] = ..` bind no local name; types name no variable.
+            "member_expression" | "subscript_expression" | "type_annotation" => continue,
+            _ => {}
+        }
+        stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
+    }
 }
 
 /// The name of a test function's first parameter, the test context (`t`).

@@ -115,9 +115,44 @@ pub struct TestCase {
     pub assertions: Vec<Assertion>,
     /// Names of the functions the body calls (the last name of `a.b.c()`).
     pub calls: Vec<String>,
+    /// Local names bound exactly once in the test, to a scalar literal
+    /// (`expected = 5`, `const name = "ok"`).
+    pub bindings: Vec<Binding>,
     /// A benchmark rather than a test (pytest-benchmark's `benchmark`
     /// fixture, `@pytest.mark.benchmark`): it measures, it does not assert.
     pub benchmark: bool,
+}
+
+/// A local name bound once to a scalar literal.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Binding {
+    pub name: String,
+    pub literal: Literal,
+    pub span: Span,
+}
+
+/// Keep the names bound exactly once, to a scalar literal. `occurrences` lists
+/// every binding of every name in the test, with the literal when the binding
+/// is a plain `name = literal`.
+pub(crate) fn single_literal_bindings(occurrences: Vec<(String, Option<(Literal, Span)>)>) -> Vec<Binding> {
+    let mut counts: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for (name, _) in &occurrences {
+        *counts.entry(name.as_str()).or_default() += 1;
+    }
+    let mut out: Vec<Binding> = occurrences
+        .iter()
+        .filter(|(name, _)| counts.get(name.as_str()) == Some(&1))
+        .filter_map(|(name, value)| {
+            let (literal, span) = value.clone()?;
+            (!matches!(literal, Literal::Collection(_))).then(|| Binding {
+                name: name.clone(),
+                literal,
+                span,
+            })
+        })
+        .collect();
+    out.sort_by_key(|b| b.span);
+    out
 }
 
 /// How a test is skipped.

@@ -9,7 +9,7 @@ use tree_sitter::{Node, Tree};
 
 use super::{
     Assertion, Form, Guard, Literal, Operand, Skip, Span, TestCase, TestFile, close_helpers, contains_kind, display,
-    first_child, normalized, number, text,
+    first_child, normalized, number, single_literal_bindings, text,
 };
 
 const COMMENT: &str = "comment";
@@ -129,6 +129,11 @@ fn function(
             p.named_children(&mut cursor)
                 .any(|param| text(&param, source) == "benchmark")
         });
+    let mut occurrences = Vec::new();
+    if let Some(params) = def.child_by_field_name("parameters") {
+        identifiers(&params, source, &mut occurrences);
+    }
+    binding_occurrences(&body, source, &mut occurrences);
     file.tests.push(TestCase {
         name,
         span: Span::of(&name_node),
@@ -136,8 +141,73 @@ fn function(
         empty: is_empty_block(&body),
         assertions: scan.assertions,
         calls: scan.calls,
+        bindings: single_literal_bindings(occurrences),
         benchmark,
     });
+}
+
+/// Every place a name is bound in `node`: assignments (with the literal when
+/// the right side is one), augmented assignments, walrus, `for` targets,
+/// `as` targets, `global`/`nonlocal`.
+fn binding_occurrences(node: &Node, source: &[u8], out: &mut Vec<(String, Option<(Literal, Span)>)>) {
+    let mut stack = vec![*node];
+    let mut cursor = node.walk();
+    while let Some(n) = stack.pop() {
+        match n.kind() {
+            "assignment" => {
+                if let Some(left) = n.child_by_field_name("left") {
+                    if left.kind() == "identifier" {
+                        let value = n
+                            .child_by_field_name("right")
+                            .and_then(|r| literal(&unwrap_parens(r), source));
+                        out.push((text(&left, source).into_owned(), value.map(|l| (l, Span::of(&n)))));
+                    } else {
+                        identifiers(&left, source, out);
+                    }
+                }
+            }
+            "augmented_assignment" => {
+                if let Some(left) = n.child_by_field_name("left") {
+                    identifiers(&left, source, out);
+                }
+            }
+            "named_expression" => {
+                if let Some(name) = n.child_by_field_name("name") {
+                    identifiers(&name, source, out);
+                }
+            }
+            "for_statement" | "for_in_clause" => {
+                if let Some(left) = n.child_by_field_name("left") {
+                    identifiers(&left, source, out);
+                }
+            }
+            "as_pattern" => {
+                if let Some(alias) = n.child_by_field_name("alias") {
+                    identifiers(&alias, source, out);
+                }
+            }
+            "global_statement" | "nonlocal_statement" => identifiers(&n, source, out),
+            _ => {}
+        }
+        stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
+    }
+}
+
+/// Every identifier in a target, each as a binding without a known value.
+fn identifiers(node: &Node, source: &[u8], out: &mut Vec<(String, Option<(Literal, Span)>)>) {
+    let mut stack = vec![*node];
+    let mut cursor = node.walk();
+    while let Some(n) = stack.pop() {
+        if n.kind() == "identifier" {
+            out.push((text(&n, source).into_owned(), None));
+            continue;
+        }
+        // `obj.attr = ..` and `x[i] = ..` bind no local name.
+        if matches!(n.kind(), "attribute" | "subscript") {
+            continue;
+        }
+        stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
+    }
 }
 
 /// `pass`, `...`, a docstring or comments only.

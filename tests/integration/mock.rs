@@ -99,6 +99,16 @@ fn swallowed_failure_javascript() {
 }
 
 #[test]
+fn literal_echo_python() {
+    check_fixture("literal_echo.py");
+}
+
+#[test]
+fn literal_echo_typescript() {
+    check_fixture("literal_echo.test.ts");
+}
+
+#[test]
 fn empty_test_python() {
     check_fixture("empty_test.py");
 }

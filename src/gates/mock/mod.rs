@@ -40,6 +40,7 @@ fn check(path: &str, lang: Lang, source: &[u8], settings: &Settings) -> (Vec<Fin
     findings.extend(rules::skipped_test(path, &file));
     findings.extend(rules::conditional_assertion(path, &file));
     findings.extend(rules::swallowed_failure(path, &file));
+    findings.extend(rules::literal_echo(path, &file));
     (findings, file.tests.len())
 }
 

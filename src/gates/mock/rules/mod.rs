@@ -3,6 +3,7 @@
 
 mod conditional_assertion;
 mod empty_test;
+mod literal_echo;
 mod no_assertion;
 mod skipped_test;
 mod swallowed_failure;
@@ -10,6 +11,7 @@ mod tautological_assertion;
 
 pub use conditional_assertion::{CONDITIONAL_ASSERTION, conditional_assertion};
 pub use empty_test::{EMPTY_TEST, empty_test};
+pub use literal_echo::{LITERAL_ECHO, literal_echo};
 pub use no_assertion::{NO_ASSERTION, no_assertion};
 pub use skipped_test::{SKIPPED_TEST, skipped_test};
 pub use swallowed_failure::{SWALLOWED_FAILURE, swallowed_failure};
@@ -24,4 +26,5 @@ pub const ALL: &[&RuleMeta] = &[
     &SKIPPED_TEST,
     &CONDITIONAL_ASSERTION,
     &SWALLOWED_FAILURE,
+    &LITERAL_ECHO,
 ];
