@@ -13,8 +13,8 @@ use std::collections::BTreeMap;
 use tree_sitter::{Node, Tree};
 
 use super::{
-    Assertion, Form, Guard, Literal, Operand, Skip, Span, TestCase, TestFile, close_helpers, contains_kind, display,
-    first_child, normalized, number, single_literal_bindings, text,
+    Assertion, Form, Guard, Import, ImportKind, Literal, Operand, Skip, Span, TestCase, TestFile, close_helpers,
+    contains_kind, display, first_child, normalized, number, single_literal_bindings, text,
 };
 
 const COMMENT: &str = "comment";
@@ -32,6 +32,7 @@ pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
     };
     walker.collect_comments(&tree.root_node());
     walker.visit(&tree.root_node(), None);
+    walker.imports_and_uses(&tree.root_node());
     let Walker { mut file, bodies, .. } = walker;
     file.helpers = close_helpers(&bodies);
     file
@@ -142,6 +143,103 @@ impl<'s> Walker<'s> {
         for child in children {
             self.visit(&child, group_skip);
         }
+    }
+
+    /// Imports (`import`, `require`, `import()`, `vi.importActual`,
+    /// `jest.requireActual`), and the identifiers used outside them.
+    fn imports_and_uses(&mut self, root: &Node) {
+        let mut stack = vec![*root];
+        let mut cursor = root.walk();
+        while let Some(n) = stack.pop() {
+            match n.kind() {
+                "import_statement" => {
+                    let Some(source) = n.child_by_field_name("source").and_then(|s| self.string_value(&s)) else {
+                        continue;
+                    };
+                    let mut names = Vec::new();
+                    let mut c = n.walk();
+                    if let Some(clause) = n.named_children(&mut c).find(|c| c.kind() == "import_clause") {
+                        collect_bound(&clause, self.source, &mut names);
+                    }
+                    let kind = if names.is_empty() {
+                        ImportKind::SideEffect
+                    } else {
+                        ImportKind::Static
+                    };
+                    self.file.imports.push(Import {
+                        specifier: source,
+                        names,
+                        span: Span::of(&n),
+                        kind,
+                    });
+                    continue;
+                }
+                "variable_declarator" => {
+                    // const x = require("y"), const { a } = require("y"), const m = await import("y")
+                    if let (Some(name), Some(value)) = (n.child_by_field_name("name"), n.child_by_field_name("value"))
+                        && let Some(spec) = self.required(&value)
+                    {
+                        let mut names = Vec::new();
+                        collect_bound(&name, self.source, &mut names);
+                        self.file.imports.push(Import {
+                            specifier: spec,
+                            names,
+                            span: Span::of(&n),
+                            kind: ImportKind::Static,
+                        });
+                        continue;
+                    }
+                }
+                "call_expression" => {
+                    let callee = n
+                        .child_by_field_name("function")
+                        .map(|f| text(&f, self.source).into_owned())
+                        .unwrap_or_default();
+                    let spec = arguments(&n).first().and_then(|a| self.string_value(a));
+                    if let Some(spec) = spec {
+                        let kind = match callee.as_str() {
+                            "import" | "vi.importActual" | "jest.requireActual" | "vi.importMock"
+                            | "jest.requireMock" => Some(ImportKind::Dynamic),
+                            "require" => Some(ImportKind::SideEffect),
+                            _ => None,
+                        };
+                        if let Some(kind) = kind {
+                            self.file.imports.push(Import {
+                                specifier: spec,
+                                names: Vec::new(),
+                                span: Span::of(&n),
+                                kind,
+                            });
+                        }
+                    }
+                }
+                "identifier" | "shorthand_property_identifier" => {
+                    self.file.used.insert(text(&n, self.source).into_owned());
+                }
+                _ => {}
+            }
+            stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
+        }
+    }
+
+    /// The module of `require("x")`, `require("x").y`, `await import("x")`.
+    fn required(&self, value: &Node) -> Option<String> {
+        let mut v = unwrap(*value);
+        loop {
+            match v.kind() {
+                "await_expression" => v = first_child(&v)?,
+                "member_expression" => v = v.child_by_field_name("object")?,
+                _ => break,
+            }
+        }
+        if v.kind() != "call_expression" {
+            return None;
+        }
+        let callee = v.child_by_field_name("function")?;
+        if !matches!(text(&callee, self.source).as_ref(), "require" | "import") {
+            return None;
+        }
+        arguments(&v).first().and_then(|a| self.string_value(a))
     }
 
     /// Record a named function's body for helper detection.
@@ -672,6 +770,28 @@ struct Scan {
     assertions: Vec<Assertion>,
     calls: Vec<String>,
     skip: Option<Skip>,
+}
+
+/// The local names an import clause or a binding pattern introduces.
+fn collect_bound(node: &Node, source: &[u8], out: &mut Vec<String>) {
+    let mut stack = vec![*node];
+    let mut cursor = node.walk();
+    while let Some(n) = stack.pop() {
+        match n.kind() {
+            "identifier" | "shorthand_property_identifier_pattern" => out.push(text(&n, source).into_owned()),
+            "import_specifier" => {
+                if let Some(local) = n.child_by_field_name("alias").or_else(|| n.child_by_field_name("name")) {
+                    out.push(text(&local, source).into_owned());
+                }
+            }
+            "pair_pattern" => {
+                if let Some(value) = n.child_by_field_name("value") {
+                    stack.push(value);
+                }
+            }
+            _ => stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>()),
+        }
+    }
 }
 
 /// Every identifier in a binding target, each without a known value.

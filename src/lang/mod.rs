@@ -96,6 +96,13 @@ impl Span {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct TestFile {
     pub tests: Vec<TestCase>,
+    /// Every import in the file (static, side-effect, `require`, dynamic).
+    pub imports: Vec<Import>,
+    /// Identifiers the file references outside its import statements.
+    pub used: std::collections::BTreeSet<String>,
+    /// Some test takes pytest fixtures (other than pytest's own), which may
+    /// hand it the code under test without an import in this file.
+    pub uses_fixtures: bool,
     /// Functions defined in the file whose bodies assert (directly or through
     /// another such function): calling one counts as asserting.
     pub helpers: Vec<String>,
@@ -121,6 +128,39 @@ pub struct TestCase {
     /// A benchmark rather than a test (pytest-benchmark's `benchmark`
     /// fixture, `@pytest.mark.benchmark`): it measures, it does not assert.
     pub benchmark: bool,
+}
+
+/// One import.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Import {
+    /// The module as written: `./cart`, `@/lib/x`, `react`; Python `pkg.mod`,
+    /// `.mod` or `..` (leading dots for relative imports).
+    pub specifier: String,
+    /// Local names it binds (`*` for a star import).
+    pub names: Vec<String>,
+    pub span: Span,
+    pub kind: ImportKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImportKind {
+    /// Binds names.
+    Static,
+    /// `import "./setup"`, `require("./x")` as a statement: binds nothing.
+    SideEffect,
+    /// `import("./x")`, `vi.importActual(..)`, `importlib.import_module(..)`: used where it is called.
+    Dynamic,
+}
+
+impl Import {
+    /// Does the file use what this import brings in?
+    pub fn used_in(&self, file: &TestFile) -> bool {
+        match self.kind {
+            ImportKind::Dynamic => true,
+            ImportKind::SideEffect => false,
+            ImportKind::Static => self.names.iter().any(|n| n == "*" || file.used.contains(n)),
+        }
+    }
 }
 
 /// A local name bound once to a scalar literal.

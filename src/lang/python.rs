@@ -8,8 +8,8 @@
 use tree_sitter::{Node, Tree};
 
 use super::{
-    Assertion, Form, Guard, Literal, Operand, Skip, Span, TestCase, TestFile, close_helpers, contains_kind, display,
-    first_child, normalized, number, single_literal_bindings, text,
+    Assertion, Form, Guard, Import, ImportKind, Literal, Operand, Skip, Span, TestCase, TestFile, close_helpers,
+    contains_kind, display, first_child, normalized, number, single_literal_bindings, text,
 };
 
 const COMMENT: &str = "comment";
@@ -29,6 +29,7 @@ pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
             _ => {}
         }
     }
+    imports_and_uses(&root, source, &mut file);
     // `pytestmark = pytest.mark.benchmark` marks every test of the module.
     let mut cursor = root.walk();
     let module_benchmark = root.named_children(&mut cursor).any(|stmt| {
@@ -129,6 +130,9 @@ fn function(
             p.named_children(&mut cursor)
                 .any(|param| text(&param, source) == "benchmark")
         });
+    if takes_fixtures(def, decorators, source) {
+        file.uses_fixtures = true;
+    }
     let mut occurrences = Vec::new();
     if let Some(params) = def.child_by_field_name("parameters") {
         identifiers(&params, source, &mut occurrences);
@@ -208,6 +212,181 @@ fn identifiers(node: &Node, source: &[u8], out: &mut Vec<(String, Option<(Litera
         }
         stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
     }
+}
+
+/// pytest's own fixtures and those of common plugins: they never carry the code under test.
+const BUILTIN_FIXTURES: &[&str] = &[
+    "self",
+    "cls",
+    "request",
+    "tmp_path",
+    "tmp_path_factory",
+    "tmpdir",
+    "tmpdir_factory",
+    "monkeypatch",
+    "capsys",
+    "capsysbinary",
+    "capfd",
+    "capfdbinary",
+    "caplog",
+    "recwarn",
+    "pytestconfig",
+    "record_property",
+    "record_testsuite_property",
+    "record_xml_attribute",
+    "doctest_namespace",
+    "cache",
+    "testdir",
+    "pytester",
+    "benchmark",
+    "mocker",
+    "subtests",
+    "snapshot",
+    "faker",
+    "event_loop",
+    "httpserver",
+];
+
+/// Does this test take a fixture that is neither pytest's own nor a `parametrize` argument?
+fn takes_fixtures(def: &Node, decorators: &[Node], source: &[u8]) -> bool {
+    let Some(params) = def.child_by_field_name("parameters") else {
+        return false;
+    };
+    let parametrized: Vec<String> = decorators
+        .iter()
+        .filter_map(|d| {
+            let t = text(d, source);
+            if !t.contains("parametrize") {
+                return None;
+            }
+            let call = first_child(d).filter(|c| c.kind() == "call")?;
+            let first = positional_args(&call).into_iter().next()?;
+            string_value(&first, source)
+        })
+        .flat_map(|names| names.split(',').map(|n| n.trim().to_string()).collect::<Vec<_>>())
+        .collect();
+    let mut cursor = params.walk();
+    params.named_children(&mut cursor).any(|param| {
+        let name_node = match param.kind() {
+            "identifier" => Some(param),
+            "typed_parameter" | "default_parameter" | "typed_default_parameter" => {
+                param.child_by_field_name("name").or_else(|| first_child(&param))
+            }
+            _ => None,
+        };
+        name_node.is_some_and(|n| {
+            let name = text(&n, source);
+            n.kind() == "identifier"
+                && !BUILTIN_FIXTURES.contains(&name.as_ref())
+                && !parametrized.iter().any(|p| p == &name)
+        })
+    })
+}
+
+/// Imports, and the identifiers used outside them, for the whole module.
+fn imports_and_uses(root: &Node, source: &[u8], file: &mut TestFile) {
+    let mut stack = vec![*root];
+    let mut cursor = root.walk();
+    while let Some(n) = stack.pop() {
+        match n.kind() {
+            "import_statement" => {
+                let mut c = n.walk();
+                for item in n.named_children(&mut c) {
+                    let (module, alias) = match item.kind() {
+                        "aliased_import" => (item.child_by_field_name("name"), item.child_by_field_name("alias")),
+                        "dotted_name" => (Some(item), None),
+                        _ => continue,
+                    };
+                    let Some(module) = module else { continue };
+                    let specifier = text(&module, source).into_owned();
+                    let bound = match alias {
+                        Some(a) => text(&a, source).into_owned(),
+                        None => specifier.split('.').next().unwrap_or_default().to_string(),
+                    };
+                    let kind = if inside_function(&n) {
+                        ImportKind::Dynamic
+                    } else {
+                        ImportKind::Static
+                    };
+                    file.imports.push(Import {
+                        specifier,
+                        names: vec![bound],
+                        span: Span::of(&n),
+                        kind,
+                    });
+                }
+                continue;
+            }
+            "import_from_statement" => {
+                let specifier = n
+                    .child_by_field_name("module_name")
+                    .map(|m| text(&m, source).into_owned())
+                    .unwrap_or_default();
+                let mut names = Vec::new();
+                let mut c = n.walk();
+                for item in n.named_children(&mut c) {
+                    if Some(item.id()) == n.child_by_field_name("module_name").map(|m| m.id()) {
+                        continue;
+                    }
+                    match item.kind() {
+                        "wildcard_import" => names.push("*".to_string()),
+                        "aliased_import" => {
+                            if let Some(a) = item.child_by_field_name("alias") {
+                                names.push(text(&a, source).into_owned());
+                            }
+                        }
+                        "dotted_name" => names.push(text(&item, source).into_owned()),
+                        _ => {}
+                    }
+                }
+                // An import inside a test runs the module when the test runs: that is a use.
+                let kind = if inside_function(&n) {
+                    ImportKind::Dynamic
+                } else {
+                    ImportKind::Static
+                };
+                file.imports.push(Import {
+                    specifier,
+                    names,
+                    span: Span::of(&n),
+                    kind,
+                });
+                continue;
+            }
+            "call" => {
+                // importlib.import_module("pkg.mod") / __import__("pkg")
+                if let Some(f) = n.child_by_field_name("function") {
+                    let callee = text(&f, source);
+                    if (callee.ends_with("import_module") || callee == "__import__")
+                        && let Some(spec) = positional_args(&n).first().and_then(|a| string_value(a, source))
+                    {
+                        file.imports.push(Import {
+                            specifier: spec,
+                            names: Vec::new(),
+                            span: Span::of(&n),
+                            kind: ImportKind::Dynamic,
+                        });
+                    }
+                }
+            }
+            "identifier" => {
+                file.used.insert(text(&n, source).into_owned());
+            }
+            _ => {}
+        }
+        stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
+    }
+}
+
+fn inside_function(node: &Node) -> bool {
+    let mut n = node.parent();
+    while let Some(p) = n {
+        if p.kind() == "function_definition" {
+            return true;
+        }
+        n = p.parent();
+    }
+    false
 }
 
 /// `pass`, `...`, a docstring or comments only.

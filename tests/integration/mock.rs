@@ -133,7 +133,7 @@ fn repo_with_tests() -> TestRepo {
     repo.write("src/calc.py", "def add(a, b):\n    return a + b\n");
     repo.write(
         "tests/test_old.py",
-        "from src.calc import add\n\ndef test_old():\n    assert True\n",
+        "from src.calc import add\n\ndef test_old():\n    assert add(1, 1) == 2\n    assert True\n",
     );
     repo.write("tests/helpers.py", "def test_not_collected():\n    pass\n");
     repo.commit("base");
@@ -205,7 +205,7 @@ fn a_suppression_with_a_reason_silences_one_assertion() {
     let repo = repo_with_tests();
     repo.write(
         "tests/test_old.py",
-        "def test_old():\n    # loki-gate: allow(mock/tautological-assertion) smoke test of the harness\n    assert True\n",
+        "from src.calc import add\n\ndef test_old():\n    assert add(1, 1) == 2\n    # loki-gate: allow(mock/tautological-assertion) smoke test of the harness\n    assert True\n",
     );
     let run = repo.run(&["mock", "--all-files"]);
     assert_eq!(run.code, 0, "{}", run.stdout);
@@ -217,7 +217,7 @@ fn configured_helpers_and_languages() {
     let repo = repo_with_tests();
     repo.write(
         "tests/test_old.py",
-        "from shop import checks\n\ndef test_old():\n    looks_right(1)\n",
+        "from src.calc import add\n\ndef test_old():\n    looks_right(add(1, 1))\n",
     );
     repo.write("web/a.test.js", "it('x', () => {})\n");
     assert_eq!(repo.run(&["mock", "--all-files", "-q"]).code, 1);
@@ -244,4 +244,130 @@ fn no_test_files_is_a_pass() {
     let run = repo.run(&["mock", "--all-files"]);
     assert_eq!(run.code, 0);
     assert!(run.stdout.contains("0 test file(s) checked"), "{}", run.stdout);
+}
+
+#[test]
+fn never_imports_subject_resolves_imports_like_the_test_runners() {
+    let repo = TestRepo::new();
+    repo.write(
+        "package.json",
+        r#"{"name": "@acme/shop", "workspaces": ["packages/*"]}"#,
+    );
+    repo.write(
+        "packages/util/package.json",
+        r#"{"name": "@acme/util", "main": "lib/index.js"}"#,
+    );
+    repo.write("packages/util/lib/index.js", "exports.pad = (s) => s\n");
+    repo.write("tsconfig.json", "{\n  // comments are allowed\n  \"compilerOptions\": { \"baseUrl\": \".\", \"paths\": { \"@/*\": [\"src/*\"] }, },\n}\n");
+    repo.write("src/math.ts", "export const add = (a: number, b: number) => a + b\n");
+    repo.write("src/money/index.ts", "export const cents = (n: number) => n * 100\n");
+    repo.write(
+        "test/helpers.ts",
+        "import { add } from '../src/math'\nexport const twice = (n: number) => add(n, n)\n",
+    );
+    repo.write("test/local-only.ts", "export const local = 1\n");
+    repo.write("src/calc/__init__.py", "def add(a, b):\n    return a + b\n");
+    repo.write("src/calc/tax.py", "RATE = 2\n");
+    let body = "  expect(x(1)).toBe(2)\n";
+    let files: &[(&str, &str, bool)] = &[
+        (
+            "test/own.test.ts",
+            "import { expect, it } from 'vitest'\nconst x = (n: number) => n * 2\nit('re-implements', () => {\n{body}})\n",
+            true,
+        ),
+        (
+            "test/relative.test.ts",
+            "import { add as x } from '../src/math'\nit('adds', () => {\n{body}})\n",
+            false,
+        ),
+        (
+            "test/js-to-ts.test.ts",
+            "import { add as x } from '../src/math.js'\nit('adds', () => {\n{body}})\n",
+            false,
+        ),
+        (
+            "test/index.test.ts",
+            "import { cents as x } from '../src/money'\nit('cents', () => {\n{body}})\n",
+            false,
+        ),
+        (
+            "test/alias.test.ts",
+            "import { add as x } from '@/math'\nit('adds', () => {\n{body}})\n",
+            false,
+        ),
+        (
+            "test/self-name.test.ts",
+            "import { pad as x } from '@acme/util'\nit('pads', () => {\n{body}})\n",
+            false,
+        ),
+        (
+            "test/dynamic.test.ts",
+            "it('adds', async () => {\n  const { add: x } = await import('../src/math')\n{body}})\n",
+            false,
+        ),
+        (
+            "test/unused.test.ts",
+            "import { add } from '../src/math'\nconst x = (n: number) => n * 2\nit('adds', () => {\n{body}})\n",
+            true,
+        ),
+        (
+            "test/through-helper.test.ts",
+            "import { twice as x } from './helpers'\nit('twice', () => {\n{body}})\n",
+            false,
+        ),
+        (
+            "test/helper-only.test.ts",
+            "import { local } from './local-only'\nconst x = (n: number) => n + local\nit('local', () => {\n{body}})\n",
+            true,
+        ),
+        (
+            "tests/test_src_layout.py",
+            "from calc import add\n\ndef test_add():\n    assert add(1, 1) == 2\n",
+            false,
+        ),
+        (
+            "tests/test_submodule.py",
+            "import calc.tax\n\ndef test_rate():\n    assert calc.tax.RATE == 2\n",
+            false,
+        ),
+        (
+            "tests/test_third_party.py",
+            "import json\n\ndef test_json():\n    assert json.loads('1') == 1\n",
+            true,
+        ),
+        (
+            "tests/test_fixture.py",
+            "def test_client(client):\n    assert client.get('/').ok\n",
+            false,
+        ),
+        (
+            "tests/test_cli.py",
+            "import subprocess\n\ndef test_help():\n    assert subprocess.run(['calc', '--help']).returncode == 0\n",
+            false,
+        ),
+    ];
+    for (path, text, _) in files {
+        repo.write(path, text.replace("{body}", body));
+    }
+    repo.commit("tests");
+    let run = repo.run(&["mock", "--all-files", "--format", "json"]);
+    let report: loki_gate::report::json::GateJson = serde_json::from_str(&run.stdout).unwrap();
+    let flagged: BTreeSet<&str> = report
+        .findings
+        .iter()
+        .filter(|f| f.rule == "mock/never-imports-subject")
+        .map(|f| f.path.as_deref().unwrap())
+        .collect();
+    let expected: BTreeSet<&str> = files.iter().filter(|(_, _, flag)| *flag).map(|(p, _, _)| *p).collect();
+    assert_eq!(flagged, expected);
+    let unused = report
+        .findings
+        .iter()
+        .find(|f| f.path.as_deref() == Some("test/unused.test.ts"))
+        .unwrap();
+    assert!(
+        unused.notes.iter().any(|n| n == "imported but never used: ../src/math"),
+        "{:?}",
+        unused.notes
+    );
 }

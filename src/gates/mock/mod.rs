@@ -7,10 +7,11 @@
 //! version of staged test files.
 
 pub mod classify;
+pub mod resolve;
 pub mod rules;
 pub mod settings;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use rayon::prelude::*;
@@ -20,33 +21,57 @@ use crate::changed::{self, Scope};
 use crate::finding::Finding;
 use crate::git::display_path;
 use crate::lang::Lang;
+use crate::lang::TestFile;
 use crate::walk::{self, SourceFile};
 use classify::Classifier;
+use resolve::Resolver;
 use settings::Settings;
 
-/// Check one file's source; the findings of every rule.
+/// Check one file's source with the rules that need nothing but the file
+/// (every rule except `never-imports-subject`, which resolves imports).
 pub fn check_source(path: &str, lang: Lang, source: &[u8], settings: &Settings) -> Vec<Finding> {
-    check(path, lang, source, settings).0
+    match lang.test_file(source) {
+        Some(file) => file_rules(path, &file, settings),
+        None => Vec::new(),
+    }
 }
 
-/// The findings of every rule, and how many tests the file holds.
-fn check(path: &str, lang: Lang, source: &[u8], settings: &Settings) -> (Vec<Finding>, usize) {
+fn file_rules(path: &str, file: &TestFile, settings: &Settings) -> Vec<Finding> {
+    let mut findings = rules::tautological_assertion(path, file);
+    findings.extend(rules::empty_test(path, file));
+    findings.extend(rules::no_assertion(path, file, &settings.assertion_helpers));
+    findings.extend(rules::skipped_test(path, file));
+    findings.extend(rules::conditional_assertion(path, file));
+    findings.extend(rules::swallowed_failure(path, file));
+    findings.extend(rules::literal_echo(path, file));
+    findings
+}
+
+/// Every rule, and how many tests the file holds.
+fn check(rel: &Path, lang: Lang, source: &[u8], settings: &Settings, resolver: &Resolver) -> (Vec<Finding>, usize) {
     let Some(file) = lang.test_file(source) else {
         return (Vec::new(), 0);
     };
-    let mut findings = rules::tautological_assertion(path, &file);
-    findings.extend(rules::empty_test(path, &file));
-    findings.extend(rules::no_assertion(path, &file, &settings.assertion_helpers));
-    findings.extend(rules::skipped_test(path, &file));
-    findings.extend(rules::conditional_assertion(path, &file));
-    findings.extend(rules::swallowed_failure(path, &file));
-    findings.extend(rules::literal_echo(path, &file));
+    let path = display_path(rel);
+    let mut findings = file_rules(&path, &file, settings);
+    let subject: Vec<bool> = file.imports.iter().map(|i| resolver.is_subject(rel, lang, i)).collect();
+    findings.extend(rules::never_imports_subject(&path, &file, &subject));
     (findings, file.tests.len())
 }
 
 pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let root = cx.repo.root();
     let classifier = Classifier::load(root);
+    let manifests: Vec<PathBuf> = cx
+        .repo
+        .tracked_files()?
+        .into_iter()
+        .filter(|p| {
+            p.file_name().is_some_and(|n| n == "package.json")
+                && !p.components().any(|c| c.as_os_str() == "node_modules")
+        })
+        .collect();
+    let resolver = Resolver::load(root, &manifests);
     let wanted = |lang: Lang| settings.languages.is_empty() || settings.languages.iter().any(|l| l == lang.family());
     let mut out = GateOutput::default();
 
@@ -85,7 +110,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     }));
     let checked: Vec<(Vec<Finding>, usize)> = files
         .par_iter()
-        .map(|(f, lang)| check(&display_path(&f.path), *lang, &f.bytes, settings))
+        .map(|(f, lang)| check(&f.path, *lang, &f.bytes, settings, &resolver))
         .collect();
     let tests: usize = checked.iter().map(|(_, n)| n).sum();
     out.findings.extend(checked.into_iter().flat_map(|(f, _)| f));

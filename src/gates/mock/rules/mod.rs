@@ -4,6 +4,7 @@
 mod conditional_assertion;
 mod empty_test;
 mod literal_echo;
+mod never_imports_subject;
 mod no_assertion;
 mod skipped_test;
 mod swallowed_failure;
@@ -12,6 +13,7 @@ mod tautological_assertion;
 pub use conditional_assertion::{CONDITIONAL_ASSERTION, conditional_assertion};
 pub use empty_test::{EMPTY_TEST, empty_test};
 pub use literal_echo::{LITERAL_ECHO, literal_echo};
+pub use never_imports_subject::{NEVER_IMPORTS_SUBJECT, never_imports_subject};
 pub use no_assertion::{NO_ASSERTION, no_assertion};
 pub use skipped_test::{SKIPPED_TEST, skipped_test};
 pub use swallowed_failure::{SWALLOWED_FAILURE, swallowed_failure};
@@ -27,4 +29,5 @@ pub const ALL: &[&RuleMeta] = &[
     &CONDITIONAL_ASSERTION,
     &SWALLOWED_FAILURE,
     &LITERAL_ECHO,
+    &NEVER_IMPORTS_SUBJECT,
 ];

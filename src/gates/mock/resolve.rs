@@ -1,0 +1,339 @@
+//! Module resolution, to answer one question: does this import bring in the
+//! project's own (non-test) code?
+//!
+//! - JavaScript/TypeScript: relative specifiers (with the extensions a bundler
+//!   or TypeScript tries, `.js` written for a `.ts` file, `index.*` and a
+//!   `package.json` `main`), tsconfig/jsconfig `compilerOptions.paths` and
+//!   `baseUrl`, and the package's own name (and its workspace packages' names,
+//!   from every `package.json` outside `node_modules` that a walk of the repo finds).
+//! - Python: relative imports; absolute imports whose first component is a
+//!   package or module at the repository root, under `src/`, `lib/` or
+//!   `python/`, or beside the test file (pytest's rootdir-relative imports).
+//!
+//! Test files and test-support directories (`tests/`, `test/`, `__tests__/`,
+//! `testing/`, fixtures) are not the subject, wherever they resolve.
+
+use std::path::{Component, Path, PathBuf};
+
+use crate::lang::{Import, Lang};
+
+const JS_EXTENSIONS: &[&str] = &[
+    "ts", "tsx", "mts", "cts", "js", "jsx", "mjs", "cjs", "json", "vue", "svelte",
+];
+const PYTHON_ROOTS: &[&str] = &["", "src", "lib", "python"];
+
+#[derive(Debug, Default)]
+pub struct Resolver {
+    /// Test-support files already followed: do they import project code?
+    support: std::sync::Mutex<std::collections::HashMap<PathBuf, bool>>,
+    root: PathBuf,
+    /// tsconfig `paths`: (pattern, targets), relative to `base`.
+    paths: Vec<(String, Vec<String>)>,
+    base_url: Option<PathBuf>,
+    /// Names of the project's own packages (package.json `name`).
+    package_names: Vec<String>,
+}
+
+impl Resolver {
+    pub fn load(root: &Path, package_jsons: &[PathBuf]) -> Resolver {
+        let mut resolver = Resolver {
+            root: root.to_path_buf(),
+            ..Resolver::default()
+        };
+        for name in ["tsconfig.json", "jsconfig.json", "tsconfig.base.json"] {
+            if let Ok(text) = std::fs::read_to_string(root.join(name))
+                && let Ok(json) = serde_json::from_str::<serde_json::Value>(&strip_json_comments(&text))
+            {
+                let options = &json["compilerOptions"];
+                let base = options["baseUrl"].as_str().map(|b| root.join(b));
+                if let Some(paths) = options["paths"].as_object() {
+                    for (pattern, targets) in paths {
+                        let targets = targets
+                            .as_array()
+                            .map(|t| t.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+                            .unwrap_or_default();
+                        resolver.paths.push((pattern.clone(), targets));
+                    }
+                }
+                resolver.base_url = base.or_else(|| (!resolver.paths.is_empty()).then(|| root.to_path_buf()));
+                break;
+            }
+        }
+        for manifest in package_jsons {
+            if let Ok(text) = std::fs::read_to_string(root.join(manifest))
+                && let Ok(json) = serde_json::from_str::<serde_json::Value>(&text)
+                && let Some(name) = json["name"].as_str()
+            {
+                resolver.package_names.push(name.to_string());
+            }
+        }
+        resolver
+    }
+
+    /// Does `import`, written in the repo-relative file `from`, resolve to project
+    /// code, directly or through a test-support module that imports it
+    /// (a hypothesis strategies module, a helper that does `from pkg import *`)?
+    pub fn is_subject(&self, from: &Path, lang: Lang, import: &Import) -> bool {
+        self.reaches(from, lang, import, 2)
+    }
+
+    fn reaches(&self, from: &Path, lang: Lang, import: &Import, depth: u32) -> bool {
+        // `from . import helpers, pkg`: each name is a module of the package.
+        if lang == Lang::Python && !import.specifier.is_empty() && import.specifier.chars().all(|c| c == '.') {
+            return import.names.iter().any(|name| {
+                let module = Import {
+                    specifier: format!("{}{name}", import.specifier),
+                    ..import.clone()
+                };
+                self.reaches_one(from, lang, &module, depth)
+            }) || self.reaches_one(from, lang, import, depth);
+        }
+        self.reaches_one(from, lang, import, depth)
+    }
+
+    fn reaches_one(&self, from: &Path, lang: Lang, import: &Import, depth: u32) -> bool {
+        let target = match lang {
+            Lang::Python => self.python(from, &import.specifier),
+            _ => self.javascript(from, &import.specifier),
+        };
+        let Some(target) = target else { return false };
+        if !is_test_support(&target) {
+            return true;
+        }
+        depth > 0 && self.support_reaches(&target, depth - 1)
+    }
+
+    fn support_reaches(&self, target: &Path, depth: u32) -> bool {
+        if let Some(known) = self.support.lock().expect("resolver cache").get(target) {
+            return *known;
+        }
+        let reaches = Lang::from_path(target)
+            .and_then(|lang| {
+                let bytes = std::fs::read(self.root.join(target)).ok()?;
+                let file = lang.test_file(&bytes)?;
+                Some(file.imports.iter().any(|i| self.reaches(target, lang, i, depth)))
+            })
+            .unwrap_or(false);
+        self.support
+            .lock()
+            .expect("resolver cache")
+            .insert(target.to_path_buf(), reaches);
+        reaches
+    }
+
+    fn javascript(&self, from: &Path, spec: &str) -> Option<PathBuf> {
+        let dir = from.parent().unwrap_or(Path::new(""));
+        if spec.starts_with('.') {
+            return self.file_or_dir(&normalize(&dir.join(spec)));
+        }
+        for (pattern, targets) in &self.paths {
+            let captured = match pattern.strip_suffix('*') {
+                Some(prefix) => spec.strip_prefix(prefix),
+                None => (spec == pattern).then_some(""),
+            };
+            if let Some(rest) = captured {
+                let base = self.base_url.as_deref().unwrap_or(&self.root);
+                for target in targets {
+                    let candidate = base.join(target.replace('*', rest));
+                    if let Ok(rel) = candidate.strip_prefix(&self.root)
+                        && let Some(found) = self.file_or_dir(&normalize(rel))
+                    {
+                        return Some(found);
+                    }
+                }
+            }
+        }
+        if let Some(base) = &self.base_url
+            && let Ok(rel) = base.join(spec).strip_prefix(&self.root)
+            && let Some(found) = self.file_or_dir(&normalize(rel))
+        {
+            return Some(found);
+        }
+        // The package's own name (self-reference) or a workspace package.
+        let is_own = self
+            .package_names
+            .iter()
+            .any(|name| spec == name || spec.starts_with(&format!("{name}/")));
+        is_own.then(|| PathBuf::from(format!("<package {spec}>")))
+    }
+
+    /// `x`, `x.ts` (and friends), `x.js` meaning `x.ts`, `x/index.*`, `x/package.json` main.
+    fn file_or_dir(&self, rel: &Path) -> Option<PathBuf> {
+        let exists = |p: &Path| self.root.join(p).is_file();
+        if exists(rel) {
+            return Some(rel.to_path_buf());
+        }
+        let with_ext = |base: &Path| {
+            JS_EXTENSIONS
+                .iter()
+                .map(|e| PathBuf::from(format!("{}.{e}", base.display())))
+                .find(|p| exists(p))
+        };
+        if let Some(found) = with_ext(rel) {
+            return Some(found);
+        }
+        // TypeScript's ESM convention: `./x.js` names `./x.ts`.
+        if let Some(ext) = rel.extension().and_then(|e| e.to_str())
+            && matches!(ext, "js" | "jsx" | "mjs" | "cjs")
+            && let Some(found) = with_ext(&rel.with_extension(""))
+        {
+            return Some(found);
+        }
+        if self.root.join(rel).is_dir() {
+            if let Ok(text) = std::fs::read_to_string(self.root.join(rel).join("package.json"))
+                && let Ok(json) = serde_json::from_str::<serde_json::Value>(&text)
+                && let Some(main) = json["main"].as_str().or(json["module"].as_str())
+                && let Some(found) = self.file_or_dir(&normalize(&rel.join(main)))
+            {
+                return Some(found);
+            }
+            return with_ext(&rel.join("index"));
+        }
+        None
+    }
+
+    fn python(&self, from: &Path, spec: &str) -> Option<PathBuf> {
+        let dots = spec.chars().take_while(|c| *c == '.').count();
+        let module = &spec[dots..];
+        let parts: Vec<&str> = module.split('.').filter(|p| !p.is_empty()).collect();
+        if dots > 0 {
+            let mut dir = from.parent().unwrap_or(Path::new("")).to_path_buf();
+            for _ in 1..dots {
+                dir.pop();
+            }
+            return self
+                .python_module(&dir, &parts)
+                .or_else(|| parts.is_empty().then_some(dir));
+        }
+        let beside = from.parent().unwrap_or(Path::new("")).to_path_buf();
+        PYTHON_ROOTS
+            .iter()
+            .map(PathBuf::from)
+            .chain(std::iter::once(beside))
+            .find_map(|root| self.python_module(&root, &parts))
+    }
+
+    /// The file for `parts` under `dir`: the longest existing prefix
+    /// (`pkg/mod.py`, `pkg/mod/__init__.py`, or `pkg/__init__.py` for a name inside it).
+    fn python_module(&self, dir: &Path, parts: &[&str]) -> Option<PathBuf> {
+        let first = parts.first()?;
+        let head = dir.join(first);
+        let is_file = |p: &Path| self.root.join(p).is_file();
+        if is_file(&head.with_extension("py")) {
+            return Some(head.with_extension("py"));
+        }
+        if !self.root.join(&head).is_dir() {
+            return None;
+        }
+        let mut current = head;
+        let mut found = is_file(&current.join("__init__.py")).then(|| current.join("__init__.py"));
+        for part in &parts[1..] {
+            let next = current.join(part);
+            if is_file(&next.with_extension("py")) {
+                return Some(next.with_extension("py"));
+            }
+            if !self.root.join(&next).is_dir() {
+                break;
+            }
+            current = next;
+            if is_file(&current.join("__init__.py")) {
+                found = Some(current.join("__init__.py"));
+            }
+        }
+        // A namespace package (no __init__.py) still holds project code.
+        found.or(Some(current))
+    }
+}
+
+/// Test files and test-support directories are not the code under test.
+fn is_test_support(path: &Path) -> bool {
+    let components: Vec<String> = path
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    let name = components.last().cloned().unwrap_or_default();
+    components[..components.len().saturating_sub(1)].iter().any(|d| {
+        matches!(
+            d.as_str(),
+            "tests" | "test" | "__tests__" | "testing" | "fixtures" | "__fixtures__" | "__mocks__"
+        )
+    }) || name.starts_with("test_")
+        || name.contains(".test.")
+        || name.contains(".spec.")
+        || name == "conftest.py"
+}
+
+/// Drop `.` and `..` without touching the file system.
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// tsconfig allows `//` and `/* */` comments and trailing commas.
+fn strip_json_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    let mut in_string = false;
+    while let Some(c) = chars.next() {
+        if in_string {
+            out.push(c);
+            if c == '\\' {
+                if let Some(n) = chars.next() {
+                    out.push(n);
+                }
+            } else if c == '"' {
+                in_string = false;
+            }
+            continue;
+        }
+        match (c, chars.peek()) {
+            ('"', _) => {
+                in_string = true;
+                out.push(c);
+            }
+            ('/', Some('/')) => {
+                for n in chars.by_ref() {
+                    if n == '\n' {
+                        out.push('\n');
+                        break;
+                    }
+                }
+            }
+            ('/', Some('*')) => {
+                chars.next();
+                let mut prev = ' ';
+                for n in chars.by_ref() {
+                    if prev == '*' && n == '/' {
+                        break;
+                    }
+                    prev = n;
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    // Trailing commas before } or ].
+    let re = regex::Regex::new(r",(\s*[}\]])").expect("valid pattern");
+    re.replace_all(&out, "$1").into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_comments_and_trailing_commas_are_removed() {
+        let text = "{\n // c\n \"a\": \"//not a comment\", /* b */ \"c\": [1,],\n}";
+        let v: serde_json::Value = serde_json::from_str(&strip_json_comments(text)).unwrap();
+        assert_eq!(v["a"], "//not a comment");
+    }
+}

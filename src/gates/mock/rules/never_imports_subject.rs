@@ -1,0 +1,102 @@
+use crate::finding::Finding;
+use crate::lang::{Import, TestFile};
+use crate::rule::{Level, RuleMeta};
+
+pub const NEVER_IMPORTS_SUBJECT: RuleMeta = RuleMeta {
+    id: "mock/never-imports-subject",
+    gate: "mock",
+    default_level: Level::Deny,
+    summary: "a test file that never imports and uses any of the project's own modules",
+    help: "import the code under test and call it; a test that only exercises its own helpers or third-party code tests nothing of yours",
+    doc: include_str!("never-imports-subject.md"),
+};
+
+/// Modules that run programs: a test using one exercises the project as a
+/// process (a CLI, a type checker over project files), not through imports.
+const PROCESS_MODULES: &[&str] = &[
+    "subprocess",
+    "pexpect",
+    "sh",
+    "plumbum",
+    "child_process",
+    "node:child_process",
+    "execa",
+    "zx",
+    "cross-spawn",
+];
+
+/// `subject[i]` says whether `file.imports[i]` resolves to the project's own non-test code.
+/// The file calls something that starts a process.
+fn uses_process_api(file: &TestFile) -> bool {
+    const CALLS: &[&str] = &[
+        "run",
+        "check_output",
+        "check_call",
+        "call",
+        "Popen",
+        "system",
+        "spawn",
+        "spawnSync",
+        "exec",
+        "execSync",
+        "execFile",
+        "execFileSync",
+        "execa",
+        "execaSync",
+        "fork",
+    ];
+    file.used.iter().any(|name| CALLS.contains(&name.as_str()))
+        || file
+            .tests
+            .iter()
+            .any(|t| t.calls.iter().any(|c| CALLS.contains(&c.as_str())))
+}
+
+pub fn never_imports_subject(path: &str, file: &TestFile, subject: &[bool]) -> Vec<Finding> {
+    let Some(first) = file.tests.first() else {
+        return Vec::new();
+    };
+    if file.uses_fixtures || file.tests.iter().all(|t| t.skip.is_some()) {
+        return Vec::new();
+    }
+    let imports: Vec<(&Import, bool)> = file.imports.iter().zip(subject.iter().copied()).collect();
+    if imports
+        .iter()
+        .any(|(import, is_subject)| *is_subject && import.used_in(file))
+    {
+        return Vec::new();
+    }
+    let runs_processes = imports.iter().any(|(import, _)| {
+        PROCESS_MODULES.contains(&import.specifier.as_str()) && import.used_in(file) && uses_process_api(file)
+    });
+    if runs_processes {
+        return Vec::new();
+    }
+    let unused: Vec<&str> = imports
+        .iter()
+        .filter(|(import, is_subject)| *is_subject && !import.used_in(file))
+        .map(|(import, _)| import.specifier.as_str())
+        .collect();
+    let mut finding = Finding::new(
+        &NEVER_IMPORTS_SUBJECT,
+        format!(
+            "no test in this file imports and uses project code ({} tests)",
+            file.tests.len()
+        ),
+    )
+    .at(path, first.span.line, first.span.column)
+    .until(first.span.end_line, first.span.end_column);
+    if !unused.is_empty() {
+        finding = finding.note(format!("imported but never used: {}", unused.join(", ")));
+    }
+    let others: Vec<&str> = imports
+        .iter()
+        .filter(|(_, s)| !s)
+        .map(|(i, _)| i.specifier.as_str())
+        .take(8)
+        .collect();
+    if !others.is_empty() {
+        finding = finding.note(format!("imports that are not project code: {}", others.join(", ")));
+    }
+    vec![finding]
+}
