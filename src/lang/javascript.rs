@@ -13,8 +13,8 @@ use std::collections::BTreeMap;
 use tree_sitter::{Node, Tree};
 
 use super::{
-    Assertion, Form, Guard, Import, ImportKind, Literal, Operand, Skip, Span, TestCase, TestFile, close_helpers,
-    contains_kind, display, first_child, normalized, number, single_literal_bindings, text,
+    Assertion, Form, Guard, Import, ImportKind, Literal, MockReturn, Operand, Skip, Span, TestCase, TestFile,
+    callee_key, close_helpers, contains_kind, display, first_child, normalized, number, single_literal_bindings, text,
 };
 
 const COMMENT: &str = "comment";
@@ -300,6 +300,7 @@ impl<'s> Walker<'s> {
                     assertions: Vec::new(),
                     calls: Vec::new(),
                     bindings: Vec::new(),
+                    mock_returns: Vec::new(),
                     benchmark: false,
                 });
             }
@@ -330,6 +331,7 @@ impl<'s> Walker<'s> {
             assertions: scan.assertions,
             calls: scan.calls,
             bindings: single_literal_bindings(occurrences),
+            mock_returns: self.mock_returns(&body),
             benchmark: false,
         });
     }
@@ -735,7 +737,119 @@ impl<'s> Walker<'s> {
             key: normalized(&node, self.source, COMMENT),
             literal: self.literal(&node),
             effects: has_effects(&node),
+            call_of: {
+                let call = if node.kind() == "await_expression" {
+                    first_child(&node)
+                } else {
+                    Some(node)
+                };
+                call.filter(|c| c.kind() == "call_expression")
+                    .and_then(|c| c.child_by_field_name("function"))
+                    .map(|f| callee_key(&text(&f, self.source)))
+            },
         }
+    }
+
+    /// Mocks configured to return a literal: `const f = vi.fn().mockReturnValue(5)`,
+    /// `f.mockResolvedValue(5)`, `vi.spyOn(api, "get").mockReturnValue(5)`,
+    /// `jest.fn(() => 5)`, sinon's `stub().returns(5)`.
+    fn mock_returns(&self, body: &Node) -> Vec<MockReturn> {
+        let mut out = Vec::new();
+        let mut stack = vec![*body];
+        let mut cursor = body.walk();
+        while let Some(n) = stack.pop() {
+            match n.kind() {
+                "variable_declarator" => {
+                    if let (Some(name), Some(value)) = (n.child_by_field_name("name"), n.child_by_field_name("value"))
+                        && name.kind() == "identifier"
+                        && let Some((literal, spied)) = self.configured_mock(&unwrap(value))
+                    {
+                        let span = Span::of(&n);
+                        out.push(MockReturn {
+                            callee: text(&name, self.source).into_owned(),
+                            literal: literal.clone(),
+                            span,
+                        });
+                        if let Some(spied) = spied {
+                            out.push(MockReturn {
+                                callee: spied,
+                                literal,
+                                span,
+                            });
+                        }
+                    }
+                }
+                "expression_statement" => {
+                    if let Some(call) = first_child(&n).filter(|c| c.kind() == "call_expression")
+                        && let Some((literal, spied)) = self.configured_mock(&call)
+                    {
+                        // `f.mockReturnValue(5)` configures `f`; a spy configures the spied method.
+                        let span = Span::of(&n);
+                        let target = spied.or_else(|| {
+                            let object = call.child_by_field_name("function")?.child_by_field_name("object")?;
+                            (object.kind() != "call_expression").then(|| callee_key(&text(&object, self.source)))
+                        });
+                        if let Some(callee) = target {
+                            out.push(MockReturn { callee, literal, span });
+                        }
+                    }
+                }
+                _ => {}
+            }
+            stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
+        }
+        out
+    }
+
+    /// If `call` configures a mock to return a literal: the literal, and the
+    /// spied method (`api.get`) when the chain starts at `spyOn(api, "get")`.
+    fn configured_mock(&self, call: &Node) -> Option<(Literal, Option<String>)> {
+        if call.kind() != "call_expression" {
+            return None;
+        }
+        let function = call.child_by_field_name("function")?;
+        let args = arguments(call);
+        // vi.fn(() => 5), jest.fn(() => 5)
+        if matches!(text(&function, self.source).as_ref(), "vi.fn" | "jest.fn") {
+            let f = args.first().filter(|a| is_function(a))?;
+            let body = f.child_by_field_name("body")?;
+            return Some((self.literal(&unwrap(body))?, None));
+        }
+        if function.kind() != "member_expression" {
+            return None;
+        }
+        let method = text(&function.child_by_field_name("property")?, self.source).into_owned();
+        if !matches!(
+            method.as_str(),
+            "mockReturnValue"
+                | "mockReturnValueOnce"
+                | "mockResolvedValue"
+                | "mockResolvedValueOnce"
+                | "returns"
+                | "resolves"
+        ) {
+            return None;
+        }
+        let literal = self.literal(&unwrap(*args.first()?))?;
+        // The chain's start: vi.spyOn(obj, "m") names the spied method.
+        let mut base = function.child_by_field_name("object")?;
+        while base.kind() == "call_expression" {
+            let f = base.child_by_field_name("function")?;
+            let name = text(&f, self.source);
+            if name.ends_with("spyOn") || name.ends_with("stub") {
+                let a = arguments(&base);
+                let spied = match (a.first(), a.get(1).and_then(|m| self.string_value(m))) {
+                    (Some(obj), Some(m)) => Some(format!("{}.{m}", callee_key(&text(obj, self.source)))),
+                    _ => None,
+                };
+                return Some((literal, spied));
+            }
+            match f.kind() {
+                "member_expression" => base = f.child_by_field_name("object")?,
+                _ => break,
+            }
+        }
+        Some((literal, None))
     }
 
     fn literal(&self, node: &Node) -> Option<Literal> {

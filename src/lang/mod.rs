@@ -125,6 +125,9 @@ pub struct TestCase {
     /// Local names bound exactly once in the test, to a scalar literal
     /// (`expected = 5`, `const name = "ok"`).
     pub bindings: Vec<Binding>,
+    /// Mocks the test told to return a literal (`m.return_value = 5`,
+    /// `vi.fn().mockReturnValue(5)`), by the callee that returns it.
+    pub mock_returns: Vec<MockReturn>,
     /// A benchmark rather than a test (pytest-benchmark's `benchmark`
     /// fixture, `@pytest.mark.benchmark`): it measures, it does not assert.
     pub benchmark: bool,
@@ -161,6 +164,20 @@ impl Import {
             ImportKind::Static => self.names.iter().any(|n| n == "*" || file.used.contains(n)),
         }
     }
+}
+
+/// A mock configured to return a literal.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MockReturn {
+    /// How the test calls it: `m`, `svc.get`, `api.fetch`.
+    pub callee: String,
+    pub literal: Literal,
+    pub span: Span,
+}
+
+/// The callee text without whitespace, for matching calls to a mock.
+pub(crate) fn callee_key(text: &str) -> String {
+    text.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
 /// A local name bound once to a scalar literal.
@@ -254,6 +271,9 @@ pub struct Operand {
     /// Contains a call, `await`, `new`, `yield` or an assignment, so two
     /// evaluations may differ.
     pub effects: bool,
+    /// When the operand is a call (`f(1)`, `await svc.get()`), the callee as
+    /// written, whitespace removed (`f`, `svc.get`).
+    pub call_of: Option<String>,
 }
 
 /// A literal value, normalized so `1.0` equals `1` and `'a'` equals `"a"`.

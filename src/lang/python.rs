@@ -8,8 +8,8 @@
 use tree_sitter::{Node, Tree};
 
 use super::{
-    Assertion, Form, Guard, Import, ImportKind, Literal, Operand, Skip, Span, TestCase, TestFile, close_helpers,
-    contains_kind, display, first_child, normalized, number, single_literal_bindings, text,
+    Assertion, Form, Guard, Import, ImportKind, Literal, MockReturn, Operand, Skip, Span, TestCase, TestFile,
+    callee_key, close_helpers, contains_kind, display, first_child, normalized, number, single_literal_bindings, text,
 };
 
 const COMMENT: &str = "comment";
@@ -146,6 +146,7 @@ fn function(
         assertions: scan.assertions,
         calls: scan.calls,
         bindings: single_literal_bindings(occurrences),
+        mock_returns: mock_returns(&body, source),
         benchmark,
     });
 }
@@ -797,7 +798,91 @@ fn operand(node: &Node, source: &[u8]) -> Operand {
         key: normalized(&node, source, COMMENT),
         literal: literal(&node, source),
         effects: has_effects(&node),
+        call_of: match node.kind() {
+            "call" => node
+                .child_by_field_name("function")
+                .map(|f| callee_key(&text(&f, source))),
+            "await" => first_child(&node)
+                .filter(|c| c.kind() == "call")
+                .and_then(|c| c.child_by_field_name("function"))
+                .map(|f| callee_key(&text(&f, source))),
+            _ => None,
+        },
     }
+}
+
+/// Mocks configured to return a literal in `body`: `m = Mock(return_value=5)`,
+/// `m.return_value = 5`, `m.get.return_value = 5`, `with patch(.., return_value=5) as m`,
+/// `m = mocker.patch(.., return_value=5)`.
+fn mock_returns(body: &Node, source: &[u8]) -> Vec<MockReturn> {
+    let mut out = Vec::new();
+    let mut stack = vec![*body];
+    let mut cursor = body.walk();
+    let configured = |call: &Node| -> Option<Literal> {
+        let callee = text(&call.child_by_field_name("function")?, source).into_owned();
+        let last = callee.rsplit('.').next().unwrap_or(&callee);
+        if !matches!(
+            last,
+            "Mock" | "MagicMock" | "AsyncMock" | "NonCallableMock" | "create_autospec" | "patch" | "object"
+        ) {
+            return None;
+        }
+        let list = call.child_by_field_name("arguments")?;
+        let mut c = list.walk();
+        let kw = list.named_children(&mut c).find(|a| {
+            a.kind() == "keyword_argument"
+                && a.child_by_field_name("name")
+                    .is_some_and(|n| text(&n, source) == "return_value")
+        })?;
+        literal(&unwrap_parens(kw.child_by_field_name("value")?), source)
+    };
+    while let Some(n) = stack.pop() {
+        match n.kind() {
+            "assignment" => {
+                if let (Some(left), Some(right)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) {
+                    let right = unwrap_parens(right);
+                    if left.kind() == "identifier" && right.kind() == "call" {
+                        if let Some(l) = configured(&right) {
+                            out.push(MockReturn {
+                                callee: text(&left, source).into_owned(),
+                                literal: l,
+                                span: Span::of(&n),
+                            });
+                        }
+                    } else if left.kind() == "attribute"
+                        && left
+                            .child_by_field_name("attribute")
+                            .is_some_and(|a| text(&a, source) == "return_value")
+                        && let (Some(object), Some(l)) = (left.child_by_field_name("object"), literal(&right, source))
+                    {
+                        out.push(MockReturn {
+                            callee: callee_key(&text(&object, source)),
+                            literal: l,
+                            span: Span::of(&n),
+                        });
+                    }
+                }
+            }
+            "with_item" => {
+                // with patch("x.f", return_value=5) as f:
+                if let Some(value) = n.child_by_field_name("value")
+                    && value.kind() == "as_pattern"
+                    && let (Some(call), Some(alias)) = (first_child(&value), value.child_by_field_name("alias"))
+                    && call.kind() == "call"
+                    && let Some(l) = configured(&call)
+                {
+                    out.push(MockReturn {
+                        callee: callee_key(&text(&alias, source)),
+                        literal: l,
+                        span: Span::of(&n),
+                    });
+                }
+            }
+            _ => {}
+        }
+        stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
+    }
+    out
 }
 
 fn literal(node: &Node, source: &[u8]) -> Option<Literal> {

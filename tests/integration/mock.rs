@@ -109,6 +109,16 @@ fn literal_echo_typescript() {
 }
 
 #[test]
+fn mock_return_echo_python() {
+    check_fixture("mock_return_echo.py");
+}
+
+#[test]
+fn mock_return_echo_typescript() {
+    check_fixture("mock_return_echo.test.ts");
+}
+
+#[test]
 fn empty_test_python() {
     check_fixture("empty_test.py");
 }

@@ -4,6 +4,7 @@
 mod conditional_assertion;
 mod empty_test;
 mod literal_echo;
+mod mock_return_echo;
 mod never_imports_subject;
 mod no_assertion;
 mod skipped_test;
@@ -13,6 +14,7 @@ mod tautological_assertion;
 pub use conditional_assertion::{CONDITIONAL_ASSERTION, conditional_assertion};
 pub use empty_test::{EMPTY_TEST, empty_test};
 pub use literal_echo::{LITERAL_ECHO, literal_echo};
+pub use mock_return_echo::{MOCK_RETURN_ECHO, mock_return_echo};
 pub use never_imports_subject::{NEVER_IMPORTS_SUBJECT, never_imports_subject};
 pub use no_assertion::{NO_ASSERTION, no_assertion};
 pub use skipped_test::{SKIPPED_TEST, skipped_test};
@@ -30,4 +32,5 @@ pub const ALL: &[&RuleMeta] = &[
     &SWALLOWED_FAILURE,
     &LITERAL_ECHO,
     &NEVER_IMPORTS_SUBJECT,
+    &MOCK_RETURN_ECHO,
 ];

@@ -1,0 +1,50 @@
+use crate::finding::Finding;
+use crate::lang::{Form, MockReturn, Operand, TestCase, TestFile};
+use crate::rule::{Level, RuleMeta};
+
+pub const MOCK_RETURN_ECHO: RuleMeta = RuleMeta {
+    id: "mock/mock-return-echo",
+    gate: "mock",
+    default_level: Level::Deny,
+    summary: "the assertion checks only the value a mock was told to return",
+    help: "call the code under test with the mock in place, and assert on what that code does with the mock's value",
+    doc: include_str!("mock-return-echo.md"),
+};
+
+/// The mock whose configured literal `expected` is, when `actual` calls it directly.
+fn echoed<'a>(test: &'a TestCase, actual: &Operand, expected: &Operand) -> Option<&'a MockReturn> {
+    let callee = actual.call_of.as_deref()?;
+    let literal = expected.literal.as_ref()?;
+    test.mock_returns
+        .iter()
+        .find(|m| m.callee == callee && &m.literal == literal)
+}
+
+pub fn mock_return_echo(path: &str, file: &TestFile) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for test in file
+        .tests
+        .iter()
+        .filter(|t| t.skip.is_none() && !t.mock_returns.is_empty())
+    {
+        for a in &test.assertions {
+            let Form::Equal(x, y) = &a.form else { continue };
+            let Some(mock) = echoed(test, x, y).or_else(|| echoed(test, y, x)) else {
+                continue;
+            };
+            let s = a.span;
+            out.push(
+                Finding::new(
+                    &MOCK_RETURN_ECHO,
+                    format!(
+                        "assertion in `{}` checks the value the mock `{}` was told to return on line {}",
+                        test.name, mock.callee, mock.span.line
+                    ),
+                )
+                .at(path, s.line, s.column)
+                .until(s.end_line, s.end_column),
+            );
+        }
+    }
+    out
+}
