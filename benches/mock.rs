@@ -14,8 +14,14 @@ const TEST_FILES: usize = 180;
 const TESTS_PER_FILE: usize = 110;
 const RUNS: usize = 11;
 
+/// The source module test file `i` tests: even indexes are Python, odd TypeScript.
+fn subject(i: usize, typescript: bool) -> usize {
+    TEST_FILES + 2 * i + usize::from(typescript)
+}
+
 fn python_tests(i: usize) -> String {
-    let mut s = format!("import pytest\n\nfrom pkg{0}.mod_{0} import compute\n\n\n", i);
+    let j = subject(i, false);
+    let mut s = format!("import pytest\n\nfrom pkg{}.mod_{j} import compute\n\n\n", j % 40);
     for t in 0..TESTS_PER_FILE {
         s.push_str(&format!(
             "def test_case_{t}():\n    \"\"\"Case {t}.\"\"\"\n    value = compute({t}, {t})\n    assert value == {}\n\n\n",
@@ -26,8 +32,9 @@ fn python_tests(i: usize) -> String {
 }
 
 fn ts_tests(i: usize) -> String {
+    let j = subject(i, true);
     let mut s = format!(
-        "import {{ describe, expect, it }} from \"vitest\"\nimport {{ compute }} from \"../src/mod_{i}\"\n\ndescribe(\"mod {i}\", () => {{\n"
+        "import {{ describe, expect, it }} from \"vitest\"\nimport {{ compute }} from \"../src/mod_{j}\"\n\ndescribe(\"mod {i}\", () => {{\n"
     );
     for t in 0..TESTS_PER_FILE {
         s.push_str(&format!(
@@ -48,10 +55,15 @@ fn main() {
             (format!("tests/test_mod_{i}.py"), python_tests(i))
         } else if i < TEST_FILES {
             (format!("web/tests/mod_{i}.test.ts"), ts_tests(i))
-        } else {
+        } else if i % 2 == 0 {
             (
                 format!("src/pkg{}/mod_{i}.py", i % 40),
                 format!("def compute(a, b):\n    return a + b  # {i}\n"),
+            )
+        } else {
+            (
+                format!("web/src/mod_{i}.ts"),
+                format!("export const compute = (a: number, b: number) => a + b // {i}\n"),
             )
         };
         if i < TEST_FILES {

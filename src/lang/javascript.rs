@@ -15,6 +15,7 @@ use tree_sitter::{Node, Tree};
 use super::{
     Assertion, Form, Guard, Import, ImportKind, Literal, MockReturn, Operand, Skip, Span, TestCase, TestFile,
     callee_key, close_helpers, contains_kind, display, first_child, normalized, number, single_literal_bindings, text,
+    visit_named,
 };
 
 const COMMENT: &str = "comment";
@@ -81,9 +82,7 @@ fn is_function(node: &Node) -> bool {
 
 impl<'s> Walker<'s> {
     fn collect_comments(&mut self, root: &Node) {
-        let mut stack = vec![*root];
-        let mut cursor = root.walk();
-        while let Some(n) = stack.pop() {
+        visit_named(*root, |n| {
             if n.kind() == COMMENT {
                 let span = Span::of(&n);
                 let body = text(&n, self.source)
@@ -93,10 +92,10 @@ impl<'s> Walker<'s> {
                     .trim()
                     .to_string();
                 self.comments.insert(span.end_line, body);
-                continue;
+                return false;
             }
-            stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
-        }
+            true
+        });
     }
 
     /// A comment ending on the line above a skip is its reason (JavaScript
@@ -148,13 +147,11 @@ impl<'s> Walker<'s> {
     /// Imports (`import`, `require`, `import()`, `vi.importActual`,
     /// `jest.requireActual`), and the identifiers used outside them.
     fn imports_and_uses(&mut self, root: &Node) {
-        let mut stack = vec![*root];
-        let mut cursor = root.walk();
-        while let Some(n) = stack.pop() {
+        visit_named(*root, |n| {
             match n.kind() {
                 "import_statement" => {
                     let Some(source) = n.child_by_field_name("source").and_then(|s| self.string_value(&s)) else {
-                        continue;
+                        return false;
                     };
                     let mut names = Vec::new();
                     let mut c = n.walk();
@@ -172,7 +169,7 @@ impl<'s> Walker<'s> {
                         span: Span::of(&n),
                         kind,
                     });
-                    continue;
+                    return false;
                 }
                 "variable_declarator" => {
                     // const x = require("y"), const { a } = require("y"), const m = await import("y")
@@ -187,7 +184,7 @@ impl<'s> Walker<'s> {
                             span: Span::of(&n),
                             kind: ImportKind::Static,
                         });
-                        continue;
+                        return false;
                     }
                 }
                 "call_expression" => {
@@ -218,8 +215,8 @@ impl<'s> Walker<'s> {
                 }
                 _ => {}
             }
-            stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
-        }
+            true
+        });
     }
 
     /// The module of `require("x")`, `require("x").y`, `await import("x")`.
@@ -339,9 +336,7 @@ impl<'s> Walker<'s> {
     /// Every place a name is bound in `node`: declarations (with the literal
     /// when the initializer is one), assignments, updates, loop variables.
     fn binding_occurrences(&self, node: &Node, out: &mut Vec<(String, Option<(Literal, Span)>)>) {
-        let mut stack = vec![*node];
-        let mut cursor = node.walk();
-        while let Some(n) = stack.pop() {
+        visit_named(*node, |n| {
             match n.kind() {
                 "variable_declarator" => {
                     if let Some(name) = n.child_by_field_name("name") {
@@ -370,8 +365,8 @@ impl<'s> Walker<'s> {
                 }
                 _ => {}
             }
-            stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
-        }
+            true
+        });
     }
 
     fn option_skip(&self, options: &Node, span: Span) -> Option<Skip> {
@@ -755,9 +750,7 @@ impl<'s> Walker<'s> {
     /// `jest.fn(() => 5)`, sinon's `stub().returns(5)`.
     fn mock_returns(&self, body: &Node) -> Vec<MockReturn> {
         let mut out = Vec::new();
-        let mut stack = vec![*body];
-        let mut cursor = body.walk();
-        while let Some(n) = stack.pop() {
+        visit_named(*body, |n| {
             match n.kind() {
                 "variable_declarator" => {
                     if let (Some(name), Some(value)) = (n.child_by_field_name("name"), n.child_by_field_name("value"))
@@ -796,8 +789,8 @@ impl<'s> Walker<'s> {
                 }
                 _ => {}
             }
-            stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
-        }
+            true
+        });
         out
     }
 
@@ -910,20 +903,18 @@ fn collect_bound(node: &Node, source: &[u8], out: &mut Vec<String>) {
 
 /// Every identifier in a binding target, each without a known value.
 fn identifiers(node: &Node, source: &[u8], out: &mut Vec<(String, Option<(Literal, Span)>)>) {
-    let mut stack = vec![*node];
-    let mut cursor = node.walk();
-    while let Some(n) = stack.pop() {
+    visit_named(*node, |n| {
         match n.kind() {
             "identifier" | "shorthand_property_identifier_pattern" => {
                 out.push((text(&n, source).into_owned(), None));
-                continue;
+                return false;
             }
             // `obj.x = ..`, `a[i] = ..` bind no local name; types name no variable.
-            "member_expression" | "subscript_expression" | "type_annotation" => continue,
+            "member_expression" | "subscript_expression" | "type_annotation" => return false,
             _ => {}
         }
-        stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
-    }
+        true
+    });
 }
 
 /// The name of a test function's first parameter, the test context (`t`).

@@ -299,6 +299,32 @@ impl Literal {
     }
 }
 
+/// Visit every named node under `node` (itself included) in document order,
+/// with one tree cursor and no allocation. `visit` returns false to skip the
+/// node's subtree.
+pub(crate) fn visit_named<'a>(node: Node<'a>, mut visit: impl FnMut(Node<'a>) -> bool) {
+    let mut cursor = node.walk();
+    let root = node.id();
+    loop {
+        let current = cursor.node();
+        let descend = !current.is_named() || visit(current);
+        if descend && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.node().id() == root {
+                return;
+            }
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return;
+            }
+        }
+    }
+}
+
 /// The first named child that is not a comment.
 pub(crate) fn first_child<'a>(node: &Node<'a>) -> Option<Node<'a>> {
     let mut cursor = node.walk();
@@ -308,18 +334,15 @@ pub(crate) fn first_child<'a>(node: &Node<'a>) -> Option<Node<'a>> {
 /// Does the subtree of `node` hold a node of `kind`, not looking inside
 /// nested functions (`functions`)?
 pub(crate) fn contains_kind(node: &Node, kind: &str, functions: &[&str]) -> bool {
-    let mut stack = vec![*node];
-    let mut cursor = node.walk();
-    while let Some(n) = stack.pop() {
-        if n.kind() == kind {
-            return true;
+    let mut found = false;
+    visit_named(*node, |n| {
+        if found || n.kind() == kind {
+            found = true;
+            return false;
         }
-        if functions.contains(&n.kind()) && n.id() != node.id() {
-            continue;
-        }
-        stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
-    }
-    false
+        !(functions.contains(&n.kind()) && n.id() != node.id())
+    });
+    found
 }
 
 /// The text of a node (lossy on invalid UTF-8).
@@ -413,6 +436,37 @@ pub fn conventional_helper(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn visit_named_sees_every_named_node_once_and_can_prune() {
+        let source = b"def f(x):\n    return [x, (x + 1)]\n";
+        let tree = Lang::Python.parse(source).unwrap();
+        let mut kinds = Vec::new();
+        visit_named(tree.root_node(), |n| {
+            kinds.push(n.kind());
+            n.kind() != "list"
+        });
+        assert_eq!(
+            kinds,
+            vec![
+                "module",
+                "function_definition",
+                "identifier",
+                "parameters",
+                "identifier",
+                "block",
+                "return_statement",
+                "list"
+            ]
+        );
+        let mut count = 0;
+        let list = tree.root_node().named_descendant_for_byte_range(25, 26).unwrap();
+        visit_named(list, |_| {
+            count += 1;
+            true
+        });
+        assert!(count >= 1);
+    }
 
     #[test]
     fn numbers_compare_by_value() {

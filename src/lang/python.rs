@@ -10,6 +10,7 @@ use tree_sitter::{Node, Tree};
 use super::{
     Assertion, Form, Guard, Import, ImportKind, Literal, MockReturn, Operand, Skip, Span, TestCase, TestFile,
     callee_key, close_helpers, contains_kind, display, first_child, normalized, number, single_literal_bindings, text,
+    visit_named,
 };
 
 const COMMENT: &str = "comment";
@@ -155,9 +156,7 @@ fn function(
 /// the right side is one), augmented assignments, walrus, `for` targets,
 /// `as` targets, `global`/`nonlocal`.
 fn binding_occurrences(node: &Node, source: &[u8], out: &mut Vec<(String, Option<(Literal, Span)>)>) {
-    let mut stack = vec![*node];
-    let mut cursor = node.walk();
-    while let Some(n) = stack.pop() {
+    visit_named(*node, |n| {
         match n.kind() {
             "assignment" => {
                 if let Some(left) = n.child_by_field_name("left") {
@@ -194,25 +193,23 @@ fn binding_occurrences(node: &Node, source: &[u8], out: &mut Vec<(String, Option
             "global_statement" | "nonlocal_statement" => identifiers(&n, source, out),
             _ => {}
         }
-        stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
-    }
+        true
+    });
 }
 
 /// Every identifier in a target, each as a binding without a known value.
 fn identifiers(node: &Node, source: &[u8], out: &mut Vec<(String, Option<(Literal, Span)>)>) {
-    let mut stack = vec![*node];
-    let mut cursor = node.walk();
-    while let Some(n) = stack.pop() {
+    visit_named(*node, |n| {
         if n.kind() == "identifier" {
             out.push((text(&n, source).into_owned(), None));
-            continue;
+            return false;
         }
         // `obj.attr = ..` and `x[i] = ..` bind no local name.
         if matches!(n.kind(), "attribute" | "subscript") {
-            continue;
+            return false;
         }
-        stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
-    }
+        true
+    });
 }
 
 /// pytest's own fixtures and those of common plugins: they never carry the code under test.
@@ -286,9 +283,7 @@ fn takes_fixtures(def: &Node, decorators: &[Node], source: &[u8]) -> bool {
 
 /// Imports, and the identifiers used outside them, for the whole module.
 fn imports_and_uses(root: &Node, source: &[u8], file: &mut TestFile) {
-    let mut stack = vec![*root];
-    let mut cursor = root.walk();
-    while let Some(n) = stack.pop() {
+    visit_named(*root, |n| {
         match n.kind() {
             "import_statement" => {
                 let mut c = n.walk();
@@ -316,7 +311,7 @@ fn imports_and_uses(root: &Node, source: &[u8], file: &mut TestFile) {
                         kind,
                     });
                 }
-                continue;
+                return false;
             }
             "import_from_statement" => {
                 let specifier = n
@@ -352,7 +347,7 @@ fn imports_and_uses(root: &Node, source: &[u8], file: &mut TestFile) {
                     span: Span::of(&n),
                     kind,
                 });
-                continue;
+                return false;
             }
             "call" => {
                 // importlib.import_module("pkg.mod") / __import__("pkg")
@@ -375,8 +370,8 @@ fn imports_and_uses(root: &Node, source: &[u8], file: &mut TestFile) {
             }
             _ => {}
         }
-        stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
-    }
+        true
+    });
 }
 
 fn inside_function(node: &Node) -> bool {
@@ -914,13 +909,11 @@ fn literal(node: &Node, source: &[u8]) -> Option<Literal> {
 }
 
 fn has_effects(node: &Node) -> bool {
-    let mut stack = vec![*node];
-    let mut cursor = node.walk();
-    while let Some(n) = stack.pop() {
+    visit_named(*node, |n| {
         if matches!(n.kind(), "call" | "await" | "yield" | "named_expression" | "lambda") {
             return true;
         }
-        stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
-    }
+        true
+    });
     false
 }
