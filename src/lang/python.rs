@@ -509,6 +509,14 @@ fn child_guards(node: &Node, children: &[Node], guard: Guard, source: &[u8]) -> 
         ..guard
     };
     let field = |name: &str| node.child_by_field_name(name).map(|c| c.id());
+    // The child in field `name` runs only conditionally; the others as `node` does.
+    let guarded = |name: &str| -> Vec<Guard> {
+        let id = field(name);
+        children
+            .iter()
+            .map(|c| if Some(c.id()) == id { conditional } else { guard })
+            .collect()
+    };
     match node.kind() {
         "if_statement" => {
             // An `if` whose every branch (including an `else`) asserts asserts either way.
@@ -545,31 +553,13 @@ fn child_guards(node: &Node, children: &[Node], guard: Guard, source: &[u8]) -> 
                 })
                 .collect()
         }
-        "while_statement" => children
-            .iter()
-            .map(|c| {
-                if Some(c.id()) == field("body") {
-                    conditional
-                } else {
-                    guard
-                }
-            })
-            .collect(),
+        "while_statement" => guarded("body"),
         "conditional_expression" => children
             .iter()
             .enumerate()
             .map(|(i, _)| if i == 1 { guard } else { conditional })
             .collect(),
-        "boolean_operator" => children
-            .iter()
-            .map(|c| {
-                if Some(c.id()) == field("right") {
-                    conditional
-                } else {
-                    guard
-                }
-            })
-            .collect(),
+        "boolean_operator" => guarded("right"),
         "try_statement" => {
             let swallower = children
                 .iter()
