@@ -82,7 +82,7 @@ fn main() {
         assert_eq!(set.files.len(), 3);
     });
     measure(RUNS, "walk: read every file, parallel (2,000 files)", None, || {
-        let read = walk::walk(&root, &exclude, &[]);
+        let read = walk::walk(&root, &exclude, &[], &|_| true);
         assert!(read.files.len() >= FILES);
     });
 

@@ -56,8 +56,9 @@ pub fn exclude_set(patterns: &[String]) -> anyhow::Result<GlobSet> {
 }
 
 /// Walk every non-ignored file under `root` in parallel, skipping `exclude`
-/// and any directory in `skip_dirs` (repo-relative).
-pub fn walk(root: &Path, exclude: &GlobSet, skip_dirs: &[PathBuf]) -> Read {
+/// and any directory in `skip_dirs` (repo-relative), and read the ones `keep`
+/// accepts (a gate decides by path before any content is read).
+pub fn walk(root: &Path, exclude: &GlobSet, skip_dirs: &[PathBuf], keep: &(dyn Fn(&Path) -> bool + Sync)) -> Read {
     let paths = Mutex::new(Vec::new());
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     WalkBuilder::new(root)
@@ -87,7 +88,7 @@ pub fn walk(root: &Path, exclude: &GlobSet, skip_dirs: &[PathBuf]) -> Read {
                     if skip_dirs.iter().any(|d| rel.starts_with(d)) {
                         return WalkState::Continue;
                     }
-                    if !exclude.is_match(rel) {
+                    if !exclude.is_match(rel) && keep(rel) {
                         paths.lock().expect("walker poisoned").push(rel.to_path_buf());
                     }
                 }

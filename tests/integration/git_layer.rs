@@ -238,7 +238,7 @@ fn the_walker_skips_ignored_binary_huge_and_outside_symlinks_with_one_note_each(
     std::os::unix::fs::symlink(repo.path().join("src/a.py"), repo.path().join("inside.py")).unwrap();
     let root = repo.root();
     let exclude = walk::exclude_set(&["vendor/**".to_string()]).unwrap();
-    let read = walk::walk(&root, &exclude, &[PathBuf::from(".git")]);
+    let read = walk::walk(&root, &exclude, &[PathBuf::from(".git")], &|_| true);
     let files: Vec<_> = read
         .files
         .iter()

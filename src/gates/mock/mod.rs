@@ -76,39 +76,31 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let wanted = |lang: Lang| settings.languages.is_empty() || settings.languages.iter().any(|l| l == lang.family());
     let mut out = GateOutput::default();
 
-    let (candidates, read) = match cx.scope {
-        Scope::AllFiles => {
-            let read = walk::walk(root, &cx.exclude, &cx.skip_dirs);
-            (None, read)
-        }
+    // Only test files are read: the scope's paths are classified first.
+    let is_wanted_test = |p: &Path| classifier.test_file(p).is_some_and(wanted);
+    let read = match cx.scope {
+        Scope::AllFiles => walk::walk(root, &cx.exclude, &cx.skip_dirs, &is_wanted_test),
         scope => {
             let set = changed::collect(cx.repo, scope, &cx.exclude, &cx.skip_dirs)?;
             out.notices.extend(set.notes().iter().cloned());
             let paths: Vec<PathBuf> = set
                 .present()
-                .filter(|f| classifier.test_file(&f.path).is_some_and(wanted))
                 .map(|f| f.path.clone())
+                .filter(|p| is_wanted_test(p))
                 .collect();
-            let read = if *scope == Scope::Staged {
+            if *scope == Scope::Staged {
                 read_staged(cx, &paths)?
             } else {
                 walk::read_all(root, &paths)
-            };
-            (Some(paths.len()), read)
+            }
         }
     };
+    out.findings.extend(read.skipped);
     let files: Vec<(SourceFile, Lang)> = read
         .files
         .into_iter()
-        .filter_map(|f| classifier.test_file(&f.path).filter(|l| wanted(*l)).map(|l| (f, l)))
+        .filter_map(|f| classifier.test_file(&f.path).map(|l| (f, l)))
         .collect();
-    // Skipped-file notes only for files that would have been checked.
-    out.findings.extend(read.skipped.into_iter().filter(|n| {
-        candidates.is_some()
-            || n.path
-                .as_ref()
-                .is_some_and(|p| classifier.test_file(std::path::Path::new(p)).is_some())
-    }));
     let checked: Vec<(Vec<Finding>, usize)> = files
         .par_iter()
         .map(|(f, lang)| check(&f.path, *lang, &f.bytes, settings, &resolver))
