@@ -299,11 +299,7 @@ fn imports_and_uses(root: &Node, source: &[u8], file: &mut TestFile) {
                         Some(a) => text(&a, source).into_owned(),
                         None => specifier.split('.').next().unwrap_or_default().to_string(),
                     };
-                    let kind = if inside_function(&n) {
-                        ImportKind::Dynamic
-                    } else {
-                        ImportKind::Static
-                    };
+                    let kind = import_kind(&n);
                     file.imports.push(Import {
                         specifier,
                         names: vec![bound],
@@ -314,14 +310,12 @@ fn imports_and_uses(root: &Node, source: &[u8], file: &mut TestFile) {
                 return false;
             }
             "import_from_statement" => {
-                let specifier = n
-                    .child_by_field_name("module_name")
-                    .map(|m| text(&m, source).into_owned())
-                    .unwrap_or_default();
+                let module_name = n.child_by_field_name("module_name");
+                let specifier = module_name.map(|m| text(&m, source).into_owned()).unwrap_or_default();
                 let mut names = Vec::new();
                 let mut c = n.walk();
                 for item in n.named_children(&mut c) {
-                    if Some(item.id()) == n.child_by_field_name("module_name").map(|m| m.id()) {
+                    if Some(item.id()) == module_name.map(|m| m.id()) {
                         continue;
                     }
                     match item.kind() {
@@ -335,12 +329,7 @@ fn imports_and_uses(root: &Node, source: &[u8], file: &mut TestFile) {
                         _ => {}
                     }
                 }
-                // An import inside a test runs the module when the test runs: that is a use.
-                let kind = if inside_function(&n) {
-                    ImportKind::Dynamic
-                } else {
-                    ImportKind::Static
-                };
+                let kind = import_kind(&n);
                 file.imports.push(Import {
                     specifier,
                     names,
@@ -372,6 +361,15 @@ fn imports_and_uses(root: &Node, source: &[u8], file: &mut TestFile) {
         }
         true
     });
+}
+
+/// An import inside a function runs the module when the test runs: that is a use.
+fn import_kind(node: &Node) -> ImportKind {
+    if inside_function(node) {
+        ImportKind::Dynamic
+    } else {
+        ImportKind::Static
+    }
 }
 
 fn inside_function(node: &Node) -> bool {

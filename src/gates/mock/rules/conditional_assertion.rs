@@ -1,3 +1,4 @@
+use super::finding_at;
 use crate::finding::Finding;
 use crate::lang::{Form, TestFile};
 use crate::rule::{Level, RuleMeta};
@@ -19,15 +20,10 @@ pub fn conditional_assertion(path: &str, file: &TestFile) -> Vec<Finding> {
         .filter(|t| t.assertions.iter().all(|a| a.guard.conditional && a.form != Form::Fail))
         .map(|t| {
             let s = t.assertions[0].span;
-            Finding::new(
-                &CONDITIONAL_ASSERTION,
-                format!(
+            finding_at(&CONDITIONAL_ASSERTION, format!(
                     "every assertion in `{}` is under a condition or loop; when it is not met the test passes without asserting",
                     t.name
-                ),
-            )
-            .at(path, s.line, s.column)
-            .until(s.end_line, s.end_column)
+                ), path, s)
         })
         .collect()
 }

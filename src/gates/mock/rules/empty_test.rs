@@ -1,3 +1,4 @@
+use super::finding_at;
 use crate::finding::Finding;
 use crate::lang::TestFile;
 use crate::rule::{Level, RuleMeta};
@@ -16,9 +17,12 @@ pub fn empty_test(path: &str, file: &TestFile) -> Vec<Finding> {
         .iter()
         .filter(|t| t.empty && t.skip.is_none())
         .map(|t| {
-            Finding::new(&EMPTY_TEST, format!("test `{}` has an empty body", t.name))
-                .at(path, t.span.line, t.span.column)
-                .until(t.span.end_line, t.span.end_column)
+            finding_at(
+                &EMPTY_TEST,
+                format!("test `{}` has an empty body", t.name),
+                path,
+                t.span,
+            )
         })
         .collect()
 }

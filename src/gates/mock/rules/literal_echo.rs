@@ -1,3 +1,4 @@
+use super::finding_at;
 use crate::finding::Finding;
 use crate::lang::{Binding, Form, Operand, TestCase, TestFile};
 use crate::rule::{Level, RuleMeta};
@@ -50,14 +51,12 @@ pub fn literal_echo(path: &str, file: &TestFile) -> Vec<Finding> {
         for a in &test.assertions {
             if let Some(why) = echo(test, &a.form, a.span.line) {
                 let s = a.span;
-                out.push(
-                    Finding::new(
-                        &LITERAL_ECHO,
-                        format!("assertion in `{}` checks nothing: {why}", test.name),
-                    )
-                    .at(path, s.line, s.column)
-                    .until(s.end_line, s.end_column),
-                );
+                out.push(finding_at(
+                    &LITERAL_ECHO,
+                    format!("assertion in `{}` checks nothing: {why}", test.name),
+                    path,
+                    s,
+                ));
             }
         }
     }

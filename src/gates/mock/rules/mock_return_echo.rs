@@ -1,3 +1,4 @@
+use super::finding_at;
 use crate::finding::Finding;
 use crate::lang::{Form, MockReturn, Operand, TestCase, TestFile};
 use crate::rule::{Level, RuleMeta};
@@ -33,17 +34,15 @@ pub fn mock_return_echo(path: &str, file: &TestFile) -> Vec<Finding> {
                 continue;
             };
             let s = a.span;
-            out.push(
-                Finding::new(
-                    &MOCK_RETURN_ECHO,
-                    format!(
-                        "assertion in `{}` checks the value the mock `{}` was told to return on line {}",
-                        test.name, mock.callee, mock.span.line
-                    ),
-                )
-                .at(path, s.line, s.column)
-                .until(s.end_line, s.end_column),
-            );
+            out.push(finding_at(
+                &MOCK_RETURN_ECHO,
+                format!(
+                    "assertion in `{}` checks the value the mock `{}` was told to return on line {}",
+                    test.name, mock.callee, mock.span.line
+                ),
+                path,
+                s,
+            ));
         }
     }
     out

@@ -21,7 +21,16 @@ pub use skipped_test::{SKIPPED_TEST, skipped_test};
 pub use swallowed_failure::{SWALLOWED_FAILURE, swallowed_failure};
 pub use tautological_assertion::{TAUTOLOGICAL_ASSERTION, tautological_assertion, tautology};
 
+use crate::finding::Finding;
+use crate::lang::Span;
 use crate::rule::RuleMeta;
+
+/// A finding of `rule` covering `span` of `path`.
+fn finding_at(rule: &RuleMeta, message: String, path: &str, span: Span) -> Finding {
+    Finding::new(rule, message)
+        .at(path, span.line, span.column)
+        .until(span.end_line, span.end_column)
+}
 
 pub const ALL: &[&RuleMeta] = &[
     &TAUTOLOGICAL_ASSERTION,

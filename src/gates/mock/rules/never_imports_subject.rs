@@ -1,3 +1,4 @@
+use super::finding_at;
 use crate::finding::Finding;
 use crate::lang::{Import, TestFile};
 use crate::rule::{Level, RuleMeta};
@@ -77,15 +78,15 @@ pub fn never_imports_subject(path: &str, file: &TestFile, subject: &[bool]) -> V
         .filter(|(import, is_subject)| *is_subject && !import.used_in(file))
         .map(|(import, _)| import.specifier.as_str())
         .collect();
-    let mut finding = Finding::new(
+    let mut finding = finding_at(
         &NEVER_IMPORTS_SUBJECT,
         format!(
             "no test in this file imports and uses project code ({} tests)",
             file.tests.len()
         ),
-    )
-    .at(path, first.span.line, first.span.column)
-    .until(first.span.end_line, first.span.end_column);
+        path,
+        first.span,
+    );
     if !unused.is_empty() {
         finding = finding.note(format!("imported but never used: {}", unused.join(", ")));
     }

@@ -1,3 +1,4 @@
+use super::finding_at;
 use crate::finding::Finding;
 use crate::lang::{TestFile, conventional_helper};
 use crate::rule::{Level, RuleMeta};
@@ -29,9 +30,12 @@ pub fn no_assertion(path: &str, file: &TestFile, configured_helpers: &[String]) 
                 .any(|c| file.helpers.contains(c) || conventional_helper(c) || configured(c, configured_helpers))
         })
         .map(|t| {
-            Finding::new(&NO_ASSERTION, format!("test `{}` asserts nothing", t.name))
-                .at(path, t.span.line, t.span.column)
-                .until(t.span.end_line, t.span.end_column)
+            finding_at(
+                &NO_ASSERTION,
+                format!("test `{}` asserts nothing", t.name),
+                path,
+                t.span,
+            )
         })
         .collect()
 }

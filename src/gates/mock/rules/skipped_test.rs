@@ -1,5 +1,6 @@
 use std::collections::BTreeSet;
 
+use super::finding_at;
 use crate::finding::Finding;
 use crate::lang::{Span, TestFile};
 use crate::rule::{Level, RuleMeta};
@@ -38,11 +39,12 @@ pub fn skipped_test(path: &str, file: &TestFile) -> Vec<Finding> {
             "skipped"
         };
         let s = skip.span;
-        out.push(
-            Finding::new(&SKIPPED_TEST, format!("{what} {how} without a reason"))
-                .at(path, s.line, s.column)
-                .until(s.end_line, s.end_column),
-        );
+        out.push(finding_at(
+            &SKIPPED_TEST,
+            format!("{what} {how} without a reason"),
+            path,
+            s,
+        ));
     }
     out
 }

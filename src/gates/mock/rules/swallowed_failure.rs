@@ -1,3 +1,4 @@
+use super::finding_at;
 use crate::finding::Finding;
 use crate::lang::TestFile;
 use crate::rule::{Level, RuleMeta};
@@ -17,17 +18,15 @@ pub fn swallowed_failure(path: &str, file: &TestFile) -> Vec<Finding> {
         for a in &t.assertions {
             let Some(handler) = a.guard.swallowed_by else { continue };
             let s = a.span;
-            out.push(
-                Finding::new(
-                    &SWALLOWED_FAILURE,
-                    format!(
-                        "assertion in `{}` can never fail: the handler at line {} catches its failure",
-                        t.name, handler.line
-                    ),
-                )
-                .at(path, s.line, s.column)
-                .until(s.end_line, s.end_column),
-            );
+            out.push(finding_at(
+                &SWALLOWED_FAILURE,
+                format!(
+                    "assertion in `{}` can never fail: the handler at line {} catches its failure",
+                    t.name, handler.line
+                ),
+                path,
+                s,
+            ));
         }
     }
     out

@@ -1,3 +1,4 @@
+use super::finding_at;
 use crate::finding::Finding;
 use crate::lang::{Form, Literal, Operand, TestFile};
 use crate::rule::{Level, RuleMeta};
@@ -61,14 +62,12 @@ pub fn tautological_assertion(path: &str, file: &TestFile) -> Vec<Finding> {
         for a in &test.assertions {
             if let Some(why) = tautology(&a.form) {
                 let s = a.span;
-                out.push(
-                    Finding::new(
-                        &TAUTOLOGICAL_ASSERTION,
-                        format!("tautological assertion in `{}`: it {why}", test.name),
-                    )
-                    .at(path, s.line, s.column)
-                    .until(s.end_line, s.end_column),
-                );
+                out.push(finding_at(
+                    &TAUTOLOGICAL_ASSERTION,
+                    format!("tautological assertion in `{}`: it {why}", test.name),
+                    path,
+                    s,
+                ));
             }
         }
     }
