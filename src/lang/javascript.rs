@@ -13,9 +13,9 @@ use std::collections::BTreeMap;
 use tree_sitter::{Node, Tree};
 
 use super::{
-    Assertion, Form, Guard, Import, ImportKind, Literal, MockReturn, Operand, Skip, Span, TestCase, TestFile,
-    callee_key, close_helpers, contains_kind, display, first_child, normalized, number, single_literal_bindings, text,
-    visit_named,
+    Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
+    TestCase, TestFile, bound, callee_key, chain, close_helpers, contains_kind, display, first_child, normalized,
+    number, single_call_aliases, single_literal_bindings, text, values, visit_named,
 };
 
 const COMMENT: &str = "comment";
@@ -34,9 +34,70 @@ pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
     walker.collect_comments(&tree.root_node());
     walker.visit(&tree.root_node(), None);
     walker.imports_and_uses(&tree.root_node());
+    walker.mocks(&tree.root_node());
     let Walker { mut file, bodies, .. } = walker;
     file.helpers = close_helpers(&bodies);
     file
+}
+
+/// Methods that give a spy its own behaviour (jest/vitest, sinon, jasmine's `and.*`).
+const CONFIGURES: &[&str] = &[
+    "mockImplementation",
+    "mockImplementationOnce",
+    "mockReturnValue",
+    "mockReturnValueOnce",
+    "mockResolvedValue",
+    "mockResolvedValueOnce",
+    "mockRejectedValue",
+    "mockRejectedValueOnce",
+    "returns",
+    "resolves",
+    "rejects",
+    "throws",
+    "callsFake",
+    "returnValue",
+    "returnValues",
+    "callFake",
+    "resolveTo",
+    "rejectWith",
+    "throwError",
+];
+
+/// A call that mocks, stubs or spies on a target.
+enum Site {
+    Mock(Mock),
+    /// `vi.spyOn(api, "get")` without a behaviour in its own chain: whether it
+    /// replaces the method depends on a later `mockReturnValue` on it.
+    Spy(Mock, Option<String>),
+    /// A double with no target (`vi.fn()`, `sinon.spy()`).
+    Callback,
+}
+
+/// Is `span` inside `outer`?
+fn within(span: Span, outer: Span) -> bool {
+    (span.line, span.column) >= (outer.line, outer.column)
+        && (span.end_line, span.end_column) <= (outer.end_line, outer.end_column)
+}
+
+/// Does the chain around `call` (its parents `.a().b()`) give it a behaviour?
+fn configured_in_chain(call: &Node, source: &[u8]) -> bool {
+    let mut node = *call;
+    while let Some(parent) = node.parent() {
+        match parent.kind() {
+            "member_expression" => {
+                if parent
+                    .child_by_field_name("property")
+                    .is_some_and(|p| CONFIGURES.contains(&text(&p, source).as_ref()))
+                {
+                    return true;
+                }
+            }
+            "call_expression" => {}
+            _ => return false,
+        }
+        node = parent;
+    }
+    false
 }
 
 struct Walker<'s> {
@@ -153,19 +214,22 @@ impl<'s> Walker<'s> {
                     let Some(source) = n.child_by_field_name("source").and_then(|s| self.string_value(&s)) else {
                         return false;
                     };
-                    let mut names = Vec::new();
+                    let mut bound = Vec::new();
                     let mut c = n.walk();
                     if let Some(clause) = n.named_children(&mut c).find(|c| c.kind() == "import_clause") {
-                        collect_bound(&clause, self.source, &mut names);
+                        // A bare identifier in the clause is the default import.
+                        collect_bound(&clause, self.source, "default", &mut bound);
                     }
-                    let kind = if names.is_empty() {
+                    let kind = if bound.is_empty() {
                         ImportKind::SideEffect
                     } else {
                         ImportKind::Static
                     };
+                    let (names, origins) = bound.into_iter().unzip();
                     self.file.imports.push(Import {
                         specifier: source,
                         names,
+                        origins,
                         span: Span::of(&n),
                         kind,
                     });
@@ -176,11 +240,13 @@ impl<'s> Walker<'s> {
                     if let (Some(name), Some(value)) = (n.child_by_field_name("name"), n.child_by_field_name("value"))
                         && let Some(spec) = self.required(&value)
                     {
-                        let mut names = Vec::new();
-                        collect_bound(&name, self.source, &mut names);
+                        let mut bound = Vec::new();
+                        collect_bound(&name, self.source, "*", &mut bound);
+                        let (names, origins) = bound.into_iter().unzip();
                         self.file.imports.push(Import {
                             specifier: spec,
                             names,
+                            origins,
                             span: Span::of(&n),
                             kind: ImportKind::Static,
                         });
@@ -204,6 +270,7 @@ impl<'s> Walker<'s> {
                             self.file.imports.push(Import {
                                 specifier: spec,
                                 names: Vec::new(),
+                                origins: Vec::new(),
                                 span: Span::of(&n),
                                 kind,
                             });
@@ -297,8 +364,10 @@ impl<'s> Walker<'s> {
                     assertions: Vec::new(),
                     calls: Vec::new(),
                     bindings: Vec::new(),
+                    aliases: Vec::new(),
                     mock_returns: Vec::new(),
                     benchmark: false,
+                    mocks: Vec::new(),
                 });
             }
             return;
@@ -327,22 +396,29 @@ impl<'s> Walker<'s> {
             empty,
             assertions: scan.assertions,
             calls: scan.calls,
-            bindings: single_literal_bindings(occurrences),
+            bindings: single_literal_bindings(&occurrences),
+            aliases: single_call_aliases(&occurrences),
             mock_returns: self.mock_returns(&body),
             benchmark: false,
+            mocks: Vec::new(),
         });
     }
 
     /// Every place a name is bound in `node`: declarations (with the literal
     /// when the initializer is one), assignments, updates, loop variables.
-    fn binding_occurrences(&self, node: &Node, out: &mut Vec<(String, Option<(Literal, Span)>)>) {
+    fn binding_occurrences(&self, node: &Node, out: &mut Vec<(String, Bound)>) {
         visit_named(*node, |n| {
             match n.kind() {
                 "variable_declarator" => {
                     if let Some(name) = n.child_by_field_name("name") {
                         if name.kind() == "identifier" {
-                            let value = n.child_by_field_name("value").and_then(|v| self.literal(&unwrap(v)));
-                            out.push((text(&name, self.source).into_owned(), value.map(|l| (l, Span::of(&n)))));
+                            let value = n.child_by_field_name("value").map(unwrap);
+                            let value = bound(
+                                value.and_then(|v| self.literal(&v)),
+                                value.and_then(|v| chain(&v, self.source)),
+                                Span::of(&n),
+                            );
+                            out.push((text(&name, self.source).into_owned(), value));
                         } else {
                             identifiers(&name, self.source, out);
                         }
@@ -413,6 +489,205 @@ impl<'s> Walker<'s> {
         }
     }
 
+    /// What `call` mocks, if it is a mock, stub or spy.
+    fn mock_site(&self, call: &Node) -> Option<Site> {
+        let function = call.child_by_field_name("function")?;
+        let callee = chain(&function, self.source)?;
+        let (receiver, last) = callee.rsplit_once('.').unwrap_or(("", &callee));
+        let args = arguments(call);
+        let span = Span::of(call);
+        let member = |replaces: bool| {
+            let object = chain(&unwrap(*args.first()?), self.source)?;
+            let member = self.string_value(args.get(1)?)?;
+            Some(Mock {
+                span,
+                target: MockTarget::Member { object, member },
+                replaces,
+            })
+        };
+        let doubles = receiver.to_ascii_lowercase();
+        let sinon = doubles.contains("sinon") || doubles.contains("sandbox") || receiver == "td";
+        Some(match (receiver, last) {
+            ("vi" | "jest" | "vitest", "mock" | "doMock" | "unstable_mockModule") | ("mock" | "t.mock", "module") => {
+                let spec = args.first().and_then(|a| {
+                    self.string_value(a).or_else(|| {
+                        // vi.mock(import("./x"), ..)
+                        let inner = unwrap(*a);
+                        (inner.kind() == "call_expression"
+                            && inner
+                                .child_by_field_name("function")
+                                .is_some_and(|f| f.kind() == "import"))
+                        .then(|| arguments(&inner).first().and_then(|s| self.string_value(s)))
+                        .flatten()
+                    })
+                })?;
+                let spy_option = args
+                    .get(1)
+                    .is_some_and(|o| o.kind() == "object" && callee_key(&text(o, self.source)).contains("spy:true"));
+                Site::Mock(Mock {
+                    span,
+                    target: MockTarget::Module {
+                        specifier: spec,
+                        members: args.get(1).and_then(|f| self.factory_members(f)),
+                    },
+                    replaces: !spy_option,
+                })
+            }
+            (_, "spyOn") => {
+                let spy = member(false)?;
+                if configured_in_chain(call, self.source) {
+                    Site::Mock(Mock { replaces: true, ..spy })
+                } else {
+                    Site::Spy(spy, self.declared_name(call))
+                }
+            }
+            // node:test: mock.method(obj, "m", impl?) calls through without an implementation.
+            ("mock" | "t.mock" | "context.mock", "method" | "getter" | "setter") => Site::Mock(member(args.len() > 2)?),
+            (_, "stub" | "replace" | "replaceGetter" | "replaceSetter") if sinon && args.len() >= 2 => {
+                Site::Mock(member(true)?)
+            }
+            (_, "spy") if sinon && args.len() >= 2 => {
+                let spy = member(false)?;
+                Site::Spy(spy, self.declared_name(call))
+            }
+            ("vi" | "jest", "fn") | ("jasmine", "createSpy" | "createSpyObj") | ("td", "func" | "object") => {
+                Site::Callback
+            }
+            ("mock" | "t.mock", "fn") => Site::Callback,
+            (_, "spy" | "stub" | "fake") if sinon => Site::Callback,
+            _ => return None,
+        })
+    }
+
+    /// The exports a `vi.mock` factory replaces, when it spreads the real
+    /// module in (`{ ...await importOriginal(), total: vi.fn() }`); `None`
+    /// when it replaces everything or cannot be read.
+    fn factory_members(&self, factory: &Node) -> Option<Vec<String>> {
+        if !is_function(factory) {
+            return None;
+        }
+        let body = unwrap(factory.child_by_field_name("body")?);
+        let object = if body.kind() == "object" {
+            body
+        } else {
+            let mut found = None;
+            visit_named(body, |n| {
+                if found.is_none() && n.kind() == "return_statement" {
+                    found = first_child(&n).map(unwrap).filter(|o| o.kind() == "object");
+                }
+                found.is_none() && !(is_function(&n) && n.id() != body.id())
+            });
+            found?
+        };
+        let mut cursor = object.walk();
+        let entries: Vec<Node> = object.named_children(&mut cursor).collect();
+        if !entries.iter().any(|e| e.kind() == "spread_element") {
+            return None;
+        }
+        Some(
+            entries
+                .iter()
+                .filter_map(|e| match e.kind() {
+                    "pair" | "method_definition" => e
+                        .child_by_field_name("key")
+                        .or_else(|| e.child_by_field_name("name"))
+                        .map(|k| string_or_name(&k, self.source)),
+                    "shorthand_property_identifier" => Some(text(e, self.source).into_owned()),
+                    _ => None,
+                })
+                .collect(),
+        )
+    }
+
+    /// `const spy = <call>`: the name the call's value is bound to.
+    fn declared_name(&self, call: &Node) -> Option<String> {
+        let mut node = *call;
+        while let Some(parent) = node.parent() {
+            match parent.kind() {
+                "variable_declarator" | "assignment_expression" => {
+                    let name = parent
+                        .child_by_field_name("name")
+                        .or_else(|| parent.child_by_field_name("left"))?;
+                    return chain(&name, self.source);
+                }
+                "await_expression" | "parenthesized_expression" | "as_expression" | "non_null_expression" => {
+                    node = parent
+                }
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// Every mock site, and the tests each is in effect for: module mocks
+    /// are hoisted over the whole file; others apply to the test or the
+    /// `describe` they sit in (its `beforeEach` included), or to every test.
+    fn mocks(&mut self, root: &Node) {
+        let mut sites: Vec<(Mock, Option<String>, bool, Node)> = Vec::new();
+        let mut configured: std::collections::HashSet<String> = std::collections::HashSet::new();
+        let mut callbacks = 0;
+        visit_named(*root, |n| {
+            if n.kind() == "call_expression" {
+                match self.mock_site(&n) {
+                    Some(Site::Mock(mock)) => sites.push((mock, None, false, n)),
+                    Some(Site::Spy(mock, name)) => sites.push((mock, name, true, n)),
+                    Some(Site::Callback) => callbacks += 1,
+                    None => {}
+                }
+                // `api.get.mockReturnValue(..)`, `vi.mocked(api.get).mockImplementation(..)`, `spy.returns(..)`
+                if let Some(function) = n.child_by_field_name("function")
+                    && function.kind() == "member_expression"
+                    && function
+                        .child_by_field_name("property")
+                        .is_some_and(|p| CONFIGURES.contains(&text(&p, self.source).as_ref()))
+                    && let Some(mut object) = function.child_by_field_name("object")
+                {
+                    if object.kind() == "call_expression"
+                        && let Some(inner) = object.child_by_field_name("function")
+                        && text(&inner, self.source).ends_with("mocked")
+                        && let Some(arg) = arguments(&object).first()
+                    {
+                        object = *arg;
+                    }
+                    configured.extend(chain(&object, self.source));
+                }
+            }
+            !matches!(n.kind(), COMMENT | "string" | "template_string")
+        });
+        self.file.callback_spies = callbacks;
+        for (index, (mut mock, name, spy, node)) in sites.into_iter().enumerate() {
+            if spy {
+                let key = mock.target.describe();
+                mock.replaces = configured.contains(&key) || name.is_some_and(|n| configured.contains(&n));
+            }
+            let hoisted = matches!(mock.target, MockTarget::Module { .. })
+                && text(&node.child_by_field_name("function").expect("a call"), self.source).ends_with(".mock");
+            let scope = if hoisted { None } else { self.enclosing_scope(&node) };
+            for test in &mut self.file.tests {
+                if scope.is_none_or(|s| within(test.span, s)) {
+                    test.mocks.push(index);
+                }
+            }
+            self.file.mocks.push(mock);
+        }
+    }
+
+    /// The span of the nearest enclosing test or group call, if any.
+    fn enclosing_scope(&self, node: &Node) -> Option<Span> {
+        let mut n = node.parent();
+        while let Some(p) = n {
+            if p.kind() == "call_expression"
+                && let Some(function) = p.child_by_field_name("function")
+                && let Some(path) = callee_path(&function, self.source)
+                && (TEST_NAMES.contains(&path[0].as_str()) || GROUP_NAMES.contains(&path[0].as_str()))
+            {
+                return Some(Span::of(&p));
+            }
+            n = p.parent();
+        }
+        None
+    }
+
     /// Scan a body; `context` is the test's context parameter (`t` in
     /// `test("x", (t) => ...)`), whose methods assert in tape, ava, node-tap
     /// and node:test.
@@ -433,6 +708,7 @@ impl<'s> Walker<'s> {
                     span: Span::of(&n),
                     form: Form::Fail,
                     guard,
+                    values: Vec::new(),
                 }),
                 // chai property assertions: `expect(x).to.be.true;`, `x.should.exist;`
                 "expression_statement" if first_child(&n).is_some_and(|e| e.kind() == "member_expression") => {
@@ -442,6 +718,7 @@ impl<'s> Walker<'s> {
                             span: Span::of(&member),
                             form,
                             guard,
+                            values: self.checked_values(&member),
                         });
                     }
                 }
@@ -511,12 +788,30 @@ impl<'s> Walker<'s> {
             self.assertion(call, &function, &name)
         };
         if let Some(form) = form {
+            let mut values = call
+                .child_by_field_name("arguments")
+                .map(|a| values(&a, self.source, COMMENT))
+                .unwrap_or_default();
+            values.extend(self.checked_values(&function));
             scan.assertions.push(Assertion {
                 guard: scan.guard,
                 span: Span::of(call),
                 form,
+                values,
             });
         }
+    }
+
+    /// The values `expect(..)` checks, when `member` is a chain that starts at one.
+    fn checked_values(&self, member: &Node) -> Vec<String> {
+        if member.kind() != "member_expression" {
+            return Vec::new();
+        }
+        member_chain(member, self.source)
+            .base_call
+            .and_then(|base| base.child_by_field_name("arguments"))
+            .map(|a| values(&a, self.source, COMMENT))
+            .unwrap_or_default()
     }
 
     /// Does this subtree assert?
@@ -879,34 +1174,50 @@ struct Scan {
     skip: Option<Skip>,
 }
 
-/// The local names an import clause or a binding pattern introduces.
-fn collect_bound(node: &Node, source: &[u8], out: &mut Vec<String>) {
-    let mut stack = vec![*node];
-    let mut cursor = node.walk();
-    while let Some(n) = stack.pop() {
-        match n.kind() {
-            "identifier" | "shorthand_property_identifier_pattern" => out.push(text(&n, source).into_owned()),
-            "import_specifier" => {
-                if let Some(local) = n.child_by_field_name("alias").or_else(|| n.child_by_field_name("name")) {
-                    out.push(text(&local, source).into_owned());
-                }
+/// The local names an import clause or a binding pattern introduces, each
+/// with what it stands for in the module (`default`, `*`, or the export name).
+fn collect_bound(node: &Node, source: &[u8], origin: &str, out: &mut Vec<(String, String)>) {
+    let name = |n: &Node| text(n, source).into_owned();
+    match node.kind() {
+        "identifier" => out.push((name(node), origin.to_string())),
+        "shorthand_property_identifier_pattern" => out.push((name(node), name(node))),
+        "import_specifier" => {
+            if let Some(imported) = node.child_by_field_name("name") {
+                let local = node.child_by_field_name("alias").unwrap_or(imported);
+                out.push((name(&local), string_or_name(&imported, source)));
             }
-            "pair_pattern" => {
-                if let Some(value) = n.child_by_field_name("value") {
-                    stack.push(value);
-                }
+        }
+        "namespace_import" => {
+            if let Some(local) = first_child(node) {
+                out.push((name(&local), "*".to_string()));
             }
-            _ => stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>()),
+        }
+        "pair_pattern" => {
+            if let (Some(key), Some(value)) = (node.child_by_field_name("key"), node.child_by_field_name("value")) {
+                collect_bound(&value, source, &string_or_name(&key, source), out);
+            }
+        }
+        _ => {
+            let mut cursor = node.walk();
+            for child in node.named_children(&mut cursor) {
+                collect_bound(&child, source, origin, out);
+            }
         }
     }
 }
 
+/// A property or export name, written bare or quoted.
+fn string_or_name(node: &Node, source: &[u8]) -> String {
+    let t = text(node, source);
+    t.trim_matches(|c| c == '"' || c == '\'').to_string()
+}
+
 /// Every identifier in a binding target, each without a known value.
-fn identifiers(node: &Node, source: &[u8], out: &mut Vec<(String, Option<(Literal, Span)>)>) {
+fn identifiers(node: &Node, source: &[u8], out: &mut Vec<(String, Bound)>) {
     visit_named(*node, |n| {
         match n.kind() {
             "identifier" | "shorthand_property_identifier_pattern" => {
-                out.push((text(&n, source).into_owned(), None));
+                out.push((text(&n, source).into_owned(), Bound::Other));
                 return false;
             }
             // `obj.x = ..`, `a[i] = ..` bind no local name; types name no variable.

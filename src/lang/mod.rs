@@ -108,6 +108,48 @@ pub struct TestFile {
     pub helpers: Vec<String>,
     /// tree-sitter had to recover from a syntax error somewhere in the file.
     pub syntax_errors: bool,
+    /// Every place the file replaces or watches code: patches, module mocks,
+    /// stubs and spies on a target. Bare callback spies (`vi.fn()`,
+    /// `Mock()`) have no target and are only counted.
+    pub mocks: Vec<Mock>,
+    /// Target-less test doubles: `vi.fn()`, `jest.fn()`, `sinon.spy()`, `Mock()`.
+    pub callback_spies: usize,
+}
+
+/// A mock, patch, stub or spy with a target.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mock {
+    pub span: Span,
+    pub target: MockTarget,
+    /// Replaces the real code (a patch, a module mock, a stub, a spy given an
+    /// implementation or a return value). A spy that calls through only watches.
+    pub replaces: bool,
+}
+
+/// What a mock replaces.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MockTarget {
+    /// A module by specifier (`vi.mock("./cart")`). `members` lists the only
+    /// exports replaced when the factory spreads the real module in.
+    Module {
+        specifier: String,
+        members: Option<Vec<String>>,
+    },
+    /// A dotted path (`patch("pkg.billing.total")`).
+    Path(String),
+    /// A member of an object in scope (`patch.object(billing, "total")`,
+    /// `vi.spyOn(api, "get")`): the object as a [`chain`] key.
+    Member { object: String, member: String },
+}
+
+impl MockTarget {
+    pub fn describe(&self) -> String {
+        match self {
+            MockTarget::Module { specifier, .. } => specifier.clone(),
+            MockTarget::Path(path) => path.clone(),
+            MockTarget::Member { object, member } => format!("{object}.{member}"),
+        }
+    }
 }
 
 /// One test: a pytest/unittest function or method, or an `it`/`test` call.
@@ -131,6 +173,13 @@ pub struct TestCase {
     /// A benchmark rather than a test (pytest-benchmark's `benchmark`
     /// fixture, `@pytest.mark.benchmark`): it measures, it does not assert.
     pub benchmark: bool,
+    /// The mocks in effect while the test runs, as indexes into
+    /// [`TestFile::mocks`]: its own, its decorators' and class decorators',
+    /// `setUp`'s, its fixtures', `vi.mock` and enclosing `beforeEach`es'.
+    pub mocks: Vec<usize>,
+    /// Local names bound exactly once to a call or `new`, with that value as
+    /// a [`chain`] key (`calc` -> `Calculator()`, `result` -> `billing.total()`).
+    pub aliases: Vec<(String, String)>,
 }
 
 /// One import.
@@ -141,6 +190,10 @@ pub struct Import {
     pub specifier: String,
     /// Local names it binds (`*` for a star import).
     pub names: Vec<String>,
+    /// What each local name stands for, beside `names`: the exported name in
+    /// JavaScript (`default`, `*` for a namespace or a whole `require`), the
+    /// qualified name in Python (`pkg.billing.total`, `pkg` for `import pkg.mod`).
+    pub origins: Vec<String>,
     pub span: Span,
     pub kind: ImportKind,
 }
@@ -188,27 +241,63 @@ pub struct Binding {
     pub span: Span,
 }
 
-/// Keep the names bound exactly once, to a scalar literal. `occurrences` lists
-/// every binding of every name in the test, with the literal when the binding
-/// is a plain `name = literal`.
-pub(crate) fn single_literal_bindings(occurrences: Vec<(String, Option<(Literal, Span)>)>) -> Vec<Binding> {
+/// What one binding of a local name binds it to.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Bound {
+    /// `name = literal`.
+    Literal(Literal, Span),
+    /// `name = call()` or `name = new X()`: the value as a [`chain`] key.
+    Call(String),
+    /// Anything else (a loop variable, a destructuring, an update).
+    Other,
+}
+
+/// The value of a binding's right side.
+pub(crate) fn bound(literal: Option<Literal>, call: Option<String>, span: Span) -> Bound {
+    match (literal, call) {
+        (Some(l), _) => Bound::Literal(l, span),
+        (None, Some(c)) if c.ends_with("()") => Bound::Call(c),
+        _ => Bound::Other,
+    }
+}
+
+/// The names bound exactly once in a test, from every binding of every name.
+fn bound_once(occurrences: &[(String, Bound)]) -> impl Iterator<Item = (&String, &Bound)> {
     let mut counts: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    for (name, _) in &occurrences {
+    for (name, _) in occurrences {
         *counts.entry(name.as_str()).or_default() += 1;
     }
-    let mut out: Vec<Binding> = occurrences
+    occurrences
         .iter()
-        .filter(|(name, _)| counts.get(name.as_str()) == Some(&1))
-        .filter_map(|(name, value)| {
-            let (literal, span) = value.clone()?;
-            (!matches!(literal, Literal::Collection(_))).then(|| Binding {
+        .filter(move |(name, _)| counts.get(name.as_str()) == Some(&1))
+        .map(|(n, b)| (n, b))
+}
+
+/// Keep the names bound exactly once, to a scalar literal.
+pub(crate) fn single_literal_bindings(occurrences: &[(String, Bound)]) -> Vec<Binding> {
+    let mut out: Vec<Binding> = bound_once(occurrences)
+        .filter_map(|(name, value)| match value {
+            Bound::Literal(literal, span) if !matches!(literal, Literal::Collection(_)) => Some(Binding {
                 name: name.clone(),
-                literal,
-                span,
-            })
+                literal: literal.clone(),
+                span: *span,
+            }),
+            _ => None,
         })
         .collect();
     out.sort_by_key(|b| b.span);
+    out
+}
+
+/// Keep the names bound exactly once, to a call: [`TestCase::aliases`].
+pub(crate) fn single_call_aliases(occurrences: &[(String, Bound)]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = bound_once(occurrences)
+        .filter_map(|(name, value)| match value {
+            Bound::Call(call) => Some((name.clone(), call.clone())),
+            _ => None,
+        })
+        .collect();
+    out.sort();
     out
 }
 
@@ -227,6 +316,9 @@ pub struct Skip {
 pub struct Assertion {
     pub span: Span,
     pub form: Form,
+    /// The calls (as [`chain`] keys ending in `()`) and plain names in the
+    /// values the assertion checks, not in the assertion's own callee.
+    pub values: Vec<String>,
     /// What surrounds it inside the test.
     pub guard: Guard,
 }
@@ -323,6 +415,93 @@ pub(crate) fn visit_named<'a>(node: Node<'a>, mut visit: impl FnMut(Node<'a>) ->
             }
         }
     }
+}
+
+/// A call chain as a key: names joined by `.`, each call or `new` as `()`,
+/// arguments, `await` and parentheses dropped: `new Calculator(1).add` ->
+/// `Calculator().add`. `None` for anything else (literals, subscripts).
+pub(crate) fn chain(node: &Node, source: &[u8]) -> Option<String> {
+    match node.kind() {
+        "identifier" | "this" | "property_identifier" | "private_property_identifier" => {
+            Some(text(node, source).into_owned())
+        }
+        "attribute" | "member_expression" => {
+            let object = node.child_by_field_name("object")?;
+            let member = node
+                .child_by_field_name("attribute")
+                .or_else(|| node.child_by_field_name("property"))?;
+            Some(format!("{}.{}", chain(&object, source)?, text(&member, source)))
+        }
+        "call" | "call_expression" => Some(format!("{}()", chain(&node.child_by_field_name("function")?, source)?)),
+        "new_expression" => Some(format!(
+            "{}()",
+            chain(&node.child_by_field_name("constructor")?, source)?
+        )),
+        "await"
+        | "await_expression"
+        | "parenthesized_expression"
+        | "non_null_expression"
+        | "as_expression"
+        | "satisfies_expression" => chain(&first_child(node)?, source),
+        _ => None,
+    }
+}
+
+/// Wrappers whose argument is still the value checked (`len(result)`, `String(x)`).
+const TRANSPARENT_CALLS: &[&str] = &[
+    "len",
+    "list",
+    "sorted",
+    "set",
+    "tuple",
+    "dict",
+    "str",
+    "int",
+    "float",
+    "bool",
+    "repr",
+    "isinstance",
+    "String",
+    "Number",
+    "Boolean",
+    "Array.from",
+    "Object.keys",
+    "Object.values",
+    "Object.entries",
+    "JSON.stringify",
+];
+
+/// The values `node` checks, as [`chain`] keys: the operands themselves
+/// (through comparisons, `not`, `await` and wrappers like `len()`), never
+/// what is passed into a call. `expect(total(cart))` checks `total()`, not `cart`.
+pub(crate) fn values(node: &Node, source: &[u8], comment: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    visit_named(*node, |n| match n.kind() {
+        k if k == comment => false,
+        "call" | "call_expression" | "new_expression" => {
+            let key = chain(&n, source);
+            let transparent = key
+                .as_deref()
+                .and_then(|k| k.strip_suffix("()"))
+                .is_some_and(|callee| TRANSPARENT_CALLS.contains(&callee));
+            if transparent {
+                return true;
+            }
+            out.extend(key);
+            false
+        }
+        "identifier" | "attribute" | "member_expression" => {
+            out.extend(chain(&n, source));
+            false
+        }
+        // The callee of a transparent wrapper is not a value.
+        "lambda" | "arrow_function" | "function_expression" | "string" | "template_string" => false,
+        _ => true,
+    });
+    out.retain(|v| !TRANSPARENT_CALLS.contains(&v.as_str()));
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// The first named child that is not a comment.

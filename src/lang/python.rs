@@ -8,9 +8,9 @@
 use tree_sitter::{Node, Tree};
 
 use super::{
-    Assertion, Form, Guard, Import, ImportKind, Literal, MockReturn, Operand, Skip, Span, TestCase, TestFile,
-    callee_key, close_helpers, contains_kind, display, first_child, normalized, number, single_literal_bindings, text,
-    visit_named,
+    Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
+    TestCase, TestFile, bound, callee_key, chain, close_helpers, contains_kind, display, first_child, normalized,
+    number, single_call_aliases, single_literal_bindings, text, values, visit_named,
 };
 
 const COMMENT: &str = "comment";
@@ -49,7 +49,239 @@ pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
         }
     }
     file.helpers = close_helpers(&bodies);
+    mocks(&root, source, &mut file);
     file
+}
+
+/// Methods whose patches apply to every test of their class.
+const SETUP_METHODS: &[&str] = &[
+    "setUp",
+    "asyncSetUp",
+    "setUpClass",
+    "setUpTestData",
+    "setup_method",
+    "setup_class",
+    "setup",
+];
+
+/// A call that patches, stubs or spies on a target, and what it targets.
+fn mock_site(call: &Node, source: &[u8]) -> Option<Result<Vec<Mock>, ()>> {
+    let callee = chain(&call.child_by_field_name("function")?, source)?;
+    let parts: Vec<&str> = callee.split('.').collect();
+    let (last, previous) = (parts[parts.len() - 1], parts.len().checked_sub(2).map(|i| parts[i]));
+    let args = positional_args(call);
+    let span = Span::of(call);
+    let member = |object: &Node, name: &Node, replaces: bool| {
+        Some(Mock {
+            span,
+            target: MockTarget::Member {
+                object: chain(object, source)?,
+                member: string_value(name, source)?,
+            },
+            replaces,
+        })
+    };
+    let mocks = match (previous, last) {
+        // patch("pkg.mod.name"), mock.patch(..), mocker.patch(..)
+        (None | Some("mock" | "mocker"), "patch") => {
+            let path = string_value(args.first()?, source)?;
+            vec![Mock {
+                span,
+                target: MockTarget::Path(path),
+                replaces: keyword(call, "wraps", source).is_none(),
+            }]
+        }
+        (Some("patch"), "object") => {
+            vec![member(
+                args.first()?,
+                args.get(1)?,
+                keyword(call, "wraps", source).is_none(),
+            )?]
+        }
+        // patch.multiple("pkg.mod", a=DEFAULT, b=..) / patch.multiple(obj, ..)
+        (Some("patch"), "multiple") => {
+            let target = args.first()?;
+            let list = call.child_by_field_name("arguments")?;
+            let mut cursor = list.walk();
+            let names: Vec<String> = list
+                .named_children(&mut cursor)
+                .filter(|a| a.kind() == "keyword_argument")
+                .filter_map(|a| Some(text(&a.child_by_field_name("name")?, source).into_owned()))
+                .collect();
+            let module = string_value(target, source);
+            let object = chain(target, source);
+            names
+                .into_iter()
+                .filter_map(|name| {
+                    let target = match (&module, &object) {
+                        (Some(m), _) => MockTarget::Path(format!("{m}.{name}")),
+                        (None, Some(o)) => MockTarget::Member {
+                            object: o.clone(),
+                            member: name,
+                        },
+                        _ => return None,
+                    };
+                    Some(Mock {
+                        span,
+                        target,
+                        replaces: true,
+                    })
+                })
+                .collect()
+        }
+        // monkeypatch.setattr("pkg.mod.name", value) / monkeypatch.setattr(obj, "name", value)
+        (Some("monkeypatch"), "setattr") => match args.as_slice() {
+            [path, _] => vec![Mock {
+                span,
+                target: MockTarget::Path(string_value(path, source)?),
+                replaces: true,
+            }],
+            [object, name, ..] => vec![member(object, name, true)?],
+            _ => return None,
+        },
+        (Some("mocker"), "spy") => vec![member(args.first()?, args.get(1)?, false)?],
+        // Doubles with no target: passed into real code, they replace nothing of it.
+        (_, "Mock" | "MagicMock" | "AsyncMock" | "NonCallableMock" | "NonCallableMagicMock")
+        | (Some("mocker"), "stub" | "async_stub") => return Some(Err(())),
+        _ => return None,
+    };
+    Some(Ok(mocks))
+}
+
+/// Where a mock site applies: the tests it is in effect for.
+enum Owner {
+    Tests(Vec<usize>),
+    /// A fixture: the tests that request it by name.
+    Fixture(String),
+    File,
+}
+
+/// The tests whose name lies inside `node`.
+fn tests_within(node: &Node, file: &TestFile) -> Vec<usize> {
+    let (start, end) = (Span::of(node).line, Span::of(node).end_line);
+    (0..file.tests.len())
+        .filter(|&i| (start..=end).contains(&file.tests[i].span.line))
+        .collect()
+}
+
+fn owner(call: &Node, source: &[u8], file: &TestFile) -> Owner {
+    let test_named = |def: &Node| {
+        let span = Span::of(&def.child_by_field_name("name")?);
+        file.tests.iter().position(|t| t.span == span)
+    };
+    let mut n = call.parent();
+    while let Some(p) = n {
+        let def = match p.kind() {
+            // A decorator applies to what it decorates.
+            "decorator" => p.parent().and_then(|d| d.child_by_field_name("definition")),
+            "function_definition" | "class_definition" => Some(p),
+            _ => None,
+        };
+        if let Some(def) = def {
+            if def.kind() == "class_definition" {
+                return Owner::Tests(tests_within(&def, file));
+            }
+            if let Some(test) = test_named(&def) {
+                return Owner::Tests(vec![test]);
+            }
+            let name = def
+                .child_by_field_name("name")
+                .map(|n| text(&n, source).into_owned())
+                .unwrap_or_default();
+            let class = || {
+                let mut c = def.parent();
+                while let Some(x) = c {
+                    if x.kind() == "class_definition" {
+                        return Some(x);
+                    }
+                    c = x.parent();
+                }
+                None
+            };
+            let fixture = def
+                .parent()
+                .filter(|d| d.kind() == "decorated_definition")
+                .and_then(|d| {
+                    let mut cursor = d.walk();
+                    d.named_children(&mut cursor)
+                        .filter(|x| x.kind() == "decorator")
+                        .map(|x| text(&x, source).into_owned())
+                        .find(|x| x.contains("fixture"))
+                });
+            match (fixture, class()) {
+                (Some(decorator), class) if decorator.contains("autouse=True") => {
+                    return match class {
+                        Some(c) => Owner::Tests(tests_within(&c, file)),
+                        None => Owner::Tests((0..file.tests.len()).collect()),
+                    };
+                }
+                (Some(_), _) => return Owner::Fixture(name),
+                (None, Some(c)) if SETUP_METHODS.contains(&name.as_str()) => {
+                    return Owner::Tests(tests_within(&c, file));
+                }
+                // A helper's patches: keep looking for an enclosing test.
+                _ => {}
+            }
+            if p.kind() == "decorator" {
+                // The decorated definition's own ancestors come next.
+                n = def.parent();
+                continue;
+            }
+        }
+        n = p.parent();
+    }
+    Owner::File
+}
+
+/// The patches, module-level or per test, and which tests they apply to.
+fn mocks(root: &Node, source: &[u8], file: &mut TestFile) {
+    let mut sites: Vec<(Mock, Owner)> = Vec::new();
+    let mut callbacks = 0;
+    visit_named(*root, |n| {
+        if n.kind() == "call" {
+            match mock_site(&n, source) {
+                Some(Ok(mocks)) => {
+                    for mock in mocks {
+                        sites.push((mock, owner(&n, source, file)));
+                    }
+                }
+                Some(Err(())) => callbacks += 1,
+                None => {}
+            }
+        }
+        !matches!(n.kind(), COMMENT | "string")
+    });
+    file.callback_spies = callbacks;
+    if sites.is_empty() {
+        return;
+    }
+    // Fixtures reach the tests that name them as parameters.
+    let mut params: Vec<Vec<String>> = vec![Vec::new(); file.tests.len()];
+    if sites.iter().any(|(_, o)| matches!(o, Owner::Fixture(_))) {
+        visit_named(*root, |n| {
+            if n.kind() == "function_definition"
+                && let Some(name) = n.child_by_field_name("name")
+                && let Some(i) = file.tests.iter().position(|t| t.span == Span::of(&name))
+                && let Some(list) = n.child_by_field_name("parameters")
+            {
+                let mut occurrences = Vec::new();
+                identifiers(&list, source, &mut occurrences);
+                params[i] = occurrences.into_iter().map(|(name, _)| name).collect();
+            }
+            true
+        });
+    }
+    for (index, (mock, owner)) in sites.into_iter().enumerate() {
+        let tests = match owner {
+            Owner::Tests(tests) => tests,
+            Owner::Fixture(name) => (0..file.tests.len()).filter(|&i| params[i].contains(&name)).collect(),
+            Owner::File => Vec::new(),
+        };
+        for t in tests {
+            file.tests[t].mocks.push(index);
+        }
+        file.mocks.push(mock);
+    }
 }
 
 /// Split a `decorated_definition` into its decorators and the definition.
@@ -146,25 +378,30 @@ fn function(
         empty: is_empty_block(&body),
         assertions: scan.assertions,
         calls: scan.calls,
-        bindings: single_literal_bindings(occurrences),
+        bindings: single_literal_bindings(&occurrences),
+        aliases: single_call_aliases(&occurrences),
         mock_returns: mock_returns(&body, source),
         benchmark,
+        mocks: Vec::new(),
     });
 }
 
 /// Every place a name is bound in `node`: assignments (with the literal when
 /// the right side is one), augmented assignments, walrus, `for` targets,
 /// `as` targets, `global`/`nonlocal`.
-fn binding_occurrences(node: &Node, source: &[u8], out: &mut Vec<(String, Option<(Literal, Span)>)>) {
+fn binding_occurrences(node: &Node, source: &[u8], out: &mut Vec<(String, Bound)>) {
     visit_named(*node, |n| {
         match n.kind() {
             "assignment" => {
                 if let Some(left) = n.child_by_field_name("left") {
                     if left.kind() == "identifier" {
-                        let value = n
-                            .child_by_field_name("right")
-                            .and_then(|r| literal(&unwrap_parens(r), source));
-                        out.push((text(&left, source).into_owned(), value.map(|l| (l, Span::of(&n)))));
+                        let right = n.child_by_field_name("right").map(unwrap_parens);
+                        let value = bound(
+                            right.and_then(|r| literal(&r, source)),
+                            right.and_then(|r| chain(&r, source)),
+                            Span::of(&n),
+                        );
+                        out.push((text(&left, source).into_owned(), value));
                     } else {
                         identifiers(&left, source, out);
                     }
@@ -186,8 +423,18 @@ fn binding_occurrences(node: &Node, source: &[u8], out: &mut Vec<(String, Option
                 }
             }
             "as_pattern" => {
+                // `with Client() as c` binds `c` to what the call returns (close enough for a chain).
                 if let Some(alias) = n.child_by_field_name("alias") {
-                    identifiers(&alias, source, out);
+                    match (
+                        first_child(&alias).filter(|a| a.kind() == "identifier"),
+                        first_child(&n),
+                    ) {
+                        (Some(name), Some(value)) if n.parent().is_some_and(|p| p.kind() == "with_item") => {
+                            let value = bound(None, chain(&value, source), Span::of(&n));
+                            out.push((text(&name, source).into_owned(), value));
+                        }
+                        _ => identifiers(&alias, source, out),
+                    }
                 }
             }
             "global_statement" | "nonlocal_statement" => identifiers(&n, source, out),
@@ -198,10 +445,10 @@ fn binding_occurrences(node: &Node, source: &[u8], out: &mut Vec<(String, Option
 }
 
 /// Every identifier in a target, each as a binding without a known value.
-fn identifiers(node: &Node, source: &[u8], out: &mut Vec<(String, Option<(Literal, Span)>)>) {
+fn identifiers(node: &Node, source: &[u8], out: &mut Vec<(String, Bound)>) {
     visit_named(*node, |n| {
         if n.kind() == "identifier" {
-            out.push((text(&n, source).into_owned(), None));
+            out.push((text(&n, source).into_owned(), Bound::Other));
             return false;
         }
         // `obj.attr = ..` and `x[i] = ..` bind no local name.
@@ -295,14 +542,19 @@ fn imports_and_uses(root: &Node, source: &[u8], file: &mut TestFile) {
                     };
                     let Some(module) = module else { continue };
                     let specifier = text(&module, source).into_owned();
-                    let bound = match alias {
-                        Some(a) => text(&a, source).into_owned(),
-                        None => specifier.split('.').next().unwrap_or_default().to_string(),
+                    // `import a.b` binds `a`; `import a.b as m` binds `m` to `a.b`.
+                    let (local, origin) = match alias {
+                        Some(a) => (text(&a, source).into_owned(), specifier.clone()),
+                        None => {
+                            let head = specifier.split('.').next().unwrap_or_default().to_string();
+                            (head.clone(), head)
+                        }
                     };
                     let kind = import_kind(&n);
                     file.imports.push(Import {
                         specifier,
-                        names: vec![bound],
+                        names: vec![local],
+                        origins: vec![origin],
                         span: Span::of(&n),
                         kind,
                     });
@@ -313,19 +565,36 @@ fn imports_and_uses(root: &Node, source: &[u8], file: &mut TestFile) {
                 let module_name = n.child_by_field_name("module_name");
                 let specifier = module_name.map(|m| text(&m, source).into_owned()).unwrap_or_default();
                 let mut names = Vec::new();
+                let mut origins = Vec::new();
+                let qualified = |name: &str| {
+                    if specifier.ends_with('.') {
+                        format!("{specifier}{name}")
+                    } else {
+                        format!("{specifier}.{name}")
+                    }
+                };
                 let mut c = n.walk();
                 for item in n.named_children(&mut c) {
                     if Some(item.id()) == module_name.map(|m| m.id()) {
                         continue;
                     }
                     match item.kind() {
-                        "wildcard_import" => names.push("*".to_string()),
+                        "wildcard_import" => {
+                            names.push("*".to_string());
+                            origins.push(qualified("*"));
+                        }
                         "aliased_import" => {
-                            if let Some(a) = item.child_by_field_name("alias") {
+                            if let (Some(a), Some(name)) =
+                                (item.child_by_field_name("alias"), item.child_by_field_name("name"))
+                            {
                                 names.push(text(&a, source).into_owned());
+                                origins.push(qualified(&text(&name, source)));
                             }
                         }
-                        "dotted_name" => names.push(text(&item, source).into_owned()),
+                        "dotted_name" => {
+                            names.push(text(&item, source).into_owned());
+                            origins.push(qualified(&text(&item, source)));
+                        }
                         _ => {}
                     }
                 }
@@ -333,6 +602,7 @@ fn imports_and_uses(root: &Node, source: &[u8], file: &mut TestFile) {
                 file.imports.push(Import {
                     specifier,
                     names,
+                    origins,
                     span: Span::of(&n),
                     kind,
                 });
@@ -348,6 +618,7 @@ fn imports_and_uses(root: &Node, source: &[u8], file: &mut TestFile) {
                         file.imports.push(Import {
                             specifier: spec,
                             names: Vec::new(),
+                            origins: Vec::new(),
                             span: Span::of(&n),
                             kind: ImportKind::Dynamic,
                         });
@@ -418,6 +689,7 @@ impl BodyScan {
                     span: Span::of(&n),
                     form: assert_form(&n, source),
                     guard,
+                    values: first_child(&n).map(|c| values(&c, source, COMMENT)).unwrap_or_default(),
                 }),
                 "call" => self.call(&n, source),
                 "raise_statement"
@@ -427,6 +699,7 @@ impl BodyScan {
                         span: Span::of(&n),
                         form: Form::Fail,
                         guard,
+                        values: Vec::new(),
                     });
                 }
                 _ => {}
@@ -483,10 +756,15 @@ impl BodyScan {
             None
         };
         if let Some(form) = form {
+            let values = call
+                .child_by_field_name("arguments")
+                .map(|a| values(&a, source, COMMENT))
+                .unwrap_or_default();
             self.assertions.push(Assertion {
                 guard: self.guard,
                 span: Span::of(call),
                 form,
+                values,
             });
         }
         self.calls.push(name);

@@ -381,3 +381,63 @@ fn never_imports_subject_resolves_imports_like_the_test_runners() {
         unused.notes
     );
 }
+
+/// Copy every file under `dir` into `repo` at the same relative path.
+fn copy_tree(repo: &TestRepo, dir: &Path, rel: &Path) {
+    for entry in std::fs::read_dir(dir.join(rel)).unwrap() {
+        let entry = entry.unwrap();
+        let path = rel.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(repo, dir, &path);
+        } else {
+            repo.write(path.to_str().unwrap(), std::fs::read(entry.path()).unwrap());
+        }
+    }
+}
+
+/// The rules that need the project (mocks-subject, internal-mock-ratio,
+/// never-imports-subject), against a small project of source and test files
+/// whose `expect:` markers list every finding the gate must report.
+#[test]
+fn project_fixtures_mocks_of_the_subject_and_of_internal_modules() {
+    let project = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mock/project");
+    let repo = TestRepo::new();
+    copy_tree(&repo, &project, Path::new(""));
+    repo.commit("project");
+    let run = repo.run(&["mock", "--all-files", "--format", "json"]);
+    let report: loki_gate::report::json::GateJson = serde_json::from_str(&run.stdout).unwrap();
+    let found: BTreeSet<(String, u32, String)> = report
+        .findings
+        .iter()
+        .map(|f| (f.path.clone().unwrap(), f.line.unwrap(), f.rule.clone()))
+        .collect();
+    let mut want = BTreeSet::new();
+    for entry in std::fs::read_dir(project.join("tests")).unwrap() {
+        let path = entry.unwrap().path();
+        let rel = format!("tests/{}", path.file_name().unwrap().to_str().unwrap());
+        let source = std::fs::read_to_string(&path).unwrap();
+        let lang = Lang::from_path(&path).unwrap();
+        assert!(
+            !lang.parse(source.as_bytes()).unwrap().root_node().has_error(),
+            "{rel} does not parse cleanly"
+        );
+        want.extend(
+            expected(&source)
+                .into_iter()
+                .map(|(line, rule)| (rel.clone(), line, rule)),
+        );
+    }
+    for rule in ["mock/mocks-subject", "mock/internal-mock-ratio"] {
+        assert!(
+            want.iter().filter(|(_, _, r)| r == rule).count() >= 4,
+            "too few must-flag cases for {rule}"
+        );
+    }
+    let missed: Vec<_> = want.difference(&found).collect();
+    let extra: Vec<_> = found.difference(&want).collect();
+    assert!(
+        missed.is_empty() && extra.is_empty(),
+        "missed: {missed:#?}\nunexpected: {extra:#?}\n{}",
+        run.stdout
+    );
+}

@@ -24,7 +24,7 @@ use crate::lang::Lang;
 use crate::lang::TestFile;
 use crate::walk::{self, SourceFile};
 use classify::Classifier;
-use resolve::Resolver;
+use resolve::{Reach, Resolver};
 use settings::Settings;
 
 /// Check one file's source with the rules that need nothing but the file
@@ -57,6 +57,21 @@ fn check(rel: &Path, lang: Lang, source: &[u8], settings: &Settings, resolver: &
     let mut findings = file_rules(&path, &file, settings);
     let subject: Vec<bool> = file.imports.iter().map(|i| resolver.is_subject(rel, lang, i)).collect();
     findings.extend(rules::never_imports_subject(&path, &file, &subject));
+    if !file.mocks.is_empty() {
+        let reach: Vec<Reach> = file.mocks.iter().map(|m| resolver.reach(rel, lang, &file, m)).collect();
+        let imports: Vec<Option<PathBuf>> = file
+            .imports
+            .iter()
+            .map(|i| resolver.project_file(rel, lang, &i.specifier))
+            .collect();
+        let resolved = rules::Resolved {
+            lang,
+            reach: &reach,
+            imports: &imports,
+        };
+        findings.extend(rules::mocks_subject(&path, &file, &resolved));
+        findings.extend(rules::internal_mock_ratio(&path, &file, &reach));
+    }
     (findings, file.tests.len())
 }
 

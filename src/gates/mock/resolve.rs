@@ -15,7 +15,48 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use crate::lang::{Import, Lang};
+use crate::lang::{Import, Lang, Mock, MockTarget, TestFile};
+
+/// Where the code a mock replaces lives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reach {
+    /// The project's own (non-test) code, in this file.
+    Project(PathBuf),
+    /// A third-party package, the standard library, a runtime global: an I/O boundary.
+    Outside,
+    /// A local object or something else that cannot be followed.
+    Unknown,
+}
+
+/// Runtime globals a test may spy on without importing them.
+const GLOBALS: &[&str] = &[
+    "console",
+    "window",
+    "globalThis",
+    "global",
+    "process",
+    "document",
+    "navigator",
+    "location",
+    "localStorage",
+    "sessionStorage",
+    "Date",
+    "Math",
+    "JSON",
+    "performance",
+    "crypto",
+    "Intl",
+    "Promise",
+    "XMLHttpRequest",
+    "HTMLElement",
+    "Element",
+    "Object",
+    "Array",
+    "Reflect",
+    "fetch",
+    "setTimeout",
+    "builtins",
+];
 
 const JS_EXTENSIONS: &[&str] = &[
     "ts", "tsx", "mts", "cts", "js", "jsx", "mjs", "cjs", "json", "vue", "svelte",
@@ -75,6 +116,39 @@ impl Resolver {
     /// (a hypothesis strategies module, a helper that does `from pkg import *`)?
     pub fn is_subject(&self, from: &Path, lang: Lang, import: &Import) -> bool {
         self.reaches(from, lang, import, 2)
+    }
+
+    /// The project (non-test) file `spec` names, written in `from`.
+    pub fn project_file(&self, from: &Path, lang: Lang, spec: &str) -> Option<PathBuf> {
+        let target = match lang {
+            Lang::Python => self.python(from, spec),
+            _ => self.javascript(from, spec),
+        }?;
+        (!is_test_support(&target)).then_some(target)
+    }
+
+    /// Where the code a mock replaces lives.
+    pub fn reach(&self, from: &Path, lang: Lang, file: &TestFile, mock: &Mock) -> Reach {
+        let found = |spec: &str| match self.project_file(from, lang, spec) {
+            Some(path) => Reach::Project(path),
+            None => Reach::Outside,
+        };
+        match &mock.target {
+            MockTarget::Module { specifier, .. } | MockTarget::Path(specifier) => found(specifier),
+            MockTarget::Member { object, .. } => {
+                let head = object.split('.').next().unwrap_or(object).trim_end_matches("()");
+                let binding = file.imports.iter().find_map(|import| {
+                    let i = import.names.iter().position(|n| n == head)?;
+                    Some((import, import.origins.get(i)?))
+                });
+                match binding {
+                    Some((_, origin)) if lang == Lang::Python => found(origin),
+                    Some((import, _)) => found(&import.specifier),
+                    None if GLOBALS.contains(&head) => Reach::Outside,
+                    None => Reach::Unknown,
+                }
+            }
+        }
     }
 
     fn reaches(&self, from: &Path, lang: Lang, import: &Import, depth: u32) -> bool {

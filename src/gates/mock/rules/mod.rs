@@ -3,8 +3,10 @@
 
 mod conditional_assertion;
 mod empty_test;
+mod internal_mock_ratio;
 mod literal_echo;
 mod mock_return_echo;
+mod mocks_subject;
 mod never_imports_subject;
 mod no_assertion;
 mod skipped_test;
@@ -13,8 +15,10 @@ mod tautological_assertion;
 
 pub use conditional_assertion::{CONDITIONAL_ASSERTION, conditional_assertion};
 pub use empty_test::{EMPTY_TEST, empty_test};
+pub use internal_mock_ratio::{INTERNAL_MOCK_RATIO, MIN_INTERNAL, internal_mock_ratio};
 pub use literal_echo::{LITERAL_ECHO, literal_echo};
 pub use mock_return_echo::{MOCK_RETURN_ECHO, mock_return_echo};
+pub use mocks_subject::{MOCKS_SUBJECT, Resolved, mocks_subject};
 pub use never_imports_subject::{NEVER_IMPORTS_SUBJECT, never_imports_subject};
 pub use no_assertion::{NO_ASSERTION, no_assertion};
 pub use skipped_test::{SKIPPED_TEST, skipped_test};
@@ -41,5 +45,7 @@ pub const ALL: &[&RuleMeta] = &[
     &SWALLOWED_FAILURE,
     &LITERAL_ECHO,
     &NEVER_IMPORTS_SUBJECT,
+    &MOCKS_SUBJECT,
     &MOCK_RETURN_ECHO,
+    &INTERNAL_MOCK_RATIO,
 ];
