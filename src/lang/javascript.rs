@@ -100,6 +100,17 @@ fn configured_in_chain(call: &Node, source: &[u8]) -> bool {
     false
 }
 
+pub fn imports(tree: &Tree, source: &[u8]) -> Vec<Import> {
+    let mut walker = Walker {
+        source,
+        comments: BTreeMap::new(),
+        file: TestFile::default(),
+        bodies: Vec::new(),
+    };
+    walker.imports_and_uses(&tree.root_node());
+    walker.file.imports
+}
+
 struct Walker<'s> {
     source: &'s [u8],
     /// Comment text by the line it ends on, for skip reasons.
@@ -492,6 +503,36 @@ impl<'s> Walker<'s> {
     /// What `call` mocks, if it is a mock, stub or spy.
     fn mock_site(&self, call: &Node) -> Option<Site> {
         let function = call.child_by_field_name("function")?;
+        // Most calls are not mocks: look at the last name before building the chain.
+        let name = match function.kind() {
+            "identifier" => function,
+            "member_expression" => function.child_by_field_name("property")?,
+            _ => return None,
+        };
+        if !matches!(
+            &self.source[name.byte_range()],
+            b"mock"
+                | b"doMock"
+                | b"unstable_mockModule"
+                | b"module"
+                | b"spyOn"
+                | b"method"
+                | b"getter"
+                | b"setter"
+                | b"stub"
+                | b"replace"
+                | b"replaceGetter"
+                | b"replaceSetter"
+                | b"spy"
+                | b"fake"
+                | b"fn"
+                | b"createSpy"
+                | b"createSpyObj"
+                | b"func"
+                | b"object"
+        ) {
+            return None;
+        }
         let callee = chain(&function, self.source)?;
         let (receiver, last) = callee.rsplit_once('.').unwrap_or(("", &callee));
         let args = arguments(call);

@@ -58,6 +58,15 @@ impl Lang {
         parser.parse(source, None)
     }
 
+    /// Only the imports of `source` (for following a support module).
+    pub fn imports(self, source: &[u8]) -> Option<Vec<Import>> {
+        let tree = self.parse(source)?;
+        Some(match self {
+            Lang::Python => python::imports(&tree, source),
+            Lang::JavaScript | Lang::TypeScript | Lang::Tsx => javascript::imports(&tree, source),
+        })
+    }
+
     /// Extract the test model from `source`.
     pub fn test_file(self, source: &[u8]) -> Option<TestFile> {
         let tree = self.parse(source)?;

@@ -49,8 +49,19 @@ pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
         }
     }
     file.helpers = close_helpers(&bodies);
+    for test in &mut file.tests {
+        if test.empty && test.calls.iter().any(|c| file.helpers.contains(c)) {
+            test.empty = false;
+        }
+    }
     mocks(&root, source, &mut file);
     file
+}
+
+pub fn imports(tree: &Tree, source: &[u8]) -> Vec<Import> {
+    let mut file = TestFile::default();
+    imports_and_uses(&tree.root_node(), source, &mut file);
+    file.imports
 }
 
 /// Methods whose patches apply to every test of their class.
@@ -66,7 +77,31 @@ const SETUP_METHODS: &[&str] = &[
 
 /// A call that patches, stubs or spies on a target, and what it targets.
 fn mock_site(call: &Node, source: &[u8]) -> Option<Result<Vec<Mock>, ()>> {
-    let callee = chain(&call.child_by_field_name("function")?, source)?;
+    let function = call.child_by_field_name("function")?;
+    // Most calls are not mocks: look at the last name before building the chain.
+    let name = match function.kind() {
+        "identifier" => function,
+        "attribute" => function.child_by_field_name("attribute")?,
+        _ => return None,
+    };
+    if !matches!(
+        &source[name.byte_range()],
+        b"patch"
+            | b"object"
+            | b"multiple"
+            | b"setattr"
+            | b"spy"
+            | b"stub"
+            | b"async_stub"
+            | b"Mock"
+            | b"MagicMock"
+            | b"AsyncMock"
+            | b"NonCallableMock"
+            | b"NonCallableMagicMock"
+    ) {
+        return None;
+    }
+    let callee = chain(&function, source)?;
     let parts: Vec<&str> = callee.split('.').collect();
     let (last, previous) = (parts[parts.len() - 1], parts.len().checked_sub(2).map(|i| parts[i]));
     let args = positional_args(call);
@@ -284,6 +319,32 @@ fn mocks(root: &Node, source: &[u8], file: &mut TestFile) {
     }
 }
 
+/// Does the class mix shared tests in (`class CookieTests(SessionTestsMixin, TestCase)`)?
+fn is_mixin_class(def: &Node, source: &[u8]) -> bool {
+    let Some(bases) = def.child_by_field_name("superclasses") else {
+        return false;
+    };
+    let mut cursor = bases.walk();
+    let names: Vec<String> = bases
+        .named_children(&mut cursor)
+        .filter(|b| b.kind() != "keyword_argument" && b.kind() != COMMENT)
+        .map(|b| text(&b, source).into_owned())
+        .collect();
+    names.len() > 1
+        && names
+            .iter()
+            .any(|n| n.ends_with("Mixin") || n.ends_with("Tests") || n.ends_with("Base"))
+}
+
+/// The docstring of a block, if its first statement is a string.
+fn docstring(block: &Node, source: &[u8]) -> Option<String> {
+    let first = first_child(block)?;
+    let string = first_child(&first).filter(|s| first.kind() == "expression_statement" && s.kind() == "string")?;
+    let value = string_value(&string, source)?;
+    let value = value.split_whitespace().collect::<Vec<_>>().join(" ");
+    (!value.is_empty()).then_some(value)
+}
+
 /// Split a `decorated_definition` into its decorators and the definition.
 fn unwrap_decorated(node: Node) -> (Vec<Node>, Node) {
     if node.kind() != "decorated_definition" {
@@ -331,6 +392,32 @@ fn class(
             test.skip.get_or_insert(skip.clone());
         }
     }
+    // A class built from a mixin of shared tests that overrides one with an
+    // empty body turns that inherited test off: a skip, whose reason is the docstring.
+    if is_mixin_class(def, source) {
+        let mut cursor = body.walk();
+        let docstrings: Vec<(Span, Option<String>)> = body
+            .named_children(&mut cursor)
+            .filter_map(|item| {
+                let (_, inner) = unwrap_decorated(item);
+                let name = inner.child_by_field_name("name")?;
+                let block = inner.child_by_field_name("body")?;
+                Some((Span::of(&name), docstring(&block, source)))
+            })
+            .collect();
+        for test in file.tests[before..].iter_mut().filter(|t| t.empty && t.skip.is_none()) {
+            let reason = docstrings
+                .iter()
+                .find(|(s, _)| *s == test.span)
+                .and_then(|(_, d)| d.clone());
+            test.skip = Some(Skip {
+                span: test.span,
+                reason,
+                conditional: false,
+            });
+            test.empty = false;
+        }
+    }
 }
 
 fn function(
@@ -352,8 +439,21 @@ fn function(
     scan.walk(&body, source);
     // Module-level `test*` functions are tests; so are `test*` methods of test classes.
     let is_test = may_be_test && name.starts_with("test");
+    // A decorator is called with the test: one that asserts (a local
+    // `@check_mutation(..)`) makes the test assert.
+    for decorator in decorators {
+        let expr = first_child(decorator).map(|e| match e.kind() {
+            "call" => e.child_by_field_name("function").unwrap_or(e),
+            _ => e,
+        });
+        if let Some(key) = expr.and_then(|e| chain(&e, source)) {
+            let last = key.rsplit('.').next().unwrap_or(&key).to_string();
+            scan.calls.push(last);
+        }
+    }
+    // A test that calls another test (`await self.test_view(url=..)`) asserts through it.
+    bodies.push((name.clone(), !scan.assertions.is_empty(), scan.calls.clone()));
     if !is_test {
-        bodies.push((name, !scan.assertions.is_empty(), scan.calls));
         return;
     }
     let skip = decorators.iter().find_map(|d| skip_of(d, source)).or(scan.skip);
@@ -750,6 +850,8 @@ impl BodyScan {
             || (on_self && name == "fail")
             || (matches!(receiver.as_str(), "pytest" | "")
                 && matches!(name.as_str(), "raises" | "warns" | "fail" | "deprecated_call"))
+            // Selenium's lookup raises NoSuchElementException: like testing-library's getBy*.
+            || name == "find_element"
         {
             Some(Form::Other)
         } else {
@@ -876,7 +978,31 @@ fn swallows(clause: &Node, source: &[u8]) -> bool {
             })
         }
     };
-    catches && !asserts(body, source) && !contains_kind(body, "raise_statement", PY_FUNCTIONS)
+    catches
+        && !asserts(body, source)
+        && !contains_kind(body, "raise_statement", PY_FUNCTIONS)
+        && !examined_later(clause, &parts, body, source)
+}
+
+/// The handler keeps the failure (`except AssertionError as e`,
+/// `sys.exc_info()`) and the test asserts on it after the `try`: a test of
+/// how an assertion fails, not a swallowed failure.
+fn examined_later(clause: &Node, parts: &[Node], body: &Node, source: &[u8]) -> bool {
+    let captured = parts.iter().any(|p| p.kind() == "as_pattern") || {
+        let t = text(body, source);
+        t.contains("exc_info()") || t.contains("format_exc()")
+    };
+    let Some(try_statement) = clause.parent() else {
+        return false;
+    };
+    let mut next = try_statement.next_named_sibling();
+    while let Some(statement) = next {
+        if captured && asserts(&statement, source) {
+            return true;
+        }
+        next = statement.next_named_sibling();
+    }
+    false
 }
 
 fn has_ancestor(node: &Node, kinds: &[&str]) -> bool {
@@ -1174,12 +1300,19 @@ fn literal(node: &Node, source: &[u8]) -> Option<Literal> {
     }
 }
 
+/// May two evaluations of `node` differ? Calls, `await`, `yield`, walrus,
+/// and attribute access, which runs properties and descriptors
+/// (`assertIs(obj.manager, obj.manager)` tests caching).
 fn has_effects(node: &Node) -> bool {
+    let mut found = false;
     visit_named(*node, |n| {
-        if matches!(n.kind(), "call" | "await" | "yield" | "named_expression" | "lambda") {
-            return true;
+        if matches!(
+            n.kind(),
+            "call" | "await" | "yield" | "named_expression" | "lambda" | "attribute"
+        ) {
+            found = true;
         }
-        true
+        !found
     });
-    false
+    found
 }

@@ -66,7 +66,7 @@ const PYTHON_ROOTS: &[&str] = &["", "src", "lib", "python"];
 #[derive(Debug, Default)]
 pub struct Resolver {
     /// Test-support files already followed: do they import project code?
-    support: std::sync::Mutex<std::collections::HashMap<PathBuf, bool>>,
+    support: std::sync::Mutex<std::collections::HashMap<(PathBuf, u32), bool>>,
     root: PathBuf,
     /// tsconfig `paths`: (pattern, targets), relative to `base`.
     paths: Vec<(String, Vec<String>)>,
@@ -178,20 +178,18 @@ impl Resolver {
     }
 
     fn support_reaches(&self, target: &Path, depth: u32) -> bool {
-        if let Some(known) = self.support.lock().expect("resolver cache").get(target) {
+        let key = (target.to_path_buf(), depth);
+        if let Some(known) = self.support.lock().expect("resolver cache").get(&key) {
             return *known;
         }
         let reaches = Lang::from_path(target)
             .and_then(|lang| {
                 let bytes = std::fs::read(self.root.join(target)).ok()?;
-                let file = lang.test_file(&bytes)?;
-                Some(file.imports.iter().any(|i| self.reaches(target, lang, i, depth)))
+                let imports = lang.imports(&bytes)?;
+                Some(imports.iter().any(|i| self.reaches(target, lang, i, depth)))
             })
             .unwrap_or(false);
-        self.support
-            .lock()
-            .expect("resolver cache")
-            .insert(target.to_path_buf(), reaches);
+        self.support.lock().expect("resolver cache").insert(key, reaches);
         reaches
     }
 
