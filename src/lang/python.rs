@@ -106,6 +106,18 @@ fn mock_site(call: &Node, source: &[u8]) -> Option<Result<Vec<Mock>, ()>> {
     let (last, previous) = (parts[parts.len() - 1], parts.len().checked_sub(2).map(|i| parts[i]));
     let args = positional_args(call);
     let span = Span::of(call);
+    // `patch.object(settings, "DEBUG", True)`, `patch.multiple(apps, ready=False)`:
+    // a literal replaces data, not code.
+    let keyword_node = |key: &str| {
+        let list = call.child_by_field_name("arguments")?;
+        let mut cursor = list.walk();
+        list.named_children(&mut cursor)
+            .find(|a| {
+                a.kind() == "keyword_argument" && a.child_by_field_name("name").is_some_and(|n| text(&n, source) == key)
+            })
+            .and_then(|a| a.child_by_field_name("value"))
+    };
+    let is_data = |value: Option<Node>| value.is_some_and(|v| literal(&unwrap_parens(v), source).is_some());
     let member = |object: &Node, name: &Node, replaces: bool| {
         Some(Mock {
             span,
@@ -119,6 +131,9 @@ fn mock_site(call: &Node, source: &[u8]) -> Option<Result<Vec<Mock>, ()>> {
     let mocks = match (previous, last) {
         // patch("pkg.mod.name"), mock.patch(..), mocker.patch(..)
         (None | Some("mock" | "mocker"), "patch") => {
+            if is_data(args.get(1).copied().or_else(|| keyword_node("new"))) {
+                return None;
+            }
             let path = string_value(args.first()?, source)?;
             vec![Mock {
                 span,
@@ -126,6 +141,7 @@ fn mock_site(call: &Node, source: &[u8]) -> Option<Result<Vec<Mock>, ()>> {
                 replaces: keyword(call, "wraps", source).is_none(),
             }]
         }
+        (Some("patch"), "object") if is_data(args.get(2).copied().or_else(|| keyword_node("new"))) => return None,
         (Some("patch"), "object") => {
             vec![member(
                 args.first()?,
@@ -140,7 +156,12 @@ fn mock_site(call: &Node, source: &[u8]) -> Option<Result<Vec<Mock>, ()>> {
             let mut cursor = list.walk();
             let names: Vec<String> = list
                 .named_children(&mut cursor)
-                .filter(|a| a.kind() == "keyword_argument")
+                .filter(|a| {
+                    a.kind() == "keyword_argument"
+                        && !is_data(a.child_by_field_name("value"))
+                        && a.child_by_field_name("name")
+                            .is_some_and(|n| !matches!(text(&n, source).as_ref(), "new_callable" | "spec" | "create"))
+                })
                 .filter_map(|a| Some(text(&a.child_by_field_name("name")?, source).into_owned()))
                 .collect();
             let module = string_value(target, source);
@@ -165,6 +186,7 @@ fn mock_site(call: &Node, source: &[u8]) -> Option<Result<Vec<Mock>, ()>> {
                 .collect()
         }
         // monkeypatch.setattr("pkg.mod.name", value) / monkeypatch.setattr(obj, "name", value)
+        (Some("monkeypatch"), "setattr") if is_data(args.last().copied()) => return None,
         (Some("monkeypatch"), "setattr") => match args.as_slice() {
             [path, _] => vec![Mock {
                 span,
