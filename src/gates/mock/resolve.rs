@@ -20,7 +20,7 @@ use crate::lang::{Import, Lang, Mock, MockTarget, TestFile};
 /// Where the code a mock replaces lives.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Reach {
-    /// The project's own (non-test) code, in this file.
+    /// The project's own (non-test) code: the repository-relative file it resolves to.
     Project(PathBuf),
     /// A third-party package, the standard library, a runtime global: an I/O boundary.
     Outside,
