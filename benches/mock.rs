@@ -76,6 +76,10 @@ fn main() {
     git(&root, &["add", "-A"]);
     git(&root, &["commit", "-q", "-m", "base"]);
     settle(&root);
+    // For profiling: LOKI_GATE_BENCH_KEEP=1 leaves the repository behind.
+    if std::env::var_os("LOKI_GATE_BENCH_KEEP").is_some() {
+        say(&format!("kept {}\n", dir.keep().display()));
+    }
     say(&format!(
         "{FILES} files, {TEST_FILES} test files, {test_lines} lines of tests\n"
     ));

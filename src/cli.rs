@@ -51,6 +51,10 @@ pub struct GlobalArgs {
     #[arg(long, value_name = "FILE", global = true)]
     pub config: Option<PathBuf>,
 
+    /// Neither read nor write the parse cache in the state directory
+    #[arg(long, global = true, env = "LOKI_GATE_NO_CACHE", value_parser = clap::builder::FalseyValueParser::new())]
+    pub no_cache: bool,
+
     /// State directory [default: .loki-gate/ at the repo root]
     #[arg(long, value_name = "DIR", global = true, env = "LOKI_GATE_STATE_DIR")]
     pub state_dir: Option<PathBuf>,

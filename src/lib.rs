@@ -4,6 +4,7 @@
 //! status. Modules are public so tests and benches can call them.
 
 pub mod baseline;
+pub mod cache;
 pub mod changed;
 pub mod cli;
 pub mod config;
@@ -88,6 +89,7 @@ fn context(session: &Session) -> Context<'_> {
         scope: &session.scope,
         exclude: session.exclude.clone(),
         skip_dirs: session.skip_dirs.clone(),
+        cache: !session.no_cache,
     }
 }
 

@@ -24,6 +24,8 @@ pub struct Session {
     /// Repo-relative directories no gate looks into.
     pub skip_dirs: Vec<PathBuf>,
     pub scope: Scope,
+    /// `--no-cache`: parse every file afresh.
+    pub no_cache: bool,
 }
 
 impl Session {
@@ -102,6 +104,7 @@ impl Session {
             exclude,
             skip_dirs: state_rel.into_iter().collect(),
             scope,
+            no_cache: global.no_cache,
         })
     }
 }

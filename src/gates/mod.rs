@@ -40,6 +40,8 @@ pub struct Context<'a> {
     pub exclude: GlobSet,
     /// Repo-relative directories no gate looks into (the state directory).
     pub skip_dirs: Vec<PathBuf>,
+    /// Gates may cache per-file analysis in the state directory.
+    pub cache: bool,
 }
 
 /// What a gate hands back; findings carry provisional severities.

@@ -8,6 +8,7 @@ pub mod python;
 
 use std::path::Path;
 
+use serde::{Deserialize, Serialize};
 use tree_sitter::{Node, Parser, Tree};
 
 /// A language loki-gate parses.
@@ -80,7 +81,7 @@ impl Lang {
 }
 
 /// A source range: 1-based lines and columns, the end column exclusive.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Span {
     pub line: u32,
     pub column: u32,
@@ -102,7 +103,7 @@ impl Span {
 }
 
 /// What a test file holds.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct TestFile {
     pub tests: Vec<TestCase>,
     /// Every import in the file (static, side-effect, `require`, dynamic).
@@ -126,7 +127,7 @@ pub struct TestFile {
 }
 
 /// A mock, patch, stub or spy with a target.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Mock {
     pub span: Span,
     pub target: MockTarget,
@@ -136,7 +137,7 @@ pub struct Mock {
 }
 
 /// What a mock replaces.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum MockTarget {
     /// A module by specifier (`vi.mock("./cart")`). `members` lists the only
     /// exports replaced when the factory spreads the real module in.
@@ -162,7 +163,7 @@ impl MockTarget {
 }
 
 /// One test: a pytest/unittest function or method, or an `it`/`test` call.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TestCase {
     pub name: String,
     /// Where the test is declared (the `def` line, or the `it(` call).
@@ -192,7 +193,7 @@ pub struct TestCase {
 }
 
 /// One import.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Import {
     /// The module as written: `./cart`, `@/lib/x`, `react`; Python `pkg.mod`,
     /// `.mod` or `..` (leading dots for relative imports).
@@ -207,7 +208,7 @@ pub struct Import {
     pub kind: ImportKind,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ImportKind {
     /// Binds names.
     Static,
@@ -229,7 +230,7 @@ impl Import {
 }
 
 /// A mock configured to return a literal.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MockReturn {
     /// How the test calls it: `m`, `svc.get`, `api.fetch`.
     pub callee: String,
@@ -243,7 +244,7 @@ pub(crate) fn callee_key(text: &str) -> String {
 }
 
 /// A local name bound once to a scalar literal.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Binding {
     pub name: String,
     pub literal: Literal,
@@ -311,7 +312,7 @@ pub(crate) fn single_call_aliases(occurrences: &[(String, Bound)]) -> Vec<(Strin
 }
 
 /// How a test is skipped.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Skip {
     pub span: Span,
     /// The reason given, if any.
@@ -321,7 +322,7 @@ pub struct Skip {
 }
 
 /// One assertion inside a test.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Assertion {
     pub span: Span,
     pub form: Form,
@@ -333,7 +334,7 @@ pub struct Assertion {
 }
 
 /// The control flow around an assertion, within its test.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Guard {
     /// Runs only when a condition holds: an `if` without an asserting `else`,
     /// a loop over something that may be empty, a short-circuit, a handler.
@@ -344,7 +345,7 @@ pub struct Guard {
 }
 
 /// What an assertion checks, as far as the values are concerned.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Form {
     /// The value must be truthy: `assert x`, `assertTrue(x)`, `expect(x).toBeTruthy()`, `assert.ok(x)`.
     Truthy(Operand),
@@ -362,7 +363,7 @@ pub enum Form {
 }
 
 /// One side of an assertion.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Operand {
     /// Source text with whitespace collapsed, for messages.
     pub text: String,
@@ -378,7 +379,7 @@ pub struct Operand {
 }
 
 /// A literal value, normalized so `1.0` equals `1` and `'a'` equals `"a"`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Literal {
     Bool(bool),
     Number(f64),

@@ -81,7 +81,8 @@ impl Store {
         Ok(next)
     }
 
-    fn prepare(&self) -> Result<()> {
+    /// Create the directory (and keep it out of `git status`) before writing into it.
+    pub fn prepare(&self) -> Result<()> {
         if !self.dir.is_dir() {
             std::fs::create_dir_all(&self.dir).with_context(|| {
                 format!(

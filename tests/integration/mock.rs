@@ -441,3 +441,66 @@ fn project_fixtures_mocks_of_the_subject_and_of_internal_modules() {
         run.stdout
     );
 }
+
+/// Cache entries under `.loki-gate/cache/`, by file name.
+fn cache_entries(repo: &TestRepo) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let Ok(namespaces) = std::fs::read_dir(repo.root().join(".loki-gate/cache")) else {
+        return out;
+    };
+    for namespace in namespaces {
+        for shard in std::fs::read_dir(namespace.unwrap().path()).unwrap() {
+            for entry in std::fs::read_dir(shard.unwrap().path()).unwrap() {
+                out.insert(entry.unwrap().file_name().to_string_lossy().into_owned());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_parse_cache_gives_the_same_findings_survives_corruption_and_prunes() {
+    let repo = repo_with_tests();
+    let findings = |run: &crate::support::Run| {
+        let report: loki_gate::report::json::GateJson = serde_json::from_str(&run.stdout).unwrap();
+        report
+            .findings
+            .iter()
+            .map(|f| (f.path.clone(), f.line, f.rule.clone(), f.message.clone()))
+            .collect::<Vec<_>>()
+    };
+    let fresh = repo.run(&["mock", "--all-files", "--format", "json", "--no-cache"]);
+    assert!(cache_entries(&repo).is_empty(), "--no-cache writes nothing");
+    let first = repo.run(&["mock", "--all-files", "--format", "json"]);
+    let entries = cache_entries(&repo);
+    assert!(!entries.is_empty());
+    assert_eq!(
+        repo.git(&["status", "--porcelain"]),
+        "",
+        "the cache stays out of git status"
+    );
+    let cached = repo.run(&["mock", "--all-files", "--format", "json"]);
+    assert_eq!(findings(&fresh), findings(&first));
+    assert_eq!(findings(&first), findings(&cached));
+    assert_eq!(first.code, cached.code);
+
+    // A corrupt entry is a miss, rewritten.
+    let root = repo.root().join(".loki-gate/cache");
+    for namespace in std::fs::read_dir(&root).unwrap() {
+        for shard in std::fs::read_dir(namespace.unwrap().path()).unwrap() {
+            for entry in std::fs::read_dir(shard.unwrap().path()).unwrap() {
+                std::fs::write(entry.unwrap().path(), b"{\"tests\": [oops").unwrap();
+            }
+        }
+    }
+    let after = repo.run(&["mock", "--all-files", "--format", "json"]);
+    assert_eq!(findings(&after), findings(&first));
+
+    // An edited test file gets a new entry; the old one goes with the next full run.
+    let edited = repo.read("tests/test_old.py") + "\n\ndef test_more():\n    assert add(2, 0) == 2\n";
+    repo.write("tests/test_old.py", edited);
+    repo.run(&["mock", "--all-files"]);
+    let now = cache_entries(&repo);
+    assert_eq!(now.len(), entries.len());
+    assert_ne!(now, entries);
+}

@@ -17,6 +17,7 @@ use anyhow::Result;
 use rayon::prelude::*;
 
 use super::{Context, GateOutput};
+use crate::cache::Cache;
 use crate::changed::{self, Scope};
 use crate::finding::Finding;
 use crate::git::display_path;
@@ -48,9 +49,35 @@ fn file_rules(path: &str, file: &TestFile, settings: &Settings) -> Vec<Finding> 
     findings
 }
 
+/// The cache namespace of the test model: bump [`MODEL_VERSION`] whenever
+/// what `src/lang/` extracts changes.
+const MODEL_VERSION: u32 = 1;
+const CACHE_PREFIX: &str = "mock-model-";
+
+/// The test model of `source`, from the cache when this content was parsed before.
+fn model(lang: Lang, source: &[u8], cache: Option<&Cache>) -> Option<TestFile> {
+    let Some(cache) = cache else {
+        return lang.test_file(source);
+    };
+    let key = Cache::key(lang.family(), source);
+    if let Some(file) = cache.get(&key) {
+        return Some(file);
+    }
+    let file = lang.test_file(source)?;
+    cache.put(&key, &file);
+    Some(file)
+}
+
 /// Every rule, and how many tests the file holds.
-fn check(rel: &Path, lang: Lang, source: &[u8], settings: &Settings, resolver: &Resolver) -> (Vec<Finding>, usize) {
-    let Some(file) = lang.test_file(source) else {
+fn check(
+    rel: &Path,
+    lang: Lang,
+    source: &[u8],
+    settings: &Settings,
+    resolver: &Resolver,
+    cache: Option<&Cache>,
+) -> (Vec<Finding>, usize) {
+    let Some(file) = model(lang, source, cache) else {
         return (Vec::new(), 0);
     };
     let path = display_path(rel);
@@ -123,10 +150,34 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         .into_iter()
         .filter_map(|f| classifier.test_file(&f.path).map(|l| (f, l)))
         .collect();
+    let cache = cx.cache.then(|| {
+        Cache::open(
+            cx.store,
+            &format!("{CACHE_PREFIX}{}-{MODEL_VERSION}", env!("CARGO_PKG_VERSION")),
+        )
+    });
+    let cache = match cache.map(|c| cx.store.prepare().map(|()| c)) {
+        Some(Ok(c)) => Some(c),
+        Some(Err(e)) => {
+            out.notices.push(format!("parse cache off: {e:#}"));
+            None
+        }
+        None => None,
+    };
     let checked: Vec<(Vec<Finding>, usize)> = files
         .par_iter()
-        .map(|(f, lang)| check(&f.path, *lang, &f.bytes, settings, &resolver))
+        .map(|(f, lang)| check(&f.path, *lang, &f.bytes, settings, &resolver, cache.as_ref()))
         .collect();
+    if let Some(cache) = &cache {
+        if let Some(why) = cache.failure() {
+            out.notices
+                .push(format!("parse cache not written ({why}); pass --no-cache to skip it"));
+        } else if *cx.scope == Scope::AllFiles && settings.languages.is_empty() {
+            // Every test file was looked at: what was not is stale.
+            cache.prune();
+            cache.remove_other_versions(CACHE_PREFIX);
+        }
+    }
     let tests: usize = checked.iter().map(|(_, n)| n).sum();
     out.findings.extend(checked.into_iter().flat_map(|(f, _)| f));
     out.files = files.len();
