@@ -8,8 +8,6 @@
 //! chains, sinon's `assert`, and testing-library `getBy*`/`findBy*` queries,
 //! which throw when the element is missing.
 
-use std::collections::BTreeMap;
-
 use tree_sitter::{Node, Tree};
 
 use super::{
@@ -27,14 +25,14 @@ const GROUP_NAMES: &[&str] = &["describe", "context", "suite", "xdescribe", "xco
 pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
     let mut walker = Walker {
         source,
-        comments: BTreeMap::new(),
+        root: tree.root_node(),
         file: TestFile::default(),
         bodies: Vec::new(),
     };
-    walker.collect_comments(&tree.root_node());
     walker.visit(&tree.root_node(), None);
-    walker.imports_and_uses(&tree.root_node());
-    walker.mocks(&tree.root_node());
+    let mut mocks = MockScan::default();
+    walker.imports_and_uses(&tree.root_node(), Some(&mut mocks));
+    walker.mocks(mocks);
     let Walker { mut file, bodies, .. } = walker;
     file.helpers = close_helpers(&bodies);
     file
@@ -62,6 +60,16 @@ const CONFIGURES: &[&str] = &[
     "rejectWith",
     "throwError",
 ];
+
+/// Mock sites found in one walk of the file, resolved by [`Walker::mocks`].
+#[derive(Default)]
+struct MockScan<'a> {
+    /// Each site, the spy's variable, whether it is a spy, and its call.
+    sites: Vec<(Mock, Option<String>, bool, Node<'a>)>,
+    /// Receivers given a behaviour later (`spy.mockReturnValue(..)`).
+    configured: std::collections::HashSet<String>,
+    callbacks: usize,
+}
 
 /// A call that mocks, stubs or spies on a target.
 enum Site {
@@ -103,18 +111,17 @@ fn configured_in_chain(call: &Node, source: &[u8]) -> bool {
 pub fn imports(tree: &Tree, source: &[u8]) -> Vec<Import> {
     let mut walker = Walker {
         source,
-        comments: BTreeMap::new(),
+        root: tree.root_node(),
         file: TestFile::default(),
         bodies: Vec::new(),
     };
-    walker.imports_and_uses(&tree.root_node());
+    walker.imports_and_uses(&tree.root_node(), None);
     walker.file.imports
 }
 
 struct Walker<'s> {
     source: &'s [u8],
-    /// Comment text by the line it ends on, for skip reasons.
-    comments: BTreeMap<u32, String>,
+    root: Node<'s>,
     file: TestFile,
     bodies: Vec<(String, bool, Vec<String>)>,
 }
@@ -153,30 +160,29 @@ fn is_function(node: &Node) -> bool {
 }
 
 impl<'s> Walker<'s> {
-    fn collect_comments(&mut self, root: &Node) {
-        visit_named(*root, |n| {
-            if n.kind() == COMMENT {
-                let span = Span::of(&n);
+    /// A comment ending on the line above a skip is its reason (JavaScript
+    /// runners take no reason argument). Skips are rare: the comment is looked
+    /// up when one is found, descending only into nodes that span that line.
+    fn comment_reason(&self, span: Span) -> Option<String> {
+        let line = span.line.checked_sub(1)?;
+        let mut found = None;
+        visit_named(self.root, |n| {
+            if found.is_some() {
+                return false;
+            }
+            let s = Span::of(&n);
+            if n.kind() == COMMENT && s.end_line == line {
                 let body = text(&n, self.source)
                     .trim_start_matches("//")
                     .trim_start_matches("/*")
                     .trim_end_matches("*/")
                     .trim()
                     .to_string();
-                self.comments.insert(span.end_line, body);
-                return false;
+                found = Some(body);
             }
-            true
+            s.line <= line && line <= s.end_line
         });
-    }
-
-    /// A comment ending on the line above a skip is its reason (JavaScript
-    /// runners take no reason argument).
-    fn comment_reason(&self, span: Span) -> Option<String> {
-        self.comments
-            .get(&span.line.saturating_sub(1))
-            .filter(|c| !c.is_empty())
-            .cloned()
+        found.filter(|c| !c.is_empty())
     }
 
     fn visit(&mut self, node: &Node, group_skip: Option<&Skip>) {
@@ -218,7 +224,7 @@ impl<'s> Walker<'s> {
 
     /// Imports (`import`, `require`, `import()`, `vi.importActual`,
     /// `jest.requireActual`), and the identifiers used outside them.
-    fn imports_and_uses(&mut self, root: &Node) {
+    fn imports_and_uses(&mut self, root: &Node<'s>, mut mocks: Option<&mut MockScan<'s>>) {
         visit_named(*root, |n| {
             match n.kind() {
                 "import_statement" => {
@@ -265,6 +271,9 @@ impl<'s> Walker<'s> {
                     }
                 }
                 "call_expression" => {
+                    if let Some(scan) = mocks.as_deref_mut() {
+                        self.mock_call(n, scan);
+                    }
                     let callee = n
                         .child_by_field_name("function")
                         .map(|f| text(&f, self.source).into_owned())
@@ -663,38 +672,42 @@ impl<'s> Walker<'s> {
     /// Every mock site, and the tests each is in effect for: module mocks
     /// are hoisted over the whole file; others apply to the test or the
     /// `describe` they sit in (its `beforeEach` included), or to every test.
-    fn mocks(&mut self, root: &Node) {
-        let mut sites: Vec<(Mock, Option<String>, bool, Node)> = Vec::new();
-        let mut configured: std::collections::HashSet<String> = std::collections::HashSet::new();
-        let mut callbacks = 0;
-        visit_named(*root, |n| {
-            if n.kind() == "call_expression" {
-                match self.mock_site(&n) {
-                    Some(Site::Mock(mock)) => sites.push((mock, None, false, n)),
-                    Some(Site::Spy(mock, name)) => sites.push((mock, name, true, n)),
-                    Some(Site::Callback) => callbacks += 1,
-                    None => {}
-                }
-                // `api.get.mockReturnValue(..)`, `vi.mocked(api.get).mockImplementation(..)`, `spy.returns(..)`
-                if let Some(function) = n.child_by_field_name("function")
-                    && function.kind() == "member_expression"
-                    && function
-                        .child_by_field_name("property")
-                        .is_some_and(|p| CONFIGURES.contains(&text(&p, self.source).as_ref()))
-                    && let Some(mut object) = function.child_by_field_name("object")
-                {
-                    if object.kind() == "call_expression"
-                        && let Some(inner) = object.child_by_field_name("function")
-                        && text(&inner, self.source).ends_with("mocked")
-                        && let Some(arg) = arguments(&object).first()
-                    {
-                        object = *arg;
-                    }
-                    configured.extend(chain(&object, self.source));
-                }
+    /// Note a call that mocks, or gives a spy its behaviour.
+    fn mock_call(&self, n: Node<'s>, scan: &mut MockScan<'s>) {
+        match self.mock_site(&n) {
+            Some(Site::Mock(mock)) => scan.sites.push((mock, None, false, n)),
+            Some(Site::Spy(mock, name)) => scan.sites.push((mock, name, true, n)),
+            Some(Site::Callback) => scan.callbacks += 1,
+            None => {}
+        }
+        // `api.get.mockReturnValue(..)`, `vi.mocked(api.get).mockImplementation(..)`, `spy.returns(..)`
+        if let Some(function) = n.child_by_field_name("function")
+            && function.kind() == "member_expression"
+            && function
+                .child_by_field_name("property")
+                .is_some_and(|p| CONFIGURES.contains(&text(&p, self.source).as_ref()))
+            && let Some(mut object) = function.child_by_field_name("object")
+        {
+            if object.kind() == "call_expression"
+                && let Some(inner) = object.child_by_field_name("function")
+                && text(&inner, self.source).ends_with("mocked")
+                && let Some(arg) = arguments(&object).first()
+            {
+                object = *arg;
             }
-            !matches!(n.kind(), COMMENT | "string" | "template_string")
-        });
+            scan.configured.extend(chain(&object, self.source));
+        }
+    }
+
+    /// Every mock site, and the tests each is in effect for: module mocks
+    /// are hoisted over the whole file; others apply to the test or the
+    /// `describe` they sit in (its `beforeEach` included), or to every test.
+    fn mocks(&mut self, scan: MockScan<'s>) {
+        let MockScan {
+            sites,
+            configured,
+            callbacks,
+        } = scan;
         self.file.callback_spies = callbacks;
         for (index, (mut mock, name, spy, node)) in sites.into_iter().enumerate() {
             if spy {

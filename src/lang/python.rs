@@ -30,7 +30,8 @@ pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
             _ => {}
         }
     }
-    imports_and_uses(&root, source, &mut file);
+    let mut calls = Vec::new();
+    imports_and_uses(&root, source, &mut file, Some(&mut calls));
     // `pytestmark = pytest.mark.benchmark` marks every test of the module.
     let mut cursor = root.walk();
     let module_benchmark = root.named_children(&mut cursor).any(|stmt| {
@@ -54,13 +55,13 @@ pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
             test.empty = false;
         }
     }
-    mocks(&root, source, &mut file);
+    mocks(&root, source, &mut file, calls);
     file
 }
 
 pub fn imports(tree: &Tree, source: &[u8]) -> Vec<Import> {
     let mut file = TestFile::default();
-    imports_and_uses(&tree.root_node(), source, &mut file);
+    imports_and_uses(&tree.root_node(), source, &mut file, None);
     file.imports
 }
 
@@ -291,23 +292,20 @@ fn owner(call: &Node, source: &[u8], file: &TestFile) -> Owner {
 }
 
 /// The patches, module-level or per test, and which tests they apply to.
-fn mocks(root: &Node, source: &[u8], file: &mut TestFile) {
+/// `calls` are the mock calls the imports walk found: sites and callback spies.
+fn mocks<'a>(root: &Node<'a>, source: &[u8], file: &mut TestFile, calls: MockCalls<'a>) {
     let mut sites: Vec<(Mock, Owner)> = Vec::new();
     let mut callbacks = 0;
-    visit_named(*root, |n| {
-        if n.kind() == "call" {
-            match mock_site(&n, source) {
-                Some(Ok(mocks)) => {
-                    for mock in mocks {
-                        sites.push((mock, owner(&n, source, file)));
-                    }
+    for (n, site) in calls {
+        match site {
+            Ok(mocks) => {
+                for mock in mocks {
+                    sites.push((mock, owner(&n, source, file)));
                 }
-                Some(Err(())) => callbacks += 1,
-                None => {}
             }
+            Err(()) => callbacks += 1,
         }
-        !matches!(n.kind(), COMMENT | "string")
-    });
+    }
     file.callback_spies = callbacks;
     if sites.is_empty() {
         return;
@@ -651,7 +649,11 @@ fn takes_fixtures(def: &Node, decorators: &[Node], source: &[u8]) -> bool {
 }
 
 /// Imports, and the identifiers used outside them, for the whole module.
-fn imports_and_uses(root: &Node, source: &[u8], file: &mut TestFile) {
+/// Calls that mock, with what [`mock_site`] made of each.
+type MockCalls<'a> = Vec<(Node<'a>, Result<Vec<Mock>, ()>)>;
+
+/// The imports and the names used, and (with `mocks`) every call that mocks.
+fn imports_and_uses<'a>(root: &Node<'a>, source: &[u8], file: &mut TestFile, mut mocks: Option<&mut MockCalls<'a>>) {
     visit_named(*root, |n| {
         match n.kind() {
             "import_statement" => {
@@ -731,6 +733,11 @@ fn imports_and_uses(root: &Node, source: &[u8], file: &mut TestFile) {
                 return false;
             }
             "call" => {
+                if let Some(calls) = mocks.as_deref_mut()
+                    && let Some(site) = mock_site(&n, source)
+                {
+                    calls.push((n, site));
+                }
                 // importlib.import_module("pkg.mod") / __import__("pkg")
                 if let Some(f) = n.child_by_field_name("function") {
                     let callee = text(&f, source);
