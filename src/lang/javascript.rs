@@ -298,7 +298,11 @@ impl<'s> Walker<'s> {
                     }
                 }
                 "identifier" | "shorthand_property_identifier" => {
-                    self.file.used.insert(text(&n, self.source).into_owned());
+                    // Most names repeat: allocate only the first time one is seen.
+                    let name = text(&n, self.source);
+                    if !self.file.used.contains(name.as_ref()) {
+                        self.file.used.insert(name.into_owned());
+                    }
                 }
                 _ => {}
             }

@@ -755,7 +755,11 @@ fn imports_and_uses<'a>(root: &Node<'a>, source: &[u8], file: &mut TestFile, mut
                 }
             }
             "identifier" => {
-                file.used.insert(text(&n, source).into_owned());
+                // Most names repeat: allocate only the first time one is seen.
+                let name = text(&n, source);
+                if !file.used.contains(name.as_ref()) {
+                    file.used.insert(name.into_owned());
+                }
             }
             _ => {}
         }
