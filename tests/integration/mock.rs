@@ -504,3 +504,34 @@ fn the_parse_cache_gives_the_same_findings_survives_corruption_and_prunes() {
     assert_eq!(now.len(), entries.len());
     assert_ne!(now, entries);
 }
+
+#[test]
+fn runner_configs_choose_the_test_files_and_aliases_resolve() {
+    let repo = TestRepo::new();
+    repo.write("package.json", r#"{"name": "app"}"#);
+    repo.write(
+        "vitest.config.ts",
+        "import { defineConfig } from 'vitest/config'\nimport path from 'node:path'\nexport default defineConfig({\n  resolve: { alias: { '@': path.resolve(__dirname, 'src') } },\n  test: { include: ['checks/**/*.check.ts'] },\n})\n",
+    );
+    repo.write("src/math.ts", "export const add = (a: number, b: number) => a + b\n");
+    repo.write(
+        "checks/math.check.ts",
+        "import { expect, it } from 'vitest'\nimport { add } from '@/math'\nit('adds', () => {\n  expect(add(1, 1)).toBe(2)\n})\n",
+    );
+    // Not a test file for this project: vitest's include replaces the conventions.
+    repo.write("src/old.test.ts", "it('x', () => {})\n");
+    repo.write("pyproject.toml", "[tool.pytest.ini_options]\ntestpaths = [\"tests\"]\n");
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n");
+    repo.write(
+        "tests/test_calc.py",
+        "from calc import add\n\ndef test_add():\n    assert add(1, 1) == 2\n",
+    );
+    // Outside testpaths: pytest never collects it.
+    repo.write("docs/test_example.py", "def test_example():\n    pass\n");
+    repo.commit("project");
+    let run = repo.run(&["mock", "--all-files", "--format", "json"]);
+    let report: loki_gate::report::json::GateJson = serde_json::from_str(&run.stdout).unwrap();
+    assert!(report.findings.is_empty(), "{:#?}", report.findings);
+    assert_eq!(report.summary.files, 2, "{}", run.stdout);
+    assert_eq!(run.code, 0);
+}

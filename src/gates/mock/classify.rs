@@ -5,14 +5,18 @@
 //!   from `pyproject.toml` `[tool.pytest.ini_options]`, `pytest.ini`
 //!   `[pytest]`, `setup.cfg` `[tool:pytest]`, `tox.ini` `[pytest]`), plus
 //!   Django's and unittest's `tests.py`. `conftest.py` holds fixtures, not tests.
-//! - JavaScript/TypeScript: `*.test.*`, `*.spec.*`, files under `__tests__/`,
-//!   and files under `test/` or `tests/` (mocha's and node:test's default),
-//!   except fixtures, mocks and type declarations.
+//!   pytest's `testpaths` limits where Python tests are.
+//! - JavaScript/TypeScript: under a directory whose vitest or jest config sets
+//!   static `include`/`testMatch`/`testRegex`, those ([`Runners`]); elsewhere
+//!   `*.test.*`, `*.spec.*`, files under `__tests__/`, and files under `test/`
+//!   or `tests/` (mocha's and node:test's default), except fixtures, mocks and
+//!   type declarations.
 
 use std::path::Path;
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
 
+use super::runners::Runners;
 use crate::lang::Lang;
 
 const DEFAULT_PYTHON_FILES: &[&str] = &["test_*.py", "*_test.py"];
@@ -20,14 +24,20 @@ const DEFAULT_PYTHON_FILES: &[&str] = &["test_*.py", "*_test.py"];
 #[derive(Debug, Clone)]
 pub struct Classifier {
     python_files: GlobSet,
+    /// pytest `testpaths`: Python tests live only under these.
+    testpaths: Option<GlobSet>,
+    /// vitest `include`/`exclude` and jest `testMatch`/`testRegex`, per config directory.
+    pub runners: Runners,
     /// Where the patterns came from, for the report.
     pub source: String,
 }
 
 impl Classifier {
     /// Build the classifier for the repository at `root`.
-    pub fn load(root: &Path) -> Classifier {
-        let (patterns, source) = match pytest_python_files(root) {
+    /// `manifests` are the repository's `package.json` files: each package's
+    /// directory may hold its own runner config.
+    pub fn load(root: &Path, manifests: &[std::path::PathBuf]) -> Classifier {
+        let (patterns, source) = match pytest_option(root, "python_files") {
             Some((p, from)) => (p, from),
             None => (
                 DEFAULT_PYTHON_FILES.iter().map(|s| s.to_string()).collect(),
@@ -41,7 +51,23 @@ impl Classifier {
             }
         }
         let python_files = builder.build().unwrap_or_else(|_| GlobSet::empty());
-        Classifier { python_files, source }
+        // `testpaths` (directories or globs of directories) bound where pytest collects.
+        let testpaths = pytest_option(root, "testpaths").and_then(|(dirs, _)| {
+            let mut builder = GlobSetBuilder::new();
+            for dir in &dirs {
+                let dir = dir.trim_start_matches("./").trim_end_matches('/');
+                for pattern in [dir.to_string(), format!("{dir}/**")] {
+                    builder.add(Glob::new(&pattern).ok()?);
+                }
+            }
+            builder.build().ok()
+        });
+        Classifier {
+            python_files,
+            testpaths,
+            source,
+            runners: Runners::load_at(root, manifests),
+        }
     }
 
     /// The language of `path` (repo-relative) when it is a test file.
@@ -61,7 +87,12 @@ impl Classifier {
             return None;
         }
         let is_test = match lang {
-            Lang::Python => name != "conftest.py" && self.python_files.is_match(name),
+            Lang::Python => {
+                name != "conftest.py"
+                    && self.python_files.is_match(name)
+                    && self.testpaths.as_ref().is_none_or(|t| t.is_match(path))
+            }
+            _ if self.runners.decides(path).is_some() => self.runners.decides(path) == Some(true),
             _ => {
                 if name.ends_with(".d.ts") || name.ends_with(".d.mts") || name.ends_with(".d.cts") {
                     return None;
@@ -78,15 +109,15 @@ impl Classifier {
     }
 }
 
-/// pytest's `python_files`, from the first config file that sets it.
-fn pytest_python_files(root: &Path) -> Option<(Vec<String>, String)> {
+/// A pytest option (`python_files`, `testpaths`), from the first config file that sets it.
+fn pytest_option(root: &Path, key: &str) -> Option<(Vec<String>, String)> {
     if let Ok(text) = std::fs::read_to_string(root.join("pyproject.toml"))
         && let Ok(doc) = text.parse::<toml::Table>()
         && let Some(value) = doc
             .get("tool")
             .and_then(|t| t.get("pytest"))
             .and_then(|t| t.get("ini_options"))
-            .and_then(|t| t.get("python_files"))
+            .and_then(|t| t.get(key))
     {
         let patterns = match value {
             toml::Value::String(s) => s.split_whitespace().map(str::to_string).collect(),
@@ -103,7 +134,7 @@ fn pytest_python_files(root: &Path) -> Option<(Vec<String>, String)> {
         ("tox.ini", "pytest"),
     ] {
         if let Ok(text) = std::fs::read_to_string(root.join(file))
-            && let Some(value) = ini_value(&text, section, "python_files")
+            && let Some(value) = ini_value(&text, section, key)
         {
             let patterns: Vec<String> = value.split_whitespace().map(str::to_string).collect();
             if !patterns.is_empty() {
@@ -159,7 +190,7 @@ mod tests {
     #[test]
     fn conventions_of_each_ecosystem() {
         let dir = tempfile::tempdir().unwrap();
-        let c = Classifier::load(dir.path());
+        let c = Classifier::load(dir.path(), &[]);
         for yes in [
             "tests/test_api.py",
             "pkg/api_test.py",
@@ -197,7 +228,7 @@ mod tests {
             "[tool.pytest.ini_options]\npython_files = [\"check_*.py\"]\n",
         )
         .unwrap();
-        let c = Classifier::load(dir.path());
+        let c = Classifier::load(dir.path(), &[]);
         assert_eq!(c.source, "pyproject.toml");
         assert!(classify(&c, "tests/check_api.py").is_some());
         assert!(classify(&c, "tests/test_api.py").is_none());
@@ -208,7 +239,7 @@ mod tests {
             "[metadata]\nname = x\n[tool:pytest]\npython_files =\n    t_*.py\n    *_t.py\n",
         )
         .unwrap();
-        let c = Classifier::load(dir.path());
+        let c = Classifier::load(dir.path(), &[]);
         assert!(classify(&c, "a/t_x.py").is_some() && classify(&c, "a/x_t.py").is_some());
         assert_eq!(
             ini_value("[pytest]\npython_files = a.py b.py\n", "pytest", "python_files").as_deref(),

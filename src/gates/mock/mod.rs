@@ -9,6 +9,7 @@
 pub mod classify;
 pub mod resolve;
 pub mod rules;
+pub mod runners;
 pub mod settings;
 
 use std::path::{Path, PathBuf};
@@ -111,7 +112,6 @@ fn check(
 
 pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let root = cx.repo.root();
-    let classifier = Classifier::load(root);
     let manifests: Vec<PathBuf> = cx
         .repo
         .tracked_files()?
@@ -121,7 +121,8 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
                 && !p.components().any(|c| c.as_os_str() == "node_modules")
         })
         .collect();
-    let resolver = Resolver::load(root, &manifests);
+    let classifier = Classifier::load(root, &manifests);
+    let resolver = Resolver::load(root, &manifests, classifier.runners.aliases.clone());
     let wanted = |lang: Lang| settings.languages.is_empty() || settings.languages.iter().any(|l| l == lang.family());
     let mut out = GateOutput::default();
 
@@ -182,9 +183,14 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     out.findings.extend(checked.into_iter().flat_map(|(f, _)| f));
     out.files = files.len();
     out.notices.push(format!(
-        "{} test file(s) checked, {tests} tests (Python test files by {})",
+        "{} test file(s) checked, {tests} tests (Python test files by {}; JavaScript by {})",
         files.len(),
-        classifier.source
+        classifier.source,
+        if classifier.runners.sources.is_empty() {
+            "conventions".to_string()
+        } else {
+            format!("conventions and {}", classifier.runners.sources.join(", "))
+        }
     ));
     out.sources = files.into_iter().map(|(f, _)| f).collect();
     Ok(out)

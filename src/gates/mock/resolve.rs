@@ -15,6 +15,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
+use super::runners::Alias;
 use crate::lang::{Import, Lang, Mock, MockTarget, TestFile};
 
 /// Where the code a mock replaces lives.
@@ -73,12 +74,15 @@ pub struct Resolver {
     base_url: Option<PathBuf>,
     /// Names of the project's own packages (package.json `name`).
     package_names: Vec<String>,
+    /// vite `resolve.alias` and jest `moduleNameMapper`.
+    aliases: Vec<Alias>,
 }
 
 impl Resolver {
-    pub fn load(root: &Path, package_jsons: &[PathBuf]) -> Resolver {
+    pub fn load(root: &Path, package_jsons: &[PathBuf], aliases: Vec<Alias>) -> Resolver {
         let mut resolver = Resolver {
             root: root.to_path_buf(),
+            aliases,
             ..Resolver::default()
         };
         for name in ["tsconfig.json", "jsconfig.json", "tsconfig.base.json"] {
@@ -213,6 +217,21 @@ impl Resolver {
                         return Some(found);
                     }
                 }
+            }
+        }
+        for alias in &self.aliases {
+            let target = match alias {
+                Alias::Prefix { find, replacement } => match spec.strip_prefix(find.as_str()) {
+                    Some("") => Some(replacement.clone()),
+                    Some(rest) if rest.starts_with('/') => Some(replacement.join(&rest[1..])),
+                    _ => None,
+                },
+                Alias::Pattern { find, replacement } => find
+                    .is_match(spec)
+                    .then(|| PathBuf::from(find.replace(spec, replacement.as_str()).into_owned())),
+            };
+            if let Some(found) = target.and_then(|t| self.file_or_dir(&normalize(&t))) {
+                return Some(found);
             }
         }
         if let Some(base) = &self.base_url
