@@ -535,3 +535,51 @@ fn runner_configs_choose_the_test_files_and_aliases_resolve() {
     assert_eq!(report.summary.files, 2, "{}", run.stdout);
     assert_eq!(run.code, 0);
 }
+
+#[test]
+fn tests_whose_subject_changed_are_in_the_default_scope() {
+    let repo = TestRepo::new();
+    repo.write("src/calc.py", "def add(a, b):\n    return a + b\n");
+    repo.write("src/other.py", "def sub(a, b):\n    return a - b\n");
+    repo.write("src/web/cart.ts", "export const total = (xs: number[]) => xs.length\n");
+    repo.write(
+        "tests/test_calc.py",
+        "from src.calc import add\n\ndef test_add():\n    assert add(1, 1) == 2\n    assert True\n",
+    );
+    repo.write(
+        "tests/test_other.py",
+        "from src.other import sub\n\ndef test_sub():\n    assert True\n",
+    );
+    // Mentions `calc` but imports something else: parsed, then left out.
+    repo.write(
+        "tests/test_mentions.py",
+        "# calc is tested elsewhere\nfrom src.other import sub\n\ndef test_sub():\n    assert sub(1, 1) == 0\n",
+    );
+    repo.write(
+        "src/web/cart.test.ts",
+        "import { total } from './cart.js'\nit('totals', () => {\n  expect(total([1])).toBe(1)\n  expect(true).toBe(true)\n})\n",
+    );
+    repo.commit("base");
+    repo.write("src/calc.py", "def add(a, b):\n    return b + a\n");
+    repo.write(
+        "src/web/cart.ts",
+        "export const total = (xs: number[]) => xs.length + 0\n",
+    );
+    let run = repo.run(&["mock", "--base", "HEAD"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(run.stdout.contains("tests/test_calc.py:5:"), "{}", run.stdout);
+    assert!(run.stdout.contains("src/web/cart.test.ts:4:"), "{}", run.stdout);
+    assert!(!run.stdout.contains("test_other"), "{}", run.stdout);
+    assert!(!run.stdout.contains("test_mentions"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("2 more test file(s) whose subject changed: src/web/cart.test.ts, tests/test_calc.py"),
+        "{}",
+        run.stdout
+    );
+    // The hook: only what is staged counts as changed.
+    repo.git(&["add", "src/calc.py"]);
+    let staged = repo.run(&["mock", "--staged"]);
+    assert!(staged.stdout.contains("tests/test_calc.py:5:"), "{}", staged.stdout);
+    assert!(!staged.stdout.contains("cart.test.ts"), "{}", staged.stdout);
+}

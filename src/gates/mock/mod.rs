@@ -126,31 +126,6 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let wanted = |lang: Lang| settings.languages.is_empty() || settings.languages.iter().any(|l| l == lang.family());
     let mut out = GateOutput::default();
 
-    // Only test files are read: the scope's paths are classified first.
-    let is_wanted_test = |p: &Path| classifier.test_file(p).is_some_and(wanted);
-    let read = match cx.scope {
-        Scope::AllFiles => walk::walk(root, &cx.exclude, &cx.skip_dirs, &is_wanted_test),
-        scope => {
-            let set = changed::collect(cx.repo, scope, &cx.exclude, &cx.skip_dirs)?;
-            out.notices.extend(set.notes().iter().cloned());
-            let paths: Vec<PathBuf> = set
-                .present()
-                .map(|f| f.path.clone())
-                .filter(|p| is_wanted_test(p))
-                .collect();
-            if *scope == Scope::Staged {
-                read_staged(cx, &paths)?
-            } else {
-                walk::read_all(root, &paths)
-            }
-        }
-    };
-    out.findings.extend(read.skipped);
-    let files: Vec<(SourceFile, Lang)> = read
-        .files
-        .into_iter()
-        .filter_map(|f| classifier.test_file(&f.path).map(|l| (f, l)))
-        .collect();
     let cache = cx.cache.then(|| {
         Cache::open(
             cx.store,
@@ -165,6 +140,52 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         }
         None => None,
     };
+
+    // Only test files are read: the scope's paths are classified first.
+    let is_wanted_test = |p: &Path| classifier.test_file(p).is_some_and(wanted);
+    let read = match cx.scope {
+        Scope::AllFiles => walk::walk(root, &cx.exclude, &cx.skip_dirs, &is_wanted_test),
+        scope => {
+            let set = changed::collect(cx.repo, scope, &cx.exclude, &cx.skip_dirs)?;
+            out.notices.extend(set.notes().iter().cloned());
+            let mut paths: Vec<PathBuf> = set
+                .present()
+                .map(|f| f.path.clone())
+                .filter(|p| is_wanted_test(p))
+                .collect();
+            // Project code in the change: its tests are in scope too.
+            let sources: Vec<PathBuf> = set
+                .present()
+                .map(|f| f.path.clone())
+                .filter(|p| Lang::from_path(p).is_some() && classifier.test_file(p).is_none())
+                .collect();
+            let dependents = dependents(cx, &sources, &paths, &is_wanted_test, &resolver, cache.as_ref());
+            if !dependents.is_empty() {
+                out.notices.push(format!(
+                    "{} more test file(s) whose subject changed: {}",
+                    dependents.len(),
+                    dependents
+                        .iter()
+                        .take(5)
+                        .map(|p| display_path(p))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            paths.extend(dependents);
+            if *scope == Scope::Staged {
+                read_staged(cx, &paths)?
+            } else {
+                walk::read_all(root, &paths)
+            }
+        }
+    };
+    out.findings.extend(read.skipped);
+    let files: Vec<(SourceFile, Lang)> = read
+        .files
+        .into_iter()
+        .filter_map(|f| classifier.test_file(&f.path).map(|l| (f, l)))
+        .collect();
     let checked: Vec<(Vec<Finding>, usize)> = files
         .par_iter()
         .map(|(f, lang)| check(&f.path, *lang, &f.bytes, settings, &resolver, cache.as_ref()))
@@ -194,6 +215,60 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     ));
     out.sources = files.into_iter().map(|(f, _)| f).collect();
     Ok(out)
+}
+
+/// The test files, other than `already`, that import one of `sources` (changed
+/// project files). A test file is parsed only when its text mentions a
+/// changed module's name.
+fn dependents(
+    cx: &Context<'_>,
+    sources: &[PathBuf],
+    already: &[PathBuf],
+    is_test: &(dyn Fn(&Path) -> bool + Sync),
+    resolver: &Resolver,
+    cache: Option<&Cache>,
+) -> Vec<PathBuf> {
+    // The name an import of each source would spell: its stem, or its directory for an index.
+    let names: Vec<String> = sources
+        .iter()
+        .filter_map(|p| {
+            let stem = p.file_stem()?.to_str()?;
+            let name = match stem {
+                "index" | "__init__" | "mod" => p.parent()?.file_name()?.to_str()?,
+                _ => stem,
+            };
+            Some(regex::escape(name))
+        })
+        .collect();
+    if names.is_empty() {
+        return Vec::new();
+    }
+    let Ok(mentions) = regex::bytes::Regex::new(&names.join("|")) else {
+        return Vec::new();
+    };
+    let candidates = walk::walk(cx.repo.root(), &cx.exclude, &cx.skip_dirs, &|p: &Path| {
+        is_test(p) && !already.iter().any(|a| a == p)
+    });
+    let mut found: Vec<PathBuf> = candidates
+        .files
+        .par_iter()
+        .filter(|f| mentions.is_match(&f.bytes))
+        .filter_map(|f| {
+            let lang = Lang::from_path(&f.path)?;
+            let file = model(lang, &f.bytes, cache)?;
+            let imports_changed = file.imports.iter().any(|import| {
+                // `from pkg import mod` names the module `pkg.mod`: its origin.
+                let origins = if lang == Lang::Python { &import.origins[..] } else { &[] };
+                std::iter::once(&import.specifier)
+                    .chain(origins)
+                    .filter_map(|spec| resolver.project_file(&f.path, lang, spec))
+                    .any(|target| sources.contains(&target))
+            });
+            imports_changed.then(|| f.path.clone())
+        })
+        .collect();
+    found.sort();
+    found
 }
 
 /// The staged content of each path (what the commit will contain).
