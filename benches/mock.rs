@@ -126,4 +126,18 @@ fn main() {
             assert_eq!(out.status.code(), Some(0));
         },
     );
+    // A staged change to project code: the gate looks for the tests that import it.
+    git(&root, &["reset", "-q"]);
+    let source = format!("src/pkg{}/mod_{}.py", subject(4, false) % 40, subject(4, false));
+    std::fs::write(root.join(&source), "def compute(a, b):\n    return b + a\n").expect("change");
+    git(&root, &["add", &source]);
+    measure(
+        RUNS,
+        "binary: mock --staged (one staged source file; finds its tests)",
+        Some(Duration::from_millis(30)),
+        || {
+            let out = run(&["mock", "-q", "--staged"]);
+            assert_eq!(out.status.code(), Some(0));
+        },
+    );
 }
