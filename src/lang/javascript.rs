@@ -71,6 +71,19 @@ struct MockScan<'a> {
     callbacks: usize,
 }
 
+/// The node kinds whose children may run under a different guard than they do.
+const GUARDING: &[&str] = &[
+    "if_statement",
+    "for_in_statement",
+    "for_statement",
+    "while_statement",
+    "ternary_expression",
+    "binary_expression",
+    "switch_case",
+    "switch_default",
+    "try_statement",
+];
+
 /// A call that mocks, stubs or spies on a target.
 enum Site {
     Mock(Mock),
@@ -412,7 +425,8 @@ impl<'s> Walker<'s> {
                 identifiers(&params, self.source, &mut occurrences);
             }
         }
-        self.binding_occurrences(&body, &mut occurrences);
+        let mut mock_returns = Vec::new();
+        self.binding_occurrences(&body, &mut occurrences, &mut mock_returns);
         self.file.tests.push(TestCase {
             name: name.unwrap_or_default(),
             span,
@@ -422,7 +436,7 @@ impl<'s> Walker<'s> {
             calls: scan.calls,
             bindings: single_literal_bindings(&occurrences),
             aliases: single_call_aliases(&occurrences),
-            mock_returns: self.mock_returns(&body),
+            mock_returns,
             benchmark: false,
             mocks: Vec::new(),
         });
@@ -430,8 +444,10 @@ impl<'s> Walker<'s> {
 
     /// Every place a name is bound in `node`: declarations (with the literal
     /// when the initializer is one), assignments, updates, loop variables.
-    fn binding_occurrences(&self, node: &Node, out: &mut Vec<(String, Bound)>) {
+    /// Mocks configured to return a literal (`returns`) are collected in the same walk.
+    fn binding_occurrences(&self, node: &Node, out: &mut Vec<(String, Bound)>, returns: &mut Vec<MockReturn>) {
         visit_named(*node, |n| {
+            self.mock_return_at(n, returns);
             match n.kind() {
                 "variable_declarator" => {
                     if let Some(name) = n.child_by_field_name("name") {
@@ -782,9 +798,14 @@ impl<'s> Walker<'s> {
                 }
                 _ => {}
             }
-            let children: Vec<Node> = n.named_children(&mut cursor).collect();
-            let guards = self.child_guards(&n, &children, guard);
-            stack.extend(children.into_iter().zip(guards));
+            if GUARDING.contains(&n.kind()) {
+                let children: Vec<Node> = n.named_children(&mut cursor).collect();
+                let guards = self.child_guards(&n, &children, guard);
+                stack.extend(children.into_iter().zip(guards));
+            } else {
+                // Children run as their parent does: no allocation for the common case.
+                stack.extend(n.named_children(&mut cursor).map(|c| (c, guard)));
+            }
         }
         scan.assertions.sort_by_key(|a| a.span);
         scan
@@ -1098,53 +1119,48 @@ impl<'s> Walker<'s> {
         }
     }
 
-    /// Mocks configured to return a literal: `const f = vi.fn().mockReturnValue(5)`,
+    /// A mock configured to return a literal at `n`: `const f = vi.fn().mockReturnValue(5)`,
     /// `f.mockResolvedValue(5)`, `vi.spyOn(api, "get").mockReturnValue(5)`,
     /// `jest.fn(() => 5)`, sinon's `stub().returns(5)`.
-    fn mock_returns(&self, body: &Node) -> Vec<MockReturn> {
-        let mut out = Vec::new();
-        visit_named(*body, |n| {
-            match n.kind() {
-                "variable_declarator" => {
-                    if let (Some(name), Some(value)) = (n.child_by_field_name("name"), n.child_by_field_name("value"))
-                        && name.kind() == "identifier"
-                        && let Some((literal, spied)) = self.configured_mock(&unwrap(value))
-                    {
-                        let span = Span::of(&n);
+    fn mock_return_at(&self, n: Node, out: &mut Vec<MockReturn>) {
+        match n.kind() {
+            "variable_declarator" => {
+                if let (Some(name), Some(value)) = (n.child_by_field_name("name"), n.child_by_field_name("value"))
+                    && name.kind() == "identifier"
+                    && let Some((literal, spied)) = self.configured_mock(&unwrap(value))
+                {
+                    let span = Span::of(&n);
+                    out.push(MockReturn {
+                        callee: text(&name, self.source).into_owned(),
+                        literal: literal.clone(),
+                        span,
+                    });
+                    if let Some(spied) = spied {
                         out.push(MockReturn {
-                            callee: text(&name, self.source).into_owned(),
-                            literal: literal.clone(),
+                            callee: spied,
+                            literal,
                             span,
                         });
-                        if let Some(spied) = spied {
-                            out.push(MockReturn {
-                                callee: spied,
-                                literal,
-                                span,
-                            });
-                        }
                     }
                 }
-                "expression_statement" => {
-                    if let Some(call) = first_child(&n).filter(|c| c.kind() == "call_expression")
-                        && let Some((literal, spied)) = self.configured_mock(&call)
-                    {
-                        // `f.mockReturnValue(5)` configures `f`; a spy configures the spied method.
-                        let span = Span::of(&n);
-                        let target = spied.or_else(|| {
-                            let object = call.child_by_field_name("function")?.child_by_field_name("object")?;
-                            (object.kind() != "call_expression").then(|| callee_key(&text(&object, self.source)))
-                        });
-                        if let Some(callee) = target {
-                            out.push(MockReturn { callee, literal, span });
-                        }
-                    }
-                }
-                _ => {}
             }
-            true
-        });
-        out
+            "expression_statement" => {
+                if let Some(call) = first_child(&n).filter(|c| c.kind() == "call_expression")
+                    && let Some((literal, spied)) = self.configured_mock(&call)
+                {
+                    // `f.mockReturnValue(5)` configures `f`; a spy configures the spied method.
+                    let span = Span::of(&n);
+                    let target = spied.or_else(|| {
+                        let object = call.child_by_field_name("function")?.child_by_field_name("object")?;
+                        (object.kind() != "call_expression").then(|| callee_key(&text(&object, self.source)))
+                    });
+                    if let Some(callee) = target {
+                        out.push(MockReturn { callee, literal, span });
+                    }
+                }
+            }
+            _ => {}
+        }
     }
 
     /// If `call` configures a mock to return a literal: the literal, and the

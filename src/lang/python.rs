@@ -490,7 +490,8 @@ fn function(
     if let Some(params) = def.child_by_field_name("parameters") {
         identifiers(&params, source, &mut occurrences);
     }
-    binding_occurrences(&body, source, &mut occurrences);
+    let mut mock_returns = Vec::new();
+    binding_occurrences(&body, source, &mut occurrences, &mut mock_returns);
     file.tests.push(TestCase {
         name,
         span: Span::of(&name_node),
@@ -500,7 +501,7 @@ fn function(
         calls: scan.calls,
         bindings: single_literal_bindings(&occurrences),
         aliases: single_call_aliases(&occurrences),
-        mock_returns: mock_returns(&body, source),
+        mock_returns,
         benchmark,
         mocks: Vec::new(),
     });
@@ -509,8 +510,10 @@ fn function(
 /// Every place a name is bound in `node`: assignments (with the literal when
 /// the right side is one), augmented assignments, walrus, `for` targets,
 /// `as` targets, `global`/`nonlocal`.
-fn binding_occurrences(node: &Node, source: &[u8], out: &mut Vec<(String, Bound)>) {
+/// Mocks configured to return a literal (`returns`) are collected in the same walk.
+fn binding_occurrences(node: &Node, source: &[u8], out: &mut Vec<(String, Bound)>, returns: &mut Vec<MockReturn>) {
     visit_named(*node, |n| {
+        mock_return_at(n, source, returns);
         match n.kind() {
             "assignment" => {
                 if let Some(left) = n.child_by_field_name("left") {
@@ -837,9 +840,16 @@ impl BodyScan {
                 }
                 _ => {}
             }
-            let children: Vec<Node> = n.named_children(&mut cursor).collect();
-            let guarded = child_guards(&n, &children, guard, source);
-            stack.extend(children.into_iter().zip(guarded).rev());
+            if GUARDING.contains(&n.kind()) {
+                let children: Vec<Node> = n.named_children(&mut cursor).collect();
+                let guarded = child_guards(&n, &children, guard, source);
+                stack.extend(children.into_iter().zip(guarded).rev());
+            } else {
+                // Children run as their parent does: no allocation for the common case.
+                let start = stack.len();
+                stack.extend(n.named_children(&mut cursor).map(|c| (c, guard)));
+                stack[start..].reverse();
+            }
         }
     }
 
@@ -914,6 +924,16 @@ fn asserts(node: &Node, source: &[u8]) -> bool {
 }
 
 /// The guard of each child of `node`, given the guard of `node`.
+/// The node kinds whose children may run under a different guard than they do.
+const GUARDING: &[&str] = &[
+    "if_statement",
+    "for_statement",
+    "while_statement",
+    "conditional_expression",
+    "boolean_operator",
+    "try_statement",
+];
+
 fn child_guards(node: &Node, children: &[Node], guard: Guard, source: &[u8]) -> Vec<Guard> {
     let conditional = Guard {
         conditional: true,
@@ -1231,13 +1251,10 @@ fn operand(node: &Node, source: &[u8]) -> Operand {
     }
 }
 
-/// Mocks configured to return a literal in `body`: `m = Mock(return_value=5)`,
+/// A mock configured to return a literal at `n`: `m = Mock(return_value=5)`,
 /// `m.return_value = 5`, `m.get.return_value = 5`, `with patch(.., return_value=5) as m`,
 /// `m = mocker.patch(.., return_value=5)`.
-fn mock_returns(body: &Node, source: &[u8]) -> Vec<MockReturn> {
-    let mut out = Vec::new();
-    let mut stack = vec![*body];
-    let mut cursor = body.walk();
+fn mock_return_at(n: Node, source: &[u8], out: &mut Vec<MockReturn>) {
     let configured = |call: &Node| -> Option<Literal> {
         let callee = text(&call.child_by_field_name("function")?, source).into_owned();
         let last = callee.rsplit('.').next().unwrap_or(&callee);
@@ -1256,53 +1273,49 @@ fn mock_returns(body: &Node, source: &[u8]) -> Vec<MockReturn> {
         })?;
         literal(&unwrap_parens(kw.child_by_field_name("value")?), source)
     };
-    while let Some(n) = stack.pop() {
-        match n.kind() {
-            "assignment" => {
-                if let (Some(left), Some(right)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) {
-                    let right = unwrap_parens(right);
-                    if left.kind() == "identifier" && right.kind() == "call" {
-                        if let Some(l) = configured(&right) {
-                            out.push(MockReturn {
-                                callee: text(&left, source).into_owned(),
-                                literal: l,
-                                span: Span::of(&n),
-                            });
-                        }
-                    } else if left.kind() == "attribute"
-                        && left
-                            .child_by_field_name("attribute")
-                            .is_some_and(|a| text(&a, source) == "return_value")
-                        && let (Some(object), Some(l)) = (left.child_by_field_name("object"), literal(&right, source))
-                    {
+    match n.kind() {
+        "assignment" => {
+            if let (Some(left), Some(right)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) {
+                let right = unwrap_parens(right);
+                if left.kind() == "identifier" && right.kind() == "call" {
+                    if let Some(l) = configured(&right) {
                         out.push(MockReturn {
-                            callee: callee_key(&text(&object, source)),
+                            callee: text(&left, source).into_owned(),
                             literal: l,
                             span: Span::of(&n),
                         });
                     }
-                }
-            }
-            "with_item" => {
-                // with patch("x.f", return_value=5) as f:
-                if let Some(value) = n.child_by_field_name("value")
-                    && value.kind() == "as_pattern"
-                    && let (Some(call), Some(alias)) = (first_child(&value), value.child_by_field_name("alias"))
-                    && call.kind() == "call"
-                    && let Some(l) = configured(&call)
+                } else if left.kind() == "attribute"
+                    && left
+                        .child_by_field_name("attribute")
+                        .is_some_and(|a| text(&a, source) == "return_value")
+                    && let (Some(object), Some(l)) = (left.child_by_field_name("object"), literal(&right, source))
                 {
                     out.push(MockReturn {
-                        callee: callee_key(&text(&alias, source)),
+                        callee: callee_key(&text(&object, source)),
                         literal: l,
                         span: Span::of(&n),
                     });
                 }
             }
-            _ => {}
         }
-        stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>());
+        "with_item" => {
+            // with patch("x.f", return_value=5) as f:
+            if let Some(value) = n.child_by_field_name("value")
+                && value.kind() == "as_pattern"
+                && let (Some(call), Some(alias)) = (first_child(&value), value.child_by_field_name("alias"))
+                && call.kind() == "call"
+                && let Some(l) = configured(&call)
+            {
+                out.push(MockReturn {
+                    callee: callee_key(&text(&alias, source)),
+                    literal: l,
+                    span: Span::of(&n),
+                });
+            }
+        }
+        _ => {}
     }
-    out
 }
 
 fn literal(node: &Node, source: &[u8]) -> Option<Literal> {
