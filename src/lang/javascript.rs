@@ -766,8 +766,13 @@ impl<'s> Walker<'s> {
     /// `test("x", (t) => ...)`), whose methods assert in tape, ava, node-tap
     /// and node:test.
     fn scan(&self, body: &Node, context: Option<&str>) -> Scan {
+        self.scan_in(body, context.map(str::to_string).into_iter().collect())
+    }
+
+    /// Scan a body with these test context names in scope.
+    fn scan_in(&self, body: &Node, contexts: Vec<String>) -> Scan {
         let mut scan = Scan {
-            contexts: context.map(str::to_string).into_iter().collect(),
+            contexts,
             ..Scan::default()
         };
         let mut stack = vec![(*body, Guard::default())];
@@ -800,7 +805,7 @@ impl<'s> Walker<'s> {
             }
             if GUARDING.contains(&n.kind()) {
                 let children: Vec<Node> = n.named_children(&mut cursor).collect();
-                let guards = self.child_guards(&n, &children, guard);
+                let guards = self.child_guards(&n, &children, guard, &scan.contexts);
                 stack.extend(children.into_iter().zip(guards));
             } else {
                 // Children run as their parent does: no allocation for the common case.
@@ -894,12 +899,13 @@ impl<'s> Walker<'s> {
     }
 
     /// Does this subtree assert?
-    fn asserts(&self, node: &Node) -> bool {
-        !self.scan(node, None).assertions.is_empty()
+    /// `contexts` are the test context names in scope (`t`), whose methods assert.
+    fn asserts(&self, node: &Node, contexts: &[String]) -> bool {
+        !self.scan_in(node, contexts.to_vec()).assertions.is_empty()
     }
 
     /// The guard of each child of `node`, given the guard of `node`.
-    fn child_guards(&self, node: &Node, children: &[Node], guard: Guard) -> Vec<Guard> {
+    fn child_guards(&self, node: &Node, children: &[Node], guard: Guard, contexts: &[String]) -> Vec<Guard> {
         let conditional = Guard {
             conditional: true,
             ..guard
@@ -918,7 +924,7 @@ impl<'s> Walker<'s> {
                     .iter()
                     .filter_map(|f| node.child_by_field_name(f))
                     .collect();
-                if branches.len() == 2 && branches.iter().all(|b| self.asserts(b)) {
+                if branches.len() == 2 && branches.iter().all(|b| self.asserts(b, contexts)) {
                     vec![guard; children.len()]
                 } else {
                     guarded(&["consequence", "alternative"])
@@ -951,8 +957,9 @@ impl<'s> Walker<'s> {
             "try_statement" => {
                 let handler = node.child_by_field_name("handler");
                 let swallower = handler.filter(|h| {
-                    h.child_by_field_name("body")
-                        .is_some_and(|b| !self.asserts(&b) && !contains_kind(&b, "throw_statement", JS_FUNCTIONS))
+                    h.child_by_field_name("body").is_some_and(|b| {
+                        !self.asserts(&b, contexts) && !contains_kind(&b, "throw_statement", JS_FUNCTIONS)
+                    })
                 });
                 children
                     .iter()

@@ -276,6 +276,10 @@ fn never_imports_subject_resolves_imports_like_the_test_runners() {
         "import { add } from '../src/math'\nexport const twice = (n: number) => add(n, n)\n",
     );
     repo.write("test/local-only.ts", "export const local = 1\n");
+    repo.write(
+        "test/_tape.js",
+        "const { add } = require('../src/math')\nglobalThis.twice = (n) => add(n, n)\n",
+    );
     repo.write("src/calc/__init__.py", "def add(a, b):\n    return a + b\n");
     repo.write("src/calc/tax.py", "RATE = 2\n");
     let body = "  expect(x(1)).toBe(2)\n";
@@ -324,6 +328,16 @@ fn never_imports_subject_resolves_imports_like_the_test_runners() {
             "test/through-helper.test.ts",
             "import { twice as x } from './helpers'\nit('twice', () => {\n{body}})\n",
             false,
+        ),
+        (
+            "test/side-effect-support.test.js",
+            "require('./_tape')\nconst x = (n) => globalThis.twice(n)\nit('twice', () => {\n{body}})\n",
+            false,
+        ),
+        (
+            "test/side-effect-local.test.js",
+            "require('./local-only')\nconst x = (n) => n * 2\nit('local', () => {\n{body}})\n",
+            true,
         ),
         (
             "test/helper-only.test.ts",

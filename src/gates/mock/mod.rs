@@ -52,7 +52,7 @@ fn file_rules(path: &str, file: &TestFile, settings: &Settings) -> Vec<Finding> 
 
 /// The cache namespace of the test model: bump [`MODEL_VERSION`] whenever
 /// what `src/lang/` extracts changes.
-const MODEL_VERSION: u32 = 1;
+const MODEL_VERSION: u32 = 2;
 const CACHE_PREFIX: &str = "mock-model-";
 
 /// The test model of `source`, from the cache when this content was parsed before.
@@ -87,7 +87,7 @@ fn check(
     let imports_subject = file
         .imports
         .iter()
-        .any(|i| i.used_in(&file) && resolver.is_subject(rel, lang, i));
+        .any(|i| (i.used_in(&file) && resolver.is_subject(rel, lang, i)) || resolver.installs_subject(rel, lang, i));
     if !imports_subject {
         let subject: Vec<bool> = file.imports.iter().map(|i| resolver.is_subject(rel, lang, i)).collect();
         findings.extend(rules::never_imports_subject(&path, &file, &subject));

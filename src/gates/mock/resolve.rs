@@ -16,7 +16,7 @@
 use std::path::{Component, Path, PathBuf};
 
 use super::runners::Alias;
-use crate::lang::{Import, Lang, Mock, MockTarget, TestFile};
+use crate::lang::{Import, ImportKind, Lang, Mock, MockTarget, TestFile};
 
 /// Where the code a mock replaces lives.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,6 +120,20 @@ impl Resolver {
     /// (a hypothesis strategies module, a helper that does `from pkg import *`)?
     pub fn is_subject(&self, from: &Path, lang: Lang, import: &Import) -> bool {
         self.reaches(from, lang, import, 2)
+    }
+
+    /// A side-effect import of test support that brings in project code
+    /// (`require('./_tape')` installing assertion methods that call the
+    /// subject): running the file uses the subject through it.
+    pub fn installs_subject(&self, from: &Path, lang: Lang, import: &Import) -> bool {
+        if import.kind != ImportKind::SideEffect {
+            return false;
+        }
+        let target = match lang {
+            Lang::Python => self.python(from, &import.specifier),
+            _ => self.javascript(from, &import.specifier),
+        };
+        target.is_some_and(|t| is_test_support(&t) && self.support_reaches(&t, 1))
     }
 
     /// The project (non-test) file `spec` names, written in `from`.
