@@ -13,7 +13,7 @@ use tree_sitter::{Node, Tree};
 use super::{
     Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
     TestCase, TestFile, bound, callee_key, chain, close_helpers, contains_kind, display, first_child, normalized,
-    number, single_call_aliases, single_literal_bindings, text, values, visit_named,
+    number, single_call_aliases, single_literal_bindings, single_nonempty_collections, text, values, visit_named,
 };
 
 const COMMENT: &str = "comment";
@@ -28,6 +28,7 @@ pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
         root: tree.root_node(),
         file: TestFile::default(),
         bodies: Vec::new(),
+        tables: module_tables(&tree.root_node(), source),
     };
     walker.visit(&tree.root_node(), None);
     let mut mocks = MockScan::default();
@@ -69,6 +70,40 @@ struct MockScan<'a> {
     /// Receivers given a behaviour later (`spy.mockReturnValue(..)`).
     configured: std::collections::HashSet<String>,
     callbacks: usize,
+}
+
+/// An array display as a collection literal (its length; elements are not compared).
+fn array(node: &Node) -> Option<Literal> {
+    (node.kind() == "array").then(|| {
+        let mut cursor = node.walk();
+        Literal::Collection(node.named_children(&mut cursor).filter(|c| c.kind() != COMMENT).count())
+    })
+}
+
+/// `const CASES = [...]` at the top level of the file: tables of cases.
+fn module_tables(root: &Node, source: &[u8]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cursor = root.walk();
+    for statement in root.named_children(&mut cursor) {
+        let declaration = match statement.kind() {
+            "export_statement" => statement.child_by_field_name("declaration"),
+            "lexical_declaration" | "variable_declaration" => Some(statement),
+            _ => None,
+        };
+        let Some(declaration) = declaration else { continue };
+        let mut c = declaration.walk();
+        for declarator in declaration.named_children(&mut c) {
+            if let (Some(name), Some(value)) = (
+                declarator.child_by_field_name("name"),
+                declarator.child_by_field_name("value").map(unwrap),
+            ) && name.kind() == "identifier"
+                && matches!(array(&value), Some(Literal::Collection(n)) if n > 0)
+            {
+                out.push(text(&name, source).into_owned());
+            }
+        }
+    }
+    out
 }
 
 /// The node kinds whose children may run under a different guard than they do.
@@ -127,6 +162,7 @@ pub fn imports(tree: &Tree, source: &[u8]) -> Vec<Import> {
         root: tree.root_node(),
         file: TestFile::default(),
         bodies: Vec::new(),
+        tables: Vec::new(),
     };
     walker.imports_and_uses(&tree.root_node(), None);
     walker.file.imports
@@ -137,6 +173,8 @@ struct Walker<'s> {
     root: Node<'s>,
     file: TestFile,
     bodies: Vec<(String, bool, Vec<String>)>,
+    /// Top-level names bound to non-empty arrays.
+    tables: Vec<String>,
 }
 
 /// The names along a callee: `it.skip.each(table)` -> `["it", "skip", "each"]`.
@@ -413,12 +451,6 @@ impl<'s> Walker<'s> {
             return;
         };
         let context = test_context(function, self.source);
-        let mut scan = self.scan(&body, context.as_deref());
-        let empty = body.kind() == "statement_block" && {
-            let mut cursor = body.walk();
-            body.named_children(&mut cursor).all(|c| c.kind() == COMMENT)
-        };
-        skip = skip.or(scan.skip.take()).or_else(|| group_skip.cloned());
         let mut occurrences = Vec::new();
         for field in ["parameters", "parameter"] {
             if let Some(params) = function.child_by_field_name(field) {
@@ -427,6 +459,21 @@ impl<'s> Walker<'s> {
         }
         let mut mock_returns = Vec::new();
         self.binding_occurrences(&body, &mut occurrences, &mut mock_returns);
+        // Table-driven tests: a local bound once to a non-empty array, or a
+        // module-level one the test does not rebind.
+        let mut tables = single_nonempty_collections(&occurrences);
+        tables.extend(
+            self.tables
+                .iter()
+                .filter(|t| !occurrences.iter().any(|(name, _)| name == *t))
+                .cloned(),
+        );
+        let mut scan = self.scan_in(&body, context.into_iter().collect(), tables);
+        let empty = body.kind() == "statement_block" && {
+            let mut cursor = body.walk();
+            body.named_children(&mut cursor).all(|c| c.kind() == COMMENT)
+        };
+        skip = skip.or(scan.skip.take()).or_else(|| group_skip.cloned());
         self.file.tests.push(TestCase {
             name: name.unwrap_or_default(),
             span,
@@ -454,7 +501,7 @@ impl<'s> Walker<'s> {
                         if name.kind() == "identifier" {
                             let value = n.child_by_field_name("value").map(unwrap);
                             let value = bound(
-                                value.and_then(|v| self.literal(&v)),
+                                value.and_then(|v| self.literal(&v).or_else(|| array(&v))),
                                 value.and_then(|v| chain(&v, self.source)),
                                 Span::of(&n),
                             );
@@ -766,13 +813,15 @@ impl<'s> Walker<'s> {
     /// `test("x", (t) => ...)`), whose methods assert in tape, ava, node-tap
     /// and node:test.
     fn scan(&self, body: &Node, context: Option<&str>) -> Scan {
-        self.scan_in(body, context.map(str::to_string).into_iter().collect())
+        self.scan_in(body, context.map(str::to_string).into_iter().collect(), Vec::new())
     }
 
-    /// Scan a body with these test context names in scope.
-    fn scan_in(&self, body: &Node, contexts: Vec<String>) -> Scan {
+    /// Scan a body with these test context names in scope, and these names
+    /// known to hold non-empty arrays.
+    fn scan_in(&self, body: &Node, contexts: Vec<String>, tables: Vec<String>) -> Scan {
         let mut scan = Scan {
             contexts,
+            tables,
             ..Scan::default()
         };
         let mut stack = vec![(*body, Guard::default())];
@@ -805,7 +854,7 @@ impl<'s> Walker<'s> {
             }
             if GUARDING.contains(&n.kind()) {
                 let children: Vec<Node> = n.named_children(&mut cursor).collect();
-                let guards = self.child_guards(&n, &children, guard, &scan.contexts);
+                let guards = self.child_guards(&n, &children, guard, &scan);
                 stack.extend(children.into_iter().zip(guards));
             } else {
                 // Children run as their parent does: no allocation for the common case.
@@ -901,11 +950,12 @@ impl<'s> Walker<'s> {
     /// Does this subtree assert?
     /// `contexts` are the test context names in scope (`t`), whose methods assert.
     fn asserts(&self, node: &Node, contexts: &[String]) -> bool {
-        !self.scan_in(node, contexts.to_vec()).assertions.is_empty()
+        !self.scan_in(node, contexts.to_vec(), Vec::new()).assertions.is_empty()
     }
 
     /// The guard of each child of `node`, given the guard of `node`.
-    fn child_guards(&self, node: &Node, children: &[Node], guard: Guard, contexts: &[String]) -> Vec<Guard> {
+    fn child_guards(&self, node: &Node, children: &[Node], guard: Guard, scan: &Scan) -> Vec<Guard> {
+        let contexts = &scan.contexts[..];
         let conditional = Guard {
             conditional: true,
             ..guard
@@ -931,10 +981,11 @@ impl<'s> Walker<'s> {
                 }
             }
             "for_in_statement" => {
-                // `for (const x of [1, 2])` always runs its body.
-                let nonempty = node
-                    .child_by_field_name("right")
-                    .is_some_and(|r| r.kind() == "array" && first_child(&r).is_some());
+                // `for (const x of [1, 2])` and `for (const c of cases)` over a table always run their body.
+                let nonempty = node.child_by_field_name("right").is_some_and(|r| {
+                    (r.kind() == "array" && first_child(&r).is_some())
+                        || (r.kind() == "identifier" && scan.tables.iter().any(|t| t == &text(&r, self.source)))
+                });
                 if nonempty {
                     vec![guard; children.len()]
                 } else {
@@ -1248,6 +1299,8 @@ impl<'s> Walker<'s> {
 struct Scan {
     /// The guard of the node being visited.
     guard: Guard,
+    /// Names bound to non-empty arrays (tables of cases).
+    tables: Vec<String>,
     /// Names bound to a test context (`t`, and subtests' `st`).
     contexts: Vec<String>,
     assertions: Vec<Assertion>,

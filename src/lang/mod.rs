@@ -299,6 +299,15 @@ pub(crate) fn single_literal_bindings(occurrences: &[(String, Bound)]) -> Vec<Bi
     out
 }
 
+/// The names bound exactly once, to a non-empty literal collection: a table
+/// of cases that a loop always runs over.
+pub(crate) fn single_nonempty_collections(occurrences: &[(String, Bound)]) -> Vec<String> {
+    bound_once(occurrences)
+        .filter(|(_, value)| matches!(value, Bound::Literal(Literal::Collection(n), _) if *n > 0))
+        .map(|(name, _)| name.clone())
+        .collect()
+}
+
 /// Keep the names bound exactly once, to a call: [`TestCase::aliases`].
 pub(crate) fn single_call_aliases(occurrences: &[(String, Bound)]) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = bound_once(occurrences)

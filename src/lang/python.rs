@@ -10,7 +10,7 @@ use tree_sitter::{Node, Tree};
 use super::{
     Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
     TestCase, TestFile, bound, callee_key, chain, close_helpers, contains_kind, display, first_child, normalized,
-    number, single_call_aliases, single_literal_bindings, text, values, visit_named,
+    number, single_call_aliases, single_literal_bindings, single_nonempty_collections, text, values, visit_named,
 };
 
 const COMMENT: &str = "comment";
@@ -21,12 +21,13 @@ pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
     let mut file = TestFile::default();
     let mut bodies: Vec<(String, bool, Vec<String>)> = Vec::new();
     let root = tree.root_node();
+    let tables = literal_tables(&root, source);
     let mut cursor = root.walk();
     for item in root.named_children(&mut cursor) {
         let (decorators, def) = unwrap_decorated(item);
         match def.kind() {
-            "function_definition" => function(&def, &decorators, source, true, &mut file, &mut bodies),
-            "class_definition" => class(&def, &decorators, source, &mut file, &mut bodies),
+            "function_definition" => function(&def, &decorators, source, true, &tables, &mut file, &mut bodies),
+            "class_definition" => class(&def, &decorators, source, &tables, &mut file, &mut bodies),
             _ => {}
         }
     }
@@ -63,6 +64,25 @@ pub fn imports(tree: &Tree, source: &[u8]) -> Vec<Import> {
     let mut file = TestFile::default();
     imports_and_uses(&tree.root_node(), source, &mut file, None);
     file.imports
+}
+
+/// Names a module or class body binds, at its top level, to a non-empty
+/// literal list, tuple, set or dict (`CASES = [(1, 2), (3, 4)]`).
+fn literal_tables(block: &Node, source: &[u8]) -> Vec<String> {
+    let mut cursor = block.walk();
+    block
+        .named_children(&mut cursor)
+        .filter(|s| s.kind() == "expression_statement")
+        .filter_map(|s| {
+            let assignment = first_child(&s).filter(|a| a.kind() == "assignment")?;
+            let left = assignment
+                .child_by_field_name("left")
+                .filter(|l| l.kind() == "identifier")?;
+            let right = unwrap_parens(assignment.child_by_field_name("right")?);
+            matches!(literal(&right, source), Some(Literal::Collection(n)) if n > 0)
+                .then(|| text(&left, source).into_owned())
+        })
+        .collect()
 }
 
 /// Methods whose patches apply to every test of their class.
@@ -383,6 +403,7 @@ fn class(
     def: &Node,
     decorators: &[Node],
     source: &[u8],
+    tables: &[String],
     file: &mut TestFile,
     bodies: &mut Vec<(String, bool, Vec<String>)>,
 ) {
@@ -399,12 +420,17 @@ fn class(
     let Some(body) = def.child_by_field_name("body") else {
         return;
     };
+    // Class attributes bound to non-empty literals are tables too (`self.cases`).
+    let mut class_tables = tables.to_vec();
+    for name in literal_tables(&body, source) {
+        class_tables.extend([format!("self.{name}"), format!("cls.{name}")]);
+    }
     let mut cursor = body.walk();
     let before = file.tests.len();
     for item in body.named_children(&mut cursor) {
         let (decs, inner) = unwrap_decorated(item);
         if inner.kind() == "function_definition" {
-            function(&inner, &decs, source, is_tests, file, bodies);
+            function(&inner, &decs, source, is_tests, &class_tables, file, bodies);
         }
     }
     if let Some(skip) = class_skip {
@@ -440,11 +466,14 @@ fn class(
     }
 }
 
+/// `tables` are the names (`CASES`, `self.cases`) the enclosing module or
+/// class binds to non-empty literal collections: a loop over one always runs.
 fn function(
     def: &Node,
     decorators: &[Node],
     source: &[u8],
     may_be_test: bool,
+    tables: &[String],
     file: &mut TestFile,
     bodies: &mut Vec<(String, bool, Vec<String>)>,
 ) {
@@ -455,10 +484,30 @@ fn function(
     let Some(body) = def.child_by_field_name("body") else {
         return;
     };
-    let mut scan = BodyScan::default();
-    scan.walk(&body, source);
     // Module-level `test*` functions are tests; so are `test*` methods of test classes.
     let is_test = may_be_test && name.starts_with("test");
+    let mut occurrences = Vec::new();
+    let mut mock_returns = Vec::new();
+    if is_test {
+        if let Some(params) = def.child_by_field_name("parameters") {
+            identifiers(&params, source, &mut occurrences);
+        }
+        binding_occurrences(&body, source, &mut occurrences, &mut mock_returns);
+    }
+    // Table-driven tests: a local bound once to a non-empty literal, or an
+    // outer table the test does not rebind.
+    let mut local_tables = single_nonempty_collections(&occurrences);
+    local_tables.extend(
+        tables
+            .iter()
+            .filter(|t| !occurrences.iter().any(|(name, _)| name == *t))
+            .cloned(),
+    );
+    let mut scan = BodyScan {
+        tables: local_tables,
+        ..BodyScan::default()
+    };
+    scan.walk(&body, source);
     // A decorator is called with the test: one that asserts (a local
     // `@check_mutation(..)`) makes the test assert.
     for decorator in decorators {
@@ -486,12 +535,6 @@ fn function(
     if takes_fixtures(def, decorators, source) {
         file.uses_fixtures = true;
     }
-    let mut occurrences = Vec::new();
-    if let Some(params) = def.child_by_field_name("parameters") {
-        identifiers(&params, source, &mut occurrences);
-    }
-    let mut mock_returns = Vec::new();
-    binding_occurrences(&body, source, &mut occurrences, &mut mock_returns);
     file.tests.push(TestCase {
         name,
         span: Span::of(&name_node),
@@ -808,6 +851,8 @@ fn is_empty_block(block: &Node) -> bool {
 struct BodyScan {
     /// The guard of the node being visited.
     guard: Guard,
+    /// Names holding non-empty literal collections (see [`function`]).
+    tables: Vec<String>,
     assertions: Vec<Assertion>,
     calls: Vec<String>,
     skip: Option<Skip>,
@@ -842,7 +887,7 @@ impl BodyScan {
             }
             if GUARDING.contains(&n.kind()) {
                 let children: Vec<Node> = n.named_children(&mut cursor).collect();
-                let guarded = child_guards(&n, &children, guard, source);
+                let guarded = child_guards(&n, &children, guard, &self.tables, source);
                 stack.extend(children.into_iter().zip(guarded).rev());
             } else {
                 // Children run as their parent does: no allocation for the common case.
@@ -934,7 +979,7 @@ const GUARDING: &[&str] = &[
     "try_statement",
 ];
 
-fn child_guards(node: &Node, children: &[Node], guard: Guard, source: &[u8]) -> Vec<Guard> {
+fn child_guards(node: &Node, children: &[Node], guard: Guard, tables: &[String], source: &[u8]) -> Vec<Guard> {
     let conditional = Guard {
         conditional: true,
         ..guard
@@ -969,10 +1014,11 @@ fn child_guards(node: &Node, children: &[Node], guard: Guard, source: &[u8]) -> 
                 .collect()
         }
         "for_statement" => {
-            let nonempty_literal = node
-                .child_by_field_name("right")
-                .and_then(|r| literal(&r, source))
-                .is_some_and(|l| l.truthy());
+            let right = node.child_by_field_name("right");
+            let nonempty_literal = right.and_then(|r| literal(&r, source)).is_some_and(|l| l.truthy())
+                || right
+                    .and_then(|r| chain(&r, source))
+                    .is_some_and(|key| tables.contains(&key));
             children
                 .iter()
                 .map(|c| {

@@ -1,6 +1,6 @@
 use super::finding_at;
 use crate::finding::Finding;
-use crate::lang::{Form, MockReturn, Operand, TestCase, TestFile};
+use crate::lang::{Form, Literal, MockReturn, Operand, TestCase, TestFile};
 use crate::rule::{Level, RuleMeta};
 
 pub const MOCK_RETURN_ECHO: RuleMeta = RuleMeta {
@@ -15,7 +15,11 @@ pub const MOCK_RETURN_ECHO: RuleMeta = RuleMeta {
 /// The mock whose configured literal `expected` is, when `actual` calls it directly.
 fn echoed<'a>(test: &'a TestCase, actual: &Operand, expected: &Operand) -> Option<&'a MockReturn> {
     let callee = actual.call_of.as_deref()?;
-    let literal = expected.literal.as_ref()?;
+    // A collection literal is known by its length only: two may differ.
+    let literal = expected
+        .literal
+        .as_ref()
+        .filter(|l| !matches!(l, Literal::Collection(_)))?;
     test.mock_returns
         .iter()
         .find(|m| m.callee == callee && &m.literal == literal)
