@@ -969,6 +969,57 @@ fn asserts(node: &Node, source: &[u8]) -> bool {
 }
 
 /// The guard of each child of `node`, given the guard of `node`.
+/// Does iterating `node` always yield something: a non-empty literal, a
+/// table (`tables`), `table.items()`/`.values()`/`.keys()`, `enumerate`/
+/// `sorted`/`reversed`/`list`/`tuple`/`zip` over tables, or `range(n)` with n > 0?
+fn nonempty_iterable(node: &Node, tables: &[String], source: &[u8]) -> bool {
+    if literal(node, source).is_some_and(|l| l.truthy()) {
+        return true;
+    }
+    if chain(node, source).is_some_and(|key| tables.contains(&key)) {
+        return true;
+    }
+    if node.kind() != "call" {
+        return false;
+    }
+    let Some(function) = node.child_by_field_name("function") else {
+        return false;
+    };
+    let args = positional_args(node);
+    match function.kind() {
+        "attribute" => {
+            let method = function.child_by_field_name("attribute").map(|a| text(&a, source));
+            matches!(method.as_deref(), Some("items" | "values" | "keys"))
+                && args.is_empty()
+                && function
+                    .child_by_field_name("object")
+                    .is_some_and(|o| nonempty_iterable(&o, tables, source))
+        }
+        "identifier" => match text(&function, source).as_ref() {
+            "enumerate" | "sorted" | "reversed" | "list" | "tuple" | "zip" | "iter" => {
+                !args.is_empty() && args.iter().all(|a| nonempty_iterable(a, tables, source))
+            }
+            // range(n), range(a, b) with literal bounds that yield something.
+            "range" => {
+                let bounds: Option<Vec<f64>> = args
+                    .iter()
+                    .map(|a| match literal(a, source) {
+                        Some(Literal::Number(n)) => Some(n),
+                        _ => None,
+                    })
+                    .collect();
+                match bounds.as_deref() {
+                    Some([n]) => *n > 0.0,
+                    Some([a, b]) | Some([a, b, _]) => b > a,
+                    _ => false,
+                }
+            }
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
 /// The node kinds whose children may run under a different guard than they do.
 const GUARDING: &[&str] = &[
     "if_statement",
@@ -1014,11 +1065,9 @@ fn child_guards(node: &Node, children: &[Node], guard: Guard, tables: &[String],
                 .collect()
         }
         "for_statement" => {
-            let right = node.child_by_field_name("right");
-            let nonempty_literal = right.and_then(|r| literal(&r, source)).is_some_and(|l| l.truthy())
-                || right
-                    .and_then(|r| chain(&r, source))
-                    .is_some_and(|key| tables.contains(&key));
+            let nonempty_literal = node
+                .child_by_field_name("right")
+                .is_some_and(|r| nonempty_iterable(&unwrap_parens(r), tables, source));
             children
                 .iter()
                 .map(|c| {
