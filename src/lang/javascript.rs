@@ -29,11 +29,14 @@ pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
         file: TestFile::default(),
         bodies: Vec::new(),
         tables: module_tables(&tree.root_node(), source),
+        qunit: false,
     };
     walker.visit(&tree.root_node(), None);
     let mut mocks = MockScan::default();
     walker.imports_and_uses(&tree.root_node(), Some(&mut mocks));
     walker.mocks(mocks);
+    // QUnit runs in a page that loads the code under test with script tags.
+    walker.file.page_loaded = walker.qunit && walker.file.imports.is_empty();
     let Walker { mut file, bodies, .. } = walker;
     file.helpers = close_helpers(&bodies);
     file
@@ -163,6 +166,7 @@ pub fn imports(tree: &Tree, source: &[u8]) -> Vec<Import> {
         file: TestFile::default(),
         bodies: Vec::new(),
         tables: Vec::new(),
+        qunit: false,
     };
     walker.imports_and_uses(&tree.root_node(), None);
     walker.file.imports
@@ -175,6 +179,8 @@ struct Walker<'s> {
     bodies: Vec<(String, bool, Vec<String>)>,
     /// Top-level names bound to non-empty arrays.
     tables: Vec<String>,
+    /// The file holds QUnit tests.
+    qunit: bool,
 }
 
 /// The names along a callee: `it.skip.each(table)` -> `["it", "skip", "each"]`.
@@ -242,7 +248,13 @@ impl<'s> Walker<'s> {
             && let Some(path) = callee_path(&function, self.source)
         {
             let head = path[0].as_str();
-            if TEST_NAMES.contains(&head) {
+            // QUnit.test / .skip / .only / .todo, with `assert` as the test context.
+            let qunit = head == "QUnit"
+                && path
+                    .get(1)
+                    .is_some_and(|p| matches!(p.as_str(), "test" | "skip" | "only" | "todo"));
+            if TEST_NAMES.contains(&head) || qunit {
+                self.qunit |= qunit;
                 self.test(node, &path, group_skip);
                 return;
             }

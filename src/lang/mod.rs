@@ -118,6 +118,9 @@ pub struct TestFile {
     pub helpers: Vec<String>,
     /// tree-sitter had to recover from a syntax error somewhere in the file.
     pub syntax_errors: bool,
+    /// The runner loads the code under test into a page (QUnit with no
+    /// imports): the file needs no import of it.
+    pub page_loaded: bool,
     /// Every place the file replaces or watches code: patches, module mocks,
     /// stubs and spies on a target. Bare callback spies (`vi.fn()`,
     /// `Mock()`) have no target and are only counted.

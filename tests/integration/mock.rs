@@ -79,6 +79,11 @@ fn test_context_assertions_of_tape_ava_and_node_test() {
 }
 
 #[test]
+fn qunit_tests_and_their_assert_context() {
+    check_fixture("qunit.test.js");
+}
+
+#[test]
 fn conditional_assertion_python() {
     check_fixture("conditional_assertion.py");
 }
@@ -332,6 +337,11 @@ fn never_imports_subject_resolves_imports_like_the_test_runners() {
         (
             "test/side-effect-support.test.js",
             "require('./_tape')\nconst x = (n) => globalThis.twice(n)\nit('twice', () => {\n{body}})\n",
+            false,
+        ),
+        (
+            "test/page.test.js",
+            "/* global QUnit */\nQUnit.test('x', function (assert) {\n  assert.equal(window.twice(1), 2)\n})\n",
             false,
         ),
         (

@@ -57,7 +57,7 @@ pub fn never_imports_subject(path: &str, file: &TestFile, subject: &[bool]) -> V
     let Some(first) = file.tests.first() else {
         return Vec::new();
     };
-    if file.uses_fixtures || file.tests.iter().all(|t| t.skip.is_some()) {
+    if file.uses_fixtures || file.page_loaded || file.tests.iter().all(|t| t.skip.is_some()) {
         return Vec::new();
     }
     let imports: Vec<(&Import, bool)> = file.imports.iter().zip(subject.iter().copied()).collect();
