@@ -921,6 +921,10 @@ impl<'s> Walker<'s> {
             && function
                 .child_by_field_name("object")
                 .is_some_and(|o| scan.contexts.iter().any(|c| text(&o, self.source) == c.as_str()));
+        // QUnit's `assert.expect(n)` is a plan, like tape's `t.plan(n)`.
+        if on_context && name == "expect" {
+            scan.calls.push("plan".to_string());
+        }
         // Subtests (`t.test("x", (st) => ...)`) bring their own context.
         if on_context && name == "test" {
             for arg in arguments(call).iter().filter(|a| is_function(a)) {
