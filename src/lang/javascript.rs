@@ -12,8 +12,9 @@ use tree_sitter::{Node, Tree};
 
 use super::{
     Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
-    TestCase, TestFile, bound, callee_key, chain, close_helpers, contains_kind, display, first_child, normalized,
-    number, single_call_aliases, single_literal_bindings, single_nonempty_collections, text, values, visit_named,
+    TestCase, TestFile, bound, callee_key, chain, close_helpers, contains_kind, display, first_child,
+    keep_imported_uses, normalized, note_name, number, single_call_aliases, single_literal_bindings,
+    single_nonempty_collections, text, values, visit_named,
 };
 
 const COMMENT: &str = "comment";
@@ -39,6 +40,7 @@ pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
     walker.file.page_loaded = walker.qunit && walker.file.imports.is_empty();
     let Walker { mut file, bodies, .. } = walker;
     file.helpers = close_helpers(&bodies);
+    keep_imported_uses(&mut file);
     file
 }
 
@@ -452,6 +454,7 @@ impl<'s> Walker<'s> {
                     calls: Vec::new(),
                     bindings: Vec::new(),
                     aliases: Vec::new(),
+                    uses: Vec::new(),
                     mock_returns: Vec::new(),
                     benchmark: false,
                     mocks: Vec::new(),
@@ -470,7 +473,8 @@ impl<'s> Walker<'s> {
             }
         }
         let mut mock_returns = Vec::new();
-        self.binding_occurrences(&body, &mut occurrences, &mut mock_returns);
+        let mut uses = std::collections::BTreeSet::new();
+        self.binding_occurrences(&body, &mut occurrences, &mut mock_returns, &mut uses);
         // Table-driven tests: a local bound once to a non-empty array, or a
         // module-level one the test does not rebind.
         let mut tables = single_nonempty_collections(&occurrences);
@@ -495,6 +499,7 @@ impl<'s> Walker<'s> {
             calls: scan.calls,
             bindings: single_literal_bindings(&occurrences),
             aliases: single_call_aliases(&occurrences),
+            uses: uses.into_iter().collect(),
             mock_returns,
             benchmark: false,
             mocks: Vec::new(),
@@ -504,9 +509,19 @@ impl<'s> Walker<'s> {
     /// Every place a name is bound in `node`: declarations (with the literal
     /// when the initializer is one), assignments, updates, loop variables.
     /// Mocks configured to return a literal (`returns`) are collected in the same walk.
-    fn binding_occurrences(&self, node: &Node, out: &mut Vec<(String, Bound)>, returns: &mut Vec<MockReturn>) {
+    /// Every name referenced goes into `uses`.
+    fn binding_occurrences(
+        &self,
+        node: &Node,
+        out: &mut Vec<(String, Bound)>,
+        returns: &mut Vec<MockReturn>,
+        uses: &mut std::collections::BTreeSet<String>,
+    ) {
         visit_named(*node, |n| {
             self.mock_return_at(n, returns);
+            if matches!(n.kind(), "identifier" | "shorthand_property_identifier") {
+                note_name(&n, self.source, uses);
+            }
             match n.kind() {
                 "variable_declarator" => {
                     if let Some(name) = n.child_by_field_name("name") {

@@ -190,6 +190,8 @@ pub struct TestCase {
     /// [`TestFile::mocks`]: its own, its decorators' and class decorators',
     /// `setUp`'s, its fixtures', `vi.mock` and enclosing `beforeEach`es'.
     pub mocks: Vec<usize>,
+    /// The imported names the test references (`total`, `billing`), sorted.
+    pub uses: Vec<String>,
     /// Local names bound exactly once to a call or `new`, with that value as
     /// a [`chain`] key (`calc` -> `Calculator()`, `result` -> `billing.total()`).
     pub aliases: Vec<(String, String)>,
@@ -546,6 +548,26 @@ pub(crate) fn contains_kind(node: &Node, kind: &str, functions: &[&str]) -> bool
     found
 }
 
+/// Add the text of identifier `node` to `names`, allocating only for a new name.
+pub(crate) fn note_name(node: &Node, source: &[u8], names: &mut std::collections::BTreeSet<String>) {
+    let name = text(node, source);
+    if !names.contains(name.as_ref()) {
+        names.insert(name.into_owned());
+    }
+}
+
+/// Keep, in each test's [`TestCase::uses`], only the names an import binds.
+pub(crate) fn keep_imported_uses(file: &mut TestFile) {
+    let imported: std::collections::HashSet<&str> = file
+        .imports
+        .iter()
+        .flat_map(|i| i.names.iter().map(String::as_str))
+        .collect();
+    for test in &mut file.tests {
+        test.uses.retain(|n| imported.contains(n.as_str()));
+    }
+}
+
 /// The text of a node (lossy on invalid UTF-8).
 pub(crate) fn text<'a>(node: &Node, source: &'a [u8]) -> std::borrow::Cow<'a, str> {
     String::from_utf8_lossy(&source[node.byte_range()])
@@ -667,6 +689,21 @@ mod tests {
             true
         });
         assert!(count >= 1);
+    }
+
+    #[test]
+    fn each_test_lists_the_imported_names_it_uses() {
+        let py = b"from shop.cart import total, Cart\nimport json\n\ndef helper():\n    return json.dumps(1)\n\ndef test_a():\n    assert total([1]) == 1\n\ndef test_b():\n    cart = Cart()\n    assert helper() and cart\n";
+        let file = Lang::Python.test_file(py).unwrap();
+        let uses: Vec<&[String]> = file.tests.iter().map(|t| t.uses.as_slice()).collect();
+        assert_eq!(uses, vec![&["total".to_string()][..], &["Cart".to_string()][..]]);
+        let js = b"import { total } from './cart'\nimport * as api from './api'\nit('a', () => { expect(total([1])).toBe(1) })\nit('b', async () => { expect(await api.get()).toEqual({ total }) })\n";
+        let file = Lang::TypeScript.test_file(js).unwrap();
+        let uses: Vec<Vec<String>> = file.tests.iter().map(|t| t.uses.clone()).collect();
+        assert_eq!(
+            uses,
+            vec![vec!["total".to_string()], vec!["api".to_string(), "total".to_string()]]
+        );
     }
 
     #[test]

@@ -9,8 +9,9 @@ use tree_sitter::{Node, Tree};
 
 use super::{
     Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
-    TestCase, TestFile, bound, callee_key, chain, close_helpers, contains_kind, display, first_child, normalized,
-    number, single_call_aliases, single_literal_bindings, single_nonempty_collections, text, values, visit_named,
+    TestCase, TestFile, bound, callee_key, chain, close_helpers, contains_kind, display, first_child,
+    keep_imported_uses, normalized, note_name, number, single_call_aliases, single_literal_bindings,
+    single_nonempty_collections, text, values, visit_named,
 };
 
 const COMMENT: &str = "comment";
@@ -57,6 +58,7 @@ pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
         }
     }
     mocks(&root, source, &mut file, calls);
+    keep_imported_uses(&mut file);
     file
 }
 
@@ -488,11 +490,12 @@ fn function(
     let is_test = may_be_test && name.starts_with("test");
     let mut occurrences = Vec::new();
     let mut mock_returns = Vec::new();
+    let mut uses = std::collections::BTreeSet::new();
     if is_test {
         if let Some(params) = def.child_by_field_name("parameters") {
             identifiers(&params, source, &mut occurrences);
         }
-        binding_occurrences(&body, source, &mut occurrences, &mut mock_returns);
+        binding_occurrences(&body, source, &mut occurrences, &mut mock_returns, &mut uses);
     }
     // Table-driven tests: a local bound once to a non-empty literal, or an
     // outer table the test does not rebind.
@@ -544,6 +547,7 @@ fn function(
         calls: scan.calls,
         bindings: single_literal_bindings(&occurrences),
         aliases: single_call_aliases(&occurrences),
+        uses: uses.into_iter().collect(),
         mock_returns,
         benchmark,
         mocks: Vec::new(),
@@ -554,9 +558,19 @@ fn function(
 /// the right side is one), augmented assignments, walrus, `for` targets,
 /// `as` targets, `global`/`nonlocal`.
 /// Mocks configured to return a literal (`returns`) are collected in the same walk.
-fn binding_occurrences(node: &Node, source: &[u8], out: &mut Vec<(String, Bound)>, returns: &mut Vec<MockReturn>) {
+/// Every name referenced goes into `uses`.
+fn binding_occurrences(
+    node: &Node,
+    source: &[u8],
+    out: &mut Vec<(String, Bound)>,
+    returns: &mut Vec<MockReturn>,
+    uses: &mut std::collections::BTreeSet<String>,
+) {
     visit_named(*node, |n| {
         mock_return_at(n, source, returns);
+        if n.kind() == "identifier" {
+            note_name(&n, source, uses);
+        }
         match n.kind() {
             "assignment" => {
                 if let Some(left) = n.child_by_field_name("left") {
