@@ -82,11 +82,38 @@ impl Lang {
 
 /// A source range: 1-based lines and columns, the end column exclusive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(from = "[u32; 4]", into = "[u32; 4]")]
 pub struct Span {
     pub line: u32,
     pub column: u32,
     pub end_line: u32,
     pub end_column: u32,
+}
+
+/// Spans are stored as `[line, column, end_line, end_column]` in the cache.
+impl From<[u32; 4]> for Span {
+    fn from([line, column, end_line, end_column]: [u32; 4]) -> Span {
+        Span {
+            line,
+            column,
+            end_line,
+            end_column,
+        }
+    }
+}
+
+impl From<Span> for [u32; 4] {
+    fn from(s: Span) -> [u32; 4] {
+        [s.line, s.column, s.end_line, s.end_column]
+    }
+}
+
+fn is_false(b: &bool) -> bool {
+    !b
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl Span {
@@ -105,27 +132,36 @@ impl Span {
 /// What a test file holds.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct TestFile {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tests: Vec<TestCase>,
     /// Every import in the file (static, side-effect, `require`, dynamic).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub imports: Vec<Import>,
     /// Identifiers the file references outside its import statements.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeSet::is_empty")]
     pub used: std::collections::BTreeSet<String>,
     /// Some test takes pytest fixtures (other than pytest's own), which may
     /// hand it the code under test without an import in this file.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub uses_fixtures: bool,
     /// Functions defined in the file whose bodies assert (directly or through
     /// another such function): calling one counts as asserting.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub helpers: Vec<String>,
     /// tree-sitter had to recover from a syntax error somewhere in the file.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub syntax_errors: bool,
     /// The runner loads the code under test into a page (QUnit with no
     /// imports): the file needs no import of it.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub page_loaded: bool,
     /// Every place the file replaces or watches code: patches, module mocks,
     /// stubs and spies on a target. Bare callback spies (`vi.fn()`,
     /// `Mock()`) have no target and are only counted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mocks: Vec<Mock>,
     /// Target-less test doubles: `vi.fn()`, `jest.fn()`, `sinon.spy()`, `Mock()`.
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub callback_spies: usize,
 }
 
@@ -136,6 +172,7 @@ pub struct Mock {
     pub target: MockTarget,
     /// Replaces the real code (a patch, a module mock, a stub, a spy given an
     /// implementation or a return value). A spy that calls through only watches.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub replaces: bool,
 }
 
@@ -171,29 +208,39 @@ pub struct TestCase {
     pub name: String,
     /// Where the test is declared (the `def` line, or the `it(` call).
     pub span: Span,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub skip: Option<Skip>,
     /// No statements in the body (`pass`, `...`, a docstring or comments only).
+    #[serde(default, skip_serializing_if = "is_false")]
     pub empty: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub assertions: Vec<Assertion>,
     /// Names of the functions the body calls (the last name of `a.b.c()`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub calls: Vec<String>,
     /// Local names bound exactly once in the test, to a scalar literal
     /// (`expected = 5`, `const name = "ok"`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bindings: Vec<Binding>,
     /// Mocks the test told to return a literal (`m.return_value = 5`,
     /// `vi.fn().mockReturnValue(5)`), by the callee that returns it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mock_returns: Vec<MockReturn>,
     /// A benchmark rather than a test (pytest-benchmark's `benchmark`
     /// fixture, `@pytest.mark.benchmark`): it measures, it does not assert.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub benchmark: bool,
     /// The mocks in effect while the test runs, as indexes into
     /// [`TestFile::mocks`]: its own, its decorators' and class decorators',
     /// `setUp`'s, its fixtures', `vi.mock` and enclosing `beforeEach`es'.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mocks: Vec<usize>,
     /// The imported names the test references (`total`, `billing`), sorted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub uses: Vec<String>,
     /// Local names bound exactly once to a call or `new`, with that value as
     /// a [`chain`] key (`calc` -> `Calculator()`, `result` -> `billing.total()`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aliases: Vec<(String, String)>,
 }
 
@@ -204,10 +251,12 @@ pub struct Import {
     /// `.mod` or `..` (leading dots for relative imports).
     pub specifier: String,
     /// Local names it binds (`*` for a star import).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub names: Vec<String>,
     /// What each local name stands for, beside `names`: the exported name in
     /// JavaScript (`default`, `*` for a namespace or a whole `require`), the
     /// qualified name in Python (`pkg.billing.total`, `pkg` for `import pkg.mod`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub origins: Vec<String>,
     pub span: Span,
     pub kind: ImportKind,
@@ -330,8 +379,10 @@ pub(crate) fn single_call_aliases(occurrences: &[(String, Bound)]) -> Vec<(Strin
 pub struct Skip {
     pub span: Span,
     /// The reason given, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Skipped only under a condition (`skipif`), which still wants a reason.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub conditional: bool,
 }
 
@@ -342,6 +393,7 @@ pub struct Assertion {
     pub form: Form,
     /// The calls (as [`chain`] keys ending in `()`) and plain names in the
     /// values the assertion checks, not in the assertion's own callee.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub values: Vec<String>,
     /// What surrounds it inside the test.
     pub guard: Guard,
@@ -352,9 +404,11 @@ pub struct Assertion {
 pub struct Guard {
     /// Runs only when a condition holds: an `if` without an asserting `else`,
     /// a loop over something that may be empty, a short-circuit, a handler.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub conditional: bool,
     /// Inside a `try` whose handler catches assertion failures without
     /// re-raising or asserting: the span of that handler.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub swallowed_by: Option<Span>,
 }
 
@@ -383,12 +437,15 @@ pub struct Operand {
     pub text: String,
     /// The tokens without comments or formatting, for comparing two operands.
     pub key: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub literal: Option<Literal>,
     /// Contains a call, `await`, `new`, `yield` or an assignment, so two
     /// evaluations may differ.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub effects: bool,
     /// When the operand is a call (`f(1)`, `await svc.get()`), the callee as
     /// written, whitespace removed (`f`, `svc.get`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub call_of: Option<String>,
 }
 
