@@ -1083,6 +1083,16 @@ impl<'s> Walker<'s> {
             | "notThrowsAsync" | "match" | "notMatch" | "regex" | "notRegex" | "like" | "unlike" | "has"
             | "hasStrict" | "pass" | "error" | "ifError" | "ifErr" | "snapshot" | "matchSnapshot" | "plan" | "type"
             | "resolves" | "resolveMatch" | "expect" => Form::Other,
+            // Assertions a project adds to the context (tape's `Test.prototype`
+            // extensions, ava macros): named like what they check.
+            _ if [
+                "equal", "Equal", "assert", "Assert", "match", "Match", "throws", "Throws",
+            ]
+            .iter()
+            .any(|w| name.contains(w)) =>
+            {
+                Form::Other
+            }
             _ => return None,
         })
     }
