@@ -486,8 +486,18 @@ fn function(
     let Some(body) = def.child_by_field_name("body") else {
         return;
     };
-    // Module-level `test*` functions are tests; so are `test*` methods of test classes.
-    let is_test = may_be_test && name.starts_with("test");
+    // Module-level `test*` functions are tests; so are `test*` methods of test
+    // classes. A fixture named `test_env` is a fixture.
+    let is_fixture = decorators.iter().any(|d| {
+        first_child(d)
+            .map(|e| match e.kind() {
+                "call" => e.child_by_field_name("function").unwrap_or(e),
+                _ => e,
+            })
+            .and_then(|e| chain(&e, source))
+            .is_some_and(|key| key == "fixture" || key.ends_with(".fixture"))
+    });
+    let is_test = may_be_test && name.starts_with("test") && !is_fixture;
     let mut occurrences = Vec::new();
     let mut mock_returns = Vec::new();
     let mut uses = std::collections::BTreeSet::new();
