@@ -997,7 +997,8 @@ fn asserts(node: &Node, source: &[u8]) -> bool {
 /// table (`tables`), `table.items()`/`.values()`/`.keys()`, `enumerate`/
 /// `sorted`/`reversed`/`list`/`tuple`/`zip` over tables, or `range(n)` with n > 0?
 fn nonempty_iterable(node: &Node, tables: &[String], source: &[u8]) -> bool {
-    if literal(node, source).is_some_and(|l| l.truthy()) {
+    // `for env in original, overlay:` iterates a bare tuple.
+    if literal(node, source).is_some_and(|l| l.truthy()) || node.kind() == "expression_list" {
         return true;
     }
     if chain(node, source).is_some_and(|key| tables.contains(&key)) {
