@@ -227,9 +227,40 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     Ok(out)
 }
 
+/// A regex for the ways an import of the module at `path` is written, to
+/// find the test files worth parsing: `pkg.mod`, `import mod`, `from .mod`,
+/// `from pkg.mod import`, `from pkg import (a, mod)` in Python; a specifier ending in `/mod`,
+/// `/mod.js` or `/dir` (for an index) in JavaScript. A loose match only costs
+/// a parse; the imports decide.
+fn import_spelling(path: &Path) -> Option<String> {
+    let stem = path.file_stem()?.to_str()?;
+    let (name, parent) = match stem {
+        "index" | "__init__" | "mod" => {
+            let dir = path.parent()?;
+            (
+                dir.file_name()?.to_str()?,
+                dir.parent().and_then(|p| p.file_name()?.to_str()),
+            )
+        }
+        _ => (stem, path.parent().and_then(|p| p.file_name()?.to_str())),
+    };
+    let n = regex::escape(name);
+    Some(match Lang::from_path(path)? {
+        Lang::Python => {
+            let dotted = parent
+                .map(|p| format!(r"\b{}\.{n}\b|", regex::escape(p)))
+                .unwrap_or_default();
+            format!(
+                r"{dotted}\bfrom\s+(?:\w+\.)*{n}\b|\bimport\s+(?:\w+\.)*{n}\b|\bfrom\s+\.+{n}\b|\bimport\s*\(?[\w\s,]*\b{n}\b"
+            )
+        }
+        _ => format!(r#"[/'"]{n}(?:\.[a-z]+)?['"/]"#),
+    })
+}
+
 /// The test files, other than `already`, that import one of `sources` (changed
-/// project files). A test file is parsed only when its text mentions a
-/// changed module's name.
+/// project files). A test file is parsed only when its text spells an import
+/// of one ([`import_spelling`]).
 fn dependents(
     cx: &Context<'_>,
     sources: &[PathBuf],
@@ -238,22 +269,11 @@ fn dependents(
     resolver: &Resolver,
     cache: Option<&Cache>,
 ) -> Vec<PathBuf> {
-    // The name an import of each source would spell: its stem, or its directory for an index.
-    let names: Vec<String> = sources
-        .iter()
-        .filter_map(|p| {
-            let stem = p.file_stem()?.to_str()?;
-            let name = match stem {
-                "index" | "__init__" | "mod" => p.parent()?.file_name()?.to_str()?,
-                _ => stem,
-            };
-            Some(regex::escape(name))
-        })
-        .collect();
-    if names.is_empty() {
+    let spellings: Vec<String> = sources.iter().filter_map(|p| import_spelling(p)).collect();
+    if spellings.is_empty() {
         return Vec::new();
     }
-    let Ok(mentions) = regex::bytes::Regex::new(&names.join("|")) else {
+    let Ok(mentions) = regex::bytes::Regex::new(&spellings.join("|")) else {
         return Vec::new();
     };
     let candidates = walk::walk(cx.repo.root(), &cx.exclude, &cx.skip_dirs, &|p: &Path| {
@@ -301,4 +321,46 @@ fn read_staged(cx: &Context<'_>, paths: &[PathBuf]) -> Result<walk::Read> {
         }
     }
     Ok(read)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn import_spellings_find_imports_not_mentions() {
+        let python =
+            regex::bytes::Regex::new(&import_spelling(Path::new("django/db/models/query.py")).unwrap()).unwrap();
+        for yes in [
+            "from django.db.models.query import QuerySet",
+            "import django.db.models.query",
+            "from django.db.models import (\n    Q,\n    query,\n)",
+            "from .query import QuerySet",
+            "from . import query",
+        ] {
+            assert!(python.is_match(yes.as_bytes()), "{yes}");
+        }
+        for no in [
+            "qs = Model.objects.all()  # a query",
+            "self.query = 1",
+            "assertNumQueries(0)",
+        ] {
+            assert!(!python.is_match(no.as_bytes()), "{no}");
+        }
+        let js = regex::bytes::Regex::new(&import_spelling(Path::new("src/cart/index.ts")).unwrap()).unwrap();
+        for yes in [
+            "import { total } from '../src/cart'",
+            "require(\"./cart/index.js\")",
+            "from '@/cart/'",
+        ] {
+            assert!(js.is_match(yes.as_bytes()), "{yes}");
+        }
+        assert!(!js.is_match(b"const cart = new Cart()"));
+        let py_init = import_spelling(Path::new("shop/__init__.py")).unwrap();
+        assert!(
+            regex::Regex::new(&py_init)
+                .unwrap()
+                .is_match("from shop import billing")
+        );
+    }
 }
