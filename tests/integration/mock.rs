@@ -607,3 +607,21 @@ fn tests_whose_subject_changed_are_in_the_default_scope() {
     assert!(staged.stdout.contains("tests/test_calc.py:5:"), "{}", staged.stdout);
     assert!(!staged.stdout.contains("cart.test.ts"), "{}", staged.stdout);
 }
+
+#[test]
+fn an_unwritable_cache_checks_everything_and_says_so() {
+    let repo = repo_with_tests();
+    std::fs::create_dir_all(repo.root().join(".loki-gate")).unwrap();
+    // A file where the cache directory should be: every write fails.
+    std::fs::write(repo.root().join(".loki-gate/cache"), b"not a directory").unwrap();
+    let run = repo.run(&["mock", "--all-files"]);
+    let fresh = repo.run(&["mock", "--all-files", "--no-cache"]);
+    assert_eq!(run.code, fresh.code, "{}", run.stdout);
+    assert!(run.stdout.contains("parse cache not written"), "{}", run.stdout);
+    assert!(run.stdout.contains("--no-cache"), "{}", run.stdout);
+    assert_eq!(
+        std::fs::read(repo.root().join(".loki-gate/cache")).unwrap(),
+        b"not a directory",
+        "nothing is overwritten"
+    );
+}
