@@ -72,8 +72,9 @@ const CONFIGURES: &[&str] = &[
 struct MockScan<'a> {
     /// Each site, the spy's variable, whether it is a spy, and its call.
     sites: Vec<(Mock, Option<String>, bool, Node<'a>)>,
-    /// Receivers given a behaviour later (`spy.mockReturnValue(..)`).
-    configured: std::collections::HashSet<String>,
+    /// Receivers given a behaviour later (`spy.mockReturnValue(..)`), with the
+    /// call that does it.
+    configured: Vec<(String, Node<'a>)>,
     callbacks: usize,
 }
 
@@ -789,7 +790,9 @@ impl<'s> Walker<'s> {
             {
                 object = *arg;
             }
-            scan.configured.extend(chain(&object, self.source));
+            if let Some(key) = chain(&object, self.source) {
+                scan.configured.push((key, n));
+            }
         }
     }
 
@@ -804,13 +807,22 @@ impl<'s> Walker<'s> {
         } = scan;
         self.file.callback_spies = callbacks;
         for (index, (mut mock, name, spy, node)) in sites.into_iter().enumerate() {
-            if spy {
-                let key = mock.target.describe();
-                mock.replaces = configured.contains(&key) || name.is_some_and(|n| configured.contains(&n));
-            }
             let hoisted = matches!(mock.target, MockTarget::Module { .. })
                 && text(&node.child_by_field_name("function").expect("a call"), self.source).ends_with(".mock");
             let scope = if hoisted { None } else { self.enclosing_scope(&node) };
+            if spy {
+                // Configured where the spy is in effect: in its test, or (for a
+                // spy in a `beforeEach` or at the top) anywhere inside its scope.
+                let key = mock.target.describe();
+                mock.replaces = configured.iter().any(|(receiver, call)| {
+                    (*receiver == key || name.as_deref() == Some(receiver.as_str()))
+                        && match (scope, self.enclosing_scope(call)) {
+                            (None, _) => true,
+                            (Some(spy_scope), Some(at)) => within(at, spy_scope),
+                            (Some(_), None) => false,
+                        }
+                });
+            }
             for test in &mut self.file.tests {
                 if scope.is_none_or(|s| within(test.span, s)) {
                     test.mocks.push(index);
