@@ -92,17 +92,19 @@ impl Classifier {
                     && self.python_files.is_match(name)
                     && self.testpaths.as_ref().is_none_or(|t| t.is_match(path))
             }
-            _ if self.runners.decides(path).is_some() => self.runners.decides(path) == Some(true),
             _ => {
                 if name.ends_with(".d.ts") || name.ends_with(".d.mts") || name.ends_with(".d.cts") {
                     return None;
                 }
-                let stem_parts: Vec<&str> = name.split('.').collect();
-                stem_parts.len() >= 3
-                    && stem_parts[1..stem_parts.len() - 1]
-                        .iter()
-                        .any(|p| matches!(*p, "test" | "spec"))
-                    || dirs.iter().any(|d| matches!(*d, "__tests__" | "test" | "tests"))
+                // A runner config that covers the file decides; elsewhere the conventions do.
+                self.runners.decides(path).unwrap_or_else(|| {
+                    let stem_parts: Vec<&str> = name.split('.').collect();
+                    stem_parts.len() >= 3
+                        && stem_parts[1..stem_parts.len() - 1]
+                            .iter()
+                            .any(|p| matches!(*p, "test" | "spec"))
+                        || dirs.iter().any(|d| matches!(*d, "__tests__" | "test" | "tests"))
+                })
             }
         };
         is_test.then_some(lang)
