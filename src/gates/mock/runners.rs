@@ -135,10 +135,11 @@ impl Runners {
         let (dir, matcher) = self.scopes.iter().find(|(dir, _)| path.starts_with(dir))?;
         let rel = path.strip_prefix(dir).ok()?;
         let included = matcher.include.as_ref().is_some_and(|g| g.is_match(rel))
+            // jest matches `testRegex` against absolute paths: keep the leading `/`.
             || matcher
                 .regex
                 .iter()
-                .any(|r| r.is_match(&crate::git::display_path(path)));
+                .any(|r| r.is_match(&format!("/{}", crate::git::display_path(path))));
         let excluded = matcher.exclude.as_ref().is_some_and(|g| g.is_match(rel));
         Some(included && !excluded)
     }
@@ -506,5 +507,19 @@ export default defineConfig({
         .unwrap();
         let runners = Runners::load_at(dir.path(), &[]);
         assert_eq!(runners.decides(Path::new("src/a.test.ts")), None);
+    }
+
+    #[test]
+    fn jest_test_regex_sees_absolute_looking_paths() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("package.json"),
+            r#"{"jest": {"testRegex": "(/__tests__/.*|(\\.|/)(test|spec))\\.[jt]sx?$"}}"#,
+        )
+        .unwrap();
+        let runners = Runners::load_at(dir.path(), &[]);
+        assert_eq!(runners.decides(Path::new("__tests__/a.js")), Some(true));
+        assert_eq!(runners.decides(Path::new("src/a.spec.tsx")), Some(true));
+        assert_eq!(runners.decides(Path::new("src/a.js")), Some(false));
     }
 }
