@@ -340,27 +340,28 @@ impl<'s> Walker<'s> {
                     if let Some(scan) = mocks.as_deref_mut() {
                         self.mock_call(n, scan);
                     }
-                    let callee = n
+                    // Most calls import nothing: look at the callee before the arguments.
+                    let kind = n
                         .child_by_field_name("function")
-                        .map(|f| text(&f, self.source).into_owned())
-                        .unwrap_or_default();
-                    let spec = arguments(&n).first().and_then(|a| self.string_value(a));
-                    if let Some(spec) = spec {
-                        let kind = match callee.as_str() {
-                            "import" | "vi.importActual" | "jest.requireActual" | "vi.importMock"
-                            | "jest.requireMock" => Some(ImportKind::Dynamic),
-                            "require" => Some(ImportKind::SideEffect),
+                        .and_then(|f| match &self.source[f.byte_range()] {
+                            b"import"
+                            | b"vi.importActual"
+                            | b"jest.requireActual"
+                            | b"vi.importMock"
+                            | b"jest.requireMock" => Some(ImportKind::Dynamic),
+                            b"require" => Some(ImportKind::SideEffect),
                             _ => None,
-                        };
-                        if let Some(kind) = kind {
-                            self.file.imports.push(Import {
-                                specifier: spec,
-                                names: Vec::new(),
-                                origins: Vec::new(),
-                                span: Span::of(&n),
-                                kind,
-                            });
-                        }
+                        });
+                    if let Some(kind) = kind
+                        && let Some(spec) = arguments(&n).first().and_then(|a| self.string_value(a))
+                    {
+                        self.file.imports.push(Import {
+                            specifier: spec,
+                            names: Vec::new(),
+                            origins: Vec::new(),
+                            span: Span::of(&n),
+                            kind,
+                        });
                     }
                 }
                 "identifier" | "shorthand_property_identifier" => {
