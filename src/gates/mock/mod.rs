@@ -61,8 +61,12 @@ const CACHE_PREFIX: &str = "mock-model-";
 
 /// A short hash of [`MODEL_SOURCES`].
 fn model_hash() -> String {
-    let joined: Vec<u8> = MODEL_SOURCES.iter().flat_map(|s| s.bytes()).collect();
-    crate::finding::sha256_hex(&joined)[..12].to_string()
+    use sha2::Digest;
+    let mut hasher = sha2::Sha256::new();
+    for source in MODEL_SOURCES {
+        hasher.update(source.as_bytes());
+    }
+    crate::finding::hex(&hasher.finalize())[..12].to_string()
 }
 
 /// The test model of `source`, from the cache when this content was parsed before.

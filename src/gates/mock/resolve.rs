@@ -129,20 +129,21 @@ impl Resolver {
         if import.kind != ImportKind::SideEffect {
             return false;
         }
-        let target = match lang {
-            Lang::Python => self.python(from, &import.specifier),
-            _ => self.javascript(from, &import.specifier),
-        };
-        target.is_some_and(|t| is_test_support(&t) && self.support_reaches(&t, 1))
+        self.resolve(from, lang, &import.specifier)
+            .is_some_and(|t| is_test_support(&t) && self.support_reaches(&t, 1))
     }
 
     /// The project (non-test) file `spec` names, written in `from`.
     pub fn project_file(&self, from: &Path, lang: Lang, spec: &str) -> Option<PathBuf> {
-        let target = match lang {
+        self.resolve(from, lang, spec).filter(|target| !is_test_support(target))
+    }
+
+    /// The repository file (or package) `spec` names, written in `from`.
+    fn resolve(&self, from: &Path, lang: Lang, spec: &str) -> Option<PathBuf> {
+        match lang {
             Lang::Python => self.python(from, spec),
             _ => self.javascript(from, spec),
-        }?;
-        (!is_test_support(&target)).then_some(target)
+        }
     }
 
     /// Where the code a mock replaces lives.
@@ -184,11 +185,9 @@ impl Resolver {
     }
 
     fn reaches_one(&self, from: &Path, lang: Lang, import: &Import, depth: u32) -> bool {
-        let target = match lang {
-            Lang::Python => self.python(from, &import.specifier),
-            _ => self.javascript(from, &import.specifier),
+        let Some(target) = self.resolve(from, lang, &import.specifier) else {
+            return false;
         };
-        let Some(target) = target else { return false };
         if !is_test_support(&target) {
             return true;
         }
@@ -369,7 +368,7 @@ fn is_test_support(path: &Path) -> bool {
 }
 
 /// Drop `.` and `..` without touching the file system.
-fn normalize(path: &Path) -> PathBuf {
+pub(super) fn normalize(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in path.components() {
         match c {

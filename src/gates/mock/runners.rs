@@ -15,6 +15,7 @@ use globset::{Glob, GlobSet, GlobSetBuilder};
 use regex::Regex;
 use tree_sitter::Node;
 
+use super::resolve::normalize;
 use crate::lang::{Lang, text, visit_named};
 
 const VITEST: &[&str] = &["vitest.config", "vite.config"];
@@ -396,18 +397,7 @@ impl Config<'_> {
             }
             _ => return None,
         };
-        let joined = self.dir.join(relative.trim_start_matches('/'));
-        let mut out = PathBuf::new();
-        for c in joined.components() {
-            match c {
-                std::path::Component::ParentDir => {
-                    out.pop();
-                }
-                std::path::Component::CurDir => {}
-                other => out.push(other),
-            }
-        }
-        Some(out)
+        Some(normalize(&self.dir.join(relative.trim_start_matches('/'))))
     }
 }
 
