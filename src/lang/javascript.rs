@@ -135,12 +135,6 @@ enum Site {
     Callback,
 }
 
-/// Is `span` inside `outer`?
-fn within(span: Span, outer: Span) -> bool {
-    (span.line, span.column) >= (outer.line, outer.column)
-        && (span.end_line, span.end_column) <= (outer.end_line, outer.end_column)
-}
-
 /// Does the chain around `call` (its parents `.a().b()`) give it a behaviour?
 fn configured_in_chain(call: &Node, source: &[u8]) -> bool {
     let mut node = *call;
@@ -667,9 +661,17 @@ impl<'s> Walker<'s> {
                         .flatten()
                     })
                 })?;
-                let spy_option = args
-                    .get(1)
-                    .is_some_and(|o| o.kind() == "object" && callee_key(&text(o, self.source)).contains("spy:true"));
+                // vi.mock(path, { spy: true }) spies on the real module instead of replacing it.
+                let spy_option = args.get(1).filter(|o| o.kind() == "object").is_some_and(|o| {
+                    let mut cursor = o.walk();
+                    o.named_children(&mut cursor).any(|pair| {
+                        pair.kind() == "pair"
+                            && pair
+                                .child_by_field_name("key")
+                                .is_some_and(|k| text(&k, self.source) == "spy")
+                            && pair.child_by_field_name("value").is_some_and(|v| v.kind() == "true")
+                    })
+                });
                 Site::Mock(Mock {
                     span,
                     target: MockTarget::Module {
@@ -807,6 +809,11 @@ impl<'s> Walker<'s> {
             callbacks,
         } = scan;
         self.file.callback_spies = callbacks;
+        // Where each configuration happens, looked up once.
+        let configured: Vec<(String, Option<Span>)> = configured
+            .into_iter()
+            .map(|(receiver, call)| (receiver, self.enclosing_scope(&call)))
+            .collect();
         for (index, (mut mock, name, spy, node)) in sites.into_iter().enumerate() {
             let hoisted = matches!(mock.target, MockTarget::Module { .. })
                 && text(&node.child_by_field_name("function").expect("a call"), self.source).ends_with(".mock");
@@ -815,17 +822,17 @@ impl<'s> Walker<'s> {
                 // Configured where the spy is in effect: in its test, or (for a
                 // spy in a `beforeEach` or at the top) anywhere inside its scope.
                 let key = mock.target.describe();
-                mock.replaces = configured.iter().any(|(receiver, call)| {
+                mock.replaces = configured.iter().any(|(receiver, at)| {
                     (*receiver == key || name.as_deref() == Some(receiver.as_str()))
-                        && match (scope, self.enclosing_scope(call)) {
+                        && match (scope, at) {
                             (None, _) => true,
-                            (Some(spy_scope), Some(at)) => within(at, spy_scope),
+                            (Some(spy_scope), Some(at)) => spy_scope.contains(*at),
                             (Some(_), None) => false,
                         }
                 });
             }
             for test in &mut self.file.tests {
-                if scope.is_none_or(|s| within(test.span, s)) {
+                if scope.is_none_or(|s| s.contains(test.span)) {
                     test.mocks.push(index);
                 }
             }

@@ -117,6 +117,12 @@ fn is_zero(n: &usize) -> bool {
 }
 
 impl Span {
+    /// Does `inner` lie within this span?
+    pub fn contains(&self, inner: Span) -> bool {
+        (inner.line, inner.column) >= (self.line, self.column)
+            && (inner.end_line, inner.end_column) <= (self.end_line, self.end_column)
+    }
+
     pub fn of(node: &Node) -> Span {
         let (s, e) = (node.start_position(), node.end_position());
         let n = |v: usize| u32::try_from(v + 1).unwrap_or(u32::MAX);

@@ -238,9 +238,9 @@ enum Owner {
 
 /// The tests whose name lies inside `node`.
 fn tests_within(node: &Node, file: &TestFile) -> Vec<usize> {
-    let (start, end) = (Span::of(node).line, Span::of(node).end_line);
+    let outer = Span::of(node);
     (0..file.tests.len())
-        .filter(|&i| (start..=end).contains(&file.tests[i].span.line))
+        .filter(|&i| outer.contains(file.tests[i].span))
         .collect()
 }
 
@@ -278,18 +278,19 @@ fn owner(call: &Node, source: &[u8], file: &TestFile) -> Owner {
                 }
                 None
             };
-            let fixture = def
+            let decorators = def
                 .parent()
                 .filter(|d| d.kind() == "decorated_definition")
-                .and_then(|d| {
-                    let mut cursor = d.walk();
-                    d.named_children(&mut cursor)
-                        .filter(|x| x.kind() == "decorator")
-                        .map(|x| text(&x, source).into_owned())
-                        .find(|x| x.contains("fixture"))
-                });
+                .map(|d| unwrap_decorated(d).0)
+                .unwrap_or_default();
+            let fixture = fixture_decorator(&decorators, source);
+            let autouse = |call: &Option<Node>| {
+                call.as_ref()
+                    .and_then(|c| keyword(c, "autouse", source))
+                    .is_some_and(|v| v == "True")
+            };
             match (fixture, class()) {
-                (Some(decorator), class) if decorator.contains("autouse=True") => {
+                (Some(call), class) if autouse(&call) => {
                     return match class {
                         Some(c) => Owner::Tests(tests_within(&c, file)),
                         None => Owner::Tests((0..file.tests.len()).collect()),
@@ -385,6 +386,28 @@ fn docstring(block: &Node, source: &[u8]) -> Option<String> {
     let value = string_value(&string, source)?;
     let value = value.split_whitespace().collect::<Vec<_>>().join(" ");
     (!value.is_empty()).then_some(value)
+}
+
+/// A decorator's callee as a [`chain`] key (`pytest.fixture` for both
+/// `@pytest.fixture` and `@pytest.fixture(autouse=True)`), and its call when
+/// it is called with arguments.
+fn decorator_callee<'a>(decorator: &Node<'a>, source: &[u8]) -> Option<(String, Option<Node<'a>>)> {
+    let expr = first_child(decorator)?;
+    let (callee, call) = match expr.kind() {
+        "call" => (expr.child_by_field_name("function")?, Some(expr)),
+        _ => (expr, None),
+    };
+    Some((chain(&callee, source)?, call))
+}
+
+/// The pytest fixture decorator among `decorators`, if any: `Some(call)`,
+/// where `call` is `@pytest.fixture(..)` with its arguments.
+fn fixture_decorator<'a>(decorators: &[Node<'a>], source: &[u8]) -> Option<Option<Node<'a>>> {
+    decorators
+        .iter()
+        .filter_map(|d| decorator_callee(d, source))
+        .find(|(key, _)| key == "fixture" || key.ends_with(".fixture"))
+        .map(|(_, call)| call)
 }
 
 /// Split a `decorated_definition` into its decorators and the definition.
@@ -488,16 +511,7 @@ fn function(
     };
     // Module-level `test*` functions are tests; so are `test*` methods of test
     // classes. A fixture named `test_env` is a fixture.
-    let is_fixture = decorators.iter().any(|d| {
-        first_child(d)
-            .map(|e| match e.kind() {
-                "call" => e.child_by_field_name("function").unwrap_or(e),
-                _ => e,
-            })
-            .and_then(|e| chain(&e, source))
-            .is_some_and(|key| key == "fixture" || key.ends_with(".fixture"))
-    });
-    let is_test = may_be_test && name.starts_with("test") && !is_fixture;
+    let is_test = may_be_test && name.starts_with("test") && fixture_decorator(decorators, source).is_none();
     let mut occurrences = Vec::new();
     let mut mock_returns = Vec::new();
     let mut uses = std::collections::BTreeSet::new();
@@ -523,15 +537,9 @@ fn function(
     scan.walk(&body, source);
     // A decorator is called with the test: one that asserts (a local
     // `@check_mutation(..)`) makes the test assert.
-    for decorator in decorators {
-        let expr = first_child(decorator).map(|e| match e.kind() {
-            "call" => e.child_by_field_name("function").unwrap_or(e),
-            _ => e,
-        });
-        if let Some(key) = expr.and_then(|e| chain(&e, source)) {
-            let last = key.rsplit('.').next().unwrap_or(&key).to_string();
-            scan.calls.push(last);
-        }
+    for (key, _) in decorators.iter().filter_map(|d| decorator_callee(d, source)) {
+        let last = key.rsplit('.').next().unwrap_or(&key).to_string();
+        scan.calls.push(last);
     }
     // A test that calls another test (`await self.test_view(url=..)`) asserts through it.
     bodies.push((name.clone(), !scan.assertions.is_empty(), scan.calls.clone()));
@@ -1162,8 +1170,16 @@ fn swallows(clause: &Node, source: &[u8]) -> bool {
 /// how an assertion fails, not a swallowed failure.
 fn examined_later(clause: &Node, parts: &[Node], body: &Node, source: &[u8]) -> bool {
     let captured = parts.iter().any(|p| p.kind() == "as_pattern") || {
-        let t = text(body, source);
-        t.contains("exc_info()") || t.contains("format_exc()")
+        // `sys.exc_info()`, `traceback.format_exc()`: calls, not text in a comment.
+        let mut found = false;
+        visit_named(*body, |n| {
+            found |= n.kind() == "call"
+                && n.child_by_field_name("function")
+                    .and_then(|f| chain(&f, source))
+                    .is_some_and(|key| key.ends_with("exc_info") || key.ends_with("format_exc"));
+            !found
+        });
+        found
     };
     let Some(try_statement) = clause.parent() else {
         return false;
