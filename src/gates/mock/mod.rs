@@ -139,6 +139,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let resolver = Resolver::load(root, &manifests, classifier.runners.aliases.clone());
     let wanted = |lang: Lang| settings.languages.is_empty() || settings.languages.iter().any(|l| l == lang.family());
     let mut out = GateOutput::default();
+    out.notices.extend(classifier.runners.problems.iter().cloned());
 
     let cache = cx.cache.then(|| {
         Cache::open(

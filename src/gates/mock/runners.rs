@@ -46,6 +46,8 @@ pub struct Runners {
     pub aliases: Vec<Alias>,
     /// The config files read, for the report.
     pub sources: Vec<String>,
+    /// Configs that could not be read, each with why (for the report).
+    pub problems: Vec<String>,
 }
 
 impl Runners {
@@ -84,6 +86,13 @@ impl Runners {
             };
             let Some(lang) = Lang::from_path(&rel) else { continue };
             let Some(tree) = lang.parse(&bytes) else { continue };
+            if tree.root_node().has_error() {
+                self.problems.push(format!(
+                    "{} has syntax errors: its test patterns and aliases were not read; the conventions apply there",
+                    crate::git::display_path(&rel)
+                ));
+                continue;
+            }
             let config = Config { source: &bytes, dir };
             let root_node = tree.root_node();
             if name.starts_with(JEST) {
@@ -94,8 +103,17 @@ impl Runners {
             self.sources.push(crate::git::display_path(&rel));
         }
         // package.json "jest": { "testMatch": [..], "testRegex": .., "moduleNameMapper": {..} }
-        if let Ok(text) = std::fs::read_to_string(root.join(dir).join("package.json"))
-            && let Ok(json) = serde_json::from_str::<serde_json::Value>(&text)
+        let manifest = dir.join("package.json");
+        let json = std::fs::read_to_string(root.join(&manifest))
+            .ok()
+            .map(|text| serde_json::from_str::<serde_json::Value>(&text));
+        if let Some(Err(e)) = &json {
+            self.problems.push(format!(
+                "{} is not valid JSON ({e}): its jest settings were not read",
+                crate::git::display_path(&manifest)
+            ));
+        }
+        if let Some(Ok(json)) = json
             && let Some(jest) = json.get("jest").and_then(|j| j.as_object())
         {
             let strings = |v: &serde_json::Value| -> Vec<String> {
@@ -123,7 +141,7 @@ impl Runners {
                     }
                 }
             }
-            self.sources.push(crate::git::display_path(&dir.join("package.json")));
+            self.sources.push(crate::git::display_path(&manifest));
         }
         if found {
             self.scopes.push((dir.to_path_buf(), matcher));
@@ -485,6 +503,22 @@ export default defineConfig({
                 .iter()
                 .any(|a| matches!(a, Alias::Pattern { replacement, .. } if replacement == "app/$1"))
         );
+    }
+
+    #[test]
+    fn unreadable_configs_are_reported_and_leave_the_conventions() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("vitest.config.ts"),
+            "export default { test: { include: [\n",
+        )
+        .unwrap();
+        std::fs::write(dir.path().join("package.json"), "{ \"jest\": ").unwrap();
+        let runners = Runners::load_at(dir.path(), &[]);
+        assert_eq!(runners.decides(Path::new("src/a.test.ts")), None);
+        assert_eq!(runners.problems.len(), 2, "{:?}", runners.problems);
+        assert!(runners.problems[0].starts_with("vitest.config.ts has syntax errors"));
+        assert!(runners.problems[1].starts_with("package.json is not valid JSON"));
     }
 
     #[test]
