@@ -12,12 +12,33 @@ use tree_sitter::{Node, Tree};
 
 use super::{
     Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
-    TestCase, TestFile, bound, callee_key, chain, close_helpers, contains_kind, display, first_child,
-    keep_imported_uses, normalized, note_name, number, single_call_aliases, single_literal_bindings,
-    single_nonempty_collections, text, values, visit_named,
+    TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, close_helpers, contains_kind, display,
+    first_child, keep_imported_uses, normalized, note_name, number, single_call_aliases, single_literal_bindings,
+    single_nonempty_collections, text, unchecked, unwrap, values, visit_named,
 };
 
 const COMMENT: &str = "comment";
+const UNCHECKED: UncheckedKinds = UncheckedKinds {
+    binding: ("variable_declarator", "name", "value"),
+    computed: &["call_expression", "await_expression", "new_expression"],
+    call: "call_expression",
+    identifiers: &["identifier", "shorthand_property_identifier"],
+    effects: &[
+        "call_expression",
+        "new_expression",
+        "member_expression",
+        "subscript_expression",
+        "await_expression",
+    ],
+    scopes: &[
+        "function_declaration",
+        "function_expression",
+        "arrow_function",
+        "method_definition",
+        "class_declaration",
+        "class",
+    ],
+};
 /// Nested function kinds: their bodies run later, if at all.
 const JS_FUNCTIONS: &[&str] = &["arrow_function", "function_expression", "function_declaration"];
 const TEST_NAMES: &[&str] = &["it", "test", "specify", "xit", "xtest", "xspecify", "fit", "ftest"];
@@ -454,6 +475,7 @@ impl<'s> Walker<'s> {
                     mock_returns: Vec::new(),
                     benchmark: false,
                     mocks: Vec::new(),
+                    unchecked: Unchecked::default(),
                 });
             }
             return;
@@ -486,6 +508,13 @@ impl<'s> Walker<'s> {
             body.named_children(&mut cursor).all(|c| c.kind() == COMMENT)
         };
         skip = skip.or(scan.skip.take()).or_else(|| group_skip.cloned());
+        let unchecked = if scan.assertions.is_empty() {
+            unchecked(&body, self.source, &occurrences, &UNCHECKED, |callee| {
+                callee.starts_with("console.")
+            })
+        } else {
+            Unchecked::default()
+        };
         self.file.tests.push(TestCase {
             name: name.unwrap_or_default(),
             span,
@@ -499,6 +528,7 @@ impl<'s> Walker<'s> {
             mock_returns,
             benchmark: false,
             mocks: Vec::new(),
+            unchecked,
         });
     }
 
@@ -1507,19 +1537,6 @@ fn member_chain<'a>(member: &Node<'a>, source: &[u8]) -> Chain<'a> {
 
 fn is_expect_callee(function: &Node, source: &[u8]) -> bool {
     matches!(text(function, source).as_ref(), "expect.soft" | "chai.expect")
-}
-
-fn unwrap(mut node: Node) -> Node {
-    while matches!(
-        node.kind(),
-        "parenthesized_expression" | "as_expression" | "non_null_expression" | "satisfies_expression"
-    ) {
-        match first_child(&node) {
-            Some(inner) => node = inner,
-            None => break,
-        }
-    }
-    node
 }
 
 fn has_effects(node: &Node) -> bool {

@@ -169,6 +169,24 @@ pub struct TestFile {
     /// Target-less test doubles: `vi.fn()`, `jest.fn()`, `sinon.spy()`, `Mock()`.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub callback_spies: usize,
+    /// Python strings that name a module by its dotted path
+    /// (`"test_runner_apps.simple"`), as a test runner's test loads them, sorted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub module_names: Vec<String>,
+}
+
+/// Is `s` a dotted path of at least two Python identifiers (`pkg.mod`)?
+pub fn is_dotted_path(s: &str) -> bool {
+    let mut parts = 0;
+    for part in s.split('.') {
+        let mut chars = part.chars();
+        let head = chars.next().is_some_and(|c| c == '_' || c.is_ascii_alphabetic());
+        if !head || !chars.all(|c| c == '_' || c.is_ascii_alphanumeric()) {
+            return false;
+        }
+        parts += 1;
+    }
+    parts >= 2
 }
 
 /// A mock, patch, stub or spy with a target.
@@ -206,6 +224,108 @@ impl MockTarget {
             MockTarget::Member { object, member } => format!("{object}.{member}"),
         }
     }
+}
+
+/// What a test does with the values it computes, read for tests that assert
+/// nothing themselves: it tells a smoke test ("this runs without raising")
+/// from one that computes a result and never looks at it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unchecked {
+    /// Names bound once to a call whose value the test never reads, except to
+    /// print it (`result = total(cart)`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub results: Vec<String>,
+    /// The test prints or logs (`print`, `console.log`): it shows values
+    /// instead of checking them.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub prints: bool,
+    /// Nothing in the test can raise: no call, no attribute or item access.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub inert: bool,
+}
+
+impl Unchecked {
+    fn is_empty(&self) -> bool {
+        *self == Unchecked::default()
+    }
+}
+
+/// The node kinds [`unchecked`] reads in one grammar.
+pub(crate) struct UncheckedKinds {
+    /// `result = call()`: the binding node, and the fields of its name and value.
+    pub binding: (&'static str, &'static str, &'static str),
+    /// Values that compute something (`call`, `await`, `new`).
+    pub computed: &'static [&'static str],
+    /// A call, whose callee is in the field `function`.
+    pub call: &'static str,
+    /// Names that can be read.
+    pub identifiers: &'static [&'static str],
+    /// Anything that can raise: calls, attribute and item access.
+    pub effects: &'static [&'static str],
+    /// Nested functions and classes: names bound in them are not the test's.
+    pub scopes: &'static [&'static str],
+}
+
+/// Reads `body` of a test with the names bound in it (`occurrences`); `prints`
+/// says whether a callee, as written, prints or logs.
+pub(crate) fn unchecked(
+    body: &Node,
+    source: &[u8],
+    occurrences: &[(String, Bound)],
+    kinds: &UncheckedKinds,
+    prints: impl Fn(&str) -> bool,
+) -> Unchecked {
+    let (binding, name_field, value_field) = kinds.binding;
+    let once: std::collections::HashSet<&str> = bound_once(occurrences).map(|(n, _)| n.as_str()).collect();
+    // Each candidate with the number of times its name occurs, the binding included.
+    let mut candidates: Vec<(String, usize)> = Vec::new();
+    visit_named(*body, |n| {
+        if n.kind() == binding
+            && let (Some(name), Some(value)) = (n.child_by_field_name(name_field), n.child_by_field_name(value_field))
+            && kinds.identifiers.contains(&name.kind())
+            && kinds.computed.contains(&unwrap(value).kind())
+        {
+            let name = text(&name, source);
+            if !name.starts_with('_') && once.contains(name.as_ref()) {
+                candidates.push((name.into_owned(), 0));
+            }
+        }
+        n == *body || !kinds.scopes.contains(&n.kind())
+    });
+    let mut out = Unchecked::default();
+    let mut effects = false;
+    visit_named(*body, |n| {
+        let kind = n.kind();
+        if kind == kinds.call
+            && n.child_by_field_name("function")
+                .is_some_and(|f| prints(&callee_key(&text(&f, source))))
+        {
+            // What only goes into a print is shown, not checked.
+            out.prints = true;
+            return false;
+        }
+        effects |= kinds.effects.contains(&kind);
+        // `f(result=1)` names a parameter; it does not read `result`.
+        let keyword = n
+            .parent()
+            .is_some_and(|p| p.kind() == "keyword_argument" && p.child_by_field_name("name") == Some(n));
+        if kinds.identifiers.contains(&kind)
+            && !keyword
+            && let Some(c) = candidates
+                .iter_mut()
+                .find(|(name, _)| text(&n, source) == name.as_str())
+        {
+            c.1 += 1;
+        }
+        true
+    });
+    out.results = candidates
+        .into_iter()
+        .filter(|(_, n)| *n <= 1)
+        .map(|(name, _)| name)
+        .collect();
+    out.inert = !effects && !out.prints;
+    out
 }
 
 /// One test: a pytest/unittest function or method, or an `it`/`test` call.
@@ -248,6 +368,9 @@ pub struct TestCase {
     /// a [`chain`] key (`calc` -> `Calculator()`, `result` -> `billing.total()`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aliases: Vec<(String, String)>,
+    /// For a test with no assertion of its own, what it leaves unchecked.
+    #[serde(default, skip_serializing_if = "Unchecked::is_empty")]
+    pub unchecked: Unchecked,
 }
 
 /// One import.
@@ -589,6 +712,21 @@ pub(crate) fn values(node: &Node, source: &[u8], comment: &str) -> Vec<String> {
     out.sort();
     out.dedup();
     out
+}
+
+/// The expression inside parentheses and TypeScript's type-only wrappers
+/// (`(x)`, `x as T`, `x!`, `x satisfies T`).
+pub(crate) fn unwrap(mut node: Node) -> Node {
+    while matches!(
+        node.kind(),
+        "parenthesized_expression" | "as_expression" | "non_null_expression" | "satisfies_expression"
+    ) {
+        match first_child(&node) {
+            Some(inner) => node = inner,
+            None => break,
+        }
+    }
+    node
 }
 
 /// The first named child that is not a comment.

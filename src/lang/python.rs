@@ -9,12 +9,20 @@ use tree_sitter::{Node, Tree};
 
 use super::{
     Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
-    TestCase, TestFile, bound, callee_key, chain, close_helpers, contains_kind, display, first_child,
-    keep_imported_uses, normalized, note_name, number, single_call_aliases, single_literal_bindings,
-    single_nonempty_collections, text, values, visit_named,
+    TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, close_helpers, contains_kind, display,
+    first_child, is_dotted_path, keep_imported_uses, normalized, note_name, number, single_call_aliases,
+    single_literal_bindings, single_nonempty_collections, text, unchecked, unwrap, values, visit_named,
 };
 
 const COMMENT: &str = "comment";
+const UNCHECKED: UncheckedKinds = UncheckedKinds {
+    binding: ("assignment", "left", "right"),
+    computed: &["call", "await"],
+    call: "call",
+    identifiers: &["identifier"],
+    effects: &["call", "attribute", "subscript", "await"],
+    scopes: &["function_definition", "lambda", "class_definition"],
+};
 /// Nested function kinds: their bodies run later, if at all.
 const PY_FUNCTIONS: &[&str] = &["function_definition", "lambda"];
 
@@ -24,16 +32,40 @@ pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
     let root = tree.root_node();
     let tables = literal_tables(&root, source);
     let mut cursor = root.walk();
+    // Each class, by name, with its tests (a range of `file.tests`) and its bases.
+    let mut classes: Vec<(String, std::ops::Range<usize>, Vec<String>)> = Vec::new();
     for item in root.named_children(&mut cursor) {
         let (decorators, def) = unwrap_decorated(item);
         match def.kind() {
             "function_definition" => function(&def, &decorators, source, true, &tables, &mut file, &mut bodies),
-            "class_definition" => class(&def, &decorators, source, &tables, &mut file, &mut bodies),
+            "class_definition" => {
+                let before = file.tests.len();
+                class(&def, &decorators, source, &tables, &mut file, &mut bodies);
+                let name = def.child_by_field_name("name").map(|n| text(&n, source).into_owned());
+                classes.push((
+                    name.unwrap_or_default(),
+                    before..file.tests.len(),
+                    base_names(&def, source),
+                ));
+            }
             _ => {}
+        }
+    }
+    // An empty test of a class that another class here extends runs there,
+    // under that class's setup (`setUpClass`, decorators): it checks that the
+    // setup does not raise, as a smoke test does.
+    for (name, tests, _) in &classes {
+        if classes.iter().any(|(_, _, bases)| bases.contains(name)) {
+            for test in file.tests[tests.clone()].iter_mut().filter(|t| t.empty) {
+                test.empty = false;
+                test.unchecked.inert = false;
+            }
         }
     }
     let mut calls = Vec::new();
     imports_and_uses(&root, source, &mut file, Some(&mut calls));
+    file.module_names.sort();
+    file.module_names.dedup();
     // `pytestmark = pytest.mark.benchmark` marks every test of the module.
     let mut cursor = root.walk();
     let module_benchmark = root.named_children(&mut cursor).any(|stmt| {
@@ -80,7 +112,7 @@ fn literal_tables(block: &Node, source: &[u8]) -> Vec<String> {
             let left = assignment
                 .child_by_field_name("left")
                 .filter(|l| l.kind() == "identifier")?;
-            let right = unwrap_parens(assignment.child_by_field_name("right")?);
+            let right = unwrap(assignment.child_by_field_name("right")?);
             matches!(literal(&right, source), Some(Literal::Collection(n)) if n > 0)
                 .then(|| text(&left, source).into_owned())
         })
@@ -140,7 +172,7 @@ fn mock_site(call: &Node, source: &[u8]) -> Option<Result<Vec<Mock>, ()>> {
             })
             .and_then(|a| a.child_by_field_name("value"))
     };
-    let is_data = |value: Option<Node>| value.is_some_and(|v| literal(&unwrap_parens(v), source).is_some());
+    let is_data = |value: Option<Node>| value.is_some_and(|v| literal(&unwrap(v), source).is_some());
     let member = |object: &Node, name: &Node, replaces: bool| {
         Some(Mock {
             span,
@@ -362,17 +394,22 @@ fn mocks<'a>(root: &Node<'a>, source: &[u8], file: &mut TestFile, calls: MockCal
     }
 }
 
-/// Does the class mix shared tests in (`class CookieTests(SessionTestsMixin, TestCase)`)?
-fn is_mixin_class(def: &Node, source: &[u8]) -> bool {
+/// The names of a class's bases as written (`TestCase`, `mixins.Base`).
+fn base_names(def: &Node, source: &[u8]) -> Vec<String> {
     let Some(bases) = def.child_by_field_name("superclasses") else {
-        return false;
+        return Vec::new();
     };
     let mut cursor = bases.walk();
-    let names: Vec<String> = bases
+    bases
         .named_children(&mut cursor)
         .filter(|b| b.kind() != "keyword_argument" && b.kind() != COMMENT)
         .map(|b| text(&b, source).into_owned())
-        .collect();
+        .collect()
+}
+
+/// Does the class mix shared tests in (`class CookieTests(SessionTestsMixin, TestCase)`)?
+fn is_mixin_class(def: &Node, source: &[u8]) -> bool {
+    let names = base_names(def, source);
     names.len() > 1
         && names
             .iter()
@@ -511,7 +548,12 @@ fn function(
     };
     // Module-level `test*` functions are tests; so are `test*` methods of test
     // classes. A fixture named `test_env` is a fixture.
-    let is_test = may_be_test && name.starts_with("test") && fixture_decorator(decorators, source).is_none();
+    // pytest and unittest warn when a test returns a value: a `test_processor`
+    // that returns a dict is a helper named like a test.
+    let is_test = may_be_test
+        && name.starts_with("test")
+        && fixture_decorator(decorators, source).is_none()
+        && !returns_value(&body);
     let mut occurrences = Vec::new();
     let mut mock_returns = Vec::new();
     let mut uses = std::collections::BTreeSet::new();
@@ -556,6 +598,13 @@ fn function(
     if takes_fixtures(def, decorators, source) {
         file.uses_fixtures = true;
     }
+    let unchecked = if scan.assertions.is_empty() {
+        unchecked(&body, source, &occurrences, &UNCHECKED, |callee| {
+            matches!(callee, "print" | "pprint" | "pp" | "pprint.pprint" | "pprint.pp")
+        })
+    } else {
+        Unchecked::default()
+    };
     file.tests.push(TestCase {
         name,
         span: Span::of(&name_node),
@@ -569,7 +618,23 @@ fn function(
         mock_returns,
         benchmark,
         mocks: Vec::new(),
+        unchecked,
     });
+}
+
+/// Does the function `body` return a value (`return x`, not a bare `return`),
+/// outside nested functions and classes?
+fn returns_value(body: &Node) -> bool {
+    let mut found = false;
+    visit_named(*body, |n| {
+        match n.kind() {
+            "return_statement" => found |= first_child(&n).is_some(),
+            "function_definition" | "lambda" | "class_definition" => return false,
+            _ => {}
+        }
+        !found
+    });
+    found
 }
 
 /// Every place a name is bound in `node`: assignments (with the literal when
@@ -593,7 +658,7 @@ fn binding_occurrences(
             "assignment" => {
                 if let Some(left) = n.child_by_field_name("left") {
                     if left.kind() == "identifier" {
-                        let right = n.child_by_field_name("right").map(unwrap_parens);
+                        let right = n.child_by_field_name("right").map(unwrap);
                         let value = bound(
                             right.and_then(|r| literal(&r, source)),
                             right.and_then(|r| chain(&r, source)),
@@ -830,6 +895,13 @@ fn imports_and_uses<'a>(root: &Node<'a>, source: &[u8], file: &mut TestFile, mut
                             kind: ImportKind::Dynamic,
                         });
                     }
+                }
+            }
+            "string" => {
+                if let Some(value) = string_value(&n, source)
+                    && is_dotted_path(&value)
+                {
+                    file.module_names.push(value);
                 }
             }
             "identifier" => {
@@ -1100,7 +1172,7 @@ fn child_guards(node: &Node, children: &[Node], guard: Guard, tables: &[String],
         "for_statement" => {
             let nonempty_literal = node
                 .child_by_field_name("right")
-                .is_some_and(|r| nonempty_iterable(&unwrap_parens(r), tables, source));
+                .is_some_and(|r| nonempty_iterable(&unwrap(r), tables, source));
             children
                 .iter()
                 .map(|c| {
@@ -1280,21 +1352,11 @@ fn skip_of(decorator: &Node, source: &[u8]) -> Option<Skip> {
     })
 }
 
-fn unwrap_parens<'a>(mut node: Node<'a>) -> Node<'a> {
-    while node.kind() == "parenthesized_expression" {
-        match first_child(&node) {
-            Some(inner) => node = inner,
-            None => break,
-        }
-    }
-    node
-}
-
 fn assert_form(stmt: &Node, source: &[u8]) -> Form {
     let Some(test) = first_child(stmt) else {
         return Form::Other;
     };
-    let test = unwrap_parens(test);
+    let test = unwrap(test);
     match test.kind() {
         "comparison_operator" => {
             let mut cursor = test.walk();
@@ -1321,7 +1383,7 @@ fn assert_form(stmt: &Node, source: &[u8]) -> Form {
             }
         }
         "not_operator" => match test.child_by_field_name("argument") {
-            Some(arg) => Form::Falsy(operand(&unwrap_parens(arg), source)),
+            Some(arg) => Form::Falsy(operand(&unwrap(arg), source)),
             None => Form::Other,
         },
         _ => Form::Truthy(operand(&test, source)),
@@ -1368,7 +1430,7 @@ fn unittest_form(name: &str, args: &[Node], source: &[u8]) -> Form {
 }
 
 fn operand(node: &Node, source: &[u8]) -> Operand {
-    let node = unwrap_parens(*node);
+    let node = unwrap(*node);
     Operand {
         text: display(&node, source),
         key: normalized(&node, source, COMMENT),
@@ -1407,12 +1469,12 @@ fn mock_return_at(n: Node, source: &[u8], out: &mut Vec<MockReturn>) {
                 && a.child_by_field_name("name")
                     .is_some_and(|n| text(&n, source) == "return_value")
         })?;
-        literal(&unwrap_parens(kw.child_by_field_name("value")?), source)
+        literal(&unwrap(kw.child_by_field_name("value")?), source)
     };
     match n.kind() {
         "assignment" => {
             if let (Some(left), Some(right)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) {
-                let right = unwrap_parens(right);
+                let right = unwrap(right);
                 if left.kind() == "identifier" && right.kind() == "call" {
                     if let Some(l) = configured(&right) {
                         out.push(MockReturn {

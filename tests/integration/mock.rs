@@ -160,13 +160,14 @@ fn by_default_only_changed_test_files_are_checked() {
     let repo = repo_with_tests();
     repo.write(
         "tests/test_new.py",
-        "from src.calc import add\n\ndef test_new():\n    add(1, 2)\n",
+        "from src.calc import add\n\ndef test_new():\n    result = add(1, 2)\n",
     );
     let run = repo.run(&["mock", "--base", "HEAD"]);
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert!(
-        run.stdout
-            .contains("tests/test_new.py:3:5: error[mock/no-assertion] test `test_new` asserts nothing"),
+        run.stdout.contains(
+            "tests/test_new.py:3:5: error[mock/no-assertion] test `test_new` computes `result` and never checks it"
+        ),
         "{}",
         run.stdout
     );
@@ -623,5 +624,57 @@ fn an_unwritable_cache_checks_everything_and_says_so() {
         std::fs::read(repo.root().join(".loki-gate/cache")).unwrap(),
         b"not a directory",
         "nothing is overwritten"
+    );
+}
+
+#[test]
+fn sample_suites_that_other_tests_load_by_name_are_not_checked() {
+    let repo = TestRepo::new();
+    repo.write("shop/__init__.py", "");
+    repo.write("shop/runner.py", "def build_suite(labels):\n    return labels\n");
+    repo.write(
+        "tests/runner/test_discover.py",
+        "from shop.runner import build_suite\n\n\
+         def test_builds():\n    assert build_suite([\"apps.simple\", \"apps.named.tests.Case\"]) == 2\n",
+    );
+    repo.write("tests/apps/simple/tests.py", "def test_one():\n    pass\n");
+    repo.write("tests/apps/named/tests.py", "def test_one():\n    assert 1 == 1\n");
+    // Named too, but its tests do something: it is a real suite and is checked.
+    repo.write(
+        "tests/apps/real/test_x.py",
+        "from shop.runner import build_suite\n\ndef test_x():\n    pass\n\ndef test_y():\n    assert build_suite(1) == 1\n",
+    );
+    repo.write("tests/test_named_real.py", "NAMES = [\"apps.real\"]\n");
+    repo.commit("base");
+
+    let all = repo.run(&["mock", "--all-files"]);
+    assert!(
+        all.stdout.contains("2 sample test file(s) not checked")
+            && all
+                .stdout
+                .contains("tests/apps/simple/tests.py (`apps.simple` in tests/runner/test_discover.py)"),
+        "{}",
+        all.stdout
+    );
+    assert!(!all.stdout.contains("tests/apps/named/tests.py:"), "{}", all.stdout);
+    assert!(!all.stdout.contains("tests/apps/simple/tests.py:"), "{}", all.stdout);
+    assert!(
+        all.stdout
+            .contains("tests/apps/real/test_x.py:3:5: error[mock/empty-test]"),
+        "{}",
+        all.stdout
+    );
+
+    // Changed alone, a sample is still known by the files that name it.
+    repo.write(
+        "tests/apps/simple/tests.py",
+        "def test_one():\n    pass\n\ndef test_two():\n    ...\n",
+    );
+    let changed = repo.run(&["mock", "--base", "HEAD"]);
+    assert_eq!(changed.code, 0, "{}{}", changed.stdout, changed.stderr);
+    assert!(
+        changed.stdout.contains("1 sample test file(s) not checked"),
+        "{}",
+        changed.stdout
     );
 }

@@ -7,6 +7,7 @@
 //! version of staged test files.
 
 pub mod classify;
+pub mod loaded;
 pub mod resolve;
 pub mod rules;
 pub mod runners;
@@ -26,6 +27,7 @@ use crate::lang::Lang;
 use crate::lang::TestFile;
 use crate::walk::{self, SourceFile};
 use classify::Classifier;
+use loaded::Loaded;
 use resolve::{Reach, Resolver};
 use settings::Settings;
 
@@ -42,6 +44,7 @@ fn file_rules(path: &str, file: &TestFile, settings: &Settings) -> Vec<Finding> 
     let mut findings = rules::tautological_assertion(path, file);
     findings.extend(rules::empty_test(path, file));
     findings.extend(rules::no_assertion(path, file, &settings.assertion_helpers));
+    findings.extend(rules::smoke_test(path, file, &settings.assertion_helpers));
     findings.extend(rules::skipped_test(path, file));
     findings.extend(rules::conditional_assertion(path, file));
     findings.extend(rules::swallowed_failure(path, file));
@@ -83,31 +86,21 @@ fn model(lang: Lang, source: &[u8], cache: Option<&Cache>) -> Option<TestFile> {
     Some(file)
 }
 
-/// Every rule, and how many tests the file holds.
-fn check(
-    rel: &Path,
-    lang: Lang,
-    source: &[u8],
-    settings: &Settings,
-    resolver: &Resolver,
-    cache: Option<&Cache>,
-) -> (Vec<Finding>, usize) {
-    let Some(file) = model(lang, source, cache) else {
-        return (Vec::new(), 0);
-    };
+/// Every rule on the model of the test file at `rel`.
+fn check(rel: &Path, lang: Lang, file: &TestFile, settings: &Settings, resolver: &Resolver) -> Vec<Finding> {
     let path = display_path(rel);
-    let mut findings = file_rules(&path, &file, settings);
+    let mut findings = file_rules(&path, file, settings);
     // Resolving every import is only needed when no used import is project code.
     let imports_subject = file
         .imports
         .iter()
-        .any(|i| (i.used_in(&file) && resolver.is_subject(rel, lang, i)) || resolver.installs_subject(rel, lang, i));
+        .any(|i| (i.used_in(file) && resolver.is_subject(rel, lang, i)) || resolver.installs_subject(rel, lang, i));
     if !imports_subject {
         let subject: Vec<bool> = file.imports.iter().map(|i| resolver.is_subject(rel, lang, i)).collect();
-        findings.extend(rules::never_imports_subject(&path, &file, &subject));
+        findings.extend(rules::never_imports_subject(&path, file, &subject));
     }
     if !file.mocks.is_empty() {
-        let reach: Vec<Reach> = file.mocks.iter().map(|m| resolver.reach(rel, lang, &file, m)).collect();
+        let reach: Vec<Reach> = file.mocks.iter().map(|m| resolver.reach(rel, lang, file, m)).collect();
         let imports: Vec<Option<PathBuf>> = file
             .imports
             .iter()
@@ -118,10 +111,10 @@ fn check(
             reach: &reach,
             imports: &imports,
         };
-        findings.extend(rules::mocks_subject(&path, &file, &resolved));
-        findings.extend(rules::internal_mock_ratio(&path, &file, &reach));
+        findings.extend(rules::mocks_subject(&path, file, &resolved));
+        findings.extend(rules::internal_mock_ratio(&path, file, &reach));
     }
-    (findings, file.tests.len())
+    findings
 }
 
 pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
@@ -201,10 +194,59 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         .into_iter()
         .filter_map(|f| classifier.test_file(&f.path).map(|l| (f, l)))
         .collect();
-    let checked: Vec<(Vec<Finding>, usize)> = files
+    let models: Vec<Option<TestFile>> = files
         .par_iter()
-        .map(|(f, lang)| check(&f.path, *lang, &f.bytes, settings, &resolver, cache.as_ref()))
+        .map(|(f, lang)| model(*lang, &f.bytes, cache.as_ref()))
         .collect();
+    let mut loaded = Loaded::default();
+    for ((f, _), file) in files.iter().zip(&models) {
+        if let Some(file) = file {
+            loaded.add(&f.path, file);
+        }
+    }
+    let mut checked: Vec<(Vec<Finding>, usize)> = files
+        .par_iter()
+        .zip(&models)
+        .map(|((f, lang), file)| match file {
+            Some(file) => (check(&f.path, *lang, file, settings, &resolver), file.tests.len()),
+            None => (Vec::new(), 0),
+        })
+        .collect();
+    // A file of tests that do nothing may be a sample suite that other tests
+    // load by name. Out of a full run, the files that would name it may not
+    // have been read: look for them only when there is such a file.
+    let trivial: Vec<bool> = files
+        .iter()
+        .zip(&models)
+        .map(|((_, lang), file)| *lang == Lang::Python && file.as_ref().is_some_and(does_nothing))
+        .collect();
+    let flagged: Vec<&Path> = files
+        .iter()
+        .zip(&trivial)
+        .filter(|((f, _), trivial)| **trivial && loaded.loader(&f.path).is_none())
+        .map(|((f, _), _)| f.path.as_path())
+        .collect();
+    if *cx.scope != Scope::AllFiles && !flagged.is_empty() {
+        let read: Vec<&Path> = files.iter().map(|(f, _)| f.path.as_path()).collect();
+        for (path, file) in naming(cx, &flagged, &read, &is_wanted_test, cache.as_ref()) {
+            loaded.add(&path, &file);
+        }
+    }
+    let mut samples = Vec::new();
+    for (((f, _), (findings, tests)), trivial) in files.iter().zip(&mut checked).zip(&trivial) {
+        if let Some((name, by)) = trivial.then(|| loaded.loader(&f.path)).flatten() {
+            samples.push(format!("{} (`{name}` in {})", display_path(&f.path), display_path(by)));
+            findings.clear();
+            *tests = 0;
+        }
+    }
+    if !samples.is_empty() {
+        out.notices.push(format!(
+            "{} sample test file(s) not checked: their tests do nothing and other tests load them by name: {}",
+            samples.len(),
+            samples.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
+        ));
+    }
     if let Some(cache) = &cache {
         if let Some(why) = cache.failure() {
             out.notices
@@ -304,6 +346,46 @@ fn dependents(
         .collect();
     found.sort();
     found
+}
+
+/// Every test of `file` is empty or asserts only tautologies, as the sample
+/// suites a test runner's own tests load are written.
+fn does_nothing(file: &TestFile) -> bool {
+    !file.tests.is_empty()
+        && file.tests.iter().all(|t| {
+            t.empty || (!t.assertions.is_empty() && t.assertions.iter().all(|a| rules::tautology(&a.form).is_some()))
+        })
+}
+
+/// The Python test files, other than `read`, whose strings name one of
+/// `flagged` ([`loaded::spelling`]), with their models. A file is parsed only
+/// when its text spells such a name.
+fn naming(
+    cx: &Context<'_>,
+    flagged: &[&Path],
+    read: &[&Path],
+    is_test: &(dyn Fn(&Path) -> bool + Sync),
+    cache: Option<&Cache>,
+) -> Vec<(PathBuf, TestFile)> {
+    let spellings: Vec<String> = flagged.iter().filter_map(|p| loaded::spelling(p)).collect();
+    if spellings.is_empty() {
+        return Vec::new();
+    }
+    let Ok(mentions) = regex::bytes::Regex::new(&spellings.join("|")) else {
+        return Vec::new();
+    };
+    let candidates = walk::walk(cx.repo.root(), &cx.exclude, &cx.skip_dirs, &|p: &Path| {
+        is_test(p) && Lang::from_path(p) == Some(Lang::Python) && !read.contains(&p)
+    });
+    candidates
+        .files
+        .into_par_iter()
+        .filter(|f| mentions.is_match(&f.bytes))
+        .filter_map(|f| {
+            let file = model(Lang::Python, &f.bytes, cache)?;
+            Some((f.path, file))
+        })
+        .collect()
 }
 
 /// The staged content of each path (what the commit will contain).

@@ -10,6 +10,7 @@ mod mocks_subject;
 mod never_imports_subject;
 mod no_assertion;
 mod skipped_test;
+mod smoke_test;
 mod swallowed_failure;
 mod tautological_assertion;
 
@@ -22,6 +23,7 @@ pub use mocks_subject::{MOCKS_SUBJECT, Resolved, mocks_subject};
 pub use never_imports_subject::{NEVER_IMPORTS_SUBJECT, never_imports_subject};
 pub use no_assertion::{NO_ASSERTION, no_assertion};
 pub use skipped_test::{SKIPPED_TEST, skipped_test};
+pub use smoke_test::{SMOKE_TEST, smoke_test};
 pub use swallowed_failure::{SWALLOWED_FAILURE, swallowed_failure};
 pub use tautological_assertion::{TAUTOLOGICAL_ASSERTION, tautological_assertion, tautology};
 
@@ -39,6 +41,7 @@ fn finding_at(rule: &RuleMeta, message: String, path: &str, span: Span) -> Findi
 pub const ALL: &[&RuleMeta] = &[
     &TAUTOLOGICAL_ASSERTION,
     &NO_ASSERTION,
+    &SMOKE_TEST,
     &EMPTY_TEST,
     &SKIPPED_TEST,
     &CONDITIONAL_ASSERTION,
