@@ -20,7 +20,15 @@ const UNCHECKED: UncheckedKinds = UncheckedKinds {
     computed: &["call", "await"],
     call: "call",
     identifiers: &["identifier"],
-    effects: &["call", "attribute", "subscript", "await"],
+    // An import inside a test runs the module (`from . import star_import`).
+    effects: &[
+        "call",
+        "attribute",
+        "subscript",
+        "await",
+        "import_statement",
+        "import_from_statement",
+    ],
     scopes: &["function_definition", "lambda", "class_definition"],
 };
 /// Nested function kinds: their bodies run later, if at all.

@@ -637,7 +637,11 @@ fn sample_suites_that_other_tests_load_by_name_are_not_checked() {
         "from shop.runner import build_suite\n\n\
          def test_builds():\n    assert build_suite([\"apps.simple\", \"apps.named.tests.Case\"]) == 2\n",
     );
-    repo.write("tests/apps/simple/tests.py", "def test_one():\n    pass\n");
+    repo.write(
+        "tests/apps/simple/tests.py",
+        "import unittest\n\nclass Base(unittest.TestCase):\n    def test_one(self):\n        pass\n\n\
+         class Other(Base):\n    databases = {\"other\"}\n",
+    );
     repo.write("tests/apps/named/tests.py", "def test_one():\n    assert 1 == 1\n");
     // Named too, but its tests do something: it is a real suite and is checked.
     repo.write(
