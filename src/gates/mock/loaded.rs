@@ -6,12 +6,10 @@
 //! they are fixtures of the tests that load them, not tests of the project.
 //! A Python test file is such a sample when another test file names it, a
 //! package that holds it, or something inside it, in a string
-//! ([`TestFile::module_names`]).
+//! ([`crate::lang::TestFile::module_names`]).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-
-use crate::lang::TestFile;
 
 /// The dotted module names that test files spell, and who spells each.
 #[derive(Default)]
@@ -23,9 +21,9 @@ pub struct Loaded {
 }
 
 impl Loaded {
-    /// Add the names `file`, at `path`, spells.
-    pub fn add(&mut self, path: &Path, file: &TestFile) {
-        for name in &file.module_names {
+    /// Add the module names the file at `path` spells.
+    pub fn add(&mut self, path: &Path, names: &[String]) {
+        for name in names {
             self.named.entry(name.clone()).or_default().push(path.to_path_buf());
             let mut end = name.len();
             while let Some(dot) = name[..end].rfind('.') {
@@ -106,11 +104,8 @@ pub fn spelling(path: &Path) -> Option<String> {
 mod tests {
     use super::*;
 
-    fn names(names: &[&str]) -> TestFile {
-        TestFile {
-            module_names: names.iter().map(|n| n.to_string()).collect(),
-            ..TestFile::default()
-        }
+    fn names(names: &[&str]) -> Vec<String> {
+        names.iter().map(|n| n.to_string()).collect()
     }
 
     #[test]

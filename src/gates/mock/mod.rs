@@ -86,6 +86,17 @@ fn model(lang: Lang, source: &[u8], cache: Option<&Cache>) -> Option<TestFile> {
     Some(file)
 }
 
+/// What checking one test file found, and what the run needs of its model
+/// once the model is dropped.
+#[derive(Default)]
+struct Checked {
+    findings: Vec<Finding>,
+    tests: usize,
+    /// Its tests do nothing ([`does_nothing`]): it may be a sample suite.
+    sample: bool,
+    module_names: Vec<String>,
+}
+
 /// Every rule on the model of the test file at `rel`.
 fn check(rel: &Path, lang: Lang, file: &TestFile, settings: &Settings, resolver: &Resolver) -> Vec<Finding> {
     let path = display_path(rel);
@@ -194,50 +205,45 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         .into_iter()
         .filter_map(|f| classifier.test_file(&f.path).map(|l| (f, l)))
         .collect();
-    let models: Vec<Option<TestFile>> = files
+    // One pass: each model is checked and dropped, keeping what the run
+    // needs across files.
+    let mut checked: Vec<Checked> = files
         .par_iter()
-        .map(|(f, lang)| model(*lang, &f.bytes, cache.as_ref()))
-        .collect();
-    let mut loaded = Loaded::default();
-    for ((f, _), file) in files.iter().zip(&models) {
-        if let Some(file) = file {
-            loaded.add(&f.path, file);
-        }
-    }
-    let mut checked: Vec<(Vec<Finding>, usize)> = files
-        .par_iter()
-        .zip(&models)
-        .map(|((f, lang), file)| match file {
-            Some(file) => (check(&f.path, *lang, file, settings, &resolver), file.tests.len()),
-            None => (Vec::new(), 0),
+        .map(|(f, lang)| match model(*lang, &f.bytes, cache.as_ref()) {
+            Some(file) => Checked {
+                findings: check(&f.path, *lang, &file, settings, &resolver),
+                tests: file.tests.len(),
+                // A file of tests that do nothing may be a sample suite.
+                sample: *lang == Lang::Python && does_nothing(&file),
+                module_names: file.module_names,
+            },
+            None => Checked::default(),
         })
         .collect();
-    // A file of tests that do nothing may be a sample suite that other tests
-    // load by name. Out of a full run, the files that would name it may not
-    // have been read: look for them only when there is such a file.
-    let trivial: Vec<bool> = files
+    let mut loaded = Loaded::default();
+    for ((f, _), c) in files.iter().zip(&checked) {
+        loaded.add(&f.path, &c.module_names);
+    }
+    // Out of a full run, the files that would name a sample may not have
+    // been read: look for them only when there is one.
+    let unnamed: Vec<&Path> = files
         .iter()
-        .zip(&models)
-        .map(|((_, lang), file)| *lang == Lang::Python && file.as_ref().is_some_and(does_nothing))
-        .collect();
-    let flagged: Vec<&Path> = files
-        .iter()
-        .zip(&trivial)
-        .filter(|((f, _), trivial)| **trivial && loaded.loader(&f.path).is_none())
+        .zip(&checked)
+        .filter(|((f, _), c)| c.sample && loaded.loader(&f.path).is_none())
         .map(|((f, _), _)| f.path.as_path())
         .collect();
-    if *cx.scope != Scope::AllFiles && !flagged.is_empty() {
+    if *cx.scope != Scope::AllFiles && !unnamed.is_empty() {
         let read: Vec<&Path> = files.iter().map(|(f, _)| f.path.as_path()).collect();
-        for (path, file) in naming(cx, &flagged, &read, &is_wanted_test, cache.as_ref()) {
-            loaded.add(&path, &file);
+        for (path, names) in naming(cx, &unnamed, &read, &is_wanted_test, cache.as_ref()) {
+            loaded.add(&path, &names);
         }
     }
     let mut samples = Vec::new();
-    for (((f, _), (findings, tests)), trivial) in files.iter().zip(&mut checked).zip(&trivial) {
-        if let Some((name, by)) = trivial.then(|| loaded.loader(&f.path)).flatten() {
+    for ((f, _), c) in files.iter().zip(&mut checked) {
+        if let Some((name, by)) = c.sample.then(|| loaded.loader(&f.path)).flatten() {
             samples.push(format!("{} (`{name}` in {})", display_path(&f.path), display_path(by)));
-            findings.clear();
-            *tests = 0;
+            c.findings.clear();
+            c.tests = 0;
         }
     }
     if !samples.is_empty() {
@@ -257,8 +263,8 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             cache.remove_other_versions(CACHE_PREFIX);
         }
     }
-    let tests: usize = checked.iter().map(|(_, n)| n).sum();
-    out.findings.extend(checked.into_iter().flat_map(|(f, _)| f));
+    let tests: usize = checked.iter().map(|c| c.tests).sum();
+    out.findings.extend(checked.into_iter().flat_map(|c| c.findings));
     out.files = files.len();
     out.notices.push(format!(
         "{} test file(s) checked, {tests} tests (Python test files by {}; JavaScript by {})",
@@ -361,7 +367,7 @@ fn does_nothing(file: &TestFile) -> bool {
 }
 
 /// The Python test files, other than `read`, whose strings name one of
-/// `flagged` ([`loaded::spelling`]), with their models. A file is parsed only
+/// `flagged` ([`loaded::spelling`]), with the module names they spell. A file is parsed only
 /// when its text spells such a name.
 fn naming(
     cx: &Context<'_>,
@@ -369,7 +375,7 @@ fn naming(
     read: &[&Path],
     is_test: &(dyn Fn(&Path) -> bool + Sync),
     cache: Option<&Cache>,
-) -> Vec<(PathBuf, TestFile)> {
+) -> Vec<(PathBuf, Vec<String>)> {
     let spellings: Vec<String> = flagged.iter().filter_map(|p| loaded::spelling(p)).collect();
     if spellings.is_empty() {
         return Vec::new();
@@ -386,7 +392,7 @@ fn naming(
         .filter(|f| mentions.is_match(&f.bytes))
         .filter_map(|f| {
             let file = model(Lang::Python, &f.bytes, cache)?;
-            Some((f.path, file))
+            Some((f.path, file.module_names))
         })
         .collect()
 }
