@@ -14,7 +14,7 @@ use super::{
     Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
     TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, close_helpers, contains_kind, display,
     first_child, keep_imported_uses, normalized, note_name, number, single_call_aliases, single_literal_bindings,
-    single_nonempty_collections, text, unchecked, unwrap, values, visit_named,
+    single_nonempty_collections, text, token_key, unchecked, unwrap, values, visit_named,
 };
 
 const COMMENT: &str = "comment";
@@ -52,6 +52,7 @@ pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
         bodies: Vec::new(),
         tables: module_tables(&tree.root_node(), source),
         qunit: false,
+        groups: Vec::new(),
     };
     walker.visit(&tree.root_node(), None);
     let mut mocks = MockScan::default();
@@ -185,6 +186,7 @@ pub fn imports(tree: &Tree, source: &[u8]) -> Vec<Import> {
         bodies: Vec::new(),
         tables: Vec::new(),
         qunit: false,
+        groups: Vec::new(),
     };
     walker.imports_and_uses(&tree.root_node(), None);
     walker.file.imports
@@ -199,6 +201,8 @@ struct Walker<'s> {
     tables: Vec<String>,
     /// The file holds QUnit tests.
     qunit: bool,
+    /// The titles of the `describe` groups being walked.
+    groups: Vec<String>,
 }
 
 /// The names along a callee: `it.skip.each(table)` -> `["it", "skip", "each"]`.
@@ -287,11 +291,18 @@ impl<'s> Walker<'s> {
                     }
                 });
                 let skip = own.as_ref().or(group_skip).cloned();
-                for arg in arguments(node) {
+                let args = arguments(node);
+                let title = args.first().map(|a| {
+                    self.string_value(a)
+                        .unwrap_or_else(|| text(a, self.source).into_owned())
+                });
+                self.groups.push(title.unwrap_or_default());
+                for arg in args {
                     if is_function(&arg) {
                         self.visit(&arg, skip.as_ref());
                     }
                 }
+                self.groups.pop();
                 return;
             }
         }
@@ -464,6 +475,7 @@ impl<'s> Walker<'s> {
                 });
                 self.file.tests.push(TestCase {
                     name: name.unwrap_or_default(),
+                    scope: self.groups.join(" > "),
                     span,
                     skip: Some(skip),
                     empty: false,
@@ -517,6 +529,7 @@ impl<'s> Walker<'s> {
         };
         self.file.tests.push(TestCase {
             name: name.unwrap_or_default(),
+            scope: self.groups.join(" > "),
             span,
             skip,
             empty,
@@ -912,6 +925,8 @@ impl<'s> Walker<'s> {
                 "throw_statement" => scan.assertions.push(Assertion {
                     span: Span::of(&n),
                     form: Form::Fail,
+                    matcher: "fail".to_string(),
+                    parts: Vec::new(),
                     guard,
                     values: Vec::new(),
                 }),
@@ -919,9 +934,12 @@ impl<'s> Walker<'s> {
                 "expression_statement" if first_child(&n).is_some_and(|e| e.kind() == "member_expression") => {
                     let member = first_child(&n).expect("checked above");
                     if let Some(form) = self.property_assertion(&member) {
+                        let chain = member_chain(&member, self.source);
                         scan.assertions.push(Assertion {
                             span: Span::of(&member),
                             form,
+                            matcher: chain.names.join("."),
+                            parts: chain.base_call.map(|b| self.argument_keys(&b)).unwrap_or_default(),
                             guard,
                             values: self.checked_values(&member),
                         });
@@ -1007,13 +1025,34 @@ impl<'s> Walker<'s> {
                 .map(|a| values(&a, self.source, COMMENT))
                 .unwrap_or_default();
             values.extend(self.checked_values(&function));
+            let chain = (function.kind() == "member_expression" && !on_context)
+                .then(|| member_chain(&function, self.source))
+                .filter(|c| c.base_call.is_some());
+            let (matcher, mut parts) = match chain {
+                // `expect(x).not.toBe(5)`: `not.toBe`, with `x` first.
+                Some(chain) => (
+                    chain.names.join("."),
+                    chain.base_call.map(|b| self.argument_keys(&b)).unwrap_or_default(),
+                ),
+                // `t.equal(a, b)`: the context's name varies, the method does not.
+                None if on_context => (name.clone(), Vec::new()),
+                None => (callee_key(&text(&function, self.source)), Vec::new()),
+            };
+            parts.extend(self.argument_keys(call));
             scan.assertions.push(Assertion {
                 guard: scan.guard,
                 span: Span::of(call),
                 form,
+                matcher,
+                parts,
                 values,
             });
         }
+    }
+
+    /// A call's arguments as [`token_key`]s.
+    fn argument_keys(&self, call: &Node) -> Vec<String> {
+        arguments(call).iter().map(|a| token_key(a, self.source)).collect()
     }
 
     /// The values `expect(..)` checks, when `member` is a chain that starts at one.

@@ -332,6 +332,10 @@ pub(crate) fn unchecked(
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TestCase {
     pub name: String,
+    /// Where the test is declared: the class (`TestCart`), or the titles of
+    /// the enclosing `describe` groups joined by ` > `.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub scope: String,
     /// Where the test is declared (the `def` line, or the `it(` call).
     pub span: Span,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -520,6 +524,16 @@ pub struct Skip {
 pub struct Assertion {
     pub span: Span,
     pub form: Form,
+    /// The check as written: the operator (`==`, `in`, `truthy`), the
+    /// unittest or mock method (`assertEqual`, `assert_called_with`), the
+    /// matcher chain after `expect(..)` (`not.toBe`, `to.deep.equal`), or the
+    /// callee (`assert.equal`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub matcher: String,
+    /// The operands, subject first, each as a [`token_key`]: what stays the
+    /// same when only formatting changes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<String>,
     /// The calls (as [`chain`] keys ending in `()`) and plain names in the
     /// values the assertion checks, not in the assertion's own callee.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -801,6 +815,63 @@ pub(crate) fn normalized(node: &Node, source: &[u8], comment_kind: &str) -> Stri
     out
 }
 
+/// The tokens of `node` joined by single spaces, as a reformat leaves them:
+/// comments, statement semicolons, the parentheses of a parenthesized
+/// expression and a comma before a closing bracket are dropped, and every
+/// string delimiter is written `"` (after any prefix such as `f` or `b`).
+pub(crate) fn token_key(node: &Node, source: &[u8]) -> String {
+    let mut out = String::new();
+    let mut push = |token: &str| {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(token);
+    };
+    let root = node.id();
+    let mut cursor = node.walk();
+    loop {
+        let n = cursor.node();
+        if n.is_extra() && n.id() != root {
+            // A comment: nothing to emit, nothing to descend into.
+        } else if n.child_count() > 0 {
+            cursor.goto_first_child();
+            continue;
+        } else {
+            let kind = n.kind();
+            let parent = n.parent().map(|p| p.kind());
+            let closes = |s: Node| matches!(s.kind(), ")" | "]" | "}");
+            let mut next = n.next_sibling();
+            while let Some(s) = next.filter(|s| s.is_extra()) {
+                next = s.next_sibling();
+            }
+            let skip = kind == ";"
+                || (matches!(kind, "(" | ")") && parent == Some("parenthesized_expression"))
+                || (kind == "," && next.is_some_and(closes));
+            if !skip {
+                match kind {
+                    "string_start" | "string_end" | "\"" | "'" => {
+                        let t = text(&n, source);
+                        let prefix: String = t.chars().filter(|c| c.is_ascii_alphabetic()).collect();
+                        push(&format!("{}\"", prefix.to_ascii_lowercase()));
+                    }
+                    _ => push(&text(&n, source)),
+                }
+            }
+        }
+        loop {
+            if cursor.node().id() == root {
+                return out;
+            }
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return out;
+            }
+        }
+    }
+}
+
 /// Parse a number literal as the language writes it (`1_000`, `0x1f`, `1e3`, `10n`).
 pub(crate) fn number(text: &str) -> Option<f64> {
     let t = text.replace('_', "");
@@ -860,6 +931,51 @@ pub fn conventional_helper(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `(scope, name, [(matcher, parts)])` of every test in `source`.
+    fn checks(lang: Lang, source: &str) -> Vec<(String, String, Vec<(String, Vec<String>)>)> {
+        lang.test_file(source.as_bytes())
+            .unwrap()
+            .tests
+            .into_iter()
+            .map(|t| {
+                let checks = t.assertions.into_iter().map(|a| (a.matcher, a.parts)).collect();
+                (t.scope, t.name, checks)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn assertions_keep_their_check_through_a_reformat() {
+        let before = "class TestCart:\n    def test_total(self):\n        assert total( [1,2], ) == 3  # sum\n        self.assertEqual(name, 'cart', msg='m')\n        assert 'a' not in items\n        save.assert_called_with(1)\n";
+        let after = "class TestCart:\n    def test_total(self):\n        assert (\n            total([1, 2]) == 3\n        )\n        self.assertEqual(\n            name,\n            \"cart\",\n        )\n        assert \"a\" not in items\n        save.assert_called_with(\n            1,\n        )\n";
+        let found = checks(Lang::Python, before);
+        assert_eq!(found, checks(Lang::Python, after));
+        let (scope, name, asserted) = &found[0];
+        assert_eq!((scope.as_str(), name.as_str()), ("TestCart", "test_total"));
+        let want: Vec<(String, Vec<String>)> = [
+            ("==", vec!["total ( [ 1 , 2 ] )", "3"]),
+            ("assertEqual", vec!["name", "\" cart \""]),
+            ("not in", vec!["\" a \"", "items"]),
+            ("assert_called_with", vec!["save", "1"]),
+        ]
+        .into_iter()
+        .map(|(m, p)| (m.to_string(), p.into_iter().map(str::to_string).collect()))
+        .collect();
+        assert_eq!(asserted, &want);
+
+        let js = "describe('cart', () => {\n  it('totals', () => {\n    expect(total([1, 2])).not.toBe(4);\n    assert.equal(name, 'cart')\n  })\n})\n";
+        let js_after = "describe(\"cart\", () => {\n  it(\"totals\", () => {\n    expect(\n      total([1, 2]),\n    )\n      .not.toBe(4)\n    assert.equal(name, \"cart\");\n  });\n});\n";
+        let found = checks(Lang::TypeScript, js);
+        assert_eq!(found, checks(Lang::TypeScript, js_after));
+        assert_eq!(found[0].0, "cart");
+        assert_eq!(found[0].2[0].0, "not.toBe");
+        assert_eq!(
+            found[0].2[0].1,
+            vec!["total ( [ 1 , 2 ] )".to_string(), "4".to_string()]
+        );
+        assert_eq!(found[0].2[1].0, "assert.equal");
+    }
 
     #[test]
     fn visit_named_sees_every_named_node_once_and_can_prune() {

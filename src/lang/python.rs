@@ -11,7 +11,7 @@ use super::{
     Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
     TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, close_helpers, contains_kind, display,
     first_child, is_dotted_path, keep_imported_uses, normalized, note_name, number, single_call_aliases,
-    single_literal_bindings, single_nonempty_collections, text, unchecked, unwrap, values, visit_named,
+    single_literal_bindings, single_nonempty_collections, text, token_key, unchecked, unwrap, values, visit_named,
 };
 
 const COMMENT: &str = "comment";
@@ -503,6 +503,9 @@ fn class(
             function(&inner, &decs, source, is_tests, &class_tables, file, bodies);
         }
     }
+    for test in &mut file.tests[before..] {
+        test.scope.clone_from(&name);
+    }
     if let Some(skip) = class_skip {
         for test in &mut file.tests[before..] {
             test.skip.get_or_insert(skip.clone());
@@ -615,6 +618,7 @@ fn function(
     };
     file.tests.push(TestCase {
         name,
+        scope: String::new(),
         span: Span::of(&name_node),
         skip,
         empty: is_empty_block(&body),
@@ -978,12 +982,17 @@ impl BodyScan {
             self.guard = guard;
             match n.kind() {
                 COMMENT | "string" => continue,
-                "assert_statement" => self.assertions.push(Assertion {
-                    span: Span::of(&n),
-                    form: assert_form(&n, source),
-                    guard,
-                    values: first_child(&n).map(|c| values(&c, source, COMMENT)).unwrap_or_default(),
-                }),
+                "assert_statement" => {
+                    let (matcher, parts) = first_child(&n).map(|c| assert_check(&c, source)).unwrap_or_default();
+                    self.assertions.push(Assertion {
+                        span: Span::of(&n),
+                        form: assert_form(&n, source),
+                        matcher,
+                        parts,
+                        guard,
+                        values: first_child(&n).map(|c| values(&c, source, COMMENT)).unwrap_or_default(),
+                    });
+                }
                 "call" => self.call(&n, source),
                 "raise_statement"
                     if first_child(&n).is_some_and(|e| text(&e, source).starts_with("AssertionError")) =>
@@ -991,6 +1000,8 @@ impl BodyScan {
                     self.assertions.push(Assertion {
                         span: Span::of(&n),
                         form: Form::Fail,
+                        matcher: "fail".to_string(),
+                        parts: Vec::new(),
                         guard,
                         values: Vec::new(),
                     });
@@ -1062,10 +1073,20 @@ impl BodyScan {
                 .child_by_field_name("arguments")
                 .map(|a| values(&a, source, COMMENT))
                 .unwrap_or_default();
+            // Mock verification checks its receiver (`save.assert_called_with(1)`).
+            let mut parts: Vec<String> = function
+                .child_by_field_name("object")
+                .filter(|_| !on_self && receiver != "pytest" && name.starts_with("assert"))
+                .map(|o| token_key(&o, source))
+                .into_iter()
+                .collect();
+            parts.extend(argument_keys(call, source));
             self.assertions.push(Assertion {
                 guard: self.guard,
                 span: Span::of(call),
                 form,
+                matcher: name.clone(),
+                parts,
                 values,
             });
         }
@@ -1286,6 +1307,58 @@ fn has_ancestor(node: &Node, kinds: &[&str]) -> bool {
         n = p.parent();
     }
     false
+}
+
+/// What an `assert` statement checks: the operator (`==`, `not in`, `is`,
+/// `not`, `isinstance`, or `truthy`) and its operands as [`token_key`]s.
+fn assert_check(test: &Node, source: &[u8]) -> (String, Vec<String>) {
+    let test = unwrap(*test);
+    let mut cursor = test.walk();
+    match test.kind() {
+        "comparison_operator" => {
+            let mut operators = Vec::new();
+            let mut parts = Vec::new();
+            for child in test.children(&mut cursor).filter(|c| !c.is_extra()) {
+                if child.is_named() {
+                    parts.push(token_key(&child, source));
+                } else {
+                    operators.push(text(&child, source).into_owned());
+                }
+            }
+            (operators.join(" "), parts)
+        }
+        "not_operator" => (
+            "not".to_string(),
+            test.child_by_field_name("argument")
+                .map(|a| token_key(&a, source))
+                .into_iter()
+                .collect(),
+        ),
+        "call"
+            if test
+                .child_by_field_name("function")
+                .is_some_and(|f| text(&f, source) == "isinstance") =>
+        {
+            ("isinstance".to_string(), argument_keys(&test, source))
+        }
+        _ => ("truthy".to_string(), vec![token_key(&test, source)]),
+    }
+}
+
+/// A call's arguments as [`token_key`]s, keyword arguments whole
+/// (`match = "x"`), without unittest's `msg`.
+fn argument_keys(call: &Node, source: &[u8]) -> Vec<String> {
+    let Some(list) = call.child_by_field_name("arguments") else {
+        return Vec::new();
+    };
+    let mut cursor = list.walk();
+    list.named_children(&mut cursor)
+        .filter(|a| a.kind() != COMMENT)
+        .filter(|a| {
+            a.kind() != "keyword_argument" || a.child_by_field_name("name").is_none_or(|n| text(&n, source) != "msg")
+        })
+        .map(|a| token_key(&a, source))
+        .collect()
 }
 
 fn positional_args<'a>(call: &Node<'a>) -> Vec<Node<'a>> {
