@@ -932,8 +932,11 @@ pub fn conventional_helper(name: &str) -> bool {
 mod tests {
     use super::*;
 
-    /// `(scope, name, [(matcher, parts)])` of every test in `source`.
-    fn checks(lang: Lang, source: &str) -> Vec<(String, String, Vec<(String, Vec<String>)>)> {
+    /// A matcher and its operands.
+    type Check = (String, Vec<String>);
+
+    /// `(scope, name, checks)` of every test in `source`.
+    fn checks(lang: Lang, source: &str) -> Vec<(String, String, Vec<Check>)> {
         lang.test_file(source.as_bytes())
             .unwrap()
             .tests
@@ -953,7 +956,7 @@ mod tests {
         assert_eq!(found, checks(Lang::Python, after));
         let (scope, name, asserted) = &found[0];
         assert_eq!((scope.as_str(), name.as_str()), ("TestCart", "test_total"));
-        let want: Vec<(String, Vec<String>)> = [
+        let want: Vec<Check> = [
             ("==", vec!["total ( [ 1 , 2 ] )", "3"]),
             ("assertEqual", vec!["name", "\" cart \""]),
             ("not in", vec!["\" a \"", "items"]),
