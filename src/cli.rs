@@ -114,6 +114,8 @@ pub enum Command {
     Evidence(EvidenceArgs),
     /// Test integrity: tautological assertions, tests that assert nothing, empty and skipped tests
     Mock,
+    /// Tests bent to match the code in the commits since the base: changed expectations, deleted or weakened assertions, deleted or skipped tests
+    Mutation(MutationArgs),
     /// List every rule with its default level
     Rules,
     /// Print one rule's documentation
@@ -149,6 +151,13 @@ pub struct EvidenceArgs {
     /// Time limit for the test command, e.g. 90s, 10m [default: gates.evidence.timeout]
     #[arg(long, value_name = "DURATION")]
     pub timeout: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct MutationArgs {
+    /// Inspect at most the newest N commits of the range (0 = all) [default: gates.mutation.max-commits]
+    #[arg(long, value_name = "N")]
+    pub max_commits: Option<u64>,
 }
 
 #[derive(Debug, Subcommand)]

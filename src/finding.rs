@@ -55,8 +55,14 @@ pub struct Finding {
     pub related: Vec<Location>,
     pub fingerprint: String,
     /// Source lines `line..=end_line` (for the text renderer); not part of the wire format.
+    /// A gate that reports on another version of a file (a commit) sets them;
+    /// otherwise the pipeline reads them from the working tree.
     #[serde(skip)]
     pub snippet: Vec<String>,
+    /// The most severe this finding may be, whatever its rule's level (an
+    /// acknowledged finding is at most a note).
+    #[serde(skip)]
+    pub ceiling: Option<Severity>,
 }
 
 impl Finding {
@@ -77,6 +83,7 @@ impl Finding {
             related: Vec::new(),
             fingerprint: String::new(),
             snippet: Vec::new(),
+            ceiling: None,
         }
     }
 

@@ -377,3 +377,188 @@ impl Repo {
         Ok(u64::try_from(time).unwrap_or(0))
     }
 }
+
+/// One commit of a history range.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Commit {
+    /// Full hex id.
+    pub id: String,
+    /// The first parent, when it is in the repository.
+    pub parent: Option<String>,
+    /// The first line of the message.
+    pub summary: String,
+    pub message: String,
+}
+
+impl Commit {
+    /// The abbreviated id (`3f2a9c1`).
+    pub fn short(&self) -> &str {
+        &self.id[..self.id.len().min(7)]
+    }
+}
+
+/// The first-parent commits of a range, oldest first.
+#[derive(Debug, Clone, Default)]
+pub struct History {
+    pub commits: Vec<Commit>,
+    /// More commits were in the range than the limit allowed: the oldest were left out.
+    pub truncated: bool,
+    /// The history ended (a shallow clone's boundary, or a root commit)
+    /// before the base was reached.
+    pub ended_early: bool,
+}
+
+/// A file a commit changed, with the blobs on each side.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TreeChange {
+    /// The path after the change (before it, for a deletion).
+    pub path: PathBuf,
+    /// The path before the change, when it existed.
+    pub old_path: Option<PathBuf>,
+    pub status: Status,
+    pub old_blob: Option<String>,
+    pub new_blob: Option<String>,
+}
+
+impl Repo {
+    /// The first-parent commits after `base` (exclusive; `None` walks to the
+    /// root) up to HEAD, oldest first, at most the newest `max`.
+    pub fn first_parent_history(&self, base: Option<&str>, max: Option<usize>) -> Result<History> {
+        let mut history = History::default();
+        let Some(head) = self.head()? else {
+            return Ok(history);
+        };
+        let base = base.map(Oid::from_str).transpose()?;
+        let mut next = Some(Oid::from_str(&head)?);
+        while let Some(id) = next {
+            if Some(id) == base {
+                break;
+            }
+            if max.is_some_and(|m| history.commits.len() >= m) {
+                history.truncated = true;
+                break;
+            }
+            let commit = self.inner.find_commit(id)?;
+            let parent = commit.parent_id(0).ok().filter(|p| self.inner.find_commit(*p).is_ok());
+            if parent.is_none() && base.is_some() {
+                history.ended_early = true;
+            }
+            history.commits.push(Commit {
+                id: id.to_string(),
+                parent: parent.map(|p| p.to_string()),
+                summary: commit.summary().ok().flatten().map(str::to_string).unwrap_or_default(),
+                message: commit.message().map(str::to_string).unwrap_or_default(),
+            });
+            next = parent;
+        }
+        history.commits.reverse();
+        Ok(history)
+    }
+
+    /// The files `commit` changed against `parent` (the empty tree when
+    /// `None`), renames detected, with the blob ids on each side.
+    pub fn commit_changes(&self, parent: Option<&str>, commit: &str) -> Result<Vec<TreeChange>> {
+        let old = self.tree_of(parent)?;
+        let new = self.tree_of(Some(commit))?;
+        let mut opts = DiffOptions::new();
+        opts.ignore_submodules(true);
+        let diff = self
+            .inner
+            .diff_tree_to_tree(old.as_ref(), new.as_ref(), Some(&mut opts))?;
+        tree_changes(diff)
+    }
+
+    /// The files staged against HEAD (the empty tree before the first
+    /// commit), renames detected, with the blob ids on each side.
+    pub fn staged_changes(&self) -> Result<Vec<TreeChange>> {
+        let head = self.head()?;
+        let tree = self.tree_of(head.as_deref())?;
+        let index = self.inner.index().context("could not read the git index")?;
+        let mut opts = DiffOptions::new();
+        opts.ignore_submodules(true);
+        let diff = self
+            .inner
+            .diff_tree_to_index(tree.as_ref(), Some(&index), Some(&mut opts))?;
+        tree_changes(diff)
+    }
+
+    /// The blob id of `path` at `commit`, or `None` when it did not exist there.
+    pub fn blob_id_at(&self, commit: &str, path: &Path) -> Result<Option<String>> {
+        let Some(tree) = self.tree_of(Some(commit))? else {
+            return Ok(None);
+        };
+        match tree.get_path(path) {
+            Ok(entry) if entry.kind() == Some(git2::ObjectType::Blob) => Ok(Some(entry.id().to_string())),
+            Ok(_) => Ok(None),
+            Err(e) if e.code() == ErrorCode::NotFound => Ok(None),
+            Err(e) => bail!("could not look up {} at {commit}: {}", path.display(), e.message()),
+        }
+    }
+
+    /// The blob id of `path` in the index, or `None` when it is not staged.
+    pub fn index_blob_id(&self, path: &Path) -> Result<Option<String>> {
+        let index = self.inner.index().context("could not read the git index")?;
+        Ok(index.get_path(path, 0).map(|e| e.id.to_string()))
+    }
+
+    /// A blob's content by id.
+    pub fn blob(&self, id: &str) -> Result<Vec<u8>> {
+        let blob = self
+            .inner
+            .find_blob(Oid::from_str(id)?)
+            .with_context(|| format!("blob {id} is missing from the repository"))?;
+        Ok(blob.content().to_vec())
+    }
+}
+
+/// The trailers of a commit message (`Key: value` lines in its last paragraph).
+pub fn trailers(message: &str) -> Vec<(String, String)> {
+    match git2::message_trailers_strs(message) {
+        Ok(found) => found.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+fn tree_changes(mut diff: git2::Diff<'_>) -> Result<Vec<TreeChange>> {
+    // Renames pair an added file with a deleted one: only look when both exist.
+    let count = |status: Delta| diff.deltas().filter(|d| d.status() == status).count();
+    if count(Delta::Added) > 0 && count(Delta::Deleted) > 0 {
+        let mut find = DiffFindOptions::new();
+        find.renames(true);
+        diff.find_similar(Some(&mut find))?;
+    }
+    let id = |f: git2::DiffFile<'_>| (!f.id().is_zero()).then(|| f.id().to_string());
+    Ok(diff
+        .deltas()
+        .filter_map(|delta| {
+            let status = match delta.status() {
+                Delta::Added => Status::Added,
+                Delta::Deleted => Status::Deleted,
+                Delta::Renamed => Status::Renamed,
+                Delta::Modified => Status::Modified,
+                Delta::Typechange => Status::TypeChange,
+                // Copies keep their source: the new file is an addition.
+                Delta::Copied => Status::Added,
+                _ => return None,
+            };
+            let old = delta.old_file();
+            let new = delta.new_file();
+            let path = if status == Status::Deleted {
+                old.path()
+            } else {
+                new.path()
+            }?
+            .to_path_buf();
+            let old_path = (!matches!(status, Status::Added))
+                .then(|| old.path().map(Path::to_path_buf))
+                .flatten();
+            Some(TreeChange {
+                path,
+                old_path,
+                status,
+                old_blob: id(old),
+                new_blob: id(new),
+            })
+        })
+        .collect())
+}

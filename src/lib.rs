@@ -78,6 +78,14 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
             let settings = gates::mock::settings::Settings::resolve(session.config.section("mock"));
             gates::mock::run(cx, &settings)
         }),
+        Command::Mutation(args) => run_gate(&cli.global, "mutation", |session, cx, _| {
+            let settings = gates::mutation::settings::Settings::resolve(
+                session.config.section("mutation"),
+                session.config.section("mock"),
+                args,
+            );
+            gates::mutation::run(cx, &settings)
+        }),
     }
 }
 

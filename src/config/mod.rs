@@ -97,6 +97,24 @@ impl Section {
         }
     }
 
+    /// A `Count` key.
+    pub fn count(&self, key: &str) -> u64 {
+        match self.value(key) {
+            Value::Int(n) => n.unsigned_abs(),
+            other => panic!("`{key}` is not a count: {other:?}"),
+        }
+    }
+
+    /// A `Number` key.
+    pub fn number(&self, key: &str) -> f64 {
+        match self.value(key) {
+            #[allow(clippy::cast_precision_loss)]
+            Value::Int(n) => n as f64,
+            Value::Float(f) => f,
+            other => panic!("`{key}` is not a number: {other:?}"),
+        }
+    }
+
     pub fn duration(&self, key: &str) -> Duration {
         match self.value(key) {
             Value::Int(n) => Duration::from_secs(n.unsigned_abs()),
@@ -201,6 +219,8 @@ pub fn reference_table() -> String {
             Kind::Duration => "duration",
             Kind::List => "strings",
             Kind::Choices(_) => "names",
+            Kind::Count => "count",
+            Kind::Number => "number",
         };
         out.push_str(&format!(
             "| `{path}` | {kind} | `{}` | `{}` | {} |\n",

@@ -251,6 +251,8 @@ fn check_value(cx: &mut Ctx, spec: &KeySpec, node: &Node, place: &str) -> bool {
         (Kind::Str, Value::Str(_)) => true,
         (Kind::OptStr, Value::Str(_) | Value::Null) => true,
         (Kind::Duration, Value::Int(n)) => *n > 0,
+        (Kind::Count | Kind::Number, Value::Int(n)) => *n >= 0,
+        (Kind::Number, Value::Float(f)) => f.is_finite() && *f >= 0.0,
         (Kind::Duration, Value::Str(s)) => schema::parse_duration(s).is_some(),
         (Kind::List | Kind::Choices(_), Value::Str(s)) => return check_choice(cx, spec, s, &node.origin, place),
         (Kind::List | Kind::Choices(_), Value::Seq(items)) => {

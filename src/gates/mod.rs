@@ -3,6 +3,7 @@
 
 pub mod evidence;
 pub mod mock;
+pub mod mutation;
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
@@ -23,11 +24,15 @@ use crate::suppress;
 use crate::walk::SourceFile;
 
 /// Every gate's config section, in the order `init` writes them.
-pub const SECTIONS: &[&SectionSpec] = &[&evidence::settings::SECTION, &mock::settings::SECTION];
+pub const SECTIONS: &[&SectionSpec] = &[
+    &evidence::settings::SECTION,
+    &mock::settings::SECTION,
+    &mutation::settings::SECTION,
+];
 
 /// Every gate's rules.
 pub fn all_rules() -> Vec<&'static RuleMeta> {
-    [evidence::rules::ALL, mock::rules::ALL].concat()
+    [evidence::rules::ALL, mock::rules::ALL, mutation::rules::ALL].concat()
 }
 
 /// What a gate may look at.
@@ -107,6 +112,7 @@ impl Pipeline<'_> {
         // Snippets and fingerprints.
         for f in &mut findings {
             let lines = match (&f.path, f.line) {
+                _ if !f.snippet.is_empty() => std::mem::take(&mut f.snippet),
                 (Some(path), Some(line)) => {
                     let end = f.end_line.unwrap_or(line).clamp(line, line + 4);
                     self.text(&mut texts, path)
@@ -133,7 +139,7 @@ impl Pipeline<'_> {
         // Levels decide severity, in one place.
         findings.retain_mut(|f| match self.levels.level_of(&f.rule).severity() {
             Some(s) => {
-                f.severity = s;
+                f.severity = f.ceiling.map_or(s, |c| s.min(c));
                 true
             }
             None => false,

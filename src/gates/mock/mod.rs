@@ -72,8 +72,24 @@ fn model_hash() -> String {
     crate::finding::hex(&hasher.finalize())[..12].to_string()
 }
 
+/// The parse cache of test models (shared by `mock` and `mutation`), or
+/// `None` with the reason when it is off or cannot be used.
+pub(crate) fn model_cache(cx: &Context<'_>) -> (Option<Cache>, Option<String>) {
+    if !cx.cache {
+        return (None, None);
+    }
+    let cache = Cache::open(
+        cx.store,
+        &format!("{CACHE_PREFIX}{}-{}", env!("CARGO_PKG_VERSION"), model_hash()),
+    );
+    match cx.store.prepare() {
+        Ok(()) => (Some(cache), None),
+        Err(e) => (None, Some(format!("parse cache off: {e:#}"))),
+    }
+}
+
 /// The test model of `source`, from the cache when this content was parsed before.
-fn model(lang: Lang, source: &[u8], cache: Option<&Cache>) -> Option<TestFile> {
+pub(crate) fn model(lang: Lang, source: &[u8], cache: Option<&Cache>) -> Option<TestFile> {
     let Some(cache) = cache else {
         return lang.test_file(source);
     };
@@ -128,7 +144,9 @@ fn check(rel: &Path, lang: Lang, file: &TestFile, settings: &Settings, resolver:
     findings
 }
 
-pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
+/// The project's test-file classifier and module resolver, from its
+/// configuration files in the working tree.
+pub(crate) fn project(cx: &Context<'_>) -> Result<(Classifier, Resolver)> {
     let root = cx.repo.root();
     let manifests: Vec<PathBuf> = cx
         .repo
@@ -141,24 +159,18 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         .collect();
     let classifier = Classifier::load(root, &manifests);
     let resolver = Resolver::load(root, &manifests, classifier.runners.aliases.clone());
+    Ok((classifier, resolver))
+}
+
+pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
+    let root = cx.repo.root();
+    let (classifier, resolver) = project(cx)?;
     let wanted = |lang: Lang| settings.languages.is_empty() || settings.languages.iter().any(|l| l == lang.family());
     let mut out = GateOutput::default();
     out.notices.extend(classifier.runners.problems.iter().cloned());
 
-    let cache = cx.cache.then(|| {
-        Cache::open(
-            cx.store,
-            &format!("{CACHE_PREFIX}{}-{}", env!("CARGO_PKG_VERSION"), model_hash()),
-        )
-    });
-    let cache = match cache.map(|c| cx.store.prepare().map(|()| c)) {
-        Some(Ok(c)) => Some(c),
-        Some(Err(e)) => {
-            out.notices.push(format!("parse cache off: {e:#}"));
-            None
-        }
-        None => None,
-    };
+    let (cache, off) = model_cache(cx);
+    out.notices.extend(off);
 
     // Only test files are read: the scope's paths are classified first.
     let is_wanted_test = |p: &Path| classifier.test_file(p).is_some_and(wanted);

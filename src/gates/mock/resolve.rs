@@ -350,7 +350,7 @@ impl Resolver {
 }
 
 /// Test files and test-support directories are not the code under test.
-fn is_test_support(path: &Path) -> bool {
+pub(crate) fn is_test_support(path: &Path) -> bool {
     let components: Vec<String> = path
         .components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
@@ -368,7 +368,7 @@ fn is_test_support(path: &Path) -> bool {
 }
 
 /// Drop `.` and `..` without touching the file system.
-pub(super) fn normalize(path: &Path) -> PathBuf {
+pub(crate) fn normalize(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in path.components() {
         match c {

@@ -21,7 +21,7 @@ pub use literal_echo::{LITERAL_ECHO, literal_echo};
 pub use mock_return_echo::{MOCK_RETURN_ECHO, mock_return_echo};
 pub use mocks_subject::{MOCKS_SUBJECT, Resolved, mocks_subject};
 pub use never_imports_subject::{NEVER_IMPORTS_SUBJECT, never_imports_subject};
-pub use no_assertion::{NO_ASSERTION, no_assertion};
+pub use no_assertion::{NO_ASSERTION, is_assertion_helper, no_assertion};
 pub use skipped_test::{SKIPPED_TEST, skipped_test};
 pub use smoke_test::{SMOKE_TEST, smoke_test};
 pub use swallowed_failure::{SWALLOWED_FAILURE, swallowed_failure};

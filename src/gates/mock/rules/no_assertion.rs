@@ -20,6 +20,12 @@ fn configured(name: &str, helpers: &[String]) -> bool {
     })
 }
 
+/// Does calling `name` assert: a function of `file` that asserts, a
+/// conventional helper (`assert_*`, `check_*`), or one the config names?
+pub fn is_assertion_helper(name: &str, file: &TestFile, configured_helpers: &[String]) -> bool {
+    file.helpers.iter().any(|h| h == name) || conventional_helper(name) || configured(name, configured_helpers)
+}
+
 /// The tests that run and assert nothing, directly or through a helper.
 /// `no-assertion` takes those that leave a computed value unchecked and
 /// `smoke-test` the rest, which check that the code they call does not raise.
@@ -30,11 +36,7 @@ pub(super) fn assertion_free<'a>(
     file.tests
         .iter()
         .filter(|t| !t.empty && !t.benchmark && t.skip.is_none() && t.assertions.is_empty())
-        .filter(move |t| {
-            !t.calls
-                .iter()
-                .any(|c| file.helpers.contains(c) || conventional_helper(c) || configured(c, configured_helpers))
-        })
+        .filter(move |t| !t.calls.iter().any(|c| is_assertion_helper(c, file, configured_helpers)))
 }
 
 pub fn no_assertion(path: &str, file: &TestFile, configured_helpers: &[String]) -> Vec<Finding> {

@@ -1,0 +1,297 @@
+//! The matcher-strength lattice: how much of a value an assertion pins down.
+//! `docs/gates/mutation.md` and the rule doc of `mutation/assertion-weakened`
+//! print the same table.
+//!
+//! - 3, exact: the value (or the calls) must be one thing: `==`,
+//!   `assertEqual`, `toEqual`, `toHaveBeenCalledWith`, `toMatchSnapshot`,
+//!   `assert_called_once_with`, `not.toHaveBeenCalled`.
+//! - 2, partial: a property of the value: membership, order, type, a pattern,
+//!   "it raised", "it was called".
+//! - 1, weak: truthiness, existence, or one excluded value (`!=`, `not.toBe`).
+//!
+//! Matchers not in the table have no rank and are never compared.
+
+use crate::lang::{Assertion, Lang};
+
+/// The language families with a lattice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    Python,
+    JavaScript,
+}
+
+impl Family {
+    pub fn of(lang: Lang) -> Family {
+        match lang {
+            Lang::Python => Family::Python,
+            Lang::JavaScript | Lang::TypeScript | Lang::Tsx => Family::JavaScript,
+        }
+    }
+}
+
+const PYTHON_EXACT: &[&str] = &[
+    "==",
+    "is",
+    "assertEqual",
+    "assertEquals",
+    "assertIs",
+    "assertIsNone",
+    "assertDictEqual",
+    "assertListEqual",
+    "assertTupleEqual",
+    "assertSetEqual",
+    "assertSequenceEqual",
+    "assertMultiLineEqual",
+    "assertCountEqual",
+    "assertAlmostEqual",
+    "assertAlmostEquals",
+    "assertRaisesRegex",
+    "assertWarnsRegex",
+    "assertJSONEqual",
+    "assertHTMLEqual",
+    "assertXMLEqual",
+    "assertQuerySetEqual",
+    "assertQuerysetEqual",
+    "assertNumQueries",
+    "assertRedirects",
+    "assert_called_once_with",
+    "assert_called_with",
+    "assert_has_calls",
+    "assert_not_called",
+    "assert_awaited_once_with",
+    "assert_awaited_with",
+];
+
+const PYTHON_PARTIAL: &[&str] = &[
+    "in",
+    "<",
+    ">",
+    "<=",
+    ">=",
+    "isinstance",
+    "assertIn",
+    "assertIsInstance",
+    "assertGreater",
+    "assertGreaterEqual",
+    "assertLess",
+    "assertLessEqual",
+    "assertRegex",
+    "assertRaises",
+    "assertWarns",
+    "assertLogs",
+    "assertContains",
+    "assertTemplateUsed",
+    "raises",
+    "warns",
+    "assert_called_once",
+    "assert_called",
+    "assert_any_call",
+    "assert_awaited",
+    "assert_awaited_once",
+];
+
+const PYTHON_WEAK: &[&str] = &[
+    "truthy",
+    "not",
+    "!=",
+    "is not",
+    "not in",
+    "assertTrue",
+    "assertFalse",
+    "assertIsNotNone",
+    "assertNotEqual",
+    "assertNotEquals",
+    "assertIsNot",
+    "assertNotIn",
+    "assertNotIsInstance",
+];
+
+const JS_EXACT: &[&str] = &[
+    // jest, vitest
+    "toBe",
+    "toEqual",
+    "toStrictEqual",
+    "toBeNull",
+    "toBeUndefined",
+    "toBeNaN",
+    "toHaveBeenCalledWith",
+    "toHaveBeenNthCalledWith",
+    "toHaveBeenLastCalledWith",
+    "toHaveBeenCalledTimes",
+    "toHaveBeenCalledOnceWith",
+    "toBeCalledWith",
+    "lastCalledWith",
+    "nthCalledWith",
+    "toBeCalledTimes",
+    "toHaveReturnedWith",
+    "toHaveLastReturnedWith",
+    "toHaveNthReturnedWith",
+    "toHaveReturnedTimes",
+    "toHaveLength",
+    "toBeCloseTo",
+    "toMatchSnapshot",
+    "toMatchInlineSnapshot",
+    "toThrowErrorMatchingSnapshot",
+    "toThrowErrorMatchingInlineSnapshot",
+    "toMatchFileSnapshot",
+    // chai, sinon-chai
+    "equal",
+    "equals",
+    "eq",
+    "eql",
+    "true",
+    "false",
+    "null",
+    "undefined",
+    "NaN",
+    "lengthOf",
+    "calledWith",
+    "calledWithExactly",
+    "calledOnceWith",
+    "calledOnceWithExactly",
+    "callCount",
+    // node:assert, tape, ava, node-tap
+    "strictEqual",
+    "deepEqual",
+    "deepStrictEqual",
+    "deepEquals",
+    "is",
+    "same",
+    "strictSame",
+    "strictEquals",
+    "isEqual",
+];
+
+const JS_PARTIAL: &[&str] = &[
+    "toMatchObject",
+    "toContain",
+    "toContainEqual",
+    "toMatch",
+    "toHaveProperty",
+    "toBeInstanceOf",
+    "toBeGreaterThan",
+    "toBeGreaterThanOrEqual",
+    "toBeLessThan",
+    "toBeLessThanOrEqual",
+    "toThrow",
+    "toThrowError",
+    "toHaveBeenCalled",
+    "toHaveBeenCalledOnce",
+    "toBeCalled",
+    "toHaveReturned",
+    "toBeTypeOf",
+    "toHaveClass",
+    "toHaveTextContent",
+    "toHaveAttribute",
+    "toHaveValue",
+    "include",
+    "includes",
+    "contain",
+    "contains",
+    "match",
+    "property",
+    "instanceof",
+    "instanceOf",
+    "a",
+    "an",
+    "above",
+    "below",
+    "least",
+    "most",
+    "within",
+    "throw",
+    "throws",
+    "rejects",
+    "called",
+    "calledOnce",
+    "keys",
+    "members",
+    "like",
+    "has",
+    "regex",
+];
+
+const JS_WEAK: &[&str] = &[
+    "toBeTruthy",
+    "toBeFalsy",
+    "toBeDefined",
+    "toBeInTheDocument",
+    "toBeVisible",
+    "ok",
+    "exist",
+    "exists",
+    "truthy",
+    "falsy",
+    "notOk",
+    "assert",
+    "assert.ok",
+    "assert.notEqual",
+    "assert.notStrictEqual",
+    "notEqual",
+    "notStrictEqual",
+    "not",
+];
+
+/// Negated exact call checks pin the calls to none.
+const JS_NEGATED_EXACT: &[&str] = &["toHaveBeenCalled", "toBeCalled", "called"];
+
+/// The strength of an assertion's matcher, when the lattice knows it.
+pub fn rank(family: Family, assertion: &Assertion) -> Option<u8> {
+    let matcher = assertion.matcher.as_str();
+    match family {
+        Family::Python => {
+            // `pytest.raises(E, match=..)` pins the message too.
+            if matches!(matcher, "raises" | "warns") && assertion.parts.iter().any(|p| p.starts_with("match =")) {
+                return Some(3);
+            }
+            level(matcher, PYTHON_EXACT, PYTHON_PARTIAL, PYTHON_WEAK)
+        }
+        Family::JavaScript => {
+            let segments: Vec<&str> = matcher.split('.').collect();
+            let last = *segments.last()?;
+            let negated = segments.contains(&"not");
+            if negated {
+                return Some(if JS_NEGATED_EXACT.contains(&last) { 3 } else { 1 });
+            }
+            // `assert.equal`, `assert.deepStrictEqual`: the method names the check.
+            let method = match segments.as_slice() {
+                ["assert"] => "assert",
+                ["assert", "ok"] => "assert.ok",
+                _ => last,
+            };
+            // `toThrow(TypeError)` or `toThrow("message")` pins the error.
+            if matches!(method, "toThrow" | "toThrowError" | "throws" | "throw" | "rejects")
+                && assertion.parts.len() > 1
+            {
+                return Some(3);
+            }
+            level(method, JS_EXACT, JS_PARTIAL, JS_WEAK)
+        }
+    }
+}
+
+fn level(matcher: &str, exact: &[&str], partial: &[&str], weak: &[&str]) -> Option<u8> {
+    if exact.contains(&matcher) {
+        Some(3)
+    } else if partial.contains(&matcher) {
+        Some(2)
+    } else if weak.contains(&matcher) {
+        Some(1)
+    } else {
+        None
+    }
+}
+
+/// The lattice as a Markdown table, for the docs.
+pub fn table() -> String {
+    let mut out = String::from("| strength | Python | JavaScript / TypeScript |\n|---|---|---|\n");
+    let join = |names: &[&str]| names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ");
+    for (name, py, js) in [
+        ("3 exact", PYTHON_EXACT, JS_EXACT),
+        ("2 partial", PYTHON_PARTIAL, JS_PARTIAL),
+        ("1 weak", PYTHON_WEAK, JS_WEAK),
+    ] {
+        out.push_str(&format!("| {name} | {} | {} |\n", join(py), join(js)));
+    }
+    out
+}

@@ -1,0 +1,528 @@
+//! The `mutation` gate: tests bent to match the code, found in git history.
+//!
+//! The range is the first-parent commits after the base (merge commits
+//! compared with their first parent), then the uncommitted changes; with
+//! `--staged`, the staged change alone; with `--all-files`, the newest
+//! `max-commits` of HEAD's history, each commit judged against its parent.
+//! Everything is read through git2, with no subprocess per commit: the
+//! changed test files' old and new blobs are loaded once, each distinct blob
+//! is parsed once (in parallel, through the parse cache the `mock` gate
+//! shares), and every commit is then analysed on its own thread
+//! ([`step`]): tests and assertions are paired ([`pair`]) and the rules read
+//! the pairs.
+
+pub mod ack;
+pub mod lattice;
+pub mod pair;
+pub mod rules;
+pub mod settings;
+pub mod snapshots;
+mod step;
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use rayon::prelude::*;
+
+use super::mock::{self, classify::Classifier, resolve::is_test_support};
+use super::{Context, GateOutput};
+use crate::changed::Scope;
+use crate::git::{self, Commit, Detail, Side, Status, display_path};
+use crate::lang::{Lang, TestFile};
+use crate::walk;
+use ack::Ack;
+use settings::Settings;
+
+/// What a changed file is to this gate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Kind {
+    Test(Lang),
+    /// A snapshot file, with the test file it belongs to and that file's
+    /// version in the same step (when it exists there).
+    Snapshot {
+        owner: PathBuf,
+        owner_version: Option<String>,
+    },
+    /// Project code in a language the gate parses.
+    Code,
+    Other,
+}
+
+/// One file a step changed. Versions are keys into [`Versions`]:
+/// `blob:<id>` for a git object, `file:<path>` for the working tree.
+#[derive(Debug, Clone)]
+struct FileChange {
+    /// The path after the change (before it, for a deletion).
+    path: PathBuf,
+    /// The path before the change, when the file existed.
+    old_path: Option<PathBuf>,
+    old: Option<String>,
+    new: Option<String>,
+    kind: Kind,
+    /// Where the old side was at the base, when it existed there (a fixed base only).
+    at_base: Option<PathBuf>,
+}
+
+/// A commit, the staged change, or the uncommitted changes.
+#[derive(Debug)]
+struct Step {
+    commit: Option<Commit>,
+    /// How findings name it: `in 3f2a9c1 "subject"`.
+    label: String,
+    changes: Vec<FileChange>,
+    acks: Vec<Ack>,
+}
+
+/// What "existed at the base" is measured against.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Baseline {
+    /// One commit (`None`: the empty tree, where nothing existed).
+    Commit(Option<String>),
+    /// Each step's own parent: everything in the old version existed.
+    Parent,
+}
+
+/// What a test file held at the base.
+#[derive(Debug, Default)]
+struct Facts {
+    /// Test names, with and without their scope.
+    tests: HashSet<String>,
+    /// Assertion checks ([`pair::check_key`]).
+    checks: HashSet<String>,
+    /// Snapshot entry names, for a snapshot file.
+    snapshots: HashSet<String>,
+}
+
+/// The content and test model of every version a run reads.
+#[derive(Default)]
+struct Versions {
+    bytes: HashMap<String, Vec<u8>>,
+    models: HashMap<(String, Lang), TestFile>,
+}
+
+impl Versions {
+    fn bytes(&self, key: &str) -> &[u8] {
+        self.bytes.get(key).map_or(&[], Vec::as_slice)
+    }
+
+    fn model(&self, key: Option<&String>, lang: Lang) -> Option<&TestFile> {
+        self.models.get(&(key?.clone(), lang))
+    }
+}
+
+pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
+    let mut out = GateOutput::default();
+    let (classifier, resolver) = mock::project(cx)?;
+    let (mut steps, baseline) = range(cx, settings, &mut out.notices)?;
+    for step in &mut steps {
+        for change in &mut step.changes {
+            change.kind = kind(&classifier, change);
+        }
+    }
+    link_snapshot_owners(cx, &mut steps)?;
+    trace_to_base(&mut steps, &baseline);
+
+    // Read every version the rules need, then parse each distinct one once.
+    let mut versions = Versions::default();
+    let mut wanted: Vec<(String, Lang)> = Vec::new();
+    let read = |key: &str, versions: &mut Versions, out: &mut GateOutput| -> Result<()> {
+        if !versions.bytes.contains_key(key) {
+            let bytes = load(cx, key, &mut out.notices)?;
+            versions.bytes.insert(key.to_string(), bytes);
+        }
+        Ok(())
+    };
+    for step in &steps {
+        for change in &step.changes {
+            let lang = match &change.kind {
+                Kind::Test(lang) => Some(*lang),
+                Kind::Snapshot { owner, owner_version } => {
+                    if let (Some(lang), Some(v)) = (Lang::from_path(owner), owner_version) {
+                        read(v, &mut versions, &mut out)?;
+                        wanted.push((v.clone(), lang));
+                    }
+                    None
+                }
+                Kind::Code | Kind::Other => continue,
+            };
+            for key in change.old.iter().chain(&change.new) {
+                read(key, &mut versions, &mut out)?;
+                if let Some(lang) = lang {
+                    wanted.push((key.clone(), lang));
+                }
+            }
+        }
+    }
+    let mut base_keys: Vec<(PathBuf, String, Option<Lang>)> = Vec::new();
+    if let Baseline::Commit(Some(base)) = &baseline {
+        let mut seen = HashSet::new();
+        for change in steps.iter().flat_map(|s| &s.changes) {
+            let Some(at_base) = &change.at_base else { continue };
+            let lang = match &change.kind {
+                Kind::Test(lang) => Some(*lang),
+                Kind::Snapshot { .. } => None,
+                Kind::Code | Kind::Other => continue,
+            };
+            if seen.insert(at_base.clone())
+                && let Some(id) = cx.repo.blob_id_at(base, at_base)?
+            {
+                let key = format!("blob:{id}");
+                read(&key, &mut versions, &mut out)?;
+                if let Some(lang) = lang {
+                    wanted.push((key.clone(), lang));
+                }
+                base_keys.push((at_base.clone(), key, lang));
+            }
+        }
+    }
+    wanted.sort();
+    wanted.dedup();
+    let (cache, off) = mock::model_cache(cx);
+    out.notices.extend(off);
+    versions.models = wanted
+        .par_iter()
+        .filter_map(|(key, lang)| {
+            let bytes = versions.bytes.get(key)?;
+            let model = mock::model(*lang, bytes, cache.as_ref())?;
+            Some(((key.clone(), *lang), model))
+        })
+        .collect();
+    let base: HashMap<PathBuf, Facts> = base_keys
+        .iter()
+        .map(|(path, key, lang)| {
+            let facts = match lang {
+                Some(lang) => versions.model(Some(key), *lang).map(facts).unwrap_or_default(),
+                None => Facts {
+                    snapshots: snapshots::entries(path, versions.bytes(key))
+                        .into_iter()
+                        .map(|e| e.name)
+                        .collect(),
+                    ..Facts::default()
+                },
+            };
+            (path.clone(), facts)
+        })
+        .collect();
+
+    let analysis = step::Analysis {
+        versions: &versions,
+        baseline: &baseline,
+        base: &base,
+        reach: step::Reach::new(cx.repo.root(), &resolver),
+        settings,
+    };
+    let results: Vec<step::Outcome> = steps.par_iter().map(|s| analysis.step(s)).collect();
+    let mut acknowledged: Vec<String> = Vec::new();
+    let mut deleted_with_subject = 0;
+    let mut compared = 0;
+    for (step, result) in steps.iter().zip(results) {
+        out.findings.extend(result.findings);
+        deleted_with_subject += result.deleted_with_subject;
+        compared += result.compared;
+        for (ack, count) in result.acknowledged {
+            acknowledged.push(format!(
+                "{} acknowledges {} ({count} finding(s)): {}",
+                step.label, ack.rule, ack.reason
+            ));
+        }
+    }
+    out.findings.extend(analysis.density(&steps));
+    if let Some(cache) = &cache
+        && let Some(why) = cache.failure()
+    {
+        out.notices
+            .push(format!("parse cache not written ({why}); pass --no-cache to skip it"));
+    }
+
+    let test_files: HashSet<&Path> = steps
+        .iter()
+        .flat_map(|s| &s.changes)
+        .filter(|c| matches!(c.kind, Kind::Test(_) | Kind::Snapshot { .. }))
+        .map(|c| c.path.as_path())
+        .collect();
+    out.files = test_files.len();
+    out.notices.push(format!(
+        "{} test and snapshot file(s) changed in the range, {compared} test(s) compared with their earlier version",
+        test_files.len()
+    ));
+    if deleted_with_subject > 0 {
+        out.notices.push(format!(
+            "{deleted_with_subject} test(s) deleted together with the code they imported (not flagged)"
+        ));
+    }
+    out.notices.extend(acknowledged);
+    Ok(out)
+}
+
+/// The test names and assertion checks of a model.
+fn facts(file: &TestFile) -> Facts {
+    let mut facts = Facts::default();
+    for t in &file.tests {
+        facts.tests.insert(t.name.clone());
+        facts.tests.insert(pair::test_key(t));
+        facts.checks.extend(t.assertions.iter().map(pair::check_key));
+    }
+    facts
+}
+
+fn kind(classifier: &Classifier, change: &FileChange) -> Kind {
+    let path = &change.path;
+    if let Some(lang) = classifier.test_file(path) {
+        return Kind::Test(lang);
+    }
+    if let Some(owner) = snapshots::owner(path) {
+        return Kind::Snapshot {
+            owner,
+            owner_version: None,
+        };
+    }
+    if Lang::from_path(path).is_some() && !is_test_support(path) {
+        return Kind::Code;
+    }
+    Kind::Other
+}
+
+/// The steps of the range and what "existed at the base" means for them.
+fn range(cx: &Context<'_>, settings: &Settings, notices: &mut Vec<String>) -> Result<(Vec<Step>, Baseline)> {
+    let repo = cx.repo;
+    let keep = |p: &Path| !cx.exclude.is_match(p) && !cx.skip_dirs.iter().any(|d| p.starts_with(d));
+    let max = settings.max_commits;
+    let Some(head) = repo.head()? else {
+        notices.push("the repository has no commits yet: there is no history to inspect".into());
+        return Ok((Vec::new(), Baseline::Commit(None)));
+    };
+    let mut steps = Vec::new();
+    let baseline = match cx.scope {
+        Scope::Staged => {
+            let changes = repo
+                .staged_changes()?
+                .into_iter()
+                .filter(|c| keep(&c.path))
+                .map(tree_change)
+                .collect();
+            steps.push(Step {
+                commit: None,
+                label: "the staged change".into(),
+                changes,
+                acks: Vec::new(),
+            });
+            notices.push(format!("range: the staged change against HEAD ({})", short(&head)));
+            Baseline::Commit(Some(head))
+        }
+        Scope::AllFiles => {
+            let history = repo.first_parent_history(None, max)?;
+            describe(&history, None, &head, notices, settings);
+            steps.extend(commit_steps(cx, &history, &keep, notices)?);
+            Baseline::Parent
+        }
+        Scope::Diff { base } => {
+            let (base, baseline) = match repo.resolve_base(base.as_deref()) {
+                Ok(b) => {
+                    notices.extend(b.notes.iter().cloned());
+                    let baseline = Baseline::Commit(b.commit.clone());
+                    (b.commit, baseline)
+                }
+                Err(e) if repo.is_shallow() => {
+                    notices.push(format!(
+                        "{e:#}; gating the commits this shallow clone has, each against its parent"
+                    ));
+                    (None, Baseline::Parent)
+                }
+                Err(e) => return Err(e),
+            };
+            let history = repo.first_parent_history(base.as_deref(), max)?;
+            describe(&history, base.as_deref(), &head, notices, settings);
+            steps.extend(commit_steps(cx, &history, &keep, notices)?);
+            let uncommitted = uncommitted(cx, &head, &keep)?;
+            if !uncommitted.is_empty() {
+                notices.push(format!(
+                    "the uncommitted changes ({} file(s)) are gated as one more step",
+                    uncommitted.len()
+                ));
+                steps.push(Step {
+                    commit: None,
+                    label: "the uncommitted changes".into(),
+                    changes: uncommitted,
+                    acks: Vec::new(),
+                });
+            }
+            baseline
+        }
+    };
+    Ok((steps, baseline))
+}
+
+fn short(id: &str) -> &str {
+    &id[..id.len().min(7)]
+}
+
+/// Say which commits the range holds, and what it left out.
+fn describe(history: &git::History, base: Option<&str>, head: &str, notices: &mut Vec<String>, settings: &Settings) {
+    let count = history.commits.len();
+    let from = base.map_or_else(|| "the start of history".to_string(), |b| short(b).to_string());
+    notices.push(format!(
+        "range: {from}..{} ({count} commit(s), first parent; merges compared with their first parent)",
+        short(head)
+    ));
+    if history.truncated {
+        notices.push(format!(
+            "only the newest {} commit(s) were inspected (gates.mutation.max-commits, --max-commits); older ones in the range were not",
+            settings.max_commits.unwrap_or(count)
+        ));
+    }
+    if history.ended_early {
+        let oldest = history.commits.first().map_or("", |c| c.short());
+        notices.push(format!(
+            "the history ends at {oldest} before reaching the base (a shallow clone?): its changes count as new; fetch more history (`git fetch --deepen=100`) to gate them"
+        ));
+    }
+}
+
+fn tree_change(c: git::TreeChange) -> FileChange {
+    FileChange {
+        old_path: c.old_path.or_else(|| c.old_blob.as_ref().map(|_| c.path.clone())),
+        path: c.path,
+        old: c.old_blob.map(|id| format!("blob:{id}")),
+        new: c.new_blob.map(|id| format!("blob:{id}")),
+        kind: Kind::Other,
+        at_base: None,
+    }
+}
+
+fn commit_steps(
+    cx: &Context<'_>,
+    history: &git::History,
+    keep: &dyn Fn(&Path) -> bool,
+    notices: &mut Vec<String>,
+) -> Result<Vec<Step>> {
+    let mut steps = Vec::with_capacity(history.commits.len());
+    for commit in &history.commits {
+        let changes = cx
+            .repo
+            .commit_changes(commit.parent.as_deref(), &commit.id)?
+            .into_iter()
+            .filter(|c| keep(&c.path))
+            .map(tree_change)
+            .collect();
+        let (acks, problems) = ack::parse(&commit.message);
+        notices.extend(problems.into_iter().map(|p| format!("{}: {p}", commit.short())));
+        steps.push(Step {
+            label: format!("{} \u{201c}{}\u{201d}", commit.short(), commit.summary),
+            commit: Some(commit.clone()),
+            changes,
+            acks,
+        });
+    }
+    Ok(steps)
+}
+
+/// HEAD against the working tree: staged, unstaged and untracked changes.
+fn uncommitted(cx: &Context<'_>, head: &str, keep: &dyn Fn(&Path) -> bool) -> Result<Vec<FileChange>> {
+    let base = git::Base {
+        commit: Some(head.to_string()),
+        notes: Vec::new(),
+    };
+    let diffs = cx.repo.diff(Side::Worktree(&base), &cx.skip_dirs, Detail::Lines)?;
+    let mut changes = Vec::new();
+    for d in diffs.into_iter().filter(|d| keep(&d.path) && !d.binary) {
+        let old_path = match d.status {
+            Status::Added | Status::Untracked => None,
+            _ => Some(d.old_path.clone().unwrap_or_else(|| d.path.clone())),
+        };
+        let old = match &old_path {
+            Some(p) => cx.repo.blob_id_at(head, p)?.map(|id| format!("blob:{id}")),
+            None => None,
+        };
+        let new = (d.status != Status::Deleted).then(|| format!("file:{}", display_path(&d.path)));
+        changes.push(FileChange {
+            path: d.path,
+            old_path,
+            old,
+            new,
+            kind: Kind::Other,
+            at_base: None,
+        });
+    }
+    Ok(changes)
+}
+
+/// A snapshot file's test file, as it is in the same step.
+fn link_snapshot_owners(cx: &Context<'_>, steps: &mut [Step]) -> Result<()> {
+    for step in steps {
+        let changed: HashMap<PathBuf, Option<String>> =
+            step.changes.iter().map(|c| (c.path.clone(), c.new.clone())).collect();
+        for change in &mut step.changes {
+            let Kind::Snapshot { owner, owner_version } = &mut change.kind else {
+                continue;
+            };
+            *owner_version = match (changed.get(owner.as_path()), &step.commit) {
+                (Some(version), _) => version.clone(),
+                (None, Some(commit)) => cx.repo.blob_id_at(&commit.id, owner)?.map(|id| format!("blob:{id}")),
+                (None, None) if step.label == "the staged change" => {
+                    cx.repo.index_blob_id(owner)?.map(|id| format!("blob:{id}"))
+                }
+                (None, None) => cx
+                    .repo
+                    .root()
+                    .join(owner.as_path())
+                    .is_file()
+                    .then(|| format!("file:{}", display_path(owner))),
+            };
+        }
+    }
+    Ok(())
+}
+
+/// Follow renames through the range so each change knows where its old
+/// side was at the base (fixed base only).
+fn trace_to_base(steps: &mut [Step], baseline: &Baseline) {
+    let Baseline::Commit(base) = baseline else { return };
+    // The current path of a file -> its path at the base (`None`: not there).
+    let mut origin: HashMap<PathBuf, Option<PathBuf>> = HashMap::new();
+    for step in steps {
+        let mut moves = Vec::new();
+        for change in &mut step.changes {
+            let at_base = change
+                .old_path
+                .as_ref()
+                .and_then(|old| origin.get(old).cloned().unwrap_or_else(|| Some(old.clone())));
+            change.at_base = if base.is_some() { at_base.clone() } else { None };
+            match (&change.old_path, &change.new) {
+                (_, None) => moves.push((change.path.clone(), None)),
+                (Some(old), Some(_)) if *old != change.path => {
+                    moves.push((old.clone(), None));
+                    moves.push((change.path.clone(), at_base));
+                }
+                (None, Some(_)) => moves.push((change.path.clone(), None)),
+                _ => {}
+            }
+        }
+        for (path, at_base) in moves {
+            origin.insert(path, at_base);
+        }
+    }
+}
+
+/// The bytes of one version. Binary and huge files read as empty, with a note.
+fn load(cx: &Context<'_>, key: &str, notices: &mut Vec<String>) -> Result<Vec<u8>> {
+    let bytes = match key.split_once(':') {
+        Some(("blob", id)) => cx.repo.blob(id)?,
+        Some(("file", path)) => match std::fs::read(cx.repo.root().join(path)) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                notices.push(format!("could not read {path}: {e}; it is not compared"));
+                Vec::new()
+            }
+        },
+        _ => unreachable!("version keys are built in this module"),
+    };
+    if bytes.len() as u64 > walk::MAX_FILE_BYTES || walk::is_binary(&bytes) {
+        notices.push(format!(
+            "a version of a changed test file ({key}) is binary or over {} bytes: not compared",
+            walk::MAX_FILE_BYTES
+        ));
+        return Ok(Vec::new());
+    }
+    Ok(bytes)
+}

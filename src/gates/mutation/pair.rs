@@ -1,0 +1,308 @@
+//! Pairing two versions of a test file: tests by scope and name (then by
+//! identical checks, then by position, for renames), and inside a pair of
+//! tests, assertions by their check. Pure functions over [`TestFile`] models;
+//! formatting never matters because checks are token keys.
+
+use crate::lang::{Assertion, TestCase, TestFile};
+
+use super::lattice::{Family, rank};
+
+/// Tests of an old and a new version, paired.
+#[derive(Debug, Default)]
+pub struct TestPairs<'a> {
+    /// The same test in both versions (renames included).
+    pub paired: Vec<(&'a TestCase, &'a TestCase)>,
+    /// Tests only the old version has.
+    pub removed: Vec<&'a TestCase>,
+    /// Tests only the new version has.
+    pub added: Vec<&'a TestCase>,
+}
+
+/// A check as one string: its matcher and operands (formatting-insensitive).
+pub fn check_key(a: &Assertion) -> String {
+    let mut key = a.matcher.clone();
+    for part in &a.parts {
+        key.push('\u{1f}');
+        key.push_str(part);
+    }
+    key
+}
+
+/// A test by scope and name.
+pub fn test_key(t: &TestCase) -> String {
+    format!("{}\u{1f}{}", t.scope, t.name)
+}
+
+/// A check as [`Assertion::matcher`] and [`Assertion::parts`] give it.
+fn same_check(a: &Assertion, b: &Assertion) -> bool {
+    a.matcher == b.matcher && a.parts == b.parts
+}
+
+pub fn same_checks(a: &TestCase, b: &TestCase) -> bool {
+    a.assertions.len() == b.assertions.len() && a.assertions.iter().zip(&b.assertions).all(|(x, y)| same_check(x, y))
+}
+
+/// Pair the tests of `old` and `new` (either may be absent: an added or a deleted file).
+pub fn pair_tests<'a>(old: Option<&'a TestFile>, new: Option<&'a TestFile>) -> TestPairs<'a> {
+    let old: Vec<&TestCase> = old.map(|f| f.tests.iter().collect()).unwrap_or_default();
+    let new: Vec<&TestCase> = new.map(|f| f.tests.iter().collect()).unwrap_or_default();
+    let mut taken = vec![false; new.len()];
+    let mut pairs = TestPairs::default();
+    let mut left = Vec::new();
+    // By scope and name; duplicates in order.
+    for o in old {
+        match (0..new.len()).find(|&j| !taken[j] && new[j].name == o.name && new[j].scope == o.scope) {
+            Some(j) => {
+                taken[j] = true;
+                pairs.paired.push((o, new[j]));
+            }
+            None => left.push(o),
+        }
+    }
+    // Renamed: the same checks under another name.
+    let mut still = Vec::new();
+    for o in left {
+        match (0..new.len()).find(|&j| !taken[j] && !o.assertions.is_empty() && same_checks(o, new[j])) {
+            Some(j) => {
+                taken[j] = true;
+                pairs.paired.push((o, new[j]));
+            }
+            None => still.push(o),
+        }
+    }
+    // Renamed and edited: as many tests left on each side of one scope, in order.
+    let mut removed = Vec::new();
+    let mut scopes: Vec<&str> = still.iter().map(|t| t.scope.as_str()).collect();
+    scopes.dedup();
+    for scope in scopes {
+        let olds: Vec<&TestCase> = still.iter().copied().filter(|t| t.scope == scope).collect();
+        let news: Vec<usize> = (0..new.len()).filter(|&j| !taken[j] && new[j].scope == scope).collect();
+        if olds.len() == news.len() {
+            for (o, j) in olds.into_iter().zip(news) {
+                taken[j] = true;
+                pairs.paired.push((o, new[j]));
+            }
+        } else {
+            removed.extend(olds);
+        }
+    }
+    pairs.removed = removed;
+    pairs.added = (0..new.len()).filter(|&j| !taken[j]).map(|j| new[j]).collect();
+    pairs
+}
+
+/// What became of one old assertion.
+#[derive(Debug, PartialEq)]
+pub enum Change<'a> {
+    /// The same check on the same subject with other expected values.
+    ValueChanged { old: &'a Assertion, new: &'a Assertion },
+    /// A weaker matcher on the same subject.
+    Weakened { old: &'a Assertion, new: &'a Assertion },
+    /// No assertion took its place.
+    Deleted { old: &'a Assertion },
+}
+
+/// Does a token key spell a literal: a number, a string, a collection
+/// display, a template, or a constant?
+pub fn is_literal(key: &str) -> bool {
+    let first = key.chars().next().unwrap_or(' ');
+    first.is_ascii_digit()
+        || matches!(first, '"' | '`' | '[' | '{')
+        || (first == '-' && key[1..].trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        || matches!(key, "True" | "False" | "None" | "true" | "false" | "null" | "undefined")
+        // `b"x"`, `f"x"`: a prefixed Python string.
+        || key.split_once('"').is_some_and(|(prefix, _)| !prefix.is_empty() && prefix.chars().all(|c| c.is_ascii_alphabetic()))
+}
+
+/// The operand an assertion is about: the first, unless it is a literal and
+/// the second is not (`assert 5 == total`, `assertEqual(5, total)`).
+pub fn subject(a: &Assertion) -> Option<&str> {
+    match a.parts.as_slice() {
+        [first, second, ..] if is_literal(first) && !is_literal(second) => Some(second),
+        [first, ..] => Some(first),
+        [] => None,
+    }
+}
+
+/// The operands other than the subject.
+pub fn expected(a: &Assertion) -> Vec<&str> {
+    let subject = subject(a);
+    let mut skipped = false;
+    a.parts
+        .iter()
+        .map(String::as_str)
+        .filter(|p| {
+            if !skipped && Some(*p) == subject {
+                skipped = true;
+                return false;
+            }
+            true
+        })
+        .collect()
+}
+
+/// Pair the assertions of an old and a new version of one test and say what
+/// became of each old one that did not stay as it was. Rewrites (another
+/// subject, in the same place) are not changes: a migration to other
+/// matchers or helpers reads like that.
+pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Assertion]) -> Vec<Change<'a>> {
+    let mut taken = vec![false; new.len()];
+    let mut left: Vec<&Assertion> = Vec::new();
+    for o in old {
+        match (0..new.len()).find(|&j| !taken[j] && same_check(o, &new[j])) {
+            Some(j) => taken[j] = true,
+            None => left.push(o),
+        }
+    }
+    let mut changes = Vec::new();
+    let mut unpaired = Vec::new();
+    for o in left {
+        // The same matcher on the same subject: its expected values changed.
+        let same_matcher = (0..new.len()).find(|&j| {
+            !taken[j]
+                && new[j].matcher == o.matcher
+                && new[j].parts.len() == o.parts.len()
+                && subject(&new[j]) == subject(o)
+        });
+        if let Some(j) = same_matcher {
+            taken[j] = true;
+            let (was, now) = (expected(o), expected(&new[j]));
+            let literal_change = was
+                .iter()
+                .zip(&now)
+                .any(|(a, b)| a != b && (is_literal(a) || is_literal(b)));
+            if literal_change {
+                changes.push(Change::ValueChanged { old: o, new: &new[j] });
+            }
+            continue;
+        }
+        // Another matcher on the same subject: weaker, or a migration.
+        let same_subject =
+            (0..new.len()).find(|&j| !taken[j] && subject(&new[j]) == subject(o) && subject(o).is_some());
+        if let Some(j) = same_subject {
+            taken[j] = true;
+            if let (Some(was), Some(now)) = (rank(family, o), rank(family, &new[j]))
+                && now < was
+            {
+                changes.push(Change::Weakened { old: o, new: &new[j] });
+            }
+            continue;
+        }
+        unpaired.push(o);
+    }
+    // Rewritten in place: as many new assertions as old ones are left.
+    let mut spare = (0..new.len()).filter(|&j| !taken[j]).count();
+    for o in unpaired {
+        if spare > 0 {
+            spare -= 1;
+        } else {
+            changes.push(Change::Deleted { old: o });
+        }
+    }
+    changes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::Lang;
+
+    fn file(lang: Lang, source: &str) -> TestFile {
+        lang.test_file(source.as_bytes()).unwrap()
+    }
+
+    fn changes(lang: Lang, old: &str, new: &str) -> Vec<String> {
+        let (old, new) = (file(lang, old), file(lang, new));
+        let family = Family::of(lang);
+        let pairs = pair_tests(Some(&old), Some(&new));
+        pairs
+            .paired
+            .iter()
+            .flat_map(|(o, n)| assertion_changes(family, &o.assertions, &n.assertions))
+            .map(|c| match c {
+                Change::ValueChanged { old, new } => {
+                    format!("value {} -> {}", old.parts.join("|"), new.parts.join("|"))
+                }
+                Change::Weakened { old, new } => format!("weakened {} -> {}", old.matcher, new.matcher),
+                Change::Deleted { old } => format!("deleted {}", old.matcher),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn value_changes_weakening_and_deletion_are_told_apart() {
+        let old = "def test_total():\n    assert total([1]) == 1\n    assert name == 'a'\n    assertThing(x)\n    assert count == 2\n";
+        let new = "def test_total():\n    assert total([1]) == 2\n    assert name is not None\n    assertThing(x)\n";
+        assert_eq!(
+            changes(Lang::Python, old, new),
+            vec![
+                "value total ( [ 1 ] )|1 -> total ( [ 1 ] )|2",
+                "weakened == -> is not",
+                "deleted =="
+            ]
+        );
+    }
+
+    #[test]
+    fn reformatting_strengthening_and_migrations_are_not_changes() {
+        let old = "it('t', () => {\n  expect(spy).toHaveBeenCalledWith(1)\n  expect(x).toBeTruthy()\n  expect(wrapper.text()).toBe('a')\n})\n";
+        let new = "it('t', () => {\n  expect(spy).toHaveBeenNthCalledWith(1, 1);\n  expect(\n    x,\n  ).toEqual({ a: 1 });\n  expect(screen.getByText('a')).toBeInTheDocument();\n});\n";
+        assert_eq!(changes(Lang::TypeScript, old, new), Vec::<String>::new());
+        let py = "def test_a():\n    assert total([1]) == 1\n";
+        let black = "def test_a():\n    assert total(\n        [\n            1,\n        ]\n    ) == 1\n";
+        assert_eq!(changes(Lang::Python, py, black), Vec::<String>::new());
+    }
+
+    #[test]
+    fn literal_first_operands_are_expected_values() {
+        let old = "class T(TestCase):\n    def test_a(self):\n        self.assertEqual(5, total())\n";
+        let new = "class T(TestCase):\n    def test_a(self):\n        self.assertEqual(6, total())\n";
+        assert_eq!(
+            changes(Lang::Python, old, new),
+            vec!["value 5|total ( ) -> 6|total ( )"]
+        );
+    }
+
+    #[test]
+    fn tests_pair_by_name_then_by_checks_then_by_position() {
+        let old = file(
+            Lang::Python,
+            "def test_a():\n    assert f() == 1\n\ndef test_b():\n    assert g() == 2\n\ndef test_c():\n    assert h() == 3\n",
+        );
+        let new = file(
+            Lang::Python,
+            "def test_a():\n    assert f() == 1\n\ndef test_b_renamed():\n    assert g() == 2\n\ndef test_c_renamed():\n    assert h() == 4\n",
+        );
+        let pairs = pair_tests(Some(&old), Some(&new));
+        let names: Vec<(&str, &str)> = pairs
+            .paired
+            .iter()
+            .map(|(o, n)| (o.name.as_str(), n.name.as_str()))
+            .collect();
+        assert_eq!(
+            names,
+            vec![
+                ("test_a", "test_a"),
+                ("test_b", "test_b_renamed"),
+                ("test_c", "test_c_renamed")
+            ]
+        );
+        assert!(pairs.removed.is_empty() && pairs.added.is_empty());
+        let fewer = file(Lang::Python, "def test_a():\n    assert f() == 1\n");
+        let pairs = pair_tests(Some(&old), Some(&fewer));
+        let removed: Vec<&str> = pairs.removed.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(removed, vec!["test_b", "test_c"]);
+    }
+
+    #[test]
+    fn literals() {
+        for yes in [
+            "1", "-1", "- 2.5", "\" a \"", "b\" a \"", "[ 1 ]", "{ }", "True", "null", "` x `",
+        ] {
+            assert!(is_literal(yes), "{yes}");
+        }
+        for no in ["x", "total ( )", "- x", "self . x", "expected"] {
+            assert!(!is_literal(no), "{no}");
+        }
+    }
+}

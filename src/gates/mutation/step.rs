@@ -1,0 +1,756 @@
+//! One step of the range (a commit, the staged change, the uncommitted
+//! changes) read by every rule at once, and the density rule over the
+//! range's final versions.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use super::ack::Ack;
+use super::lattice::Family;
+use super::pair::{self, Change, TestPairs};
+use super::rules::{
+    ASSERTION_DELETED, ASSERTION_VALUE_CHANGED, ASSERTION_WEAKENED, LOW_ASSERTION_DENSITY, TEST_DELETED_OR_SKIPPED,
+};
+use super::settings::Settings;
+use super::snapshots;
+use super::{Baseline, Facts, FileChange, Kind, Step, Versions};
+use crate::finding::{Finding, Location, Severity};
+use crate::gates::mock::resolve::{Resolver, normalize};
+use crate::gates::mock::rules::is_assertion_helper;
+use crate::git::display_path;
+use crate::lang::{Assertion, Lang, Span, TestCase, TestFile};
+use crate::rule::RuleMeta;
+
+pub(super) struct Analysis<'a> {
+    pub versions: &'a Versions,
+    pub baseline: &'a Baseline,
+    pub base: &'a HashMap<PathBuf, Facts>,
+    pub reach: Reach<'a>,
+    pub settings: &'a Settings,
+}
+
+/// What one step found.
+#[derive(Default)]
+pub(super) struct Outcome {
+    pub findings: Vec<Finding>,
+    /// Each acknowledgment that downgraded findings, with how many.
+    pub acknowledged: Vec<(Ack, usize)>,
+    pub deleted_with_subject: usize,
+    /// Tests compared with their earlier version.
+    pub compared: usize,
+}
+
+/// What existed at the base, for one file.
+enum Known<'a> {
+    /// Everything in the old version (each step against its parent).
+    All,
+    Facts(&'a Facts),
+    /// The file did not exist at the base.
+    Nothing,
+}
+
+impl Known<'_> {
+    fn test(&self, t: &TestCase) -> bool {
+        match self {
+            Known::All => true,
+            Known::Facts(f) => f.tests.contains(&pair::test_key(t)) || f.tests.contains(&t.name),
+            Known::Nothing => false,
+        }
+    }
+
+    fn check(&self, a: &Assertion) -> bool {
+        match self {
+            Known::All => true,
+            Known::Facts(f) => f.checks.contains(&pair::check_key(a)),
+            Known::Nothing => false,
+        }
+    }
+
+    fn snapshot(&self, name: &str) -> bool {
+        match self {
+            Known::All => true,
+            Known::Facts(f) => f.snapshots.contains(name),
+            Known::Nothing => false,
+        }
+    }
+}
+
+/// One changed test file of a step, both versions parsed.
+struct TestChange<'a> {
+    change: &'a FileChange,
+    lang: Lang,
+    old: Option<&'a TestFile>,
+    new: Option<&'a TestFile>,
+}
+
+impl TestChange<'_> {
+    fn old_path(&self) -> &Path {
+        self.change.old_path.as_deref().unwrap_or(&self.change.path)
+    }
+}
+
+/// A place in one version of a file.
+struct Site<'a> {
+    path: &'a Path,
+    span: Span,
+    version: Option<&'a String>,
+}
+
+/// Collects a step's findings, applying its acknowledgments.
+struct Emit<'a> {
+    step: &'a Step,
+    versions: &'a Versions,
+    out: Outcome,
+}
+
+impl Emit<'_> {
+    fn push(
+        &mut self,
+        rule: &'static RuleMeta,
+        message: String,
+        at: Site<'_>,
+        before: Option<Site<'_>>,
+        notes: Vec<String>,
+    ) {
+        let path = display_path(at.path);
+        let mut f = Finding::new(rule, message)
+            .at(path, at.span.line, at.span.column)
+            .until(at.span.end_line, at.span.end_column);
+        f.snippet = at
+            .version
+            .map(|v| lines(self.versions.bytes(v), at.span))
+            .unwrap_or_default();
+        if let Some(before) = before {
+            f.related.push(Location {
+                path: display_path(before.path),
+                line: Some(before.span.line),
+                column: Some(before.span.column),
+                message: Some("before the change".into()),
+            });
+        }
+        f.notes.push(format!("in {}", self.step.label));
+        f.notes.extend(notes);
+        if let Some(ack) = self.step.acks.iter().find(|a| a.covers(rule)) {
+            f.ceiling = Some(Severity::Note);
+            f.notes.push(format!("acknowledged: {}", ack.reason));
+            match self.out.acknowledged.iter_mut().find(|(a, _)| a == ack) {
+                Some((_, n)) => *n += 1,
+                None => self.out.acknowledged.push((ack.clone(), 1)),
+            }
+        }
+        self.out.findings.push(f);
+    }
+}
+
+/// Source lines `span.line..=span.end_line` (at most five) of `bytes`.
+fn lines(bytes: &[u8], span: Span) -> Vec<String> {
+    let end = span.end_line.clamp(span.line, span.line + 4);
+    String::from_utf8_lossy(bytes)
+        .lines()
+        .skip((span.line as usize).saturating_sub(1))
+        .take((end - span.line + 1) as usize)
+        .map(str::to_string)
+        .collect()
+}
+
+/// A token key as people write it: `total ( [ 1 ] )` -> `total([1])`.
+pub(super) fn show(key: &str) -> String {
+    let mut out = String::with_capacity(key.len());
+    let mut last = "";
+    for token in key.split(' ') {
+        let glue = matches!(token, ")" | "]" | "}" | "," | "." | ":" | "(" | "[" | "?.")
+            && !(token == "(" && matches!(last, "," | "=" | "==" | "return"))
+            || matches!(last, "(" | "[" | "{" | "." | "?." | "-" | "!" | "")
+            || (token == "[" && last == ",");
+        if !glue || (token == "{" && !last.is_empty()) {
+            out.push(' ');
+        }
+        out.push_str(token);
+        last = token;
+    }
+    let out = out.trim().to_string();
+    if out.chars().count() > 80 {
+        format!("{}…", out.chars().take(79).collect::<String>())
+    } else {
+        out
+    }
+}
+
+impl Analysis<'_> {
+    fn known(&self, change: &FileChange) -> Known<'_> {
+        match self.baseline {
+            Baseline::Parent => Known::All,
+            Baseline::Commit(None) => Known::Nothing,
+            Baseline::Commit(Some(_)) => change
+                .at_base
+                .as_ref()
+                .and_then(|p| self.base.get(p))
+                .map_or(Known::Nothing, Known::Facts),
+        }
+    }
+
+    pub fn step(&self, step: &Step) -> Outcome {
+        let mut code: Vec<PathBuf> = step
+            .changes
+            .iter()
+            .filter(|c| c.kind == Kind::Code)
+            .flat_map(|c| std::iter::once(c.path.clone()).chain(c.old_path.clone()))
+            .collect();
+        code.sort();
+        code.dedup();
+        let files: Vec<TestChange<'_>> = step
+            .changes
+            .iter()
+            .filter_map(|change| match change.kind {
+                Kind::Test(lang) => Some(TestChange {
+                    change,
+                    lang,
+                    old: self.versions.model(change.old.as_ref(), lang),
+                    new: self.versions.model(change.new.as_ref(), lang),
+                }),
+                _ => None,
+            })
+            .filter(|f| f.old.is_some())
+            .collect();
+        let mut emit = Emit {
+            step,
+            versions: self.versions,
+            out: Outcome::default(),
+        };
+        let pairs: Vec<TestPairs<'_>> = files.iter().map(|f| pair::pair_tests(f.old, f.new)).collect();
+        for (file, pairs) in files.iter().zip(&pairs) {
+            for (o, n) in &pairs.paired {
+                self.compare(&mut emit, &code, file, o, file, n);
+            }
+        }
+        // A test that left one file for another in the same commit moved.
+        let mut taken: Vec<Vec<bool>> = pairs.iter().map(|p| vec![false; p.added.len()]).collect();
+        let mut left: Vec<(usize, &TestCase)> = Vec::new();
+        for (i, p) in pairs.iter().enumerate() {
+            for r in &p.removed {
+                let same_name = |t: &TestCase| t.name == r.name;
+                let same_checks = |t: &TestCase| !r.assertions.is_empty() && pair::same_checks(r, t);
+                let found = [&same_name as &dyn Fn(&TestCase) -> bool, &same_checks]
+                    .iter()
+                    .find_map(|matches| {
+                        (0..pairs.len()).filter(|&j| j != i).find_map(|j| {
+                            let k = (0..pairs[j].added.len()).find(|&k| !taken[j][k] && matches(pairs[j].added[k]))?;
+                            Some((j, k))
+                        })
+                    });
+                match found {
+                    Some((j, k)) => {
+                        taken[j][k] = true;
+                        self.compare(&mut emit, &code, &files[i], r, &files[j], pairs[j].added[k]);
+                    }
+                    None => left.push((i, r)),
+                }
+            }
+        }
+        self.deleted(&mut emit, &code, &files, &left);
+        self.snapshots(&mut emit, &code, step);
+        emit.out
+    }
+
+    /// Compare a test with its earlier version (`o` in `of`, `n` in `nf`).
+    fn compare(
+        &self,
+        emit: &mut Emit<'_>,
+        code: &[PathBuf],
+        of: &TestChange<'_>,
+        o: &TestCase,
+        nf: &TestChange<'_>,
+        n: &TestCase,
+    ) {
+        emit.out.compared += 1;
+        let known = self.known(of.change);
+        let at = |span| Site {
+            path: &nf.change.path,
+            span,
+            version: nf.change.new.as_ref(),
+        };
+        let before = |span| Site {
+            path: of.old_path(),
+            span,
+            version: of.change.old.as_ref(),
+        };
+        if o.skip.is_none()
+            && let Some(skip) = &n.skip
+            && !(skip.conditional && skip.reason.is_some())
+        {
+            if known.test(o) {
+                let why = skip.reason.as_ref().map(|r| format!(" ({r})")).unwrap_or_default();
+                emit.push(
+                    &TEST_DELETED_OR_SKIPPED,
+                    format!("test `{}` is newly skipped{why}", n.name),
+                    at(skip.span),
+                    Some(before(o.span)),
+                    Vec::new(),
+                );
+            }
+            return;
+        }
+        let Some(new_file) = nf.new else { return };
+        let mut changes = pair::assertion_changes(Family::of(nf.lang), &o.assertions, &n.assertions);
+        // Checks moved into a helper the test now calls are not deleted.
+        let helpers = |t: &TestCase, f: Option<&TestFile>| {
+            f.map_or(0, |f| {
+                t.calls
+                    .iter()
+                    .filter(|c| is_assertion_helper(c, f, &self.settings.assertion_helpers))
+                    .count()
+            })
+        };
+        let mut moved = helpers(n, Some(new_file)).saturating_sub(helpers(o, of.old));
+        changes.retain(|c| {
+            if matches!(c, Change::Deleted { .. }) && moved > 0 {
+                moved -= 1;
+                return false;
+            }
+            true
+        });
+        for change in changes {
+            match change {
+                Change::ValueChanged { old, new } if known.check(old) => {
+                    let Some(reached) = self.reach.reached(&nf.change.path, nf.lang, new_file, code) else {
+                        continue;
+                    };
+                    let was: Vec<String> = pair::expected(old).iter().map(|k| show(k)).collect();
+                    let now: Vec<String> = pair::expected(new).iter().map(|k| show(k)).collect();
+                    emit.push(
+                        &ASSERTION_VALUE_CHANGED,
+                        format!(
+                            "test `{}`: the expected value changed from `{}` to `{}` in the commit that changed {}",
+                            n.name,
+                            was.join(", "),
+                            now.join(", "),
+                            display_path(reached)
+                        ),
+                        at(new.span),
+                        Some(before(old.span)),
+                        vec![format!(
+                            "{} imports {}, which the same change edited",
+                            display_path(&nf.change.path),
+                            display_path(reached)
+                        )],
+                    );
+                }
+                Change::Weakened { old, new } if known.check(old) => emit.push(
+                    &ASSERTION_WEAKENED,
+                    format!(
+                        "test `{}`: `{}` on `{}` became the weaker `{}`",
+                        n.name,
+                        old.matcher,
+                        pair::subject(old).map(show).unwrap_or_default(),
+                        new.matcher
+                    ),
+                    at(new.span),
+                    Some(before(old.span)),
+                    Vec::new(),
+                ),
+                Change::Deleted { old } if known.check(old) => emit.push(
+                    &ASSERTION_DELETED,
+                    format!(
+                        "test `{}` lost the assertion `{}` on `{}`",
+                        n.name,
+                        old.matcher,
+                        pair::subject(old).map(show).unwrap_or_default()
+                    ),
+                    at(n.span),
+                    Some(before(old.span)),
+                    Vec::new(),
+                ),
+                _ => {}
+            }
+        }
+    }
+
+    /// Tests of the base that no version in the step holds any more.
+    fn deleted(&self, emit: &mut Emit<'_>, code: &[PathBuf], files: &[TestChange<'_>], left: &[(usize, &TestCase)]) {
+        let mut per_file: Vec<Vec<&TestCase>> = vec![Vec::new(); files.len()];
+        for &(i, t) in left {
+            let file = &files[i];
+            if !self.known(file.change).test(t) {
+                continue;
+            }
+            // Deleted with its subject: every name it used is no longer imported,
+            // and the step changed code the old file reached.
+            let still_imported = |name: &String| {
+                file.new
+                    .is_some_and(|n| n.imports.iter().any(|i| i.names.contains(name)))
+            };
+            let subject_gone = !t.uses.is_empty() && !t.uses.iter().any(still_imported);
+            if subject_gone
+                && let Some(old) = file.old
+                && self.reach.reached(file.old_path(), file.lang, old, code).is_some()
+            {
+                emit.out.deleted_with_subject += 1;
+                continue;
+            }
+            per_file[i].push(t);
+        }
+        for (file, tests) in files.iter().zip(per_file) {
+            let site = |t: &TestCase| Site {
+                path: file.old_path(),
+                span: t.span,
+                version: file.change.old.as_ref(),
+            };
+            if file.new.is_none() && tests.len() > 1 {
+                let names: Vec<String> = tests.iter().take(5).map(|t| format!("`{}`", t.name)).collect();
+                let more = if tests.len() > 5 { ", ..." } else { "" };
+                emit.push(
+                    &TEST_DELETED_OR_SKIPPED,
+                    format!(
+                        "{} was deleted with its {} tests: {}{more}",
+                        display_path(file.old_path()),
+                        tests.len(),
+                        names.join(", ")
+                    ),
+                    site(tests[0]),
+                    None,
+                    Vec::new(),
+                );
+                continue;
+            }
+            for t in tests {
+                emit.push(
+                    &TEST_DELETED_OR_SKIPPED,
+                    format!("test `{}` was deleted", t.name),
+                    site(t),
+                    None,
+                    Vec::new(),
+                );
+            }
+        }
+    }
+
+    /// Snapshot entries of the base whose stored value changed in a step
+    /// that changed code their test file imports.
+    fn snapshots(&self, emit: &mut Emit<'_>, code: &[PathBuf], step: &Step) {
+        if code.is_empty() {
+            return;
+        }
+        for change in &step.changes {
+            let Kind::Snapshot { owner, owner_version } = &change.kind else {
+                continue;
+            };
+            let (Some(old), Some(new)) = (&change.old, &change.new) else {
+                continue;
+            };
+            let Some(lang) = Lang::from_path(owner) else { continue };
+            let Some(test) = self.versions.model(owner_version.as_ref(), lang) else {
+                continue;
+            };
+            let Some(reached) = self.reach.reached(owner, lang, test, code) else {
+                continue;
+            };
+            let old_path = change.old_path.as_deref().unwrap_or(&change.path);
+            let before = snapshots::entries(old_path, self.versions.bytes(old));
+            let known = self.known(change);
+            for entry in snapshots::entries(&change.path, self.versions.bytes(new)) {
+                let Some(was) = before.iter().find(|e| e.name == entry.name) else {
+                    continue;
+                };
+                if was.value == entry.value || !known.snapshot(&entry.name) {
+                    continue;
+                }
+                let span = |line| Span {
+                    line,
+                    column: 1,
+                    end_line: line,
+                    end_column: 1,
+                };
+                emit.push(
+                    &ASSERTION_VALUE_CHANGED,
+                    format!(
+                        "snapshot `{}` changed in the commit that changed {}",
+                        entry.name,
+                        display_path(reached)
+                    ),
+                    Site {
+                        path: &change.path,
+                        span: span(entry.line),
+                        version: Some(new),
+                    },
+                    Some(Site {
+                        path: old_path,
+                        span: span(was.line),
+                        version: Some(old),
+                    }),
+                    vec![format!(
+                        "{} (which the snapshot belongs to) imports {}",
+                        display_path(owner),
+                        display_path(reached)
+                    )],
+                );
+            }
+        }
+    }
+
+    /// `mutation/low-assertion-density` over the final version of each test
+    /// file the range changed, for the tests it added or edited.
+    pub fn density(&self, steps: &[Step]) -> Vec<Finding> {
+        struct Track {
+            path: PathBuf,
+            lang: Lang,
+            first: Option<String>,
+            last: Option<String>,
+        }
+        let mut tracks: Vec<Track> = Vec::new();
+        let mut index: HashMap<PathBuf, usize> = HashMap::new();
+        for change in steps.iter().flat_map(|s| &s.changes) {
+            let Kind::Test(lang) = change.kind else { continue };
+            let prior = change.old_path.as_ref().and_then(|old| index.remove(old));
+            let i = prior.unwrap_or_else(|| {
+                tracks.push(Track {
+                    path: change.path.clone(),
+                    lang,
+                    first: change.old.clone(),
+                    last: None,
+                });
+                tracks.len() - 1
+            });
+            tracks[i].path = change.path.clone();
+            tracks[i].last = change.new.clone();
+            if change.new.is_some() {
+                index.insert(change.path.clone(), i);
+            }
+        }
+        let threshold = self.settings.min_assertions_per_test;
+        let mut findings = Vec::new();
+        for track in tracks {
+            let Some(last) = self.versions.model(track.last.as_ref(), track.lang) else {
+                continue;
+            };
+            let first = self.versions.model(track.first.as_ref(), track.lang);
+            let pairs = pair::pair_tests(first, Some(last));
+            let edited = pairs
+                .paired
+                .iter()
+                .filter(|(o, n)| !pair::same_checks(o, n) || o.calls != n.calls)
+                .map(|(_, n)| *n);
+            let changed: Vec<(&TestCase, usize)> = pairs
+                .added
+                .iter()
+                .copied()
+                .chain(edited)
+                .filter(|t| t.skip.is_none() && !t.benchmark)
+                .map(|t| {
+                    let helpers = t
+                        .calls
+                        .iter()
+                        .filter(|c| is_assertion_helper(c, last, &self.settings.assertion_helpers))
+                        .count();
+                    (t, t.assertions.len() + helpers)
+                })
+                .collect();
+            if changed.is_empty() {
+                continue;
+            }
+            let total: usize = changed.iter().map(|(_, n)| n).sum();
+            #[allow(clippy::cast_precision_loss)]
+            let average = total as f64 / changed.len() as f64;
+            if average >= threshold {
+                continue;
+            }
+            let Some(&(weakest, _)) = changed.iter().min_by_key(|(t, n)| (*n, t.span)) else {
+                continue;
+            };
+            let bare: Vec<String> = changed
+                .iter()
+                .filter(|(_, n)| *n == 0)
+                .take(5)
+                .map(|(t, _)| format!("`{}`", t.name))
+                .collect();
+            let mut f = Finding::new(
+                &LOW_ASSERTION_DENSITY,
+                format!(
+                    "the {} test(s) this change added or edited in {} make {total} assertion(s): {average:.2} per test, below {threshold}",
+                    changed.len(),
+                    display_path(&track.path)
+                ),
+            )
+            .at(display_path(&track.path), weakest.span.line, weakest.span.column)
+            .until(weakest.span.end_line, weakest.span.end_column);
+            if !bare.is_empty() {
+                f.notes.push(format!("no assertion in {}", bare.join(", ")));
+            }
+            f.snippet = track
+                .last
+                .as_ref()
+                .map(|v| lines(self.versions.bytes(v), weakest.span))
+                .unwrap_or_default();
+            findings.push(f);
+        }
+        findings
+    }
+}
+
+/// Which changed code a test file reaches through its imports: the imported
+/// module, any module inside an imported package, and the modules those
+/// import (one hop, read from the working tree).
+pub(super) struct Reach<'a> {
+    root: &'a Path,
+    resolver: &'a Resolver,
+    /// A project file -> the project files it imports.
+    hops: Mutex<HashMap<PathBuf, Vec<PathBuf>>>,
+}
+
+impl<'a> Reach<'a> {
+    pub fn new(root: &'a Path, resolver: &'a Resolver) -> Reach<'a> {
+        Reach {
+            root,
+            resolver,
+            hops: Mutex::default(),
+        }
+    }
+
+    /// The specifiers an import names modules by: the module, and in Python
+    /// what `from pkg import mod` names as `pkg.mod`.
+    fn specifiers(lang: Lang, import: &crate::lang::Import) -> impl Iterator<Item = &String> {
+        let origins = if lang == Lang::Python { &import.origins[..] } else { &[] };
+        std::iter::once(&import.specifier).chain(origins)
+    }
+
+    pub fn reached<'c>(&self, from: &Path, lang: Lang, file: &TestFile, code: &'c [PathBuf]) -> Option<&'c PathBuf> {
+        if code.is_empty() {
+            return None;
+        }
+        let mut targets = Vec::new();
+        for import in &file.imports {
+            for spec in Self::specifiers(lang, import) {
+                match self.resolver.project_file(from, lang, spec) {
+                    Some(target) => {
+                        if let Some(c) = code.iter().find(|c| covers(&target, c)) {
+                            return Some(c);
+                        }
+                        targets.push(target);
+                    }
+                    // Gone from the working tree since: compare spellings.
+                    None => {
+                        if let Some(c) = code.iter().find(|c| spelled(from, lang, spec, c)) {
+                            return Some(c);
+                        }
+                    }
+                }
+            }
+        }
+        targets.sort();
+        targets.dedup();
+        targets.iter().find_map(|t| {
+            self.imports_of(t)
+                .iter()
+                .find_map(|t2| code.iter().find(|c| covers(t2, c)))
+        })
+    }
+
+    fn imports_of(&self, target: &Path) -> Vec<PathBuf> {
+        if let Some(known) = self.hops.lock().expect("reach cache").get(target) {
+            return known.clone();
+        }
+        let found: Vec<PathBuf> = Lang::from_path(target)
+            .and_then(|lang| {
+                let bytes = std::fs::read(self.root.join(target)).ok()?;
+                let imports = lang.imports(&bytes)?;
+                Some(
+                    imports
+                        .iter()
+                        .flat_map(|i| {
+                            Self::specifiers(lang, i).filter_map(|s| self.resolver.project_file(target, lang, s))
+                        })
+                        .collect(),
+                )
+            })
+            .unwrap_or_default();
+        self.hops
+            .lock()
+            .expect("reach cache")
+            .insert(target.to_path_buf(), found.clone());
+        found
+    }
+}
+
+fn is_index(path: &Path) -> bool {
+    path.file_stem()
+        .and_then(|s| s.to_str())
+        .is_some_and(|s| matches!(s, "__init__" | "index"))
+}
+
+/// Does an import that resolved to `target` reach the changed file `changed`?
+fn covers(target: &Path, changed: &Path) -> bool {
+    target == changed
+        || (is_index(target) && target.parent().is_some_and(|dir| changed.starts_with(dir)))
+        || (target.extension().is_none() && changed.starts_with(target))
+}
+
+/// Does `spec`, written in `from`, spell the module at `changed` (for files
+/// the working tree no longer has)?
+fn spelled(from: &Path, lang: Lang, spec: &str, changed: &Path) -> bool {
+    let dir = from.parent().unwrap_or(Path::new(""));
+    let module = match lang {
+        Lang::Python => {
+            let dots = spec.chars().take_while(|c| *c == '.').count();
+            let rest = spec[dots..].replace('.', "/");
+            if dots == 0 {
+                PathBuf::from(rest)
+            } else {
+                let mut base = dir.to_path_buf();
+                for _ in 1..dots {
+                    base.pop();
+                }
+                normalize(&base.join(rest))
+            }
+        }
+        _ if spec.starts_with('.') => {
+            let path = normalize(&dir.join(spec));
+            match path.extension().and_then(|e| e.to_str()) {
+                Some("js" | "jsx" | "mjs" | "cjs" | "ts" | "tsx" | "mts" | "cts") => path.with_extension(""),
+                _ => path,
+            }
+        }
+        _ => return false,
+    };
+    if module.as_os_str().is_empty() {
+        return false;
+    }
+    let bare = changed.with_extension("");
+    let relative = lang != Lang::Python || spec.starts_with('.');
+    let same = |p: &Path| if relative { p == module } else { p.ends_with(&module) };
+    same(&bare) || (is_index(changed) && changed.parent().is_some_and(same))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_read_as_code() {
+        assert_eq!(show("total ( [ 1 , 2 ] )"), "total([1, 2])");
+        assert_eq!(show("\" a \""), "\" a \"");
+        assert_eq!(show("- 1"), "-1");
+        assert_eq!(show("self . assertEqual"), "self.assertEqual");
+        assert_eq!(show("{ \"a\" : 1 }"), "{\"a\": 1}");
+    }
+
+    #[test]
+    fn imports_reach_changed_files() {
+        assert!(covers(Path::new("src/cart.py"), Path::new("src/cart.py")));
+        assert!(covers(Path::new("shop/__init__.py"), Path::new("shop/billing/tax.py")));
+        assert!(covers(Path::new("src/cart/index.ts"), Path::new("src/cart/total.ts")));
+        assert!(!covers(Path::new("src/cart.ts"), Path::new("src/cart/total.ts")));
+        let test = Path::new("tests/test_cart.py");
+        assert!(spelled(test, Lang::Python, "shop.cart", Path::new("src/shop/cart.py")));
+        assert!(spelled(test, Lang::Python, "shop", Path::new("src/shop/__init__.py")));
+        assert!(!spelled(
+            test,
+            Lang::Python,
+            "shop.cart",
+            Path::new("src/shop/carts.py")
+        ));
+        let js = Path::new("src/cart.test.ts");
+        assert!(spelled(js, Lang::TypeScript, "./cart.js", Path::new("src/cart.ts")));
+        assert!(spelled(js, Lang::TypeScript, "../lib", Path::new("lib/index.ts")));
+        assert!(!spelled(js, Lang::TypeScript, "react", Path::new("react.ts")));
+    }
+}
