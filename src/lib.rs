@@ -53,7 +53,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
         Command::Init { force } => init(&cli.global, *force),
         Command::Evidence(args) => {
             if let Some(EvidenceAction::Start) = args.action {
-                let session = Session::open(&cli.global, &env_var)?;
+                let session = Session::open(&cli.global, &env_var, false)?;
                 let anchor = evidence::start(&context(&session))?;
                 if !cli.global.quiet {
                     report::status(&format!(
@@ -108,7 +108,8 @@ fn run_gate(
     gate: &'static str,
     body: impl FnOnce(&Session, &Context<'_>, &mut rule::Levels) -> Result<gates::GateOutput>,
 ) -> Result<ExitStatus> {
-    let session = Session::open(global, &env_var)?;
+    // `mutation` gates what a shallow clone has when its base is missing.
+    let session = Session::open(global, &env_var, gate == "mutation")?;
     let started = Instant::now();
     let mut levels = session.levels.clone();
     let result = if session.config.section(gate).bool("enabled") {

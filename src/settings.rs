@@ -30,7 +30,9 @@ pub struct Session {
 
 impl Session {
     /// Resolve everything a gate needs, or fail before anything runs.
-    pub fn open(global: &GlobalArgs, env: &dyn Fn(&str) -> Option<String>) -> Result<Session> {
+    /// `shallow_base_ok`: in a shallow clone, an explicit base that is not
+    /// fetched is left for the gate to handle instead of failing here.
+    pub fn open(global: &GlobalArgs, env: &dyn Fn(&str) -> Option<String>, shallow_base_ok: bool) -> Result<Session> {
         let cwd = std::env::current_dir().map_err(|e| anyhow!("could not read the current directory: {e}"))?;
         let start = global.repo.as_ref().map_or_else(|| cwd.clone(), |r| cwd.join(r));
         if !start.exists() {
@@ -81,8 +83,12 @@ impl Session {
         let store = Store::new(state_dir, exclude_line);
 
         // An explicit base is checked up front, even by gates that measure from
-        // elsewhere (evidence): a typo must not pass silently.
-        if let Some(base) = &global.base {
+        // elsewhere (evidence): a typo must not pass silently. In a shallow
+        // clone, a gate may take a missing base as "gate what is here"
+        // (`shallow_base_ok`) and say so itself.
+        if let Some(base) = &global.base
+            && !(shallow_base_ok && repo.is_shallow())
+        {
             repo.resolve_base(Some(base))?;
         }
         let scope = if global.all_files {

@@ -35,7 +35,11 @@ fn generated_block(file: &str, start: &str, end: &str, content: &str) {
         std::fs::write(&path, format!("{}{}{}", &doc[..from], content, &doc[to..])).unwrap();
         return;
     }
-    assert_eq!(&doc[from..to], content, "{file}: run with LOKI_GATE_UPDATE_DOCS=1 to regenerate");
+    assert_eq!(
+        &doc[from..to],
+        content,
+        "{file}: run with LOKI_GATE_UPDATE_DOCS=1 to regenerate"
+    );
 }
 
 #[test]
@@ -43,7 +47,10 @@ fn the_matcher_lattice_is_printed_where_it_is_documented() {
     let table = loki_gate::gates::mutation::lattice::table();
     let start = "<!-- lattice:start (generated from src/gates/mutation/lattice.rs; a test keeps it in step) -->\n";
     let end = "<!-- lattice:end -->";
-    for file in ["docs/gates/mutation.md", "src/gates/mutation/rules/assertion-weakened.md"] {
+    for file in [
+        "docs/gates/mutation.md",
+        "src/gates/mutation/rules/assertion-weakened.md",
+    ] {
         generated_block(file, start, end, &table);
     }
 }

@@ -10,6 +10,7 @@ mod docs;
 mod evidence;
 mod git_layer;
 mod mock;
+mod mutation;
 mod pipeline;
 mod report;
 mod state;

@@ -83,7 +83,7 @@ enum Baseline {
     Parent,
 }
 
-/// What a test file held at the base.
+/// What the base versions of the changed test and snapshot files held.
 #[derive(Debug, Default)]
 struct Facts {
     /// Test names, with and without their scope.
@@ -188,22 +188,21 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             Some(((key.clone(), *lang), model))
         })
         .collect();
-    let base: HashMap<PathBuf, Facts> = base_keys
-        .iter()
-        .map(|(path, key, lang)| {
-            let facts = match lang {
-                Some(lang) => versions.model(Some(key), *lang).map(facts).unwrap_or_default(),
-                None => Facts {
-                    snapshots: snapshots::entries(path, versions.bytes(key))
-                        .into_iter()
-                        .map(|e| e.name)
-                        .collect(),
-                    ..Facts::default()
-                },
-            };
-            (path.clone(), facts)
-        })
-        .collect();
+    let mut base = Facts::default();
+    for (path, key, lang) in &base_keys {
+        match lang {
+            Some(lang) => {
+                if let Some(model) = versions.model(Some(key), *lang) {
+                    base.add(model);
+                }
+            }
+            None => base.snapshots.extend(
+                snapshots::entries(path, versions.bytes(key))
+                    .into_iter()
+                    .map(|e| e.name),
+            ),
+        }
+    }
 
     let analysis = step::Analysis {
         versions: &versions,
@@ -255,15 +254,15 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     Ok(out)
 }
 
-/// The test names and assertion checks of a model.
-fn facts(file: &TestFile) -> Facts {
-    let mut facts = Facts::default();
-    for t in &file.tests {
-        facts.tests.insert(t.name.clone());
-        facts.tests.insert(pair::test_key(t));
-        facts.checks.extend(t.assertions.iter().map(pair::check_key));
+impl Facts {
+    /// Add the test names and assertion checks of a model.
+    fn add(&mut self, file: &TestFile) {
+        for t in &file.tests {
+            self.tests.insert(t.name.clone());
+            self.tests.insert(pair::test_key(t));
+            self.checks.extend(t.assertions.iter().map(pair::check_key));
+        }
     }
-    facts
 }
 
 fn kind(classifier: &Classifier, change: &FileChange) -> Kind {

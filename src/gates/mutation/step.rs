@@ -25,7 +25,9 @@ use crate::rule::RuleMeta;
 pub(super) struct Analysis<'a> {
     pub versions: &'a Versions,
     pub baseline: &'a Baseline,
-    pub base: &'a HashMap<PathBuf, Facts>,
+    /// What the base versions of the test and snapshot files the range
+    /// changed held, together: a test may have moved between files since.
+    pub base: &'a Facts,
     pub reach: Reach<'a>,
     pub settings: &'a Settings,
 }
@@ -178,15 +180,11 @@ pub(super) fn show(key: &str) -> String {
 }
 
 impl Analysis<'_> {
-    fn known(&self, change: &FileChange) -> Known<'_> {
+    fn known(&self) -> Known<'_> {
         match self.baseline {
             Baseline::Parent => Known::All,
             Baseline::Commit(None) => Known::Nothing,
-            Baseline::Commit(Some(_)) => change
-                .at_base
-                .as_ref()
-                .and_then(|p| self.base.get(p))
-                .map_or(Known::Nothing, Known::Facts),
+            Baseline::Commit(Some(_)) => Known::Facts(self.base),
         }
     }
 
@@ -211,7 +209,6 @@ impl Analysis<'_> {
                 }),
                 _ => None,
             })
-            .filter(|f| f.old.is_some())
             .collect();
         let mut emit = Emit {
             step,
@@ -264,7 +261,7 @@ impl Analysis<'_> {
         n: &TestCase,
     ) {
         emit.out.compared += 1;
-        let known = self.known(of.change);
+        let known = self.known();
         let at = |span| Site {
             path: &nf.change.path,
             span,
@@ -293,7 +290,8 @@ impl Analysis<'_> {
         }
         let Some(new_file) = nf.new else { return };
         let mut changes = pair::assertion_changes(Family::of(nf.lang), &o.assertions, &n.assertions);
-        // Checks moved into a helper the test now calls are not deleted.
+        // Checks moved into a helper the test now calls are not deleted (a
+        // helper may hold any number of them).
         let helpers = |t: &TestCase, f: Option<&TestFile>| {
             f.map_or(0, |f| {
                 t.calls
@@ -302,14 +300,9 @@ impl Analysis<'_> {
                     .count()
             })
         };
-        let mut moved = helpers(n, Some(new_file)).saturating_sub(helpers(o, of.old));
-        changes.retain(|c| {
-            if matches!(c, Change::Deleted { .. }) && moved > 0 {
-                moved -= 1;
-                return false;
-            }
-            true
-        });
+        if helpers(n, Some(new_file)) > helpers(o, of.old) {
+            changes.retain(|c| !matches!(c, Change::Deleted { .. }));
+        }
         for change in changes {
             match change {
                 Change::ValueChanged { old, new } if known.check(old) => {
@@ -371,7 +364,7 @@ impl Analysis<'_> {
         let mut per_file: Vec<Vec<&TestCase>> = vec![Vec::new(); files.len()];
         for &(i, t) in left {
             let file = &files[i];
-            if !self.known(file.change).test(t) {
+            if !self.known().test(t) {
                 continue;
             }
             // Deleted with its subject: every name it used is no longer imported,
@@ -447,7 +440,7 @@ impl Analysis<'_> {
             };
             let old_path = change.old_path.as_deref().unwrap_or(&change.path);
             let before = snapshots::entries(old_path, self.versions.bytes(old));
-            let known = self.known(change);
+            let known = self.known();
             for entry in snapshots::entries(&change.path, self.versions.bytes(new)) {
                 let Some(was) = before.iter().find(|e| e.name == entry.name) else {
                     continue;

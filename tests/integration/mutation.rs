@@ -1,0 +1,530 @@
+//! The mutation gate through the binary, on real git histories: for each
+//! rule, histories that must fire and look-alikes that must not.
+
+use serde_json::Value;
+
+use crate::support::{Run, TestRepo, git_in};
+
+const CART: &str = "def total(items):\n    return sum(items)\n\n\ndef discount(x):\n    return x * 0.9\n";
+const CART_CHANGED: &str = "def total(items):\n    return sum(items) + 1\n\n\ndef discount(x):\n    return x * 0.8\n";
+const TESTS: &str = "from shop.cart import total, discount
+
+
+def test_total():
+    assert total([1, 2]) == 3
+    assert total([]) == 0
+
+
+def test_discount():
+    assert discount(100) == 90
+
+
+def test_rounding():
+    assert total([0.5, 0.5]) == 1
+";
+
+/// A Python project with `shop/cart.py` and its tests, committed as the base.
+fn python_project() -> TestRepo {
+    let repo = TestRepo::new();
+    repo.write("shop/__init__.py", "")
+        .write("shop/cart.py", CART)
+        .write("tests/test_cart.py", TESTS);
+    repo.commit("base");
+    repo
+}
+
+fn json(run: &Run) -> Value {
+    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}\n{}", run.stdout, run.stderr))
+}
+
+/// `rule severity path:line` of each finding.
+fn findings(run: &Run) -> Vec<String> {
+    json(run)["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            format!(
+                "{} {} {}:{}",
+                f["rule"].as_str().unwrap(),
+                f["severity"].as_str().unwrap(),
+                f["path"].as_str().unwrap_or("-"),
+                f["line"].as_u64().unwrap_or(0)
+            )
+        })
+        .collect()
+}
+
+fn notices(run: &Run) -> Vec<String> {
+    json(run)["notices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap().to_string())
+        .collect()
+}
+
+fn gate(repo: &TestRepo, base: &str) -> Run {
+    repo.run(&["mutation", "--base", base, "--format", "json"])
+}
+
+#[test]
+fn a_changed_expectation_in_the_commit_that_changed_the_code_is_flagged() {
+    let repo = python_project();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    repo.write("shop/cart.py", CART_CHANGED).write(
+        "tests/test_cart.py",
+        TESTS.replace("== 3", "== 4").replace("== 90", "== 80"),
+    );
+    let commit = repo.commit("make totals one higher");
+    let run = gate(&repo, &base);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert_eq!(
+        findings(&run),
+        vec![
+            "mutation/assertion-value-changed error tests/test_cart.py:5",
+            "mutation/assertion-value-changed error tests/test_cart.py:10",
+        ]
+    );
+    let first = &json(&run)["findings"][0];
+    assert_eq!(
+        first["message"],
+        "test `test_total`: the expected value changed from `3` to `4` in the commit that changed shop/cart.py"
+    );
+    assert_eq!(first["related"][0]["line"], 5, "the old assertion");
+    let notes = first["notes"].to_string();
+    assert!(
+        notes.contains(&commit[..7]) && notes.contains("make totals one higher"),
+        "{notes}"
+    );
+    assert!(
+        notices(&run)[0].starts_with(&format!("range: {}..{} (1 commit(s)", &base[..7], &commit[..7])),
+        "{:?}",
+        notices(&run)
+    );
+}
+
+#[test]
+fn look_alikes_of_a_changed_expectation_are_not_flagged() {
+    let repo = python_project();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    // A test-only commit fixing a wrong expectation.
+    repo.write("tests/test_cart.py", TESTS.replace("== 90", "== 90.0"));
+    repo.commit("tests: 90.0 is the same");
+    repo.write(
+        "tests/test_cart.py",
+        TESTS.replace("== 1\n", "== 1.0\n").replace("== 90", "== 91"),
+    );
+    repo.commit("tests: fix the discount expectation");
+    // Black reformats the test in the same commit as a code change.
+    let black = TESTS.replace(
+        "assert total([1, 2]) == 3",
+        "assert (\n        total(\n            [\n                1,\n                2,\n            ]\n        )\n        == 3\n    )",
+    );
+    repo.write("shop/cart.py", CART_CHANGED)
+        .write("tests/test_cart.py", black.replace("== 90", "== 91"));
+    repo.commit("reformat, and change the code");
+    // New tests on the branch, tuned with the code later: not at the base.
+    repo.write(
+        "tests/test_new.py",
+        "from shop.cart import total\n\n\ndef test_three():\n    assert total([1, 1, 1]) == 3\n",
+    );
+    repo.commit("add a test");
+    repo.write("shop/cart.py", CART).write(
+        "tests/test_new.py",
+        "from shop.cart import total\n\n\ndef test_three():\n    assert total([1, 1, 1]) == 4\n",
+    );
+    repo.commit("tune the new test with the code");
+    // A value compared against another name, not a literal.
+    let run = gate(&repo, &base);
+    assert_eq!(findings(&run), Vec::<String>::new(), "{:?}", notices(&run));
+    assert_eq!(run.code, 0);
+}
+
+#[test]
+fn renamed_and_moved_tests_pair_with_their_old_selves() {
+    let repo = python_project();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    // Renamed, checks unchanged, with a code change.
+    repo.write("shop/cart.py", CART_CHANGED).write(
+        "tests/test_cart.py",
+        TESTS.replace("test_rounding", "test_halves_add_up"),
+    );
+    repo.commit("rename a test");
+    // Moved to another file in one commit.
+    let (stay, moved) = TESTS.split_once("\n\ndef test_discount").unwrap();
+    repo.write(
+        "tests/test_cart.py",
+        stay.replace("test_rounding", "test_halves_add_up"),
+    )
+    .write(
+        "tests/test_discount.py",
+        format!("from shop.cart import total, discount\n\n\ndef test_discount{moved}")
+            .replace("test_rounding", "test_halves_add_up"),
+    );
+    repo.commit("split the discount tests out");
+    // Renamed and edited: paired by position, so the value change shows.
+    let (_, rest) = TESTS.split_once("\n\ndef test_discount").unwrap();
+    repo.write("shop/cart.py", CART).write(
+        "tests/test_discount.py",
+        format!("from shop.cart import total, discount\n\n\ndef test_discount_is_ten_percent{rest}")
+            .replace("== 90", "== 80")
+            .replace("test_rounding", "test_halves_add_up"),
+    );
+    repo.commit("discount is 20%");
+    let run = gate(&repo, &base);
+    assert_eq!(
+        findings(&run),
+        vec!["mutation/assertion-value-changed error tests/test_discount.py:5"],
+        "{:?}",
+        notices(&run)
+    );
+}
+
+#[test]
+fn deleted_and_weakened_assertions_are_flagged_and_strengthening_is_not() {
+    let repo = python_project();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    let edited = TESTS
+        .replace("    assert total([]) == 0\n", "")
+        .replace("assert discount(100) == 90", "assert discount(100) is not None")
+        .replace(
+            "assert total([0.5, 0.5]) == 1",
+            "assert total([0.5, 0.5]) == 1\n    assert isinstance(total([]), int)",
+        );
+    repo.write("tests/test_cart.py", edited);
+    repo.commit("loosen the tests");
+    let run = gate(&repo, &base);
+    assert_eq!(
+        findings(&run),
+        vec![
+            "mutation/assertion-deleted error tests/test_cart.py:4",
+            "mutation/assertion-weakened error tests/test_cart.py:9",
+        ]
+    );
+    let messages = run.stdout.clone();
+    assert!(
+        messages.contains("`==` on `discount(100)` became the weaker `is not`"),
+        "{messages}"
+    );
+
+    // Strengthening, a matcher migration and checks moved into a helper.
+    let repo = TestRepo::new();
+    repo.write("src/api.ts", "export const get = (n: number) => [n, n]\n").write(
+        "src/api.test.ts",
+        "import { get } from './api.js'\nimport { render } from './render'\n\nit('calls', () => {\n  expect(spy).toHaveBeenCalledWith(1)\n  expect(get(1)).toBeTruthy()\n  expect(render()).toBeTruthy()\n})\n\nit('gets', () => {\n  expect(get(2)[0]).toBe(2)\n  expect(get(2)[1]).toBe(2)\n})\n",
+    );
+    repo.write("src/render.ts", "export const render = () => 1\n");
+    let base = repo.commit("base");
+    repo.write(
+        "src/api.test.ts",
+        "import { get } from './api.js'\nimport { render } from './render'\n\nfunction expectPair(v: number[]) {\n  expect(v[0]).toBe(2)\n  expect(v[1]).toBe(2)\n}\n\nit('calls', () => {\n  expect(spy).toHaveBeenNthCalledWith(1, 1);\n  expect(get(1)).toEqual([1, 1]);\n  expect(screen.getByText('a')).toBeInTheDocument();\n})\n\nit('gets', () => {\n  expectPair(get(2))\n})\n",
+    );
+    repo.commit("stronger checks");
+    let run = gate(&repo, &base);
+    assert_eq!(findings(&run), Vec::<String>::new(), "{}", run.stdout);
+}
+
+#[test]
+fn javascript_weakening_and_value_changes_through_a_js_specifier() {
+    let repo = TestRepo::new();
+    repo.write("src/parse.ts", "export const parse = (s: string) => s.split(',').map(Number)\n")
+        .write(
+            "src/parse.test.ts",
+            "import { parse } from './parse.js'\n\ndescribe('parse', () => {\n  it('splits', () => {\n    expect(parse('1,2')).toEqual([1, 2])\n  })\n  it('counts', () => {\n    expect(parse('1,2,3')).toHaveLength(3)\n  })\n})\n",
+        );
+    let base = repo.commit("base");
+    repo.write("src/parse.ts", "export const parse = (s: string) => s.split(';').map(Number)\n")
+        .write(
+            "src/parse.test.ts",
+            "import { parse } from './parse.js'\n\ndescribe('parse', () => {\n  it('splits', () => {\n    expect(parse('1,2')).toBeDefined()\n  })\n  it('counts', () => {\n    expect(parse('1,2,3')).toHaveLength(1)\n  })\n})\n",
+        );
+    repo.commit("split on semicolons");
+    let run = gate(&repo, &base);
+    assert_eq!(
+        findings(&run),
+        vec![
+            "mutation/assertion-weakened error src/parse.test.ts:5",
+            "mutation/assertion-value-changed error src/parse.test.ts:8",
+        ]
+    );
+}
+
+#[test]
+fn deleted_and_skipped_tests_are_flagged_unless_they_went_with_their_code() {
+    let repo = python_project();
+    repo.write("shop/legacy.py", "def old():\n    return 1\n").write(
+        "tests/test_legacy.py",
+        "from shop.legacy import old\n\n\ndef test_old():\n    assert old() == 1\n\n\ndef test_old_again():\n    assert old() + 1 == 2\n",
+    );
+    let base = repo.commit("legacy");
+    let skipped = TESTS
+        .replace("def test_total", "@pytest.mark.skip(reason=\"flaky\")\ndef test_total")
+        .replace(
+            "def test_discount",
+            "@pytest.mark.skipif(sys.platform == \"win32\", reason=\"no locale\")\ndef test_discount",
+        );
+    let (kept, _) = skipped.split_once("\n\ndef test_rounding").unwrap();
+    repo.write("tests/test_cart.py", format!("import sys\n\nimport pytest\n{kept}\n"));
+    repo.commit("skip and drop tests");
+    // The legacy module goes, and its tests with it.
+    repo.remove("shop/legacy.py");
+    repo.remove("tests/test_legacy.py");
+    repo.commit("remove the legacy module");
+    let run = gate(&repo, &base);
+    assert_eq!(
+        findings(&run),
+        vec![
+            "mutation/test-deleted-or-skipped error tests/test_cart.py:7",
+            "mutation/test-deleted-or-skipped error tests/test_cart.py:13",
+        ],
+        "{}",
+        run.stdout
+    );
+    let text = run.stdout.clone();
+    assert!(text.contains("test `test_total` is newly skipped (flaky)"), "{text}");
+    assert!(text.contains("test `test_rounding` was deleted"), "{text}");
+    assert!(
+        notices(&run)
+            .iter()
+            .any(|n| n.starts_with("2 test(s) deleted together with the code")),
+        "{:?}",
+        notices(&run)
+    );
+
+    // A whole test file deleted while its code stays: one finding.
+    let repo = python_project();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    repo.remove("tests/test_cart.py");
+    repo.commit("drop the cart tests");
+    let run = gate(&repo, &base);
+    assert_eq!(
+        findings(&run),
+        vec!["mutation/test-deleted-or-skipped error tests/test_cart.py:4"]
+    );
+    assert!(run.stdout.contains("tests/test_cart.py was deleted with its 3 tests"));
+}
+
+#[test]
+fn a_trailer_acknowledges_an_intended_change_and_needs_a_reason() {
+    let repo = python_project();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    repo.write("shop/cart.py", CART_CHANGED)
+        .write("tests/test_cart.py", TESTS.replace("== 90", "== 80"));
+    let commit = repo.commit(
+        "Raise the discount to 20%\n\nLoki-Gate-Allow: mutation/assertion-value-changed product asked for 20% (PROJ-412)",
+    );
+    let run = gate(&repo, &base);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert_eq!(
+        findings(&run),
+        vec!["mutation/assertion-value-changed note tests/test_cart.py:10"]
+    );
+    assert!(
+        json(&run)["findings"][0]["notes"]
+            .to_string()
+            .contains("acknowledged: product asked for 20% (PROJ-412)")
+    );
+    assert!(
+        notices(&run).iter().any(|n| n.starts_with(&commit[..7])
+            && n.contains("acknowledges mutation/assertion-value-changed (1 finding(s)): product asked")),
+        "{:?}",
+        notices(&run)
+    );
+
+    // No reason: nothing is acknowledged, and the report says why.
+    repo.write("shop/cart.py", CART)
+        .write("tests/test_cart.py", TESTS.replace("== 90", "== 70"));
+    let next = repo.commit("Again\n\nLoki-Gate-Allow: mutation/assertion-value-changed");
+    let run = gate(&repo, &commit);
+    assert_eq!(run.code, 1);
+    assert!(
+        notices(&run)
+            .iter()
+            .any(|n| n.starts_with(&next[..7]) && n.contains("gives no reason")),
+        "{:?}",
+        notices(&run)
+    );
+}
+
+#[test]
+fn snapshot_files_are_expectation_data() {
+    let repo = TestRepo::new();
+    repo.write("src/label.ts", "export const label = (n: number) => `#${n}`\n")
+        .write(
+            "src/label.test.ts",
+            "import { label } from './label'\n\nit('labels', () => {\n  expect(label(1)).toMatchSnapshot()\n})\n",
+        )
+        .write(
+            "src/__snapshots__/label.test.ts.snap",
+            "// Jest Snapshot v1\n\nexports[`labels 1`] = `\"#1\"`;\n",
+        );
+    let base = repo.commit("base");
+    // The snapshot updated alone: a recorded expectation fixed, not flagged.
+    repo.write(
+        "src/__snapshots__/label.test.ts.snap",
+        "// Jest Snapshot v1\n\nexports[`labels 1`] = `\"# 1\"`;\n",
+    );
+    repo.commit("snapshot format");
+    repo.write("src/label.ts", "export const label = (n: number) => `No. ${n}`\n")
+        .write(
+            "src/__snapshots__/label.test.ts.snap",
+            "// Jest Snapshot v1\n\nexports[`labels 1`] = `\"No. 1\"`;\n",
+        );
+    repo.commit("relabel, snapshots updated with -u");
+    let run = gate(&repo, &base);
+    assert_eq!(
+        findings(&run),
+        vec!["mutation/assertion-value-changed error src/__snapshots__/label.test.ts.snap:3"]
+    );
+    assert!(
+        run.stdout
+            .contains("snapshot `labels 1` changed in the commit that changed src/label.ts")
+    );
+}
+
+#[test]
+fn low_assertion_density_warns_on_the_tests_a_change_added() {
+    let repo = python_project();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    repo.write(
+        "tests/test_more.py",
+        "from shop.cart import total\n\n\ndef test_a():\n    total([1])\n\n\ndef test_b():\n    total([2])\n\n\ndef test_c():\n    assert total([3]) == 3\n",
+    );
+    repo.commit("more tests");
+    let run = gate(&repo, &base);
+    assert_eq!(run.code, 0);
+    assert_eq!(
+        findings(&run),
+        vec!["mutation/low-assertion-density warning tests/test_more.py:4"]
+    );
+    assert!(
+        run.stdout.contains("make 1 assertion(s): 0.33 per test, below 1"),
+        "{}",
+        run.stdout
+    );
+
+    // The same tests with a helper that asserts, and a lower threshold.
+    repo.write("tests/test_more.py", "from shop.cart import total\n\n\ndef check(v):\n    assert v\n\n\ndef test_a():\n    check(total([1]))\n\n\ndef test_b():\n    check(total([2]))\n");
+    repo.commit("check them");
+    assert_eq!(findings(&gate(&repo, &base)), Vec::<String>::new());
+    repo.write(
+        ".loki-gate.yaml",
+        "gates:\n  mutation:\n    min-assertions-per-test: 2\n",
+    );
+    let run = gate(&repo, &base);
+    assert_eq!(
+        findings(&run),
+        vec!["mutation/low-assertion-density warning tests/test_more.py:8"]
+    );
+}
+
+#[test]
+fn staged_and_uncommitted_changes_are_gated() {
+    let repo = python_project();
+    repo.write("shop/cart.py", CART_CHANGED)
+        .write("tests/test_cart.py", TESTS.replace("== 90", "== 80"));
+    let run = repo.run(&["mutation", "--base", "HEAD", "--format", "json"]);
+    assert_eq!(
+        findings(&run),
+        vec!["mutation/assertion-value-changed error tests/test_cart.py:10"]
+    );
+    assert!(
+        json(&run)["findings"][0]["notes"]
+            .to_string()
+            .contains("in the uncommitted changes")
+    );
+    assert!(
+        notices(&run)
+            .iter()
+            .any(|n| n.contains("the uncommitted changes (2 file(s))"))
+    );
+
+    repo.git(&["add", "tests/test_cart.py"]);
+    let run = repo.run(&["mutation", "--staged", "--format", "json"]);
+    assert_eq!(findings(&run), Vec::<String>::new(), "the code change is not staged");
+    repo.git(&["add", "shop/cart.py"]);
+    let run = repo.run(&["mutation", "--staged", "--format", "json"]);
+    assert_eq!(
+        findings(&run),
+        vec!["mutation/assertion-value-changed error tests/test_cart.py:10"]
+    );
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn merges_are_compared_with_their_first_parent() {
+    let repo = python_project();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    repo.git(&["checkout", "-q", "-b", "feature"]);
+    repo.write("tests/test_cart.py", TESTS.replace("== 90", "== 90.0"));
+    repo.commit("feature: a test-only edit");
+    repo.git(&["checkout", "-q", "main"]);
+    repo.write("shop/cart.py", CART_CHANGED);
+    repo.commit("main: change the code");
+    repo.git(&["checkout", "-q", "feature"]);
+    repo.git(&["merge", "-q", "--no-edit", "main"]);
+    let run = gate(&repo, &base);
+    assert_eq!(findings(&run), Vec::<String>::new(), "{}", run.stdout);
+    assert!(
+        notices(&run)[0].contains("(2 commit(s), first parent"),
+        "{:?}",
+        notices(&run)
+    );
+}
+
+#[test]
+fn max_commits_all_files_and_a_shallow_clone_say_what_they_gated() {
+    let repo = python_project();
+    let first = repo.git(&["rev-parse", "HEAD"]);
+    for i in 0..3 {
+        repo.write("shop/cart.py", format!("{CART}\n# {i}\n"));
+        repo.commit(&format!("code {i}"));
+    }
+    repo.write("shop/cart.py", CART_CHANGED)
+        .write("tests/test_cart.py", TESTS.replace("== 90", "== 80"));
+    repo.commit("the change");
+    let run = repo.run(&["mutation", "--base", &first, "--max-commits", "2", "--format", "json"]);
+    assert_eq!(findings(&run).len(), 1);
+    assert!(
+        notices(&run)
+            .iter()
+            .any(|n| n.starts_with("only the newest 2 commit(s) were inspected"))
+    );
+
+    let run = repo.run(&["mutation", "--all-files", "--format", "json"]);
+    assert_eq!(findings(&run).len(), 1, "{:?}", notices(&run));
+    assert!(
+        notices(&run)[0].starts_with("range: the start of history.."),
+        "{:?}",
+        notices(&run)
+    );
+
+    // A shallow clone without the base: gated with what it has, and said.
+    let clone = tempfile::tempdir().unwrap();
+    let url = format!("file://{}", repo.root().display());
+    git_in(clone.path(), &["clone", "-q", "--depth", "2", &url, "c"]);
+    let dir = clone.path().join("c");
+    let run = crate::support::run_cmd(
+        crate::support::binary()
+            .current_dir(&dir)
+            .args(["mutation", "--base", &first, "--format", "json"]),
+    );
+    assert_ne!(run.code, 2, "{}", run.stderr);
+    let notes = notices(&run).join("\n");
+    assert!(notes.contains("shallow clone"), "{notes}");
+    assert_eq!(findings(&run).len(), 1, "the newest commit is still gated: {notes}");
+}
+
+#[test]
+fn nothing_to_inspect_passes_and_says_so() {
+    let repo = TestRepo::empty();
+    let run = repo.run(&["mutation", "--format", "json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(notices(&run).iter().any(|n| n.contains("no commits yet")));
+    let repo = python_project();
+    repo.write(".loki-gate.yaml", "gates:\n  mutation:\n    max-commits: -1\n");
+    let run = repo.run(&["mutation"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("max-commits"), "{}", run.stderr);
+}
