@@ -10,6 +10,7 @@
 
 use tree_sitter::{Node, Tree};
 
+use super::FieldExt;
 use super::{
     Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
     TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, close_helpers, contains_kind, display,
@@ -114,17 +115,15 @@ fn module_tables(root: &Node, source: &[u8]) -> Vec<String> {
     let mut cursor = root.walk();
     for statement in root.named_children(&mut cursor) {
         let declaration = match statement.kind() {
-            "export_statement" => statement.child_by_field_name("declaration"),
+            "export_statement" => statement.field("declaration"),
             "lexical_declaration" | "variable_declaration" => Some(statement),
             _ => None,
         };
         let Some(declaration) = declaration else { continue };
         let mut c = declaration.walk();
         for declarator in declaration.named_children(&mut c) {
-            if let (Some(name), Some(value)) = (
-                declarator.child_by_field_name("name"),
-                declarator.child_by_field_name("value").map(unwrap),
-            ) && name.kind() == "identifier"
+            if let (Some(name), Some(value)) = (declarator.field("name"), declarator.field("value").map(unwrap))
+                && name.kind() == "identifier"
                 && matches!(array(&value), Some(Literal::Collection(n)) if n > 0)
             {
                 out.push(text(&name, source).into_owned());
@@ -164,7 +163,7 @@ fn configured_in_chain(call: &Node, source: &[u8]) -> bool {
         match parent.kind() {
             "member_expression" => {
                 if parent
-                    .child_by_field_name("property")
+                    .field("property")
                     .is_some_and(|p| CONFIGURES.contains(&text(&p, source).as_ref()))
                 {
                     return true;
@@ -210,13 +209,13 @@ fn callee_path(node: &Node, source: &[u8]) -> Option<Vec<String>> {
     match node.kind() {
         "identifier" => Some(vec![text(node, source).into_owned()]),
         "member_expression" => {
-            let mut path = callee_path(&node.child_by_field_name("object")?, source)?;
-            path.push(text(&node.child_by_field_name("property")?, source).into_owned());
+            let mut path = callee_path(&node.field("object")?, source)?;
+            path.push(text(&node.field("property")?, source).into_owned());
             Some(path)
         }
         // `it.each(table)("name", fn)` and `test.each\`...\`("name", fn)`.
         "call_expression" => {
-            let path = callee_path(&node.child_by_field_name("function")?, source)?;
+            let path = callee_path(&node.field("function")?, source)?;
             (path.last().map(String::as_str) == Some("each")).then_some(path)
         }
         "parenthesized_expression" | "non_null_expression" => callee_path(&first_child(node)?, source),
@@ -225,7 +224,7 @@ fn callee_path(node: &Node, source: &[u8]) -> Option<Vec<String>> {
 }
 
 fn arguments<'a>(call: &Node<'a>) -> Vec<Node<'a>> {
-    let Some(args) = call.child_by_field_name("arguments") else {
+    let Some(args) = call.field("arguments") else {
         return Vec::new();
     };
     let mut cursor = args.walk();
@@ -266,7 +265,7 @@ impl<'s> Walker<'s> {
 
     fn visit(&mut self, node: &Node, group_skip: Option<&Skip>) {
         if node.kind() == "call_expression"
-            && let Some(function) = node.child_by_field_name("function")
+            && let Some(function) = node.field("function")
             && let Some(path) = callee_path(&function, self.source)
         {
             let head = path[0].as_str();
@@ -320,7 +319,7 @@ impl<'s> Walker<'s> {
         visit_named(*root, |n| {
             match n.kind() {
                 "import_statement" => {
-                    let Some(source) = n.child_by_field_name("source").and_then(|s| self.string_value(&s)) else {
+                    let Some(source) = n.field("source").and_then(|s| self.string_value(&s)) else {
                         return false;
                     };
                     let mut bound = Vec::new();
@@ -346,7 +345,7 @@ impl<'s> Walker<'s> {
                 }
                 "variable_declarator" => {
                     // const x = require("y"), const { a } = require("y"), const m = await import("y")
-                    if let (Some(name), Some(value)) = (n.child_by_field_name("name"), n.child_by_field_name("value"))
+                    if let (Some(name), Some(value)) = (n.field("name"), n.field("value"))
                         && let Some(spec) = self.required(&value)
                     {
                         let mut bound = Vec::new();
@@ -367,17 +366,15 @@ impl<'s> Walker<'s> {
                         self.mock_call(n, scan);
                     }
                     // Most calls import nothing: look at the callee before the arguments.
-                    let kind = n
-                        .child_by_field_name("function")
-                        .and_then(|f| match &self.source[f.byte_range()] {
-                            b"import"
-                            | b"vi.importActual"
-                            | b"jest.requireActual"
-                            | b"vi.importMock"
-                            | b"jest.requireMock" => Some(ImportKind::Dynamic),
-                            b"require" => Some(ImportKind::SideEffect),
-                            _ => None,
-                        });
+                    let kind = n.field("function").and_then(|f| match &self.source[f.byte_range()] {
+                        b"import"
+                        | b"vi.importActual"
+                        | b"jest.requireActual"
+                        | b"vi.importMock"
+                        | b"jest.requireMock" => Some(ImportKind::Dynamic),
+                        b"require" => Some(ImportKind::SideEffect),
+                        _ => None,
+                    });
                     if let Some(kind) = kind
                         && let Some(spec) = arguments(&n).first().and_then(|a| self.string_value(a))
                     {
@@ -409,14 +406,14 @@ impl<'s> Walker<'s> {
         loop {
             match v.kind() {
                 "await_expression" => v = first_child(&v)?,
-                "member_expression" => v = v.child_by_field_name("object")?,
+                "member_expression" => v = v.field("object")?,
                 _ => break,
             }
         }
         if v.kind() != "call_expression" {
             return None;
         }
-        let callee = v.child_by_field_name("function")?;
+        let callee = v.field("function")?;
         if !matches!(text(&callee, self.source).as_ref(), "require" | "import") {
             return None;
         }
@@ -426,11 +423,9 @@ impl<'s> Walker<'s> {
     /// Record a named function's body for helper detection.
     fn helper(&mut self, node: &Node) {
         let (name, body) = match node.kind() {
-            "function_declaration" | "generator_function_declaration" => {
-                (node.child_by_field_name("name"), node.child_by_field_name("body"))
-            }
-            "variable_declarator" => match node.child_by_field_name("value") {
-                Some(v) if is_function(&v) => (node.child_by_field_name("name"), v.child_by_field_name("body")),
+            "function_declaration" | "generator_function_declaration" => (node.field("name"), node.field("body")),
+            "variable_declarator" => match node.field("value") {
+                Some(v) if is_function(&v) => (node.field("name"), v.field("body")),
                 _ => return,
             },
             _ => return,
@@ -492,13 +487,13 @@ impl<'s> Walker<'s> {
             }
             return;
         };
-        let Some(body) = function.child_by_field_name("body") else {
+        let Some(body) = function.field("body") else {
             return;
         };
         let context = test_context(function, self.source);
         let mut occurrences = Vec::new();
         for field in ["parameters", "parameter"] {
-            if let Some(params) = function.child_by_field_name(field) {
+            if let Some(params) = function.field(field) {
                 identifiers(&params, self.source, &mut occurrences);
             }
         }
@@ -563,9 +558,9 @@ impl<'s> Walker<'s> {
             }
             match n.kind() {
                 "variable_declarator" => {
-                    if let Some(name) = n.child_by_field_name("name") {
+                    if let Some(name) = n.field("name") {
                         if name.kind() == "identifier" {
-                            let value = n.child_by_field_name("value").map(unwrap);
+                            let value = n.field("value").map(unwrap);
                             let value = bound(
                                 value.and_then(|v| self.literal(&v).or_else(|| array(&v))),
                                 value.and_then(|v| chain(&v, self.source)),
@@ -578,17 +573,17 @@ impl<'s> Walker<'s> {
                     }
                 }
                 "assignment_expression" | "augmented_assignment_expression" => {
-                    if let Some(left) = n.child_by_field_name("left") {
+                    if let Some(left) = n.field("left") {
                         identifiers(&left, self.source, out);
                     }
                 }
                 "update_expression" => {
-                    if let Some(arg) = n.child_by_field_name("argument") {
+                    if let Some(arg) = n.field("argument") {
                         identifiers(&arg, self.source, out);
                     }
                 }
                 "for_in_statement" => {
-                    if let Some(left) = n.child_by_field_name("left") {
+                    if let Some(left) = n.field("left") {
                         identifiers(&left, self.source, out);
                     }
                 }
@@ -602,9 +597,9 @@ impl<'s> Walker<'s> {
         let mut cursor = options.walk();
         for pair in options.named_children(&mut cursor).filter(|p| p.kind() == "pair") {
             let key = pair
-                .child_by_field_name("key")
+                .field("key")
                 .map(|k| text(&k, self.source).trim_matches(['"', '\'']).to_string());
-            let value = pair.child_by_field_name("value")?;
+            let value = pair.field("value")?;
             if key.as_deref() == Some("skip") && value.kind() != "false" {
                 let reason = self.string_value(&value).or_else(|| self.comment_reason(span));
                 return Some(Skip {
@@ -644,11 +639,11 @@ impl<'s> Walker<'s> {
 
     /// What `call` mocks, if it is a mock, stub or spy.
     fn mock_site(&self, call: &Node) -> Option<Site> {
-        let function = call.child_by_field_name("function")?;
+        let function = call.field("function")?;
         // Most calls are not mocks: look at the last name before building the chain.
         let name = match function.kind() {
             "identifier" => function,
-            "member_expression" => function.child_by_field_name("property")?,
+            "member_expression" => function.field("property")?,
             _ => return None,
         };
         if !matches!(
@@ -697,9 +692,7 @@ impl<'s> Walker<'s> {
                         // vi.mock(import("./x"), ..)
                         let inner = unwrap(*a);
                         (inner.kind() == "call_expression"
-                            && inner
-                                .child_by_field_name("function")
-                                .is_some_and(|f| f.kind() == "import"))
+                            && inner.field("function").is_some_and(|f| f.kind() == "import"))
                         .then(|| arguments(&inner).first().and_then(|s| self.string_value(s)))
                         .flatten()
                     })
@@ -709,10 +702,8 @@ impl<'s> Walker<'s> {
                     let mut cursor = o.walk();
                     o.named_children(&mut cursor).any(|pair| {
                         pair.kind() == "pair"
-                            && pair
-                                .child_by_field_name("key")
-                                .is_some_and(|k| text(&k, self.source) == "spy")
-                            && pair.child_by_field_name("value").is_some_and(|v| v.kind() == "true")
+                            && pair.field("key").is_some_and(|k| text(&k, self.source) == "spy")
+                            && pair.field("value").is_some_and(|v| v.kind() == "true")
                     })
                 });
                 Site::Mock(Mock {
@@ -757,7 +748,7 @@ impl<'s> Walker<'s> {
         if !is_function(factory) {
             return None;
         }
-        let body = unwrap(factory.child_by_field_name("body")?);
+        let body = unwrap(factory.field("body")?);
         let object = if body.kind() == "object" {
             body
         } else {
@@ -780,8 +771,8 @@ impl<'s> Walker<'s> {
                 .iter()
                 .filter_map(|e| match e.kind() {
                     "pair" | "method_definition" => e
-                        .child_by_field_name("key")
-                        .or_else(|| e.child_by_field_name("name"))
+                        .field("key")
+                        .or_else(|| e.field("name"))
                         .map(|k| string_or_name(&k, self.source)),
                     "shorthand_property_identifier" => Some(text(e, self.source).into_owned()),
                     _ => None,
@@ -796,9 +787,7 @@ impl<'s> Walker<'s> {
         while let Some(parent) = node.parent() {
             match parent.kind() {
                 "variable_declarator" | "assignment_expression" => {
-                    let name = parent
-                        .child_by_field_name("name")
-                        .or_else(|| parent.child_by_field_name("left"))?;
+                    let name = parent.field("name").or_else(|| parent.field("left"))?;
                     return chain(&name, self.source);
                 }
                 "await_expression" | "parenthesized_expression" | "as_expression" | "non_null_expression" => {
@@ -822,15 +811,15 @@ impl<'s> Walker<'s> {
             None => {}
         }
         // `api.get.mockReturnValue(..)`, `vi.mocked(api.get).mockImplementation(..)`, `spy.returns(..)`
-        if let Some(function) = n.child_by_field_name("function")
+        if let Some(function) = n.field("function")
             && function.kind() == "member_expression"
             && function
-                .child_by_field_name("property")
+                .field("property")
                 .is_some_and(|p| CONFIGURES.contains(&text(&p, self.source).as_ref()))
-            && let Some(mut object) = function.child_by_field_name("object")
+            && let Some(mut object) = function.field("object")
         {
             if object.kind() == "call_expression"
-                && let Some(inner) = object.child_by_field_name("function")
+                && let Some(inner) = object.field("function")
                 && text(&inner, self.source).ends_with("mocked")
                 && let Some(arg) = arguments(&object).first()
             {
@@ -859,7 +848,7 @@ impl<'s> Walker<'s> {
             .collect();
         for (index, (mut mock, name, spy, node)) in sites.into_iter().enumerate() {
             let hoisted = matches!(mock.target, MockTarget::Module { .. })
-                && text(&node.child_by_field_name("function").expect("a call"), self.source).ends_with(".mock");
+                && text(&node.field("function").expect("a call"), self.source).ends_with(".mock");
             let scope = if hoisted { None } else { self.enclosing_scope(&node) };
             if spy {
                 // Configured where the spy is in effect: in its test, or (for a
@@ -888,7 +877,7 @@ impl<'s> Walker<'s> {
         let mut n = node.parent();
         while let Some(p) = n {
             if p.kind() == "call_expression"
-                && let Some(function) = p.child_by_field_name("function")
+                && let Some(function) = p.field("function")
                 && let Some(path) = callee_path(&function, self.source)
                 && (TEST_NAMES.contains(&path[0].as_str()) || GROUP_NAMES.contains(&path[0].as_str()))
             {
@@ -961,18 +950,18 @@ impl<'s> Walker<'s> {
     }
 
     fn call(&self, call: &Node, scan: &mut Scan) {
-        let Some(function) = call.child_by_field_name("function") else {
+        let Some(function) = call.field("function") else {
             return;
         };
         let name = match function.kind() {
             "identifier" => text(&function, self.source).into_owned(),
             "member_expression" => function
-                .child_by_field_name("property")
+                .field("property")
                 .map(|p| text(&p, self.source).into_owned())
                 .unwrap_or_default(),
             // `st['throws'](...)`
             "subscript_expression" => function
-                .child_by_field_name("index")
+                .field("index")
                 .and_then(|i| self.string_value(&i))
                 .unwrap_or_default(),
             _ => String::new(),
@@ -984,7 +973,7 @@ impl<'s> Walker<'s> {
         // In-body skips: `this.skip()`, `t.skip("why")`, `ctx.skip()`.
         if name == "skip"
             && function.kind() == "member_expression"
-            && function.child_by_field_name("object").is_some_and(|o| {
+            && function.field("object").is_some_and(|o| {
                 matches!(o.kind(), "this" | "identifier")
                     && matches!(text(&o, self.source).as_ref(), "this" | "t" | "ctx" | "context")
             })
@@ -1002,7 +991,7 @@ impl<'s> Walker<'s> {
         }
         let on_context = matches!(function.kind(), "member_expression" | "subscript_expression")
             && function
-                .child_by_field_name("object")
+                .field("object")
                 .is_some_and(|o| scan.contexts.iter().any(|c| text(&o, self.source) == c.as_str()));
         // QUnit's `assert.expect(n)` is a plan, like tape's `t.plan(n)`.
         if on_context && name == "expect" {
@@ -1021,7 +1010,7 @@ impl<'s> Walker<'s> {
         };
         if let Some(form) = form {
             let mut values = call
-                .child_by_field_name("arguments")
+                .field("arguments")
                 .map(|a| values(&a, self.source, COMMENT))
                 .unwrap_or_default();
             values.extend(self.checked_values(&function));
@@ -1062,7 +1051,7 @@ impl<'s> Walker<'s> {
         }
         member_chain(member, self.source)
             .base_call
-            .and_then(|base| base.child_by_field_name("arguments"))
+            .and_then(|base| base.field("arguments"))
             .map(|a| values(&a, self.source, COMMENT))
             .unwrap_or_default()
     }
@@ -1080,8 +1069,8 @@ impl<'s> Walker<'s> {
             conditional: true,
             ..guard
         };
-        let id = |name: &str| node.child_by_field_name(name).map(|c| c.id());
-        let guarded = |fields: &[&str]| -> Vec<Guard> {
+        let id = |name: &'static str| node.field(name).map(|c| c.id());
+        let guarded = |fields: &[&'static str]| -> Vec<Guard> {
             let ids: Vec<_> = fields.iter().filter_map(|f| id(f)).collect();
             children
                 .iter()
@@ -1092,7 +1081,7 @@ impl<'s> Walker<'s> {
             "if_statement" => {
                 let branches: Vec<Node> = ["consequence", "alternative"]
                     .iter()
-                    .filter_map(|f| node.child_by_field_name(f))
+                    .filter_map(|f| node.field(f))
                     .collect();
                 if branches.len() == 2 && branches.iter().all(|b| self.asserts(b, contexts)) {
                     vec![guard; children.len()]
@@ -1102,7 +1091,7 @@ impl<'s> Walker<'s> {
             }
             "for_in_statement" => {
                 // `for (const x of [1, 2])` and `for (const c of cases)` over a table always run their body.
-                let nonempty = node.child_by_field_name("right").is_some_and(|r| {
+                let nonempty = node.field("right").is_some_and(|r| {
                     (r.kind() == "array" && first_child(&r).is_some())
                         || (r.kind() == "identifier" && scan.tables.iter().any(|t| t == &text(&r, self.source)))
                 });
@@ -1115,9 +1104,7 @@ impl<'s> Walker<'s> {
             "for_statement" | "while_statement" => guarded(&["body"]),
             "ternary_expression" => guarded(&["consequence", "alternative"]),
             "binary_expression" => {
-                let op = node
-                    .child_by_field_name("operator")
-                    .map(|o| text(&o, self.source).into_owned());
+                let op = node.field("operator").map(|o| text(&o, self.source).into_owned());
                 if matches!(op.as_deref(), Some("&&" | "||" | "??")) {
                     guarded(&["right"])
                 } else {
@@ -1126,9 +1113,9 @@ impl<'s> Walker<'s> {
             }
             "switch_case" | "switch_default" => vec![conditional; children.len()],
             "try_statement" => {
-                let handler = node.child_by_field_name("handler");
+                let handler = node.field("handler");
                 let swallower = handler.filter(|h| {
-                    h.child_by_field_name("body").is_some_and(|b| {
+                    h.field("body").is_some_and(|b| {
                         !self.asserts(&b, contexts) && !contains_kind(&b, "throw_statement", JS_FUNCTIONS)
                     })
                 });
@@ -1203,7 +1190,7 @@ impl<'s> Walker<'s> {
         let chain = member_chain(function, self.source);
         if let Some(base) = &chain.base_call {
             let base_name = base
-                .child_by_field_name("function")
+                .field("function")
                 .map(|f| text(&f, self.source).into_owned())
                 .unwrap_or_default();
             if matches!(
@@ -1235,7 +1222,7 @@ impl<'s> Walker<'s> {
             }
         }
         let object = function
-            .child_by_field_name("object")
+            .field("object")
             .map(|o| text(&o, self.source).into_owned())
             .unwrap_or_default();
         if object == "expect" {
@@ -1271,9 +1258,7 @@ impl<'s> Walker<'s> {
             return Some(Form::Other);
         }
         let base = chain.base_call?;
-        let base_name = base
-            .child_by_field_name("function")
-            .map(|f| text(&f, self.source).into_owned())?;
+        let base_name = base.field("function").map(|f| text(&f, self.source).into_owned())?;
         if !matches!(base_name.as_str(), "expect" | "chai.expect") {
             return None;
         }
@@ -1301,7 +1286,7 @@ impl<'s> Walker<'s> {
                     Some(node)
                 };
                 call.filter(|c| c.kind() == "call_expression")
-                    .and_then(|c| c.child_by_field_name("function"))
+                    .and_then(|c| c.field("function"))
                     .map(|f| callee_key(&text(&f, self.source)))
             },
         }
@@ -1313,7 +1298,7 @@ impl<'s> Walker<'s> {
     fn mock_return_at(&self, n: Node, out: &mut Vec<MockReturn>) {
         match n.kind() {
             "variable_declarator" => {
-                if let (Some(name), Some(value)) = (n.child_by_field_name("name"), n.child_by_field_name("value"))
+                if let (Some(name), Some(value)) = (n.field("name"), n.field("value"))
                     && name.kind() == "identifier"
                     && let Some((literal, spied)) = self.configured_mock(&unwrap(value))
                 {
@@ -1339,7 +1324,7 @@ impl<'s> Walker<'s> {
                     // `f.mockReturnValue(5)` configures `f`; a spy configures the spied method.
                     let span = Span::of(&n);
                     let target = spied.or_else(|| {
-                        let object = call.child_by_field_name("function")?.child_by_field_name("object")?;
+                        let object = call.field("function")?.field("object")?;
                         (object.kind() != "call_expression").then(|| callee_key(&text(&object, self.source)))
                     });
                     if let Some(callee) = target {
@@ -1357,18 +1342,18 @@ impl<'s> Walker<'s> {
         if call.kind() != "call_expression" {
             return None;
         }
-        let function = call.child_by_field_name("function")?;
+        let function = call.field("function")?;
         let args = arguments(call);
         // vi.fn(() => 5), jest.fn(() => 5)
         if matches!(text(&function, self.source).as_ref(), "vi.fn" | "jest.fn") {
             let f = args.first().filter(|a| is_function(a))?;
-            let body = f.child_by_field_name("body")?;
+            let body = f.field("body")?;
             return Some((self.literal(&unwrap(body))?, None));
         }
         if function.kind() != "member_expression" {
             return None;
         }
-        let method = text(&function.child_by_field_name("property")?, self.source).into_owned();
+        let method = text(&function.field("property")?, self.source).into_owned();
         if !matches!(
             method.as_str(),
             "mockReturnValue"
@@ -1382,9 +1367,9 @@ impl<'s> Walker<'s> {
         }
         let literal = self.literal(&unwrap(*args.first()?))?;
         // The chain's start: vi.spyOn(obj, "m") names the spied method.
-        let mut base = function.child_by_field_name("object")?;
+        let mut base = function.field("object")?;
         while base.kind() == "call_expression" {
-            let f = base.child_by_field_name("function")?;
+            let f = base.field("function")?;
             let name = text(&f, self.source);
             if name.ends_with("spyOn") || name.ends_with("stub") {
                 let a = arguments(&base);
@@ -1395,7 +1380,7 @@ impl<'s> Walker<'s> {
                 return Some((literal, spied));
             }
             match f.kind() {
-                "member_expression" => base = f.child_by_field_name("object")?,
+                "member_expression" => base = f.field("object")?,
                 _ => break,
             }
         }
@@ -1410,10 +1395,8 @@ impl<'s> Walker<'s> {
             "number" => number(&text(node, self.source)).map(Literal::Number),
             "string" | "template_string" => self.string_value(node).map(Literal::Str),
             "unary_expression" => {
-                let op = node
-                    .child_by_field_name("operator")
-                    .map(|o| text(&o, self.source).into_owned())?;
-                match (op.as_str(), self.literal(&node.child_by_field_name("argument")?)?) {
+                let op = node.field("operator").map(|o| text(&o, self.source).into_owned())?;
+                match (op.as_str(), self.literal(&node.field("argument")?)?) {
                     ("-", Literal::Number(n)) => Some(Literal::Number(-n)),
                     ("+", Literal::Number(n)) => Some(Literal::Number(n)),
                     ("!", l) => Some(Literal::Bool(!l.truthy())),
@@ -1446,8 +1429,8 @@ fn collect_bound(node: &Node, source: &[u8], origin: &str, out: &mut Vec<(String
         "identifier" => out.push((name(node), origin.to_string())),
         "shorthand_property_identifier_pattern" => out.push((name(node), name(node))),
         "import_specifier" => {
-            if let Some(imported) = node.child_by_field_name("name") {
-                let local = node.child_by_field_name("alias").unwrap_or(imported);
+            if let Some(imported) = node.field("name") {
+                let local = node.field("alias").unwrap_or(imported);
                 out.push((name(&local), string_or_name(&imported, source)));
             }
         }
@@ -1457,7 +1440,7 @@ fn collect_bound(node: &Node, source: &[u8], origin: &str, out: &mut Vec<(String
             }
         }
         "pair_pattern" => {
-            if let (Some(key), Some(value)) = (node.child_by_field_name("key"), node.child_by_field_name("value")) {
+            if let (Some(key), Some(value)) = (node.field("key"), node.field("value")) {
                 collect_bound(&value, source, &string_or_name(&key, source), out);
             }
         }
@@ -1494,15 +1477,15 @@ fn identifiers(node: &Node, source: &[u8], out: &mut Vec<(String, Bound)>) {
 
 /// The name of a test function's first parameter, the test context (`t`).
 fn test_context(function: &Node, source: &[u8]) -> Option<String> {
-    if let Some(single) = function.child_by_field_name("parameter") {
+    if let Some(single) = function.field("parameter") {
         return (single.kind() == "identifier").then(|| text(&single, source).into_owned());
     }
-    let params = function.child_by_field_name("parameters")?;
+    let params = function.field("parameters")?;
     let first = first_child(&params)?;
     let name = match first.kind() {
         "identifier" => first,
         // TypeScript: `(t: TestContext) =>`
-        "required_parameter" => first.child_by_field_name("pattern")?,
+        "required_parameter" => first.field("pattern")?,
         _ => return None,
     };
     (name.kind() == "identifier").then(|| text(&name, source).into_owned())
@@ -1538,10 +1521,10 @@ fn member_chain<'a>(member: &Node<'a>, source: &[u8]) -> Chain<'a> {
     loop {
         match node.kind() {
             "member_expression" => {
-                if let Some(p) = node.child_by_field_name("property") {
+                if let Some(p) = node.field("property") {
                     names.push(text(&p, source).into_owned());
                 }
-                match node.child_by_field_name("object") {
+                match node.field("object") {
                     Some(o) => node = o,
                     None => break,
                 }
@@ -1549,7 +1532,7 @@ fn member_chain<'a>(member: &Node<'a>, source: &[u8]) -> Chain<'a> {
             "call_expression" => {
                 // `expect(x).resolves.toBe(1)` bottoms out at `expect(x)`; an
                 // intermediate call (`.to.have.been.calledWith(..).and`) continues.
-                let function = node.child_by_field_name("function");
+                let function = node.field("function");
                 match function {
                     Some(f) if f.kind() == "member_expression" && !is_expect_callee(&f, source) => node = f,
                     _ => {

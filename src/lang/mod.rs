@@ -281,7 +281,7 @@ pub(crate) fn unchecked(
     let mut candidates: Vec<(String, usize)> = Vec::new();
     visit_named(*body, |n| {
         if n.kind() == binding
-            && let (Some(name), Some(value)) = (n.child_by_field_name(name_field), n.child_by_field_name(value_field))
+            && let (Some(name), Some(value)) = (n.field(name_field), n.field(value_field))
             && kinds.identifiers.contains(&name.kind())
             && kinds.computed.contains(&unwrap(value).kind())
         {
@@ -294,10 +294,17 @@ pub(crate) fn unchecked(
     });
     let mut out = Unchecked::default();
     let mut effects = false;
+    // The name nodes of keyword arguments, met before their children.
+    let mut keyword_names: Vec<usize> = Vec::new();
     visit_named(*body, |n| {
         let kind = n.kind();
+        if kind == "keyword_argument"
+            && let Some(name) = n.field("name")
+        {
+            keyword_names.push(name.id());
+        }
         if kind == kinds.call
-            && n.child_by_field_name("function")
+            && n.field("function")
                 .is_some_and(|f| prints(&callee_key(&text(&f, source))))
         {
             // What only goes into a print is shown, not checked.
@@ -306,11 +313,8 @@ pub(crate) fn unchecked(
         }
         effects |= kinds.effects.contains(&kind);
         // `f(result=1)` names a parameter; it does not read `result`.
-        let keyword = n
-            .parent()
-            .is_some_and(|p| p.kind() == "keyword_argument" && p.child_by_field_name("name") == Some(n));
         if kinds.identifiers.contains(&kind)
-            && !keyword
+            && !keyword_names.contains(&n.id())
             && let Some(c) = candidates
                 .iter_mut()
                 .find(|(name, _)| text(&n, source) == name.as_str())
@@ -615,6 +619,32 @@ impl Literal {
     }
 }
 
+/// `Node::child_by_field_name` with the field's id cached per thread:
+/// tree-sitter finds a field by comparing its name with each of the
+/// grammar's field names, a tenth of the time spent building a model.
+pub(crate) trait FieldExt<'t> {
+    fn field(&self, name: &'static str) -> Option<Node<'t>>;
+}
+
+impl<'t> FieldExt<'t> for Node<'t> {
+    fn field(&self, name: &'static str) -> Option<Node<'t>> {
+        type Ids = std::collections::HashMap<(usize, usize, usize), Option<std::num::NonZeroU16>>;
+        thread_local! {
+            static IDS: std::cell::RefCell<Ids> = std::cell::RefCell::default();
+        }
+        let language = self.language();
+        let grammar = language.name().map_or(0, |n| n.as_ptr() as usize);
+        // A `&'static str` never moves or changes: its address and length name it.
+        let key = (grammar, name.as_ptr() as usize, name.len());
+        let id = IDS.with(|ids| {
+            *ids.borrow_mut()
+                .entry(key)
+                .or_insert_with(|| language.field_id_for_name(name))
+        });
+        self.child_by_field_id(id?.get())
+    }
+}
+
 /// Visit every named node under `node` (itself included) in document order,
 /// with one tree cursor and no allocation. `visit` returns false to skip the
 /// node's subtree.
@@ -650,17 +680,12 @@ pub(crate) fn chain(node: &Node, source: &[u8]) -> Option<String> {
             Some(text(node, source).into_owned())
         }
         "attribute" | "member_expression" => {
-            let object = node.child_by_field_name("object")?;
-            let member = node
-                .child_by_field_name("attribute")
-                .or_else(|| node.child_by_field_name("property"))?;
+            let object = node.field("object")?;
+            let member = node.field("attribute").or_else(|| node.field("property"))?;
             Some(format!("{}.{}", chain(&object, source)?, text(&member, source)))
         }
-        "call" | "call_expression" => Some(format!("{}()", chain(&node.child_by_field_name("function")?, source)?)),
-        "new_expression" => Some(format!(
-            "{}()",
-            chain(&node.child_by_field_name("constructor")?, source)?
-        )),
+        "call" | "call_expression" => Some(format!("{}()", chain(&node.field("function")?, source)?)),
+        "new_expression" => Some(format!("{}()", chain(&node.field("constructor")?, source)?)),
         "await"
         | "await_expression"
         | "parenthesized_expression"
@@ -821,54 +846,51 @@ pub(crate) fn normalized(node: &Node, source: &[u8], comment_kind: &str) -> Stri
 /// string delimiter is written `"` (after any prefix such as `f` or `b`).
 pub(crate) fn token_key(node: &Node, source: &[u8]) -> String {
     let mut out = String::new();
-    let mut push = |token: &str| {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(token);
-    };
-    let root = node.id();
+    if node.child_count() == 0 {
+        push_token(&mut out, node, source);
+    } else {
+        leaf_tokens(*node, source, &mut out);
+    }
+    out
+}
+
+/// The tokens under `node`, each leaf read with its parent and next sibling
+/// known from the walk (`Node::parent` and `Node::next_sibling` search from
+/// the root in tree-sitter, which made this quadratic in a file's size).
+fn leaf_tokens(node: Node<'_>, source: &[u8], out: &mut String) {
     let mut cursor = node.walk();
-    loop {
-        let n = cursor.node();
-        if n.is_extra() && n.id() != root {
-            // A comment: nothing to emit, nothing to descend into.
-        } else if n.child_count() > 0 {
-            cursor.goto_first_child();
+    let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
+    for (i, child) in children.iter().enumerate() {
+        // A comment: nothing to emit, nothing to descend into.
+        if child.is_extra() {
             continue;
-        } else {
-            let kind = n.kind();
-            let parent = n.parent().map(|p| p.kind());
-            let closes = |s: Node| matches!(s.kind(), ")" | "]" | "}");
-            let mut next = n.next_sibling();
-            while let Some(s) = next.filter(|s| s.is_extra()) {
-                next = s.next_sibling();
-            }
-            let skip = kind == ";"
-                || (matches!(kind, "(" | ")") && parent == Some("parenthesized_expression"))
-                || (kind == "," && next.is_some_and(closes));
-            if !skip {
-                match kind {
-                    "string_start" | "string_end" | "\"" | "'" => {
-                        let t = text(&n, source);
-                        let prefix: String = t.chars().filter(|c| c.is_ascii_alphabetic()).collect();
-                        push(&format!("{}\"", prefix.to_ascii_lowercase()));
-                    }
-                    _ => push(&text(&n, source)),
-                }
-            }
         }
-        loop {
-            if cursor.node().id() == root {
-                return out;
-            }
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() {
-                return out;
-            }
+        if child.child_count() > 0 {
+            leaf_tokens(*child, source, out);
+            continue;
         }
+        let kind = child.kind();
+        let next = children[i + 1..].iter().find(|s| !s.is_extra());
+        let skip = kind == ";"
+            || (matches!(kind, "(" | ")") && node.kind() == "parenthesized_expression")
+            || (kind == "," && next.is_some_and(|s| matches!(s.kind(), ")" | "]" | "}")));
+        if !skip {
+            push_token(out, child, source);
+        }
+    }
+}
+
+fn push_token(out: &mut String, leaf: &Node<'_>, source: &[u8]) {
+    if !out.is_empty() {
+        out.push(' ');
+    }
+    match leaf.kind() {
+        "string_start" | "string_end" | "\"" | "'" => {
+            let prefix: String = text(leaf, source).chars().filter(|c| c.is_ascii_alphabetic()).collect();
+            out.push_str(&prefix.to_ascii_lowercase());
+            out.push('"');
+        }
+        _ => out.push_str(&text(leaf, source)),
     }
 }
 

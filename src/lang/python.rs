@@ -7,6 +7,7 @@
 
 use tree_sitter::{Node, Tree};
 
+use super::FieldExt;
 use super::{
     Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
     TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, close_helpers, contains_kind, display,
@@ -49,7 +50,7 @@ pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
             "class_definition" => {
                 let before = file.tests.len();
                 class(&def, &decorators, source, &tables, &mut file, &mut bodies);
-                let name = def.child_by_field_name("name").map(|n| text(&n, source).into_owned());
+                let name = def.field("name").map(|n| text(&n, source).into_owned());
                 classes.push((
                     name.unwrap_or_default(),
                     before..file.tests.len(),
@@ -80,9 +81,8 @@ pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
         stmt.kind() == "expression_statement"
             && first_child(&stmt).is_some_and(|a| {
                 a.kind() == "assignment"
-                    && a.child_by_field_name("left")
-                        .is_some_and(|l| text(&l, source) == "pytestmark")
-                    && a.child_by_field_name("right")
+                    && a.field("left").is_some_and(|l| text(&l, source) == "pytestmark")
+                    && a.field("right")
                         .is_some_and(|r| text(&r, source).contains("mark.benchmark"))
             })
     });
@@ -117,10 +117,8 @@ fn literal_tables(block: &Node, source: &[u8]) -> Vec<String> {
         .filter(|s| s.kind() == "expression_statement")
         .filter_map(|s| {
             let assignment = first_child(&s).filter(|a| a.kind() == "assignment")?;
-            let left = assignment
-                .child_by_field_name("left")
-                .filter(|l| l.kind() == "identifier")?;
-            let right = unwrap(assignment.child_by_field_name("right")?);
+            let left = assignment.field("left").filter(|l| l.kind() == "identifier")?;
+            let right = unwrap(assignment.field("right")?);
             matches!(literal(&right, source), Some(Literal::Collection(n)) if n > 0)
                 .then(|| text(&left, source).into_owned())
         })
@@ -140,11 +138,11 @@ const SETUP_METHODS: &[&str] = &[
 
 /// A call that patches, stubs or spies on a target, and what it targets.
 fn mock_site(call: &Node, source: &[u8]) -> Option<Result<Vec<Mock>, ()>> {
-    let function = call.child_by_field_name("function")?;
+    let function = call.field("function")?;
     // Most calls are not mocks: look at the last name before building the chain.
     let name = match function.kind() {
         "identifier" => function,
-        "attribute" => function.child_by_field_name("attribute")?,
+        "attribute" => function.field("attribute")?,
         _ => return None,
     };
     if !matches!(
@@ -172,13 +170,11 @@ fn mock_site(call: &Node, source: &[u8]) -> Option<Result<Vec<Mock>, ()>> {
     // `patch.object(settings, "DEBUG", True)`, `patch.multiple(apps, ready=False)`:
     // a literal replaces data, not code.
     let keyword_node = |key: &str| {
-        let list = call.child_by_field_name("arguments")?;
+        let list = call.field("arguments")?;
         let mut cursor = list.walk();
         list.named_children(&mut cursor)
-            .find(|a| {
-                a.kind() == "keyword_argument" && a.child_by_field_name("name").is_some_and(|n| text(&n, source) == key)
-            })
-            .and_then(|a| a.child_by_field_name("value"))
+            .find(|a| a.kind() == "keyword_argument" && a.field("name").is_some_and(|n| text(&n, source) == key))
+            .and_then(|a| a.field("value"))
     };
     let is_data = |value: Option<Node>| value.is_some_and(|v| literal(&unwrap(v), source).is_some());
     let member = |object: &Node, name: &Node, replaces: bool| {
@@ -215,17 +211,17 @@ fn mock_site(call: &Node, source: &[u8]) -> Option<Result<Vec<Mock>, ()>> {
         // patch.multiple("pkg.mod", a=DEFAULT, b=..) / patch.multiple(obj, ..)
         (Some("patch"), "multiple") => {
             let target = args.first()?;
-            let list = call.child_by_field_name("arguments")?;
+            let list = call.field("arguments")?;
             let mut cursor = list.walk();
             let names: Vec<String> = list
                 .named_children(&mut cursor)
                 .filter(|a| {
                     a.kind() == "keyword_argument"
-                        && !is_data(a.child_by_field_name("value"))
-                        && a.child_by_field_name("name")
+                        && !is_data(a.field("value"))
+                        && a.field("name")
                             .is_some_and(|n| !matches!(text(&n, source).as_ref(), "new_callable" | "spec" | "create"))
                 })
-                .filter_map(|a| Some(text(&a.child_by_field_name("name")?, source).into_owned()))
+                .filter_map(|a| Some(text(&a.field("name")?, source).into_owned()))
                 .collect();
             let module = string_value(target, source);
             let object = chain(target, source);
@@ -286,14 +282,14 @@ fn tests_within(node: &Node, file: &TestFile) -> Vec<usize> {
 
 fn owner(call: &Node, source: &[u8], file: &TestFile) -> Owner {
     let test_named = |def: &Node| {
-        let span = Span::of(&def.child_by_field_name("name")?);
+        let span = Span::of(&def.field("name")?);
         file.tests.iter().position(|t| t.span == span)
     };
     let mut n = call.parent();
     while let Some(p) = n {
         let def = match p.kind() {
             // A decorator applies to what it decorates.
-            "decorator" => p.parent().and_then(|d| d.child_by_field_name("definition")),
+            "decorator" => p.parent().and_then(|d| d.field("definition")),
             "function_definition" | "class_definition" => Some(p),
             _ => None,
         };
@@ -305,7 +301,7 @@ fn owner(call: &Node, source: &[u8], file: &TestFile) -> Owner {
                 return Owner::Tests(vec![test]);
             }
             let name = def
-                .child_by_field_name("name")
+                .field("name")
                 .map(|n| text(&n, source).into_owned())
                 .unwrap_or_default();
             let class = || {
@@ -378,9 +374,9 @@ fn mocks<'a>(root: &Node<'a>, source: &[u8], file: &mut TestFile, calls: MockCal
     if sites.iter().any(|(_, o)| matches!(o, Owner::Fixture(_))) {
         visit_named(*root, |n| {
             if n.kind() == "function_definition"
-                && let Some(name) = n.child_by_field_name("name")
+                && let Some(name) = n.field("name")
                 && let Some(i) = file.tests.iter().position(|t| t.span == Span::of(&name))
-                && let Some(list) = n.child_by_field_name("parameters")
+                && let Some(list) = n.field("parameters")
             {
                 let mut occurrences = Vec::new();
                 identifiers(&list, source, &mut occurrences);
@@ -404,7 +400,7 @@ fn mocks<'a>(root: &Node<'a>, source: &[u8], file: &mut TestFile, calls: MockCal
 
 /// The names of a class's bases as written (`TestCase`, `mixins.Base`).
 fn base_names(def: &Node, source: &[u8]) -> Vec<String> {
-    let Some(bases) = def.child_by_field_name("superclasses") else {
+    let Some(bases) = def.field("superclasses") else {
         return Vec::new();
     };
     let mut cursor = bases.walk();
@@ -439,7 +435,7 @@ fn docstring(block: &Node, source: &[u8]) -> Option<String> {
 fn decorator_callee<'a>(decorator: &Node<'a>, source: &[u8]) -> Option<(String, Option<Node<'a>>)> {
     let expr = first_child(decorator)?;
     let (callee, call) = match expr.kind() {
-        "call" => (expr.child_by_field_name("function")?, Some(expr)),
+        "call" => (expr.field("function")?, Some(expr)),
         _ => (expr, None),
     };
     Some((chain(&callee, source)?, call))
@@ -465,7 +461,7 @@ fn unwrap_decorated(node: Node) -> (Vec<Node>, Node) {
         .named_children(&mut cursor)
         .filter(|c| c.kind() == "decorator")
         .collect();
-    let def = node.child_by_field_name("definition").unwrap_or(node);
+    let def = node.field("definition").unwrap_or(node);
     (decorators, def)
 }
 
@@ -478,16 +474,16 @@ fn class(
     bodies: &mut Vec<(String, bool, Vec<String>)>,
 ) {
     let name = def
-        .child_by_field_name("name")
+        .field("name")
         .map(|n| text(&n, source).into_owned())
         .unwrap_or_default();
     let bases = def
-        .child_by_field_name("superclasses")
+        .field("superclasses")
         .map(|b| text(&b, source).into_owned())
         .unwrap_or_default();
     let is_tests = name.starts_with("Test") || bases.contains("TestCase");
     let class_skip = decorators.iter().find_map(|d| skip_of(d, source));
-    let Some(body) = def.child_by_field_name("body") else {
+    let Some(body) = def.field("body") else {
         return;
     };
     // Class attributes bound to non-empty literals are tables too (`self.cases`).
@@ -519,8 +515,8 @@ fn class(
             .named_children(&mut cursor)
             .filter_map(|item| {
                 let (_, inner) = unwrap_decorated(item);
-                let name = inner.child_by_field_name("name")?;
-                let block = inner.child_by_field_name("body")?;
+                let name = inner.field("name")?;
+                let block = inner.field("body")?;
                 Some((Span::of(&name), docstring(&block, source)))
             })
             .collect();
@@ -550,11 +546,11 @@ fn function(
     file: &mut TestFile,
     bodies: &mut Vec<(String, bool, Vec<String>)>,
 ) {
-    let Some(name_node) = def.child_by_field_name("name") else {
+    let Some(name_node) = def.field("name") else {
         return;
     };
     let name = text(&name_node, source).into_owned();
-    let Some(body) = def.child_by_field_name("body") else {
+    let Some(body) = def.field("body") else {
         return;
     };
     // Module-level `test*` functions are tests; so are `test*` methods of test
@@ -569,7 +565,7 @@ fn function(
     let mut mock_returns = Vec::new();
     let mut uses = std::collections::BTreeSet::new();
     if is_test {
-        if let Some(params) = def.child_by_field_name("parameters") {
+        if let Some(params) = def.field("parameters") {
             identifiers(&params, source, &mut occurrences);
         }
         binding_occurrences(&body, source, &mut occurrences, &mut mock_returns, &mut uses);
@@ -601,7 +597,7 @@ fn function(
     }
     let skip = decorators.iter().find_map(|d| skip_of(d, source)).or(scan.skip);
     let benchmark = decorators.iter().any(|d| text(d, source).contains("mark.benchmark"))
-        || def.child_by_field_name("parameters").is_some_and(|p| {
+        || def.field("parameters").is_some_and(|p| {
             let mut cursor = p.walk();
             p.named_children(&mut cursor)
                 .any(|param| text(&param, source) == "benchmark")
@@ -668,9 +664,9 @@ fn binding_occurrences(
         }
         match n.kind() {
             "assignment" => {
-                if let Some(left) = n.child_by_field_name("left") {
+                if let Some(left) = n.field("left") {
                     if left.kind() == "identifier" {
-                        let right = n.child_by_field_name("right").map(unwrap);
+                        let right = n.field("right").map(unwrap);
                         let value = bound(
                             right.and_then(|r| literal(&r, source)),
                             right.and_then(|r| chain(&r, source)),
@@ -683,23 +679,23 @@ fn binding_occurrences(
                 }
             }
             "augmented_assignment" => {
-                if let Some(left) = n.child_by_field_name("left") {
+                if let Some(left) = n.field("left") {
                     identifiers(&left, source, out);
                 }
             }
             "named_expression" => {
-                if let Some(name) = n.child_by_field_name("name") {
+                if let Some(name) = n.field("name") {
                     identifiers(&name, source, out);
                 }
             }
             "for_statement" | "for_in_clause" => {
-                if let Some(left) = n.child_by_field_name("left") {
+                if let Some(left) = n.field("left") {
                     identifiers(&left, source, out);
                 }
             }
             "as_pattern" => {
                 // `with Client() as c` binds `c` to what the call returns (close enough for a chain).
-                if let Some(alias) = n.child_by_field_name("alias") {
+                if let Some(alias) = n.field("alias") {
                     match (
                         first_child(&alias).filter(|a| a.kind() == "identifier"),
                         first_child(&n),
@@ -769,7 +765,7 @@ const BUILTIN_FIXTURES: &[&str] = &[
 
 /// Does this test take a fixture that is neither pytest's own nor a `parametrize` argument?
 fn takes_fixtures(def: &Node, decorators: &[Node], source: &[u8]) -> bool {
-    let Some(params) = def.child_by_field_name("parameters") else {
+    let Some(params) = def.field("parameters") else {
         return false;
     };
     let parametrized: Vec<String> = decorators
@@ -790,7 +786,7 @@ fn takes_fixtures(def: &Node, decorators: &[Node], source: &[u8]) -> bool {
         let name_node = match param.kind() {
             "identifier" => Some(param),
             "typed_parameter" | "default_parameter" | "typed_default_parameter" => {
-                param.child_by_field_name("name").or_else(|| first_child(&param))
+                param.field("name").or_else(|| first_child(&param))
             }
             _ => None,
         };
@@ -815,7 +811,7 @@ fn imports_and_uses<'a>(root: &Node<'a>, source: &[u8], file: &mut TestFile, mut
                 let mut c = n.walk();
                 for item in n.named_children(&mut c) {
                     let (module, alias) = match item.kind() {
-                        "aliased_import" => (item.child_by_field_name("name"), item.child_by_field_name("alias")),
+                        "aliased_import" => (item.field("name"), item.field("alias")),
                         "dotted_name" => (Some(item), None),
                         _ => continue,
                     };
@@ -841,7 +837,7 @@ fn imports_and_uses<'a>(root: &Node<'a>, source: &[u8], file: &mut TestFile, mut
                 return false;
             }
             "import_from_statement" => {
-                let module_name = n.child_by_field_name("module_name");
+                let module_name = n.field("module_name");
                 let specifier = module_name.map(|m| text(&m, source).into_owned()).unwrap_or_default();
                 let mut names = Vec::new();
                 let mut origins = Vec::new();
@@ -863,9 +859,7 @@ fn imports_and_uses<'a>(root: &Node<'a>, source: &[u8], file: &mut TestFile, mut
                             origins.push(qualified("*"));
                         }
                         "aliased_import" => {
-                            if let (Some(a), Some(name)) =
-                                (item.child_by_field_name("alias"), item.child_by_field_name("name"))
-                            {
+                            if let (Some(a), Some(name)) = (item.field("alias"), item.field("name")) {
                                 names.push(text(&a, source).into_owned());
                                 origins.push(qualified(&text(&name, source)));
                             }
@@ -894,7 +888,7 @@ fn imports_and_uses<'a>(root: &Node<'a>, source: &[u8], file: &mut TestFile, mut
                     calls.push((n, site));
                 }
                 // importlib.import_module("pkg.mod") / __import__("pkg")
-                if let Some(f) = n.child_by_field_name("function") {
+                if let Some(f) = n.field("function") {
                     let callee = text(&f, source);
                     if (callee.ends_with("import_module") || callee == "__import__")
                         && let Some(spec) = positional_args(&n).first().and_then(|a| string_value(a, source))
@@ -1022,18 +1016,18 @@ impl BodyScan {
     }
 
     fn call(&mut self, call: &Node, source: &[u8]) {
-        let Some(function) = call.child_by_field_name("function") else {
+        let Some(function) = call.field("function") else {
             return;
         };
         let (receiver, name) = match function.kind() {
             "identifier" => (String::new(), text(&function, source).into_owned()),
             "attribute" => (
                 function
-                    .child_by_field_name("object")
+                    .field("object")
                     .map(|o| text(&o, source).into_owned())
                     .unwrap_or_default(),
                 function
-                    .child_by_field_name("attribute")
+                    .field("attribute")
                     .map(|a| text(&a, source).into_owned())
                     .unwrap_or_default(),
             ),
@@ -1070,12 +1064,12 @@ impl BodyScan {
         };
         if let Some(form) = form {
             let values = call
-                .child_by_field_name("arguments")
+                .field("arguments")
                 .map(|a| values(&a, source, COMMENT))
                 .unwrap_or_default();
             // Mock verification checks its receiver (`save.assert_called_with(1)`).
             let mut parts: Vec<String> = function
-                .child_by_field_name("object")
+                .field("object")
                 .filter(|_| !on_self && receiver != "pytest" && name.starts_with("assert"))
                 .map(|o| token_key(&o, source))
                 .into_iter()
@@ -1116,17 +1110,17 @@ fn nonempty_iterable(node: &Node, tables: &[String], source: &[u8]) -> bool {
     if node.kind() != "call" {
         return false;
     }
-    let Some(function) = node.child_by_field_name("function") else {
+    let Some(function) = node.field("function") else {
         return false;
     };
     let args = positional_args(node);
     match function.kind() {
         "attribute" => {
-            let method = function.child_by_field_name("attribute").map(|a| text(&a, source));
+            let method = function.field("attribute").map(|a| text(&a, source));
             matches!(method.as_deref(), Some("items" | "values" | "keys"))
                 && args.is_empty()
                 && function
-                    .child_by_field_name("object")
+                    .field("object")
                     .is_some_and(|o| nonempty_iterable(&o, tables, source))
         }
         "identifier" => match text(&function, source).as_ref() {
@@ -1169,9 +1163,9 @@ fn child_guards(node: &Node, children: &[Node], guard: Guard, tables: &[String],
         conditional: true,
         ..guard
     };
-    let field = |name: &str| node.child_by_field_name(name).map(|c| c.id());
+    let field = |name: &'static str| node.field(name).map(|c| c.id());
     // The child in field `name` runs only conditionally; the others as `node` does.
-    let guarded = |name: &str| -> Vec<Guard> {
+    let guarded = |name: &'static str| -> Vec<Guard> {
         let id = field(name);
         children
             .iter()
@@ -1200,7 +1194,7 @@ fn child_guards(node: &Node, children: &[Node], guard: Guard, tables: &[String],
         }
         "for_statement" => {
             let nonempty_literal = node
-                .child_by_field_name("right")
+                .field("right")
                 .is_some_and(|r| nonempty_iterable(&unwrap(r), tables, source));
             children
                 .iter()
@@ -1275,7 +1269,7 @@ fn examined_later(clause: &Node, parts: &[Node], body: &Node, source: &[u8]) -> 
         let mut found = false;
         visit_named(*body, |n| {
             found |= n.kind() == "call"
-                && n.child_by_field_name("function")
+                && n.field("function")
                     .and_then(|f| chain(&f, source))
                     .is_some_and(|key| key.ends_with("exc_info") || key.ends_with("format_exc"));
             !found
@@ -1329,16 +1323,12 @@ fn assert_check(test: &Node, source: &[u8]) -> (String, Vec<String>) {
         }
         "not_operator" => (
             "not".to_string(),
-            test.child_by_field_name("argument")
+            test.field("argument")
                 .map(|a| token_key(&a, source))
                 .into_iter()
                 .collect(),
         ),
-        "call"
-            if test
-                .child_by_field_name("function")
-                .is_some_and(|f| text(&f, source) == "isinstance") =>
-        {
+        "call" if test.field("function").is_some_and(|f| text(&f, source) == "isinstance") => {
             ("isinstance".to_string(), argument_keys(&test, source))
         }
         _ => ("truthy".to_string(), vec![token_key(&test, source)]),
@@ -1348,21 +1338,19 @@ fn assert_check(test: &Node, source: &[u8]) -> (String, Vec<String>) {
 /// A call's arguments as [`token_key`]s, keyword arguments whole
 /// (`match = "x"`), without unittest's `msg`.
 fn argument_keys(call: &Node, source: &[u8]) -> Vec<String> {
-    let Some(list) = call.child_by_field_name("arguments") else {
+    let Some(list) = call.field("arguments") else {
         return Vec::new();
     };
     let mut cursor = list.walk();
     list.named_children(&mut cursor)
         .filter(|a| a.kind() != COMMENT)
-        .filter(|a| {
-            a.kind() != "keyword_argument" || a.child_by_field_name("name").is_none_or(|n| text(&n, source) != "msg")
-        })
+        .filter(|a| a.kind() != "keyword_argument" || a.field("name").is_none_or(|n| text(&n, source) != "msg"))
         .map(|a| token_key(&a, source))
         .collect()
 }
 
 fn positional_args<'a>(call: &Node<'a>) -> Vec<Node<'a>> {
-    let Some(list) = call.child_by_field_name("arguments") else {
+    let Some(list) = call.field("arguments") else {
         return Vec::new();
     };
     let mut cursor = list.walk();
@@ -1377,12 +1365,12 @@ fn positional_args<'a>(call: &Node<'a>) -> Vec<Node<'a>> {
 }
 
 fn keyword(call: &Node, key: &str, source: &[u8]) -> Option<String> {
-    let list = call.child_by_field_name("arguments")?;
+    let list = call.field("arguments")?;
     let mut cursor = list.walk();
-    let found = list.named_children(&mut cursor).find(|a| {
-        a.kind() == "keyword_argument" && a.child_by_field_name("name").is_some_and(|n| text(&n, source) == key)
-    })?;
-    let value = found.child_by_field_name("value")?;
+    let found = list
+        .named_children(&mut cursor)
+        .find(|a| a.kind() == "keyword_argument" && a.field("name").is_some_and(|n| text(&n, source) == key))?;
+    let value = found.field("value")?;
     Some(string_value(&value, source).unwrap_or_else(|| text(&value, source).into_owned()))
 }
 
@@ -1406,7 +1394,7 @@ fn string_value(node: &Node, source: &[u8]) -> Option<String> {
 fn skip_of(decorator: &Node, source: &[u8]) -> Option<Skip> {
     let expr = decorator.named_child(0)?;
     let (callee, call) = match expr.kind() {
-        "call" => (expr.child_by_field_name("function")?, Some(expr)),
+        "call" => (expr.field("function")?, Some(expr)),
         _ => (expr, None),
     };
     let name = text(&callee, source);
@@ -1463,7 +1451,7 @@ fn assert_form(stmt: &Node, source: &[u8]) -> Form {
                 _ => Form::Other,
             }
         }
-        "not_operator" => match test.child_by_field_name("argument") {
+        "not_operator" => match test.field("argument") {
             Some(arg) => Form::Falsy(operand(&unwrap(arg), source)),
             None => Form::Other,
         },
@@ -1518,12 +1506,10 @@ fn operand(node: &Node, source: &[u8]) -> Operand {
         literal: literal(&node, source),
         effects: has_effects(&node),
         call_of: match node.kind() {
-            "call" => node
-                .child_by_field_name("function")
-                .map(|f| callee_key(&text(&f, source))),
+            "call" => node.field("function").map(|f| callee_key(&text(&f, source))),
             "await" => first_child(&node)
                 .filter(|c| c.kind() == "call")
-                .and_then(|c| c.child_by_field_name("function"))
+                .and_then(|c| c.field("function"))
                 .map(|f| callee_key(&text(&f, source))),
             _ => None,
         },
@@ -1535,7 +1521,7 @@ fn operand(node: &Node, source: &[u8]) -> Operand {
 /// `m = mocker.patch(.., return_value=5)`.
 fn mock_return_at(n: Node, source: &[u8], out: &mut Vec<MockReturn>) {
     let configured = |call: &Node| -> Option<Literal> {
-        let callee = text(&call.child_by_field_name("function")?, source).into_owned();
+        let callee = text(&call.field("function")?, source).into_owned();
         let last = callee.rsplit('.').next().unwrap_or(&callee);
         if !matches!(
             last,
@@ -1543,18 +1529,16 @@ fn mock_return_at(n: Node, source: &[u8], out: &mut Vec<MockReturn>) {
         ) {
             return None;
         }
-        let list = call.child_by_field_name("arguments")?;
+        let list = call.field("arguments")?;
         let mut c = list.walk();
         let kw = list.named_children(&mut c).find(|a| {
-            a.kind() == "keyword_argument"
-                && a.child_by_field_name("name")
-                    .is_some_and(|n| text(&n, source) == "return_value")
+            a.kind() == "keyword_argument" && a.field("name").is_some_and(|n| text(&n, source) == "return_value")
         })?;
-        literal(&unwrap(kw.child_by_field_name("value")?), source)
+        literal(&unwrap(kw.field("value")?), source)
     };
     match n.kind() {
         "assignment" => {
-            if let (Some(left), Some(right)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) {
+            if let (Some(left), Some(right)) = (n.field("left"), n.field("right")) {
                 let right = unwrap(right);
                 if left.kind() == "identifier" && right.kind() == "call" {
                     if let Some(l) = configured(&right) {
@@ -1566,9 +1550,9 @@ fn mock_return_at(n: Node, source: &[u8], out: &mut Vec<MockReturn>) {
                     }
                 } else if left.kind() == "attribute"
                     && left
-                        .child_by_field_name("attribute")
+                        .field("attribute")
                         .is_some_and(|a| text(&a, source) == "return_value")
-                    && let (Some(object), Some(l)) = (left.child_by_field_name("object"), literal(&right, source))
+                    && let (Some(object), Some(l)) = (left.field("object"), literal(&right, source))
                 {
                     out.push(MockReturn {
                         callee: callee_key(&text(&object, source)),
@@ -1580,9 +1564,9 @@ fn mock_return_at(n: Node, source: &[u8], out: &mut Vec<MockReturn>) {
         }
         "with_item" => {
             // with patch("x.f", return_value=5) as f:
-            if let Some(value) = n.child_by_field_name("value")
+            if let Some(value) = n.field("value")
                 && value.kind() == "as_pattern"
-                && let (Some(call), Some(alias)) = (first_child(&value), value.child_by_field_name("alias"))
+                && let (Some(call), Some(alias)) = (first_child(&value), value.field("alias"))
                 && call.kind() == "call"
                 && let Some(l) = configured(&call)
             {
@@ -1611,10 +1595,8 @@ fn literal(node: &Node, source: &[u8]) -> Option<Literal> {
             ))
         }
         "unary_operator" => {
-            let arg = node.child_by_field_name("argument")?;
-            let op = node
-                .child_by_field_name("operator")
-                .map(|o| text(&o, source).into_owned())?;
+            let arg = node.field("argument")?;
+            let op = node.field("operator").map(|o| text(&o, source).into_owned())?;
             match (op.as_str(), literal(&arg, source)?) {
                 ("-", Literal::Number(n)) => Some(Literal::Number(-n)),
                 ("+", Literal::Number(n)) => Some(Literal::Number(n)),

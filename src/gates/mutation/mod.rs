@@ -88,7 +88,9 @@ enum Baseline {
 struct Facts {
     /// Test names, with and without their scope.
     tests: HashSet<String>,
-    /// Assertion checks ([`pair::check_key`]).
+    /// Assertion checks, each with its test's name ([`pair::check_key`]): a
+    /// check as common as `expect(value).toBe(2)` existed at the base only
+    /// in the test that had it.
     checks: HashSet<String>,
     /// Snapshot entry names, for a snapshot file.
     snapshots: HashSet<String>,
@@ -260,7 +262,11 @@ impl Facts {
         for t in &file.tests {
             self.tests.insert(t.name.clone());
             self.tests.insert(pair::test_key(t));
-            self.checks.extend(t.assertions.iter().map(pair::check_key));
+            self.checks.extend(
+                t.assertions
+                    .iter()
+                    .map(|a| format!("{}\u{1f}{}", t.name, pair::check_key(a))),
+            );
         }
     }
 }

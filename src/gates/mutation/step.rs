@@ -61,10 +61,11 @@ impl Known<'_> {
         }
     }
 
-    fn check(&self, a: &Assertion) -> bool {
+    /// Did assertion `a` of the test named `test` exist at the base?
+    fn check(&self, test: &str, a: &Assertion) -> bool {
         match self {
             Known::All => true,
-            Known::Facts(f) => f.checks.contains(&pair::check_key(a)),
+            Known::Facts(f) => f.checks.contains(&format!("{test}\u{1f}{}", pair::check_key(a))),
             Known::Nothing => false,
         }
     }
@@ -305,7 +306,7 @@ impl Analysis<'_> {
         }
         for change in changes {
             match change {
-                Change::ValueChanged { old, new } if known.check(old) => {
+                Change::ValueChanged { old, new } if known.check(&o.name, old) => {
                     let Some(reached) = self.reach.reached(&nf.change.path, nf.lang, new_file, code) else {
                         continue;
                     };
@@ -329,7 +330,7 @@ impl Analysis<'_> {
                         )],
                     );
                 }
-                Change::Weakened { old, new } if known.check(old) => emit.push(
+                Change::Weakened { old, new } if known.check(&o.name, old) => emit.push(
                     &ASSERTION_WEAKENED,
                     format!(
                         "test `{}`: `{}` on `{}` became the weaker `{}`",
@@ -342,7 +343,7 @@ impl Analysis<'_> {
                     Some(before(old.span)),
                     Vec::new(),
                 ),
-                Change::Deleted { old } if known.check(old) => emit.push(
+                Change::Deleted { old } if known.check(&o.name, old) => emit.push(
                     &ASSERTION_DELETED,
                     format!(
                         "test `{}` lost the assertion `{}` on `{}`",
