@@ -72,8 +72,12 @@ pub fn pair_tests<'a>(old: Option<&'a TestFile>, new: Option<&'a TestFile>) -> T
     }
     // Renamed and edited: as many tests left on each side of one scope, in order.
     let mut removed = Vec::new();
-    let mut scopes: Vec<&str> = still.iter().map(|t| t.scope.as_str()).collect();
-    scopes.dedup();
+    let mut scopes: Vec<&str> = Vec::new();
+    for t in &still {
+        if !scopes.contains(&t.scope.as_str()) {
+            scopes.push(&t.scope);
+        }
+    }
     for scope in scopes {
         let olds: Vec<&TestCase> = still.iter().copied().filter(|t| t.scope == scope).collect();
         let news: Vec<usize> = (0..new.len()).filter(|&j| !taken[j] && new[j].scope == scope).collect();
@@ -112,6 +116,72 @@ pub fn is_literal(key: &str) -> bool {
         || matches!(key, "True" | "False" | "None" | "true" | "false" | "null" | "undefined")
         // `b"x"`, `f"x"`: a prefixed Python string.
         || key.split_once('"').is_some_and(|(prefix, _)| !prefix.is_empty() && prefix.chars().all(|c| c.is_ascii_alphabetic()))
+}
+
+/// Is `token` a string delimiter (`"`, `f"`, `rb"`)?
+fn is_delimiter(token: &str) -> bool {
+    token
+        .strip_suffix('"')
+        .is_some_and(|prefix| prefix.chars().all(|c| c.is_ascii_alphabetic()))
+}
+
+/// What an expectation spells, for telling a rewrite from a new value: the
+/// tokens without string delimiters and whitespace, so implicitly
+/// concatenated strings equal the joined string, and a `"..{x}..".format(x=y)`
+/// call equals the f-string `f"..{y}.."` a pyupgrade-style rewrite made of it
+/// (fields and interpolations are placeholders).
+/// Whitespace-only changes inside a string, and changes inside an
+/// interpolation, read as the same value.
+pub fn spelled_value(key: &str) -> String {
+    let tokens: Vec<&str> = key.split(' ').collect();
+    // `<string> . format ( args )`: only the template counts.
+    let call = tokens
+        .windows(3)
+        .position(|w| w == [".", "format", "("])
+        .filter(|&at| at > 0 && is_delimiter(tokens[at - 1]) && tokens.last() == Some(&")"));
+    // The literal text only: delimiters, whitespace and the interpolations of
+    // f-strings and template literals (`{x}`, `${x}`) dropped, so spelling an
+    // interpolated value another way is not a new expectation.
+    let squash = |tokens: &[&str]| -> String {
+        let mut out = String::new();
+        let mut in_string = false;
+        let mut depth = 0usize;
+        for &t in tokens {
+            if depth > 0 {
+                match t {
+                    "{" | "${" => depth += 1,
+                    "}" => depth -= 1,
+                    _ => {}
+                }
+                continue;
+            }
+            if is_delimiter(t) || t == "`" {
+                in_string = !in_string;
+                continue;
+            }
+            if in_string && matches!(t, "{" | "${") {
+                depth = 1;
+                continue;
+            }
+            out.extend(t.chars().filter(|c| !c.is_whitespace()));
+        }
+        out
+    };
+    let Some(at) = call else {
+        return squash(&tokens);
+    };
+    // Its fields are placeholders, as an f-string's interpolations are.
+    let mut template = String::new();
+    let mut depth = 0usize;
+    for c in squash(&tokens[..at]).chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => template.push(c),
+            _ => {}
+        }
+    }
+    template
 }
 
 /// The operand an assertion is about: the first, unless it is a literal and
@@ -170,7 +240,7 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
             let literal_change = was
                 .iter()
                 .zip(&now)
-                .any(|(a, b)| a != b && (is_literal(a) || is_literal(b)));
+                .any(|(a, b)| a != b && (is_literal(a) || is_literal(b)) && spelled_value(a) != spelled_value(b));
             if literal_change {
                 changes.push(Change::ValueChanged { old: o, new: &new[j] });
             }
@@ -292,6 +362,39 @@ mod tests {
         let pairs = pair_tests(Some(&old), Some(&fewer));
         let removed: Vec<&str> = pairs.removed.iter().map(|t| t.name.as_str()).collect();
         assert_eq!(removed, vec!["test_b", "test_c"]);
+        // Tests of one scope on both sides of another are each removed once.
+        let interleaved = file(
+            Lang::Python,
+            "def test_a():\n    assert f() == 1\n\nclass TestX:\n    def test_x(self):\n        assert x() == 1\n\ndef test_b():\n    assert g() == 2\n",
+        );
+        let pairs = pair_tests(Some(&interleaved), None);
+        let removed: Vec<&str> = pairs.removed.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(removed, vec!["test_a", "test_b", "test_x"]);
+    }
+
+    #[test]
+    fn rewrites_of_a_string_spell_the_same_value() {
+        let old = r#"" <provides for {interface!r}> " . format ( interface = ifoo )"#;
+        let new = r#"f" <provides for { ifoo !r } > ""#;
+        assert_eq!(spelled_value(old), spelled_value(new));
+        let joined = r#"f" wrapping { w !r } , " f" capturing { e } > ""#;
+        let one = r#"f" wrapping { w !r } , capturing { e } > ""#;
+        assert_eq!(spelled_value(joined), spelled_value(one));
+        assert_eq!(
+            spelled_value(r#"" {} and {} " . format ( a , b )"#),
+            spelled_value(r#"f" { a } and { b } ""#)
+        );
+        assert_eq!(
+            spelled_value(r#"" e={!r} " . format ( x )"#),
+            spelled_value(r#"f" e= { x !r } ""#)
+        );
+        assert_ne!(spelled_value(r#"" total: 5 ""#), spelled_value(r#"" total: 6 ""#));
+        let inlined = r#"f" { \" \" if PY_3_13_PLUS else \" \" * 4 } return ""#;
+        assert_eq!(spelled_value(r#"f" { indent } return ""#), spelled_value(inlined));
+        assert_eq!(spelled_value("` id: ${ a } `"), spelled_value("` id: ${ b . c } `"));
+        assert_ne!(spelled_value("` id: ${ a } `"), spelled_value("` key: ${ a } `"));
+        assert_ne!(spelled_value(r#"{ " a " : 1 }"#), spelled_value(r#"{ " a " : 2 }"#));
+        assert_ne!(spelled_value("5"), spelled_value("6"));
     }
 
     #[test]

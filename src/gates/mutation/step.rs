@@ -368,17 +368,24 @@ impl Analysis<'_> {
             if !self.known().test(t) {
                 continue;
             }
-            // Deleted with its subject: every name it used is no longer imported,
-            // and the step changed code the old file reached.
+            // Deleted with its subject: a name it used is no longer imported,
+            // and it came from code the step changed or deleted.
             let still_imported = |name: &String| {
                 file.new
                     .is_some_and(|n| n.imports.iter().any(|i| i.names.contains(name)))
             };
-            let subject_gone = !t.uses.is_empty() && !t.uses.iter().any(still_imported);
-            if subject_gone
-                && let Some(old) = file.old
-                && self.reach.reached(file.old_path(), file.lang, old, code).is_some()
-            {
+            let subject_gone = file.old.is_some_and(|old| {
+                t.uses.iter().filter(|name| !still_imported(name)).any(|name| {
+                    old.imports.iter().filter(|i| i.names.contains(name)).any(|import| {
+                        let alone = TestFile {
+                            imports: vec![import.clone()],
+                            ..TestFile::default()
+                        };
+                        self.reach.reached(file.old_path(), file.lang, &alone, code).is_some()
+                    })
+                })
+            });
+            if subject_gone {
                 emit.out.deleted_with_subject += 1;
                 continue;
             }
