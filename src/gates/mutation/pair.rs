@@ -3,7 +3,7 @@
 //! tests, assertions by their check. Pure functions over [`TestFile`] models;
 //! formatting never matters because checks are token keys.
 
-use crate::lang::{Assertion, TestCase, TestFile};
+use crate::lang::{Assertion, Form, TestCase, TestFile};
 
 use super::lattice::{Family, rank};
 
@@ -194,11 +194,43 @@ pub fn subject(a: &Assertion) -> Option<&str> {
     }
 }
 
-/// The operands other than the subject.
+/// Is the matcher a chain on `expect(..)` or `should` (`toBe`, `not.toEqual`,
+/// `to.deep.equal`), whose arguments are all expectations? A call such as
+/// `t.equal(a, b, msg)` or `assertEqual(a, b, msg)` ends with a message.
+fn chained(matcher: &str) -> bool {
+    matcher.split('.').any(|segment| {
+        segment == "to"
+            || segment == "should"
+            || segment
+                .strip_prefix("to")
+                .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
+    })
+}
+
+/// The operands that are values: for a call-style assertion, those its form
+/// compares (one for `ok`/`assertTrue`, else two), without the message or
+/// options after them (`t.equal(a, b, "msg")`, `assertAlmostEqual(a, b, places=3)`).
+fn operands(a: &Assertion) -> &[String] {
+    if chained(&a.matcher) {
+        return &a.parts;
+    }
+    let arity = match a.form {
+        Form::Truthy(_) | Form::Falsy(_) => 1,
+        _ => 2,
+    };
+    let keyword = a
+        .parts
+        .iter()
+        .position(|p| p.split_once(" = ").is_some_and(|(name, _)| !name.contains(' ')))
+        .unwrap_or(a.parts.len());
+    &a.parts[..a.parts.len().min(arity).min(keyword)]
+}
+
+/// The value operands other than the subject.
 pub fn expected(a: &Assertion) -> Vec<&str> {
     let subject = subject(a);
     let mut skipped = false;
-    a.parts
+    operands(a)
         .iter()
         .map(String::as_str)
         .filter(|p| {
@@ -321,6 +353,24 @@ mod tests {
         let py = "def test_a():\n    assert total([1]) == 1\n";
         let black = "def test_a():\n    assert total(\n        [\n            1,\n        ]\n    ) == 1\n";
         assert_eq!(changes(Lang::Python, py, black), Vec::<String>::new());
+    }
+
+    #[test]
+    fn messages_and_options_are_not_expected_values() {
+        let js = "test('t', (t) => {\n  t.equal(parse('a'), 1, 'parses a')\n  t.throws(() => parse(''), RangeError, 'should throw')\n  t.ok(parse('b'), 'b is fine')\n  t.end()\n})\n";
+        let new = "test('t', (t) => {\n  t.equal(parse('a'), 1, 'a parses')\n  t.throws(() => parse(''), RangeError, 'throws')\n  t.ok(parse('b'), 'b parses')\n  t.end()\n})\n";
+        assert_eq!(changes(Lang::JavaScript, js, new), Vec::<String>::new());
+        let old = "class T(TestCase):\n    def test_a(self):\n        self.assertAlmostEqual(f(), 0.5, places=3)\n        self.assertEqual(g(), 1, msg='one')\n";
+        let new = "class T(TestCase):\n    def test_a(self):\n        self.assertAlmostEqual(f(), 0.5, places=2)\n        self.assertEqual(g(), 1, msg='uno')\n";
+        assert_eq!(changes(Lang::Python, old, new), Vec::<String>::new());
+        // A changed value is still one, and matcher arguments all count.
+        let new = "test('t', (t) => {\n  t.equal(parse('a'), 2, 'parses a')\n  t.throws(() => parse(''), TypeError, 'should throw')\n  t.ok(parse('b'), 'b is fine')\n  t.end()\n})\n";
+        assert_eq!(
+            changes(Lang::JavaScript, js, new),
+            vec!["value parse ( \" a \" )|1|\" parses a \" -> parse ( \" a \" )|2|\" parses a \""]
+        );
+        assert!(chained("toHaveBeenCalledWith") && chained("not.toBe") && chained("to.deep.equal"));
+        assert!(!chained("deepEqual") && !chained("assert.equal") && !chained("assertEqual") && !chained("total"));
     }
 
     #[test]
