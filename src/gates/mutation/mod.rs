@@ -27,6 +27,7 @@ use rayon::prelude::*;
 
 use super::mock::{self, classify::Classifier, resolve::is_test_support};
 use super::{Context, GateOutput};
+use crate::cache::Cache;
 use crate::changed::Scope;
 use crate::git::{self, Commit, Detail, Side, Status, display_path};
 use crate::lang::{Lang, TestFile};
@@ -111,6 +112,122 @@ impl Versions {
     fn model(&self, key: Option<&String>, lang: Lang) -> Option<&TestFile> {
         self.models.get(&(key?.clone(), lang))
     }
+
+    /// Read the bytes of `wanted` not read yet, then parse those with a
+    /// language (each distinct version once, in parallel).
+    fn load(
+        &mut self,
+        cx: &Context<'_>,
+        wanted: &[(&String, Option<Lang>)],
+        cache: Option<&Cache>,
+        notices: &mut Vec<String>,
+    ) -> Result<()> {
+        for (key, _) in wanted {
+            if !self.bytes.contains_key(*key) {
+                let bytes = load(cx, key, notices)?;
+                self.bytes.insert((*key).clone(), bytes);
+            }
+        }
+        let mut parse: Vec<(&String, Lang)> = wanted
+            .iter()
+            .filter_map(|(key, lang)| Some((*key, (*lang)?)))
+            .filter(|(key, lang)| !self.models.contains_key(&((*key).clone(), *lang)))
+            .collect();
+        parse.sort();
+        parse.dedup();
+        let bytes = &self.bytes;
+        let parsed: Vec<((String, Lang), TestFile)> = parse
+            .par_iter()
+            .filter_map(|(key, lang)| {
+                let model = mock::model(*lang, bytes.get(*key)?, cache)?;
+                Some((((*key).clone(), *lang), model))
+            })
+            .collect();
+        self.models.extend(parsed);
+        Ok(())
+    }
+
+    /// Keep only the versions `keep` says are still needed.
+    fn retain(&mut self, keep: impl Fn(&String) -> bool) {
+        self.bytes.retain(|key, _| keep(key));
+        self.models.retain(|(key, _), _| keep(key));
+    }
+}
+
+/// How many steps are analysed together (memory is bounded by the versions
+/// of one window).
+const WINDOW: usize = 128;
+
+/// The versions a step reads, each with the language it is parsed as (none:
+/// read as bytes only).
+fn step_versions(step: &Step) -> impl Iterator<Item = (&String, Option<Lang>)> {
+    step.changes.iter().flat_map(|change| {
+        let (lang, owner) = match &change.kind {
+            Kind::Test(lang) => (Some(*lang), None),
+            Kind::Snapshot { owner, owner_version } => (
+                None,
+                owner_version
+                    .as_ref()
+                    .and_then(|v| Some((v, Some(Lang::from_path(owner)?)))),
+            ),
+            Kind::Code | Kind::Other => return Vec::new(),
+        };
+        change
+            .old
+            .iter()
+            .chain(&change.new)
+            .map(|key| (key, lang))
+            .chain(owner)
+            .collect()
+    })
+}
+
+/// What the base versions of the test and snapshot files the range changed
+/// held (fixed base only).
+fn base_facts(
+    cx: &Context<'_>,
+    steps: &[Step],
+    baseline: &Baseline,
+    versions: &mut Versions,
+    cache: Option<&Cache>,
+    notices: &mut Vec<String>,
+) -> Result<Facts> {
+    let mut facts = Facts::default();
+    let Baseline::Commit(Some(base)) = baseline else {
+        return Ok(facts);
+    };
+    let mut seen = HashSet::new();
+    let mut files: Vec<(PathBuf, String, Option<Lang>)> = Vec::new();
+    for change in steps.iter().flat_map(|s| &s.changes) {
+        let Some(at_base) = &change.at_base else { continue };
+        let lang = match &change.kind {
+            Kind::Test(lang) => Some(*lang),
+            Kind::Snapshot { .. } => None,
+            Kind::Code | Kind::Other => continue,
+        };
+        if seen.insert(at_base.clone())
+            && let Some(id) = cx.repo.blob_id_at(base, at_base)?
+        {
+            files.push((at_base.clone(), format!("blob:{id}"), lang));
+        }
+    }
+    let wanted: Vec<(&String, Option<Lang>)> = files.iter().map(|(_, key, lang)| (key, *lang)).collect();
+    versions.load(cx, &wanted, cache, notices)?;
+    for (path, key, lang) in &files {
+        match lang {
+            Some(lang) => {
+                if let Some(model) = versions.model(Some(key), *lang) {
+                    facts.add(model);
+                }
+            }
+            None => facts.snapshots.extend(
+                snapshots::entries(path, versions.bytes(key))
+                    .into_iter()
+                    .map(|e| e.name),
+            ),
+        }
+    }
+    Ok(facts)
 }
 
 pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
@@ -125,95 +242,40 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     link_snapshot_owners(cx, &mut steps)?;
     trace_to_base(&mut steps, &baseline);
 
-    // Read every version the rules need, then parse each distinct one once.
-    let mut versions = Versions::default();
-    let mut wanted: Vec<(String, Lang)> = Vec::new();
-    let read = |key: &str, versions: &mut Versions, out: &mut GateOutput| -> Result<()> {
-        if !versions.bytes.contains_key(key) {
-            let bytes = load(cx, key, &mut out.notices)?;
-            versions.bytes.insert(key.to_string(), bytes);
-        }
-        Ok(())
-    };
-    for step in &steps {
-        for change in &step.changes {
-            let lang = match &change.kind {
-                Kind::Test(lang) => Some(*lang),
-                Kind::Snapshot { owner, owner_version } => {
-                    if let (Some(lang), Some(v)) = (Lang::from_path(owner), owner_version) {
-                        read(v, &mut versions, &mut out)?;
-                        wanted.push((v.clone(), lang));
-                    }
-                    None
-                }
-                Kind::Code | Kind::Other => continue,
-            };
-            for key in change.old.iter().chain(&change.new) {
-                read(key, &mut versions, &mut out)?;
-                if let Some(lang) = lang {
-                    wanted.push((key.clone(), lang));
-                }
-            }
-        }
-    }
-    let mut base_keys: Vec<(PathBuf, String, Option<Lang>)> = Vec::new();
-    if let Baseline::Commit(Some(base)) = &baseline {
-        let mut seen = HashSet::new();
-        for change in steps.iter().flat_map(|s| &s.changes) {
-            let Some(at_base) = &change.at_base else { continue };
-            let lang = match &change.kind {
-                Kind::Test(lang) => Some(*lang),
-                Kind::Snapshot { .. } => None,
-                Kind::Code | Kind::Other => continue,
-            };
-            if seen.insert(at_base.clone())
-                && let Some(id) = cx.repo.blob_id_at(base, at_base)?
-            {
-                let key = format!("blob:{id}");
-                read(&key, &mut versions, &mut out)?;
-                if let Some(lang) = lang {
-                    wanted.push((key.clone(), lang));
-                }
-                base_keys.push((at_base.clone(), key, lang));
-            }
-        }
-    }
-    wanted.sort();
-    wanted.dedup();
+    // Steps are analysed in windows: the versions a window reads are loaded
+    // and parsed (each distinct one once, in parallel), its steps analysed in
+    // parallel, and what no later step needs is dropped, so memory stays
+    // bounded however long the range.
     let (cache, off) = mock::model_cache(cx);
     out.notices.extend(off);
-    versions.models = wanted
-        .par_iter()
-        .filter_map(|(key, lang)| {
-            let bytes = versions.bytes.get(key)?;
-            let model = mock::model(*lang, bytes, cache.as_ref())?;
-            Some(((key.clone(), *lang), model))
-        })
-        .collect();
-    let mut base = Facts::default();
-    for (path, key, lang) in &base_keys {
-        match lang {
-            Some(lang) => {
-                if let Some(model) = versions.model(Some(key), *lang) {
-                    base.add(model);
-                }
-            }
-            None => base.snapshots.extend(
-                snapshots::entries(path, versions.bytes(key))
-                    .into_iter()
-                    .map(|e| e.name),
-            ),
+    let mut versions = Versions::default();
+    let tracks = step::tracks(&steps);
+    let keep: HashSet<&String> = tracks.iter().flat_map(|t| t.first.iter().chain(&t.last)).collect();
+    let mut last_use: HashMap<&String, usize> = HashMap::new();
+    for (i, step) in steps.iter().enumerate() {
+        for (key, _) in step_versions(step) {
+            last_use.insert(key, i);
         }
     }
+    let base = base_facts(cx, &steps, &baseline, &mut versions, cache.as_ref(), &mut out.notices)?;
+    versions.retain(|key| keep.contains(key) || last_use.contains_key(key));
 
-    let analysis = step::Analysis {
-        versions: &versions,
-        baseline: &baseline,
-        base: &base,
-        reach: step::Reach::new(cx.repo.root(), &resolver),
-        settings,
-    };
-    let results: Vec<step::Outcome> = steps.par_iter().map(|s| analysis.step(s)).collect();
+    let reach = step::Reach::new(cx.repo.root(), &resolver);
+    let mut results: Vec<step::Outcome> = Vec::with_capacity(steps.len());
+    for (w, window) in steps.chunks(WINDOW).enumerate() {
+        let wanted: Vec<(&String, Option<Lang>)> = window.iter().flat_map(step_versions).collect();
+        versions.load(cx, &wanted, cache.as_ref(), &mut out.notices)?;
+        let analysis = step::Analysis {
+            versions: &versions,
+            baseline: &baseline,
+            base: &base,
+            reach: &reach,
+            settings,
+        };
+        results.extend(window.par_iter().map(|s| analysis.step(s)).collect::<Vec<_>>());
+        let end = (w + 1) * WINDOW;
+        versions.retain(|key| keep.contains(key) || last_use.get(key).is_some_and(|&i| i >= end));
+    }
     let mut acknowledged: Vec<String> = Vec::new();
     let mut deleted_with_subject = 0;
     let mut compared = 0;
@@ -228,7 +290,14 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             ));
         }
     }
-    out.findings.extend(analysis.density(&steps));
+    let analysis = step::Analysis {
+        versions: &versions,
+        baseline: &baseline,
+        base: &base,
+        reach: &reach,
+        settings,
+    };
+    out.findings.extend(analysis.density(&tracks));
     if let Some(cache) = &cache
         && let Some(why) = cache.failure()
     {

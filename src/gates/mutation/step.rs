@@ -28,7 +28,7 @@ pub(super) struct Analysis<'a> {
     /// What the base versions of the test and snapshot files the range
     /// changed held, together: a test may have moved between files since.
     pub base: &'a Facts,
-    pub reach: Reach<'a>,
+    pub reach: &'a Reach<'a>,
     pub settings: &'a Settings,
 }
 
@@ -490,34 +490,8 @@ impl Analysis<'_> {
     }
 
     /// `mutation/low-assertion-density` over the final version of each test
-    /// file the range changed, for the tests it added or edited.
-    pub fn density(&self, steps: &[Step]) -> Vec<Finding> {
-        struct Track {
-            path: PathBuf,
-            lang: Lang,
-            first: Option<String>,
-            last: Option<String>,
-        }
-        let mut tracks: Vec<Track> = Vec::new();
-        let mut index: HashMap<PathBuf, usize> = HashMap::new();
-        for change in steps.iter().flat_map(|s| &s.changes) {
-            let Kind::Test(lang) = change.kind else { continue };
-            let prior = change.old_path.as_ref().and_then(|old| index.remove(old));
-            let i = prior.unwrap_or_else(|| {
-                tracks.push(Track {
-                    path: change.path.clone(),
-                    lang,
-                    first: change.old.clone(),
-                    last: None,
-                });
-                tracks.len() - 1
-            });
-            tracks[i].path = change.path.clone();
-            tracks[i].last = change.new.clone();
-            if change.new.is_some() {
-                index.insert(change.path.clone(), i);
-            }
-        }
+    /// file the range changed ([`tracks`]), for the tests it added or edited.
+    pub fn density(&self, tracks: &[Track]) -> Vec<Finding> {
         let threshold = self.settings.min_assertions_per_test;
         let mut findings = Vec::new();
         for track in tracks {
@@ -586,6 +560,40 @@ impl Analysis<'_> {
         }
         findings
     }
+}
+
+/// One test file through the range (renames followed): its version before
+/// the range's first change and after its last.
+pub(super) struct Track {
+    pub path: PathBuf,
+    pub lang: Lang,
+    pub first: Option<String>,
+    pub last: Option<String>,
+}
+
+/// The test files the range changed, as [`Track`]s.
+pub(super) fn tracks(steps: &[Step]) -> Vec<Track> {
+    let mut tracks: Vec<Track> = Vec::new();
+    let mut index: HashMap<PathBuf, usize> = HashMap::new();
+    for change in steps.iter().flat_map(|s| &s.changes) {
+        let Kind::Test(lang) = change.kind else { continue };
+        let prior = change.old_path.as_ref().and_then(|old| index.remove(old));
+        let i = prior.unwrap_or_else(|| {
+            tracks.push(Track {
+                path: change.path.clone(),
+                lang,
+                first: change.old.clone(),
+                last: None,
+            });
+            tracks.len() - 1
+        });
+        tracks[i].path = change.path.clone();
+        tracks[i].last = change.new.clone();
+        if change.new.is_some() {
+            index.insert(change.path.clone(), i);
+        }
+    }
+    tracks
 }
 
 /// Which changed code a test file reaches through its imports: the imported
