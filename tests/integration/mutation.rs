@@ -528,3 +528,33 @@ fn nothing_to_inspect_passes_and_says_so() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("max-commits"), "{}", run.stderr);
 }
+
+#[test]
+fn comments_strings_old_skips_and_branch_only_tests_are_not_flagged() {
+    let repo = TestRepo::new();
+    repo.write("src/cart.js", "export const total = (xs) => xs.reduce((a, b) => a + b, 0)\n")
+        .write(
+            "test/cart.test.js",
+            "import { total } from '../src/cart.js'\n\n// expect(total([1])).toBe(1)\nit('sums', () => {\n  const note = 'expect(total([2])).toBe(2)'\n  expect(total([1, 2])).toBe(3)\n})\n\nit.skip('skipped at the base', () => {\n  expect(total([])).toBe(0)\n})\n",
+        );
+    let base = repo.commit("base");
+    repo.write(
+        "test/cart.test.js",
+        "import { total } from '../src/cart.js'\n\n// expect(total([1])).toBe(99)\nit('sums', () => {\n  const note = 'expect(total([2])).toBe(98)'\n  expect(total([1, 2])).toBe(3)\n})\n\nit.skip('skipped at the base', () => {\n})\n\nit('only on the branch', () => {\n  expect(total([5])).toBe(5)\n})\n",
+    );
+    repo.commit("comments, strings, a branch-only test");
+    repo.write("src/cart.js", "export const total = (xs) => xs.reduce((a, b) => a + b, 1)\n").write(
+        "test/cart.test.js",
+        "import { total } from '../src/cart.js'\n\n// expect(total([1])).toBe(99)\nit('sums', () => {\n  const note = 'expect(total([2])).toBe(98)'\n  expect(total([1, 2])).toBe(3)\n})\n",
+    );
+    repo.commit("drop the branch-only test and the skipped one's body");
+    let run = gate(&repo, &base);
+    assert_eq!(findings(&run), Vec::<String>::new(), "{}", run.stdout);
+    assert!(
+        notices(&run)
+            .iter()
+            .any(|n| n.starts_with("1 test(s) deleted together with the code they imported, or already skipped")),
+        "{:?}",
+        notices(&run)
+    );
+}

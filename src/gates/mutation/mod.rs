@@ -318,7 +318,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     ));
     if deleted_with_subject > 0 {
         out.notices.push(format!(
-            "{deleted_with_subject} test(s) deleted together with the code they imported (not flagged)"
+            "{deleted_with_subject} test(s) deleted together with the code they imported, or already skipped (not flagged)"
         ));
     }
     out.notices.extend(acknowledged);

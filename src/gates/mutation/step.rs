@@ -38,6 +38,7 @@ pub(super) struct Outcome {
     pub findings: Vec<Finding>,
     /// Each acknowledgment that downgraded findings, with how many.
     pub acknowledged: Vec<(Ack, usize)>,
+    /// Deleted tests not flagged: they went with their subject, or were skipped.
     pub deleted_with_subject: usize,
     /// Tests compared with their earlier version.
     pub compared: usize,
@@ -289,7 +290,10 @@ impl Analysis<'_> {
             }
             return;
         }
-        let Some(new_file) = nf.new else { return };
+        // A test skipped before the change ran none of its checks.
+        let Some(new_file) = nf.new.filter(|_| o.skip.is_none()) else {
+            return;
+        };
         let mut changes = pair::assertion_changes(Family::of(nf.lang), &o.assertions, &n.assertions);
         // Checks moved into a helper the test now calls are not deleted (a
         // helper may hold any number of them).
@@ -366,6 +370,11 @@ impl Analysis<'_> {
         for &(i, t) in left {
             let file = &files[i];
             if !self.known().test(t) {
+                continue;
+            }
+            // Already skipped: it checked nothing.
+            if t.skip.is_some() {
+                emit.out.deleted_with_subject += 1;
                 continue;
             }
             // Deleted with its subject: a name it used is no longer imported,
