@@ -84,6 +84,31 @@ fn result(f: &Finding, index: Option<usize>) -> sarif::Result {
         }
         r.locations = Some(vec![sarif::Location::builder().physical_location(physical).build()]);
     }
+    if !f.related.is_empty() {
+        let related = f
+            .related
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let artifact = sarif::ArtifactLocation::builder()
+                    .uri(l.path.clone())
+                    .uri_base_id("%SRCROOT%")
+                    .build();
+                let mut physical = sarif::PhysicalLocation::builder().artifact_location(artifact).build();
+                if l.line.is_some() {
+                    let mut region = sarif::Region::builder().build();
+                    region.start_line = l.line.map(i64::from);
+                    region.start_column = l.column.map(i64::from);
+                    physical.region = Some(region);
+                }
+                let mut location = sarif::Location::builder().physical_location(physical).build();
+                location.id = i64::try_from(i).ok();
+                location.message = l.message.clone().map(|m| sarif::Message::builder().text(m).build());
+                location
+            })
+            .collect();
+        r.related_locations = Some(related);
+    }
     r
 }
 

@@ -93,6 +93,14 @@ fn finding(out: &mut String, f: &Finding, paint: &Paint) {
             );
         }
     }
+    for r in &f.related {
+        let at = match r.line {
+            Some(line) => format!("{}:{line}", r.path),
+            None => r.path.clone(),
+        };
+        let what = r.message.as_deref().unwrap_or("see also");
+        let _ = writeln!(out, "  = {} {what}: {at}", paint.bold("note:"));
+    }
     for note in &f.notes {
         let mut lines = note.lines();
         let _ = writeln!(out, "  = {} {}", paint.bold("note:"), lines.next().unwrap_or(""));

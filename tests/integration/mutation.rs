@@ -558,3 +558,26 @@ fn comments_strings_old_skips_and_branch_only_tests_are_not_flagged() {
         notices(&run)
     );
 }
+
+#[test]
+fn text_and_sarif_show_where_the_assertion_was() {
+    let repo = python_project();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    repo.write("shop/cart.py", CART_CHANGED)
+        .write("tests/test_cart.py", TESTS.replace("== 90", "== 80"));
+    repo.commit("discount is 20%");
+    let run = repo.run(&["mutation", "--base", &base, "--color", "never"]);
+    insta::assert_snapshot!(run.snapshot(&repo));
+    let run = repo.run(&["mutation", "--base", &base, "--format", "sarif"]);
+    let sarif: Value = serde_json::from_str(&run.stdout).unwrap();
+    let result = &sarif["runs"][0]["results"][0];
+    assert_eq!(result["ruleId"], "mutation/assertion-value-changed");
+    assert_eq!(result["locations"][0]["physicalLocation"]["region"]["startLine"], 10);
+    let related = &result["relatedLocations"][0];
+    assert_eq!(
+        related["physicalLocation"]["artifactLocation"]["uri"],
+        "tests/test_cart.py"
+    );
+    assert_eq!(related["physicalLocation"]["region"]["startLine"], 10);
+    assert_eq!(related["message"]["text"], "before the change");
+}
