@@ -49,6 +49,24 @@ fn descriptor(r: &RuleMeta) -> sarif::ReportingDescriptor {
         .build()
 }
 
+/// A repo-relative file, with a region when there is a start line.
+fn physical(path: &str, start: Option<(u32, Option<u32>)>, end: Option<(u32, Option<u32>)>) -> sarif::PhysicalLocation {
+    let artifact = sarif::ArtifactLocation::builder()
+        .uri(path.to_string())
+        .uri_base_id("%SRCROOT%")
+        .build();
+    let mut physical = sarif::PhysicalLocation::builder().artifact_location(artifact).build();
+    if let Some((line, column)) = start {
+        let mut region = sarif::Region::builder().build();
+        region.start_line = Some(i64::from(line));
+        region.start_column = column.map(i64::from);
+        region.end_line = end.map(|(line, _)| i64::from(line));
+        region.end_column = end.and_then(|(_, column)| column).map(i64::from);
+        physical.region = Some(region);
+    }
+    physical
+}
+
 fn result(f: &Finding, index: Option<usize>) -> sarif::Result {
     let level = match f.severity {
         Severity::Error => sarif::ResultLevel::Error,
@@ -69,19 +87,8 @@ fn result(f: &Finding, index: Option<usize>) -> sarif::Result {
         .build();
     r.rule_index = index.and_then(|i| i64::try_from(i).ok());
     if let Some(path) = &f.path {
-        let artifact = sarif::ArtifactLocation::builder()
-            .uri(path.clone())
-            .uri_base_id("%SRCROOT%")
-            .build();
-        let mut physical = sarif::PhysicalLocation::builder().artifact_location(artifact).build();
-        if f.line.is_some() {
-            let mut region = sarif::Region::builder().build();
-            region.start_line = f.line.map(i64::from);
-            region.start_column = f.column.map(i64::from);
-            region.end_line = f.end_line.map(i64::from);
-            region.end_column = f.end_column.map(i64::from);
-            physical.region = Some(region);
-        }
+        let start = f.line.map(|line| (line, f.column));
+        let physical = physical(path, start, f.end_line.map(|line| (line, f.end_column)));
         r.locations = Some(vec![sarif::Location::builder().physical_location(physical).build()]);
     }
     if !f.related.is_empty() {
@@ -90,17 +97,7 @@ fn result(f: &Finding, index: Option<usize>) -> sarif::Result {
             .iter()
             .enumerate()
             .map(|(i, l)| {
-                let artifact = sarif::ArtifactLocation::builder()
-                    .uri(l.path.clone())
-                    .uri_base_id("%SRCROOT%")
-                    .build();
-                let mut physical = sarif::PhysicalLocation::builder().artifact_location(artifact).build();
-                if l.line.is_some() {
-                    let mut region = sarif::Region::builder().build();
-                    region.start_line = l.line.map(i64::from);
-                    region.start_column = l.column.map(i64::from);
-                    physical.region = Some(region);
-                }
+                let physical = physical(&l.path, l.line.map(|line| (line, l.column)), None);
                 let mut location = sarif::Location::builder().physical_location(physical).build();
                 location.id = i64::try_from(i).ok();
                 location.message = l.message.clone().map(|m| sarif::Message::builder().text(m).build());
