@@ -581,3 +581,34 @@ fn text_and_sarif_show_where_the_assertion_was() {
     assert_eq!(related["physicalLocation"]["region"]["startLine"], 10);
     assert_eq!(related["message"]["text"], "before the change");
 }
+
+#[test]
+fn binary_and_non_utf8_test_files_are_noted_not_fatal() {
+    let repo = python_project();
+    let latin1 = |expected: &[u8]| {
+        [
+            b"from shop.cart import total\n\n\ndef test_caf\xe9():\n    assert total([1]) == ".as_slice(),
+            expected,
+            b"\n",
+        ]
+        .concat()
+    };
+    repo.write("tests/test_latin1.py", latin1(b"1"))
+        .write("tests/test_blob.py", b"\x00\x01\x02binary\x00");
+    let base = repo.commit("odd files");
+    repo.write("shop/cart.py", CART_CHANGED)
+        .write("tests/test_latin1.py", latin1(b"2"))
+        .write("tests/test_blob.py", b"\x00\x01\x03binary\x00");
+    repo.commit("change them");
+    let run = gate(&repo, &base);
+    assert_eq!(
+        findings(&run),
+        vec!["mutation/assertion-value-changed error tests/test_latin1.py:5"],
+        "a file that is not UTF-8 is still read"
+    );
+    assert!(
+        notices(&run).iter().any(|n| n.contains("is binary or over")),
+        "{:?}",
+        notices(&run)
+    );
+}
