@@ -118,19 +118,19 @@ impl Versions {
     fn load(
         &mut self,
         cx: &Context<'_>,
-        wanted: &[(&String, Option<Lang>)],
+        wanted: &[Want<'_>],
         cache: Option<&Cache>,
         notices: &mut Vec<String>,
     ) -> Result<()> {
-        for (key, _) in wanted {
+        for (key, _, path) in wanted {
             if !self.bytes.contains_key(*key) {
-                let bytes = load(cx, key, notices)?;
+                let bytes = load(cx, key, path, notices)?;
                 self.bytes.insert((*key).clone(), bytes);
             }
         }
         let mut parse: Vec<(&String, Lang)> = wanted
             .iter()
-            .filter_map(|(key, lang)| Some((*key, (*lang)?)))
+            .filter_map(|(key, lang, _)| Some((*key, (*lang)?)))
             .filter(|(key, lang)| !self.models.contains_key(&((*key).clone(), *lang)))
             .collect();
         parse.sort();
@@ -158,9 +158,12 @@ impl Versions {
 /// of one window).
 const WINDOW: usize = 128;
 
-/// The versions a step reads, each with the language it is parsed as (none:
-/// read as bytes only).
-fn step_versions(step: &Step) -> impl Iterator<Item = (&String, Option<Lang>)> {
+/// A version to read: its key, the language it is parsed as (none: read as
+/// bytes only) and the file it is a version of.
+type Want<'a> = (&'a String, Option<Lang>, &'a Path);
+
+/// The versions a step reads.
+fn step_versions(step: &Step) -> impl Iterator<Item = Want<'_>> {
     step.changes.iter().flat_map(|change| {
         let (lang, owner) = match &change.kind {
             Kind::Test(lang) => (Some(*lang), None),
@@ -168,15 +171,16 @@ fn step_versions(step: &Step) -> impl Iterator<Item = (&String, Option<Lang>)> {
                 None,
                 owner_version
                     .as_ref()
-                    .and_then(|v| Some((v, Some(Lang::from_path(owner)?)))),
+                    .and_then(|v| Some((v, Some(Lang::from_path(owner)?), owner.as_path()))),
             ),
             Kind::Code | Kind::Other => return Vec::new(),
         };
+        let old = change.old_path.as_deref().unwrap_or(&change.path);
         change
             .old
             .iter()
-            .chain(&change.new)
-            .map(|key| (key, lang))
+            .map(|key| (key, lang, old))
+            .chain(change.new.iter().map(|key| (key, lang, change.path.as_path())))
             .chain(owner)
             .collect()
     })
@@ -211,7 +215,10 @@ fn base_facts(
             files.push((at_base.clone(), format!("blob:{id}"), lang));
         }
     }
-    let wanted: Vec<(&String, Option<Lang>)> = files.iter().map(|(_, key, lang)| (key, *lang)).collect();
+    let wanted: Vec<Want<'_>> = files
+        .iter()
+        .map(|(path, key, lang)| (key, *lang, path.as_path()))
+        .collect();
     versions.load(cx, &wanted, cache, notices)?;
     for (path, key, lang) in &files {
         match lang {
@@ -253,7 +260,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let keep: HashSet<&String> = tracks.iter().flat_map(|t| t.first.iter().chain(&t.last)).collect();
     let mut last_use: HashMap<&String, usize> = HashMap::new();
     for (i, step) in steps.iter().enumerate() {
-        for (key, _) in step_versions(step) {
+        for (key, _, _) in step_versions(step) {
             last_use.insert(key, i);
         }
     }
@@ -263,7 +270,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let reach = step::Reach::new(cx.repo.root(), &resolver);
     let mut results: Vec<step::Outcome> = Vec::with_capacity(steps.len());
     for (w, window) in steps.chunks(WINDOW).enumerate() {
-        let wanted: Vec<(&String, Option<Lang>)> = window.iter().flat_map(step_versions).collect();
+        let wanted: Vec<Want<'_>> = window.iter().flat_map(step_versions).collect();
         versions.load(cx, &wanted, cache.as_ref(), &mut out.notices)?;
         let analysis = step::Analysis {
             versions: &versions,
@@ -578,24 +585,32 @@ fn trace_to_base(steps: &mut [Step], baseline: &Baseline) {
     }
 }
 
-/// The bytes of one version. Binary and huge files read as empty, with a note.
-fn load(cx: &Context<'_>, key: &str, notices: &mut Vec<String>) -> Result<Vec<u8>> {
+/// The bytes of one version of `path`. Binary and huge files read as empty,
+/// with a note (once per file).
+fn load(cx: &Context<'_>, key: &str, path: &Path, notices: &mut Vec<String>) -> Result<Vec<u8>> {
     let bytes = match key.split_once(':') {
         Some(("blob", id)) => cx.repo.blob(id)?,
-        Some(("file", path)) => match std::fs::read(cx.repo.root().join(path)) {
+        Some(("file", _)) => match std::fs::read(cx.repo.root().join(path)) {
             Ok(bytes) => bytes,
             Err(e) => {
-                notices.push(format!("could not read {path}: {e}; it is not compared"));
+                notices.push(format!(
+                    "could not read {}: {e}; its uncommitted version is not compared",
+                    display_path(path)
+                ));
                 Vec::new()
             }
         },
         _ => unreachable!("version keys are built in this module"),
     };
     if bytes.len() as u64 > walk::MAX_FILE_BYTES || walk::is_binary(&bytes) {
-        notices.push(format!(
-            "a version of a changed test file ({key}) is binary or over {} bytes: not compared",
+        let note = format!(
+            "{} is binary or over {} bytes in a version of the range: that version is not compared",
+            display_path(path),
             walk::MAX_FILE_BYTES
-        ));
+        );
+        if !notices.contains(&note) {
+            notices.push(note);
+        }
         return Ok(Vec::new());
     }
     Ok(bytes)
