@@ -4,12 +4,13 @@
 //! compared with their first parent), then the uncommitted changes; with
 //! `--staged`, the staged change alone; with `--all-files`, the newest
 //! `max-commits` of HEAD's history, each commit judged against its parent.
-//! Everything is read through git2, with no subprocess per commit: the
-//! changed test files' old and new blobs are loaded once, each distinct blob
-//! is parsed once (in parallel, through the parse cache the `mock` gate
-//! shares), and every commit is then analysed on its own thread
-//! ([`step`]): tests and assertions are paired ([`pair`]) and the rules read
-//! the pairs.
+//! Everything is read through git2, with no subprocess per commit. Commits
+//! are taken in windows: the changed test files' old and new blobs of a
+//! window are loaded once, each distinct blob is parsed once (in parallel,
+//! through the parse cache the `mock` gate shares), the window's commits are
+//! analysed in parallel ([`step`]: tests and assertions are paired
+//! ([`pair`]) and the rules read the pairs), and what no later commit needs
+//! is dropped.
 
 pub mod ack;
 pub mod lattice;
@@ -65,10 +66,20 @@ struct FileChange {
     at_base: Option<PathBuf>,
 }
 
+/// Where a step's new side comes from.
+#[derive(Debug)]
+enum Source {
+    Commit(Commit),
+    /// The index against HEAD.
+    Staged,
+    /// The working tree against HEAD.
+    Uncommitted,
+}
+
 /// A commit, the staged change, or the uncommitted changes.
 #[derive(Debug)]
 struct Step {
-    commit: Option<Commit>,
+    source: Source,
     /// How findings name it: `in 3f2a9c1 "subject"`.
     label: String,
     changes: Vec<FileChange>,
@@ -97,7 +108,8 @@ struct Facts {
     snapshots: HashSet<String>,
 }
 
-/// The content and test model of every version a run reads.
+/// The content and test model of the versions the current window and later
+/// ones read.
 #[derive(Default)]
 struct Versions {
     bytes: HashMap<String, Vec<u8>>,
@@ -383,7 +395,7 @@ fn range(cx: &Context<'_>, settings: &Settings, notices: &mut Vec<String>) -> Re
                 .map(tree_change)
                 .collect();
             steps.push(Step {
-                commit: None,
+                source: Source::Staged,
                 label: "the staged change".into(),
                 changes,
                 acks: Vec::new(),
@@ -422,7 +434,7 @@ fn range(cx: &Context<'_>, settings: &Settings, notices: &mut Vec<String>) -> Re
                     uncommitted.len()
                 ));
                 steps.push(Step {
-                    commit: None,
+                    source: Source::Uncommitted,
                     label: "the uncommitted changes".into(),
                     changes: uncommitted,
                     acks: Vec::new(),
@@ -490,7 +502,7 @@ fn commit_steps(
         notices.extend(problems.into_iter().map(|p| format!("{}: {p}", commit.short())));
         steps.push(Step {
             label: format!("{} \u{201c}{}\u{201d}", commit.short(), commit.summary),
-            commit: Some(commit.clone()),
+            source: Source::Commit(commit.clone()),
             changes,
             acks,
         });
@@ -537,13 +549,11 @@ fn link_snapshot_owners(cx: &Context<'_>, steps: &mut [Step]) -> Result<()> {
             let Kind::Snapshot { owner, owner_version } = &mut change.kind else {
                 continue;
             };
-            *owner_version = match (changed.get(owner.as_path()), &step.commit) {
+            *owner_version = match (changed.get(owner.as_path()), &step.source) {
                 (Some(version), _) => version.clone(),
-                (None, Some(commit)) => cx.repo.blob_id_at(&commit.id, owner)?.map(|id| format!("blob:{id}")),
-                (None, None) if step.label == "the staged change" => {
-                    cx.repo.index_blob_id(owner)?.map(|id| format!("blob:{id}"))
-                }
-                (None, None) => cx
+                (None, Source::Commit(commit)) => cx.repo.blob_id_at(&commit.id, owner)?.map(|id| format!("blob:{id}")),
+                (None, Source::Staged) => cx.repo.index_blob_id(owner)?.map(|id| format!("blob:{id}")),
+                (None, Source::Uncommitted) => cx
                     .repo
                     .root()
                     .join(owner.as_path())
