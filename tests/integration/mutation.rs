@@ -89,7 +89,7 @@ fn a_changed_expectation_in_the_commit_that_changed_the_code_is_flagged() {
     let first = &json(&run)["findings"][0];
     assert_eq!(
         first["message"],
-        "test `test_total`: the expected value changed from `3` to `4` in the commit that changed shop/cart.py"
+        "test `test_total`: the expected value changed from `3` to `4` together with shop/cart.py, which the test imports"
     );
     assert_eq!(first["related"][0]["line"], 5, "the old assertion");
     let notes = first["notes"].to_string();
@@ -379,7 +379,7 @@ fn snapshot_files_are_expectation_data() {
     );
     assert!(
         run.stdout
-            .contains("snapshot `labels 1` changed in the commit that changed src/label.ts")
+            .contains("snapshot `labels 1` changed together with src/label.ts, which its test imports")
     );
 }
 

@@ -319,7 +319,7 @@ impl Analysis<'_> {
                     emit.push(
                         &ASSERTION_VALUE_CHANGED,
                         format!(
-                            "test `{}`: the expected value changed from `{}` to `{}` in the commit that changed {}",
+                            "test `{}`: the expected value changed from `{}` to `{}` together with {}, which the test imports",
                             n.name,
                             was.join(", "),
                             now.join(", "),
@@ -327,11 +327,7 @@ impl Analysis<'_> {
                         ),
                         at(new.span),
                         Some(before(old.span)),
-                        vec![format!(
-                            "{} imports {}, which the same change edited",
-                            display_path(&nf.change.path),
-                            display_path(reached)
-                        )],
+                        Vec::new(),
                     );
                 }
                 Change::Weakened { old, new } if known.check(&o.name, old) => emit.push(
@@ -474,7 +470,7 @@ impl Analysis<'_> {
                 emit.push(
                     &ASSERTION_VALUE_CHANGED,
                     format!(
-                        "snapshot `{}` changed in the commit that changed {}",
+                        "snapshot `{}` changed together with {}, which its test imports",
                         entry.name,
                         display_path(reached)
                     ),
@@ -488,11 +484,7 @@ impl Analysis<'_> {
                         span: span(was.line),
                         version: Some(old),
                     }),
-                    vec![format!(
-                        "{} (which the snapshot belongs to) imports {}",
-                        display_path(owner),
-                        display_path(reached)
-                    )],
+                    vec![format!("the snapshot belongs to {}", display_path(owner))],
                 );
             }
         }
