@@ -4,10 +4,9 @@
 
 mod common;
 
-use std::process::Command;
 use std::time::Duration;
 
-use common::{git, init, measure, say, settle};
+use common::{git, init, loki_gate, measure, say, settle};
 
 const FILES: usize = 2_000;
 const TEST_FILES: usize = 180;
@@ -84,14 +83,7 @@ fn main() {
         "{FILES} files, {TEST_FILES} test files, {test_lines} lines of tests\n"
     ));
 
-    let bin = env!("CARGO_BIN_EXE_loki-gate");
-    let run = |args: &[&str]| {
-        Command::new(bin)
-            .args(args)
-            .current_dir(&root)
-            .output()
-            .expect("binary")
-    };
+    let run = |args: &[&str]| loki_gate(&root, args);
     measure(
         RUNS,
         "binary: mock --all-files --no-cache (cold)",

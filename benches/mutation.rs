@@ -9,10 +9,9 @@
 mod common;
 
 use std::path::Path;
-use std::process::Command;
 use std::time::Duration;
 
-use common::{init, measure, say, settle};
+use common::{init, loki_gate, measure, say, settle};
 
 const CODE_FILES: usize = 200;
 const TEST_FILES: usize = 40;
@@ -155,14 +154,7 @@ fn main() {
     say(&format!(
         "{COMMITS} commits over {TEST_FILES} test files ({TESTS_PER_FILE}+ tests each) and {CODE_FILES} code files\n"
     ));
-    let bin = env!("CARGO_BIN_EXE_loki-gate");
-    let run = |args: &[&str]| {
-        Command::new(bin)
-            .args(args)
-            .current_dir(&root)
-            .output()
-            .expect("binary")
-    };
+    let run = |args: &[&str]| loki_gate(&root, args);
     let expected = COMMITS / 4;
     let gate = |cache: bool| {
         let mut args = vec!["mutation", "--base", &base, "--max-commits", "0", "--format", "json"];

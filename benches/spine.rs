@@ -7,10 +7,9 @@
 
 mod common;
 
-use std::process::Command;
 use std::time::Duration;
 
-use common::{git, init, measure, settle};
+use common::{git, init, loki_gate, measure, settle};
 
 use loki_gate::changed::{self, Scope};
 use loki_gate::git::Repo;
@@ -86,15 +85,7 @@ fn main() {
         assert!(read.files.len() >= FILES);
     });
 
-    let bin = env!("CARGO_BIN_EXE_loki-gate");
-    let run = |args: &[&str]| {
-        let out = Command::new(bin)
-            .args(args)
-            .current_dir(&root)
-            .output()
-            .expect("binary");
-        out.status.code()
-    };
+    let run = |args: &[&str]| loki_gate(&root, args).status.code();
     assert_eq!(run(&["evidence", "start"]), Some(0));
     std::thread::sleep(Duration::from_millis(20));
     std::fs::write(root.join("src/after_start.py"), "x = 1\n").expect("change");

@@ -31,6 +31,15 @@ pub fn settle(root: &Path) {
     git(root, &["status", "--porcelain"]);
 }
 
+/// Run the loki-gate binary with `args` in `root`.
+pub fn loki_gate(root: &Path, args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_loki-gate"))
+        .args(args)
+        .current_dir(root)
+        .output()
+        .expect("binary")
+}
+
 pub fn say(line: &str) {
     std::io::Write::write_all(&mut std::io::stdout(), line.as_bytes()).expect("stdout");
 }
