@@ -158,6 +158,14 @@ fn lines(bytes: &[u8], span: Span) -> Vec<String> {
         .collect()
 }
 
+/// ` on `subject`` for an assertion about a value, else nothing.
+fn on_subject(a: &Assertion) -> String {
+    match pair::subject(a) {
+        Some(subject) if !subject.is_empty() => format!(" on `{}`", show(subject)),
+        _ => String::new(),
+    }
+}
+
 /// A token key as people write it: `total ( [ 1 ] )` -> `total([1])`.
 pub(super) fn show(key: &str) -> String {
     let mut out = String::with_capacity(key.len());
@@ -333,10 +341,10 @@ impl Analysis<'_> {
                 Change::Weakened { old, new } if known.check(&o.name, old) => emit.push(
                     &ASSERTION_WEAKENED,
                     format!(
-                        "test `{}`: `{}` on `{}` became the weaker `{}`",
+                        "test `{}`: `{}`{} became the weaker `{}`",
                         n.name,
                         old.matcher,
-                        pair::subject(old).map(show).unwrap_or_default(),
+                        on_subject(old),
                         new.matcher
                     ),
                     at(new.span),
@@ -346,10 +354,10 @@ impl Analysis<'_> {
                 Change::Deleted { old } if known.check(&o.name, old) => emit.push(
                     &ASSERTION_DELETED,
                     format!(
-                        "test `{}` lost the assertion `{}` on `{}`",
+                        "test `{}` lost the assertion `{}`{}",
                         n.name,
                         old.matcher,
-                        pair::subject(old).map(show).unwrap_or_default()
+                        on_subject(old)
                     ),
                     at(n.span),
                     Some(before(old.span)),
