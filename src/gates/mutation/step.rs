@@ -158,7 +158,7 @@ fn lines(bytes: &[u8], span: Span) -> Vec<String> {
         .collect()
 }
 
-/// ` on `subject`` for an assertion about a value, else nothing.
+/// "on" and the subject, for a message about an assertion that has one.
 fn on_subject(a: &Assertion) -> String {
     match pair::subject(a) {
         Some(subject) if !subject.is_empty() => format!(" on `{}`", show(subject)),
