@@ -410,6 +410,13 @@ pub enum ImportKind {
 }
 
 impl Import {
+    /// The specifiers this import names modules by: the module, and in
+    /// Python its origins, since `from pkg import mod` names `pkg.mod`.
+    pub fn module_specifiers(&self, lang: Lang) -> impl Iterator<Item = &String> {
+        let origins = if lang == Lang::Python { &self.origins[..] } else { &[] };
+        std::iter::once(&self.specifier).chain(origins)
+    }
+
     /// Does the file use what this import brings in?
     pub fn used_in(&self, file: &TestFile) -> bool {
         match self.kind {

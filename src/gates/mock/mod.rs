@@ -352,10 +352,8 @@ fn dependents(
             let lang = Lang::from_path(&f.path)?;
             let file = model(lang, &f.bytes, cache)?;
             let imports_changed = file.imports.iter().any(|import| {
-                // `from pkg import mod` names the module `pkg.mod`: its origin.
-                let origins = if lang == Lang::Python { &import.origins[..] } else { &[] };
-                std::iter::once(&import.specifier)
-                    .chain(origins)
+                import
+                    .module_specifiers(lang)
                     .filter_map(|spec| resolver.project_file(&f.path, lang, spec))
                     .any(|target| sources.contains(&target))
             });

@@ -624,20 +624,13 @@ impl<'a> Reach<'a> {
         }
     }
 
-    /// The specifiers an import names modules by: the module, and in Python
-    /// what `from pkg import mod` names as `pkg.mod`.
-    fn specifiers(lang: Lang, import: &crate::lang::Import) -> impl Iterator<Item = &String> {
-        let origins = if lang == Lang::Python { &import.origins[..] } else { &[] };
-        std::iter::once(&import.specifier).chain(origins)
-    }
-
     pub fn reached<'c>(&self, from: &Path, lang: Lang, file: &TestFile, code: &'c [PathBuf]) -> Option<&'c PathBuf> {
         if code.is_empty() {
             return None;
         }
         let mut targets = Vec::new();
         for import in &file.imports {
-            for spec in Self::specifiers(lang, import) {
+            for spec in import.module_specifiers(lang) {
                 match self.resolver.project_file(from, lang, spec) {
                     Some(target) => {
                         if let Some(c) = code.iter().find(|c| covers(&target, c)) {
@@ -675,7 +668,8 @@ impl<'a> Reach<'a> {
                     imports
                         .iter()
                         .flat_map(|i| {
-                            Self::specifiers(lang, i).filter_map(|s| self.resolver.project_file(target, lang, s))
+                            i.module_specifiers(lang)
+                                .filter_map(|s| self.resolver.project_file(target, lang, s))
                         })
                         .collect(),
                 )
