@@ -63,6 +63,16 @@ pub struct GateOutput {
     pub sources: Vec<SourceFile>,
 }
 
+/// Lines `line..=end_line` of `text` (at most five), as a finding shows them.
+pub(crate) fn snippet(text: &str, line: u32, end_line: u32) -> Vec<String> {
+    let end = end_line.clamp(line, line + 4);
+    text.lines()
+        .skip((line as usize).saturating_sub(1))
+        .take((end - line + 1) as usize)
+        .map(str::to_string)
+        .collect()
+}
+
 /// How the shared pipeline treats findings.
 pub struct Pipeline<'a> {
     pub root: &'a std::path::Path,
@@ -113,18 +123,10 @@ impl Pipeline<'_> {
         for f in &mut findings {
             let lines = match (&f.path, f.line) {
                 _ if !f.snippet.is_empty() => std::mem::take(&mut f.snippet),
-                (Some(path), Some(line)) => {
-                    let end = f.end_line.unwrap_or(line).clamp(line, line + 4);
-                    self.text(&mut texts, path)
-                        .map(|t| {
-                            t.lines()
-                                .skip((line as usize).saturating_sub(1))
-                                .take((end - line + 1) as usize)
-                                .map(str::to_string)
-                                .collect::<Vec<_>>()
-                        })
-                        .unwrap_or_default()
-                }
+                (Some(path), Some(line)) => self
+                    .text(&mut texts, path)
+                    .map(|t| snippet(&t, line, f.end_line.unwrap_or(line)))
+                    .unwrap_or_default(),
                 _ => Vec::new(),
             };
             let basis = if lines.is_empty() {

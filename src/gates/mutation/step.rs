@@ -149,13 +149,7 @@ impl Emit<'_> {
 
 /// Source lines `span.line..=span.end_line` (at most five) of `bytes`.
 fn lines(bytes: &[u8], span: Span) -> Vec<String> {
-    let end = span.end_line.clamp(span.line, span.line + 4);
-    String::from_utf8_lossy(bytes)
-        .lines()
-        .skip((span.line as usize).saturating_sub(1))
-        .take((end - span.line + 1) as usize)
-        .map(str::to_string)
-        .collect()
+    crate::gates::snippet(&String::from_utf8_lossy(bytes), span.line, span.end_line)
 }
 
 /// "on" and the subject, for a message about an assertion that has one.
