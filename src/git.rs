@@ -393,8 +393,13 @@ pub struct Commit {
 impl Commit {
     /// The abbreviated id (`3f2a9c1`).
     pub fn short(&self) -> &str {
-        &self.id[..self.id.len().min(7)]
+        short(&self.id)
     }
+}
+
+/// A commit id abbreviated as git shows it (`3f2a9c1`).
+pub fn short(id: &str) -> &str {
+    &id[..id.len().min(7)]
 }
 
 /// The first-parent commits of a range, oldest first.

@@ -30,7 +30,7 @@ use super::mock::{self, classify::Classifier, resolve::is_test_support};
 use super::{Context, GateOutput};
 use crate::cache::Cache;
 use crate::changed::Scope;
-use crate::git::{self, Commit, Detail, Side, Status, display_path};
+use crate::git::{self, Commit, Detail, Side, Status, display_path, short};
 use crate::lang::{Lang, TestFile};
 use crate::walk;
 use ack::Ack;
@@ -444,10 +444,6 @@ fn range(cx: &Context<'_>, settings: &Settings, notices: &mut Vec<String>) -> Re
         }
     };
     Ok((steps, baseline))
-}
-
-fn short(id: &str) -> &str {
-    &id[..id.len().min(7)]
 }
 
 /// Say which commits the range holds, and what it left out.
