@@ -98,7 +98,7 @@ enum Baseline {
 /// What the base versions of the changed test and snapshot files held.
 #[derive(Debug, Default)]
 struct Facts {
-    /// Test names, with and without their scope.
+    /// Test names (a test may have moved to another class or file since).
     tests: HashSet<String>,
     /// Assertion checks, each with its test's name ([`pair::check_key`]): a
     /// check as common as `expect(value).toBe(2)` existed at the base only
@@ -349,7 +349,6 @@ impl Facts {
     fn add(&mut self, file: &TestFile) {
         for t in &file.tests {
             self.tests.insert(t.name.clone());
-            self.tests.insert(pair::test_key(t));
             self.checks.extend(
                 t.assertions
                     .iter()

@@ -28,11 +28,6 @@ pub fn check_key(a: &Assertion) -> String {
     key
 }
 
-/// A test by scope and name.
-pub fn test_key(t: &TestCase) -> String {
-    format!("{}\u{1f}{}", t.scope, t.name)
-}
-
 /// A check as [`Assertion::matcher`] and [`Assertion::parts`] give it.
 fn same_check(a: &Assertion, b: &Assertion) -> bool {
     a.matcher == b.matcher && a.parts == b.parts
