@@ -320,13 +320,10 @@ impl Repo {
     pub fn blob_at(&self, rev: &str, path: &Path) -> Result<Option<Vec<u8>>> {
         let commit = self.peel_commit(rev).map_err(|_| anyhow!("unknown revision `{rev}`"))?;
         let tree = self.inner.find_commit(commit)?.tree()?;
-        let entry = match tree.get_path(path) {
-            Ok(e) => e,
-            Err(e) if e.code() == ErrorCode::NotFound => return Ok(None),
-            Err(e) => bail!("could not look up {} at {rev}: {}", path.display(), e.message()),
-        };
-        let object = entry.to_object(&self.inner)?;
-        Ok(object.as_blob().map(|b| b.content().to_vec()))
+        match blob_entry(&tree, path, rev)? {
+            Some(id) => Ok(Some(self.inner.find_blob(id)?.content().to_vec())),
+            None => Ok(None),
+        }
     }
 
     /// The staged content of `path`, or `None` when it is not in the index.
@@ -492,12 +489,7 @@ impl Repo {
         let Some(tree) = self.tree_of(Some(commit))? else {
             return Ok(None);
         };
-        match tree.get_path(path) {
-            Ok(entry) if entry.kind() == Some(git2::ObjectType::Blob) => Ok(Some(entry.id().to_string())),
-            Ok(_) => Ok(None),
-            Err(e) if e.code() == ErrorCode::NotFound => Ok(None),
-            Err(e) => bail!("could not look up {} at {commit}: {}", path.display(), e.message()),
-        }
+        Ok(blob_entry(&tree, path, commit)?.map(|id| id.to_string()))
     }
 
     /// The blob id of `path` in the index, or `None` when it is not staged.
@@ -513,6 +505,17 @@ impl Repo {
             .find_blob(Oid::from_str(id)?)
             .with_context(|| format!("blob {id} is missing from the repository"))?;
         Ok(blob.content().to_vec())
+    }
+}
+
+/// The blob at `path` in `tree` (read at revision `at`, for the error), or
+/// `None` when there is no file there.
+fn blob_entry(tree: &Tree<'_>, path: &Path, at: &str) -> Result<Option<Oid>> {
+    match tree.get_path(path) {
+        Ok(entry) if entry.kind() == Some(git2::ObjectType::Blob) => Ok(Some(entry.id())),
+        Ok(_) => Ok(None),
+        Err(e) if e.code() == ErrorCode::NotFound => Ok(None),
+        Err(e) => bail!("could not look up {} at {at}: {}", path.display(), e.message()),
     }
 }
 
