@@ -323,6 +323,22 @@ fn import_spelling(path: &Path) -> Option<String> {
     })
 }
 
+/// The files `keep` accepts whose text matches one of `spellings`: a
+/// prefilter, so only files that may matter are parsed.
+fn mentioning(cx: &Context<'_>, spellings: &[String], keep: &(dyn Fn(&Path) -> bool + Sync)) -> Vec<SourceFile> {
+    if spellings.is_empty() {
+        return Vec::new();
+    }
+    let Ok(mentions) = regex::bytes::Regex::new(&spellings.join("|")) else {
+        return Vec::new();
+    };
+    walk::walk(cx.repo.root(), &cx.exclude, &cx.skip_dirs, keep)
+        .files
+        .into_par_iter()
+        .filter(|f| mentions.is_match(&f.bytes))
+        .collect()
+}
+
 /// The test files, other than `already`, that import one of `sources` (changed
 /// project files). A test file is parsed only when its text spells an import
 /// of one ([`import_spelling`]).
@@ -335,19 +351,11 @@ fn dependents(
     cache: Option<&Cache>,
 ) -> Vec<PathBuf> {
     let spellings: Vec<String> = sources.iter().filter_map(|p| import_spelling(p)).collect();
-    if spellings.is_empty() {
-        return Vec::new();
-    }
-    let Ok(mentions) = regex::bytes::Regex::new(&spellings.join("|")) else {
-        return Vec::new();
-    };
-    let candidates = walk::walk(cx.repo.root(), &cx.exclude, &cx.skip_dirs, &|p: &Path| {
+    let candidates = mentioning(cx, &spellings, &|p: &Path| {
         is_test(p) && !already.iter().any(|a| a == p)
     });
     let mut found: Vec<PathBuf> = candidates
-        .files
         .par_iter()
-        .filter(|f| mentions.is_match(&f.bytes))
         .filter_map(|f| {
             let lang = Lang::from_path(&f.path)?;
             let file = model(lang, &f.bytes, cache)?;
@@ -387,19 +395,11 @@ fn naming(
     cache: Option<&Cache>,
 ) -> Vec<(PathBuf, Vec<String>)> {
     let spellings: Vec<String> = flagged.iter().filter_map(|p| loaded::spelling(p)).collect();
-    if spellings.is_empty() {
-        return Vec::new();
-    }
-    let Ok(mentions) = regex::bytes::Regex::new(&spellings.join("|")) else {
-        return Vec::new();
-    };
-    let candidates = walk::walk(cx.repo.root(), &cx.exclude, &cx.skip_dirs, &|p: &Path| {
+    let candidates = mentioning(cx, &spellings, &|p: &Path| {
         is_test(p) && Lang::from_path(p) == Some(Lang::Python) && !read.contains(&p)
     });
     candidates
-        .files
         .into_par_iter()
-        .filter(|f| mentions.is_match(&f.bytes))
         .filter_map(|f| {
             let file = model(Lang::Python, &f.bytes, cache)?;
             Some((f.path, file.module_names))
