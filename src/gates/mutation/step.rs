@@ -192,6 +192,14 @@ impl Analysis<'_> {
         }
     }
 
+    /// How many calls of `t` (in `file`) are to helpers that assert.
+    fn helper_calls(&self, t: &TestCase, file: &TestFile) -> usize {
+        t.calls
+            .iter()
+            .filter(|c| is_assertion_helper(c, file, &self.settings.assertion_helpers))
+            .count()
+    }
+
     pub fn step(&self, step: &Step) -> Outcome {
         let mut code: Vec<PathBuf> = step
             .changes
@@ -299,15 +307,7 @@ impl Analysis<'_> {
         let mut changes = pair::assertion_changes(Family::of(nf.lang), &o.assertions, &n.assertions);
         // Checks moved into a helper the test now calls are not deleted (a
         // helper may hold any number of them).
-        let helpers = |t: &TestCase, f: Option<&TestFile>| {
-            f.map_or(0, |f| {
-                t.calls
-                    .iter()
-                    .filter(|c| is_assertion_helper(c, f, &self.settings.assertion_helpers))
-                    .count()
-            })
-        };
-        if helpers(n, Some(new_file)) > helpers(o, of.old) {
+        if self.helper_calls(n, new_file) > of.old.map_or(0, |f| self.helper_calls(o, f)) {
             changes.retain(|c| !matches!(c, Change::Deleted { .. }));
         }
         for change in changes {
@@ -514,14 +514,7 @@ impl Analysis<'_> {
                 .copied()
                 .chain(edited)
                 .filter(|t| t.skip.is_none() && !t.benchmark)
-                .map(|t| {
-                    let helpers = t
-                        .calls
-                        .iter()
-                        .filter(|c| is_assertion_helper(c, last, &self.settings.assertion_helpers))
-                        .count();
-                    (t, t.assertions.len() + helpers)
-                })
+                .map(|t| (t, t.assertions.len() + self.helper_calls(t, last)))
                 .collect();
             if changed.is_empty() {
                 continue;
