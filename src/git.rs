@@ -570,3 +570,30 @@ fn tree_changes(mut diff: git2::Diff<'_>) -> Result<Vec<TreeChange>> {
         })
         .collect())
 }
+
+/// The lines two versions of a file differ in, as 0-based line ranges (old,
+/// new) in file order, with no context; `None` when git sees binary content.
+pub fn changed_lines(old: &[u8], new: &[u8]) -> Option<Vec<(std::ops::Range<usize>, std::ops::Range<usize>)>> {
+    let mut opts = DiffOptions::new();
+    opts.context_lines(0).interhunk_lines(0);
+    let patch = git2::Patch::from_buffers(old, None, new, None, Some(&mut opts)).ok()?;
+    if patch.delta().flags().is_binary() {
+        return None;
+    }
+    // With no context, a side with no lines starts at the line before the
+    // hunk (`@@ -5,0 +6,2 @@` inserts after old line 5).
+    let range = |start: u32, lines: u32| {
+        let (start, lines) = (start as usize, lines as usize);
+        let first = if lines == 0 { start } else { start - 1 };
+        first..first + lines
+    };
+    (0..patch.num_hunks())
+        .map(|i| {
+            let (hunk, _) = patch.hunk(i).ok()?;
+            Some((
+                range(hunk.old_start(), hunk.old_lines()),
+                range(hunk.new_start(), hunk.new_lines()),
+            ))
+        })
+        .collect()
+}

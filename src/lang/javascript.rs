@@ -11,6 +11,7 @@
 use tree_sitter::{Node, Tree};
 
 use super::FieldExt;
+use super::versions::{Body, Item, Memo};
 use super::{
     Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
     TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, close_helpers, contains_kind, display,
@@ -45,8 +46,9 @@ const JS_FUNCTIONS: &[&str] = &["arrow_function", "function_expression", "functi
 const TEST_NAMES: &[&str] = &["it", "test", "specify", "xit", "xtest", "xspecify", "fit", "ftest"];
 const GROUP_NAMES: &[&str] = &["describe", "context", "suite", "xdescribe", "xcontext", "fdescribe"];
 
-pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
+pub fn test_file(tree: &Tree, source: &[u8], memo: Option<&mut Memo>) -> TestFile {
     let mut walker = Walker {
+        memo,
         source,
         root: tree.root_node(),
         file: TestFile::default(),
@@ -179,6 +181,7 @@ fn configured_in_chain(call: &Node, source: &[u8]) -> bool {
 
 pub fn imports(tree: &Tree, source: &[u8]) -> Vec<Import> {
     let mut walker = Walker {
+        memo: None,
         source,
         root: tree.root_node(),
         file: TestFile::default(),
@@ -191,11 +194,13 @@ pub fn imports(tree: &Tree, source: &[u8]) -> Vec<Import> {
     walker.file.imports
 }
 
-struct Walker<'s> {
+struct Walker<'s, 'm> {
+    /// What the version before held, when reading a history.
+    memo: Option<&'m mut Memo>,
     source: &'s [u8],
     root: Node<'s>,
     file: TestFile,
-    bodies: Vec<(String, bool, Vec<String>)>,
+    bodies: Vec<Body>,
     /// Top-level names bound to non-empty arrays.
     tables: Vec<String>,
     /// The file holds QUnit tests.
@@ -237,7 +242,7 @@ fn is_function(node: &Node) -> bool {
     matches!(node.kind(), "arrow_function" | "function_expression" | "function")
 }
 
-impl<'s> Walker<'s> {
+impl<'s> Walker<'s, '_> {
     /// A comment ending on the line above a skip is its reason (JavaScript
     /// runners take no reason argument). Skips are rare: the comment is looked
     /// up when one is found, descending only into nodes that span that line.
@@ -276,7 +281,7 @@ impl<'s> Walker<'s> {
                     .is_some_and(|p| matches!(p.as_str(), "test" | "skip" | "only" | "todo"));
             if TEST_NAMES.contains(&head) || qunit {
                 self.qunit |= qunit;
-                self.test(node, &path, group_skip);
+                self.remembered_test(node, &path, group_skip);
                 return;
             }
             if GROUP_NAMES.contains(&head) {
@@ -437,6 +442,37 @@ impl<'s> Walker<'s> {
                 !scan.assertions.is_empty(),
                 scan.calls,
             ));
+        }
+    }
+
+    /// Read a test, or recall it from the memo when the version before held
+    /// the same text in the same groups. Skipped tests are read each time:
+    /// their reason may be a comment outside the test.
+    fn remembered_test(&mut self, call: &Node, path: &[String], group_skip: Option<&Skip>) {
+        let Some(memo) = self.memo.as_deref_mut().filter(|_| group_skip.is_none()) else {
+            self.test(call, path, group_skip);
+            return;
+        };
+        let scope = self.groups.join(" > ");
+        let mut context = vec![scope.as_str()];
+        context.extend(self.tables.iter().map(String::as_str));
+        let key = Memo::key(call, call, self.source, &context);
+        let row = call.start_position().row;
+        if let Some(item) = memo.recall(&key, row) {
+            self.file.tests.extend(item.tests);
+            return;
+        }
+        let before = self.file.tests.len();
+        self.test(call, path, None);
+        let tests = &self.file.tests[before..];
+        if tests.iter().all(|t| t.skip.is_none())
+            && let Some(memo) = self.memo.as_deref_mut()
+        {
+            let item = Item {
+                tests: tests.to_vec(),
+                ..Item::default()
+            };
+            memo.remember(key, row, &item);
         }
     }
 

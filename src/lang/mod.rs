@@ -5,6 +5,7 @@
 
 pub mod javascript;
 pub mod python;
+pub mod versions;
 
 use std::path::Path;
 
@@ -70,13 +71,18 @@ impl Lang {
 
     /// Extract the test model from `source`.
     pub fn test_file(self, source: &[u8]) -> Option<TestFile> {
-        let tree = self.parse(source)?;
+        Some(self.model(&self.parse(source)?, source, None))
+    }
+
+    /// The test model of `source`, parsed as `tree`, reusing what `memo`
+    /// holds of the version before.
+    fn model(self, tree: &Tree, source: &[u8], memo: Option<&mut versions::Memo>) -> TestFile {
         let mut file = match self {
-            Lang::Python => python::test_file(&tree, source),
-            Lang::JavaScript | Lang::TypeScript | Lang::Tsx => javascript::test_file(&tree, source),
+            Lang::Python => python::test_file(tree, source, memo),
+            Lang::JavaScript | Lang::TypeScript | Lang::Tsx => javascript::test_file(tree, source, memo),
         };
         file.syntax_errors = tree.root_node().has_error();
-        Some(file)
+        file
     }
 }
 
@@ -121,6 +127,16 @@ impl Span {
     pub fn contains(&self, inner: Span) -> bool {
         (inner.line, inner.column) >= (self.line, self.column)
             && (inner.end_line, inner.end_column) <= (self.end_line, self.end_column)
+    }
+
+    /// The same span `delta` lines further down.
+    fn moved(self, delta: i64) -> Span {
+        let m = |line: u32| u32::try_from(i64::from(line) + delta).unwrap_or(line);
+        Span {
+            line: m(self.line),
+            end_line: m(self.end_line),
+            ..self
+        }
     }
 
     pub fn of(node: &Node) -> Span {
@@ -379,6 +395,26 @@ pub struct TestCase {
     /// For a test with no assertion of its own, what it leaves unchecked.
     #[serde(default, skip_serializing_if = "Unchecked::is_empty")]
     pub unchecked: Unchecked,
+}
+
+impl TestCase {
+    /// Move every span of the test `delta` lines (its text moved, unchanged).
+    pub(crate) fn move_lines(&mut self, delta: i64) {
+        self.span = self.span.moved(delta);
+        if let Some(skip) = &mut self.skip {
+            skip.span = skip.span.moved(delta);
+        }
+        for a in &mut self.assertions {
+            a.span = a.span.moved(delta);
+            a.guard.swallowed_by = a.guard.swallowed_by.map(|s| s.moved(delta));
+        }
+        for b in &mut self.bindings {
+            b.span = b.span.moved(delta);
+        }
+        for r in &mut self.mock_returns {
+            r.span = r.span.moved(delta);
+        }
+    }
 }
 
 /// One import.
@@ -920,7 +956,7 @@ pub(crate) fn number(text: &str) -> Option<f64> {
 
 /// Close the set of helpers: a function is a helper when its body asserts or
 /// calls a helper. `bodies` maps function name to (asserts directly, called names).
-pub(crate) fn close_helpers(bodies: &[(String, bool, Vec<String>)]) -> Vec<String> {
+pub(crate) fn close_helpers(bodies: &[versions::Body]) -> Vec<String> {
     let mut helpers: Vec<String> = bodies
         .iter()
         .filter(|(_, a, _)| *a)

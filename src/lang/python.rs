@@ -8,6 +8,7 @@
 use tree_sitter::{Node, Tree};
 
 use super::FieldExt;
+use super::versions::{Body, Item, Memo};
 use super::{
     Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
     TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, close_helpers, contains_kind, display,
@@ -35,9 +36,9 @@ const UNCHECKED: UncheckedKinds = UncheckedKinds {
 /// Nested function kinds: their bodies run later, if at all.
 const PY_FUNCTIONS: &[&str] = &["function_definition", "lambda"];
 
-pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
+pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> TestFile {
     let mut file = TestFile::default();
-    let mut bodies: Vec<(String, bool, Vec<String>)> = Vec::new();
+    let mut bodies: Vec<Body> = Vec::new();
     let root = tree.root_node();
     let tables = literal_tables(&root, source);
     let mut cursor = root.walk();
@@ -46,10 +47,25 @@ pub fn test_file(tree: &Tree, source: &[u8]) -> TestFile {
     for item in root.named_children(&mut cursor) {
         let (decorators, def) = unwrap_decorated(item);
         match def.kind() {
-            "function_definition" => function(&def, &decorators, source, true, &tables, &mut file, &mut bodies),
+            "function_definition" => {
+                let read = Read {
+                    source,
+                    tables: &tables,
+                    may_be_test: true,
+                };
+                function(&def, &decorators, &read, &mut file, &mut bodies, memo.as_deref_mut());
+            }
             "class_definition" => {
                 let before = file.tests.len();
-                class(&def, &decorators, source, &tables, &mut file, &mut bodies);
+                class(
+                    &def,
+                    &decorators,
+                    source,
+                    &tables,
+                    &mut file,
+                    &mut bodies,
+                    memo.as_deref_mut(),
+                );
                 let name = def.field("name").map(|n| text(&n, source).into_owned());
                 classes.push((
                     name.unwrap_or_default(),
@@ -471,7 +487,8 @@ fn class(
     source: &[u8],
     tables: &[String],
     file: &mut TestFile,
-    bodies: &mut Vec<(String, bool, Vec<String>)>,
+    bodies: &mut Vec<Body>,
+    mut memo: Option<&mut Memo>,
 ) {
     let name = def
         .field("name")
@@ -493,10 +510,15 @@ fn class(
     }
     let mut cursor = body.walk();
     let before = file.tests.len();
+    let read = Read {
+        source,
+        tables: &class_tables,
+        may_be_test: is_tests,
+    };
     for item in body.named_children(&mut cursor) {
         let (decs, inner) = unwrap_decorated(item);
         if inner.kind() == "function_definition" {
-            function(&inner, &decs, source, is_tests, &class_tables, file, bodies);
+            function(&inner, &decs, &read, file, bodies, memo.as_deref_mut());
         }
     }
     for test in &mut file.tests[before..] {
@@ -535,17 +557,58 @@ fn class(
     }
 }
 
-/// `tables` are the names (`CASES`, `self.cases`) the enclosing module or
-/// class binds to non-empty literal collections: a loop over one always runs.
+/// What reading a function looks at besides its own text.
+struct Read<'a> {
+    source: &'a [u8],
+    /// The names (`CASES`, `self.cases`) the enclosing module or class binds
+    /// to non-empty literal collections: a loop over one always runs.
+    tables: &'a [String],
+    /// A module-level function, or a method of a test class.
+    may_be_test: bool,
+}
+
+/// Read a function (a test, a helper), or recall it from `memo` when the
+/// version before held the same text in the same context.
 fn function(
     def: &Node,
     decorators: &[Node],
-    source: &[u8],
-    may_be_test: bool,
-    tables: &[String],
+    read: &Read,
     file: &mut TestFile,
-    bodies: &mut Vec<(String, bool, Vec<String>)>,
+    bodies: &mut Vec<Body>,
+    memo: Option<&mut Memo>,
 ) {
+    let Some(memo) = memo else {
+        read_function(def, decorators, read, file, bodies);
+        return;
+    };
+    let first = decorators.first().unwrap_or(def);
+    let mut context: Vec<&str> = vec![if read.may_be_test { "test" } else { "" }];
+    context.extend(read.tables.iter().map(String::as_str));
+    let key = Memo::key(first, def, read.source, &context);
+    let row = first.start_position().row;
+    let item = match memo.recall(&key, row) {
+        Some(item) => item,
+        None => {
+            let mut scratch = TestFile::default();
+            let mut item = Item::default();
+            read_function(def, decorators, read, &mut scratch, &mut item.bodies);
+            item.tests = scratch.tests;
+            item.fixtures = scratch.uses_fixtures;
+            memo.remember(key, row, &item);
+            item
+        }
+    };
+    file.tests.extend(item.tests);
+    file.uses_fixtures |= item.fixtures;
+    bodies.extend(item.bodies);
+}
+
+fn read_function(def: &Node, decorators: &[Node], read: &Read, file: &mut TestFile, bodies: &mut Vec<Body>) {
+    let &Read {
+        source,
+        tables,
+        may_be_test,
+    } = read;
     let Some(name_node) = def.field("name") else {
         return;
     };

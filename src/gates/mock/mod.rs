@@ -23,8 +23,8 @@ use crate::cache::Cache;
 use crate::changed::{self, Scope};
 use crate::finding::Finding;
 use crate::git::display_path;
-use crate::lang::Lang;
-use crate::lang::TestFile;
+use crate::lang::versions::Reader;
+use crate::lang::{Lang, TestFile};
 use crate::walk::{self, SourceFile};
 use classify::Classifier;
 use loaded::Loaded;
@@ -90,14 +90,28 @@ pub(crate) fn model_cache(cx: &Context<'_>) -> (Option<Cache>, Option<String>) {
 
 /// The test model of `source`, from the cache when this content was parsed before.
 pub(crate) fn model(lang: Lang, source: &[u8], cache: Option<&Cache>) -> Option<TestFile> {
+    read_version(lang, source, cache, None)
+}
+
+/// [`model`], for the next version of the file `reader` read last.
+pub(crate) fn read_version(
+    lang: Lang,
+    source: &[u8],
+    cache: Option<&Cache>,
+    reader: Option<&mut Reader>,
+) -> Option<TestFile> {
+    let parse = |reader: Option<&mut Reader>| match reader {
+        Some(reader) => reader.test_file(lang, source),
+        None => lang.test_file(source),
+    };
     let Some(cache) = cache else {
-        return lang.test_file(source);
+        return parse(reader);
     };
     let key = Cache::key(lang.family(), source);
     if let Some(file) = cache.get(&key) {
         return Some(file);
     }
-    let file = lang.test_file(source)?;
+    let file = parse(reader)?;
     cache.put(&key, &file);
     Some(file)
 }

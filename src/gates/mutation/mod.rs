@@ -31,6 +31,7 @@ use super::{Context, GateOutput};
 use crate::cache::Cache;
 use crate::changed::Scope;
 use crate::git::{self, Commit, Detail, Side, Status, display_path, short};
+use crate::lang::versions::Reader;
 use crate::lang::{Lang, TestFile};
 use crate::walk;
 use ack::Ack;
@@ -114,6 +115,9 @@ struct Facts {
 struct Versions {
     bytes: HashMap<String, Vec<u8>>,
     models: HashMap<(String, Lang), TestFile>,
+    /// Each file's reader, by the version it read last, while a later step
+    /// reads the next version.
+    readers: HashMap<(PathBuf, Lang), (String, Reader)>,
 }
 
 impl Versions {
@@ -140,22 +144,54 @@ impl Versions {
                 self.bytes.insert((*key).clone(), bytes);
             }
         }
-        let mut parse: Vec<(&String, Lang)> = wanted
-            .iter()
-            .filter_map(|(key, lang, _)| Some((*key, (*lang)?)))
-            .filter(|(key, lang)| !self.models.contains_key(&((*key).clone(), *lang)))
-            .collect();
-        parse.sort();
-        parse.dedup();
+        // The versions of each file in history order, so each is reparsed
+        // from the one before (the reader of the file carries over from the
+        // window before); long chains are cut so that all cores work.
+        let mut seen = HashSet::new();
+        let mut chains: Vec<((&Path, Lang), Vec<&String>)> = Vec::new();
+        let mut chain_of: HashMap<(&Path, Lang), usize> = HashMap::new();
+        for (key, lang, path) in wanted {
+            let Some(lang) = *lang else { continue };
+            if self.models.contains_key(&((*key).clone(), lang)) || !seen.insert((*key, lang)) {
+                continue;
+            }
+            let at = *chain_of.entry((*path, lang)).or_insert_with(|| {
+                chains.push(((*path, lang), Vec::new()));
+                chains.len() - 1
+            });
+            chains[at].1.push(*key);
+        }
+        let mut runs: Vec<Run<'_>> = Vec::new();
+        for ((path, lang), keys) in &chains {
+            let file = (path.to_path_buf(), *lang);
+            for (i, keys) in keys.chunks(CHAIN).enumerate() {
+                let carried = if i == 0 { self.readers.remove(&file) } else { None };
+                runs.push(Run {
+                    file: file.clone(),
+                    keys,
+                    reader: carried.map(|(_, reader)| reader).unwrap_or_default(),
+                    models: Vec::new(),
+                });
+            }
+        }
         let bytes = &self.bytes;
-        let parsed: Vec<((String, Lang), TestFile)> = parse
-            .par_iter()
-            .filter_map(|(key, lang)| {
-                let model = mock::model(*lang, bytes.get(*key)?, cache)?;
-                Some((((*key).clone(), *lang), model))
-            })
-            .collect();
-        self.models.extend(parsed);
+        runs.par_iter_mut().for_each(|run| {
+            let lang = run.file.1;
+            for key in run.keys {
+                if let Some(model) = bytes
+                    .get(*key)
+                    .and_then(|b| mock::read_version(lang, b, cache, Some(&mut run.reader)))
+                {
+                    run.models.push((((*key).clone(), lang), model));
+                }
+            }
+        });
+        for run in runs {
+            self.models.extend(run.models);
+            // Of a cut chain, the last run read the latest version and is kept.
+            let last = run.keys.last().expect("runs are not empty");
+            self.readers.insert(run.file, ((*last).clone(), run.reader));
+        }
         Ok(())
     }
 
@@ -163,8 +199,21 @@ impl Versions {
     fn retain(&mut self, keep: impl Fn(&String) -> bool) {
         self.bytes.retain(|key, _| keep(key));
         self.models.retain(|(key, _), _| keep(key));
+        self.readers.retain(|_, (last, _)| keep(last));
     }
 }
+
+/// Versions of one file read in a row, each from the one before.
+struct Run<'a> {
+    file: (PathBuf, Lang),
+    keys: &'a [&'a String],
+    reader: Reader,
+    models: Vec<((String, Lang), TestFile)>,
+}
+
+/// How many versions of one file are read in a row, each from the one
+/// before; a longer run of them is split so that all cores work.
+const CHAIN: usize = 16;
 
 /// How many steps are analysed together (memory is bounded by the versions
 /// of one window).
