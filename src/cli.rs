@@ -110,6 +110,8 @@ pub enum ColorChoice {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// The project's own linters and type checkers (ruff, mypy, eslint, shellcheck), on the lines the change touched
+    Static(StaticArgs),
     /// Refuse "done" without a non-empty diff since the run start AND green tests
     Evidence(EvidenceArgs),
     /// Test integrity: tautological assertions, tests that assert nothing, empty and skipped tests
@@ -158,6 +160,25 @@ pub struct MutationArgs {
     /// Inspect at most the newest N commits of the range (0 = all) [default: gates.mutation.max-commits]
     #[arg(long, value_name = "N")]
     pub max_commits: Option<u64>,
+}
+
+#[derive(Debug, Args)]
+pub struct StaticArgs {
+    /// Run this tool (repeatable; `auto` = what the repository calls for) [default: gates.static.tools]
+    #[arg(long = "tool", value_name = "NAME", value_parser = clap::builder::PossibleValuesParser::new(crate::gates::static_analysis::settings::TOOL_NAMES))]
+    pub tool: Vec<String>,
+
+    /// Which findings count [default: gates.static.filter, added]
+    #[arg(long, value_name = "MODE", value_parser = ["added", "diff-context", "file", "nofilter"])]
+    pub filter: Option<String>,
+
+    /// The least severe tool level that blocks [default: gates.static.fail-on, error]
+    #[arg(long, value_name = "LEVEL", value_parser = ["error", "warning", "note"])]
+    pub fail_on: Option<String>,
+
+    /// Time limit for each tool, e.g. 90s, 10m [default: gates.static.timeout]
+    #[arg(long, value_name = "DURATION")]
+    pub timeout: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]

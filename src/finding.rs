@@ -63,6 +63,10 @@ pub struct Finding {
     /// acknowledged finding is at most a note).
     #[serde(skip)]
     pub ceiling: Option<Severity>,
+    /// The level a tool's own rule (`static/ruff:F401`) has when no setting
+    /// names it: the tool's severity on the ladder, against `fail-on`.
+    #[serde(skip)]
+    pub proposed: Option<crate::rule::Level>,
 }
 
 impl Finding {
@@ -84,6 +88,7 @@ impl Finding {
             fingerprint: String::new(),
             snippet: Vec::new(),
             ceiling: None,
+            proposed: None,
         }
     }
 

@@ -45,7 +45,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
             Ok(ExitStatus::Pass)
         }
         Command::Explain { rule } => {
-            let meta = rule::find(rule)
+            let meta = rule::resolve(rule)
                 .ok_or_else(|| anyhow!("unknown rule `{rule}`: run `loki-gate rules` to list rule ids"))?;
             report::emit(meta.doc, cli.global.output.as_deref())?;
             Ok(ExitStatus::Pass)
@@ -74,6 +74,10 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
                 evidence::run(cx, &settings)
             })
         }
+        Command::Static(args) => run_gate(&cli.global, "static", |session, cx, _| {
+            let settings = gates::static_analysis::settings::Settings::resolve(session.config.section("static"), args)?;
+            gates::static_analysis::run(cx, &settings)
+        }),
         Command::Mock => run_gate(&cli.global, "mock", |session, cx, _| {
             let settings = gates::mock::settings::Settings::resolve(session.config.section("mock"));
             gates::mock::run(cx, &settings)

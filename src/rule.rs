@@ -91,9 +91,19 @@ pub fn find(id: &str) -> Option<&'static RuleMeta> {
     all().into_iter().find(|r| r.id == id)
 }
 
-/// Names accepted wherever a rule is expected: a rule id or a whole gate.
+/// The rule an id belongs to: the rule itself, or for a tool's own rule
+/// (`static/ruff:F401`) the family that reports it (`static/ruff`).
+pub fn resolve(id: &str) -> Option<&'static RuleMeta> {
+    find(id).or_else(|| {
+        let (family, code) = id.split_once(':')?;
+        (!code.trim().is_empty()).then(|| find(family)).flatten()
+    })
+}
+
+/// Names accepted wherever a rule is expected: a rule id (a tool's own rule
+/// included), or a whole gate.
 pub fn is_known_selector(selector: &str) -> bool {
-    find(selector).is_some() || all().iter().any(|r| r.gate == selector)
+    resolve(selector).is_some() || all().iter().any(|r| r.gate == selector)
 }
 
 /// Where a level setting came from; later sources win.
@@ -118,24 +128,43 @@ impl Levels {
 
     /// The effective level of `rule`.
     pub fn level(&self, rule: &RuleMeta) -> Level {
-        let mut best: Option<((Source, bool), Level)> = None;
-        for (selector, level, source) in &self.settings {
-            let specific = selector == rule.id;
-            if !specific && selector != rule.gate {
-                continue;
-            }
-            let rank = (*source, specific);
-            if best.is_none_or(|(r, _)| rank >= r) {
-                best = Some((rank, *level));
-            }
-        }
-        best.map_or(rule.default_level, |(_, level)| level)
+        self.resolved(rule.id, rule, rule.default_level)
     }
 
     /// The effective level of a rule id; unknown ids (which validation rejects
     /// before anything runs) are treated as deny so nothing slips through.
-    pub fn level_of(&self, id: &str) -> Level {
-        find(id).map_or(Level::Deny, |r| self.level(r))
+    /// A tool's own rule (`static/ruff:F401`) has the level `proposed` (from
+    /// the tool's severity) unless a setting names it, its family
+    /// (`static/ruff`) or its gate.
+    pub fn level_of(&self, id: &str, proposed: Option<Level>) -> Level {
+        match resolve(id) {
+            Some(rule) if rule.id == id => self.level(rule),
+            Some(family) => self.resolved(id, family, proposed.unwrap_or(family.default_level)),
+            None => Level::Deny,
+        }
+    }
+
+    /// The level of `id` of `family`'s rules: a setting for the id beats one
+    /// for the family, which beats one for the gate; the command line beats
+    /// the config file whatever it names.
+    fn resolved(&self, id: &str, family: &RuleMeta, default: Level) -> Level {
+        let mut best: Option<((Source, u8), Level)> = None;
+        for (selector, level, source) in &self.settings {
+            let specificity = if selector == id {
+                2
+            } else if selector == family.id {
+                1
+            } else if selector == family.gate {
+                0
+            } else {
+                continue;
+            };
+            let rank = (*source, specificity);
+            if best.is_none_or(|(r, _)| rank >= r) {
+                best = Some((rank, *level));
+            }
+        }
+        best.map_or(default, |(_, level)| level)
     }
 }
 

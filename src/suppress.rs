@@ -27,7 +27,10 @@ pub struct Suppression {
 impl Suppression {
     /// Does this suppression cover a finding of `rule_id` on `line`?
     fn covers(&self, rule_id: &str, line: u32) -> bool {
-        (line == self.line || line == self.line + 1) && self.rules.iter().any(|r| r == rule_id)
+        // `allow(static/ruff)` covers every rule of ruff's (`static/ruff:F401`).
+        let family = rule_id.split_once(':').map(|(family, _)| family);
+        (line == self.line || line == self.line + 1)
+            && self.rules.iter().any(|r| r == rule_id || Some(r.as_str()) == family)
     }
 }
 
@@ -71,7 +74,7 @@ pub fn scan(path: &str, text: &str) -> (Vec<Suppression>, Vec<Finding>) {
             .to_string();
         if rules.is_empty() {
             invalid.push(bad("names no rule"));
-        } else if let Some(unknown) = rules.iter().find(|r| rule::find(r).is_none()) {
+        } else if let Some(unknown) = rules.iter().find(|r| rule::resolve(r).is_none()) {
             invalid.push(bad(&format!("names unknown rule `{unknown}`")));
         } else if reason.is_empty() {
             invalid.push(bad("gives no reason"));
@@ -114,7 +117,7 @@ pub fn apply(findings: &mut Vec<Finding>, suppressions: &[Suppression], gates: &
             !used
                 && s.rules
                     .iter()
-                    .all(|r| rule::find(r).is_some_and(|m| gates.contains(&m.gate)))
+                    .all(|r| rule::resolve(r).is_some_and(|m| gates.contains(&m.gate)))
         })
         .map(|(s, _)| {
             Finding::new(

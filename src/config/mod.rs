@@ -71,6 +71,11 @@ impl Section {
         matches!(self.value(key), Value::Bool(true))
     }
 
+    /// A string value (`Str` and `Choice` keys).
+    pub fn str(&self, key: &str) -> String {
+        self.opt_str(key).unwrap_or_default()
+    }
+
     pub fn opt_str(&self, key: &str) -> Option<String> {
         match self.value(key) {
             Value::Str(s) => Some(s),
@@ -219,6 +224,7 @@ pub fn reference_table() -> String {
             Kind::Duration => "duration",
             Kind::List => "strings",
             Kind::Choices(_) => "names",
+            Kind::Choice(_) => "name",
             Kind::Count => "count",
             Kind::Number => "number",
         };

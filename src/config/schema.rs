@@ -22,6 +22,8 @@ pub enum Kind {
     List,
     /// A list of strings, each one of these.
     Choices(&'static [&'static str]),
+    /// One of these strings.
+    Choice(&'static [&'static str]),
     /// A whole number, 0 or more.
     Count,
     /// A number (integer or decimal), 0 or more.
@@ -38,6 +40,7 @@ impl Kind {
             Kind::Duration => "a duration such as 90s, 10m or 1h",
             Kind::List => "a list of strings",
             Kind::Choices(_) => "a list of names",
+            Kind::Choice(_) => "one of the names listed",
             Kind::Count => "a whole number (0 or more)",
             Kind::Number => "a number (0 or more)",
         }

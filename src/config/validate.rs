@@ -254,7 +254,9 @@ fn check_value(cx: &mut Ctx, spec: &KeySpec, node: &Node, place: &str) -> bool {
         (Kind::Count | Kind::Number, Value::Int(n)) => *n >= 0,
         (Kind::Number, Value::Float(f)) => f.is_finite() && *f >= 0.0,
         (Kind::Duration, Value::Str(s)) => schema::parse_duration(s).is_some(),
-        (Kind::List | Kind::Choices(_), Value::Str(s)) => return check_choice(cx, spec, s, &node.origin, place),
+        (Kind::List | Kind::Choices(_) | Kind::Choice(_), Value::Str(s)) => {
+            return check_choice(cx, spec, s, &node.origin, place);
+        }
         (Kind::List | Kind::Choices(_), Value::Seq(items)) => {
             let mut all = true;
             for item in items {
@@ -309,7 +311,7 @@ fn check_value(cx: &mut Ctx, spec: &KeySpec, node: &Node, place: &str) -> bool {
 
 fn check_choice(cx: &mut Ctx, spec: &KeySpec, value: &str, origin: &Origin, place: &str) -> bool {
     match spec.kind {
-        Kind::Choices(choices) if !choices.contains(&value) => {
+        Kind::Choices(choices) | Kind::Choice(choices) if !choices.contains(&value) => {
             let fix = match did_you_mean(value, choices) {
                 Some(best) => format!("did you mean `{best}`?"),
                 None => format!("expected one of: {}", choices.join(", ")),

@@ -4,6 +4,7 @@
 pub mod evidence;
 pub mod mock;
 pub mod mutation;
+pub mod static_analysis;
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
@@ -25,6 +26,7 @@ use crate::walk::SourceFile;
 
 /// Every gate's config section, in the order `init` writes them.
 pub const SECTIONS: &[&SectionSpec] = &[
+    &static_analysis::settings::SECTION,
     &evidence::settings::SECTION,
     &mock::settings::SECTION,
     &mutation::settings::SECTION,
@@ -32,7 +34,13 @@ pub const SECTIONS: &[&SectionSpec] = &[
 
 /// Every gate's rules.
 pub fn all_rules() -> Vec<&'static RuleMeta> {
-    [evidence::rules::ALL, mock::rules::ALL, mutation::rules::ALL].concat()
+    [
+        static_analysis::rules::ALL,
+        evidence::rules::ALL,
+        mock::rules::ALL,
+        mutation::rules::ALL,
+    ]
+    .concat()
 }
 
 /// What a gate may look at.
@@ -139,7 +147,7 @@ impl Pipeline<'_> {
         }
 
         // Levels decide severity, in one place.
-        findings.retain_mut(|f| match self.levels.level_of(&f.rule).severity() {
+        findings.retain_mut(|f| match self.levels.level_of(&f.rule, f.proposed).severity() {
             Some(s) => {
                 f.severity = f.ceiling.map_or(s, |c| s.min(c));
                 true

@@ -14,3 +14,4 @@ mod mutation;
 mod pipeline;
 mod report;
 mod state;
+mod static_gate;

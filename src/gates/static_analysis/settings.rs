@@ -1,0 +1,109 @@
+//! The static gate's knobs.
+
+use std::time::Duration;
+
+use anyhow::{Result, bail};
+
+use super::tools::{self, Filter};
+use crate::cli::StaticArgs;
+use crate::config::Section;
+use crate::config::schema::{KeySpec, Kind, SectionSpec, parse_duration};
+use crate::finding::Severity;
+
+/// Every name `tools:` accepts.
+pub const TOOL_NAMES: &[&str] = &["auto", "ruff", "mypy", "eslint", "shellcheck"];
+
+pub const SECTION: SectionSpec = SectionSpec {
+    gate: "static",
+    doc: "static: the project's own linters and type checkers, on the lines the change touched",
+    keys: &[
+        KeySpec {
+            name: "enabled",
+            kind: Kind::Bool,
+            default: "true",
+            doc: "false turns the gate off: it checks nothing and says so",
+        },
+        KeySpec {
+            name: "tools",
+            kind: Kind::Choices(TOOL_NAMES),
+            default: "[auto]",
+            doc: "tools to run; auto = each one the repository's files call for (a missing one is a note), a named one must be installed",
+        },
+        KeySpec {
+            name: "filter",
+            kind: Kind::Choice(&["added", "diff-context", "file", "nofilter"]),
+            default: "added",
+            doc: "which findings count: on added or modified lines, within the diff hunks, anywhere in a changed file, anywhere",
+        },
+        KeySpec {
+            name: "fail-on",
+            kind: Kind::Choice(&["error", "warning", "note"]),
+            default: "error",
+            doc: "the least severe tool level that blocks (findings below it are reported, not blocking)",
+        },
+        KeySpec {
+            name: "timeout",
+            kind: Kind::Duration,
+            default: "5m",
+            doc: "time limit for each tool",
+        },
+    ],
+};
+
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Tools named explicitly; a missing one cannot be run (exit 2).
+    pub named: Vec<&'static str>,
+    /// `auto` was among `tools`.
+    pub auto: bool,
+    pub filter: Filter,
+    pub fail_on: Severity,
+    pub timeout: Duration,
+}
+
+impl Settings {
+    /// The command line over the config (which already holds env over file).
+    pub fn resolve(section: &Section, args: &StaticArgs) -> Result<Settings> {
+        let names = if args.tool.is_empty() {
+            section.list("tools")
+        } else {
+            args.tool.clone()
+        };
+        let mut named = Vec::new();
+        let mut auto = false;
+        for name in &names {
+            if name == "auto" {
+                auto = true;
+            } else if let Some(tool) = tools::ALL.iter().find(|t| t.name() == name) {
+                named.push(tool.name());
+            } else {
+                bail!("unknown tool `{name}`: expected one of {}", TOOL_NAMES.join(", "));
+            }
+        }
+        let filter = args.filter.clone().unwrap_or_else(|| section.str("filter"));
+        let fail_on = args.fail_on.clone().unwrap_or_else(|| section.str("fail-on"));
+        let timeout = match &args.timeout {
+            Some(text) => parse_duration(text)
+                .ok_or_else(|| anyhow::anyhow!("--timeout `{text}` is not a duration such as 90s, 10m or 1h"))?,
+            None => section.duration("timeout"),
+        };
+        Ok(Settings {
+            named,
+            auto,
+            filter: match filter.as_str() {
+                "added" => Filter::Added,
+                "diff-context" => Filter::DiffContext,
+                "file" => Filter::File,
+                "nofilter" => Filter::NoFilter,
+                other => bail!("unknown filter `{other}`: expected added, diff-context, file or nofilter"),
+            },
+            fail_on: match fail_on.as_str() {
+                "error" => Severity::Error,
+                "warning" => Severity::Warning,
+                "note" => Severity::Note,
+                other => bail!("unknown fail-on level `{other}`: expected error, warning or note"),
+            },
+            timeout,
+        })
+    }
+}

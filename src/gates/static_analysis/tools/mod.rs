@@ -1,0 +1,168 @@
+//! Tool adapters, one file each: how to find the tool, when `auto` picks it,
+//! how to run it with machine-readable output, and how to read that output.
+
+mod eslint;
+mod mypy;
+mod ruff;
+mod shellcheck;
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+
+use crate::finding::Severity;
+use crate::process::Output;
+
+/// Which findings count (reviewdog's filter modes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Filter {
+    /// On lines the change added or modified.
+    Added,
+    /// Within the diff hunks, context lines included.
+    DiffContext,
+    /// Anywhere in a changed file.
+    File,
+    /// Anywhere.
+    NoFilter,
+}
+
+/// One finding as a tool reported it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolFinding {
+    /// As the tool printed it: absolute, or relative to the repository root.
+    pub path: PathBuf,
+    pub line: Option<u32>,
+    pub column: Option<u32>,
+    pub end_line: Option<u32>,
+    pub end_column: Option<u32>,
+    /// The tool's rule (`F401`, `return-value`, `SC2086`); `None` for a
+    /// finding with no rule (a syntax error).
+    pub code: Option<String>,
+    pub message: String,
+    /// On the ladder: the tool's own level mapped to error, warning or note.
+    pub severity: Severity,
+    /// Where the tool documents the rule.
+    pub url: Option<String>,
+}
+
+/// What the tool is asked to look at.
+pub enum Targets<'a> {
+    /// These files (repo-relative), which the tool takes on its command line.
+    Files(&'a [PathBuf]),
+    /// The whole project, as the tool's own config defines it.
+    Project,
+}
+
+/// One tool.
+pub trait Tool: Sync {
+    /// The name in `tools:` and in rule ids (`static/<name>:<code>`).
+    fn name(&self) -> &'static str;
+    /// The executable.
+    fn program(&self) -> &'static str;
+    /// How to install it, for the message when it is missing.
+    fn install(&self) -> &'static str;
+    /// Does `auto` pick it for this repository (`files` are every tracked file)?
+    fn detect(&self, root: &Path, files: &[PathBuf]) -> bool;
+    /// Is this a file the tool checks?
+    fn checks(&self, path: &Path) -> bool;
+    /// Arguments after the program.
+    fn args(&self, targets: &Targets<'_>) -> Vec<OsString>;
+    /// The exit codes that mean "ran" (with or without findings); any other
+    /// is a crash, never "no findings".
+    fn ran(&self, code: i32) -> bool {
+        code == 0 || code == 1
+    }
+    /// Read the tool's output.
+    fn parse(&self, output: &Output) -> Result<Vec<ToolFinding>>;
+}
+
+/// Every adapter, in the order `auto` runs them.
+pub static ALL: &[&dyn Tool] = &[&ruff::Ruff, &mypy::Mypy, &eslint::Eslint, &shellcheck::Shellcheck];
+
+pub fn by_name(name: &str) -> Option<&'static dyn Tool> {
+    ALL.iter().copied().find(|t| t.name() == name)
+}
+
+/// Where the tool's executable is: the project's own first (`node_modules/.bin`,
+/// a virtualenv in `.venv` or `venv`), then `PATH`.
+pub fn locate(tool: &dyn Tool, root: &Path) -> Option<PathBuf> {
+    let local = ["node_modules/.bin", ".venv/bin", "venv/bin"]
+        .iter()
+        .map(|dir| root.join(dir).join(tool.program()))
+        .find(|p| p.is_file());
+    local.or_else(|| which::which(tool.program()).ok())
+}
+
+/// Read `output` as JSON, or say what the tool printed instead.
+pub(crate) fn json<T: serde::de::DeserializeOwned>(tool: &str, text: &str) -> Result<T> {
+    serde_json::from_str(text.trim()).with_context(|| {
+        let first = text.trim().lines().next().unwrap_or("(nothing)");
+        format!("{tool} printed output that is not its JSON format (first line: {first:?})")
+    })
+}
+
+/// One line per JSON document (`mypy --output json`), blank lines skipped.
+pub(crate) fn json_lines<T: serde::de::DeserializeOwned>(tool: &str, text: &str) -> Result<Vec<T>> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| json(tool, l))
+        .collect()
+}
+
+/// A whole number the tool printed, as a 1-based position.
+pub(crate) fn position(n: Option<i64>) -> Option<u32> {
+    n.and_then(|n| u32::try_from(n).ok()).filter(|n| *n > 0)
+}
+
+/// Fail unless the tool's exit code says it ran.
+pub fn check_ran(tool: &dyn Tool, output: &Output) -> Result<()> {
+    if output.timed_out {
+        bail!(
+            "{} did not finish within its time limit: raise gates.static.timeout, or narrow what it checks",
+            tool.name()
+        );
+    }
+    match output.code {
+        Some(code) if tool.ran(code) => Ok(()),
+        code => {
+            let code = code.map_or_else(|| "a signal".to_string(), |c| format!("exit code {c}"));
+            bail!("{} failed ({code}){}", tool.name(), stderr_excerpt(output));
+        }
+    }
+}
+
+/// The first lines of what the tool wrote to stderr, for an error message.
+pub fn stderr_excerpt(output: &Output) -> String {
+    let lines: Vec<&str> = output.stderr.lines().filter(|l| !l.trim().is_empty()).take(3).collect();
+    if lines.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", lines.join(" | "))
+    }
+}
+
+/// Does any of `files` have one of `extensions`?
+pub(crate) fn any_with(files: &[PathBuf], extensions: &[&str]) -> bool {
+    files.iter().any(|f| has_extension(f, extensions))
+}
+
+pub(crate) fn has_extension(path: &Path, extensions: &[&str]) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| extensions.contains(&e))
+}
+
+/// Arguments: `flags`, then the files (paths as they are, not as UTF-8).
+pub(crate) fn with_files(flags: &[&str], targets: &Targets<'_>) -> Vec<OsString> {
+    let mut args: Vec<OsString> = flags.iter().map(OsString::from).collect();
+    if let Targets::Files(files) = targets {
+        args.extend(files.iter().map(|f| f.as_os_str().to_os_string()));
+    }
+    args
+}
+
+/// Does the file at `root/name` exist and contain `needle`?
+pub(crate) fn file_mentions(root: &Path, name: &str, needle: &str) -> bool {
+    std::fs::read_to_string(root.join(name)).is_ok_and(|text| text.contains(needle))
+}

@@ -1,0 +1,87 @@
+//! mypy (`--output json`, mypy 1.11 and later). Errors are errors, notes
+//! (mypy's hints attached to an error) are notes. Picked by `auto` only when
+//! the project configures mypy: on an untyped codebase it would report
+//! everything.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use serde::Deserialize;
+
+use super::{Targets, Tool, ToolFinding, file_mentions, has_extension, json_lines, position, with_files};
+use crate::finding::Severity;
+use crate::process::Output;
+
+pub struct Mypy;
+
+#[derive(Deserialize)]
+struct Message {
+    file: PathBuf,
+    line: Option<i64>,
+    column: Option<i64>,
+    end_line: Option<i64>,
+    end_column: Option<i64>,
+    message: String,
+    hint: Option<String>,
+    code: Option<String>,
+    severity: String,
+}
+
+impl Tool for Mypy {
+    fn name(&self) -> &'static str {
+        "mypy"
+    }
+    fn program(&self) -> &'static str {
+        "mypy"
+    }
+    fn install(&self) -> &'static str {
+        "pip install mypy"
+    }
+    fn detect(&self, root: &Path, _files: &[PathBuf]) -> bool {
+        root.join("mypy.ini").is_file()
+            || root.join(".mypy.ini").is_file()
+            || file_mentions(root, "pyproject.toml", "[tool.mypy")
+            || file_mentions(root, "setup.cfg", "[mypy")
+    }
+    fn checks(&self, path: &Path) -> bool {
+        has_extension(path, &["py", "pyi"])
+    }
+    fn args(&self, targets: &Targets<'_>) -> Vec<std::ffi::OsString> {
+        let mut flags = vec![
+            "--output",
+            "json",
+            "--show-column-numbers",
+            "--show-error-end",
+            "--no-error-summary",
+        ];
+        if matches!(targets, Targets::Project) {
+            flags.push(".");
+        }
+        with_files(&flags, targets)
+    }
+    fn parse(&self, output: &Output) -> Result<Vec<ToolFinding>> {
+        let messages: Vec<Message> = json_lines("mypy", &output.stdout)?;
+        Ok(messages
+            .into_iter()
+            .map(|m| ToolFinding {
+                path: m.file,
+                line: position(m.line),
+                // mypy counts columns from 0 in JSON as in its text output with --show-column-numbers.
+                column: position(m.column.map(|c| c + 1)),
+                end_line: position(m.end_line),
+                end_column: position(m.end_column.map(|c| c + 1)),
+                severity: match m.severity.as_str() {
+                    "note" => Severity::Note,
+                    "warning" => Severity::Warning,
+                    _ => Severity::Error,
+                },
+                message: match m.hint {
+                    Some(hint) if !hint.is_empty() => format!("{} ({hint})", m.message),
+                    _ => m.message,
+                },
+                url: None,
+                code: m.code,
+            })
+            .collect())
+    }
+}

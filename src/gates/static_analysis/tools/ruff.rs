@@ -1,0 +1,81 @@
+//! ruff (`ruff check --output-format json`). Every violation is an error:
+//! ruff has no levels of its own, and fails the run on any of them.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use serde::Deserialize;
+
+use super::{Targets, Tool, ToolFinding, any_with, has_extension, json, position, with_files};
+use crate::finding::Severity;
+use crate::process::Output;
+
+pub struct Ruff;
+
+#[derive(Deserialize)]
+struct Violation {
+    code: Option<String>,
+    message: String,
+    filename: PathBuf,
+    location: Option<Location>,
+    end_location: Option<Location>,
+    url: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Location {
+    row: Option<i64>,
+    column: Option<i64>,
+}
+
+const EXTENSIONS: &[&str] = &["py", "pyi"];
+
+impl Tool for Ruff {
+    fn name(&self) -> &'static str {
+        "ruff"
+    }
+    fn program(&self) -> &'static str {
+        "ruff"
+    }
+    fn install(&self) -> &'static str {
+        "pip install ruff (or uv tool install ruff)"
+    }
+    /// Any Python: ruff's default rules are few and rarely wrong.
+    fn detect(&self, _root: &Path, files: &[PathBuf]) -> bool {
+        any_with(files, EXTENSIONS)
+    }
+    fn checks(&self, path: &Path) -> bool {
+        has_extension(path, EXTENSIONS)
+    }
+    fn args(&self, targets: &Targets<'_>) -> Vec<std::ffi::OsString> {
+        // --force-exclude: the project's `exclude` applies to files named on the command line too.
+        with_files(
+            &[
+                "check",
+                "--output-format",
+                "json",
+                "--no-fix",
+                "--force-exclude",
+                "--quiet",
+            ],
+            targets,
+        )
+    }
+    fn parse(&self, output: &Output) -> Result<Vec<ToolFinding>> {
+        let violations: Vec<Violation> = json("ruff", &output.stdout)?;
+        Ok(violations
+            .into_iter()
+            .map(|v| ToolFinding {
+                path: v.filename,
+                line: position(v.location.as_ref().and_then(|l| l.row)),
+                column: position(v.location.as_ref().and_then(|l| l.column)),
+                end_line: position(v.end_location.as_ref().and_then(|l| l.row)),
+                end_column: position(v.end_location.as_ref().and_then(|l| l.column)),
+                code: v.code,
+                message: v.message,
+                severity: Severity::Error,
+                url: v.url,
+            })
+            .collect())
+    }
+}

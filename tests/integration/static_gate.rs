@@ -1,0 +1,257 @@
+//! The static gate, end to end through the binary, with the real tools
+//! (`.ci/run` installs ruff, mypy and shellcheck) and with fake ones the
+//! tests write into the repository's `.venv/bin`, where the gate looks first.
+
+use loki_gate::report::Outcome;
+use loki_gate::report::json::GateJson;
+
+use crate::support::TestRepo;
+
+fn json(run: &crate::support::Run) -> GateJson {
+    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}{}", run.stdout, run.stderr))
+}
+
+/// `(rule, line)` of every finding.
+fn found(report: &GateJson) -> Vec<(String, u32)> {
+    report
+        .findings
+        .iter()
+        .map(|f| (f.rule.clone(), f.line.unwrap_or(0)))
+        .collect()
+}
+
+/// A base commit with findings of its own, then a change that adds one
+/// finding on a new line, keeps the old ones (one moved down by the new
+/// lines) and fixes nothing.
+fn python_change() -> TestRepo {
+    let repo = TestRepo::new();
+    repo.write(".gitignore", ".venv/\n.ruff_cache/\n.mypy_cache/\n");
+    repo.write(
+        "app.py",
+        "import os\n\n\ndef total(items):\n    return sum(items)\n\n\ndef unused():\n    x = 1\n    return 2\n",
+    );
+    repo.commit("base");
+    repo.write(
+        "app.py",
+        "import os\nimport sys\n\n\ndef total(items):\n    return sum(items)\n\n\ndef unused():\n    x = 1\n    return 2\n",
+    );
+    repo
+}
+
+#[test]
+fn ruff_findings_on_added_lines_block_and_old_ones_do_not() {
+    let repo = python_change();
+    let run = repo.run(&["static", "--base", "HEAD", "--tool", "ruff", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let report = json(&run);
+    assert_eq!(report.outcome, Outcome::Blocked);
+    assert_eq!(found(&report), vec![("static/ruff:F401".to_string(), 2)]);
+    let f = &report.findings[0];
+    assert_eq!(f.message, "`sys` imported but unused");
+    assert_eq!((f.column, f.end_column), (Some(8), Some(11)));
+    assert!(
+        f.help.as_deref().unwrap_or("").contains("docs.astral.sh"),
+        "{:?}",
+        f.help
+    );
+    let text = repo.run(&["static", "--base", "HEAD", "--tool", "ruff"]);
+    insta::assert_snapshot!(text.snapshot(&repo));
+}
+
+#[test]
+fn every_filter_mode_keeps_what_it_says() {
+    let repo = python_change();
+    let lines = |filter: &str| {
+        let report = json(&repo.run(&[
+            "static", "--base", "HEAD", "--tool", "ruff", "--format", "json", "--filter", filter,
+        ]));
+        found(&report).into_iter().map(|(_, line)| line).collect::<Vec<_>>()
+    };
+    // Line 1 (`import os`) is in the diff's context, line 10 (`x = 1`) is not.
+    assert_eq!(lines("added"), vec![2]);
+    assert_eq!(lines("diff-context"), vec![1, 2]);
+    assert_eq!(lines("file"), vec![1, 2, 10]);
+    assert_eq!(lines("nofilter"), vec![1, 2, 10]);
+}
+
+#[test]
+fn levels_suppressions_and_fail_on_apply_per_tool_rule() {
+    let repo = python_change();
+    let run = repo.run(&["static", "--base", "HEAD", "--tool", "ruff", "-A", "static/ruff:F401"]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    let run = repo.run(&[
+        "static",
+        "--base",
+        "HEAD",
+        "--tool",
+        "ruff",
+        "--format",
+        "json",
+        "-W",
+        "static/ruff",
+    ]);
+    assert_eq!(run.code, 0, "a family setting covers its rules: {}", run.stdout);
+    assert_eq!(json(&run).summary.warnings, 1);
+    repo.write(".loki-gate.yaml", "rules:\n  static/ruff:F401: warn\n");
+    assert_eq!(repo.run(&["static", "--base", "HEAD", "--tool", "ruff"]).code, 0);
+    repo.write(".loki-gate.yaml", "rules:\n  static/ruff:F4O1x: warn\n");
+    let run = repo.run(&["static", "--base", "HEAD", "--tool", "ruff"]);
+    assert_eq!(
+        run.code, 1,
+        "any code of a known tool is a valid selector: {}",
+        run.stderr
+    );
+    repo.write(".loki-gate.yaml", "rules:\n  static/rough:F401: warn\n");
+    let run = repo.run(&["static", "--base", "HEAD", "--tool", "ruff"]);
+    assert_eq!(run.code, 2, "an unknown tool is not: {}", run.stderr);
+    repo.remove(".loki-gate.yaml");
+    repo.write(
+        "app.py",
+        "import os\nimport sys  # loki-gate: allow(static/ruff:F401) kept for the plugin loader\n\n\ndef total(items):\n    return sum(items)\n\n\ndef unused():\n    x = 1\n    return 2\n",
+    );
+    let report = json(&repo.run(&["static", "--base", "HEAD", "--tool", "ruff", "--format", "json"]));
+    assert_eq!(report.outcome, Outcome::Pass);
+    assert_eq!(report.summary.suppressed, 1);
+}
+
+#[test]
+fn shellcheck_levels_sit_on_the_ladder_and_fail_on_moves_the_bar() {
+    let repo = TestRepo::new();
+    repo.write("run.sh", "#!/bin/sh\necho hi\n");
+    repo.commit("base");
+    repo.write("run.sh", "#!/bin/sh\necho hi\necho $1\ncd build\n");
+    let report = json(&repo.run(&["static", "--base", "HEAD", "--format", "json"]));
+    // auto picks shellcheck for a shell script; SC2086 is info (a note), SC2164 a warning.
+    assert_eq!(
+        found(&report),
+        vec![
+            ("static/shellcheck:SC2086".to_string(), 3),
+            ("static/shellcheck:SC2164".to_string(), 4)
+        ]
+    );
+    assert_eq!(report.outcome, Outcome::Pass);
+    assert_eq!((report.summary.warnings, report.summary.notes), (1, 1));
+    let run = repo.run(&["static", "--base", "HEAD", "--format", "json", "--fail-on", "warning"]);
+    assert_eq!(run.code, 1);
+    assert_eq!(json(&run).summary.errors, 1);
+    repo.write(".loki-gate.yaml", "gates:\n  static:\n    fail-on: note\n");
+    assert_eq!(
+        json(&repo.run(&["static", "--base", "HEAD", "--format", "json"]))
+            .summary
+            .errors,
+        2
+    );
+}
+
+#[test]
+fn mypy_reports_type_errors_when_the_project_configures_it() {
+    let repo = TestRepo::new();
+    repo.write(".gitignore", ".mypy_cache/\n.ruff_cache/\n");
+    repo.write(
+        "pyproject.toml",
+        "[project]\nname = \"app\"\nversion = \"0\"\n\n[tool.mypy]\nstrict = false\n",
+    );
+    repo.write("app.py", "def name() -> str:\n    return \"a\"\n");
+    repo.commit("base");
+    repo.write(
+        "app.py",
+        "def name() -> str:\n    return \"a\"\n\n\ndef count() -> int:\n    return \"b\"\n",
+    );
+    let run = repo.run(&["static", "--base", "HEAD", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let report = json(&run);
+    assert_eq!(found(&report), vec![("static/mypy:return-value".to_string(), 6)]);
+    assert_eq!(report.findings[0].column, Some(12));
+    assert!(
+        report.notices.iter().any(|n| n.starts_with("ruff: 0 finding")),
+        "{:?}",
+        report.notices
+    );
+}
+
+/// A fake tool the gate finds before any installed one.
+fn fake(repo: &TestRepo, name: &str, script: &str) {
+    let path = format!(".venv/bin/{name}");
+    repo.write(&path, format!("#!/bin/sh\n{script}\n"));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(repo.path().join(&path), std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+}
+
+#[test]
+fn a_tool_that_crashes_or_prints_garbage_is_an_error_never_a_pass() {
+    let repo = python_change();
+    fake(&repo, "ruff", "echo 'ruff: config error in pyproject.toml' >&2; exit 2");
+    let run = repo.run(&["static", "--base", "HEAD", "--tool", "ruff"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("ruff failed (exit code 2): ruff: config error in pyproject.toml"),
+        "{}",
+        run.stderr
+    );
+    fake(&repo, "ruff", "echo 'Traceback (most recent call last):'; exit 1");
+    let run = repo.run(&["static", "--base", "HEAD", "--tool", "ruff", "--format", "json"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("ruff printed output that is not its JSON format"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("Traceback"), "{}", run.stderr);
+    assert_eq!(json(&run).outcome, Outcome::Error, "machine formats still get a report");
+    fake(&repo, "ruff", "sleep 30");
+    let run = repo.run(&["static", "--base", "HEAD", "--tool", "ruff", "--timeout", "1s"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("ruff did not finish within its time limit"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_missing_tool_is_an_error_when_named_and_a_note_when_picked() {
+    let repo = python_change();
+    let path = [("PATH", "/nonexistent")];
+    let run = repo.run_env(&["static", "--base", "HEAD", "--tool", "ruff"], &path);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("ruff is named in gates.static.tools but is not installed: pip install ruff"),
+        "{}",
+        run.stderr
+    );
+    let run = repo.run_env(&["static", "--base", "HEAD", "--format", "json"], &path);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let report = json(&run);
+    assert_eq!(report.outcome, Outcome::Inconclusive);
+    assert!(
+        report
+            .notices
+            .iter()
+            .any(|n| n.contains("ruff would check this repository but is not installed")),
+        "{:?}",
+        report.notices
+    );
+}
+
+#[test]
+fn nothing_to_check_passes_and_says_why() {
+    let repo = TestRepo::new();
+    repo.write("notes.txt", "a\n");
+    repo.commit("base");
+    repo.write("notes.txt", "b\n");
+    let report = json(&repo.run(&["static", "--base", "HEAD", "--format", "json"]));
+    assert_eq!(report.outcome, Outcome::Pass);
+    assert!(
+        report
+            .notices
+            .iter()
+            .any(|n| n.contains("no tool checks the changed files")),
+        "{:?}",
+        report.notices
+    );
+}
