@@ -74,7 +74,7 @@ impl Settings {
         for name in &names {
             if name == "auto" {
                 auto = true;
-            } else if let Some(tool) = tools::ALL.iter().find(|t| t.name() == name) {
+            } else if let Some(tool) = tools::by_name(name) {
                 named.push(tool.name());
             } else {
                 bail!("unknown tool `{name}`: expected one of {}", TOOL_NAMES.join(", "));
