@@ -169,11 +169,11 @@ pub struct StaticArgs {
     pub tool: Vec<String>,
 
     /// Which findings count [default: gates.static.filter, added]
-    #[arg(long, value_name = "MODE", value_parser = ["added", "diff-context", "file", "nofilter"])]
+    #[arg(long, value_name = "MODE", value_parser = clap::builder::PossibleValuesParser::new(crate::gates::static_analysis::settings::FILTERS))]
     pub filter: Option<String>,
 
     /// The least severe tool level that blocks [default: gates.static.fail-on, error]
-    #[arg(long, value_name = "LEVEL", value_parser = ["error", "warning", "note"])]
+    #[arg(long, value_name = "LEVEL", value_parser = clap::builder::PossibleValuesParser::new(crate::gates::static_analysis::settings::FAIL_ON))]
     pub fail_on: Option<String>,
 
     /// Time limit for each tool, e.g. 90s, 10m [default: gates.static.timeout]

@@ -71,6 +71,14 @@ impl SectionSpec {
     }
 }
 
+/// The key every gate has: the shared runner skips a disabled gate and says so.
+pub const ENABLED: KeySpec = KeySpec {
+    name: "enabled",
+    kind: Kind::Bool,
+    default: "true",
+    doc: "false turns the gate off: it checks nothing and says so",
+};
+
 /// Top-level keys besides `gates:` and `rules:`.
 pub const TOP: SectionSpec = SectionSpec {
     gate: "",

@@ -15,7 +15,7 @@ pub mod results;
 pub mod rules;
 pub mod settings;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context as _, Result, anyhow};
@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Context, GateOutput};
 use crate::finding::Finding;
-use crate::git::{Base, Detail, Side, Status, display_path};
+use crate::git::{Base, Detail, Side, Status, display_path, relative_to};
 use crate::process;
 use crate::rule::{Level, Levels, Source};
 use crate::state::StateFile;
@@ -333,9 +333,4 @@ fn newest_change(cx: &Context<'_>, changed: &[crate::git::FileDiff]) -> Option<(
             Some((display_path(&f.path), modified))
         })
         .max_by_key(|(_, modified)| *modified)
-}
-
-fn relative_to(root: &Path, path: &Path) -> Option<PathBuf> {
-    let abs = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-    abs.strip_prefix(root).ok().map(Path::to_path_buf)
 }

@@ -7,18 +7,13 @@ use anyhow::{Result, anyhow};
 
 use crate::cli::EvidenceArgs;
 use crate::config::Section;
-use crate::config::schema::{KeySpec, Kind, SectionSpec, parse_duration};
+use crate::config::schema::{ENABLED, KeySpec, Kind, SectionSpec, parse_duration};
 
 pub const SECTION: SectionSpec = SectionSpec {
     gate: "evidence",
     doc: "evidence: no \"done\" without a non-empty diff since `evidence start` AND green tests",
     keys: &[
-        KeySpec {
-            name: "enabled",
-            kind: Kind::Bool,
-            default: "true",
-            doc: "run this gate in `loki-gate check`",
-        },
+        ENABLED,
         KeySpec {
             name: "test-command",
             kind: Kind::OptStr,

@@ -1,18 +1,13 @@
 //! The mock gate's knobs.
 
 use crate::config::Section;
-use crate::config::schema::{KeySpec, Kind, SectionSpec};
+use crate::config::schema::{ENABLED, KeySpec, Kind, SectionSpec};
 
 pub const SECTION: SectionSpec = SectionSpec {
     gate: "mock",
     doc: "mock: test integrity in test files (Python, JavaScript, TypeScript)",
     keys: &[
-        KeySpec {
-            name: "enabled",
-            kind: Kind::Bool,
-            default: "true",
-            doc: "false turns the gate off: it checks nothing and says so",
-        },
+        ENABLED,
         KeySpec {
             name: "languages",
             kind: Kind::Choices(&["auto", "python", "javascript", "typescript"]),

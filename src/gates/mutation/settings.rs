@@ -2,18 +2,13 @@
 
 use crate::cli::MutationArgs;
 use crate::config::Section;
-use crate::config::schema::{KeySpec, Kind, SectionSpec};
+use crate::config::schema::{ENABLED, KeySpec, Kind, SectionSpec};
 
 pub const SECTION: SectionSpec = SectionSpec {
     gate: "mutation",
     doc: "mutation: tests bent to match the code, in the commits since the base (Python, JavaScript, TypeScript)",
     keys: &[
-        KeySpec {
-            name: "enabled",
-            kind: Kind::Bool,
-            default: "true",
-            doc: "false turns the gate off: it checks nothing and says so",
-        },
+        ENABLED,
         KeySpec {
             name: "max-commits",
             kind: Kind::Count,

@@ -19,9 +19,9 @@ use anyhow::{Result, anyhow, bail};
 use super::{Context, GateOutput};
 use crate::changed::{self, ChangedFile, Lines};
 use crate::finding::{Finding, Severity};
-use crate::git::display_path;
+use crate::git::{display_path, relative_to};
 use crate::process;
-use crate::rule::{Level, RuleMeta};
+use crate::rule::Level;
 use settings::Settings;
 use tools::{Filter, Targets, Tool, ToolFinding};
 
@@ -81,7 +81,6 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     checked.dedup();
     out.files = checked.len();
     for (job, found) in jobs.iter().zip(reports) {
-        let family = family(job.tool);
         out.notices.push(format!(
             "{}: {} finding(s) on {} file(s)",
             job.tool.name(),
@@ -91,7 +90,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         for f in found {
             let path = relative(root, &f.path);
             if keep(settings.filter, changed.get(&path).copied(), f.line) {
-                out.findings.push(finding(family, job.tool, path, f, settings.fail_on));
+                out.findings.push(finding(job.tool, path, f, settings.fail_on));
             }
         }
     }
@@ -163,27 +162,13 @@ fn run_job(root: &Path, job: &Job, settings: &Settings) -> Result<Vec<ToolFindin
     })
 }
 
-/// The rule family of a tool.
-fn family(tool: &dyn Tool) -> &'static RuleMeta {
-    rules::ALL
-        .iter()
-        .copied()
-        .find(|r| r.id.strip_prefix("static/") == Some(tool.name()))
-        .expect("every tool has a rule family")
-}
-
 /// A path the tool printed, repo-relative with `/` separators.
 fn relative(root: &Path, path: &Path) -> String {
     let path = path.strip_prefix("./").unwrap_or(path);
     if path.is_relative() {
         return display_path(path);
     }
-    let inside = path.strip_prefix(root).ok().map(Path::to_path_buf).or_else(|| {
-        let real_root = root.canonicalize().ok()?;
-        let real = path.canonicalize().ok()?;
-        real.strip_prefix(real_root).ok().map(Path::to_path_buf)
-    });
-    display_path(inside.as_deref().unwrap_or(path))
+    display_path(&relative_to(root, path).unwrap_or_else(|| path.to_path_buf()))
 }
 
 /// Does the filter keep a finding at `line` of a file (`None`: not changed)?
@@ -204,7 +189,8 @@ fn keep(filter: Filter, file: Option<&ChangedFile>, line: Option<u32>) -> bool {
 
 /// The tool's finding as loki-gate's: rule `static/<tool>:<code>`, level
 /// from the ladder against `fail-on`.
-fn finding(family: &'static RuleMeta, tool: &dyn Tool, path: String, f: ToolFinding, fail_on: Severity) -> Finding {
+fn finding(tool: &dyn Tool, path: String, f: ToolFinding, fail_on: Severity) -> Finding {
+    let family = tool.rule();
     let mut finding = Finding::new(family, f.message);
     if let Some(code) = &f.code {
         finding.rule = format!("{}:{code}", family.id);

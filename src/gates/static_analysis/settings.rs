@@ -7,8 +7,14 @@ use anyhow::{Result, bail};
 use super::tools::{self, Filter};
 use crate::cli::StaticArgs;
 use crate::config::Section;
-use crate::config::schema::{KeySpec, Kind, SectionSpec, parse_duration};
+use crate::config::schema::{ENABLED, KeySpec, Kind, SectionSpec, parse_duration};
 use crate::finding::Severity;
+
+/// Every `filter` mode.
+pub const FILTERS: &[&str] = &["added", "diff-context", "file", "nofilter"];
+
+/// Every `fail-on` level.
+pub const FAIL_ON: &[&str] = &["error", "warning", "note"];
 
 /// Every name `tools:` accepts.
 pub const TOOL_NAMES: &[&str] = &["auto", "ruff", "mypy", "eslint", "shellcheck"];
@@ -17,12 +23,7 @@ pub const SECTION: SectionSpec = SectionSpec {
     gate: "static",
     doc: "static: the project's own linters and type checkers, on the lines the change touched",
     keys: &[
-        KeySpec {
-            name: "enabled",
-            kind: Kind::Bool,
-            default: "true",
-            doc: "false turns the gate off: it checks nothing and says so",
-        },
+        ENABLED,
         KeySpec {
             name: "tools",
             kind: Kind::Choices(TOOL_NAMES),
@@ -31,13 +32,13 @@ pub const SECTION: SectionSpec = SectionSpec {
         },
         KeySpec {
             name: "filter",
-            kind: Kind::Choice(&["added", "diff-context", "file", "nofilter"]),
+            kind: Kind::Choice(FILTERS),
             default: "added",
             doc: "which findings count: on added or modified lines, within the diff hunks, anywhere in a changed file, anywhere",
         },
         KeySpec {
             name: "fail-on",
-            kind: Kind::Choice(&["error", "warning", "note"]),
+            kind: Kind::Choice(FAIL_ON),
             default: "error",
             doc: "the least severe tool level that blocks (findings below it are reported, not blocking)",
         },

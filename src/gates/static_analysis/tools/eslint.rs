@@ -54,6 +54,9 @@ impl Tool for Eslint {
     fn name(&self) -> &'static str {
         "eslint"
     }
+    fn rule(&self) -> &'static crate::rule::RuleMeta {
+        &crate::gates::static_analysis::rules::ESLINT
+    }
     fn program(&self) -> &'static str {
         "eslint"
     }

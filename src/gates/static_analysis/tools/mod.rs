@@ -58,6 +58,8 @@ pub enum Targets<'a> {
 pub trait Tool: Sync {
     /// The name in `tools:` and in rule ids (`static/<name>:<code>`).
     fn name(&self) -> &'static str;
+    /// The family of the tool's rules (`static/<name>`).
+    fn rule(&self) -> &'static crate::rule::RuleMeta;
     /// The executable.
     fn program(&self) -> &'static str;
     /// How to install it, for the message when it is missing.

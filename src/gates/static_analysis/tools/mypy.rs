@@ -31,6 +31,9 @@ impl Tool for Mypy {
     fn name(&self) -> &'static str {
         "mypy"
     }
+    fn rule(&self) -> &'static crate::rule::RuleMeta {
+        &crate::gates::static_analysis::rules::MYPY
+    }
     fn program(&self) -> &'static str {
         "mypy"
     }

@@ -34,6 +34,9 @@ impl Tool for Ruff {
     fn name(&self) -> &'static str {
         "ruff"
     }
+    fn rule(&self) -> &'static crate::rule::RuleMeta {
+        &crate::gates::static_analysis::rules::RUFF
+    }
     fn program(&self) -> &'static str {
         "ruff"
     }

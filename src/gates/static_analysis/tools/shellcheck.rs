@@ -36,6 +36,9 @@ impl Tool for Shellcheck {
     fn name(&self) -> &'static str {
         "shellcheck"
     }
+    fn rule(&self) -> &'static crate::rule::RuleMeta {
+        &crate::gates::static_analysis::rules::SHELLCHECK
+    }
     fn program(&self) -> &'static str {
         "shellcheck"
     }
