@@ -220,7 +220,7 @@ fn a_missing_tool_is_an_error_when_named_and_a_note_when_picked() {
     assert_eq!(run.code, 2);
     assert!(
         run.stderr
-            .contains("ruff is named in gates.static.tools but is not installed: pip install ruff"),
+            .contains("ruff is named in gates.static.tools (or with --tool) but is not installed: pip install ruff"),
         "{}",
         run.stderr
     );
@@ -236,6 +236,14 @@ fn a_missing_tool_is_an_error_when_named_and_a_note_when_picked() {
         "{:?}",
         report.notices
     );
+}
+
+#[test]
+fn auto_picks_tools_for_files_not_tracked_yet() {
+    let repo = TestRepo::empty();
+    repo.write("app.py", "import os\n");
+    let report = json(&repo.run(&["static", "--format", "json"]));
+    assert_eq!(found(&report), vec![("static/ruff:F401".to_string(), 1)]);
 }
 
 #[test]

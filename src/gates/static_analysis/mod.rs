@@ -45,7 +45,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         return Ok(out);
     }
 
-    let (picked, missing) = pick(cx, settings)?;
+    let (picked, missing) = pick(cx, settings, &present)?;
     for tool in &missing {
         out.notices.push(format!(
             "{} would check this repository but is not installed: {}, or leave it out of gates.static.tools",
@@ -101,8 +101,9 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
 type Found = Vec<(&'static dyn Tool, PathBuf)>;
 
 /// The tools to run and the ones `auto` picked that are not installed. A
-/// tool named in config but missing is an error.
-fn pick(cx: &Context<'_>, settings: &Settings) -> Result<(Found, Vec<&'static dyn Tool>)> {
+/// tool named in config but missing is an error. `auto` looks at the
+/// tracked files and the changed ones (which may not be tracked yet).
+fn pick(cx: &Context<'_>, settings: &Settings, changed: &[&ChangedFile]) -> Result<(Found, Vec<&'static dyn Tool>)> {
     let root = cx.repo.root();
     let mut picked = Vec::new();
     for name in &settings.named {
@@ -110,7 +111,7 @@ fn pick(cx: &Context<'_>, settings: &Settings) -> Result<(Found, Vec<&'static dy
         match tools::locate(tool, root) {
             Some(program) => picked.push((tool, program)),
             None => bail!(
-                "{} is named in gates.static.tools but is not installed: {}",
+                "{} is named in gates.static.tools (or with --tool) but is not installed: {}",
                 tool.name(),
                 tool.install()
             ),
@@ -118,9 +119,10 @@ fn pick(cx: &Context<'_>, settings: &Settings) -> Result<(Found, Vec<&'static dy
     }
     let mut missing = Vec::new();
     if settings.auto {
-        let tracked = cx.repo.tracked_files()?;
+        let mut files = cx.repo.tracked_files()?;
+        files.extend(changed.iter().map(|f| f.path.clone()));
         for tool in tools::ALL.iter().copied() {
-            if settings.named.contains(&tool.name()) || !tool.detect(root, &tracked) {
+            if settings.named.contains(&tool.name()) || !tool.detect(root, &files) {
                 continue;
             }
             match tools::locate(tool, root) {
