@@ -41,6 +41,8 @@ impl Lines {
 pub struct ChangedFile {
     /// Repo-relative.
     pub path: PathBuf,
+    /// Where a renamed file was at the base.
+    pub old_path: Option<PathBuf>,
     pub status: Status,
     pub binary: bool,
     pub lines: Lines,
@@ -112,6 +114,7 @@ pub fn collect(repo: &Repo, scope: &Scope, exclude: &GlobSet, skip_dirs: &[PathB
                 Lines::Ranges(ranges(&d.added))
             },
             path: d.path,
+            old_path: d.old_path,
             status: d.status,
             binary: d.binary,
             hunks: d.hunks,

@@ -179,6 +179,14 @@ pub struct StaticArgs {
     /// Time limit for each tool, e.g. 90s, 10m [default: gates.static.timeout]
     #[arg(long, value_name = "DURATION")]
     pub timeout: Option<String>,
+
+    /// Report only findings the base revision does not have (the tools run on it too, in a temporary worktree)
+    #[arg(long)]
+    pub new_only: bool,
+
+    /// What the tools look at: the changed files, or each tool's whole project (with --new-only: new findings anywhere) [default: gates.static.scope]
+    #[arg(long, value_name = "SCOPE", value_parser = clap::builder::PossibleValuesParser::new(crate::gates::static_analysis::settings::SCOPES))]
+    pub scope: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -12,6 +12,7 @@ pub mod exit;
 pub mod finding;
 pub mod gates;
 pub mod git;
+pub mod interrupt;
 pub mod lang;
 pub mod meta;
 pub mod process;

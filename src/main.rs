@@ -19,7 +19,10 @@ fn main() -> ExitCode {
             };
         }
     };
-    match loki_gate::run(cli) {
+    loki_gate::interrupt::install();
+    let result = loki_gate::run(cli);
+    loki_gate::interrupt::hold_if_interrupted();
+    match result {
         Ok(status) => status.into(),
         Err(err) => {
             loki_gate::report::error(&err);

@@ -46,6 +46,7 @@ pub fn run(mut cmd: Command, cwd: &Path, timeout: Duration) -> Result<Output> {
     let start = Instant::now();
     let mut child = cmd.spawn()?;
     let pid = child.id();
+    crate::interrupt::started(pid);
     let mut out_pipe = child.stdout.take().expect("piped stdout");
     let mut err_pipe = child.stderr.take().expect("piped stderr");
     let out_reader = std::thread::spawn(move || {
@@ -73,6 +74,9 @@ pub fn run(mut cmd: Command, cwd: &Path, timeout: Duration) -> Result<Output> {
     };
     // Whatever the command left running in its group would hold the pipes open.
     kill_group(pid);
+    crate::interrupt::finished(pid);
+    // Killed by an interruption: what it left is no result; the handler exits.
+    crate::interrupt::hold_if_interrupted();
     let stdout = String::from_utf8_lossy(&out_reader.join().unwrap_or_default()).into_owned();
     let stderr = String::from_utf8_lossy(&err_reader.join().unwrap_or_default()).into_owned();
     Ok(Output {
@@ -85,7 +89,7 @@ pub fn run(mut cmd: Command, cwd: &Path, timeout: Duration) -> Result<Output> {
 }
 
 #[cfg(unix)]
-fn kill_group(pid: u32) {
+pub(crate) fn kill_group(pid: u32) {
     if let Ok(pid) = i32::try_from(pid) {
         // SAFETY: kill(2) with a negative pid signals the process group we created.
         unsafe {
@@ -95,7 +99,7 @@ fn kill_group(pid: u32) {
 }
 
 #[cfg(not(unix))]
-fn kill_group(_pid: u32) {}
+pub(crate) fn kill_group(_pid: u32) {}
 
 #[cfg(test)]
 mod tests {

@@ -15,3 +15,5 @@ mod pipeline;
 mod report;
 mod state;
 mod static_gate;
+mod static_new_only;
+mod static_tools;

@@ -7,12 +7,12 @@ use loki_gate::report::json::GateJson;
 
 use crate::support::TestRepo;
 
-fn json(run: &crate::support::Run) -> GateJson {
+pub(crate) fn json(run: &crate::support::Run) -> GateJson {
     serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}{}", run.stdout, run.stderr))
 }
 
 /// `(rule, line)` of every finding.
-fn found(report: &GateJson) -> Vec<(String, u32)> {
+pub(crate) fn found(report: &GateJson) -> Vec<(String, u32)> {
     report
         .findings
         .iter()
@@ -170,7 +170,7 @@ fn mypy_reports_type_errors_when_the_project_configures_it() {
 }
 
 /// A fake tool the gate finds before any installed one.
-fn fake(repo: &TestRepo, name: &str, script: &str) {
+pub(crate) fn fake(repo: &TestRepo, name: &str, script: &str) {
     let path = format!(".venv/bin/{name}");
     repo.write(&path, format!("#!/bin/sh\n{script}\n"));
     #[cfg(unix)]

@@ -6,6 +6,7 @@
 //! A tool that crashes, times out or prints something that is not its
 //! report stops the gate (exit 2): a crash is never "no findings".
 
+mod checkout;
 pub mod rules;
 pub mod settings;
 pub mod tools;
@@ -17,19 +18,33 @@ use std::process::Command;
 use anyhow::{Result, anyhow, bail};
 
 use super::{Context, GateOutput};
-use crate::changed::{self, ChangedFile, Lines};
+use crate::changed::{self, ChangeSet, ChangedFile, Lines};
 use crate::finding::{Finding, Severity};
-use crate::git::{display_path, relative_to};
+use crate::git::{Status, display_path, relative_to};
 use crate::process;
 use crate::rule::Level;
+use checkout::Checkout;
 use settings::Settings;
-use tools::{Filter, Targets, Tool, ToolFinding};
+use tools::{Filter, Reach, Targets, Tool, ToolFinding};
 
-/// A tool to run: the adapter, its executable, and the files it checks.
-struct Job {
-    tool: &'static dyn Tool,
+/// A tool to run: the adapter, its executable, the changed files it checks,
+/// and whether it looks at them or at its whole project.
+struct Job<'a> {
+    tool: &'a dyn Tool,
     program: PathBuf,
     files: Vec<PathBuf>,
+    project: bool,
+    env: Vec<(&'static str, PathBuf)>,
+}
+
+impl Job<'_> {
+    fn targets(&self) -> Targets<'_> {
+        if self.project {
+            Targets::Project
+        } else {
+            Targets::Files(&self.files)
+        }
+    }
 }
 
 pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
@@ -61,7 +76,18 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
                 .filter(|f| tool.checks(&f.path))
                 .map(|f| f.path.clone())
                 .collect();
-            (!files.is_empty()).then_some(Job { tool, program, files })
+            let project = match tool.reach() {
+                Reach::Files => false,
+                Reach::Project => true,
+                Reach::Both => settings.project,
+            };
+            (!files.is_empty()).then_some(Job {
+                tool,
+                program,
+                files,
+                project,
+                env: Vec::new(),
+            })
         })
         .collect();
     if jobs.is_empty() {
@@ -80,21 +106,197 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     checked.sort();
     checked.dedup();
     out.files = checked.len();
+    let mut kept: Vec<Kept> = Vec::new();
     for (job, found) in jobs.iter().zip(reports) {
-        out.notices.push(format!(
-            "{}: {} finding(s) on {} file(s)",
-            job.tool.name(),
-            found.len(),
-            job.files.len()
-        ));
+        let scope = if job.project {
+            "the project".to_string()
+        } else {
+            format!("{} file(s)", job.files.len())
+        };
+        out.notices
+            .push(format!("{}: {} finding(s) on {scope}", job.tool.name(), found.len()));
         for f in found {
             let path = relative(root, &f.path);
             if keep(settings.filter, changed.get(&path).copied(), f.line) {
-                out.findings.push(finding(job.tool, path, f, settings.fail_on));
+                kept.push(Kept {
+                    tool: job.tool,
+                    path,
+                    found: f,
+                    note: None,
+                });
             }
         }
     }
+    if settings.new_only {
+        let base = new_at_head(root, &changes, &jobs, settings, &mut kept)?;
+        out.notices.push(base);
+        let touched = touched_summary(&present);
+        for k in &mut kept {
+            let on_change = changed
+                .get(k.path.as_str())
+                .is_some_and(|c| k.found.line.is_none_or(|l| c.lines.contains(l)));
+            if !on_change {
+                k.note = Some(format!(
+                    "new with this change, on a line it did not touch: it appeared with the change to {touched}"
+                ));
+            }
+        }
+    }
+    out.findings = kept.into_iter().map(|k| finding(k, settings.fail_on)).collect();
     Ok(out)
+}
+
+/// A tool's finding the filter kept.
+struct Kept<'a> {
+    tool: &'a dyn Tool,
+    /// Repo-relative.
+    path: String,
+    found: ToolFinding,
+    /// Why a finding off the changed lines is reported.
+    note: Option<String>,
+}
+
+/// Drop from `kept` what the base revision already had: run the same tools
+/// on a checkout of the base and match findings by fingerprint (tool rule,
+/// path, the flagged line's text with its whitespace collapsed), so code
+/// that moved or was re-indented is not new. Returns a notice of what ran.
+fn new_at_head(
+    root: &Path,
+    changes: &ChangeSet,
+    jobs: &[Job<'_>],
+    settings: &Settings,
+    kept: &mut Vec<Kept<'_>>,
+) -> Result<String> {
+    let base = changes
+        .base
+        .as_ref()
+        .and_then(|b| b.commit.as_deref())
+        .ok_or_else(|| {
+            anyhow!(
+                "--new-only compares with the base revision, and this run has none (--all-files, or no commit yet): drop --new-only, or commit and pass --base REV"
+            )
+        })?;
+    let checkout = Checkout::new(root, base, settings.timeout)?;
+    // The base's paths of the changed files; renamed files keep their history.
+    let mut renamed: HashMap<String, String> = HashMap::new();
+    let mut at_base: HashMap<&Path, PathBuf> = HashMap::new();
+    for file in &changes.files {
+        let old = match (file.status, &file.old_path) {
+            (Status::Added | Status::Untracked, _) => continue,
+            (_, Some(old)) => old.clone(),
+            (_, None) => file.path.clone(),
+        };
+        if file.status != Status::Deleted && checkout.path().join(&old).is_file() {
+            renamed.insert(display_path(&old), display_path(&file.path));
+            at_base.insert(&file.path, old);
+        }
+    }
+    let base_jobs: Vec<Job> = jobs
+        .iter()
+        .filter_map(|job| {
+            let files: Vec<PathBuf> = job
+                .files
+                .iter()
+                .filter_map(|f| at_base.get(f.as_path()).cloned())
+                .collect();
+            (job.project || !files.is_empty()).then(|| Job {
+                tool: job.tool,
+                program: job.program.clone(),
+                files,
+                project: job.project,
+                env: job.tool.base_env(root),
+            })
+        })
+        .collect();
+    let reports = run_jobs(checkout.path(), &base_jobs, settings).map_err(|e| {
+        anyhow!(
+            "on the base revision {} (for --new-only): {e:#}",
+            crate::git::short(base)
+        )
+    })?;
+
+    let mut base_texts = Texts::new(checkout.path());
+    let mut known: HashMap<(String, String), usize> = HashMap::new();
+    let mut count = 0;
+    for (job, found) in base_jobs.iter().zip(reports) {
+        for f in found {
+            count += 1;
+            let path = relative(checkout.path(), &f.path);
+            let line = base_texts.line(&path, f.line);
+            let path = renamed.get(&path).cloned().unwrap_or(path);
+            *known.entry((key(job.tool, &f, &path), line)).or_default() += 1;
+        }
+    }
+    drop(checkout);
+
+    // Findings on changed lines go first, so when a fingerprint repeats the
+    // ones the change wrote are the ones reported.
+    let changed: HashMap<String, &ChangedFile> = changes.present().map(|f| (display_path(&f.path), f)).collect();
+    let on_change = |path: &str, line: Option<u32>| {
+        changed
+            .get(path)
+            .is_some_and(|c| line.is_some_and(|l| c.lines.contains(l)))
+    };
+    kept.sort_by_key(|k| !on_change(&k.path, k.found.line));
+    let mut texts = Texts::new(root);
+    kept.retain(|k| {
+        let line = texts.line(&k.path, k.found.line);
+        match known.get_mut(&(key(k.tool, &k.found, &k.path), line)) {
+            Some(n) if *n > 0 => {
+                *n -= 1;
+                false
+            }
+            _ => true,
+        }
+    });
+    Ok(format!(
+        "new only: {count} finding(s) on the base revision {} left out of the report",
+        crate::git::short(base)
+    ))
+}
+
+/// The part of a fingerprint besides the line's text.
+fn key(tool: &dyn Tool, f: &ToolFinding, path: &str) -> String {
+    format!("{}\0{}\0{path}", tool.name(), f.code.as_deref().unwrap_or(""))
+}
+
+/// Lines of files under one root, each file read once.
+struct Texts<'a> {
+    root: &'a Path,
+    files: HashMap<String, Vec<String>>,
+}
+
+impl<'a> Texts<'a> {
+    fn new(root: &'a Path) -> Self {
+        Texts {
+            root,
+            files: HashMap::new(),
+        }
+    }
+
+    /// Line `line` of `path`, whitespace collapsed; empty for none.
+    fn line(&mut self, path: &str, line: Option<u32>) -> String {
+        let Some(line) = line else {
+            return String::new();
+        };
+        let lines = self.files.entry(path.to_string()).or_insert_with(|| {
+            let bytes = std::fs::read(self.root.join(path)).unwrap_or_default();
+            String::from_utf8_lossy(&bytes).lines().map(str::to_string).collect()
+        });
+        lines
+            .get(line as usize - 1)
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+            .unwrap_or_default()
+    }
+}
+
+/// "a.py, b.py (since base)" for a note: up to three changed files.
+fn touched_summary(present: &[&ChangedFile]) -> String {
+    let mut names: Vec<String> = present.iter().take(3).map(|f| display_path(&f.path)).collect();
+    if present.len() > 3 {
+        names.push(format!("{} more", present.len() - 3));
+    }
+    names.join(", ")
 }
 
 /// The tools to run, with their executables.
@@ -136,7 +338,7 @@ fn pick(cx: &Context<'_>, settings: &Settings, changed: &[&ChangedFile]) -> Resu
 
 /// Run every job at once, each with its own time limit; the first failure
 /// (in tool order) is the gate's error.
-fn run_jobs(root: &Path, jobs: &[Job], settings: &Settings) -> Result<Vec<Vec<ToolFinding>>> {
+fn run_jobs(root: &Path, jobs: &[Job<'_>], settings: &Settings) -> Result<Vec<Vec<ToolFinding>>> {
     std::thread::scope(|scope| {
         let handles: Vec<_> = jobs
             .iter()
@@ -149,10 +351,11 @@ fn run_jobs(root: &Path, jobs: &[Job], settings: &Settings) -> Result<Vec<Vec<To
     })
 }
 
-fn run_job(root: &Path, job: &Job, settings: &Settings) -> Result<Vec<ToolFinding>> {
+fn run_job(root: &Path, job: &Job<'_>, settings: &Settings) -> Result<Vec<ToolFinding>> {
     let tool = job.tool;
     let mut command = Command::new(&job.program);
-    command.args(tool.args(&Targets::Files(&job.files)));
+    command.args(tool.args(root, &job.targets()));
+    command.envs(job.env.iter().map(|(k, v)| (k, v)));
     let output = process::run(command, root, settings.timeout)
         .map_err(|e| anyhow!("could not start {} ({}): {e}", tool.name(), job.program.display()))?;
     tools::check_ran(tool, &output)?;
@@ -191,7 +394,13 @@ fn keep(filter: Filter, file: Option<&ChangedFile>, line: Option<u32>) -> bool {
 
 /// The tool's finding as loki-gate's: rule `static/<tool>:<code>`, level
 /// from the ladder against `fail-on`.
-fn finding(tool: &dyn Tool, path: String, f: ToolFinding, fail_on: Severity) -> Finding {
+fn finding(kept: Kept<'_>, fail_on: Severity) -> Finding {
+    let Kept {
+        tool,
+        path,
+        found: f,
+        note,
+    } = kept;
     let family = tool.rule();
     let mut finding = Finding::new(family, f.message);
     if let Some(code) = &f.code {
@@ -211,6 +420,7 @@ fn finding(tool: &dyn Tool, path: String, f: ToolFinding, fail_on: Severity) -> 
     finding
         .notes
         .push(format!("reported by {} as {}", tool.name(), f.severity.as_str()));
+    finding.notes.extend(note);
     let finding = match f.line {
         Some(line) => finding.at(path, line, f.column.unwrap_or(1)),
         None => finding.in_file(path),
@@ -230,6 +440,7 @@ mod tests {
     fn file(lines: Lines, hunks: Vec<(u32, u32)>) -> ChangedFile {
         ChangedFile {
             path: PathBuf::from("a.py"),
+            old_path: None,
             status: Status::Modified,
             binary: false,
             lines,

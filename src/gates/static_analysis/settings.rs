@@ -13,11 +13,23 @@ use crate::finding::Severity;
 /// Every `filter` mode.
 pub const FILTERS: &[&str] = &["added", "diff-context", "file", "nofilter"];
 
+/// Every `scope`.
+pub const SCOPES: &[&str] = &["changed", "project"];
+
 /// Every `fail-on` level.
 pub const FAIL_ON: &[&str] = &["error", "warning", "note"];
 
 /// Every name `tools:` accepts.
-pub const TOOL_NAMES: &[&str] = &["auto", "ruff", "mypy", "eslint", "shellcheck"];
+pub const TOOL_NAMES: &[&str] = &[
+    "auto",
+    "ruff",
+    "mypy",
+    "eslint",
+    "tsc",
+    "clippy",
+    "golangci-lint",
+    "shellcheck",
+];
 
 pub const SECTION: SectionSpec = SectionSpec {
     gate: "static",
@@ -48,6 +60,18 @@ pub const SECTION: SectionSpec = SectionSpec {
             default: "5m",
             doc: "time limit for each tool",
         },
+        KeySpec {
+            name: "new-only",
+            kind: Kind::Bool,
+            default: "false",
+            doc: "report only findings the base revision does not have (the tools also run on the base, in a temporary git worktree)",
+        },
+        KeySpec {
+            name: "scope",
+            kind: Kind::Choice(SCOPES),
+            default: "changed",
+            doc: "what tools that can check a whole project look at: the changed files, or the project (with new-only: every new finding, wherever it sits)",
+        },
     ],
 };
 
@@ -60,6 +84,10 @@ pub struct Settings {
     pub filter: Filter,
     pub fail_on: Severity,
     pub timeout: Duration,
+    /// Report only findings the base revision does not have.
+    pub new_only: bool,
+    /// Run tools that can on their whole project.
+    pub project: bool,
 }
 
 impl Settings {
@@ -81,7 +109,21 @@ impl Settings {
                 bail!("unknown tool `{name}`: expected one of {}", TOOL_NAMES.join(", "));
             }
         }
-        let filter = args.filter.clone().unwrap_or_else(|| section.str("filter"));
+        let new_only = args.new_only || section.bool("new-only");
+        let scope = args.scope.clone().unwrap_or_else(|| section.str("scope"));
+        let project = match scope.as_str() {
+            "changed" => false,
+            "project" => true,
+            other => bail!("unknown scope `{other}`: expected changed or project"),
+        };
+        // "Only what is new" replaces the line filter unless one is asked for:
+        // every new finding in a changed file, or anywhere with the project scope.
+        let filter = match (&args.filter, section.origin("filter")) {
+            (Some(filter), _) => filter.clone(),
+            (None, None) if new_only && project => "nofilter".to_string(),
+            (None, None) if new_only => "file".to_string(),
+            (None, _) => section.str("filter"),
+        };
         let fail_on = args.fail_on.clone().unwrap_or_else(|| section.str("fail-on"));
         let timeout = match &args.timeout {
             Some(text) => parse_duration(text)
@@ -105,6 +147,8 @@ impl Settings {
                 other => bail!("unknown fail-on level `{other}`: expected error, warning or note"),
             },
             timeout,
+            new_only,
+            project,
         })
     }
 }

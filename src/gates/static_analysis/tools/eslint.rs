@@ -51,7 +51,7 @@ const CONFIGS: &[&str] = &[
 ];
 
 impl Tool for Eslint {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "eslint"
     }
     fn rule(&self) -> &'static crate::rule::RuleMeta {
@@ -71,7 +71,7 @@ impl Tool for Eslint {
     fn checks(&self, path: &Path) -> bool {
         has_extension(path, EXTENSIONS)
     }
-    fn args(&self, targets: &Targets<'_>) -> Vec<std::ffi::OsString> {
+    fn args(&self, _root: &Path, targets: &Targets<'_>) -> Vec<std::ffi::OsString> {
         let mut flags = vec!["-f", "json"];
         if matches!(targets, Targets::Project) {
             flags.push(".");

@@ -1,10 +1,13 @@
 //! Tool adapters, one file each: how to find the tool, when `auto` picks it,
 //! how to run it with machine-readable output, and how to read that output.
 
+mod clippy;
 mod eslint;
+mod golangci_lint;
 mod mypy;
 mod ruff;
 mod shellcheck;
+mod tsc;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -46,6 +49,17 @@ pub struct ToolFinding {
     pub url: Option<String>,
 }
 
+/// What a tool can be pointed at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// Files named on its command line only (shellcheck).
+    Files,
+    /// Its whole project only, as its own config defines it (tsc, cargo clippy).
+    Project,
+    /// Either.
+    Both,
+}
+
 /// What the tool is asked to look at.
 pub enum Targets<'a> {
     /// These files (repo-relative), which the tool takes on its command line.
@@ -57,7 +71,7 @@ pub enum Targets<'a> {
 /// One tool.
 pub trait Tool: Sync {
     /// The name in `tools:` and in rule ids (`static/<name>:<code>`).
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &str;
     /// The family of the tool's rules (`static/<name>`).
     fn rule(&self) -> &'static crate::rule::RuleMeta;
     /// The executable.
@@ -68,8 +82,17 @@ pub trait Tool: Sync {
     fn detect(&self, root: &Path, files: &[PathBuf]) -> bool;
     /// Is this a file the tool checks?
     fn checks(&self, path: &Path) -> bool;
-    /// Arguments after the program.
-    fn args(&self, targets: &Targets<'_>) -> Vec<OsString>;
+    /// What it can be pointed at.
+    fn reach(&self) -> Reach {
+        Reach::Both
+    }
+    /// Environment for the run on the base revision's checkout, from the
+    /// repository at `root` (a build directory that outlives the checkout).
+    fn base_env(&self, _root: &Path) -> Vec<(&'static str, PathBuf)> {
+        Vec::new()
+    }
+    /// Arguments after the program, for a run from the repository `root`.
+    fn args(&self, root: &Path, targets: &Targets<'_>) -> Vec<OsString>;
     /// The exit codes that mean "ran" (with or without findings); any other
     /// is a crash, never "no findings".
     fn ran(&self, code: i32) -> bool {
@@ -80,7 +103,15 @@ pub trait Tool: Sync {
 }
 
 /// Every adapter, in the order `auto` runs them.
-pub static ALL: &[&dyn Tool] = &[&ruff::Ruff, &mypy::Mypy, &eslint::Eslint, &shellcheck::Shellcheck];
+pub static ALL: &[&dyn Tool] = &[
+    &ruff::Ruff,
+    &mypy::Mypy,
+    &eslint::Eslint,
+    &tsc::Tsc,
+    &clippy::Clippy,
+    &golangci_lint::GolangciLint,
+    &shellcheck::Shellcheck,
+];
 
 pub fn by_name(name: &str) -> Option<&'static dyn Tool> {
     ALL.iter().copied().find(|t| t.name() == name)

@@ -28,7 +28,7 @@ struct Message {
 }
 
 impl Tool for Mypy {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "mypy"
     }
     fn rule(&self) -> &'static crate::rule::RuleMeta {
@@ -49,7 +49,7 @@ impl Tool for Mypy {
     fn checks(&self, path: &Path) -> bool {
         has_extension(path, &["py", "pyi"])
     }
-    fn args(&self, targets: &Targets<'_>) -> Vec<std::ffi::OsString> {
+    fn args(&self, root: &Path, targets: &Targets<'_>) -> Vec<std::ffi::OsString> {
         let mut flags = vec![
             "--output",
             "json",
@@ -57,7 +57,8 @@ impl Tool for Mypy {
             "--show-error-end",
             "--no-error-summary",
         ];
-        if matches!(targets, Targets::Project) {
+        // The project: what mypy's config lists in `files`, else everything.
+        if matches!(targets, Targets::Project) && !configures_files(root) {
             flags.push(".");
         }
         with_files(&flags, targets)
@@ -87,4 +88,19 @@ impl Tool for Mypy {
             })
             .collect())
     }
+}
+
+/// Does the project's mypy config name the files to check (`files = ...`)?
+fn configures_files(root: &Path) -> bool {
+    ["mypy.ini", ".mypy.ini", "setup.cfg", "pyproject.toml"]
+        .iter()
+        .any(|name| {
+            std::fs::read_to_string(root.join(name)).is_ok_and(|text| {
+                text.lines().any(|line| {
+                    line.trim_start()
+                        .strip_prefix("files")
+                        .is_some_and(|rest| rest.trim_start().starts_with('='))
+                })
+            })
+        })
 }

@@ -31,7 +31,7 @@ struct Location {
 const EXTENSIONS: &[&str] = &["py", "pyi"];
 
 impl Tool for Ruff {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "ruff"
     }
     fn rule(&self) -> &'static crate::rule::RuleMeta {
@@ -50,7 +50,7 @@ impl Tool for Ruff {
     fn checks(&self, path: &Path) -> bool {
         has_extension(path, EXTENSIONS)
     }
-    fn args(&self, targets: &Targets<'_>) -> Vec<std::ffi::OsString> {
+    fn args(&self, _root: &Path, targets: &Targets<'_>) -> Vec<std::ffi::OsString> {
         // --force-exclude: the project's `exclude` applies to files named on the command line too.
         with_files(
             &[

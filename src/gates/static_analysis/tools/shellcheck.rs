@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use serde::Deserialize;
 
-use super::{Targets, Tool, ToolFinding, any_with, has_extension, json, position, with_files};
+use super::{Reach, Targets, Tool, ToolFinding, any_with, has_extension, json, position, with_files};
 use crate::finding::Severity;
 use crate::process::Output;
 
@@ -33,7 +33,7 @@ struct Comment {
 const EXTENSIONS: &[&str] = &["sh", "bash", "ksh", "bats"];
 
 impl Tool for Shellcheck {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "shellcheck"
     }
     fn rule(&self) -> &'static crate::rule::RuleMeta {
@@ -51,7 +51,11 @@ impl Tool for Shellcheck {
     fn checks(&self, path: &Path) -> bool {
         has_extension(path, EXTENSIONS)
     }
-    fn args(&self, targets: &Targets<'_>) -> Vec<std::ffi::OsString> {
+    /// ShellCheck has no project of its own: the scripts are the scope.
+    fn reach(&self) -> Reach {
+        Reach::Files
+    }
+    fn args(&self, _root: &Path, targets: &Targets<'_>) -> Vec<std::ffi::OsString> {
         // -x: follow `source`d files the scripts name.
         with_files(&["-f", "json1", "-x"], targets)
     }

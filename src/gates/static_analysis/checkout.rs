@@ -1,0 +1,100 @@
+//! The base revision checked out beside the repository, for `--new-only`: a
+//! detached `git worktree` in a temporary directory, removed (and pruned
+//! from the repository's worktree list) when the run ends, fails, or is
+//! interrupted.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+
+use crate::interrupt::{self, Registered};
+use crate::process;
+
+/// Untracked directories the tools need from the repository.
+const SHARED: &[&str] = &["node_modules"];
+
+pub struct Checkout {
+    root: PathBuf,
+    path: PathBuf,
+    /// Removes the worktree if the run is interrupted while it exists.
+    _guard: Registered,
+}
+
+impl Checkout {
+    /// Check out `rev` of the repository at `root`.
+    pub fn new(root: &Path, rev: &str, timeout: Duration) -> Result<Checkout> {
+        let dir = tempfile::Builder::new()
+            .prefix("loki-gate-base-")
+            .tempdir()
+            .context("could not create a temporary directory for the base revision's worktree")?;
+        // From here on the worktree's removal owns the directory.
+        let path = dir.keep();
+        let path = path.canonicalize().unwrap_or(path);
+        let guard = {
+            let (root, path) = (root.to_path_buf(), path.clone());
+            interrupt::on_interrupt(move || remove(&root, &path))
+        };
+        let checkout = Checkout {
+            root: root.to_path_buf(),
+            path,
+            _guard: guard,
+        };
+        let mut add = Command::new("git");
+        add.args(["worktree", "add", "--detach", "--quiet"])
+            .arg(&checkout.path)
+            .arg(rev);
+        let output = process::run(add, root, timeout).context("could not run git to check out the base revision")?;
+        if !output.success() {
+            bail!(
+                "could not check out the base revision {} in a temporary worktree{}",
+                crate::git::short(rev),
+                super::tools::stderr_excerpt(&output)
+            );
+        }
+        checkout.share_dependencies();
+        Ok(checkout)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Dependency directories git does not track (`node_modules`) are linked
+    /// from the repository, so the tools' configs resolve their plugins.
+    fn share_dependencies(&self) {
+        for dir in SHARED {
+            let (from, to) = (self.root.join(dir), self.path.join(dir));
+            if from.is_dir() && !to.exists() {
+                #[cfg(unix)]
+                let _ = std::os::unix::fs::symlink(&from, &to);
+                #[cfg(not(unix))]
+                let _ = (from, to);
+            }
+        }
+    }
+}
+
+impl Drop for Checkout {
+    fn drop(&mut self) {
+        remove(&self.root, &self.path);
+    }
+}
+
+/// Remove the worktree and forget it; safe to run twice.
+fn remove(root: &Path, path: &Path) {
+    let git = |args: &[&str], extra: Option<&Path>| {
+        let mut command = Command::new("git");
+        command.args(args);
+        if let Some(extra) = extra {
+            command.arg(extra);
+        }
+        let _ = process::run(command, root, Duration::from_secs(60));
+    };
+    if path.exists() {
+        git(&["worktree", "remove", "--force"], Some(path));
+        let _ = std::fs::remove_dir_all(path);
+    }
+    git(&["worktree", "prune"], None);
+}

@@ -1,0 +1,128 @@
+//! Ctrl-C and termination (SIGINT, SIGTERM, SIGHUP): the commands loki-gate
+//! started are killed with their process groups, and what a gate set up for
+//! the run (a temporary git worktree) is taken down before the process exits
+//! with 130. Without this, a child in its own process group (where
+//! [`crate::process`] puts it, so a time limit can kill its descendants)
+//! would outlive an interrupted run.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard};
+
+type Task = Box<dyn FnMut() + Send>;
+
+#[derive(Default)]
+struct Registry {
+    /// Process groups of the commands running now.
+    groups: Vec<u32>,
+    /// What to take down, by registration number.
+    cleanups: Vec<(u64, Task)>,
+    next: u64,
+}
+
+static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
+    groups: Vec::new(),
+    cleanups: Vec::new(),
+    next: 0,
+});
+
+fn registry() -> MutexGuard<'static, Registry> {
+    REGISTRY.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Set once an interruption is being handled.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+thread_local! {
+    /// True on the thread that handles the interruption (its cleanups run commands too).
+    static HANDLER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Handle interruption from now on (the binary calls this once).
+pub fn install() {
+    // Fails only when a handler is already set, which is then the one that runs.
+    let _ = ctrlc::set_handler(|| {
+        HANDLER.set(true);
+        INTERRUPTED.store(true, Ordering::SeqCst);
+        interrupted();
+        std::process::exit(130);
+    });
+}
+
+/// When an interruption is being handled, wait for the handler to finish
+/// and exit with 130: the run it cut short (a tool killed under it) must
+/// not get to report an error of its own and exit first.
+pub fn hold_if_interrupted() {
+    while INTERRUPTED.load(Ordering::SeqCst) && !HANDLER.get() {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// Kill what runs and run every cleanup, as on Ctrl-C.
+fn interrupted() {
+    let (groups, mut cleanups) = {
+        let mut registry = registry();
+        (
+            std::mem::take(&mut registry.groups),
+            std::mem::take(&mut registry.cleanups),
+        )
+    };
+    for group in groups {
+        crate::process::kill_group(group);
+    }
+    for (_, task) in &mut cleanups {
+        task();
+    }
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "loki-gate: interrupted; stopped what it had started");
+}
+
+/// A command's process group is running (see [`crate::process::run`]).
+pub(crate) fn started(group: u32) {
+    registry().groups.push(group);
+}
+
+/// The command's process group is gone.
+pub(crate) fn finished(group: u32) {
+    registry().groups.retain(|g| *g != group);
+}
+
+/// Run `task` if the process is interrupted while the returned guard lives.
+/// Dropping the guard forgets the task without running it: the normal path
+/// cleans up for itself.
+#[must_use = "the task is forgotten when the guard is dropped"]
+pub fn on_interrupt(task: impl FnMut() + Send + 'static) -> Registered {
+    let mut registry = registry();
+    let id = registry.next;
+    registry.next += 1;
+    registry.cleanups.push((id, Box::new(task)));
+    Registered(id)
+}
+
+/// A task registered with [`on_interrupt`].
+pub struct Registered(u64);
+
+impl Drop for Registered {
+    fn drop(&mut self) {
+        registry().cleanups.retain(|(id, _)| *id != self.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn registered(guard: &Registered) -> bool {
+        registry().cleanups.iter().any(|(id, _)| *id == guard.0)
+    }
+
+    #[test]
+    fn a_task_is_registered_while_its_guard_lives() {
+        let first = on_interrupt(|| {});
+        let second = on_interrupt(|| {});
+        assert!(registered(&first) && registered(&second));
+        let id = first.0;
+        drop(first);
+        assert!(!registry().cleanups.iter().any(|(i, _)| *i == id));
+        assert!(registered(&second));
+    }
+}

@@ -1,0 +1,199 @@
+//! The static gate's adapters for tools that check a whole project (tsc,
+//! cargo clippy, golangci-lint) and ESLint, with the real tools where this
+//! machine has them (`.ci/run` installs eslint and typescript from npm;
+//! clippy comes with the Rust toolchain). golangci-lint has no package in
+//! the registries CI reaches, so a script prints what golangci-lint v2
+//! prints.
+
+use loki_gate::report::Outcome;
+
+use crate::static_gate::{fake, found, json};
+use crate::support::TestRepo;
+
+/// A TypeScript project whose base already has a type error in `old.ts`.
+fn typescript_project() -> TestRepo {
+    let repo = TestRepo::new();
+    repo.write(
+        "tsconfig.json",
+        r#"{ "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "nodenext" }, "include": ["src"] }"#,
+    );
+    repo.write(
+        "src/greet.ts",
+        "export function greet(name: string): string {\n  return `hi ${name}`;\n}\n",
+    );
+    repo.write(
+        "src/main.ts",
+        "import { greet } from \"./greet.js\";\n\nconsole.log(greet(\"ann\"));\n",
+    );
+    repo.write("src/old.ts", "export const port: number = \"8080\";\n");
+    repo.commit("base");
+    repo
+}
+
+#[test]
+fn tsc_checks_the_project_and_the_filter_keeps_the_changed_lines() {
+    let repo = typescript_project();
+    repo.write(
+        "src/greet.ts",
+        "export function greet(name: string): string {\n  return `hi ${name}`;\n}\n\nexport const shout: number = greet(\"x\");\n",
+    );
+    let run = repo.run(&["static", "--base", "HEAD", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let report = json(&run);
+    assert_eq!(found(&report), vec![("static/tsc:TS2322".to_string(), 5)]);
+    assert_eq!(report.findings[0].path.as_deref(), Some("src/greet.ts"));
+    assert!(
+        report.notices.iter().any(|n| n == "tsc: 2 finding(s) on the project"),
+        "{:?}",
+        report.notices
+    );
+}
+
+#[test]
+fn tsc_with_a_broken_project_is_an_error() {
+    let repo = typescript_project();
+    repo.write(
+        "tsconfig.json",
+        r#"{ "compilerOptions": { "strict": true }, "include": ["nothing-here"] }"#,
+    );
+    repo.write("src/main.ts", "console.log(1);\n");
+    let run = repo.run(&["static", "--base", "HEAD", "--tool", "tsc"]);
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains("tsc could not check the project: error TS18003"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn eslint_reports_rules_at_their_levels() {
+    let repo = TestRepo::new();
+    repo.write("package.json", "{ \"name\": \"demo\", \"private\": true }\n");
+    repo.write(
+        "eslint.config.mjs",
+        "export default [{ files: [\"**/*.js\"], rules: { \"no-unused-vars\": \"error\", \"no-console\": \"warn\" } }];\n",
+    );
+    repo.write("src/app.js", "export function run() {\n  return 1;\n}\n");
+    repo.commit("base");
+    repo.write(
+        "src/app.js",
+        "export function run() {\n  const unused = 2;\n  console.log(\"run\");\n  return 1;\n}\n",
+    );
+    let run = repo.run(&["static", "--base", "HEAD", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let report = json(&run);
+    assert_eq!(
+        found(&report),
+        vec![
+            ("static/eslint:no-unused-vars".to_string(), 2),
+            ("static/eslint:no-console".to_string(), 3)
+        ]
+    );
+    assert_eq!((report.summary.errors, report.summary.warnings), (1, 1));
+    assert_eq!(
+        report.findings[0].path.as_deref(),
+        Some("src/app.js"),
+        "ESLint's absolute paths are made relative"
+    );
+}
+
+#[test]
+fn clippy_reports_lints_and_compiler_diagnostics_on_the_change() {
+    let repo = TestRepo::new();
+    repo.write(".gitignore", "target/\n");
+    repo.write(
+        "Cargo.toml",
+        "[package]\nname = \"demo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\n",
+    );
+    repo.write("src/lib.rs", "pub fn next(x: u32) -> u32 {\n    x + 1\n}\n");
+    repo.commit("base");
+    repo.write(
+        "src/lib.rs",
+        "pub fn next(x: u32) -> u32 {\n    let unused = 3;\n    return x + 1;\n}\n",
+    );
+    let run = repo.run(&["static", "--base", "HEAD", "--format", "json", "--fail-on", "warning"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let report = json(&run);
+    assert_eq!(
+        found(&report),
+        vec![
+            ("static/clippy:unused_variables".to_string(), 2),
+            ("static/clippy:clippy::needless_return".to_string(), 3)
+        ]
+    );
+    assert_eq!(
+        report.findings[1].help.as_deref(),
+        Some("see https://rust-lang.github.io/rust-clippy/master/index.html#needless_return")
+    );
+
+    // A compile error is an error (cargo exits 101), not a crash.
+    repo.write("src/lib.rs", "pub fn next(x: u32) -> u32 {\n    x + \"1\"\n}\n");
+    let report = json(&repo.run(&["static", "--base", "HEAD", "--format", "json"]));
+    assert_eq!(report.outcome, Outcome::Blocked);
+    assert_eq!(found(&report), vec![("static/clippy:E0277".to_string(), 2)]);
+
+    // A broken manifest is a crash: exit 2 with cargo's words.
+    repo.write("Cargo.toml", "[package\n");
+    let run = repo.run(&["static", "--base", "HEAD", "--tool", "clippy"]);
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains("cargo clippy failed before reporting anything"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("Cargo.toml"), "{}", run.stderr);
+}
+
+/// What golangci-lint v2 prints with `--output.json.path=stdout`.
+const GOLANGCI_REPORT: &str = r#"{"Issues":[{"FromLinter":"errcheck","Text":"Error return value of `os.Remove` is not checked","Severity":"","SourceLines":["\tos.Remove(path)"],"Pos":{"Filename":"main.go","Offset":61,"Line":6,"Column":11},"ExpectNoLint":false,"ExpectedNoLintLinter":""},{"FromLinter":"staticcheck","Text":"SA4006: this value of `x` is never used","Severity":"warning","SourceLines":["\tx := 1"],"Pos":{"Filename":"main.go","Offset":40,"Line":5,"Column":2},"ExpectNoLint":false,"ExpectedNoLintLinter":""},{"FromLinter":"govet","Text":"printf: fmt.Printf format %d has arg s of wrong type string","Severity":"","SourceLines":["\tfmt.Printf(\"%d\", s)"],"Pos":{"Filename":"util.go","Offset":30,"Line":3,"Column":2},"ExpectNoLint":false,"ExpectedNoLintLinter":""}],"Report":{"Linters":[{"Name":"errcheck","Enabled":true}]}}"#;
+
+#[test]
+fn golangci_lint_issues_carry_the_linter_as_their_rule() {
+    let repo = TestRepo::new();
+    repo.write(".gitignore", ".venv/\n");
+    repo.write("go.mod", "module example.com/demo\n\ngo 1.22\n");
+    repo.write("util.go", "package main\n\nfunc f() {}\n");
+    repo.write("main.go", "package main\n\nimport \"os\"\n\nfunc main() {\n}\n");
+    repo.commit("base");
+    repo.write(
+        "main.go",
+        "package main\n\nimport \"os\"\n\nfunc main() {\n\tx := 1\n\tos.Remove(path)\n}\n",
+    );
+    // Lines as the change left them: the errcheck issue is on line 7, staticcheck's on line 6.
+    let report = GOLANGCI_REPORT
+        .replace(r#""Line":6,"Column":11"#, r#""Line":7,"Column":11"#)
+        .replace(r#""Line":5,"Column":2"#, r#""Line":6,"Column":2"#);
+    fake(
+        &repo,
+        "golangci-lint",
+        &format!(
+            "[ \"$*\" = 'run --output.json.path=stdout --show-stats=false --issues-exit-code=1 ./...' ] || {{ echo \"unexpected arguments: $*\" >&2; exit 3; }}\ncat <<'JSON'\n{report}\nJSON\nexit 1"
+        ),
+    );
+    let run = repo.run(&["static", "--base", "HEAD", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let report = json(&run);
+    assert_eq!(
+        found(&report),
+        vec![
+            ("static/golangci-lint:staticcheck".to_string(), 6),
+            ("static/golangci-lint:errcheck".to_string(), 7)
+        ],
+        "util.go's issue is not on a changed line"
+    );
+    assert_eq!((report.summary.errors, report.summary.warnings), (1, 1));
+
+    fake(
+        &repo,
+        "golangci-lint",
+        "echo 'level=error msg=\"[linters_context] typechecking error\"' >&2; exit 3",
+    );
+    let run = repo.run(&["static", "--base", "HEAD"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("golangci-lint failed (exit code 3): level=error"),
+        "{}",
+        run.stderr
+    );
+}
