@@ -164,8 +164,8 @@ pub struct MutationArgs {
 
 #[derive(Debug, Args)]
 pub struct StaticArgs {
-    /// Run this tool (repeatable; `auto` = what the repository calls for) [default: gates.static.tools]
-    #[arg(long = "tool", value_name = "NAME", value_parser = clap::builder::PossibleValuesParser::new(crate::gates::static_analysis::settings::TOOL_NAMES))]
+    /// Run this tool (repeatable): auto (what the repository calls for), ruff, mypy, eslint, tsc, clippy, golangci-lint, shellcheck, or a name from gates.static.custom [default: gates.static.tools]
+    #[arg(long = "tool", value_name = "NAME")]
     pub tool: Vec<String>,
 
     /// Which findings count [default: gates.static.filter, added]

@@ -100,6 +100,14 @@ pub fn resolve(id: &str) -> Option<&'static RuleMeta> {
     })
 }
 
+/// Does `selector` name the rule `id`: the id itself, or a prefix of it
+/// ending where a `:` begins (`static/ruff` and `static/sarif:semgrep`
+/// select `static/sarif:semgrep:no-eval`'s kind of ids)?
+pub fn selects(selector: &str, id: &str) -> bool {
+    id.strip_prefix(selector)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(':'))
+}
+
 /// Names accepted wherever a rule is expected: a rule id (a tool's own rule
 /// included), or a whole gate.
 pub fn is_known_selector(selector: &str) -> bool {
@@ -145,15 +153,14 @@ impl Levels {
     }
 
     /// The level of `id` of `family`'s rules: a setting for the id beats one
+    /// for a longer prefix of it (`static/sarif:semgrep`), which beats one
     /// for the family, which beats one for the gate; the command line beats
     /// the config file whatever it names.
     fn resolved(&self, id: &str, family: &RuleMeta, default: Level) -> Level {
-        let mut best: Option<((Source, u8), Level)> = None;
+        let mut best: Option<((Source, usize), Level)> = None;
         for (selector, level, source) in &self.settings {
-            let specificity = if selector == id {
-                2
-            } else if selector == family.id {
-                1
+            let specificity = if selects(selector, id) {
+                selector.len() + 1
             } else if selector == family.gate {
                 0
             } else {
@@ -170,6 +177,15 @@ impl Levels {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_selector_is_the_id_or_a_prefix_ending_at_a_colon() {
+        assert!(selects("static/sarif:semgrep", "static/sarif:semgrep:no-eval"));
+        assert!(selects("static/sarif", "static/sarif:semgrep:no-eval"));
+        assert!(selects("static/ruff:F401", "static/ruff:F401"));
+        assert!(!selects("static/sarif:sem", "static/sarif:semgrep:no-eval"));
+        assert!(!selects("static/ruff:F40", "static/ruff:F401"));
+    }
+
     use super::*;
 
     const HEADINGS: &[&str] = &[

@@ -28,9 +28,7 @@ impl Suppression {
     /// Does this suppression cover a finding of `rule_id` on `line`?
     fn covers(&self, rule_id: &str, line: u32) -> bool {
         // `allow(static/ruff)` covers every rule of ruff's (`static/ruff:F401`).
-        let family = rule_id.split_once(':').map(|(family, _)| family);
-        (line == self.line || line == self.line + 1)
-            && self.rules.iter().any(|r| r == rule_id || Some(r.as_str()) == family)
+        (line == self.line || line == self.line + 1) && self.rules.iter().any(|r| crate::rule::selects(r, rule_id))
     }
 }
 

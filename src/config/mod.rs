@@ -120,11 +120,88 @@ impl Section {
         }
     }
 
+    /// A `Records` key: one [`Record`] per entry, in order.
+    pub fn records(&self, key: &str) -> Vec<Record> {
+        match self.value(key) {
+            Value::Seq(items) => items
+                .into_iter()
+                .filter_map(|n| match n.value {
+                    Value::Map(fields) => Some(Record {
+                        fields,
+                        origin: n.origin,
+                    }),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
     pub fn duration(&self, key: &str) -> Duration {
         match self.value(key) {
             Value::Int(n) => Duration::from_secs(n.unsigned_abs()),
             Value::Str(s) => schema::parse_duration(&s).expect("validated duration"),
             other => panic!("`{key}` is not a duration: {other:?}"),
+        }
+    }
+}
+
+/// One validated entry of a `Records` key.
+#[derive(Debug, Clone)]
+pub struct Record {
+    fields: Vec<(yaml::Key, Node)>,
+    pub origin: Origin,
+}
+
+impl Record {
+    fn get(&self, name: &str) -> Option<&Value> {
+        self.fields.iter().find(|(k, _)| k.name == name).map(|(_, n)| &n.value)
+    }
+
+    pub fn str(&self, name: &str) -> Option<String> {
+        match self.get(name)? {
+            Value::Str(s) => Some(s.clone()),
+            _ => None,
+        }
+    }
+
+    /// A list field; a single string is a list of one.
+    pub fn list(&self, name: &str) -> Vec<String> {
+        match self.get(name) {
+            Some(Value::Str(s)) => vec![s.clone()],
+            Some(Value::Seq(items)) => items
+                .iter()
+                .filter_map(|n| match &n.value {
+                    Value::Str(s) => Some(s.clone()),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// A list of whole numbers; a single number is a list of one.
+    pub fn counts(&self, name: &str) -> Option<Vec<i64>> {
+        match self.get(name)? {
+            Value::Int(n) => Some(vec![*n]),
+            Value::Seq(items) => Some(
+                items
+                    .iter()
+                    .filter_map(|n| match n.value {
+                        Value::Int(n) => Some(n),
+                        _ => None,
+                    })
+                    .collect(),
+            ),
+            _ => None,
+        }
+    }
+
+    pub fn duration(&self, name: &str) -> Option<Duration> {
+        match self.get(name)? {
+            Value::Int(n) => Some(Duration::from_secs(n.unsigned_abs())),
+            Value::Str(s) => schema::parse_duration(s),
+            _ => None,
         }
     }
 }
@@ -227,6 +304,8 @@ pub fn reference_table() -> String {
             Kind::Choice(_) => "name",
             Kind::Count => "count",
             Kind::Number => "number",
+            Kind::Counts => "counts",
+            Kind::Records(_) => "list of maps",
         };
         out.push_str(&format!(
             "| `{path}` | {kind} | `{}` | `{}` | {} |\n",
@@ -287,6 +366,19 @@ mod tests {
                 assert_eq!(plain(&value), plain(&default), "{}.{}", section.gate, key.name);
             }
         }
+    }
+
+    #[test]
+    fn any_number_of_comments_parse() {
+        // serde-saphyr's `comments` feature buffered at most 96 comment lines
+        // in a row, and the `init` template has more than that.
+        let comments = "# a comment\n".repeat(500);
+        let node = yaml::parse(&format!(
+            "gates:\n  static:\n{comments}    filter: file\n{comments}rules:\n{comments}"
+        ))
+        .unwrap();
+        let config = validate::validate(&node, &no_env, crate::gates::SECTIONS).unwrap();
+        assert_eq!(config.section("static").str("filter"), "file");
     }
 
     #[test]

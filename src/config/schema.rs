@@ -28,6 +28,22 @@ pub enum Kind {
     Count,
     /// A number (integer or decimal), 0 or more.
     Number,
+    /// A list of whole numbers, 0 or more (a single one is a list of one).
+    Counts,
+    /// A list of mappings, each with these fields.
+    Records(&'static [FieldSpec]),
+}
+
+/// One field of a [`Kind::Records`] entry.
+#[derive(Debug, PartialEq, Eq)]
+pub struct FieldSpec {
+    pub name: &'static str,
+    /// A scalar or list kind, never `Records`.
+    pub kind: Kind,
+    pub required: bool,
+    /// An example value, as YAML text, for error messages.
+    pub example: &'static str,
+    pub doc: &'static str,
 }
 
 impl Kind {
@@ -43,6 +59,8 @@ impl Kind {
             Kind::Choice(_) => "one of the names listed",
             Kind::Count => "a whole number (0 or more)",
             Kind::Number => "a number (0 or more)",
+            Kind::Counts => "a list of whole numbers",
+            Kind::Records(_) => "a list of mappings",
         }
     }
 }

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use super::schema::{self, KeySpec, Kind, SectionSpec};
+use super::schema::{self, FieldSpec, KeySpec, Kind, SectionSpec};
 use super::yaml::{Node, Origin, Value};
 use super::{Config, Section};
 use crate::rule::{self, Level};
@@ -274,6 +274,28 @@ fn check_value(cx: &mut Ctx, spec: &KeySpec, node: &Node, place: &str) -> bool {
             }
             return all;
         }
+        (Kind::Records(fields), Value::Seq(items)) => {
+            let mut all = true;
+            for (i, item) in items.iter().enumerate() {
+                all &= check_record(cx, fields, item, &format!("{place}[{i}]"));
+            }
+            return all;
+        }
+        (Kind::Counts, Value::Int(n)) => *n >= 0,
+        (Kind::Counts, Value::Seq(items)) => {
+            let mut all = true;
+            for item in items {
+                if !matches!(item.value, Value::Int(n) if n >= 0) {
+                    cx.push(
+                        &item.origin,
+                        format!("{place}: expected a whole number, found {}", item.value.kind()),
+                        format!("write e.g. `{}: {}`", spec.name, spec.default),
+                    );
+                    all = false;
+                }
+            }
+            return all;
+        }
         (Kind::GlobList, Value::Str(s)) => return check_glob(cx, s, &node.origin),
         (Kind::GlobList, Value::Seq(items)) => {
             let mut all = true;
@@ -305,6 +327,52 @@ fn check_value(cx: &mut Ctx, spec: &KeySpec, node: &Node, place: &str) -> bool {
             format!("{place}: expected {}, found {found}", spec.kind.describe()),
             format!("write e.g. `{}: {}`", spec.name, spec.default),
         );
+    }
+    ok
+}
+
+/// One entry of a `Records` key: a mapping of known fields, the required
+/// ones present, each of its kind.
+fn check_record(cx: &mut Ctx, fields: &'static [FieldSpec], node: &Node, place: &str) -> bool {
+    let Value::Map(entries) = &node.value else {
+        cx.push(
+            &node.origin,
+            format!("{place}: expected a mapping, found {}", node.value.kind()),
+            format!(
+                "write the entry as `- {}: ...`",
+                fields.iter().find(|f| f.required).map_or("name", |f| f.name)
+            ),
+        );
+        return false;
+    };
+    let known: Vec<&str> = fields.iter().map(|f| f.name).collect();
+    let mut ok = true;
+    for (key, value) in entries {
+        match fields.iter().find(|f| f.name == key.name) {
+            Some(field) => {
+                let spec = KeySpec {
+                    name: field.name,
+                    kind: field.kind,
+                    default: field.example,
+                    doc: field.doc,
+                };
+                ok &= check_value(cx, &spec, value, &format!("{place}.{}", field.name));
+            }
+            None => {
+                cx.unknown_key(&key.origin, &key.name, place, &known);
+                ok = false;
+            }
+        }
+    }
+    for field in fields.iter().filter(|f| f.required) {
+        if !entries.iter().any(|(k, _)| k.name == field.name) {
+            cx.push(
+                &node.origin,
+                format!("{place}: `{}` is missing", field.name),
+                format!("add `{}: {}` ({})", field.name, field.example, field.doc),
+            );
+            ok = false;
+        }
     }
     ok
 }

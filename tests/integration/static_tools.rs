@@ -197,3 +197,161 @@ fn golangci_lint_issues_carry_the_linter_as_their_rule() {
         run.stderr
     );
 }
+
+/// A scanner written for the test: flags `eval(` in the Python files it is
+/// given, as SARIF, the way semgrep or bandit would.
+const SCANNER: &str = r#"import json, sys
+results = []
+for path in sys.argv[1:]:
+    for number, line in enumerate(open(path), 1):
+        column = line.find("eval(")
+        if column >= 0:
+            results.append({
+                "ruleId": "no-eval",
+                "message": {"text": "eval runs arbitrary code"},
+                "locations": [{"physicalLocation": {
+                    "artifactLocation": {"uri": path},
+                    "region": {"startLine": number, "startColumn": column + 1, "endColumn": column + 6}}}],
+            })
+rules = [{"id": "no-eval", "helpUri": "https://example.com/no-eval", "defaultConfiguration": {"level": "error"}}]
+print(json.dumps({"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "scan", "rules": rules}}, "results": results}]}))
+sys.exit(1 if results else 0)
+"#;
+
+fn custom_repo() -> TestRepo {
+    let repo = TestRepo::new();
+    repo.write(".gitignore", ".ruff_cache/\nreports/\n");
+    repo.write("tools/scan.py", SCANNER);
+    repo.write(
+        ".loki-gate.yaml",
+        "gates:\n  static:\n    tools: []\n    custom:\n      - name: scan\n        command: python3 tools/scan.py {files}\n        files: [\"**/*.py\"]\n      - name: todo\n        command: grep -n -H TODO {files}\n        errorformat: [\"%f:%l:%m\"]\n",
+    );
+    repo.write("app.py", "def run(x):\n    return x\n");
+    repo.commit("base");
+    repo.write("app.py", "def run(x):\n    # TODO: validate x\n    return eval(x)\n");
+    repo
+}
+
+#[test]
+fn custom_tools_report_sarif_and_errorformat_findings() {
+    let repo = custom_repo();
+    let run = repo.run(&["static", "--base", "HEAD", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let report = json(&run);
+    assert_eq!(
+        found(&report),
+        vec![
+            ("static/errorformat:todo".to_string(), 2),
+            ("static/sarif:scan:no-eval".to_string(), 3)
+        ]
+    );
+    let eval = &report.findings[1];
+    assert_eq!((eval.column, eval.end_column), (Some(12), Some(16)));
+    assert_eq!(eval.help.as_deref(), Some("see https://example.com/no-eval"));
+    assert_eq!(report.findings[0].message, "# TODO: validate x");
+
+    // A level for one custom tool, by its name.
+    let run = repo.run(&[
+        "static",
+        "--base",
+        "HEAD",
+        "-W",
+        "static/sarif:scan",
+        "-A",
+        "static/errorformat",
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    // --tool picks a custom tool by name.
+    let report = json(&repo.run(&["static", "--base", "HEAD", "--tool", "todo", "--format", "json"]));
+    assert_eq!(found(&report), vec![("static/errorformat:todo".to_string(), 2)]);
+    let run = repo.run(&["static", "--base", "HEAD", "--tool", "nope"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("or a name from gates.static.custom"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_sarif_file_from_an_earlier_step_is_read_with_its_paths_made_relative() {
+    let repo = custom_repo();
+    let root = repo.root();
+    let sarif = format!(
+        r#"{{"version": "2.1.0", "runs": [{{"tool": {{"driver": {{"name": "codeql"}}}}, "results": [
+            {{"ruleId": "py/code-injection", "level": "error", "message": {{"text": "code injection"}},
+              "locations": [{{"physicalLocation": {{"artifactLocation": {{"uri": "file://{}/app.py"}}, "region": {{"startLine": 3}}}}}}]}},
+            {{"ruleId": "py/unused", "level": "note", "message": {{"text": "old"}},
+              "locations": [{{"physicalLocation": {{"artifactLocation": {{"uri": "app.py"}}, "region": {{"startLine": 1}}}}}}]}}]}}]}}"#,
+        root.display()
+    );
+    repo.write("reports/codeql.sarif", sarif);
+    repo.write(
+        ".loki-gate.yaml",
+        "gates:\n  static:\n    tools: []\n    custom:\n      - name: codeql\n        sarif: reports/codeql.sarif\n",
+    );
+    let run = repo.run(&["static", "--base", "HEAD", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert_eq!(
+        found(&json(&run)),
+        vec![("static/sarif:codeql:py/code-injection".to_string(), 3)],
+        "line 1 is not a changed line"
+    );
+    repo.remove("reports/codeql.sarif");
+    let run = repo.run(&["static", "--base", "HEAD"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("codeql: could not read its SARIF file reports/codeql.sarif"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn bad_custom_tools_are_config_errors_and_a_wrong_pattern_never_passes() {
+    let repo = custom_repo();
+    for (entry, says) in [
+        ("- command: x {files}\n", "`name` is missing"),
+        ("- name: a\n", "give exactly one of `command`"),
+        (
+            "- name: a\n        command: x\n        sarif: y.sarif\n",
+            "give exactly one of `command`",
+        ),
+        ("- name: ruff\n        command: x\n", "name `ruff` is taken"),
+        ("- name: a b\n        command: x\n", "must be letters"),
+        (
+            "- name: a\n        command: x\n        errorformat: [\"%f:%l\"]\n",
+            "needs at least `%f`",
+        ),
+        (
+            "- name: a\n        command: x\n        exit-codes: [one]\n",
+            "expected a whole number",
+        ),
+        (
+            "- name: a\n        command: x\n        colour: red\n",
+            "unknown key `colour`",
+        ),
+    ] {
+        repo.write(
+            ".loki-gate.yaml",
+            format!("gates:\n  static:\n    custom:\n      {entry}"),
+        );
+        let run = repo.run(&["static", "--base", "HEAD"]);
+        assert_eq!(run.code, 2, "{entry}: {}{}", run.stdout, run.stderr);
+        assert!(run.stderr.contains(says), "{entry}: {}", run.stderr);
+        assert!(run.stderr.contains("custom[0]"), "{entry}: {}", run.stderr);
+    }
+    // A pattern that matches nothing the tool printed, and a failing exit code.
+    repo.write(
+        ".loki-gate.yaml",
+        "gates:\n  static:\n    tools: []\n    custom:\n      - name: todo\n        command: grep -n -H TODO {files}; exit 1\n        errorformat: [\"%f(%l): %m\"]\n",
+    );
+    let run = repo.run(&["static", "--base", "HEAD"]);
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains("printed nothing its errorformat matches"),
+        "{}",
+        run.stderr
+    );
+}

@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use anyhow::{Result, bail};
 
+use super::tools::custom::{self, Custom};
 use super::tools::{self, Filter};
 use crate::cli::StaticArgs;
 use crate::config::Section;
@@ -61,6 +62,12 @@ pub const SECTION: SectionSpec = SectionSpec {
             doc: "time limit for each tool",
         },
         KeySpec {
+            name: "custom",
+            kind: Kind::Records(custom::FIELDS),
+            default: "[]",
+            doc: "more tools: each a name and a command (SARIF output, or text read with errorformat patterns) or a SARIF file; they always run",
+        },
+        KeySpec {
             name: "new-only",
             kind: Kind::Bool,
             default: "false",
@@ -75,10 +82,11 @@ pub const SECTION: SectionSpec = SectionSpec {
     ],
 };
 
-#[derive(Debug, Clone)]
 pub struct Settings {
     /// Tools named explicitly; a missing one cannot be run (exit 2).
     pub named: Vec<&'static str>,
+    /// The tools of `gates.static.custom` that run.
+    pub custom: Vec<Custom>,
     /// `auto` was among `tools`.
     pub auto: bool,
     pub filter: Filter,
@@ -93,10 +101,27 @@ pub struct Settings {
 impl Settings {
     /// The command line over the config (which already holds env over file).
     pub fn resolve(section: &Section, args: &StaticArgs) -> Result<Settings> {
+        let mut custom = Vec::new();
+        for (i, record) in section.records("custom").iter().enumerate() {
+            let taken: Vec<&str> = TOOL_NAMES
+                .iter()
+                .copied()
+                .chain(custom.iter().map(|c: &Custom| tools::Tool::name(c)))
+                .collect();
+            custom.push(Custom::from_record(record, i, &taken)?);
+        }
+        // --tool picks among built-in and custom tools; `tools:` among the
+        // built-in ones, and custom tools always run.
         let names = if args.tool.is_empty() {
             section.list("tools")
         } else {
-            args.tool.clone()
+            let wanted = &args.tool;
+            custom.retain(|c| wanted.iter().any(|w| w == tools::Tool::name(c)));
+            wanted
+                .iter()
+                .filter(|w| !custom.iter().any(|c| tools::Tool::name(c) == w.as_str()))
+                .cloned()
+                .collect()
         };
         let mut named = Vec::new();
         let mut auto = false;
@@ -106,7 +131,10 @@ impl Settings {
             } else if let Some(tool) = tools::by_name(name) {
                 named.push(tool.name());
             } else {
-                bail!("unknown tool `{name}`: expected one of {}", TOOL_NAMES.join(", "));
+                bail!(
+                    "unknown tool `{name}`: expected one of {}, or a name from gates.static.custom",
+                    TOOL_NAMES.join(", ")
+                );
             }
         }
         let new_only = args.new_only || section.bool("new-only");
@@ -132,6 +160,7 @@ impl Settings {
         };
         Ok(Settings {
             named,
+            custom,
             auto,
             filter: match filter.as_str() {
                 "added" => Filter::Added,

@@ -2,10 +2,13 @@
 //! how to run it with machine-readable output, and how to read that output.
 
 mod clippy;
+pub mod custom;
+mod errorformat;
 mod eslint;
 mod golangci_lint;
 mod mypy;
 mod ruff;
+mod sarif;
 mod shellcheck;
 mod tsc;
 
@@ -85,6 +88,11 @@ pub trait Tool: Sync {
     /// What it can be pointed at.
     fn reach(&self) -> Reach {
         Reach::Both
+    }
+    /// A report file to read instead of running anything (a SARIF file an
+    /// earlier step wrote), repo-relative or absolute.
+    fn report_file(&self) -> Option<&Path> {
+        None
     }
     /// Environment for the run on the base revision's checkout, from the
     /// repository at `root` (a build directory that outlives the checkout).
