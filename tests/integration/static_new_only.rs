@@ -335,3 +335,33 @@ fn ctrl_c_removes_the_worktree_and_stops_the_tools() {
         "the tool's process outlived the run"
     );
 }
+
+#[test]
+fn a_fixed_finding_is_gone_and_the_base_count_says_so() {
+    let repo = TestRepo::new();
+    repo.write(".gitignore", ".ruff_cache/\n");
+    repo.write("app.py", "import json\nimport os\n\n\ndef f():\n    return os.sep\n");
+    repo.commit("base");
+    repo.write("app.py", "import os\n\n\ndef f():\n    return os.sep\n");
+    let run = repo.run(&[
+        "static",
+        "--base",
+        "HEAD",
+        "--tool",
+        "ruff",
+        "--new-only",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let report = json(&run);
+    assert!(report.findings.is_empty());
+    assert!(
+        report
+            .notices
+            .iter()
+            .any(|n| n.starts_with("new only: 1 finding(s) on the base revision")),
+        "{:?}",
+        report.notices
+    );
+}

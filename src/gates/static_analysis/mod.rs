@@ -100,7 +100,21 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         return Ok(out);
     }
 
-    let reports = run_jobs(root, &jobs, settings)?;
+    // With --new-only, the base's runs go alongside the head's.
+    let base = if settings.new_only {
+        Some(prepare_base(root, &changes, &jobs, settings)?)
+    } else {
+        None
+    };
+    let (reports, base_reports) = std::thread::scope(|scope| {
+        let at_base = base
+            .as_ref()
+            .map(|b| scope.spawn(move || run_jobs(b.checkout.path(), &b.jobs, settings)));
+        let head = run_jobs(root, &jobs, settings);
+        let at_base = at_base.map(|h| h.join().unwrap_or_else(|_| Err(anyhow!("a tool's thread panicked"))));
+        (head, at_base)
+    });
+    let reports = reports?;
     let changed: HashMap<String, &ChangedFile> = present.iter().map(|f| (display_path(&f.path), *f)).collect();
     let mut checked: Vec<&PathBuf> = jobs.iter().flat_map(|j| &j.files).collect();
     checked.sort();
@@ -127,9 +141,15 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             }
         }
     }
-    if settings.new_only {
-        let base = new_at_head(root, &changes, &jobs, settings, &mut kept)?;
-        out.notices.push(base);
+    if let (Some(base), Some(base_reports)) = (base, base_reports) {
+        let base_reports = base_reports.map_err(|e| {
+            anyhow!(
+                "on the base revision {} (for --new-only): {e:#}",
+                crate::git::short(&base.rev)
+            )
+        })?;
+        out.notices
+            .push(drop_known(root, base, base_reports, &changes, &mut kept));
         let touched = touched_summary(&present);
         for k in &mut kept {
             let on_change = changed
@@ -156,28 +176,29 @@ struct Kept<'a> {
     note: Option<String>,
 }
 
-/// Drop from `kept` what the base revision already had: run the same tools
-/// on a checkout of the base and match findings by fingerprint (tool rule,
-/// path, the flagged line's text with its whitespace collapsed), so code
-/// that moved or was re-indented is not new. Returns a notice of what ran.
-fn new_at_head(
-    root: &Path,
-    changes: &ChangeSet,
-    jobs: &[Job<'_>],
-    settings: &Settings,
-    kept: &mut Vec<Kept<'_>>,
-) -> Result<String> {
-    let base = changes
+/// The base revision checked out, and the same jobs on it.
+struct Base<'a> {
+    rev: String,
+    checkout: Checkout,
+    jobs: Vec<Job<'a>>,
+    /// Base path -> head path, for every changed file the base has.
+    renamed: HashMap<String, String>,
+}
+
+/// Check out the base revision and point the jobs at it: the changed files
+/// at their base paths (renamed files keep their history, added ones have
+/// none), projects as they are.
+fn prepare_base<'a>(root: &Path, changes: &ChangeSet, jobs: &[Job<'a>], settings: &Settings) -> Result<Base<'a>> {
+    let rev = changes
         .base
         .as_ref()
-        .and_then(|b| b.commit.as_deref())
+        .and_then(|b| b.commit.clone())
         .ok_or_else(|| {
             anyhow!(
                 "--new-only compares with the base revision, and this run has none (--all-files, or no commit yet): drop --new-only, or commit and pass --base REV"
             )
         })?;
-    let checkout = Checkout::new(root, base, settings.timeout)?;
-    // The base's paths of the changed files; renamed files keep their history.
+    let checkout = Checkout::new(root, &rev, settings.timeout)?;
     let mut renamed: HashMap<String, String> = HashMap::new();
     let mut at_base: HashMap<&Path, PathBuf> = HashMap::new();
     for file in &changes.files {
@@ -192,7 +213,7 @@ fn new_at_head(
         }
     }
     // A report file describes the head only: its findings all count as new.
-    let base_jobs: Vec<Job> = jobs
+    let base_jobs = jobs
         .iter()
         .filter(|job| job.tool.report_file().is_none())
         .filter_map(|job| {
@@ -210,26 +231,39 @@ fn new_at_head(
             })
         })
         .collect();
-    let reports = run_jobs(checkout.path(), &base_jobs, settings).map_err(|e| {
-        anyhow!(
-            "on the base revision {} (for --new-only): {e:#}",
-            crate::git::short(base)
-        )
-    })?;
+    Ok(Base {
+        rev,
+        checkout,
+        jobs: base_jobs,
+        renamed,
+    })
+}
 
-    let mut base_texts = Texts::new(checkout.path());
+/// Drop from `kept` what the base revision already had, matching findings
+/// by fingerprint (tool rule, path, the flagged line's text with its
+/// whitespace collapsed), so code that moved or was re-indented is not new.
+/// Removes the checkout; returns a notice of what was dropped.
+fn drop_known(
+    root: &Path,
+    base: Base<'_>,
+    reports: Vec<Vec<ToolFinding>>,
+    changes: &ChangeSet,
+    kept: &mut Vec<Kept<'_>>,
+) -> String {
+    let mut base_texts = Texts::new(base.checkout.path());
     let mut known: HashMap<(String, String), usize> = HashMap::new();
     let mut count = 0;
-    for (job, found) in base_jobs.iter().zip(reports) {
+    for (job, found) in base.jobs.iter().zip(reports) {
         for f in found {
             count += 1;
-            let path = relative(checkout.path(), &f.path);
+            let path = relative(base.checkout.path(), &f.path);
             let line = base_texts.line(&path, f.line);
-            let path = renamed.get(&path).cloned().unwrap_or(path);
+            let path = base.renamed.get(&path).cloned().unwrap_or(path);
             *known.entry((key(job.tool, &f, &path), line)).or_default() += 1;
         }
     }
-    drop(checkout);
+    let rev = base.rev;
+    drop(base.checkout);
 
     // Findings on changed lines go first, so when a fingerprint repeats the
     // ones the change wrote are the ones reported.
@@ -251,10 +285,10 @@ fn new_at_head(
             _ => true,
         }
     });
-    Ok(format!(
+    format!(
         "new only: {count} finding(s) on the base revision {} left out of the report",
-        crate::git::short(base)
-    ))
+        crate::git::short(&rev)
+    )
 }
 
 /// The part of a fingerprint besides the line's text.
