@@ -26,6 +26,20 @@ fn leftovers(tmp: &Path) -> Vec<String> {
         .collect()
 }
 
+/// `static --tool ruff --new-only --format json` against HEAD.
+fn new_only_ruff(repo: &TestRepo) -> crate::support::Run {
+    repo.run(&[
+        "static",
+        "--base",
+        "HEAD",
+        "--tool",
+        "ruff",
+        "--new-only",
+        "--format",
+        "json",
+    ])
+}
+
 /// The base has two ruff findings; the change moves one of them down and
 /// re-indents it (a function becomes a method), and adds one new finding.
 fn moved_code() -> TestRepo {
@@ -92,16 +106,7 @@ fn a_repeated_finding_is_new_once_per_extra_copy() {
         "app.py",
         "def f():\n    x = 1\n    return 0\n\n\ndef g():\n    x = 1\n    return 0\n",
     );
-    let report = json(&repo.run(&[
-        "static",
-        "--base",
-        "HEAD",
-        "--tool",
-        "ruff",
-        "--new-only",
-        "--format",
-        "json",
-    ]));
+    let report = json(&new_only_ruff(&repo));
     // Which copy is "the new one" is the diff's to say; there is exactly one.
     assert_eq!(report.findings.len(), 1, "{:?}", found(&report));
     assert_eq!(report.findings[0].rule, "static/ruff:F841");
@@ -122,16 +127,7 @@ fn a_removed_use_makes_a_finding_on_an_untouched_line_new() {
     );
     let quiet = json(&repo.run(&["static", "--base", "HEAD", "--tool", "ruff", "--format", "json"]));
     assert!(quiet.findings.is_empty(), "line 2 is not a changed line");
-    let run = repo.run(&[
-        "static",
-        "--base",
-        "HEAD",
-        "--tool",
-        "ruff",
-        "--new-only",
-        "--format",
-        "json",
-    ]);
+    let run = new_only_ruff(&repo);
     assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
     let report = json(&run);
     assert_eq!(found(&report), vec![("static/ruff:F841".to_string(), 2)]);
@@ -147,21 +143,7 @@ fn a_removed_use_makes_a_finding_on_an_untouched_line_new() {
 
 #[test]
 fn project_scope_finds_a_broken_caller_in_an_untouched_file() {
-    let repo = TestRepo::new();
-    repo.write(
-        "tsconfig.json",
-        r#"{ "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "nodenext" }, "include": ["src"] }"#,
-    );
-    repo.write(
-        "src/greet.ts",
-        "export function greet(name: string): string {\n  return `hi ${name}`;\n}\n",
-    );
-    repo.write(
-        "src/main.ts",
-        "import { greet } from \"./greet.js\";\n\nconsole.log(greet(\"ann\"));\n",
-    );
-    repo.write("src/old.ts", "export const port: number = \"8080\";\n");
-    repo.commit("base");
+    let repo = crate::static_tools::typescript_project();
     repo.write(
         "src/greet.ts",
         "export function greet(name: string, times: number): string {\n  return `hi ${name}`.repeat(times);\n}\n",
@@ -343,16 +325,7 @@ fn a_fixed_finding_is_gone_and_the_base_count_says_so() {
     repo.write("app.py", "import json\nimport os\n\n\ndef f():\n    return os.sep\n");
     repo.commit("base");
     repo.write("app.py", "import os\n\n\ndef f():\n    return os.sep\n");
-    let run = repo.run(&[
-        "static",
-        "--base",
-        "HEAD",
-        "--tool",
-        "ruff",
-        "--new-only",
-        "--format",
-        "json",
-    ]);
+    let run = new_only_ruff(&repo);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     let report = json(&run);
     assert!(report.findings.is_empty());

@@ -11,7 +11,7 @@ use crate::static_gate::{fake, found, json};
 use crate::support::TestRepo;
 
 /// A TypeScript project whose base already has a type error in `old.ts`.
-fn typescript_project() -> TestRepo {
+pub(crate) fn typescript_project() -> TestRepo {
     let repo = TestRepo::new();
     repo.write(
         "tsconfig.json",
