@@ -263,3 +263,18 @@ fn nothing_to_check_passes_and_says_why() {
         report.notices
     );
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_name_that_is_not_utf8_is_checked_like_any_other() {
+    use std::os::unix::ffi::OsStrExt;
+    let repo = TestRepo::new();
+    repo.write(".gitignore", ".ruff_cache/\n");
+    let name = std::ffi::OsStr::from_bytes(b"bad\xff.py");
+    std::fs::write(repo.path().join(name), "import os\n").unwrap();
+    let run = repo.run(&["static", "--base", "HEAD", "--tool", "ruff", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let report = json(&run);
+    assert_eq!(found(&report), vec![("static/ruff:F401".to_string(), 1)]);
+    assert_eq!(report.findings[0].path.as_deref(), Some("bad\u{fffd}.py"));
+}

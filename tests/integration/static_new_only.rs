@@ -139,6 +139,19 @@ fn a_removed_use_makes_a_finding_on_an_untouched_line_new() {
         "{:?}",
         report.findings[0].notes
     );
+    let project = json(&repo.run(&[
+        "static",
+        "--base",
+        "HEAD",
+        "--tool",
+        "ruff",
+        "--new-only",
+        "--scope",
+        "project",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(found(&project), found(&report), "the project scope finds it too");
 }
 
 #[test]

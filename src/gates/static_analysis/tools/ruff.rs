@@ -52,17 +52,21 @@ impl Tool for Ruff {
     }
     fn args(&self, _root: &Path, targets: &Targets<'_>) -> Vec<std::ffi::OsString> {
         // --force-exclude: the project's `exclude` applies to files named on the command line too.
-        with_files(
-            &[
-                "check",
-                "--output-format",
-                "json",
-                "--no-fix",
-                "--force-exclude",
-                "--quiet",
-            ],
-            targets,
-        )
+        let mut flags = vec![
+            "check",
+            "--output-format",
+            "json",
+            "--no-fix",
+            "--force-exclude",
+            "--quiet",
+        ];
+        // ruff's cache cannot store a path that is not UTF-8, and fails the run.
+        if let Targets::Files(files) = targets
+            && files.iter().any(|f| f.to_str().is_none())
+        {
+            flags.push("--no-cache");
+        }
+        with_files(&flags, targets)
     }
     fn parse(&self, output: &Output) -> Result<Vec<ToolFinding>> {
         let violations: Vec<Violation> = json("ruff", &output.stdout)?;
