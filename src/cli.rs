@@ -118,6 +118,8 @@ pub enum Command {
     Mock,
     /// Tests bent to match the code in the commits since the base: changed expectations, deleted or weakened assertions, deleted or skipped tests
     Mutation(MutationArgs),
+    /// Documentation: a README at the root, docs that keep up with the code, doc comments on the public symbols a change touches
+    Docs,
     /// List every rule with its default level
     Rules,
     /// Print one rule's documentation

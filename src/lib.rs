@@ -83,6 +83,10 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
             let settings = gates::mock::settings::Settings::resolve(session.config.section("mock"));
             gates::mock::run(cx, &settings)
         }),
+        Command::Docs => run_gate(&cli.global, "docs", |session, cx, _| {
+            let settings = gates::docs::settings::Settings::resolve(session.config.section("docs"))?;
+            gates::docs::run(cx, &settings)
+        }),
         Command::Mutation(args) => run_gate(&cli.global, "mutation", |session, cx, _| {
             let settings = gates::mutation::settings::Settings::resolve(
                 session.config.section("mutation"),

@@ -141,12 +141,13 @@ impl Levels {
 
     /// The effective level of a rule id; unknown ids (which validation rejects
     /// before anything runs) are treated as deny so nothing slips through.
-    /// A tool's own rule (`static/ruff:F401`) has the level `proposed` (from
-    /// the tool's severity) unless a setting names it, its family
-    /// (`static/ruff`) or its gate.
+    /// A finding's `proposed` level (a tool's severity on the ladder, or a
+    /// gate's default for this repository) replaces the rule's default, and
+    /// a setting that names the id, a prefix of it, its family or its gate
+    /// beats both.
     pub fn level_of(&self, id: &str, proposed: Option<Level>) -> Level {
         match resolve(id) {
-            Some(rule) if rule.id == id => self.level(rule),
+            Some(rule) if rule.id == id => self.resolved(id, rule, proposed.unwrap_or(rule.default_level)),
             Some(family) => self.resolved(id, family, proposed.unwrap_or(family.default_level)),
             None => Level::Deny,
         }

@@ -1,6 +1,7 @@
 //! The gates, and the one pipeline every gate's output goes through:
 //! snippets and fingerprints, suppressions, levels, baseline, outcome.
 
+pub mod docs;
 pub mod evidence;
 pub mod mock;
 pub mod mutation;
@@ -30,6 +31,7 @@ pub const SECTIONS: &[&SectionSpec] = &[
     &evidence::settings::SECTION,
     &mock::settings::SECTION,
     &mutation::settings::SECTION,
+    &docs::settings::SECTION,
 ];
 
 /// Every gate's rules.
@@ -39,6 +41,7 @@ pub fn all_rules() -> Vec<&'static RuleMeta> {
         evidence::rules::ALL,
         mock::rules::ALL,
         mutation::rules::ALL,
+        docs::rules::ALL,
     ]
     .concat()
 }

@@ -7,6 +7,7 @@ mod bad_input;
 mod cli;
 mod config;
 mod docs;
+mod docs_gate;
 mod evidence;
 mod git_layer;
 mod mock;

@@ -1,0 +1,660 @@
+//! The public symbols of a source file and whether each has its language's
+//! doc comment, read from the tree-sitter syntax tree (comments and strings
+//! are nodes, never matched as text):
+//!
+//! - Python: module-level functions and classes, and the methods of public
+//!   classes; `_private` names skipped; `__all__`, when the module sets it,
+//!   decides which module-level names are public. Documented: a docstring.
+//! - JavaScript/TypeScript: `export`ed functions, classes, consts, lets,
+//!   types, interfaces and enums (`export default` ones included; re-exports
+//!   are documented where they are defined). Documented: a `/** */` comment
+//!   directly above.
+//! - Rust: `pub` items (not `pub(crate)`), in inline modules that are `pub`
+//!   themselves and not `#[cfg(test)]`, and `pub fn`s of inherent impls.
+//!   Documented: `///`, `/** */` or `#[doc = ..]`.
+//! - Go: top-level functions, methods, types, consts and vars whose names
+//!   start with a capital letter. Documented: a comment directly above (on
+//!   the declaration, or on its group) that starts with the name, optionally
+//!   after "A", "An" or "The".
+
+use std::path::Path;
+
+use tree_sitter::{Node, Parser};
+
+/// The languages whose exports are read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Language {
+    Python,
+    JavaScript,
+    TypeScript,
+    Tsx,
+    Rust,
+    Go,
+}
+
+impl Language {
+    pub fn of(path: &Path) -> Option<Language> {
+        match path.extension()?.to_str()? {
+            "py" => Some(Language::Python),
+            "js" | "jsx" | "mjs" | "cjs" => Some(Language::JavaScript),
+            "ts" | "mts" | "cts" => Some(Language::TypeScript),
+            "tsx" => Some(Language::Tsx),
+            "rs" => Some(Language::Rust),
+            "go" => Some(Language::Go),
+            _ => None,
+        }
+    }
+
+    fn grammar(self) -> tree_sitter::Language {
+        match self {
+            Language::Python => tree_sitter_python::LANGUAGE.into(),
+            Language::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
+            Language::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
+            Language::Tsx => tree_sitter_typescript::LANGUAGE_TSX.into(),
+            Language::Rust => tree_sitter_rust::LANGUAGE.into(),
+            Language::Go => tree_sitter_go::LANGUAGE.into(),
+        }
+    }
+
+    /// What a missing doc comment is called in this language.
+    pub fn doc_name(self) -> &'static str {
+        match self {
+            Language::Python => "a docstring",
+            Language::JavaScript | Language::TypeScript | Language::Tsx => "a JSDoc comment (/** */) directly above",
+            Language::Rust => "a doc comment (///)",
+            Language::Go => "a doc comment starting with its name",
+        }
+    }
+}
+
+/// One public symbol.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Export {
+    pub name: String,
+    /// `function`, `class`, `method`, `const`, `type`, ...
+    pub kind: &'static str,
+    /// 1-based, the symbol's whole declaration.
+    pub line: u32,
+    pub end_line: u32,
+    pub column: u32,
+    pub documented: bool,
+}
+
+/// The public symbols of `source`; `None` when it cannot be parsed.
+pub fn exports(language: Language, source: &[u8]) -> Option<Vec<Export>> {
+    let mut parser = Parser::new();
+    parser.set_language(&language.grammar()).ok()?;
+    let tree = parser.parse(source, None)?;
+    let root = tree.root_node();
+    let mut out = Vec::new();
+    match language {
+        Language::Python => python(root, source, &mut out),
+        Language::JavaScript | Language::TypeScript | Language::Tsx => javascript(root, source, &mut out),
+        Language::Rust => rust(root, source, &mut out),
+        Language::Go => go(root, source, &mut out),
+    }
+    Some(out)
+}
+
+fn text<'a>(node: Node<'_>, source: &'a [u8]) -> &'a str {
+    node.utf8_text(source).unwrap_or("")
+}
+
+fn export(node: Node<'_>, name: &str, kind: &'static str, documented: bool) -> Export {
+    Export {
+        name: name.to_string(),
+        kind,
+        line: node.start_position().row as u32 + 1,
+        end_line: node.end_position().row as u32 + 1,
+        column: node.start_position().column as u32 + 1,
+        documented,
+    }
+}
+
+fn named_children<'t>(node: Node<'t>) -> Vec<Node<'t>> {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor).collect()
+}
+
+// ---------------------------------------------------------------- Python
+
+fn python(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
+    let all = python_all(root, source);
+    let public = |name: &str| match &all {
+        Some(all) => all.iter().any(|n| n == name),
+        None => !name.starts_with('_'),
+    };
+    for item in named_children(root) {
+        let Some((definition, outer)) = python_definition(item) else {
+            continue;
+        };
+        let Some(name) = definition.child_by_field_name("name").map(|n| text(n, source)) else {
+            continue;
+        };
+        if !public(name) {
+            continue;
+        }
+        let class = definition.kind() == "class_definition";
+        out.push(export(
+            outer,
+            name,
+            if class { "class" } else { "function" },
+            has_docstring(definition),
+        ));
+        if !class {
+            continue;
+        }
+        let Some(body) = definition.child_by_field_name("body") else {
+            continue;
+        };
+        for member in named_children(body) {
+            let Some((method, outer)) = python_definition(member) else {
+                continue;
+            };
+            let Some(name) = method.child_by_field_name("name").map(|n| text(n, source)) else {
+                continue;
+            };
+            if method.kind() == "function_definition" && !name.starts_with('_') {
+                out.push(export(outer, name, "method", has_docstring(method)));
+            }
+        }
+    }
+}
+
+/// A function or class definition, under its decorators: (definition, whole).
+fn python_definition(node: Node<'_>) -> Option<(Node<'_>, Node<'_>)> {
+    match node.kind() {
+        "function_definition" | "class_definition" => Some((node, node)),
+        "decorated_definition" => node.child_by_field_name("definition").map(|d| (d, node)),
+        _ => None,
+    }
+}
+
+fn has_docstring(definition: Node<'_>) -> bool {
+    let Some(body) = definition.child_by_field_name("body") else {
+        return false;
+    };
+    let first = named_children(body).into_iter().find(|n| n.kind() != "comment");
+    first.is_some_and(|statement| {
+        statement.kind() == "expression_statement"
+            && statement
+                .named_child(0)
+                .is_some_and(|e| matches!(e.kind(), "string" | "concatenated_string"))
+    })
+}
+
+/// The names `__all__ = [...]` (or a tuple) lists at module level.
+fn python_all(root: Node<'_>, source: &[u8]) -> Option<Vec<String>> {
+    let mut names = None;
+    for statement in named_children(root) {
+        let Some(assignment) = statement.named_child(0).filter(|n| n.kind() == "assignment") else {
+            continue;
+        };
+        let (Some(left), Some(right)) = (
+            assignment.child_by_field_name("left"),
+            assignment.child_by_field_name("right"),
+        ) else {
+            continue;
+        };
+        if text(left, source) != "__all__" || !matches!(right.kind(), "list" | "tuple") {
+            continue;
+        }
+        let list: Vec<String> = named_children(right)
+            .into_iter()
+            .filter(|n| n.kind() == "string")
+            .map(|n| {
+                named_children(n)
+                    .into_iter()
+                    .filter(|c| c.kind() == "string_content")
+                    .map(|c| text(c, source))
+                    .collect()
+            })
+            .collect();
+        names = Some(list);
+    }
+    names
+}
+
+// ------------------------------------------------------ JavaScript, TypeScript
+
+fn javascript(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
+    let items = named_children(root);
+    for (i, item) in items.iter().enumerate() {
+        if item.kind() != "export_statement" {
+            continue;
+        }
+        let documented = i > 0 && jsdoc_above(items[i - 1], *item, source);
+        let Some(declaration) = item
+            .child_by_field_name("declaration")
+            .or_else(|| item.child_by_field_name("value"))
+        else {
+            continue; // `export { a, b }` and `export * from`: documented where defined
+        };
+        for (name, kind) in js_names(declaration, source) {
+            out.push(export(*item, &name, kind, documented));
+        }
+    }
+}
+
+/// Is `comment` a `/** */` block ending on the line above `node` (or on its line)?
+fn jsdoc_above(comment: Node<'_>, node: Node<'_>, source: &[u8]) -> bool {
+    comment.kind() == "comment"
+        && text(comment, source).starts_with("/**")
+        && comment.end_position().row + 1 >= node.start_position().row
+}
+
+fn js_names(declaration: Node<'_>, source: &[u8]) -> Vec<(String, &'static str)> {
+    let kind = match declaration.kind() {
+        "function_declaration"
+        | "generator_function_declaration"
+        | "function_signature"
+        | "function_expression"
+        | "function"
+        | "arrow_function" => "function",
+        "class_declaration" | "abstract_class_declaration" | "class" => "class",
+        "type_alias_declaration" => "type",
+        "interface_declaration" => "interface",
+        "enum_declaration" => "enum",
+        "lexical_declaration" | "variable_declaration" => {
+            return named_children(declaration)
+                .into_iter()
+                .filter(|d| d.kind() == "variable_declarator")
+                .filter_map(|d| d.child_by_field_name("name"))
+                .filter(|n| n.kind() == "identifier")
+                .map(|n| (text(n, source).to_string(), "const"))
+                .collect();
+        }
+        _ => return Vec::new(),
+    };
+    let name = declaration
+        .child_by_field_name("name")
+        .map_or("default", |n| text(n, source));
+    vec![(name.to_string(), kind)]
+}
+
+// ---------------------------------------------------------------- Rust
+
+fn rust(node: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
+    let items = named_children(node);
+    for (i, item) in items.iter().enumerate() {
+        let kind = match item.kind() {
+            "function_item" => "fn",
+            "struct_item" => "struct",
+            "enum_item" => "enum",
+            "trait_item" => "trait",
+            "type_item" => "type",
+            "const_item" => "const",
+            "static_item" => "static",
+            "union_item" => "union",
+            "mod_item" => "mod",
+            "impl_item" => {
+                // Inherent impls only: a trait impl's items are the trait's to document.
+                if item.child_by_field_name("trait").is_none()
+                    && let Some(body) = item.child_by_field_name("body")
+                {
+                    rust_impl(body, source, out);
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        if !rust_public(*item, source) || rust_cfg_test(&items[..i], source) {
+            continue;
+        }
+        let body = item.child_by_field_name("body");
+        // `pub mod x;` is documented inside x.rs (`//!`), which is another file.
+        if kind == "mod" && body.is_none() {
+            continue;
+        }
+        let name = item.child_by_field_name("name").map_or("", |n| text(n, source));
+        let inner_doc = body.is_some_and(|b| {
+            named_children(b)
+                .first()
+                .is_some_and(|c| c.kind().ends_with("comment") && text(*c, source).starts_with("//!"))
+        });
+        out.push(export(
+            *item,
+            name,
+            kind,
+            inner_doc || rust_documented(&items[..i], source),
+        ));
+        if kind == "mod"
+            && let Some(body) = body
+        {
+            rust(body, source, out);
+        }
+    }
+}
+
+fn rust_impl(body: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
+    let items = named_children(body);
+    for (i, item) in items.iter().enumerate() {
+        if item.kind() == "function_item" && rust_public(*item, source) {
+            let name = item.child_by_field_name("name").map_or("", |n| text(n, source));
+            out.push(export(*item, name, "method", rust_documented(&items[..i], source)));
+        }
+    }
+}
+
+fn rust_public(item: Node<'_>, source: &[u8]) -> bool {
+    named_children(item)
+        .into_iter()
+        .any(|c| c.kind() == "visibility_modifier" && text(c, source) == "pub")
+}
+
+/// The attributes and comments directly before an item, nearest first.
+fn rust_preamble<'t>(before: &[Node<'t>]) -> impl Iterator<Item = Node<'t>> {
+    before
+        .iter()
+        .rev()
+        .take_while(|n| matches!(n.kind(), "attribute_item" | "line_comment" | "block_comment"))
+        .copied()
+}
+
+fn rust_documented(before: &[Node<'_>], source: &[u8]) -> bool {
+    rust_preamble(before).any(|n| {
+        let t = text(n, source);
+        match n.kind() {
+            "line_comment" => t.starts_with("///") && !t.starts_with("////"),
+            "block_comment" => t.starts_with("/**") && !t.starts_with("/***"),
+            _ => t.trim_start_matches("#[").trim_start().starts_with("doc"),
+        }
+    })
+}
+
+fn rust_cfg_test(before: &[Node<'_>], source: &[u8]) -> bool {
+    rust_preamble(before).any(|n| {
+        let t: String = text(n, source).split_whitespace().collect();
+        n.kind() == "attribute_item" && t.starts_with("#[cfg(") && t.contains("test")
+    })
+}
+
+// ---------------------------------------------------------------- Go
+
+fn go(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
+    let items = named_children(root);
+    let exported = |name: &str| name.chars().next().is_some_and(char::is_uppercase);
+    for (i, item) in items.iter().enumerate() {
+        let above = if i > 0 {
+            go_comment_above(items[i - 1], *item, source)
+        } else {
+            None
+        };
+        match item.kind() {
+            "function_declaration" | "method_declaration" => {
+                let name = item.child_by_field_name("name").map_or("", |n| text(n, source));
+                if exported(name) {
+                    let kind = if item.kind() == "function_declaration" {
+                        "func"
+                    } else {
+                        "method"
+                    };
+                    out.push(export(*item, name, kind, go_names(above, name)));
+                }
+            }
+            "type_declaration" | "const_declaration" | "var_declaration" => {
+                let kind = match item.kind() {
+                    "type_declaration" => "type",
+                    "const_declaration" => "const",
+                    _ => "var",
+                };
+                let specs = go_specs(*item);
+                for (j, spec) in specs.iter().enumerate() {
+                    let own = if j > 0 {
+                        go_comment_above(specs[j - 1], *spec, source)
+                    } else {
+                        None
+                    };
+                    let own = own.or_else(|| {
+                        // A comment inside a group, directly above the spec.
+                        spec.prev_named_sibling()
+                            .and_then(|p| go_comment_above(p, *spec, source))
+                    });
+                    for name in go_spec_names(*spec, source) {
+                        if exported(&name) {
+                            // A group's comment documents every spec in it.
+                            let documented =
+                                go_names(own, &name) || (specs.len() > 1 && above.is_some()) || go_names(above, &name);
+                            out.push(export(*spec, &name, kind, documented));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn go_specs(declaration: Node<'_>) -> Vec<Node<'_>> {
+    let mut specs = Vec::new();
+    for child in named_children(declaration) {
+        match child.kind() {
+            "type_spec" | "type_alias" | "const_spec" | "var_spec" => specs.push(child),
+            "var_spec_list" | "const_spec_list" => specs.extend(
+                named_children(child)
+                    .into_iter()
+                    .filter(|c| matches!(c.kind(), "var_spec" | "const_spec")),
+            ),
+            _ => {}
+        }
+    }
+    specs
+}
+
+fn go_spec_names(spec: Node<'_>, source: &[u8]) -> Vec<String> {
+    let mut cursor = spec.walk();
+    spec.children_by_field_name("name", &mut cursor)
+        .map(|n| text(n, source).to_string())
+        .collect()
+}
+
+/// The comment text directly above `node`, when `before` is one.
+fn go_comment_above<'a>(before: Node<'_>, node: Node<'_>, source: &'a [u8]) -> Option<&'a str> {
+    (before.kind() == "comment" && before.end_position().row + 1 == node.start_position().row)
+        .then(|| text(before, source))
+}
+
+/// Does the comment start with `name` (after an optional article)?
+fn go_names(comment: Option<&str>, name: &str) -> bool {
+    let Some(comment) = comment else {
+        return false;
+    };
+    let body = comment.trim_start_matches("//").trim_start_matches("/*").trim_start();
+    let body = ["A ", "An ", "The "]
+        .iter()
+        .find_map(|a| body.strip_prefix(a))
+        .unwrap_or(body);
+    body.strip_prefix(name)
+        .is_some_and(|rest| rest.is_empty() || !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(language: Language, source: &str) -> Vec<(String, &'static str, bool)> {
+        exports(language, source.as_bytes())
+            .unwrap()
+            .into_iter()
+            .map(|e| (e.name, e.kind, e.documented))
+            .collect()
+    }
+
+    fn s(name: &str, kind: &'static str, documented: bool) -> (String, &'static str, bool) {
+        (name.to_string(), kind, documented)
+    }
+
+    #[test]
+    fn python_public_symbols_and_docstrings() {
+        let source = r#"
+# a comment, not a docstring
+def documented():
+    """Says what it does."""
+
+@decorator
+def bare():
+    return "not a docstring" # the first statement is a return
+
+def _private():
+    pass
+
+class Shape:
+    # comment first
+    "A shape."
+
+    def area(self):
+        x = 1
+
+    def _helper(self):
+        pass
+
+    def __init__(self):
+        pass
+"#;
+        assert_eq!(
+            found(Language::Python, source),
+            vec![
+                s("documented", "function", true),
+                s("bare", "function", false),
+                s("Shape", "class", true),
+                s("area", "method", false),
+            ]
+        );
+        let source = "__all__ = [\"kept\"]\n\ndef kept():\n    pass\n\ndef dropped():\n    pass\n";
+        assert_eq!(found(Language::Python, source), vec![s("kept", "function", false)]);
+    }
+
+    #[test]
+    fn javascript_exports_and_jsdoc() {
+        let source = r#"
+/** Adds. */
+export function add(a, b) { return a + b }
+
+// a line comment is not JSDoc
+export const a = 1, b = () => 2
+
+/* not JSDoc either */
+export class Box {}
+
+/** Far away. */
+
+export default function () {}
+
+const local = 1
+export { local }
+"#;
+        assert_eq!(
+            found(Language::JavaScript, source),
+            vec![
+                s("add", "function", true),
+                s("a", "const", false),
+                s("b", "const", false),
+                s("Box", "class", false),
+                s("default", "function", false),
+            ]
+        );
+        let source = "/** A type. */\nexport type Id = string\nexport interface Shape { area(): number }\nexport enum Color { Red }\n";
+        assert_eq!(
+            found(Language::TypeScript, source),
+            vec![
+                s("Id", "type", true),
+                s("Shape", "interface", false),
+                s("Color", "enum", false)
+            ]
+        );
+    }
+
+    #[test]
+    fn rust_pub_items_and_doc_comments() {
+        let source = r#"
+/// Documented.
+#[derive(Debug)]
+pub struct Point;
+
+// Not a doc comment.
+pub fn bare() {}
+
+#[doc = "Attribute docs."]
+pub const MAX: u32 = 1;
+
+pub(crate) fn internal() {}
+fn private() {}
+
+pub mod outer {
+    //! Inner docs.
+    pub fn inner() {}
+}
+
+mod hidden {
+    pub fn not_reachable() {}
+}
+
+#[cfg(test)]
+pub mod tests {
+    pub fn helper() {}
+}
+
+pub mod file_module;
+
+impl Point {
+    /// Documented method.
+    pub fn x(&self) {}
+    pub fn y(&self) {}
+    fn z(&self) {}
+}
+
+impl Clone for Point { fn clone(&self) -> Self { Point } }
+"#;
+        assert_eq!(
+            found(Language::Rust, source),
+            vec![
+                s("Point", "struct", true),
+                s("bare", "fn", false),
+                s("MAX", "const", true),
+                s("outer", "mod", true),
+                s("inner", "fn", false),
+                s("x", "method", true),
+                s("y", "method", false),
+            ]
+        );
+    }
+
+    #[test]
+    fn go_exported_names_and_comments_that_start_with_them() {
+        let source = r#"package shapes
+
+// Area returns the area.
+func Area() int { return 0 }
+
+// returns the perimeter (does not start with the name)
+func Perimeter() int { return 0 }
+
+func internal() {}
+
+// A Shape is a shape.
+type Shape struct{}
+
+func (s Shape) Scale() {}
+
+// Limits for shapes.
+const (
+	Max = 10
+	Min = 1
+)
+
+var Default = Shape{}
+"#;
+        assert_eq!(
+            found(Language::Go, source),
+            vec![
+                s("Area", "func", true),
+                s("Perimeter", "func", false),
+                s("Shape", "type", true),
+                s("Scale", "method", false),
+                s("Max", "const", true),
+                s("Min", "const", true),
+                s("Default", "var", false),
+            ]
+        );
+    }
+}

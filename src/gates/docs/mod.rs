@@ -1,0 +1,283 @@
+//! The docs gate: a README at the root, documentation that has not fallen
+//! behind the code, and doc comments on the public symbols a change adds or
+//! touches.
+
+pub mod exports;
+pub mod rules;
+pub mod settings;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+
+use super::{Context, GateOutput};
+use crate::changed::{self, ChangedFile, Lines};
+use crate::finding::Finding;
+use crate::git::{Status, display_path, short};
+use crate::rule::Level;
+use exports::Language;
+use settings::Settings;
+
+/// How far back `docs/stale` looks.
+const HISTORY: usize = 1_000;
+
+/// Extensions of source code, for "code changed since".
+const SOURCE: &[&str] = &[
+    "py", "pyi", "js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts", "rs", "go", "java", "kt", "kts", "scala", "rb",
+    "php", "c", "h", "cc", "cpp", "cxx", "hpp", "cs", "swift", "m", "mm", "sh", "bash", "lua", "ex", "exs", "erl",
+    "hs", "ml", "clj", "dart", "r", "jl", "zig", "nim", "vue", "svelte", "sql",
+];
+
+pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
+    let root = cx.repo.root();
+    let mut out = GateOutput::default();
+    out.findings.extend(readme(root));
+    let tracked = cx.repo.tracked_files()?;
+    stale(cx, settings, &tracked, &mut out)?;
+
+    let changes = changed::collect(cx.repo, cx.scope, &cx.exclude, &cx.skip_dirs)?;
+    out.notices.extend(changes.notes().iter().cloned());
+    let publishes = Publishes::read(root);
+    for file in changes.present().filter(|f| !f.binary) {
+        let Some(language) = Language::of(&file.path) else {
+            continue;
+        };
+        if skipped(language, &file.path, root) {
+            continue;
+        }
+        let Ok(source) = std::fs::read(root.join(&file.path)) else {
+            continue;
+        };
+        if source.len() as u64 > crate::walk::MAX_FILE_BYTES {
+            out.notices.push(format!(
+                "{}: too large to read for docs/undocumented-export",
+                display_path(&file.path)
+            ));
+            continue;
+        }
+        let Some(symbols) = exports::exports(language, &source) else {
+            continue;
+        };
+        out.files += 1;
+        for symbol in symbols.into_iter().filter(|s| !s.documented && touched(file, s)) {
+            let mut finding = Finding::new(
+                &rules::UNDOCUMENTED_EXPORT,
+                format!("public {} `{}` has no doc comment", symbol.kind, symbol.name),
+            )
+            .at(display_path(&file.path), symbol.line, symbol.column)
+            .note(format!("add {}", language.doc_name()));
+            if publishes.covers(language) {
+                finding.proposed = Some(Level::Deny);
+                finding.notes.push(publishes.why(language).to_string());
+            }
+            out.findings.push(finding);
+        }
+    }
+    Ok(out)
+}
+
+/// Did the change add or modify a line of the symbol's declaration?
+fn touched(file: &ChangedFile, symbol: &exports::Export) -> bool {
+    match &file.lines {
+        Lines::All => true,
+        Lines::Ranges(ranges) => ranges.iter().any(|&(a, b)| a <= symbol.end_line && symbol.line <= b),
+    }
+}
+
+/// Files whose symbols are not an API: tests, and Python outside packages.
+fn skipped(language: Language, path: &Path, root: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let in_dir = |dir: &str| path.components().any(|c| c.as_os_str() == dir);
+    match language {
+        Language::Python => {
+            let test = name.starts_with("test_") || name.ends_with("_test.py") || name == "conftest.py";
+            let package = name == "__init__.py"
+                || path
+                    .parent()
+                    .is_some_and(|dir| root.join(dir).join("__init__.py").is_file());
+            test || in_dir("tests") || in_dir("test") || !package || name == "__main__.py"
+        }
+        Language::JavaScript | Language::TypeScript | Language::Tsx => {
+            name.contains(".test.") || name.contains(".spec.") || in_dir("__tests__")
+        }
+        Language::Rust => {
+            !path.starts_with("src") && !path.components().any(|c| c.as_os_str() == "src")
+                || in_dir("tests")
+                || in_dir("benches")
+                || in_dir("examples")
+        }
+        Language::Go => name.ends_with("_test.go") || in_dir("testdata"),
+    }
+}
+
+/// Which ecosystems the repository publishes a package for.
+struct Publishes {
+    python: bool,
+    javascript: bool,
+    rust: bool,
+}
+
+impl Publishes {
+    fn read(root: &Path) -> Publishes {
+        let toml = |name: &str| -> Option<toml::Table> { std::fs::read_to_string(root.join(name)).ok()?.parse().ok() };
+        let python = toml("pyproject.toml").is_some_and(|t| t.contains_key("project"));
+        let javascript = std::fs::read_to_string(root.join("package.json"))
+            .ok()
+            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+            .is_some_and(|json| json.get("private") != Some(&serde_json::Value::Bool(true)));
+        let rust = toml("Cargo.toml").is_some_and(|t| {
+            t.get("package")
+                .and_then(|p| p.as_table())
+                .is_some_and(|p| match p.get("publish") {
+                    Some(toml::Value::Boolean(b)) => *b,
+                    Some(toml::Value::Array(registries)) => !registries.is_empty(),
+                    _ => true,
+                })
+        });
+        Publishes {
+            python,
+            javascript,
+            rust,
+        }
+    }
+
+    fn covers(&self, language: Language) -> bool {
+        match language {
+            Language::Python => self.python,
+            Language::JavaScript | Language::TypeScript | Language::Tsx => self.javascript,
+            Language::Rust => self.rust,
+            Language::Go => false,
+        }
+    }
+
+    fn why(&self, language: Language) -> &'static str {
+        match language {
+            Language::Python => "deny: pyproject.toml publishes a package ([project])",
+            Language::Rust => "deny: Cargo.toml publishes a crate (no `publish = false`)",
+            _ => "deny: package.json publishes a package (not \"private\": true)",
+        }
+    }
+}
+
+fn has_extension(path: &Path, extensions: &[&str]) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| extensions.contains(&e.to_ascii_lowercase().as_str()))
+}
+
+/// `docs/readme-missing`.
+fn readme(root: &Path) -> Option<Finding> {
+    let entries = std::fs::read_dir(root).ok()?;
+    let mut names: Vec<String> = entries
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .filter_map(|e| e.file_name().to_str().map(str::to_string))
+        .filter(|n| {
+            let lower = n.to_ascii_lowercase();
+            lower == "readme" || lower.starts_with("readme.")
+        })
+        .collect();
+    names.sort();
+    let Some(name) = names.first() else {
+        return Some(
+            Finding::new(&rules::README_MISSING, "no README at the repository root")
+                .note("write README.md: what the project is, how to install it, run it and test it"),
+        );
+    };
+    let text = String::from_utf8_lossy(&std::fs::read(root.join(name)).unwrap_or_default()).into_owned();
+    // The title is the first line of text (`# Title`, or a setext or RST
+    // title over its underline); headings and underlines are not content.
+    let underline = |l: &str| l.chars().all(|c| "=-~^*+#`'\".:_".contains(c));
+    let body = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !underline(l))
+        .skip(1)
+        .filter(|l| !l.starts_with('#'))
+        .count();
+    (body == 0).then(|| {
+        Finding::new(&rules::README_MISSING, format!("{name} has nothing but a title"))
+            .in_file(name.clone())
+            .note("say what the project is, how to install it, run it and test it")
+    })
+}
+
+/// `docs/stale`.
+fn stale(cx: &Context<'_>, settings: &Settings, tracked: &[PathBuf], out: &mut GateOutput) -> Result<()> {
+    let docs: Vec<&PathBuf> = tracked
+        .iter()
+        .filter(|p| settings.doc_paths.is_match(p) && !cx.exclude.is_match(p))
+        .collect();
+    if docs.is_empty() {
+        return Ok(());
+    }
+    let history = cx.repo.first_parent_history(None, Some(HISTORY))?;
+    if history.commits.len() <= settings.freshness {
+        return Ok(());
+    }
+    if cx.repo.is_shallow() {
+        out.notices
+            .push("docs/stale looks at the history this shallow clone has".to_string());
+    }
+    // Newest first: how many code commits came after each doc's last change.
+    struct Last {
+        age: usize,
+        commit: String,
+        summary: String,
+        code_after: usize,
+    }
+    let mut last: HashMap<String, Last> = HashMap::new();
+    let mut code_commits = 0;
+    for (age, commit) in history.commits.iter().rev().enumerate() {
+        if last.len() == docs.len() && age > settings.freshness {
+            break;
+        }
+        let changes = cx.repo.commit_changes(commit.parent.as_deref(), &commit.id)?;
+        let mut code = false;
+        for change in &changes {
+            let path = display_path(&change.path);
+            if settings.doc_paths.is_match(&change.path) {
+                if change.status != Status::Deleted {
+                    last.entry(path).or_insert_with(|| Last {
+                        age,
+                        commit: commit.id.clone(),
+                        summary: commit.summary.clone(),
+                        code_after: code_commits,
+                    });
+                }
+            } else if has_extension(&change.path, SOURCE) {
+                code = true;
+            }
+        }
+        if code {
+            code_commits += 1;
+        }
+    }
+    for doc in docs {
+        let path = display_path(doc);
+        let finding = match last.get(&path) {
+            Some(l) if l.age > settings.freshness && l.code_after > 0 => Finding::new(
+                &rules::STALE,
+                format!(
+                    "{path} was last changed {} commits ago ({} \"{}\"), and {} commit(s) since changed code",
+                    l.age,
+                    short(&l.commit),
+                    l.summary,
+                    l.code_after
+                ),
+            ),
+            Some(_) => continue,
+            None if code_commits > 0 => Finding::new(
+                &rules::STALE,
+                format!(
+                    "{path} was last changed before the {} commits looked at, and {code_commits} commit(s) since changed code",
+                    history.commits.len()
+                ),
+            ),
+            None => continue,
+        };
+        out.findings.push(finding.in_file(path));
+    }
+    Ok(())
+}

@@ -1,0 +1,162 @@
+//! The docs gate through the binary, on temporary repositories.
+
+use loki_gate::report::Outcome;
+
+use crate::static_gate::{found, json};
+use crate::support::TestRepo;
+
+#[test]
+fn a_readme_must_exist_and_say_more_than_its_title() {
+    let repo = TestRepo::new();
+    let report = json(&repo.run(&["docs", "--format", "json"]));
+    assert_eq!(found(&report), vec![("docs/readme-missing".to_string(), 0)]);
+    assert_eq!(report.findings[0].message, "README.md has nothing but a title");
+    assert_eq!(report.outcome, Outcome::Blocked);
+
+    repo.write("README.md", "# demo\n\nParses invoices.\n");
+    assert_eq!(repo.run(&["docs"]).code, 0);
+    repo.write("README.md", "demo\n====\n\n");
+    assert_eq!(repo.run(&["docs"]).code, 1, "a setext title alone");
+    repo.remove("README.md");
+    repo.write("readme.rst", "demo\n####\n\nA tool.\n");
+    assert_eq!(repo.run(&["docs"]).code, 0, "any readme.* in any case");
+    repo.remove("readme.rst");
+    let run = repo.run(&["docs", "--format", "json"]);
+    assert_eq!(run.code, 1);
+    assert_eq!(json(&run).findings[0].message, "no README at the repository root");
+}
+
+fn documented_repo() -> TestRepo {
+    let repo = TestRepo::new();
+    repo.write("README.md", "# demo\n\nA demo.\n");
+    repo.write("docs/guide.md", "# Guide\n\nHow to use it.\n");
+    repo.write("app.py", "x = 0\n");
+    repo.commit("docs");
+    repo
+}
+
+#[test]
+fn docs_that_stop_while_code_moves_on_are_stale() {
+    let repo = documented_repo();
+    for i in 1..=11 {
+        repo.write("app.py", format!("x = {i}\n"));
+        repo.commit(&format!("code {i}"));
+    }
+    let report = json(&repo.run(&["docs", "--format", "json"]));
+    let stale: Vec<&str> = report
+        .findings
+        .iter()
+        .filter(|f| f.rule == "docs/stale")
+        .map(|f| f.path.as_deref().unwrap_or(""))
+        .collect();
+    assert_eq!(stale, vec!["README.md", "docs/guide.md"]);
+    let message = &report.findings[0].message;
+    assert!(
+        message.starts_with("README.md was last changed 11 commits ago (")
+            && message.ends_with("\"docs\"), and 11 commit(s) since changed code"),
+        "{message}"
+    );
+    assert_eq!(report.outcome, Outcome::Pass, "stale is a warning");
+
+    // Touching the guide resets its count; config and prose commits are not code.
+    repo.write("docs/guide.md", "# Guide\n\nHow to use it, again.\n");
+    repo.commit("guide");
+    let report = json(&repo.run(&["docs", "--format", "json", "-W", "docs"]));
+    assert_eq!(found(&report).into_iter().filter(|(r, _)| r == "docs/stale").count(), 1);
+    let fresh = documented_repo();
+    for i in 1..=11 {
+        fresh.write("settings.toml", format!("x = {i}\n"));
+        fresh.commit(&format!("config {i}"));
+    }
+    let report = json(&fresh.run(&["docs", "--format", "json"]));
+    assert!(report.findings.is_empty(), "{:?}", found(&report));
+    fresh.write(".loki-gate.yaml", "gates:\n  docs:\n    freshness-commits: 20\n");
+    assert!(json(&fresh.run(&["docs", "--format", "json"])).findings.is_empty());
+}
+
+#[test]
+fn undocumented_exports_the_change_touched_are_reported() {
+    let repo = documented_repo();
+    repo.write("pkg/__init__.py", "");
+    repo.write("pkg/old.py", "def legacy():\n    return 1\n");
+    repo.write("script.py", "def main():\n    pass\n");
+    repo.commit("package");
+    repo.write(
+        "pkg/old.py",
+        "def legacy():\n    return 1\n\n\ndef parse(path):\n    return path\n\n\ndef load(path):\n    \"\"\"Load it.\"\"\"\n    return path\n",
+    );
+    repo.write("pkg/test_old.py", "def test_parse():\n    assert True\n");
+    repo.write("script.py", "def main():\n    pass\n\n\ndef run():\n    pass\n");
+    let run = repo.run(&["docs", "--base", "HEAD", "--format", "json"]);
+    assert_eq!(
+        run.code, 0,
+        "a warning where nothing is published: {}{}",
+        run.stdout, run.stderr
+    );
+    let report = json(&run);
+    assert_eq!(found(&report), vec![("docs/undocumented-export".to_string(), 5)]);
+    assert_eq!(report.findings[0].message, "public function `parse` has no doc comment");
+    assert!(report.findings[0].notes.iter().any(|n| n == "add a docstring"));
+
+    // A published package makes it deny; --all-files finds the old one too.
+    repo.write("pyproject.toml", "[project]\nname = \"pkg\"\nversion = \"1\"\n");
+    let run = repo.run(&["docs", "--base", "HEAD", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let all = json(&repo.run(&["docs", "--all-files", "--format", "json"]));
+    let lines: Vec<u32> = all
+        .findings
+        .iter()
+        .filter(|f| f.rule == "docs/undocumented-export")
+        .map(|f| f.line.unwrap_or(0))
+        .collect();
+    assert_eq!(lines, vec![1, 5]);
+    assert_eq!(
+        repo.run(&["docs", "--base", "HEAD", "-W", "docs/undocumented-export"])
+            .code,
+        0
+    );
+}
+
+#[test]
+fn javascript_rust_and_go_exports_follow_their_conventions() {
+    let repo = documented_repo();
+    repo.write("package.json", "{ \"name\": \"lib\", \"private\": true }\n");
+    repo.write(
+        "Cargo.toml",
+        "[package]\nname = \"lib\"\nversion = \"0.1.0\"\npublish = false\n",
+    );
+    repo.write("go.mod", "module example.com/lib\n");
+    repo.commit("manifests");
+    repo.write(
+        "src/index.ts",
+        "/** Adds. */\nexport function add(a: number, b: number) { return a + b }\nexport const zero = 0\n",
+    );
+    repo.write("src/index.test.ts", "export const fixture = 1\n");
+    repo.write(
+        "src/lib.rs",
+        "/// Documented.\npub fn documented() {}\npub fn bare() {}\nfn private() {}\n",
+    );
+    repo.write(
+        "shapes.go",
+        "package lib\n\n// Area is documented.\nfunc Area() int { return 0 }\n\nfunc Perimeter() int { return 0 }\n",
+    );
+    repo.write("shapes_test.go", "package lib\n\nfunc TestX() {}\n");
+    let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
+    let found: Vec<(String, u32)> = report
+        .findings
+        .iter()
+        .map(|f| (f.path.clone().unwrap_or_default(), f.line.unwrap_or(0)))
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            ("shapes.go".to_string(), 6),
+            ("src/index.ts".to_string(), 3),
+            ("src/lib.rs".to_string(), 3)
+        ]
+    );
+    assert_eq!(report.outcome, Outcome::Pass, "nothing is published: warnings");
+    repo.write("package.json", "{ \"name\": \"lib\" }\n");
+    let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
+    assert_eq!(report.summary.errors, 1, "package.json without private publishes");
+}
