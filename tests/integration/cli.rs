@@ -7,7 +7,9 @@ fn help_lists_only_commands_that_work() {
     let repo = TestRepo::new();
     let run = repo.run(&["--help"]);
     assert_eq!(run.code, 0);
-    for real in ["static", "evidence", "mock", "mutation", "docs", "rules", "explain", "init"] {
+    for real in [
+        "static", "evidence", "mock", "mutation", "docs", "rules", "explain", "init",
+    ] {
         assert!(run.stdout.contains(real), "{real} missing from --help");
     }
     for planned in ["council", "heldout", "uncertainty"] {

@@ -160,3 +160,20 @@ fn javascript_rust_and_go_exports_follow_their_conventions() {
     let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
     assert_eq!(report.summary.errors, 1, "package.json without private publishes");
 }
+
+#[test]
+fn a_private_python_module_exports_what_its_package_imports() {
+    let repo = documented_repo();
+    repo.write("pkg/__init__.py", "from ._impl import Loader, parse as load\n");
+    repo.write(
+        "pkg/_impl.py",
+        "def parse(path):\n    return path\n\n\ndef helper():\n    return 1\n\n\nclass Loader:\n    def load(self):\n        pass\n\n\nclass Hidden:\n    def run(self):\n        pass\n",
+    );
+    let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
+    let names: Vec<&str> = report
+        .findings
+        .iter()
+        .map(|f| f.message.split('`').nth(1).unwrap_or(""))
+        .collect();
+    assert_eq!(names, vec!["parse", "Loader", "load"]);
+}

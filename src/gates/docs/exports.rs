@@ -78,6 +78,8 @@ pub struct Export {
     pub end_line: u32,
     pub column: u32,
     pub documented: bool,
+    /// The class a Python method belongs to.
+    pub parent: Option<String>,
 }
 
 /// The public symbols of `source`; `None` when it cannot be parsed.
@@ -108,6 +110,7 @@ fn export(node: Node<'_>, name: &str, kind: &'static str, documented: bool) -> E
         end_line: node.end_position().row as u32 + 1,
         column: node.start_position().column as u32 + 1,
         documented,
+        parent: None,
     }
 }
 
@@ -131,7 +134,7 @@ fn python(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
         let Some(name) = definition.child_by_field_name("name").map(|n| text(n, source)) else {
             continue;
         };
-        if !public(name) {
+        if !public(name) || overload(outer, source) {
             continue;
         }
         let class = definition.kind() == "class_definition";
@@ -144,6 +147,7 @@ fn python(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
         if !class {
             continue;
         }
+        let class_name = name;
         let Some(body) = definition.child_by_field_name("body") else {
             continue;
         };
@@ -154,8 +158,10 @@ fn python(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
             let Some(name) = method.child_by_field_name("name").map(|n| text(n, source)) else {
                 continue;
             };
-            if method.kind() == "function_definition" && !name.starts_with('_') {
-                out.push(export(outer, name, "method", has_docstring(method)));
+            if method.kind() == "function_definition" && !name.starts_with('_') && !overload(outer, source) {
+                let mut method = export(outer, name, "method", has_docstring(method));
+                method.parent = Some(class_name.to_string());
+                out.push(method);
             }
         }
     }
@@ -168,6 +174,17 @@ fn python_definition(node: Node<'_>) -> Option<(Node<'_>, Node<'_>)> {
         "decorated_definition" => node.child_by_field_name("definition").map(|d| (d, node)),
         _ => None,
     }
+}
+
+/// `@overload` / `@typing.overload` stubs: the implementation carries the docs.
+fn overload(outer: Node<'_>, source: &[u8]) -> bool {
+    outer.kind() == "decorated_definition"
+        && named_children(outer).into_iter().any(|d| {
+            d.kind() == "decorator" && {
+                let t = text(d, source).trim_start_matches('@').trim();
+                t == "overload" || t.ends_with(".overload")
+            }
+        })
 }
 
 fn has_docstring(definition: Node<'_>) -> bool {
@@ -374,16 +391,14 @@ fn rust_cfg_test(before: &[Node<'_>], source: &[u8]) -> bool {
 fn go(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
     let items = named_children(root);
     let exported = |name: &str| name.chars().next().is_some_and(char::is_uppercase);
-    for (i, item) in items.iter().enumerate() {
-        let above = if i > 0 {
-            go_comment_above(items[i - 1], *item, source)
-        } else {
-            None
-        };
+    for item in &items {
+        let above = go_doc(*item, source);
         match item.kind() {
             "function_declaration" | "method_declaration" => {
                 let name = item.child_by_field_name("name").map_or("", |n| text(n, source));
-                if exported(name) {
+                // A method of an unexported type is not part of the package's API.
+                let receiver = item.child_by_field_name("receiver").map(|r| go_receiver(r, source));
+                if exported(name) && receiver.is_none_or(|r| exported(&r)) {
                     let kind = if item.kind() == "function_declaration" {
                         "func"
                     } else {
@@ -399,22 +414,19 @@ fn go(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
                     _ => "var",
                 };
                 let specs = go_specs(*item);
-                for (j, spec) in specs.iter().enumerate() {
-                    let own = if j > 0 {
-                        go_comment_above(specs[j - 1], *spec, source)
-                    } else {
-                        None
-                    };
-                    let own = own.or_else(|| {
-                        // A comment inside a group, directly above the spec.
-                        spec.prev_named_sibling()
-                            .and_then(|p| go_comment_above(p, *spec, source))
-                    });
+                for spec in &specs {
+                    // A comment inside a group, directly above the spec, or after it on its line.
+                    let own = go_doc(*spec, source);
+                    let trailing = spec
+                        .next_sibling()
+                        .is_some_and(|n| n.kind() == "comment" && n.start_position().row == spec.end_position().row);
                     for name in go_spec_names(*spec, source) {
                         if exported(&name) {
                             // A group's comment documents every spec in it.
-                            let documented =
-                                go_names(own, &name) || (specs.len() > 1 && above.is_some()) || go_names(above, &name);
+                            let documented = go_names(own, &name)
+                                || trailing
+                                || (specs.len() > 1 && above.is_some())
+                                || go_names(above, &name);
                             out.push(export(*spec, &name, kind, documented));
                         }
                     }
@@ -423,6 +435,18 @@ fn go(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
             _ => {}
         }
     }
+}
+
+/// The type name of a method's receiver (`(b *Buffer)`, `(l List[T])`).
+fn go_receiver(receiver: Node<'_>, source: &[u8]) -> String {
+    let mut stack = vec![receiver];
+    while let Some(node) = stack.pop() {
+        if node.kind() == "type_identifier" {
+            return text(node, source).to_string();
+        }
+        stack.extend(named_children(node).into_iter().rev());
+    }
+    String::new()
 }
 
 fn go_specs(declaration: Node<'_>) -> Vec<Node<'_>> {
@@ -448,10 +472,18 @@ fn go_spec_names(spec: Node<'_>, source: &[u8]) -> Vec<String> {
         .collect()
 }
 
-/// The comment text directly above `node`, when `before` is one.
-fn go_comment_above<'a>(before: Node<'_>, node: Node<'_>, source: &'a [u8]) -> Option<&'a str> {
-    (before.kind() == "comment" && before.end_position().row + 1 == node.start_position().row)
-        .then(|| text(before, source))
+/// The first line of the comment block directly above `node` (a block of
+/// `//` lines is one comment node per line).
+fn go_doc<'a>(node: Node<'_>, source: &'a [u8]) -> Option<&'a str> {
+    let mut first = None;
+    let mut row = node.start_position().row;
+    let mut previous = node.prev_sibling();
+    while let Some(comment) = previous.filter(|p| p.kind() == "comment" && p.end_position().row + 1 == row) {
+        first = Some(comment);
+        row = comment.start_position().row;
+        previous = comment.prev_sibling();
+    }
+    first.map(|c| text(c, source))
 }
 
 /// Does the comment start with `name` (after an optional article)?
@@ -510,6 +542,12 @@ class Shape:
 
     def __init__(self):
         pass
+
+    @overload
+    def get(self, key: int) -> int: ...
+
+@typing.overload
+def get(key: int) -> int: ...
 "#;
         assert_eq!(
             found(Language::Python, source),
@@ -624,6 +662,7 @@ impl Clone for Point { fn clone(&self) -> Self { Point } }
         let source = r#"package shapes
 
 // Area returns the area.
+// It is never negative.
 func Area() int { return 0 }
 
 // returns the perimeter (does not start with the name)
@@ -635,6 +674,15 @@ func internal() {}
 type Shape struct{}
 
 func (s Shape) Scale() {}
+
+type shape struct{}
+
+func (s *shape) Hidden() {}
+
+const (
+	On  = 1 // trailing comments document a spec
+	Off = 0
+)
 
 // Limits for shapes.
 const (
@@ -651,6 +699,8 @@ var Default = Shape{}
                 s("Perimeter", "func", false),
                 s("Shape", "type", true),
                 s("Scale", "method", false),
+                s("On", "const", true),
+                s("Off", "const", false),
                 s("Max", "const", true),
                 s("Min", "const", true),
                 s("Default", "var", false),

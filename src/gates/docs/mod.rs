@@ -4,6 +4,7 @@
 
 pub mod exports;
 pub mod rules;
+mod rust_reach;
 pub mod settings;
 
 use std::collections::HashMap;
@@ -56,9 +57,23 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             ));
             continue;
         }
-        let Some(symbols) = exports::exports(language, &source) else {
+        let Some(mut symbols) = exports::exports(language, &source) else {
             continue;
         };
+        if language == Language::Rust {
+            let reach = rust_reach::reach(root, &file.path);
+            symbols.retain(|s| reach.keeps(&s.name, s.kind));
+        }
+        if language == Language::Python
+            && let Some(names) = python_private_module(root, &file.path)
+        {
+            // A private module's symbols are public when its package imports them.
+            symbols.retain(|s| {
+                names
+                    .iter()
+                    .any(|n| Some(n) == s.parent.as_ref() || (s.parent.is_none() && *n == s.name))
+            });
+        }
         out.files += 1;
         for symbol in symbols.into_iter().filter(|s| !s.documented && touched(file, s)) {
             let mut finding = Finding::new(
@@ -107,8 +122,51 @@ fn skipped(language: Language, path: &Path, root: &Path) -> bool {
                 || in_dir("benches")
                 || in_dir("examples")
         }
-        Language::Go => name.ends_with("_test.go") || in_dir("testdata"),
+        // `internal/` packages are importable only inside their module: not an API.
+        Language::Go => name.ends_with("_test.go") || in_dir("testdata") || in_dir("internal"),
     }
+}
+
+/// For a private Python module (`pkg/_impl.py`), the names its package's
+/// `__init__.py` imports from it (`from ._impl import parse, Loader`);
+/// `None` for a public module.
+fn python_private_module(root: &Path, path: &Path) -> Option<Vec<String>> {
+    let stem = path.file_stem()?.to_str()?;
+    if stem == "__init__" || !stem.starts_with('_') {
+        return None;
+    }
+    let init = std::fs::read(root.join(path.parent()?).join("__init__.py")).unwrap_or_default();
+    let package = path.parent()?.file_name()?.to_str()?;
+    let mut parser = tree_sitter::Parser::new();
+    parser.set_language(&tree_sitter_python::LANGUAGE.into()).ok()?;
+    let tree = parser.parse(&init, None)?;
+    let root_node = tree.root_node();
+    let mut cursor = root_node.walk();
+    let mut names = Vec::new();
+    for statement in root_node.named_children(&mut cursor) {
+        if statement.kind() != "import_from_statement" {
+            continue;
+        }
+        let module = statement
+            .child_by_field_name("module_name")
+            .and_then(|m| m.utf8_text(&init).ok())
+            .unwrap_or("");
+        if module != format!(".{stem}") && module != format!("{package}.{stem}") {
+            continue;
+        }
+        let mut names_cursor = statement.walk();
+        for name in statement.children_by_field_name("name", &mut names_cursor) {
+            // `parse as load` imports `parse`.
+            let name = match name.kind() {
+                "aliased_import" => name.child_by_field_name("name").unwrap_or(name),
+                _ => name,
+            };
+            if let Ok(text) = name.utf8_text(&init) {
+                names.push(text.to_string());
+            }
+        }
+    }
+    Some(names)
 }
 
 /// Which ecosystems the repository publishes a package for.

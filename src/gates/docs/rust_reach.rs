@@ -1,0 +1,220 @@
+//! Which of a Rust file's `pub` items its crate's users can reach: the file
+//! is a module of a library crate (`src/lib.rs` and the files its `mod`
+//! declarations lead to), and every module on the way from the crate root
+//! is `pub mod`. A private module's items count only when a `pub use` in
+//! the module that declares it re-exports them (`pub use crate::error::*;`,
+//! `pub use self::error::{Error, Result};`).
+//!
+//! `#[path]` attributes and re-exports from further up than the declaring
+//! module are not followed; those items are treated as unreachable.
+
+use std::path::Path;
+#[cfg(test)]
+use std::path::PathBuf;
+
+use tree_sitter::{Node, Parser};
+
+/// How a file's items are reached.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reach {
+    /// Not part of a library's API: a binary, a build script, a file no
+    /// `mod` declaration leads to.
+    None,
+    /// Every `pub` item.
+    All,
+    /// Only these re-exported names (`*`: all of them).
+    Only(Vec<String>),
+}
+
+impl Reach {
+    pub fn keeps(&self, name: &str, kind: &str) -> bool {
+        match self {
+            Reach::None => false,
+            Reach::All => true,
+            Reach::Only(names) => {
+                names.iter().any(|n| n == "*") || (kind != "method" && names.iter().any(|n| n == name))
+            }
+        }
+    }
+}
+
+/// How the items of `path` (repo-relative) are reached, in the repository at `root`.
+pub fn reach(root: &Path, path: &Path) -> Reach {
+    let Some(crate_dir) = path
+        .ancestors()
+        .skip(1)
+        .find(|dir| root.join(dir).join("Cargo.toml").is_file())
+    else {
+        return Reach::None;
+    };
+    let src = crate_dir.join("src");
+    let Ok(rel) = path.strip_prefix(&src) else {
+        return Reach::None;
+    };
+    let lib = src.join("lib.rs");
+    if !root.join(&lib).is_file() {
+        return Reach::None;
+    }
+    let mut chain: Vec<String> = rel.iter().map(|c| c.to_string_lossy().into_owned()).collect();
+    let Some(last) = chain.pop() else {
+        return Reach::None;
+    };
+    match last.as_str() {
+        "lib.rs" if chain.is_empty() => return Reach::All,
+        "main.rs" if chain.is_empty() => return Reach::None,
+        "mod.rs" => {}
+        name => match name.strip_suffix(".rs") {
+            Some(stem) => chain.push(stem.to_string()),
+            None => return Reach::None,
+        },
+    }
+    if chain.first().is_some_and(|c| c == "bin") {
+        return Reach::None;
+    }
+    // Walk the declarations from the crate root down.
+    let mut declaring = lib;
+    let mut dir = src;
+    for (i, name) in chain.iter().enumerate() {
+        let Some(text) = std::fs::read(root.join(&declaring)).ok() else {
+            return Reach::None;
+        };
+        match declaration(&text, name) {
+            None => return Reach::None,
+            Some(true) => {}
+            Some(false) => {
+                // Private: only what the declaring module re-exports, and only
+                // when the file is the private module itself.
+                if i + 1 == chain.len() {
+                    return Reach::Only(reexports(&text, name));
+                }
+                return Reach::None;
+            }
+        }
+        dir = dir.join(name);
+        let file = dir.with_extension("rs");
+        declaring = if root.join(&file).is_file() {
+            file
+        } else {
+            dir.join("mod.rs")
+        };
+    }
+    Reach::All
+}
+
+fn parse(text: &[u8]) -> Option<tree_sitter::Tree> {
+    let mut parser = Parser::new();
+    parser.set_language(&tree_sitter_rust::LANGUAGE.into()).ok()?;
+    parser.parse(text, None)
+}
+
+fn children(node: Node<'_>) -> Vec<Node<'_>> {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor).collect()
+}
+
+/// `mod name;` at the top of `text`: `Some(true)` when it is `pub mod`.
+fn declaration(text: &[u8], name: &str) -> Option<bool> {
+    let tree = parse(text)?;
+    children(tree.root_node())
+        .into_iter()
+        .filter(|n| n.kind() == "mod_item" && n.child_by_field_name("body").is_none())
+        .find(|n| {
+            n.child_by_field_name("name")
+                .and_then(|id| id.utf8_text(text).ok())
+                .is_some_and(|id| id == name)
+        })
+        .map(|n| {
+            children(n)
+                .iter()
+                .any(|c| c.kind() == "visibility_modifier" && c.utf8_text(text).is_ok_and(|v| v == "pub"))
+        })
+}
+
+/// The names `pub use` declarations in `text` re-export from its module `name`.
+fn reexports(text: &[u8], name: &str) -> Vec<String> {
+    let Some(tree) = parse(text) else {
+        return Vec::new();
+    };
+    let mut names = Vec::new();
+    for item in children(tree.root_node()) {
+        let public = children(item)
+            .iter()
+            .any(|c| c.kind() == "visibility_modifier" && c.utf8_text(text).is_ok_and(|v| v == "pub"));
+        if item.kind() != "use_declaration" || !public {
+            continue;
+        }
+        let path: String = item
+            .child_by_field_name("argument")
+            .and_then(|a| a.utf8_text(text).ok())
+            .unwrap_or("")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let path = path
+            .strip_prefix("crate::")
+            .or_else(|| path.strip_prefix("self::"))
+            .unwrap_or(&path);
+        let Some(rest) = path.strip_prefix(name).and_then(|r| r.strip_prefix("::")) else {
+            continue;
+        };
+        let list = rest.trim().trim_start_matches('{').trim_end_matches('}');
+        for part in list.split(',') {
+            // `Error as E` re-exports `Error`; a nested path is left alone.
+            match part.split_whitespace().next() {
+                Some(part) if !part.contains("::") => names.push(part.to_string()),
+                _ => {}
+            }
+        }
+    }
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(path: &str) -> PathBuf {
+        PathBuf::from(path)
+    }
+
+    #[test]
+    fn modules_are_reached_through_pub_mod_and_pub_use() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let write = |rel: &str, text: &str| {
+            let path = root.join(rel);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        write("Cargo.toml", "[package]\nname = \"x\"\n");
+        write(
+            "src/lib.rs",
+            "pub mod api;\nmod error;\nmod kind;\npub(crate) mod util;\npub use crate::error::{Error, Result as R};\n",
+        );
+        write("src/api/mod.rs", "pub mod deep;\nmod hidden;\n");
+        write("src/api/deep.rs", "");
+        write("src/api/hidden.rs", "");
+        write("src/error.rs", "");
+        write("src/kind.rs", "");
+        write("src/util.rs", "");
+        write("src/main.rs", "");
+        write("src/orphan.rs", "");
+        write("tools/Cargo.toml", "[package]\nname = \"tools\"\n");
+        write("tools/src/main.rs", "");
+        assert_eq!(reach(root, &p("src/lib.rs")), Reach::All);
+        assert_eq!(reach(root, &p("src/api/mod.rs")), Reach::All);
+        assert_eq!(reach(root, &p("src/api/deep.rs")), Reach::All);
+        assert_eq!(reach(root, &p("src/api/hidden.rs")), Reach::Only(Vec::new()));
+        assert_eq!(
+            reach(root, &p("src/error.rs")),
+            Reach::Only(vec!["Error".to_string(), "Result".to_string()])
+        );
+        assert_eq!(reach(root, &p("src/kind.rs")), Reach::Only(Vec::new()));
+        assert_eq!(reach(root, &p("src/util.rs")), Reach::Only(Vec::new()));
+        assert_eq!(reach(root, &p("src/main.rs")), Reach::None);
+        assert_eq!(reach(root, &p("src/orphan.rs")), Reach::None);
+        assert_eq!(reach(root, &p("tools/src/main.rs")), Reach::None);
+        assert!(Reach::Only(vec!["*".into()]).keeps("anything", "method"));
+        assert!(!Reach::Only(vec!["Error".into()]).keeps("new", "method"));
+    }
+}
