@@ -177,3 +177,20 @@ fn a_private_python_module_exports_what_its_package_imports() {
         .collect();
     assert_eq!(names, vec!["parse", "Loader", "load"]);
 }
+
+#[cfg(unix)]
+#[test]
+fn a_symlink_out_of_the_repository_is_not_read() {
+    let repo = documented_repo();
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("secret.py"), "def f():\n    pass\n").unwrap();
+    repo.write("pkg/__init__.py", "");
+    std::os::unix::fs::symlink(outside.path().join("secret.py"), repo.path().join("pkg/link.py")).unwrap();
+    let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
+    assert_eq!(found(&report), vec![("meta/skipped-file".to_string(), 0)]);
+    assert!(
+        report.findings[0].message.contains("outside the repository"),
+        "{}",
+        report.findings[0].message
+    );
+}

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
+use rayon::prelude::*;
 
 use super::{Context, GateOutput};
 use crate::changed::{self, ChangedFile, Lines};
@@ -40,42 +41,60 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let changes = changed::collect(cx.repo, cx.scope, &cx.exclude, &cx.skip_dirs)?;
     out.notices.extend(changes.notes().iter().cloned());
     let publishes = Publishes::read(root);
-    for file in changes.present().filter(|f| !f.binary) {
-        let Some(language) = Language::of(&file.path) else {
-            continue;
-        };
-        if skipped(language, &file.path, root) {
-            continue;
-        }
-        let Ok(source) = std::fs::read(root.join(&file.path)) else {
-            continue;
-        };
-        if source.len() as u64 > crate::walk::MAX_FILE_BYTES {
-            out.notices.push(format!(
-                "{}: too large to read for docs/undocumented-export",
-                display_path(&file.path)
-            ));
-            continue;
-        }
-        let Some(mut symbols) = exports::exports(language, &source) else {
-            continue;
-        };
-        if language == Language::Rust {
-            let reach = rust_reach::reach(root, &file.path);
-            symbols.retain(|s| reach.keeps(&s.name, s.kind));
-        }
-        if language == Language::Python
-            && let Some(names) = python_private_module(root, &file.path)
-        {
-            // A private module's symbols are public when its package imports them.
-            symbols.retain(|s| {
-                names
-                    .iter()
-                    .any(|n| Some(n) == s.parent.as_ref() || (s.parent.is_none() && *n == s.name))
-            });
-        }
-        out.files += 1;
-        for symbol in symbols.into_iter().filter(|s| !s.documented && touched(file, s)) {
+    let candidates: HashMap<&Path, (&ChangedFile, Language)> = changes
+        .present()
+        .filter(|f| !f.binary)
+        .filter_map(|f| Some((f, Language::of(&f.path)?)))
+        .filter(|(f, language)| !skipped(*language, &f.path, root))
+        .map(|(f, language)| (f.path.as_path(), (f, language)))
+        .collect();
+    let paths: Vec<PathBuf> = candidates.keys().map(|p| p.to_path_buf()).collect();
+    // Symlinks out of the repository, binary and huge files are skipped with a note.
+    let read = crate::walk::read_all(root, &paths);
+    out.findings.extend(read.skipped);
+    let found: Vec<Vec<Finding>> = read
+        .files
+        .par_iter()
+        .map(|source| {
+            let (file, language) = candidates[source.path.as_path()];
+            undocumented(root, file, language, &source.bytes, &publishes)
+        })
+        .collect();
+    out.files = read.files.len();
+    out.findings.extend(found.into_iter().flatten());
+    out.sources = read.files;
+    Ok(out)
+}
+
+/// `docs/undocumented-export` in one file.
+fn undocumented(
+    root: &Path,
+    file: &ChangedFile,
+    language: Language,
+    source: &[u8],
+    publishes: &Publishes,
+) -> Vec<Finding> {
+    let Some(mut symbols) = exports::exports(language, source) else {
+        return Vec::new();
+    };
+    if language == Language::Rust {
+        let reach = rust_reach::reach(root, &file.path);
+        symbols.retain(|s| reach.keeps(&s.name, s.kind));
+    }
+    if language == Language::Python
+        && let Some(names) = python_private_module(root, &file.path)
+    {
+        // A private module's symbols are public when its package imports them.
+        symbols.retain(|s| {
+            names
+                .iter()
+                .any(|n| Some(n) == s.parent.as_ref() || (s.parent.is_none() && *n == s.name))
+        });
+    }
+    symbols
+        .into_iter()
+        .filter(|s| !s.documented && touched(file, s))
+        .map(|symbol| {
             let mut finding = Finding::new(
                 &rules::UNDOCUMENTED_EXPORT,
                 format!("public {} `{}` has no doc comment", symbol.kind, symbol.name),
@@ -86,10 +105,9 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
                 finding.proposed = Some(Level::Deny);
                 finding.notes.push(publishes.why(language).to_string());
             }
-            out.findings.push(finding);
-        }
-    }
-    Ok(out)
+            finding
+        })
+        .collect()
 }
 
 /// Did the change add or modify a line of the symbol's declaration?
@@ -238,10 +256,7 @@ fn readme(root: &Path) -> Option<Finding> {
         .collect();
     names.sort();
     let Some(name) = names.first() else {
-        return Some(
-            Finding::new(&rules::README_MISSING, "no README at the repository root")
-                .note("write README.md: what the project is, how to install it, run it and test it"),
-        );
+        return Some(Finding::new(&rules::README_MISSING, "no README at the repository root"));
     };
     let text = String::from_utf8_lossy(&std::fs::read(root.join(name)).unwrap_or_default()).into_owned();
     // The title is the first line of text (`# Title`, or a setext or RST
@@ -254,11 +269,8 @@ fn readme(root: &Path) -> Option<Finding> {
         .skip(1)
         .filter(|l| !l.starts_with('#'))
         .count();
-    (body == 0).then(|| {
-        Finding::new(&rules::README_MISSING, format!("{name} has nothing but a title"))
-            .in_file(name.clone())
-            .note("say what the project is, how to install it, run it and test it")
-    })
+    (body == 0)
+        .then(|| Finding::new(&rules::README_MISSING, format!("{name} has nothing but a title")).in_file(name.clone()))
 }
 
 /// `docs/stale`.
