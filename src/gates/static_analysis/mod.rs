@@ -326,7 +326,7 @@ impl<'a> Texts<'a> {
     }
 }
 
-/// "a.py, b.py (since base)" for a note: up to three changed files.
+/// "a.py, b.py, c.py, 2 more" for a note: the changed files, three at most by name.
 fn touched_summary(present: &[&ChangedFile]) -> String {
     let mut names: Vec<String> = present.iter().take(3).map(|f| display_path(&f.path)).collect();
     if present.len() > 3 {
