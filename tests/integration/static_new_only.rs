@@ -26,18 +26,21 @@ fn leftovers(tmp: &Path) -> Vec<String> {
         .collect()
 }
 
-/// `static --tool ruff --new-only --format json` against HEAD.
-fn new_only_ruff(repo: &TestRepo) -> crate::support::Run {
-    repo.run(&[
-        "static",
-        "--base",
-        "HEAD",
-        "--tool",
-        "ruff",
-        "--new-only",
-        "--format",
-        "json",
-    ])
+/// `static --tool ruff --new-only --format json` against HEAD, with `env`.
+fn new_only_ruff(repo: &TestRepo, env: &[(&str, &str)]) -> crate::support::Run {
+    repo.run_env(
+        &[
+            "static",
+            "--base",
+            "HEAD",
+            "--tool",
+            "ruff",
+            "--new-only",
+            "--format",
+            "json",
+        ],
+        env,
+    )
 }
 
 /// The base has two ruff findings; the change moves one of them down and
@@ -68,19 +71,7 @@ fn moved_findings_are_not_new_and_the_worktree_is_gone_after() {
         found(&report),
         vec![("static/ruff:F401".to_string(), 2), ("static/ruff:F841".to_string(), 7)]
     );
-    let run = repo.run_env(
-        &[
-            "static",
-            "--base",
-            "HEAD",
-            "--tool",
-            "ruff",
-            "--new-only",
-            "--format",
-            "json",
-        ],
-        &[("TMPDIR", tmpdir)],
-    );
+    let run = new_only_ruff(&repo, &[("TMPDIR", tmpdir)]);
     assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
     let report = json(&run);
     assert_eq!(found(&report), vec![("static/ruff:F401".to_string(), 2)]);
@@ -106,7 +97,7 @@ fn a_repeated_finding_is_new_once_per_extra_copy() {
         "app.py",
         "def f():\n    x = 1\n    return 0\n\n\ndef g():\n    x = 1\n    return 0\n",
     );
-    let report = json(&new_only_ruff(&repo));
+    let report = json(&new_only_ruff(&repo, &[]));
     // Which copy is "the new one" is the diff's to say; there is exactly one.
     assert_eq!(report.findings.len(), 1, "{:?}", found(&report));
     assert_eq!(report.findings[0].rule, "static/ruff:F841");
@@ -127,7 +118,7 @@ fn a_removed_use_makes_a_finding_on_an_untouched_line_new() {
     );
     let quiet = json(&repo.run(&["static", "--base", "HEAD", "--tool", "ruff", "--format", "json"]));
     assert!(quiet.findings.is_empty(), "line 2 is not a changed line");
-    let run = new_only_ruff(&repo);
+    let run = new_only_ruff(&repo, &[]);
     assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
     let report = json(&run);
     assert_eq!(found(&report), vec![("static/ruff:F841".to_string(), 2)]);
@@ -338,7 +329,7 @@ fn a_fixed_finding_is_gone_and_the_base_count_says_so() {
     repo.write("app.py", "import json\nimport os\n\n\ndef f():\n    return os.sep\n");
     repo.commit("base");
     repo.write("app.py", "import os\n\n\ndef f():\n    return os.sep\n");
-    let run = new_only_ruff(&repo);
+    let run = new_only_ruff(&repo, &[]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     let report = json(&run);
     assert!(report.findings.is_empty());
