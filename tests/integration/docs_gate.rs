@@ -194,3 +194,20 @@ fn a_symlink_out_of_the_repository_is_not_read() {
         report.findings[0].message
     );
 }
+
+#[test]
+fn suppressions_and_the_text_report() {
+    let repo = documented_repo();
+    repo.write("pyproject.toml", "[project]\nname = \"pkg\"\nversion = \"1\"\n");
+    repo.write("pkg/__init__.py", "");
+    repo.commit("package");
+    repo.write(
+        "pkg/api.py",
+        "def parse(path):  # loki-gate: allow(docs/undocumented-export) generated binding, documented upstream\n    return path\n\n\ndef load(path):\n    return path\n",
+    );
+    let run = repo.run(&["docs", "--base", "HEAD"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    insta::assert_snapshot!(run.snapshot(&repo));
+    let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
+    assert_eq!(report.summary.suppressed, 1);
+}

@@ -392,3 +392,37 @@ fn a_runner_that_exits_non_zero_because_nothing_ran_is_no_tests_ran() {
         run.stdout
     );
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_stops_the_test_command_with_its_children() {
+    let repo = started();
+    repo.write("src/lib.rs", "pub fn f() {}\n");
+    let pids = repo.path().join("pids");
+    // The runner starts a child of its own, as test runners do.
+    let command = format!("sleep 60 & echo $! > '{0}'; echo $$ >> '{0}'; wait", pids.display());
+    let mut child = repo
+        .cmd()
+        .args(["evidence", "--test-command", &command])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while std::fs::read_to_string(&pids).map_or(0, |p| p.lines().count()) < 2 {
+        assert!(std::time::Instant::now() < deadline, "the test command never started");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(child.wait().unwrap().code(), Some(130));
+    for pid in std::fs::read_to_string(&pids).unwrap().lines() {
+        // Killed and reaped (by init, once loki-gate is gone): no /proc entry, or a zombie at most.
+        let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let alive = state.split_whitespace().nth(2).is_some_and(|s| s != "Z");
+        assert!(!alive, "process {pid} outlived the interrupted run: {state}");
+    }
+}
