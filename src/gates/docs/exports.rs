@@ -56,6 +56,13 @@ impl Language {
         }
     }
 
+    /// Parse `source`; `None` only when the grammar cannot be loaded.
+    pub fn parse(self, source: &[u8]) -> Option<tree_sitter::Tree> {
+        let mut parser = Parser::new();
+        parser.set_language(&self.grammar()).ok()?;
+        parser.parse(source, None)
+    }
+
     /// What a missing doc comment is called in this language.
     pub fn doc_name(self) -> &'static str {
         match self {
@@ -84,9 +91,7 @@ pub struct Export {
 
 /// The public symbols of `source`; `None` when it cannot be parsed.
 pub fn exports(language: Language, source: &[u8]) -> Option<Vec<Export>> {
-    let mut parser = Parser::new();
-    parser.set_language(&language.grammar()).ok()?;
-    let tree = parser.parse(source, None)?;
+    let tree = language.parse(source)?;
     let root = tree.root_node();
     let mut out = Vec::new();
     match language {

@@ -155,9 +155,7 @@ fn python_private_module(root: &Path, path: &Path) -> Option<Vec<String>> {
     }
     let init = std::fs::read(root.join(path.parent()?).join("__init__.py")).unwrap_or_default();
     let package = path.parent()?.file_name()?.to_str()?;
-    let mut parser = tree_sitter::Parser::new();
-    parser.set_language(&tree_sitter_python::LANGUAGE.into()).ok()?;
-    let tree = parser.parse(&init, None)?;
+    let tree = Language::Python.parse(&init)?;
     let root_node = tree.root_node();
     let mut cursor = root_node.walk();
     let mut names = Vec::new();

@@ -12,7 +12,9 @@ use std::path::Path;
 #[cfg(test)]
 use std::path::PathBuf;
 
-use tree_sitter::{Node, Parser};
+use tree_sitter::{Node, Tree};
+
+use super::exports::Language;
 
 /// How a file's items are reached.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,14 +80,17 @@ pub fn reach(root: &Path, path: &Path) -> Reach {
         let Some(text) = std::fs::read(root.join(&declaring)).ok() else {
             return Reach::None;
         };
-        match declaration(&text, name) {
+        let Some(tree) = Language::Rust.parse(&text) else {
+            return Reach::None;
+        };
+        match declaration(&tree, &text, name) {
             None => return Reach::None,
             Some(true) => {}
             Some(false) => {
                 // Private: only what the declaring module re-exports, and only
                 // when the file is the private module itself.
                 if i + 1 == chain.len() {
-                    return Reach::Only(reexports(&text, name));
+                    return Reach::Only(reexports(&tree, &text, name));
                 }
                 return Reach::None;
             }
@@ -101,20 +106,13 @@ pub fn reach(root: &Path, path: &Path) -> Reach {
     Reach::All
 }
 
-fn parse(text: &[u8]) -> Option<tree_sitter::Tree> {
-    let mut parser = Parser::new();
-    parser.set_language(&tree_sitter_rust::LANGUAGE.into()).ok()?;
-    parser.parse(text, None)
-}
-
 fn children(node: Node<'_>) -> Vec<Node<'_>> {
     let mut cursor = node.walk();
     node.named_children(&mut cursor).collect()
 }
 
-/// `mod name;` at the top of `text`: `Some(true)` when it is `pub mod`.
-fn declaration(text: &[u8], name: &str) -> Option<bool> {
-    let tree = parse(text)?;
+/// `mod name;` at the top of `text` (parsed as `tree`): `Some(true)` when it is `pub mod`.
+fn declaration(tree: &Tree, text: &[u8], name: &str) -> Option<bool> {
     children(tree.root_node())
         .into_iter()
         .filter(|n| n.kind() == "mod_item" && n.child_by_field_name("body").is_none())
@@ -130,11 +128,9 @@ fn declaration(text: &[u8], name: &str) -> Option<bool> {
         })
 }
 
-/// The names `pub use` declarations in `text` re-export from its module `name`.
-fn reexports(text: &[u8], name: &str) -> Vec<String> {
-    let Some(tree) = parse(text) else {
-        return Vec::new();
-    };
+/// The names `pub use` declarations in `text` (parsed as `tree`) re-export
+/// from its module `name`.
+fn reexports(tree: &Tree, text: &[u8], name: &str) -> Vec<String> {
     let mut names = Vec::new();
     for item in children(tree.root_node()) {
         let public = children(item)

@@ -149,7 +149,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             )
         })?;
         out.notices
-            .push(drop_known(root, base, base_reports, &changes, &mut kept));
+            .push(drop_known(root, base, base_reports, &changed, &mut kept));
         let touched = touched_summary(&present);
         for k in &mut kept {
             let on_change = changed
@@ -247,7 +247,7 @@ fn drop_known(
     root: &Path,
     base: Base<'_>,
     reports: Vec<Vec<ToolFinding>>,
-    changes: &ChangeSet,
+    changed: &HashMap<String, &ChangedFile>,
     kept: &mut Vec<Kept<'_>>,
 ) -> String {
     let mut base_texts = Texts::new(base.checkout.path());
@@ -267,7 +267,6 @@ fn drop_known(
 
     // Findings on changed lines go first, so when a fingerprint repeats the
     // ones the change wrote are the ones reported.
-    let changed: HashMap<String, &ChangedFile> = changes.present().map(|f| (display_path(&f.path), f)).collect();
     let on_change = |path: &str, line: Option<u32>| {
         changed
             .get(path)
