@@ -134,12 +134,8 @@ fn skipped(language: Language, path: &Path, root: &Path) -> bool {
         Language::JavaScript | Language::TypeScript | Language::Tsx => {
             name.contains(".test.") || name.contains(".spec.") || in_dir("__tests__")
         }
-        Language::Rust => {
-            !path.starts_with("src") && !path.components().any(|c| c.as_os_str() == "src")
-                || in_dir("tests")
-                || in_dir("benches")
-                || in_dir("examples")
-        }
+        // Only a crate's `src/` holds library code (`rust_reach` decides the rest).
+        Language::Rust => !in_dir("src") || in_dir("tests") || in_dir("benches") || in_dir("examples"),
         // `internal/` packages are importable only inside their module: not an API.
         Language::Go => name.ends_with("_test.go") || in_dir("testdata") || in_dir("internal"),
     }
