@@ -169,6 +169,30 @@ fn mypy_reports_type_errors_when_the_project_configures_it() {
     );
 }
 
+#[test]
+fn mypy_checks_a_module_whose_stub_changed_with_it() {
+    let repo = TestRepo::new();
+    repo.write(".gitignore", ".mypy_cache/\n.ruff_cache/\n");
+    repo.write("mypy.ini", "[mypy]\n");
+    repo.write("pkg/__init__.py", "");
+    repo.write("pkg/__init__.pyi", "");
+    repo.write("pkg/shapes.py", "def area(w: int) -> int:\n    return w\n");
+    repo.write("pkg/shapes.pyi", "def area(w: int) -> int: ...\n");
+    repo.commit("base");
+    repo.write("pkg/shapes.py", "def area(w: int) -> int:\n    return \"w\"\n");
+    repo.write(
+        "pkg/shapes.pyi",
+        "def area(w: int) -> int: ...\ndef volume(w: int) -> int: ...\n",
+    );
+    let run = repo.run(&["static", "--base", "HEAD", "--tool", "mypy", "--format", "json"]);
+    assert_eq!(
+        run.code, 1,
+        "not mypy's duplicate-module error (exit 2): {}{}",
+        run.stdout, run.stderr
+    );
+    assert_eq!(found(&json(&run)), vec![("static/mypy:return-value".to_string(), 2)]);
+}
+
 /// A fake tool the gate finds before any installed one.
 pub(crate) fn fake(repo: &TestRepo, name: &str, script: &str) {
     let path = format!(".venv/bin/{name}");
@@ -189,6 +213,16 @@ fn a_tool_that_crashes_or_prints_garbage_is_an_error_never_a_pass() {
     assert!(
         run.stderr
             .contains("ruff failed (exit code 2): ruff: config error in pyproject.toml"),
+        "{}",
+        run.stderr
+    );
+    // Some tools explain a failure on stdout only (mypy's blocking errors).
+    fake(&repo, "ruff", "echo 'fatal: unreadable config'; exit 2");
+    let run = repo.run(&["static", "--base", "HEAD", "--tool", "ruff"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("ruff failed (exit code 2): fatal: unreadable config"),
         "{}",
         run.stderr
     );

@@ -50,7 +50,7 @@ impl Checkout {
             bail!(
                 "could not check out the base revision {} in a temporary worktree{}",
                 crate::git::short(rev),
-                super::tools::stderr_excerpt(&output)
+                super::tools::output_excerpt(&output)
             );
         }
         checkout.share_dependencies();

@@ -168,14 +168,36 @@ pub fn check_ran(tool: &dyn Tool, output: &Output) -> Result<()> {
         Some(code) if tool.ran(code) => Ok(()),
         code => {
             let code = code.map_or_else(|| "a signal".to_string(), |c| format!("exit code {c}"));
-            bail!("{} failed ({code}){}", tool.name(), stderr_excerpt(output));
+            bail!("{} failed ({code}){}", tool.name(), output_excerpt(output));
         }
     }
 }
 
 /// The first lines of what the tool wrote to stderr, for an error message.
 pub fn stderr_excerpt(output: &Output) -> String {
-    let lines: Vec<&str> = output.stderr.lines().filter(|l| !l.trim().is_empty()).take(3).collect();
+    excerpt(&output.stderr)
+}
+
+/// The first lines of stderr, or of stdout when stderr is empty (mypy
+/// reports a blocking error, exit 2, on stdout), for a failed run.
+pub fn output_excerpt(output: &Output) -> String {
+    match excerpt(&output.stderr) {
+        none if none.is_empty() => excerpt(&output.stdout),
+        some => some,
+    }
+}
+
+fn excerpt(text: &str) -> String {
+    const MAX: usize = 300;
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(3)
+        .map(|l| match l.char_indices().nth(MAX) {
+            Some((cut, _)) => &l[..cut],
+            None => l,
+        })
+        .collect();
     if lines.is_empty() {
         String::new()
     } else {

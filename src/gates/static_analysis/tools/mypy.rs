@@ -61,6 +61,16 @@ impl Tool for Mypy {
         if matches!(targets, Targets::Project) && !configures_files(root) {
             flags.push(".");
         }
+        // A stub and its module together are one module twice to mypy, a
+        // blocking error (exit 2): the module is checked, the stub left out.
+        if let Targets::Files(files) = targets {
+            let modules: Vec<PathBuf> = files
+                .iter()
+                .filter(|f| !(has_extension(f, &["pyi"]) && files.contains(&f.with_extension("py"))))
+                .cloned()
+                .collect();
+            return with_files(&flags, &Targets::Files(&modules));
+        }
         with_files(&flags, targets)
     }
     fn parse(&self, output: &Output) -> Result<Vec<ToolFinding>> {
