@@ -24,6 +24,7 @@ const UNCHECKED: UncheckedKinds = UncheckedKinds {
     binding: ("variable_declarator", "name", "value"),
     computed: &["call_expression", "await_expression", "new_expression"],
     call: "call_expression",
+    macro_call: "",
     identifiers: &["identifier", "shorthand_property_identifier"],
     effects: &[
         "call_expression",

@@ -3,8 +3,10 @@
 //! compare, the functions they call), parsing each file once with
 //! tree-sitter. Comments and strings are syntax nodes, never matched as code.
 
+pub mod go;
 pub mod javascript;
 pub mod python;
+pub mod rust;
 pub mod versions;
 
 use std::path::Path;
@@ -20,6 +22,8 @@ pub enum Lang {
     TypeScript,
     /// TypeScript with JSX.
     Tsx,
+    Rust,
+    Go,
 }
 
 impl Lang {
@@ -30,6 +34,8 @@ impl Lang {
             "js" | "jsx" | "mjs" | "cjs" => Some(Lang::JavaScript),
             "ts" | "mts" | "cts" => Some(Lang::TypeScript),
             "tsx" => Some(Lang::Tsx),
+            "rs" => Some(Lang::Rust),
+            "go" => Some(Lang::Go),
             _ => None,
         }
     }
@@ -40,15 +46,19 @@ impl Lang {
             Lang::Python => "python",
             Lang::JavaScript => "javascript",
             Lang::TypeScript | Lang::Tsx => "typescript",
+            Lang::Rust => "rust",
+            Lang::Go => "go",
         }
     }
 
-    fn grammar(self) -> tree_sitter::Language {
+    pub(crate) fn grammar(self) -> tree_sitter::Language {
         match self {
             Lang::Python => tree_sitter_python::LANGUAGE.into(),
             Lang::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
             Lang::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
             Lang::Tsx => tree_sitter_typescript::LANGUAGE_TSX.into(),
+            Lang::Rust => tree_sitter_rust::LANGUAGE.into(),
+            Lang::Go => tree_sitter_go::LANGUAGE.into(),
         }
     }
 
@@ -66,11 +76,16 @@ impl Lang {
         Some(match self {
             Lang::Python => python::imports(&tree, source),
             Lang::JavaScript | Lang::TypeScript | Lang::Tsx => javascript::imports(&tree, source),
+            Lang::Rust => rust::imports(&tree, source),
+            Lang::Go => go::imports(&tree, source),
         })
     }
 
     /// Extract the test model from `source`.
     pub fn test_file(self, source: &[u8]) -> Option<TestFile> {
+        if self == Lang::Rust && !rust::may_hold_tests(source) {
+            return Some(TestFile::default());
+        }
         Some(self.model(&self.parse(source)?, source, None))
     }
 
@@ -80,6 +95,8 @@ impl Lang {
         let mut file = match self {
             Lang::Python => python::test_file(tree, source, memo),
             Lang::JavaScript | Lang::TypeScript | Lang::Tsx => javascript::test_file(tree, source, memo),
+            Lang::Rust => rust::test_file(tree, source, memo),
+            Lang::Go => go::test_file(tree, source, memo),
         };
         file.syntax_errors = tree.root_node().has_error();
         file
@@ -189,6 +206,11 @@ pub struct TestFile {
     /// (`"test_runner_apps.simple"`), as a test runner's test loads them, sorted.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub module_names: Vec<String>,
+    /// A digest of the file without its tests, for a file that holds both
+    /// (Rust's `#[cfg(test)] mod`): two versions whose digests differ
+    /// changed code, not only tests.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub code_digest: String,
 }
 
 /// Is `s` a dotted path of at least two Python identifiers (`pkg.mod`)?
@@ -274,6 +296,9 @@ pub(crate) struct UncheckedKinds {
     pub computed: &'static [&'static str],
     /// A call, whose callee is in the field `function`.
     pub call: &'static str,
+    /// A macro call, whose name is in the field `macro` (Rust's `println!`);
+    /// empty where the language has none.
+    pub macro_call: &'static str,
     /// Names that can be read.
     pub identifiers: &'static [&'static str],
     /// Anything that can raise: calls, attribute and item access.
@@ -324,6 +349,10 @@ pub(crate) fn unchecked(
                 .is_some_and(|f| prints(&callee_key(&text(&f, source))))
         {
             // What only goes into a print is shown, not checked.
+            out.prints = true;
+            return false;
+        }
+        if kind == kinds.macro_call && n.field("macro").is_some_and(|m| prints(&callee_key(&text(&m, source)))) {
             out.prints = true;
             return false;
         }
@@ -719,9 +748,24 @@ pub(crate) fn visit_named<'a>(node: Node<'a>, mut visit: impl FnMut(Node<'a>) ->
 /// `Calculator().add`. `None` for anything else (literals, subscripts).
 pub(crate) fn chain(node: &Node, source: &[u8]) -> Option<String> {
     match node.kind() {
-        "identifier" | "this" | "property_identifier" | "private_property_identifier" => {
+        "identifier" | "this" | "property_identifier" | "private_property_identifier" | "self" | "field_identifier" => {
             Some(text(node, source).into_owned())
         }
+        // Rust `a.b`, Go `a.b`.
+        "field_expression" => Some(format!(
+            "{}.{}",
+            chain(&node.field("value")?, source)?,
+            text(&node.field("field")?, source)
+        )),
+        "selector_expression" => Some(format!(
+            "{}.{}",
+            chain(&node.field("operand")?, source)?,
+            text(&node.field("field")?, source)
+        )),
+        // Rust `Cart::new`, `crate::billing::total`.
+        "scoped_identifier" => Some(callee_key(&text(node, source))),
+        "reference_expression" => chain(&node.field("value")?, source),
+        "try_expression" => chain(&first_child(node)?, source),
         "attribute" | "member_expression" => {
             let object = node.field("object")?;
             let member = node.field("attribute").or_else(|| node.field("property"))?;
@@ -782,12 +826,26 @@ pub(crate) fn values(node: &Node, source: &[u8], comment: &str) -> Vec<String> {
             out.extend(key);
             false
         }
-        "identifier" | "attribute" | "member_expression" => {
+        "identifier"
+        | "attribute"
+        | "member_expression"
+        | "field_expression"
+        | "selector_expression"
+        | "scoped_identifier" => {
             out.extend(chain(&n, source));
             false
         }
         // The callee of a transparent wrapper is not a value.
-        "lambda" | "arrow_function" | "function_expression" | "string" | "template_string" => false,
+        "lambda"
+        | "arrow_function"
+        | "function_expression"
+        | "string"
+        | "template_string"
+        | "closure_expression"
+        | "func_literal"
+        | "string_literal"
+        | "raw_string_literal"
+        | "interpreted_string_literal" => false,
         _ => true,
     });
     out.retain(|v| !TRANSPARENT_CALLS.contains(&v.as_str()));

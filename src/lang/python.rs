@@ -21,6 +21,7 @@ const UNCHECKED: UncheckedKinds = UncheckedKinds {
     binding: ("assignment", "left", "right"),
     computed: &["call", "await"],
     call: "call",
+    macro_call: "",
     identifiers: &["identifier"],
     // An import inside a test runs the module (`from . import star_import`).
     effects: &[

@@ -11,6 +11,11 @@
 //!   `*.test.*`, `*.spec.*`, files under `__tests__/`, and files under `test/`
 //!   or `tests/` (mocha's and node:test's default), except fixtures, mocks and
 //!   type declarations.
+//! - Rust: files under a `tests/` directory (cargo's integration tests) and
+//!   every other source file, which may hold a `#[cfg(test)] mod` (a file
+//!   with no test attribute is not read further); not `benches/`, `examples/`,
+//!   `build.rs` or `target/`.
+//! - Go: `*_test.go`, outside `testdata/` and `vendor/`.
 
 use std::path::Path;
 
@@ -81,7 +86,7 @@ impl Classifier {
         if dirs.iter().any(|d| {
             matches!(
                 *d,
-                "node_modules" | "__fixtures__" | "fixtures" | "__mocks__" | "site-packages"
+                "node_modules" | "__fixtures__" | "fixtures" | "__mocks__" | "site-packages" | "testdata" | "vendor"
             )
         }) {
             return None;
@@ -92,7 +97,9 @@ impl Classifier {
                     && self.python_files.is_match(name)
                     && self.testpaths.as_ref().is_none_or(|t| t.is_match(path))
             }
-            _ => {
+            Lang::Rust => name != "build.rs" && !dirs.iter().any(|d| matches!(*d, "benches" | "examples" | "target")),
+            Lang::Go => name.ends_with("_test.go"),
+            Lang::JavaScript | Lang::TypeScript | Lang::Tsx => {
                 if name.ends_with(".d.ts") || name.ends_with(".d.mts") || name.ends_with(".d.cts") {
                     return None;
                 }
@@ -108,6 +115,16 @@ impl Classifier {
             }
         };
         is_test.then_some(lang)
+    }
+
+    /// Does `path` hold project code: a source file that is not a test
+    /// file, or a Rust source file outside `tests/` (its tests sit beside the code)?
+    pub fn holds_code(&self, path: &Path) -> bool {
+        match Lang::from_path(path) {
+            None => false,
+            Some(Lang::Rust) => !super::resolve::is_test_support(path) && self.test_file(path).is_some(),
+            Some(_) => self.test_file(path).is_none(),
+        }
     }
 }
 
@@ -203,6 +220,9 @@ mod tests {
             "test/index.mjs",
             "packages/x/tests/a.cts",
             "src/a.test.mts",
+            "tests/cli.rs",
+            "src/billing.rs",
+            "pkg/cart/cart_test.go",
         ] {
             assert!(classify(&c, yes).is_some(), "{yes}");
         }
@@ -217,6 +237,11 @@ mod tests {
             "test/fixtures/a.js",
             "src/__mocks__/a.js",
             "README.md",
+            "benches/speed.rs",
+            "build.rs",
+            "examples/demo.rs",
+            "pkg/cart/cart.go",
+            "pkg/cart/testdata/x_test.go",
         ] {
             assert!(classify(&c, no).is_none(), "{no}");
         }

@@ -59,6 +59,8 @@ const MODEL_SOURCES: &[&str] = &[
     include_str!("../../lang/mod.rs"),
     include_str!("../../lang/python.rs"),
     include_str!("../../lang/javascript.rs"),
+    include_str!("../../lang/rust.rs"),
+    include_str!("../../lang/go.rs"),
 ];
 const CACHE_PREFIX: &str = "mock-model-";
 
@@ -132,10 +134,12 @@ fn check(rel: &Path, lang: Lang, file: &TestFile, settings: &Settings, resolver:
     let path = display_path(rel);
     let mut findings = file_rules(&path, file, settings);
     // Resolving every import is only needed when no used import is project code.
-    let imports_subject = file
-        .imports
-        .iter()
-        .any(|i| (i.used_in(file) && resolver.is_subject(rel, lang, i)) || resolver.installs_subject(rel, lang, i));
+    // Rust tests beside the code (`#[cfg(test)] mod`) are inside their subject.
+    let imports_subject = (lang == Lang::Rust && !resolve::is_test_support(rel))
+        || file
+            .imports
+            .iter()
+            .any(|i| (i.used_in(file) && resolver.is_subject(rel, lang, i)) || resolver.installs_subject(rel, lang, i));
     if !imports_subject {
         let subject: Vec<bool> = file.imports.iter().map(|i| resolver.is_subject(rel, lang, i)).collect();
         findings.extend(rules::never_imports_subject(&path, file, &subject));
@@ -167,11 +171,19 @@ pub(crate) fn project(cx: &Context<'_>) -> Result<(Classifier, Resolver)> {
         .tracked_files()?
         .into_iter()
         .filter(|p| {
-            p.file_name().is_some_and(|n| n == "package.json")
-                && !p.components().any(|c| c.as_os_str() == "node_modules")
+            p.file_name()
+                .is_some_and(|n| n == "package.json" || n == "Cargo.toml" || n == "go.mod")
+                && !p
+                    .components()
+                    .any(|c| matches!(c.as_os_str().to_str(), Some("node_modules" | "vendor" | "testdata")))
         })
         .collect();
-    let classifier = Classifier::load(root, &manifests);
+    let package_jsons: Vec<PathBuf> = manifests
+        .iter()
+        .filter(|p| p.file_name().is_some_and(|n| n == "package.json"))
+        .cloned()
+        .collect();
+    let classifier = Classifier::load(root, &package_jsons);
     let resolver = Resolver::load(root, &manifests, classifier.runners.aliases.clone());
     Ok((classifier, resolver))
 }
@@ -202,7 +214,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             let sources: Vec<PathBuf> = set
                 .present()
                 .map(|f| f.path.clone())
-                .filter(|p| Lang::from_path(p).is_some() && classifier.test_file(p).is_none())
+                .filter(|p| classifier.holds_code(p))
                 .collect();
             let dependents = dependents(cx, &sources, &paths, &is_wanted_test, &resolver, cache.as_ref());
             if !dependents.is_empty() {
@@ -290,11 +302,16 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         }
     }
     let tests: usize = checked.iter().map(|c| c.tests).sum();
+    // A Rust source file is read for the tests it may hold: it counts when it holds some.
+    let counted = files
+        .iter()
+        .zip(&checked)
+        .filter(|((_, lang), c)| *lang != Lang::Rust || c.tests > 0)
+        .count();
     out.findings.extend(checked.into_iter().flat_map(|c| c.findings));
-    out.files = files.len();
+    out.files = counted;
     out.notices.push(format!(
-        "{} test file(s) checked, {tests} tests (Python test files by {}; JavaScript by {})",
-        files.len(),
+        "{counted} test file(s) checked, {tests} tests (Python test files by {}; JavaScript by {})",
         classifier.source,
         if classifier.runners.sources.is_empty() {
             "conventions".to_string()
@@ -325,6 +342,18 @@ fn import_spelling(path: &Path) -> Option<String> {
     };
     let n = regex::escape(name);
     Some(match Lang::from_path(path)? {
+        // `use crate::billing::..`, `mycrate::billing::f()`, `mod billing;`; a crate
+        // root is named by the crate, so any path may reach it.
+        Lang::Rust => match stem {
+            "lib" | "main" => "::".to_string(),
+            _ => format!(r"::\s*{n}\b|\bmod\s+{n}\b"),
+        },
+        // In the package (`package cart`) or importing it (`".../cart"`).
+        Lang::Go => {
+            let dir = path.parent()?.file_name()?.to_str()?;
+            let d = regex::escape(dir);
+            format!(r#"\bpackage\s+{d}\b|"[^"]*/{d}""#)
+        }
         Lang::Python => {
             let dotted = parent
                 .map(|p| format!(r"\b{}\.{n}\b|", regex::escape(p)))
@@ -377,7 +406,10 @@ fn dependents(
                 import
                     .module_specifiers(lang)
                     .filter_map(|spec| resolver.project_file(&f.path, lang, spec))
-                    .any(|target| sources.contains(&target))
+                    .any(|target| {
+                        // A Go import names a package: a directory of files.
+                        sources.contains(&target) || sources.iter().any(|s| s.parent() == Some(target.as_path()))
+                    })
             });
             imports_changed.then(|| f.path.clone())
         })

@@ -10,6 +10,14 @@
 //!   package or module at the repository root, under `src/`, `lib/` or
 //!   `python/`, or beside the test file (pytest's rootdir-relative imports).
 //!
+//! - Rust: `crate::`, `self::`, `super::` and `mod x;` paths, module by
+//!   module (`a.rs`, `a/mod.rs`), from the file's crate root; a path whose
+//!   first name is a crate of the workspace (each `Cargo.toml`'s package
+//!   or `[lib]` name, `-` read as `_`) from that crate's `src/`.
+//! - Go: `.` (the file's own package, for tests in the package they test)
+//!   and import paths under a module of the repository (each `go.mod`),
+//!   each naming a package directory.
+//!
 //! Test files and test-support directories (`tests/`, `test/`, `__tests__/`,
 //! `testing/`, fixtures) are not the subject, wherever they resolve.
 
@@ -76,10 +84,15 @@ pub struct Resolver {
     package_names: Vec<String>,
     /// vite `resolve.alias` and jest `moduleNameMapper`.
     aliases: Vec<Alias>,
+    /// Rust crates of the workspace: (name as code spells it, package directory).
+    crates: Vec<(String, PathBuf)>,
+    /// Go modules of the repository: (module path, directory).
+    go_modules: Vec<(String, PathBuf)>,
 }
 
 impl Resolver {
-    pub fn load(root: &Path, package_jsons: &[PathBuf], aliases: Vec<Alias>) -> Resolver {
+    /// `manifests` are the repository's `package.json`, `Cargo.toml` and `go.mod` files.
+    pub fn load(root: &Path, manifests: &[PathBuf], aliases: Vec<Alias>) -> Resolver {
         let mut resolver = Resolver {
             root: root.to_path_buf(),
             aliases,
@@ -104,7 +117,28 @@ impl Resolver {
                 break;
             }
         }
-        for manifest in package_jsons {
+        for manifest in manifests {
+            let dir = manifest.parent().unwrap_or(Path::new("")).to_path_buf();
+            match manifest.file_name().and_then(|n| n.to_str()) {
+                Some("Cargo.toml") => {
+                    if let Some(name) = crate_name(&root.join(manifest)) {
+                        resolver.crates.push((name, dir));
+                    }
+                    continue;
+                }
+                Some("go.mod") => {
+                    if let Ok(text) = std::fs::read_to_string(root.join(manifest))
+                        && let Some(module) = text
+                            .lines()
+                            .find_map(|l| l.trim().strip_prefix("module "))
+                            .map(|m| m.trim().trim_matches('"').to_string())
+                    {
+                        resolver.go_modules.push((module, dir));
+                    }
+                    continue;
+                }
+                _ => {}
+            }
             if let Ok(text) = std::fs::read_to_string(root.join(manifest))
                 && let Ok(json) = serde_json::from_str::<serde_json::Value>(&text)
                 && let Some(name) = json["name"].as_str()
@@ -142,7 +176,9 @@ impl Resolver {
     fn resolve(&self, from: &Path, lang: Lang, spec: &str) -> Option<PathBuf> {
         match lang {
             Lang::Python => self.python(from, spec),
-            _ => self.javascript(from, spec),
+            Lang::Rust => self.rust(from, spec),
+            Lang::Go => self.go(from, spec),
+            Lang::JavaScript | Lang::TypeScript | Lang::Tsx => self.javascript(from, spec),
         }
     }
 
@@ -347,6 +383,136 @@ impl Resolver {
         // A namespace package (no __init__.py) still holds project code.
         found.or(Some(current))
     }
+}
+
+impl Resolver {
+    /// The file a Rust path names, written in `from`: the deepest module
+    /// file the path reaches (an item inside a module resolves to the module).
+    fn rust(&self, from: &Path, spec: &str) -> Option<PathBuf> {
+        let parts: Vec<&str> = spec.split("::").filter(|p| !p.is_empty()).collect();
+        let (first, rest) = parts.split_first()?;
+        match *first {
+            "crate" => {
+                let root = self.rust_crate_root(from);
+                self.rust_module(&root, rest).or(Some(root))
+            }
+            "self" | "super" => {
+                // `super` from a test module is the file it sits in.
+                let dir = rust_module_dir(from);
+                let dir = if *first == "super" && rest.is_empty() {
+                    None
+                } else {
+                    Some(dir)
+                };
+                match dir {
+                    Some(dir) => self.rust_module_in(&dir, rest).or_else(|| Some(from.to_path_buf())),
+                    None => Some(from.to_path_buf()),
+                }
+            }
+            name => {
+                let (_, dir) = self.crates.iter().find(|(n, _)| n == name)?;
+                let root = self.lib_root(dir)?;
+                self.rust_module(&root, rest).or(Some(root))
+            }
+        }
+    }
+
+    /// The crate root of `from`: a file directly in `tests/` is its own
+    /// crate; otherwise the `src/lib.rs` (or `main.rs`) of its package.
+    fn rust_crate_root(&self, from: &Path) -> PathBuf {
+        let in_tests = from.parent().and_then(|p| p.file_name()).is_some_and(|n| n == "tests");
+        if in_tests {
+            return from.to_path_buf();
+        }
+        let mut dir = from.parent();
+        while let Some(d) = dir {
+            if d.file_name().is_some_and(|n| n == "src")
+                && let Some(root) = ["lib.rs", "main.rs"]
+                    .iter()
+                    .map(|f| d.join(f))
+                    .find(|p| self.root.join(p).is_file())
+            {
+                return root;
+            }
+            dir = d.parent();
+        }
+        from.to_path_buf()
+    }
+
+    fn lib_root(&self, package: &Path) -> Option<PathBuf> {
+        ["src/lib.rs", "lib.rs", "src/main.rs"]
+            .iter()
+            .map(|f| package.join(f))
+            .find(|p| self.root.join(p).is_file())
+    }
+
+    /// The module `parts` names below the crate root file `root`.
+    fn rust_module(&self, root: &Path, parts: &[&str]) -> Option<PathBuf> {
+        self.rust_module_in(&rust_module_dir(root), parts)
+    }
+
+    /// The deepest module file of `parts` under `dir` (`a.rs`, `a/mod.rs`, then on into `a/`).
+    fn rust_module_in(&self, dir: &Path, parts: &[&str]) -> Option<PathBuf> {
+        let mut found = None;
+        let mut dir = dir.to_path_buf();
+        for part in parts {
+            let file = dir.join(format!("{part}.rs"));
+            let module = dir.join(part).join("mod.rs");
+            let next = if self.root.join(&file).is_file() {
+                file
+            } else if self.root.join(&module).is_file() {
+                module
+            } else {
+                break;
+            };
+            found = Some(next);
+            dir = dir.join(part);
+        }
+        found
+    }
+
+    /// The package directory a Go import path names, when it is in the repository.
+    fn go(&self, from: &Path, spec: &str) -> Option<PathBuf> {
+        let dir = if spec == "." {
+            from.parent().unwrap_or(Path::new("")).to_path_buf()
+        } else {
+            self.go_modules.iter().find_map(|(module, root)| {
+                let rest = spec.strip_prefix(module.as_str())?;
+                match rest.strip_prefix('/') {
+                    Some(sub) => Some(root.join(sub)),
+                    None => rest.is_empty().then(|| root.clone()),
+                }
+            })?
+        };
+        // A package is its non-test `.go` files.
+        let holds_code = std::fs::read_dir(self.root.join(&dir)).ok()?.flatten().any(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            name.ends_with(".go") && !name.ends_with("_test.go")
+        });
+        holds_code.then_some(dir)
+    }
+}
+
+/// The directory a Rust file's child modules live in: beside a crate root
+/// or `mod.rs`, in a directory named after the file otherwise.
+fn rust_module_dir(file: &Path) -> PathBuf {
+    let dir = file.parent().unwrap_or(Path::new(""));
+    let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    let crate_root_in_tests = dir.file_name().is_some_and(|n| n == "tests");
+    if matches!(stem, "lib" | "main" | "mod") || crate_root_in_tests {
+        dir.to_path_buf()
+    } else {
+        dir.join(stem)
+    }
+}
+
+/// The name code spells a crate by: `[lib] name`, else the package name with `-` as `_`.
+fn crate_name(manifest: &Path) -> Option<String> {
+    let doc = std::fs::read_to_string(manifest).ok()?.parse::<toml::Table>().ok()?;
+    let lib = doc.get("lib").and_then(|l| l.get("name")).and_then(|n| n.as_str());
+    let package = doc.get("package").and_then(|p| p.get("name")).and_then(|n| n.as_str());
+    lib.or(package).map(|n| n.replace('-', "_"))
 }
 
 /// Test files and test-support directories are not the code under test.

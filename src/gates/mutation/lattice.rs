@@ -18,6 +18,8 @@ use crate::lang::{Assertion, Lang};
 pub enum Family {
     Python,
     JavaScript,
+    Rust,
+    Go,
 }
 
 impl Family {
@@ -25,6 +27,8 @@ impl Family {
         match lang {
             Lang::Python => Family::Python,
             Lang::JavaScript | Lang::TypeScript | Lang::Tsx => Family::JavaScript,
+            Lang::Rust => Family::Rust,
+            Lang::Go => Family::Go,
         }
     }
 }
@@ -232,6 +236,111 @@ const JS_WEAK: &[&str] = &[
     "not",
 ];
 
+const RUST_EXACT: &[&str] = &[
+    "assert_eq",
+    "==",
+    "assert_snapshot",
+    "assert_debug_snapshot",
+    "assert_compact_debug_snapshot",
+    "assert_display_snapshot",
+    "assert_yaml_snapshot",
+    "assert_json_snapshot",
+    "assert_toml_snapshot",
+    "assert_ron_snapshot",
+    "assert_csv_snapshot",
+    "assert_approx_eq",
+    "assert_relative_eq",
+    "assert_abs_diff_eq",
+    "assert_ulps_eq",
+    "assert_float_eq",
+];
+
+const RUST_PARTIAL: &[&str] = &[
+    "matches",
+    "assert_matches",
+    "assert_contains",
+    "should_panic",
+    "<",
+    ">",
+    "<=",
+    ">=",
+    "assert_err",
+    "assert_ok",
+    "assert_some",
+    "assert_none",
+    "expect",
+];
+
+const RUST_WEAK: &[&str] = &["truthy", "not", "assert_ne", "!=", "&&", "||"];
+
+const GO_EXACT: &[&str] = &[
+    "Equal",
+    "Equalf",
+    "EqualValues",
+    "EqualValuesf",
+    "Exactly",
+    "DeepEqual",
+    "JSONEq",
+    "YAMLEq",
+    "EqualError",
+    "Nil",
+    "Nilf",
+    "NoError",
+    "NoErrorf",
+    "NilError",
+    "Len",
+    "Lenf",
+    "Zero",
+    "Empty",
+    "Same",
+    "ElementsMatch",
+    "InDelta",
+    "InEpsilon",
+    "ErrorIs",
+    "PanicsWithValue",
+    "PanicsWithError",
+    "Output",
+];
+
+const GO_PARTIAL: &[&str] = &[
+    "Contains",
+    "Containsf",
+    "Subset",
+    "Greater",
+    "GreaterOrEqual",
+    "Less",
+    "LessOrEqual",
+    "Positive",
+    "Negative",
+    "IsType",
+    "Implements",
+    "Regexp",
+    "Error",
+    "Errorf",
+    "ErrorAs",
+    "ErrorContains",
+    "Panics",
+    "WithinDuration",
+];
+
+const GO_WEAK: &[&str] = &[
+    "True",
+    "Truef",
+    "False",
+    "Falsef",
+    "NotNil",
+    "NotNilf",
+    "NotEqual",
+    "NotEqualf",
+    "NotEqualValues",
+    "NotEmpty",
+    "NotZero",
+    "NotContains",
+    "NotPanics",
+    "Assert",
+    "Check",
+];
+
 /// Negated exact call checks pin the calls to none.
 const JS_NEGATED_EXACT: &[&str] = &["toHaveBeenCalled", "toBeCalled", "called"];
 
@@ -267,6 +376,15 @@ pub fn rank(family: Family, assertion: &Assertion) -> Option<u8> {
             }
             level(method, JS_EXACT, JS_PARTIAL, JS_WEAK)
         }
+        Family::Rust => {
+            // `#[should_panic(expected = "..")]` pins the message.
+            if matcher == "should_panic" && !assertion.parts.is_empty() {
+                return Some(3);
+            }
+            level(matcher, RUST_EXACT, RUST_PARTIAL, RUST_WEAK)
+        }
+        // `t.Errorf` under an `if` checks what the condition says: no rank.
+        Family::Go => level(matcher, GO_EXACT, GO_PARTIAL, GO_WEAK),
     }
 }
 
@@ -284,14 +402,20 @@ fn level(matcher: &str, exact: &[&str], partial: &[&str], weak: &[&str]) -> Opti
 
 /// The lattice as a Markdown table, for the docs.
 pub fn table() -> String {
-    let mut out = String::from("| strength | Python | JavaScript / TypeScript |\n|---|---|---|\n");
+    let mut out = String::from("| strength | Python | JavaScript / TypeScript | Rust | Go |\n|---|---|---|---|---|\n");
     let join = |names: &[&str]| names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ");
-    for (name, py, js) in [
-        ("3 exact", PYTHON_EXACT, JS_EXACT),
-        ("2 partial", PYTHON_PARTIAL, JS_PARTIAL),
-        ("1 weak", PYTHON_WEAK, JS_WEAK),
+    for (name, py, js, rs, go) in [
+        ("3 exact", PYTHON_EXACT, JS_EXACT, RUST_EXACT, GO_EXACT),
+        ("2 partial", PYTHON_PARTIAL, JS_PARTIAL, RUST_PARTIAL, GO_PARTIAL),
+        ("1 weak", PYTHON_WEAK, JS_WEAK, RUST_WEAK, GO_WEAK),
     ] {
-        out.push_str(&format!("| {name} | {} | {} |\n", join(py), join(js)));
+        out.push_str(&format!(
+            "| {name} | {} | {} | {} | {} |\n",
+            join(py),
+            join(js),
+            join(rs),
+            join(go)
+        ));
     }
     out
 }

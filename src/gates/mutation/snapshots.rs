@@ -1,5 +1,7 @@
 //! Snapshot files are expectation data: jest/vitest `__snapshots__/*.snap`,
-//! syrupy `__snapshots__/*.ambr` and snapshottest `snapshots/snap_*.py`.
+//! syrupy `__snapshots__/*.ambr`, snapshottest `snapshots/snap_*.py` and
+//! insta `snapshots/<module>__<name>.snap` (one snapshot per file, after a
+//! `---` header).
 //! Each is read into its entries (name, value, line); `.snap` and
 //! snapshottest files are JavaScript and Python and are parsed with
 //! tree-sitter, `.ambr` is syrupy's own line format.
@@ -32,6 +34,9 @@ pub fn owner(path: &Path) -> Option<PathBuf> {
             name.strip_suffix(".ambr").map(|test| tests.join(format!("{test}.py")))
         }
         "snapshots" => {
+            if let Some(stem) = name.strip_suffix(".snap") {
+                return insta_owner(tests, stem);
+            }
             let test = name.strip_prefix("snap_")?.strip_suffix(".py")?;
             Some(tests.join(format!("{test}.py")))
         }
@@ -39,9 +44,21 @@ pub fn owner(path: &Path) -> Option<PathBuf> {
     }
 }
 
+/// The Rust file an insta snapshot belongs to: insta names the file
+/// `<module path>__<snapshot>` with `::` written `__`, in `snapshots/` beside
+/// the source file; the file is the module path's last name that is not a
+/// test module (`crate__billing__tests__total` belongs to `billing.rs`).
+fn insta_owner(dir: &Path, stem: &str) -> Option<PathBuf> {
+    let parts: Vec<&str> = stem.split("__").collect();
+    let (_, module) = parts.split_last()?;
+    let file = module.iter().rev().find(|p| !matches!(**p, "tests" | "test"))?;
+    Some(dir.join(format!("{file}.rs")))
+}
+
 /// The entries of a snapshot file (`path` decides the format).
 pub fn entries(path: &Path, source: &[u8]) -> Vec<Entry> {
     match path.extension().and_then(|e| e.to_str()) {
+        Some("snap") if source.starts_with(b"---") => insta(path, &String::from_utf8_lossy(source)),
         Some("snap") => assigned(Lang::JavaScript, source, "exports"),
         Some("py") => assigned(Lang::Python, source, "snapshots"),
         Some("ambr") => ambr(&String::from_utf8_lossy(source)),
@@ -84,6 +101,26 @@ fn assigned(lang: Lang, source: &[u8], object: &str) -> Vec<Entry> {
     out
 }
 
+/// insta's format: a `---` header (`source:`, `expression:`), `---`, then the value.
+fn insta(path: &Path, text: &str) -> Vec<Entry> {
+    let name = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .map(|s| s.rsplit("__").next().unwrap_or(s).to_string())
+        .unwrap_or_default();
+    let mut lines = text.lines().enumerate();
+    lines.next();
+    let Some((end, _)) = lines.find(|(_, l)| l.trim_end() == "---") else {
+        return Vec::new();
+    };
+    let value: Vec<&str> = text.lines().skip(end + 1).collect();
+    vec![Entry {
+        name,
+        value: value.join("\n"),
+        line: u32::try_from(end + 2).unwrap_or(u32::MAX),
+    }]
+}
+
 /// syrupy's amber format: `# name: test_x` then the value, then `# ---`.
 fn ambr(text: &str) -> Vec<Entry> {
     let mut out: Vec<Entry> = Vec::new();
@@ -116,6 +153,8 @@ mod tests {
             ("src/__snapshots__/cart.test.ts.snap", "src/cart.test.ts"),
             ("tests/__snapshots__/test_cart.ambr", "tests/test_cart.py"),
             ("tests/snapshots/snap_test_cart.py", "tests/test_cart.py"),
+            ("tests/snapshots/cli__help.snap", "tests/cli.rs"),
+            ("src/snapshots/shop__billing__tests__total.snap", "src/billing.rs"),
         ] {
             assert_eq!(owner(Path::new(snap)), Some(PathBuf::from(test)), "{snap}");
         }
@@ -138,6 +177,20 @@ mod tests {
         assert_eq!(
             (found[0].name.as_str(), found[0].value.as_str(), found[0].line),
             ("test_total", "  10\n", 2)
+        );
+
+        let insta = "---\nsource: src/billing.rs\nexpression: total(&cart)\n---\n10\n";
+        let found = entries(
+            Path::new("src/snapshots/shop__billing__tests__total.snap"),
+            insta.as_bytes(),
+        );
+        assert_eq!(
+            found,
+            vec![Entry {
+                name: "total".into(),
+                value: "10".into(),
+                line: 5
+            }]
         );
 
         let snapshottest =

@@ -16,7 +16,7 @@ use super::settings::Settings;
 use super::snapshots;
 use super::{Baseline, Facts, FileChange, Kind, Step, Versions};
 use crate::finding::{Finding, Location, Severity};
-use crate::gates::mock::resolve::{Resolver, normalize};
+use crate::gates::mock::resolve::{Resolver, is_test_support, normalize};
 use crate::gates::mock::rules::is_assertion_helper;
 use crate::git::display_path;
 use crate::lang::{Assertion, Lang, Span, TestCase, TestFile};
@@ -201,14 +201,6 @@ impl Analysis<'_> {
     }
 
     pub fn step(&self, step: &Step) -> Outcome {
-        let mut code: Vec<PathBuf> = step
-            .changes
-            .iter()
-            .filter(|c| c.kind == Kind::Code)
-            .flat_map(|c| std::iter::once(c.path.clone()).chain(c.old_path.clone()))
-            .collect();
-        code.sort();
-        code.dedup();
         let files: Vec<TestChange<'_>> = step
             .changes
             .iter()
@@ -222,6 +214,15 @@ impl Analysis<'_> {
                 _ => None,
             })
             .collect();
+        let mut code: Vec<PathBuf> = step
+            .changes
+            .iter()
+            .filter(|c| c.kind == Kind::Code)
+            .chain(files.iter().filter(|f| changes_code(f)).map(|f| f.change))
+            .flat_map(|c| std::iter::once(c.path.clone()).chain(c.old_path.clone()))
+            .collect();
+        code.sort();
+        code.dedup();
         let mut emit = Emit {
             step,
             versions: self.versions,
@@ -670,6 +671,18 @@ impl<'a> Reach<'a> {
     }
 }
 
+/// A Rust source file holds code and the tests beside it: did this change
+/// touch its code (the file without its tests), not only its tests?
+fn changes_code(file: &TestChange<'_>) -> bool {
+    if file.lang != Lang::Rust || is_test_support(&file.change.path) {
+        return false;
+    }
+    match (file.old, file.new) {
+        (Some(old), Some(new)) => old.code_digest != new.code_digest || old.code_digest.is_empty(),
+        _ => true,
+    }
+}
+
 fn is_index(path: &Path) -> bool {
     path.file_stem()
         .and_then(|s| s.to_str())
@@ -701,6 +714,9 @@ fn spelled(from: &Path, lang: Lang, spec: &str, changed: &Path) -> bool {
                 normalize(&base.join(rest))
             }
         }
+        // A Go package is a directory; Rust paths are not spelled as files.
+        Lang::Go if spec == "." => return changed.parent() == Some(dir),
+        Lang::Go | Lang::Rust => return false,
         _ if spec.starts_with('.') => {
             let path = normalize(&dir.join(spec));
             match path.extension().and_then(|e| e.to_str()) {

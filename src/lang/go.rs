@@ -1,0 +1,1043 @@
+//! Go test files (`*_test.go`): `func TestX(t *testing.T)` (and `FuzzX`,
+//! `BenchmarkX`, examples with an `// Output:` comment, testify suite
+//! methods), `t.Error*`/`t.Fatal*` failures, testify `assert`/`require`
+//! (package functions, `assert.New(t)` objects and suite methods), `t.Skip*`,
+//! subtests (`t.Run`) and table-driven loops, gomock and testify mocks.
+//!
+//! A file in the package it tests (`package cart`, not `package cart_test`)
+//! reaches its subject without an import: it gets an import of `.`, its own
+//! directory.
+
+use std::collections::BTreeSet;
+
+use tree_sitter::{Node, Tree};
+
+use super::versions::{Body, Memo};
+use super::{
+    Assertion, Bound, FieldExt, Form, Guard, Import, ImportKind, Literal, MockReturn, Operand, Skip, Span, TestCase,
+    TestFile, Unchecked, bound, callee_key, chain, close_helpers, display, first_child, keep_imported_uses, normalized,
+    number, single_call_aliases, single_literal_bindings, single_nonempty_collections, text, token_key, values,
+    visit_named,
+};
+
+const COMMENT: &str = "comment";
+
+/// The `testing` types whose values fail, skip and run subtests.
+const TESTING_TYPES: &[&str] = &["T", "B", "F", "TB"];
+
+/// testify's assertion methods (on `assert`, `require`, an `assert.New(t)`
+/// object or a suite), and gotest.tools' `assert` package.
+const TESTIFY: &[&str] = &[
+    "Equal",
+    "Equalf",
+    "EqualValues",
+    "EqualValuesf",
+    "Exactly",
+    "NotEqual",
+    "NotEqualf",
+    "NotEqualValues",
+    "True",
+    "Truef",
+    "False",
+    "Falsef",
+    "Nil",
+    "Nilf",
+    "NotNil",
+    "NotNilf",
+    "NoError",
+    "NoErrorf",
+    "Error",
+    "Errorf",
+    "ErrorIs",
+    "ErrorAs",
+    "ErrorContains",
+    "EqualError",
+    "NotErrorIs",
+    "Len",
+    "Lenf",
+    "Empty",
+    "NotEmpty",
+    "Contains",
+    "Containsf",
+    "NotContains",
+    "ElementsMatch",
+    "Subset",
+    "NotSubset",
+    "Greater",
+    "GreaterOrEqual",
+    "Less",
+    "LessOrEqual",
+    "Positive",
+    "Negative",
+    "Zero",
+    "NotZero",
+    "Same",
+    "NotSame",
+    "IsType",
+    "Implements",
+    "InDelta",
+    "InEpsilon",
+    "JSONEq",
+    "YAMLEq",
+    "Regexp",
+    "NotRegexp",
+    "Panics",
+    "PanicsWithValue",
+    "PanicsWithError",
+    "NotPanics",
+    "Eventually",
+    "EventuallyWithT",
+    "Never",
+    "Condition",
+    "WithinDuration",
+    "FileExists",
+    "DirExists",
+    "NoFileExists",
+    "HTTPStatusCode",
+    "HTTPBodyContains",
+    "Fail",
+    "FailNow",
+    // gotest.tools/v3/assert
+    "Assert",
+    "Check",
+    "NilError",
+    "DeepEqual",
+];
+
+/// Import paths of assertion packages whose functions all assert.
+const ASSERTION_PACKAGES: &[&str] = &[
+    "github.com/stretchr/testify/assert",
+    "github.com/stretchr/testify/require",
+    "gotest.tools/v3/assert",
+    "gotest.tools/assert",
+];
+
+/// What the whole file tells the reading of one test.
+struct Read<'a> {
+    source: &'a [u8],
+    /// Local names of the assertion packages.
+    assert_packages: Vec<String>,
+    /// Names of `testing` values: every parameter typed `*testing.T` and friends.
+    testing: Vec<String>,
+}
+
+pub fn test_file(tree: &Tree, source: &[u8], _memo: Option<&mut Memo>) -> TestFile {
+    let root = tree.root_node();
+    let mut file = TestFile {
+        imports: imports(tree, source),
+        ..TestFile::default()
+    };
+    let assert_packages: Vec<String> = file
+        .imports
+        .iter()
+        .filter(|i| ASSERTION_PACKAGES.contains(&i.specifier.as_str()))
+        .flat_map(|i| i.names.clone())
+        .collect();
+    let read = Read {
+        source,
+        assert_packages,
+        testing: testing_names(&root, source),
+    };
+    let suite = file
+        .imports
+        .iter()
+        .any(|i| i.specifier == "github.com/stretchr/testify/suite");
+    let mut bodies: Vec<Body> = Vec::new();
+    let mut cursor = root.walk();
+    for item in root.named_children(&mut cursor) {
+        if !matches!(item.kind(), "function_declaration" | "method_declaration") {
+            continue;
+        }
+        let (Some(name_node), Some(body)) = (item.field("name"), item.field("body")) else {
+            continue;
+        };
+        let name = text(&name_node, source).into_owned();
+        let receiver = receiver(&item, source);
+        let kind = test_kind(&item, &name, receiver.is_some(), suite, source);
+        let mut scan = Scan::new(&read, receiver.as_ref().map(|(n, _)| n.clone()));
+        let mut occurrences = Vec::new();
+        bindings(&body, source, &mut occurrences);
+        scan.tables = single_nonempty_collections(&occurrences);
+        scan.walk(&body);
+        bodies.push((name.clone(), !scan.assertions.is_empty(), scan.calls.clone()));
+        let Some(kind) = kind else { continue };
+        if kind == Kind::Example {
+            if !has_output_comment(&body, source) {
+                continue;
+            }
+            scan.assertions.push(Assertion {
+                span: Span::of(&name_node),
+                form: Form::Other,
+                matcher: "Output".to_string(),
+                parts: Vec::new(),
+                values: Vec::new(),
+                guard: Guard::default(),
+            });
+        }
+        file.callback_spies += scan.doubles;
+        let unchecked = if scan.assertions.is_empty() {
+            // Go refuses to compile an unused variable: what a test computes, it reads.
+            Unchecked {
+                results: Vec::new(),
+                prints: scan.prints,
+                inert: !scan.effects && !scan.prints,
+            }
+        } else {
+            Unchecked::default()
+        };
+        file.tests.push(TestCase {
+            name,
+            scope: receiver.map(|(_, t)| t).unwrap_or_default(),
+            span: Span::of(&name_node),
+            skip: scan.skip,
+            empty: is_empty_block(&body),
+            assertions: scan.assertions,
+            calls: scan.calls,
+            bindings: single_literal_bindings(&occurrences),
+            aliases: single_call_aliases(&occurrences),
+            uses: scan.used.into_iter().collect(),
+            mock_returns: scan.mock_returns,
+            benchmark: kind == Kind::Benchmark,
+            mocks: Vec::new(),
+            unchecked,
+        });
+    }
+    file.helpers = close_helpers(&bodies);
+    for test in &mut file.tests {
+        if test.empty && test.calls.iter().any(|c| file.helpers.contains(c)) {
+            test.empty = false;
+        }
+    }
+    // Go refuses to compile an unused import: every import is used.
+    let mut used = BTreeSet::new();
+    visit_named(root, |n| {
+        if n.kind() == "identifier" || n.kind() == "package_identifier" {
+            super::note_name(&n, source, &mut used);
+        }
+        !matches!(n.kind(), "import_declaration" | "package_clause" | COMMENT)
+    });
+    for import in &file.imports {
+        used.extend(import.names.iter().cloned());
+    }
+    file.used = used;
+    keep_imported_uses(&mut file);
+    file
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Test,
+    Benchmark,
+    Example,
+}
+
+/// `Test`, `Fuzz`, `Benchmark` and `Example` followed by nothing or a
+/// character that is not a lower-case letter, as `go test` reads names.
+fn prefixed(name: &str, prefix: &str) -> bool {
+    name.strip_prefix(prefix)
+        .is_some_and(|rest| rest.chars().next().is_none_or(|c| !c.is_lowercase()))
+}
+
+fn test_kind(item: &Node, name: &str, method: bool, suite: bool, source: &[u8]) -> Option<Kind> {
+    if method {
+        // testify suites run the `Test*` methods of the suite type.
+        return (suite && prefixed(name, "Test")).then_some(Kind::Test);
+    }
+    let params = item
+        .field("parameters")
+        .map(|p| display(&p, source))
+        .unwrap_or_default();
+    if name == "TestMain" {
+        return None;
+    }
+    if (prefixed(name, "Test") && params.contains("testing.T"))
+        || (prefixed(name, "Fuzz") && params.contains("testing.F"))
+    {
+        return Some(Kind::Test);
+    }
+    if prefixed(name, "Benchmark") && params.contains("testing.B") {
+        return Some(Kind::Benchmark);
+    }
+    (prefixed(name, "Example") && params == "()").then_some(Kind::Example)
+}
+
+/// The receiver name and type of a method (`s`, `CartSuite`).
+fn receiver(item: &Node, source: &[u8]) -> Option<(String, String)> {
+    let list = item.field("receiver")?;
+    let param = list
+        .named_children(&mut list.walk())
+        .find(|c| c.kind() == "parameter_declaration")?;
+    let name = param
+        .field("name")
+        .map(|n| text(&n, source).into_owned())
+        .unwrap_or_default();
+    let ty = param.field("type").map(|t| display(&t, source)).unwrap_or_default();
+    Some((name, ty.trim_start_matches('*').to_string()))
+}
+
+fn has_output_comment(body: &Node, source: &[u8]) -> bool {
+    let mut found = false;
+    visit_named(*body, |n| {
+        if n.kind() == COMMENT {
+            let t = text(&n, source);
+            let t = t.trim_start_matches("//").trim();
+            found |= t.starts_with("Output:") || t.starts_with("Unordered output:");
+        }
+        !found
+    });
+    found
+}
+
+/// The names of every parameter typed `*testing.T`, `*testing.B`,
+/// `*testing.F` or `testing.TB` in the file.
+fn testing_names(root: &Node, source: &[u8]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    visit_named(*root, |n| {
+        if n.kind() == "parameter_declaration"
+            && let Some(ty) = n.field("type")
+        {
+            let ty = display(&ty, source);
+            let ty = ty.trim_start_matches('*');
+            if ty.strip_prefix("testing.").is_some_and(|t| TESTING_TYPES.contains(&t)) {
+                let mut cursor = n.walk();
+                for name in n.children_by_field_name("name", &mut cursor) {
+                    let name = text(&name, source).into_owned();
+                    if !out.contains(&name) {
+                        out.push(name);
+                    }
+                }
+            }
+        }
+        true
+    });
+    out
+}
+
+fn is_empty_block(block: &Node) -> bool {
+    let mut empty = true;
+    visit_named(*block, |n| {
+        if n.id() == block.id() || n.kind() == "statement_list" {
+            return true;
+        }
+        empty &= n.kind() == COMMENT;
+        false
+    });
+    empty
+}
+
+/// Every binding in a test body: `x := v` and `var x = v` with one name and
+/// one value (bound to it), and every other name an assignment, a multiple
+/// declaration or a range clause binds.
+fn bindings(body: &Node, source: &[u8], out: &mut Vec<(String, Bound)>) {
+    visit_named(*body, |n| {
+        let (left, right) = match n.kind() {
+            "short_var_declaration" | "assignment_statement" | "range_clause" => (n.field("left"), n.field("right")),
+            "var_spec" => (n.field("name").map(|_| n), n.field("value")),
+            _ => return n.kind() != "func_literal" || n.id() == body.id(),
+        };
+        let names: Vec<Node> = match (n.kind(), left) {
+            ("var_spec", _) => {
+                let mut c = n.walk();
+                n.children_by_field_name("name", &mut c).collect()
+            }
+            (_, Some(l)) => {
+                let mut c = l.walk();
+                l.named_children(&mut c).filter(|x| x.kind() == "identifier").collect()
+            }
+            _ => Vec::new(),
+        };
+        let values: Vec<Node> = right
+            .map(|r| {
+                if r.kind() == "expression_list" {
+                    let mut c = r.walk();
+                    r.named_children(&mut c).collect()
+                } else {
+                    vec![r]
+                }
+            })
+            .unwrap_or_default();
+        let single = names.len() == 1 && values.len() == 1 && n.kind() != "range_clause";
+        for name in names {
+            let name_text = text(&name, source).into_owned();
+            if name_text == "_" {
+                continue;
+            }
+            let value = if single && n.kind() != "assignment_statement" {
+                bound(literal(&values[0], source), chain(&values[0], source), Span::of(&n))
+            } else {
+                Bound::Other
+            };
+            out.push((name_text, value));
+        }
+        true
+    });
+}
+
+pub(crate) fn literal(node: &Node, source: &[u8]) -> Option<Literal> {
+    let node = unwrap_go(*node);
+    match node.kind() {
+        "int_literal" | "float_literal" => number(&text(&node, source)).map(Literal::Number),
+        "true" => Some(Literal::Bool(true)),
+        "false" => Some(Literal::Bool(false)),
+        "nil" => Some(Literal::Null),
+        "interpreted_string_literal" => {
+            let t = text(&node, source);
+            Some(Literal::Str(t.trim_matches('"').to_string()))
+        }
+        "raw_string_literal" => Some(Literal::Str(text(&node, source).trim_matches('`').to_string())),
+        "rune_literal" => Some(Literal::Str(text(&node, source).trim_matches('\'').to_string())),
+        "unary_expression" if text(&node, source).starts_with('-') => match literal(&node.field("operand")?, source)? {
+            Literal::Number(n) => Some(Literal::Number(-n)),
+            _ => None,
+        },
+        // `[]case{{..}, {..}}`, `map[string]T{..}`: a table with this many entries.
+        "composite_literal" => {
+            let ty = node.field("type")?;
+            if !matches!(
+                ty.kind(),
+                "slice_type" | "array_type" | "map_type" | "implicit_length_array_type"
+            ) {
+                return None;
+            }
+            let body = node.field("body")?;
+            let mut cursor = body.walk();
+            let n = body
+                .named_children(&mut cursor)
+                .filter(|c| matches!(c.kind(), "literal_element" | "keyed_element"))
+                .count();
+            Some(Literal::Collection(n))
+        }
+        _ => None,
+    }
+}
+
+fn unwrap_go(mut node: Node) -> Node {
+    while node.kind() == "parenthesized_expression" {
+        match first_child(&node) {
+            Some(inner) => node = inner,
+            None => break,
+        }
+    }
+    node
+}
+
+fn has_effects(node: &Node) -> bool {
+    let mut found = false;
+    visit_named(*node, |n| {
+        found |= n.kind() == "call_expression" || (n.kind() == "unary_expression" && text_is_receive(&n));
+        !found && n.kind() != "func_literal"
+    });
+    found
+}
+
+fn text_is_receive(n: &Node) -> bool {
+    n.child(0).is_some_and(|c| c.kind() == "<-")
+}
+
+fn operand(node: &Node, source: &[u8]) -> Operand {
+    let node = unwrap_go(*node);
+    Operand {
+        text: display(&node, source),
+        key: normalized(&node, source, COMMENT),
+        literal: literal(&node, source),
+        effects: has_effects(&node),
+        call_of: match node.kind() {
+            "call_expression" => node.field("function").map(|f| callee_key(&text(&f, source))),
+            _ => None,
+        },
+    }
+}
+
+/// `==` on Go values is the language's own: comparing a value with itself
+/// is a tautology.
+fn testify_form(method: &str, args: &[Node], source: &[u8]) -> Form {
+    let op = |i: usize| args.get(i).map(|a| operand(a, source));
+    let base = method
+        .strip_suffix('f')
+        .filter(|_| method != "Fail" && method != "Nilf")
+        .unwrap_or(method);
+    let base = if method == "Nilf" { "Nil" } else { base };
+    match base {
+        "Equal" | "EqualValues" | "Exactly" | "DeepEqual" => match (op(0), op(1)) {
+            (Some(a), Some(b)) => Form::Equal(a, b),
+            _ => Form::Other,
+        },
+        "NotEqual" | "NotEqualValues" => match (op(0), op(1)) {
+            (Some(a), Some(b)) => Form::NotEqual(a, b),
+            _ => Form::Other,
+        },
+        "True" | "Assert" | "Check" if args.len() <= 2 => op(0).map_or(Form::Other, Form::Truthy),
+        "False" => op(0).map_or(Form::Other, Form::Falsy),
+        "Fail" | "FailNow" => Form::Fail,
+        _ => Form::Other,
+    }
+}
+
+/// What a walk of a function body finds.
+struct Scan<'r> {
+    read: &'r Read<'r>,
+    /// The method's receiver (a testify suite asserts through it).
+    receiver: Option<String>,
+    guard: Guard,
+    tables: Vec<String>,
+    /// Names bound to `assert.New(t)` and `require.New(t)`.
+    assert_objects: Vec<String>,
+    assertions: Vec<Assertion>,
+    calls: Vec<String>,
+    used: BTreeSet<String>,
+    mock_returns: Vec<MockReturn>,
+    skip: Option<Skip>,
+    doubles: usize,
+    prints: bool,
+    effects: bool,
+}
+
+const GUARDING: &[&str] = &[
+    "if_statement",
+    "for_statement",
+    "expression_switch_statement",
+    "type_switch_statement",
+    "select_statement",
+    "binary_expression",
+];
+
+impl<'r> Scan<'r> {
+    fn new(read: &'r Read<'r>, receiver: Option<String>) -> Scan<'r> {
+        Scan {
+            read,
+            receiver,
+            guard: Guard::default(),
+            tables: Vec::new(),
+            assert_objects: Vec::new(),
+            assertions: Vec::new(),
+            calls: Vec::new(),
+            used: BTreeSet::new(),
+            mock_returns: Vec::new(),
+            skip: None,
+            doubles: 0,
+            prints: false,
+            effects: false,
+        }
+    }
+
+    fn walk(&mut self, node: &Node) {
+        let source = self.read.source;
+        let mut stack = vec![(*node, self.guard)];
+        let mut cursor = node.walk();
+        while let Some((n, guard)) = stack.pop() {
+            self.guard = guard;
+            match n.kind() {
+                COMMENT | "interpreted_string_literal" | "raw_string_literal" => continue,
+                "call_expression" => {
+                    self.effects = true;
+                    self.call(&n);
+                }
+                "index_expression" | "receive_statement" | "send_statement" => self.effects = true,
+                "identifier" => super::note_name(&n, source, &mut self.used),
+                "short_var_declaration" => self.note_assert_object(&n),
+                _ => {}
+            }
+            if GUARDING.contains(&n.kind()) {
+                let children: Vec<Node> = n.named_children(&mut cursor).collect();
+                let guards = self.child_guards(&n, &children, guard);
+                stack.extend(children.into_iter().zip(guards).rev());
+            } else {
+                let start = stack.len();
+                stack.extend(n.named_children(&mut cursor).map(|c| (c, guard)));
+                stack[start..].reverse();
+            }
+        }
+    }
+
+    /// `a := assert.New(t)`: `a.Equal(..)` asserts.
+    fn note_assert_object(&mut self, n: &Node) {
+        let source = self.read.source;
+        let (Some(left), Some(right)) = (n.field("left"), n.field("right")) else {
+            return;
+        };
+        let value = text(&right, source);
+        let made = self
+            .read
+            .assert_packages
+            .iter()
+            .any(|p| value.starts_with(&format!("{p}.New(")));
+        if made {
+            self.assert_objects.push(text(&left, source).into_owned());
+        }
+    }
+
+    fn child_guards(&self, node: &Node, children: &[Node], guard: Guard) -> Vec<Guard> {
+        let source = self.read.source;
+        let conditional = Guard {
+            conditional: true,
+            ..guard
+        };
+        let field = |name: &'static str| node.field(name).map(|c| c.id());
+        match node.kind() {
+            "if_statement" => {
+                let exhaustive = node.field("alternative").is_some_and(|a| self.asserts(&a))
+                    && node.field("consequence").is_some_and(|c| self.asserts(&c));
+                children
+                    .iter()
+                    .map(|c| {
+                        let head = Some(c.id()) == field("condition") || Some(c.id()) == field("initializer");
+                        if head || exhaustive { guard } else { conditional }
+                    })
+                    .collect()
+            }
+            "for_statement" => {
+                let nonempty = children
+                    .iter()
+                    .find(|c| c.kind() == "range_clause")
+                    .and_then(|r| r.field("right"))
+                    .is_some_and(|r| self.nonempty(&r));
+                children
+                    .iter()
+                    .map(|c| {
+                        if Some(c.id()) == field("body") && !nonempty {
+                            conditional
+                        } else {
+                            guard
+                        }
+                    })
+                    .collect()
+            }
+            "expression_switch_statement" | "type_switch_statement" | "select_statement" => {
+                let cases: Vec<&Node> = children
+                    .iter()
+                    .filter(|c| c.kind().ends_with("_case") || c.kind() == "communication_case")
+                    .collect();
+                let has_default = cases.iter().any(|c| c.kind() == "default_case");
+                let exhaustive = has_default && cases.iter().all(|c| self.asserts(c));
+                children
+                    .iter()
+                    .map(|c| {
+                        let case = c.kind().ends_with("_case");
+                        if case && !exhaustive { conditional } else { guard }
+                    })
+                    .collect()
+            }
+            "binary_expression" => {
+                let short = node
+                    .field("operator")
+                    .is_some_and(|o| matches!(text(&o, source).as_ref(), "&&" | "||"));
+                children
+                    .iter()
+                    .map(|c| {
+                        if short && Some(c.id()) == field("right") {
+                            conditional
+                        } else {
+                            guard
+                        }
+                    })
+                    .collect()
+            }
+            _ => vec![guard; children.len()],
+        }
+    }
+
+    fn nonempty(&self, node: &Node) -> bool {
+        let source = self.read.source;
+        let node = unwrap_go(*node);
+        if literal(&node, source).is_some_and(|l| l.truthy()) {
+            return true;
+        }
+        match node.kind() {
+            "identifier" => self.tables.contains(&text(&node, source).into_owned()),
+            "int_literal" => number(&text(&node, source)).is_some_and(|n| n > 0.0),
+            _ => false,
+        }
+    }
+
+    fn asserts(&self, node: &Node) -> bool {
+        let mut scan = Scan::new(self.read, self.receiver.clone());
+        scan.assert_objects = self.assert_objects.clone();
+        scan.walk(node);
+        !scan.assertions.is_empty()
+    }
+
+    fn call(&mut self, call: &Node) {
+        let source = self.read.source;
+        let Some(function) = call.field("function") else {
+            return;
+        };
+        let args: Vec<Node> = call
+            .field("arguments")
+            .map(|a| {
+                let mut c = a.walk();
+                a.named_children(&mut c).filter(|x| x.kind() != COMMENT).collect()
+            })
+            .unwrap_or_default();
+        let (receiver, name) = match function.kind() {
+            "identifier" => (None, text(&function, source).into_owned()),
+            "selector_expression" => (
+                function.field("operand"),
+                function
+                    .field("field")
+                    .map(|f| text(&f, source).into_owned())
+                    .unwrap_or_default(),
+            ),
+            _ => return,
+        };
+        let receiver_text = receiver.map(|r| callee_key(&text(&r, source))).unwrap_or_default();
+        let on_testing =
+            receiver.is_some_and(|r| r.kind() == "identifier") && self.read.testing.contains(&receiver_text);
+        let push = |scan: &mut Scan, form: Form, parts: Vec<String>, checked: &[Node]| {
+            let mut vals: Vec<String> = checked.iter().flat_map(|a| values(a, source, COMMENT)).collect();
+            vals.sort();
+            vals.dedup();
+            scan.assertions.push(Assertion {
+                span: Span::of(call),
+                form,
+                matcher: name.clone(),
+                parts,
+                values: vals,
+                guard: scan.guard,
+            });
+        };
+        if on_testing {
+            match name.as_str() {
+                "Error" | "Errorf" | "Fatal" | "Fatalf" | "Fail" | "FailNow" => push(self, Form::Fail, Vec::new(), &[]),
+                "Skip" | "Skipf" | "SkipNow" => {
+                    let reason = args.first().map(|a| display(a, source)).filter(|r| !r.is_empty());
+                    let conditional = self.guard.conditional || has_if_ancestor(call);
+                    self.skip.get_or_insert(Skip {
+                        span: Span::of(call),
+                        reason,
+                        conditional,
+                    });
+                }
+                "Log" | "Logf" => self.prints = true,
+                _ => {}
+            }
+        } else if let Some(method) = self.testify_method(receiver.as_ref(), &receiver_text, &name) {
+            // Package functions take the `t` first.
+            let package = self.read.assert_packages.contains(&receiver_text);
+            let rest = if package {
+                args.get(1..).unwrap_or(&[])
+            } else {
+                &args[..]
+            };
+            let parts: Vec<String> = rest.iter().take(2).map(|a| token_key(a, source)).collect();
+            let form = testify_form(&method, rest, source);
+            push(self, form, parts, &rest[..rest.len().min(2)]);
+        } else if name == "panic" && receiver.is_none() {
+            push(self, Form::Fail, Vec::new(), &[]);
+        } else if receiver_text.ends_with(".EXPECT()") {
+            // gomock: `m.EXPECT().Get(..)` is verified when the controller finishes.
+            let double = receiver_text.trim_end_matches(".EXPECT()").to_string();
+            push(self, Form::Other, vec![format!("{double}.{name}")], &[]);
+        } else if matches!(name.as_str(), "Println" | "Printf" | "Print")
+            && matches!(receiver_text.as_str(), "fmt" | "log")
+        {
+            self.prints = true;
+        }
+        if name == "Return"
+            && let Some(ret) = self.mock_return(call, &function, &args)
+        {
+            self.mock_returns.push(ret);
+        }
+        if name.starts_with("NewMock") || (name == "NewController" && receiver_text == "gomock") {
+            self.doubles += usize::from(name.starts_with("NewMock"));
+        }
+        self.calls.push(name);
+    }
+
+    /// The testify method `name` called on `receiver`, when it asserts.
+    fn testify_method(&self, receiver: Option<&Node>, receiver_text: &str, name: &str) -> Option<String> {
+        receiver?;
+        let known = self.read.assert_packages.iter().any(|p| p == receiver_text)
+            || self.assert_objects.iter().any(|o| o == receiver_text)
+            // A suite: `s.Equal(..)`, `s.Require().Equal(..)`, `s.Assert().Equal(..)`.
+            || self.receiver.as_deref().is_some_and(|r| {
+                receiver_text == r || receiver_text == format!("{r}.Require()") || receiver_text == format!("{r}.Assert()")
+            });
+        (known && TESTIFY.contains(&name)).then(|| name.to_string())
+    }
+
+    /// gomock `m.EXPECT().Get(..).Return(5)` and testify
+    /// `m.On("Get", ..).Return(5)`: the double's `Get` returns the literal.
+    fn mock_return(&self, call: &Node, function: &Node, args: &[Node]) -> Option<MockReturn> {
+        let source = self.read.source;
+        let [only] = args else { return None };
+        let literal = literal(only, source)?;
+        let mut inner = function.field("operand")?;
+        // Skip `.Times(1)`, `.AnyTimes()`, `.Once()` between the method and `Return`.
+        loop {
+            if inner.kind() != "call_expression" {
+                return None;
+            }
+            let f = inner.field("function")?;
+            if f.kind() != "selector_expression" {
+                return None;
+            }
+            let method = text(&f.field("field")?, source).into_owned();
+            let operand = f.field("operand")?;
+            let operand_text = callee_key(&text(&operand, source));
+            if let Some(double) = operand_text.strip_suffix(".EXPECT()") {
+                return Some(MockReturn {
+                    callee: format!("{double}.{method}"),
+                    literal,
+                    span: Span::of(call),
+                });
+            }
+            if method == "On" {
+                let args = inner.field("arguments")?;
+                let first = first_child(&args)?;
+                let mocked = literal_str(&first, source)?;
+                return Some(MockReturn {
+                    callee: format!("{operand_text}.{mocked}"),
+                    literal,
+                    span: Span::of(call),
+                });
+            }
+            inner = operand;
+        }
+    }
+}
+
+fn literal_str(node: &Node, source: &[u8]) -> Option<String> {
+    match literal(node, source)? {
+        Literal::Str(s) => Some(s),
+        _ => None,
+    }
+}
+
+fn has_if_ancestor(node: &Node) -> bool {
+    let mut current = node.parent();
+    while let Some(n) = current {
+        match n.kind() {
+            "if_statement" | "expression_switch_statement" | "type_switch_statement" => return true,
+            "function_declaration" | "method_declaration" => return false,
+            _ => current = n.parent(),
+        }
+    }
+    false
+}
+
+/// The imports of a Go file; a file in the package it tests also imports `.`.
+pub fn imports(tree: &Tree, source: &[u8]) -> Vec<Import> {
+    let root = tree.root_node();
+    let mut out = Vec::new();
+    let mut cursor = root.walk();
+    for item in root.named_children(&mut cursor) {
+        match item.kind() {
+            "package_clause" => {
+                let package = first_child(&item)
+                    .map(|p| text(&p, source).into_owned())
+                    .unwrap_or_default();
+                if !package.ends_with("_test") {
+                    out.push(Import {
+                        specifier: ".".to_string(),
+                        names: vec!["*".to_string()],
+                        origins: vec![package],
+                        span: Span::of(&item),
+                        kind: ImportKind::Static,
+                    });
+                }
+            }
+            "import_declaration" => visit_named(item, |n| {
+                if n.kind() != "import_spec" {
+                    return true;
+                }
+                let Some(path) = n.field("path") else { return false };
+                let path = text(&path, source).trim_matches(['"', '`']).to_string();
+                let alias = n.field("name").map(|a| text(&a, source).into_owned());
+                let (names, kind) = match alias.as_deref() {
+                    Some("_") => (Vec::new(), ImportKind::SideEffect),
+                    Some(".") => (vec!["*".to_string()], ImportKind::Static),
+                    Some(a) => (vec![a.to_string()], ImportKind::Static),
+                    None => (vec![package_name(&path)], ImportKind::Static),
+                };
+                out.push(Import {
+                    specifier: path.clone(),
+                    origins: names.iter().map(|_| path.clone()).collect(),
+                    names,
+                    span: Span::of(&n),
+                    kind,
+                });
+                false
+            }),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The package name an import path most likely declares: its last element,
+/// skipping a major version (`/v2`) and a `go-` prefix or `.v3` suffix.
+fn package_name(path: &str) -> String {
+    let mut parts = path.rsplit('/');
+    let mut last = parts.next().unwrap_or(path);
+    if last.len() >= 2 && last.starts_with('v') && last[1..].chars().all(|c| c.is_ascii_digit()) {
+        last = parts.next().unwrap_or(last);
+    }
+    let last = last.split('.').next().unwrap_or(last);
+    let last = last.strip_prefix("go-").unwrap_or(last);
+    last.replace('-', "_")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::Lang;
+
+    fn model(source: &str) -> TestFile {
+        Lang::Go.test_file(source.as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn tests_failures_and_testify() {
+        let file = model(
+            r#"package cart
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	req "github.com/stretchr/testify/require"
+)
+
+func TestTotal(t *testing.T) {
+	if got := Total(2); got != 4 {
+		t.Errorf("Total(2) = %d", got)
+	}
+}
+
+func TestTestify(t *testing.T) {
+	a := assert.New(t)
+	assert.Equal(t, 4, Total(2))
+	req.NoError(t, Save())
+	a.True(Ready())
+}
+
+func TestSkipped(t *testing.T) {
+	t.Skip("flaky on CI")
+}
+
+func TestMain(m *testing.M) {}
+
+func BenchmarkTotal(b *testing.B) { for i := 0; i < b.N; i++ { Total(2) } }
+
+func Example() {
+	fmt.Println(Total(2))
+	// Output: 4
+}
+
+func ExampleNoOutput() { Total(2) }
+
+func helper(t *testing.T) { t.Helper(); t.Fatal("x") }
+func TestViaHelper(t *testing.T) { helper(t) }
+"#,
+        );
+        let names: Vec<&str> = file.tests.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(
+            names,
+            vec![
+                "TestTotal",
+                "TestTestify",
+                "TestSkipped",
+                "BenchmarkTotal",
+                "Example",
+                "TestViaHelper"
+            ]
+        );
+        assert_eq!(file.tests[0].assertions[0].form, Form::Fail);
+        assert!(file.tests[0].assertions[0].guard.conditional);
+        let matchers: Vec<&str> = file.tests[1].assertions.iter().map(|a| a.matcher.as_str()).collect();
+        assert_eq!(matchers, vec!["Equal", "NoError", "True"]);
+        assert!(
+            matches!(&file.tests[1].assertions[0].form, Form::Equal(a, b) if a.literal == Some(Literal::Number(4.0)) && b.text == "Total(2)")
+        );
+        assert_eq!(
+            file.tests[2].skip.as_ref().unwrap().reason.as_deref(),
+            Some("\"flaky on CI\"")
+        );
+        assert!(file.tests[3].benchmark);
+        assert_eq!(file.tests[4].assertions[0].matcher, "Output");
+        assert!(file.helpers.contains(&"helper".to_string()) && file.helpers.contains(&"TestViaHelper".to_string()));
+        assert_eq!(file.imports[0].specifier, ".");
+    }
+
+    #[test]
+    fn table_tests_and_subtests() {
+        let file = model(
+            r#"package cart_test
+
+import (
+	"testing"
+
+	"example.com/shop/cart"
+)
+
+func TestTable(t *testing.T) {
+	tests := []struct{ in, want int }{{1, 2}, {2, 4}}
+	for _, tc := range tests {
+		t.Run("case", func(t *testing.T) {
+			assert.Equal(t, tc.want, cart.Total(tc.in))
+		})
+	}
+}
+
+func TestMaybe(t *testing.T) {
+	for _, tc := range load() {
+		require.Equal(t, tc.want, cart.Total(tc.in))
+	}
+}
+"#,
+        );
+        assert!(file.imports.iter().all(|i| i.specifier != "."));
+        assert_eq!(file.imports[1].names, vec!["cart"]);
+        assert!(file.used.contains("cart"));
+        // Neither `assert` nor `require` is imported: the calls are helpers by name only.
+        assert!(file.tests[0].assertions.is_empty());
+        assert!(file.tests[0].calls.contains(&"Equal".to_string()));
+    }
+
+    #[test]
+    fn mocks_and_suites() {
+        let file = model(
+            r#"package svc
+
+import (
+	"testing"
+
+	"github.com/golang/mock/gomock"
+	"github.com/stretchr/testify/suite"
+)
+
+type SvcSuite struct{ suite.Suite }
+
+func (s *SvcSuite) TestGet() {
+	ctrl := gomock.NewController(s.T())
+	m := NewMockStore(ctrl)
+	m.EXPECT().Get(gomock.Any()).Times(1).Return(5)
+	s.Require().Equal(5, m.Get(1))
+	s.Equal(1, 1)
+}
+
+func TestSuite(t *testing.T) { suite.Run(t, new(SvcSuite)) }
+"#,
+        );
+        let get = &file.tests[0];
+        assert_eq!((get.scope.as_str(), get.name.as_str()), ("SvcSuite", "TestGet"));
+        let returns: Vec<(&str, &Literal)> = get
+            .mock_returns
+            .iter()
+            .map(|r| (r.callee.as_str(), &r.literal))
+            .collect();
+        assert_eq!(returns, vec![("m.Get", &Literal::Number(5.0))]);
+        assert_eq!(file.callback_spies, 1);
+        let matchers: Vec<&str> = get.assertions.iter().map(|a| a.matcher.as_str()).collect();
+        assert_eq!(matchers, vec!["Get", "Equal", "Equal"]);
+        assert!(matches!(&get.assertions[2].form, Form::Equal(a, b) if a.key == b.key));
+    }
+
+    #[test]
+    fn package_names_of_import_paths() {
+        assert_eq!(package_name("github.com/go-chi/chi/v5"), "chi");
+        assert_eq!(package_name("gopkg.in/yaml.v3"), "yaml");
+        assert_eq!(package_name("github.com/mattn/go-sqlite3"), "sqlite3");
+        assert_eq!(package_name("net/http"), "http");
+    }
+}
