@@ -73,9 +73,10 @@ pub fn test_file(tree: &Tree, source: &[u8], _memo: Option<&mut Memo>) -> TestFi
         ..TestFile::default()
     };
     let root = tree.root_node();
-    let mut bodies: Vec<Body> = Vec::new();
+    let mut bodies: Vec<Body> = macro_helpers(&root, source);
     let mut code = Vec::new();
-    items(&root, source, "", &mut file, &mut bodies, &mut code);
+    let tables = constant_tables(&root, source);
+    items(&root, source, (&tables, ""), &mut file, &mut bodies, &mut code);
     file.helpers = close_helpers(&bodies);
     for test in &mut file.tests {
         if test.empty && test.calls.iter().any(|c| file.helpers.contains(c)) {
@@ -102,6 +103,53 @@ fn digest(source: &[u8], tests: &[std::ops::Range<usize>]) -> String {
     }
     hasher.update(&source[at.min(source.len())..]);
     crate::finding::hex(&hasher.finalize())[..16].to_string()
+}
+
+/// `const` and `static` items bound to a non-empty array: tables a loop
+/// always runs over.
+fn constant_tables(root: &Node, source: &[u8]) -> Vec<String> {
+    let mut out = Vec::new();
+    visit_named(*root, |n| {
+        if matches!(n.kind(), "const_item" | "static_item")
+            && let (Some(name), Some(value)) = (n.field("name"), n.field("value"))
+            && literal(&value, source).is_some_and(|l| matches!(l, Literal::Collection(n) if n > 0))
+        {
+            out.push(text(&name, source).into_owned());
+        }
+        !matches!(n.kind(), "function_item" | "token_tree")
+    });
+    out
+}
+
+/// `macro_rules!` definitions, read as helpers: one whose rules invoke an
+/// assertion macro (or `panic!`) asserts, and a test that invokes it does.
+fn macro_helpers(root: &Node, source: &[u8]) -> Vec<Body> {
+    let mut out = Vec::new();
+    visit_named(*root, |n| {
+        if n.kind() == "macro_definition"
+            && let Some(name) = n.field("name")
+        {
+            let mut scan = Scan::new(source, Vec::new());
+            let mut cursor = n.walk();
+            for rule in n.named_children(&mut cursor).filter(|c| c.kind() == "macro_rule") {
+                if let Some(right) = rule.field("right") {
+                    scan.tokens(&right, source);
+                }
+            }
+            let macros = std::mem::take(&mut scan.macros);
+            let asserts =
+                !scan.assertions.is_empty() || macros.iter().any(|m| matches!(m.as_str(), "panic" | "unreachable"));
+            let mut calls = scan.calls;
+            calls.extend(macros);
+            out.push((text(&name, source).into_owned(), asserts, calls));
+        }
+        n.kind() != "token_tree"
+    });
+    out
+}
+
+fn is_assertion_macro(name: &str) -> bool {
+    name.starts_with("assert") || name.starts_with("debug_assert") || name.starts_with("prop_assert")
 }
 
 /// The attributes directly above `item` (skipping comments).
@@ -153,7 +201,7 @@ fn cfg_test(attributes: &[Node], source: &[u8]) -> bool {
 fn items(
     body: &Node,
     source: &[u8],
-    scope: &str,
+    (tables, scope): (&[String], &str),
     file: &mut TestFile,
     bodies: &mut Vec<Body>,
     code: &mut Vec<std::ops::Range<usize>>,
@@ -161,7 +209,7 @@ fn items(
     let mut cursor = body.walk();
     for item in body.named_children(&mut cursor) {
         match item.kind() {
-            "function_item" => function(&item, source, scope, file, bodies, code),
+            "function_item" => function(&item, source, (tables, scope), file, bodies, code),
             "mod_item" => {
                 let Some(inner) = item.field("body") else { continue };
                 let attrs = attributes(&item);
@@ -175,7 +223,7 @@ fn items(
                 } else {
                     format!("{scope}::{name}")
                 };
-                items(&inner, source, &nested, file, bodies, code);
+                items(&inner, source, (tables, &nested), file, bodies, code);
                 if cfg_test(&attrs, source) || file.tests.len() > before {
                     let start = attrs.first().unwrap_or(&item).start_byte();
                     code.push(start..item.end_byte());
@@ -212,16 +260,20 @@ fn helper(def: &Node, source: &[u8], bodies: &mut Vec<Body>) {
 fn function(
     def: &Node,
     source: &[u8],
-    scope: &str,
+    (constants, scope): (&[String], &str),
     file: &mut TestFile,
     bodies: &mut Vec<Body>,
     code: &mut Vec<std::ops::Range<usize>>,
 ) {
     let attrs = attributes(def);
     let paths: Vec<(String, Node)> = attrs.iter().filter_map(|a| attribute_path(a, source)).collect();
+    // rstest_reuse's `#[template]` declares cases for other tests; it never runs.
     let is_test = paths
         .iter()
-        .any(|(p, _)| TEST_ATTRIBUTES.contains(&last_segment(p)) || p.starts_with("test_case"));
+        .any(|(p, _)| TEST_ATTRIBUTES.contains(&last_segment(p)) || p.starts_with("test_case"))
+        && !paths
+            .iter()
+            .any(|(p, _)| p == "template" || p == "rstest_reuse::template");
     let benchmark = paths.iter().any(|(p, _)| p == "bench");
     if !is_test && !benchmark {
         helper(def, source, bodies);
@@ -237,7 +289,13 @@ fn function(
         pattern_names(&params, source, &mut occurrences);
     }
     bindings(&body, source, &mut occurrences);
-    let tables = single_nonempty_collections(&occurrences);
+    let mut tables = single_nonempty_collections(&occurrences);
+    tables.extend(
+        constants
+            .iter()
+            .filter(|c| !occurrences.iter().any(|(n, _)| n == *c))
+            .cloned(),
+    );
     let mut scan = Scan::new(source, tables);
     scan.walk(&body, source);
     let mut skip = None;
@@ -283,6 +341,15 @@ fn function(
         // `let v = parse(s).unwrap();` checks that parsing succeeded, as a smoke test does.
         let checked = checked_bindings(&body, source);
         what.results.retain(|r| !checked.contains(r));
+        if unwraps(&body, source) {
+            // What it prints it unwrapped first: the unwrap is the check.
+            what.prints = false;
+            what.inert = false;
+        }
+        // A test that declares items (a derive, a `#![deny(..)]`) checks that they compile.
+        if declares_items(&body) {
+            what.inert = false;
+        }
         what
     } else {
         Unchecked::default()
@@ -318,6 +385,41 @@ fn holds_ignore(args: &Node, source: &[u8]) -> bool {
 fn is_empty_block(block: &Node) -> bool {
     let mut cursor = block.walk();
     block.named_children(&mut cursor).all(|c| COMMENTS.contains(&c.kind()))
+}
+
+/// Is `method` one that panics when its receiver holds an error or nothing?
+fn is_unwrap(method: &str) -> bool {
+    matches!(
+        method,
+        "unwrap" | "expect" | "unwrap_err" | "expect_err" | "unwrap_or_else" | "unwrap_none"
+    )
+}
+
+/// Does `body` unwrap a value or propagate an error with `?`?
+fn unwraps(body: &Node, source: &[u8]) -> bool {
+    let mut found = false;
+    visit_named(*body, |n| {
+        found |= n.kind() == "try_expression"
+            || (n.kind() == "field_identifier" && is_unwrap(&text(&n, source)))
+            || (n.kind() == "token_tree" && {
+                let mut c = n.walk();
+                n.children(&mut c)
+                    .any(|t| t.kind() == "identifier" && is_unwrap(&text(&t, source)))
+            });
+        !found
+    });
+    found
+}
+
+/// Does `body` declare items or lint attributes: a test of what compiles?
+fn declares_items(body: &Node) -> bool {
+    let mut cursor = body.walk();
+    body.named_children(&mut cursor).any(|c| {
+        matches!(
+            c.kind(),
+            "struct_item" | "enum_item" | "impl_item" | "trait_item" | "union_item" | "inner_attribute_item"
+        )
+    })
 }
 
 /// The names `let` binds in `body` that are bound to an `unwrap()`,
@@ -369,7 +471,15 @@ fn bindings(body: &Node, source: &[u8], out: &mut Vec<(String, Bound)>) {
         match n.kind() {
             "let_declaration" => {
                 let value = n.field("value");
+                // `let mut x = 0;` is meant to change (in a closure, through `&mut`).
+                let mutable = {
+                    let mut c = n.walk();
+                    n.children(&mut c).any(|c| c.kind() == "mutable_specifier")
+                };
                 match n.field("pattern") {
+                    Some(p) if p.kind() == "identifier" && mutable => {
+                        out.push((text(&p, source).into_owned(), Bound::Other));
+                    }
                     Some(p) if p.kind() == "identifier" => {
                         let value = value.map(|v| unwrap_rust(v));
                         let literal = value.and_then(|v| literal(&v, source));
@@ -397,7 +507,8 @@ fn bindings(body: &Node, source: &[u8], out: &mut Vec<(String, Bound)>) {
             }
             _ => {}
         }
-        !matches!(n.kind(), "closure_expression" | "function_item")
+        // Closures share the test's names (and may change them).
+        n.kind() != "function_item"
     });
 }
 
@@ -595,6 +706,8 @@ struct Scan {
     mock_returns: Vec<MockReturn>,
     /// mockall doubles made (`MockStore::new()`).
     doubles: usize,
+    /// Macros invoked inside token trees.
+    macros: Vec<String>,
 }
 
 /// Node kinds whose children may run under another guard.
@@ -616,6 +729,7 @@ impl Scan {
             used: BTreeSet::new(),
             mock_returns: Vec::new(),
             doubles: 0,
+            macros: Vec::new(),
         }
     }
 
@@ -925,14 +1039,19 @@ impl Scan {
                 guard: self.guard,
             });
         }
-        // Any other macro: the names it uses and the functions it calls, token by token.
+        // Any other macro: a call of it (a local `macro_rules!` helper may
+        // assert), and the names it uses and the functions it calls, token by token.
+        self.calls.push(name);
         let mut cursor = mac.walk();
         if let Some(tree) = mac.named_children(&mut cursor).find(|c| c.kind() == "token_tree") {
             self.tokens(&tree, source);
         }
+        let nested = std::mem::take(&mut self.macros);
+        self.calls.extend(nested);
     }
 
-    /// Names and calls in a token tree: `f(..)` is a call of `f`.
+    /// Names, calls and macro calls in a token tree: `f(..)` is a call of
+    /// `f`, `m!(..)` a call of macro `m` (an assertion when `m` asserts).
     fn tokens(&mut self, tree: &Node, source: &[u8]) {
         let mut cursor = tree.walk();
         let children: Vec<Node> = tree.children(&mut cursor).collect();
@@ -940,14 +1059,35 @@ impl Scan {
             match child.kind() {
                 "identifier" => {
                     super::note_name(child, source, &mut self.used);
-                    let called = children
-                        .get(i + 1)
-                        .is_some_and(|n| n.kind() == "token_tree" && source.get(n.start_byte()) == Some(&b'('));
+                    let next = children.get(i + 1);
+                    let called =
+                        next.is_some_and(|n| n.kind() == "token_tree" && source.get(n.start_byte()) == Some(&b'('));
                     if called {
                         self.calls.push(text(child, source).into_owned());
                     }
+                    if next.is_some_and(|n| n.kind() == "!") {
+                        let name = text(child, source).into_owned();
+                        if is_assertion_macro(&name) {
+                            let end = children.get(i + 2).unwrap_or(child);
+                            let span = Span::of(child);
+                            let end = Span::of(end);
+                            self.assertions.push(Assertion {
+                                span: Span {
+                                    end_line: end.end_line,
+                                    end_column: end.end_column,
+                                    ..span
+                                },
+                                form: Form::Other,
+                                matcher: name.clone(),
+                                parts: Vec::new(),
+                                values: Vec::new(),
+                                guard: self.guard,
+                            });
+                        }
+                        self.macros.push(name);
+                    }
                 }
-                "token_tree" => self.tokens(child, source),
+                "token_tree" | "token_repetition" => self.tokens(child, source),
                 _ => {}
             }
         }
@@ -1044,15 +1184,15 @@ fn uses(root: &Node, source: &[u8], file: &mut TestFile) {
         .collect();
     let path_root = |path: &str, roots: &mut BTreeSet<String>| {
         let head = path.split("::").next().unwrap_or(path);
-        let module = head.chars().next().is_some_and(|c| c.is_ascii_lowercase() || c == '_')
-            && !imported.contains(head)
-            && !matches!(head, "std" | "core" | "alloc");
+        let module =
+            head.chars().next().is_some_and(|c| c.is_ascii_lowercase() || c == '_') && !imported.contains(head);
         if module && let Some((prefix, _)) = path.rsplit_once("::") {
             roots.insert(prefix.to_string());
         }
     };
     visit_named(*root, |n| match n.kind() {
-        "use_declaration" | "extern_crate_declaration" | "attribute_item" | "inner_attribute_item" => false,
+        // Attributes are read: `#[derive(Error)]` uses the imported `Error`.
+        "use_declaration" | "extern_crate_declaration" => false,
         k if COMMENTS.contains(&k) => false,
         "identifier" | "type_identifier" => {
             super::note_name(&n, source, &mut used);
@@ -1167,7 +1307,8 @@ pub fn imports(tree: &Tree, source: &[u8]) -> Vec<Import> {
             }
             _ => {}
         }
-        !matches!(n.kind(), "function_item" | "token_tree" | "string_literal")
+        // `use` inside a test function is common: function bodies are read too.
+        !matches!(n.kind(), "token_tree" | "string_literal")
     });
     out
 }

@@ -396,19 +396,9 @@ impl Resolver {
                 let root = self.rust_crate_root(from);
                 self.rust_module(&root, rest).or(Some(root))
             }
-            "self" | "super" => {
-                // `super` from a test module is the file it sits in.
-                let dir = rust_module_dir(from);
-                let dir = if *first == "super" && rest.is_empty() {
-                    None
-                } else {
-                    Some(dir)
-                };
-                match dir {
-                    Some(dir) => self.rust_module_in(&dir, rest).or_else(|| Some(from.to_path_buf())),
-                    None => Some(from.to_path_buf()),
-                }
-            }
+            // `super` from a test module is the file it sits in; `self::x` (and
+            // `mod x;`) is a module below the file.
+            "self" | "super" => self.rust_module(from, rest).or_else(|| Some(from.to_path_buf())),
             name => {
                 let (_, dir) = self.crates.iter().find(|(n, _)| n == name)?;
                 let root = self.lib_root(dir)?;
@@ -423,6 +413,20 @@ impl Resolver {
         let in_tests = from.parent().and_then(|p| p.file_name()).is_some_and(|n| n == "tests");
         if in_tests {
             return from.to_path_buf();
+        }
+        // `tests/it/x.rs` belongs to the test crate `tests/it.rs` or `tests/it/main.rs`.
+        let mut dir = from.parent();
+        while let Some(d) = dir {
+            if let Some(tests) = d.parent().filter(|t| t.file_name().is_some_and(|n| n == "tests"))
+                && let Some(name) = d.file_name().and_then(|n| n.to_str())
+            {
+                for root in [tests.join(format!("{name}.rs")), d.join("main.rs"), d.join("mod.rs")] {
+                    if self.root.join(&root).is_file() {
+                        return root;
+                    }
+                }
+            }
+            dir = d.parent();
         }
         let mut dir = from.parent();
         while let Some(d) = dir {
@@ -446,29 +450,40 @@ impl Resolver {
             .find(|p| self.root.join(p).is_file())
     }
 
-    /// The module `parts` names below the crate root file `root`.
-    fn rust_module(&self, root: &Path, parts: &[&str]) -> Option<PathBuf> {
-        self.rust_module_in(&rust_module_dir(root), parts)
-    }
-
-    /// The deepest module file of `parts` under `dir` (`a.rs`, `a/mod.rs`, then on into `a/`).
-    fn rust_module_in(&self, dir: &Path, parts: &[&str]) -> Option<PathBuf> {
+    /// The deepest module file `parts` names below the module file `file`:
+    /// a `#[path = ".."] mod` in it, else `a.rs` or `a/mod.rs` in its module directory.
+    fn rust_module(&self, file: &Path, parts: &[&str]) -> Option<PathBuf> {
         let mut found = None;
-        let mut dir = dir.to_path_buf();
+        let mut file = file.to_path_buf();
         for part in parts {
-            let file = dir.join(format!("{part}.rs"));
-            let module = dir.join(part).join("mod.rs");
-            let next = if self.root.join(&file).is_file() {
-                file
-            } else if self.root.join(&module).is_file() {
-                module
-            } else {
-                break;
-            };
-            found = Some(next);
-            dir = dir.join(part);
+            let dir = rust_module_dir(&file);
+            let next = self
+                .path_attribute(&file, part)
+                .or_else(|| Some(dir.join(format!("{part}.rs"))).filter(|f| self.root.join(f).is_file()))
+                .or_else(|| Some(dir.join(part).join("mod.rs")).filter(|f| self.root.join(f).is_file()));
+            let Some(next) = next else { break };
+            found = Some(next.clone());
+            file = next;
         }
         found
+    }
+
+    /// `#[path = "x.rs"] mod name;` in `file`: the file it names, relative to `file`'s directory.
+    fn path_attribute(&self, file: &Path, name: &str) -> Option<PathBuf> {
+        static PATH_MOD: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+            regex::Regex::new(r#"#\[\s*path\s*=\s*"([^"]+)"\s*\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;"#)
+                .expect("path attribute pattern")
+        });
+        let text = std::fs::read_to_string(self.root.join(file)).ok()?;
+        if !text.contains("#[path") {
+            return None;
+        }
+        let dir = file.parent().unwrap_or(Path::new(""));
+        PATH_MOD
+            .captures_iter(&text)
+            .find(|c| &c[2] == name)
+            .map(|c| normalize(&dir.join(&c[1])))
+            .filter(|p| self.root.join(p).is_file())
     }
 
     /// The package directory a Go import path names, when it is in the repository.

@@ -24,6 +24,14 @@ const PROCESS_MODULES: &[&str] = &[
     "execa",
     "zx",
     "cross-spawn",
+    // Rust: a process, a compile test (trybuild), a CLI test (assert_cmd).
+    "std::process",
+    "trybuild",
+    "assert_cmd",
+    "assert_cmd::prelude",
+    "escargot",
+    "trycmd",
+    "snapbox::cmd",
 ];
 
 /// `subject[i]` says whether `file.imports[i]` resolves to the project's own non-test code.
@@ -45,6 +53,14 @@ fn uses_process_api(file: &TestFile) -> bool {
         "execa",
         "execaSync",
         "fork",
+        // Rust: `Command::new(..).output()`, trybuild's `compile_fail`, assert_cmd's `cargo_bin`.
+        "output",
+        "status",
+        "compile_fail",
+        "pass",
+        "cargo_bin",
+        "cargo_bin_cmd",
+        "case",
     ];
     file.used.iter().any(|name| CALLS.contains(&name.as_str()))
         || file
@@ -68,7 +84,11 @@ pub fn never_imports_subject(path: &str, file: &TestFile, subject: &[bool]) -> V
         return Vec::new();
     }
     let runs_processes = imports.iter().any(|(import, _)| {
-        PROCESS_MODULES.contains(&import.specifier.as_str()) && import.used_in(file) && uses_process_api(file)
+        let spec = import.specifier.as_str();
+        let named = PROCESS_MODULES
+            .iter()
+            .any(|m| spec == *m || spec.strip_prefix(m).is_some_and(|rest| rest.starts_with("::")));
+        named && import.used_in(file) && uses_process_api(file)
     });
     if runs_processes {
         return Vec::new();
