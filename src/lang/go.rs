@@ -490,6 +490,8 @@ struct Scan<'r> {
     doubles: usize,
     prints: bool,
     effects: bool,
+    /// Read the guards of assertions (off when only asking whether a subtree asserts).
+    guards: bool,
 }
 
 const GUARDING: &[&str] = &[
@@ -517,6 +519,7 @@ impl<'r> Scan<'r> {
             doubles: 0,
             prints: false,
             effects: false,
+            guards: true,
         }
     }
 
@@ -537,7 +540,7 @@ impl<'r> Scan<'r> {
                 "short_var_declaration" => self.note_assert_object(&n),
                 _ => {}
             }
-            if GUARDING.contains(&n.kind()) {
+            if self.guards && GUARDING.contains(&n.kind()) {
                 let children: Vec<Node> = n.named_children(&mut cursor).collect();
                 let guards = self.child_guards(&n, &children, guard);
                 stack.extend(children.into_iter().zip(guards).rev());
@@ -652,6 +655,9 @@ impl<'r> Scan<'r> {
     fn asserts(&self, node: &Node) -> bool {
         let mut scan = Scan::new(self.read, self.receiver.clone());
         scan.assert_objects = self.assert_objects.clone();
+        // Only whether it asserts: guards inside are not needed, and reading
+        // them would read nested branches again at every level.
+        scan.guards = false;
         scan.walk(node);
         !scan.assertions.is_empty()
     }
@@ -699,7 +705,10 @@ impl<'r> Scan<'r> {
             match name.as_str() {
                 "Error" | "Errorf" | "Fatal" | "Fatalf" | "Fail" | "FailNow" => push(self, Form::Fail, Vec::new(), &[]),
                 "Skip" | "Skipf" | "SkipNow" => {
-                    let reason = args.first().map(|a| display(a, source)).filter(|r| !r.is_empty());
+                    let reason = args
+                        .first()
+                        .map(|a| literal_str(a, source).unwrap_or_else(|| display(a, source)))
+                        .filter(|r| !r.trim().is_empty());
                     let conditional = self.guard.conditional || has_if_ancestor(call);
                     self.skip.get_or_insert(Skip {
                         span: Span::of(call),
@@ -951,7 +960,7 @@ func TestViaHelper(t *testing.T) { helper(t) }
         );
         assert_eq!(
             file.tests[2].skip.as_ref().unwrap().reason.as_deref(),
-            Some("\"flaky on CI\"")
+            Some("flaky on CI")
         );
         assert!(file.tests[3].benchmark);
         assert_eq!(file.tests[4].assertions[0].matcher, "Output");

@@ -68,8 +68,10 @@ pub fn may_hold_tests(source: &[u8]) -> bool {
 }
 
 pub fn test_file(tree: &Tree, source: &[u8], _memo: Option<&mut Memo>) -> TestFile {
+    let (imports, used) = imports_and_used(tree, source);
     let mut file = TestFile {
-        imports: imports(tree, source),
+        imports,
+        used,
         ..TestFile::default()
     };
     let root = tree.root_node();
@@ -83,7 +85,6 @@ pub fn test_file(tree: &Tree, source: &[u8], _memo: Option<&mut Memo>) -> TestFi
             test.empty = false;
         }
     }
-    uses(&root, source, &mut file);
     if !file.tests.is_empty() {
         file.code_digest = digest(source, &code);
     }
@@ -708,6 +709,8 @@ struct Scan {
     doubles: usize,
     /// Macros invoked inside token trees.
     macros: Vec<String>,
+    /// Read the guards of assertions (off when only asking whether a subtree asserts).
+    guards: bool,
 }
 
 /// Node kinds whose children may run under another guard.
@@ -730,6 +733,7 @@ impl Scan {
             mock_returns: Vec::new(),
             doubles: 0,
             macros: Vec::new(),
+            guards: true,
         }
     }
 
@@ -751,7 +755,7 @@ impl Scan {
                 }
                 _ => {}
             }
-            if GUARDING.contains(&n.kind()) {
+            if self.guards && GUARDING.contains(&n.kind()) {
                 let children: Vec<Node> = n.named_children(&mut cursor).collect();
                 let guards = self.child_guards(&n, &children, guard, source);
                 stack.extend(children.into_iter().zip(guards).rev());
@@ -1097,6 +1101,9 @@ impl Scan {
 /// Does this subtree assert?
 fn asserts(node: &Node, source: &[u8]) -> bool {
     let mut scan = Scan::new(source, Vec::new());
+    // Only whether it asserts: guards inside are not needed, and reading
+    // them would read nested branches again at every level.
+    scan.guards = false;
     scan.walk(node, source);
     !scan.assertions.is_empty()
 }
@@ -1174,11 +1181,10 @@ fn assertion_of(name: &str, args: &[Node], source: &[u8]) -> (Form, String, Vec<
 /// The names the file references outside `use` declarations, and the
 /// modules it names by path without a `use` (`mycrate::parse(..)`,
 /// `super::helper()`), as dynamic imports.
-fn uses(root: &Node, source: &[u8], file: &mut TestFile) {
+fn references(root: &Node, source: &[u8], imports: &mut Vec<Import>) -> BTreeSet<String> {
     let mut used = BTreeSet::new();
     let mut roots: BTreeSet<String> = BTreeSet::new();
-    let imported: BTreeSet<&str> = file
-        .imports
+    let imported: BTreeSet<&str> = imports
         .iter()
         .flat_map(|i| i.names.iter().map(String::as_str))
         .collect();
@@ -1234,9 +1240,8 @@ fn uses(root: &Node, source: &[u8], file: &mut TestFile) {
         }
         _ => true,
     });
-    file.used = used;
     for spec in roots {
-        file.imports.push(Import {
+        imports.push(Import {
             specifier: spec,
             names: Vec::new(),
             origins: Vec::new(),
@@ -1244,12 +1249,26 @@ fn uses(root: &Node, source: &[u8], file: &mut TestFile) {
             kind: ImportKind::Dynamic,
         });
     }
+    used
 }
 
 /// Every `use` (and `extern crate`, and `mod x;`) in the file, nested
 /// modules included. `use a::b::{c, d as e}` is one import of `a::b`
 /// binding `c` and `e`.
 pub fn imports(tree: &Tree, source: &[u8]) -> Vec<Import> {
+    imports_and_used(tree, source).0
+}
+
+/// The imports of the file (with the modules it names by path) and the
+/// names it references outside `use` declarations.
+fn imports_and_used(tree: &Tree, source: &[u8]) -> (Vec<Import>, BTreeSet<String>) {
+    let mut out = use_imports(tree, source);
+    let used = references(&tree.root_node(), source, &mut out);
+    (out, used)
+}
+
+/// Every `use` (and `extern crate`, and `mod x;`).
+fn use_imports(tree: &Tree, source: &[u8]) -> Vec<Import> {
     let mut out: Vec<Import> = Vec::new();
     visit_named(tree.root_node(), |n| {
         match n.kind() {

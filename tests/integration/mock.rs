@@ -143,6 +143,76 @@ fn skipped_test_typescript() {
     check_fixture("skipped_test.spec.ts");
 }
 
+#[test]
+fn tautological_assertion_rust() {
+    check_fixture("tautological_assertion.rs");
+}
+
+#[test]
+fn tautological_assertion_go() {
+    check_fixture("tautological_assertion_test.go");
+}
+
+#[test]
+fn no_assertion_rust() {
+    check_fixture("no_assertion.rs");
+}
+
+#[test]
+fn no_assertion_go() {
+    check_fixture("no_assertion_test.go");
+}
+
+#[test]
+fn conditional_assertion_rust() {
+    check_fixture("conditional_assertion.rs");
+}
+
+#[test]
+fn conditional_assertion_go() {
+    check_fixture("conditional_assertion_test.go");
+}
+
+#[test]
+fn literal_echo_rust() {
+    check_fixture("literal_echo.rs");
+}
+
+#[test]
+fn literal_echo_go() {
+    check_fixture("literal_echo_test.go");
+}
+
+#[test]
+fn mock_return_echo_rust() {
+    check_fixture("mock_return_echo.rs");
+}
+
+#[test]
+fn mock_return_echo_go() {
+    check_fixture("mock_return_echo_test.go");
+}
+
+#[test]
+fn empty_test_rust() {
+    check_fixture("empty_test.rs");
+}
+
+#[test]
+fn empty_test_go() {
+    check_fixture("empty_test_test.go");
+}
+
+#[test]
+fn skipped_test_rust() {
+    check_fixture("skipped_test.rs");
+}
+
+#[test]
+fn skipped_test_go() {
+    check_fixture("skipped_test_test.go");
+}
+
 fn repo_with_tests() -> TestRepo {
     let repo = TestRepo::new();
     repo.write("src/calc.py", "def add(a, b):\n    return a + b\n");
@@ -680,5 +750,92 @@ fn sample_suites_that_other_tests_load_by_name_are_not_checked() {
         changed.stdout.contains("1 sample test file(s) not checked"),
         "{}",
         changed.stdout
+    );
+}
+
+#[test]
+fn rust_and_go_tests_reach_their_subject_like_cargo_and_go_do() {
+    let repo = TestRepo::new();
+    repo.write(
+        "Cargo.toml",
+        "[package]\nname = \"shop-core\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    repo.write("src/lib.rs", "pub mod billing;\n");
+    repo.write(
+        "src/billing.rs",
+        "pub fn total(xs: &[u32]) -> u32 {\n    xs.iter().sum()\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n    #[test]\n    fn sums() {\n        assert_eq!(total(&[1, 2]), 3);\n    }\n}\n",
+    );
+    repo.write(
+        "tests/billing.rs",
+        "use shop_core::billing::total;\n\n#[test]\nfn sums() {\n    assert_eq!(total(&[2]), 2);\n}\n",
+    );
+    repo.write(
+        "tests/lexical.rs",
+        "#[path = \"../src/billing.rs\"]\nmod billing;\n#[path = \"lexical/sums.rs\"]\nmod sums;\n",
+    );
+    repo.write(
+        "tests/lexical/sums.rs",
+        "use crate::billing::total;\n\n#[test]\nfn sums() {\n    assert_eq!(total(&[4]), 4);\n}\n",
+    );
+    repo.write(
+        "tests/common/mod.rs",
+        "pub fn cart() -> Vec<u32> {\n    shop_core::billing::total(&[1]);\n    vec![1]\n}\n",
+    );
+    repo.write(
+        "tests/via_common.rs",
+        "mod common;\n\n#[test]\nfn sums() {\n    assert_eq!(common::cart().len(), 1);\n}\n",
+    );
+    repo.write(
+        "tests/own_copy.rs",
+        "fn total(xs: &[u32]) -> u32 {\n    xs.iter().sum()\n}\n\n#[test]\nfn sums() {\n    assert_eq!(total(&[1]), 1);\n}\n",
+    );
+    repo.write(
+        "tests/cli.rs",
+        "use std::process::Command;\n\n#[test]\nfn runs() {\n    let out = Command::new(env!(\"CARGO_BIN_EXE_shop\")).output().unwrap();\n    assert!(out.status.success());\n}\n",
+    );
+    repo.write("go.mod", "module example.com/shop\n\ngo 1.22\n");
+    repo.write(
+        "cart/cart.go",
+        "package cart\n\nfunc Total(xs []int) int { return len(xs) }\n",
+    );
+    repo.write(
+        "cart/cart_test.go",
+        "package cart\n\nimport \"testing\"\n\nfunc TestTotal(t *testing.T) {\n\tif Total(nil) != 0 {\n\t\tt.Fatal(\"want 0\")\n\t}\n}\n",
+    );
+    repo.write(
+        "cart/external_test.go",
+        "package cart_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/shop/cart\"\n)\n\nfunc TestTotal(t *testing.T) {\n\tif cart.Total([]int{1}) != 1 {\n\t\tt.Fatal(\"want 1\")\n\t}\n}\n",
+    );
+    repo.write(
+        "e2e/strings_test.go",
+        "package e2e\n\nimport (\n\t\"strings\"\n\t\"testing\"\n)\n\nfunc TestUpper(t *testing.T) {\n\tif strings.ToUpper(\"a\") != \"A\" {\n\t\tt.Fatal(\"upper\")\n\t}\n}\n",
+    );
+    repo.commit("base");
+    let run = repo.run(&["mock", "--all-files"]);
+    let flagged: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.contains("mock/never-imports-subject"))
+        .collect();
+    assert_eq!(flagged.len(), 2, "{}", run.stdout);
+    assert!(flagged[0].starts_with("e2e/strings_test.go:8:"), "{}", run.stdout);
+    assert!(flagged[1].starts_with("tests/own_copy.rs:6:"), "{}", run.stdout);
+    // Source files without tests are not counted as test files.
+    assert!(run.stdout.contains("9 test file(s) checked, 9 tests"), "{}", run.stdout);
+
+    // A change to the code brings the tests that reach it into scope.
+    let billing = std::fs::read_to_string(repo.root().join("src/billing.rs")).unwrap();
+    repo.write("src/billing.rs", billing.replace("sum()", "sum::<u32>()"));
+    repo.write(
+        "cart/cart.go",
+        "package cart\n\nfunc Total(xs []int) int { return len(xs) + 0 }\n",
+    );
+    let run = repo.run(&["mock", "--base", "HEAD"]);
+    assert!(
+        run.stdout.contains(
+            "more test file(s) whose subject changed: cart/cart_test.go, cart/external_test.go, tests/billing.rs"
+        ),
+        "{}",
+        run.stdout
     );
 }

@@ -492,6 +492,10 @@ impl Resolver {
             from.parent().unwrap_or(Path::new("")).to_path_buf()
         } else {
             self.go_modules.iter().find_map(|(module, root)| {
+                // The standard library's module spells its packages without a prefix.
+                if module == "std" && !spec.split('/').next().is_some_and(|first| first.contains('.')) {
+                    return Some(root.join(spec));
+                }
                 let rest = spec.strip_prefix(module.as_str())?;
                 match rest.strip_prefix('/') {
                     Some(sub) => Some(root.join(sub)),
