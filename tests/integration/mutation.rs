@@ -614,3 +614,73 @@ fn binary_and_non_utf8_test_files_are_noted_not_fatal() {
         notices(&run)
     );
 }
+
+#[test]
+fn rust_tests_beside_the_code_and_in_tests_dir_are_read_through_history() {
+    let repo = TestRepo::new();
+    let billing = |body: &str, want: &str| {
+        format!(
+            "pub fn total(xs: &[u32]) -> u32 {{\n    {body}\n}}\n\n#[cfg(test)]\nmod tests {{\n    use super::*;\n\n    #[test]\n    fn sums() {{\n        assert_eq!(total(&[1, 2]), {want});\n    }}\n}}\n"
+        )
+    };
+    repo.write("Cargo.toml", "[package]\nname = \"shop\"\nversion = \"0.1.0\"\n")
+        .write("src/lib.rs", "pub mod billing;\n")
+        .write("src/billing.rs", &billing("xs.iter().sum()", "3"))
+        .write(
+            "tests/billing.rs",
+            "use shop::billing::total;\n\n#[test]\nfn empty() {\n    assert_eq!(total(&[]), 0);\n}\n",
+        );
+    let base = repo.commit("base");
+    // The code and both expectations change in one commit: fitted.
+    repo.write("src/billing.rs", &billing("xs.iter().sum::<u32>() + 1", "4"))
+        .write(
+            "tests/billing.rs",
+            "use shop::billing::total;\n\n#[test]\nfn empty() {\n    assert!(total(&[]) > 0);\n}\n",
+        );
+    repo.commit("off by one");
+    let run = gate(&repo, &base);
+    assert_eq!(
+        findings(&run),
+        vec![
+            "mutation/assertion-value-changed error src/billing.rs:11",
+            "mutation/assertion-weakened error tests/billing.rs:5",
+        ],
+        "{}",
+        run.stdout
+    );
+
+    // Only the test module changed: the file's code did not, so nothing was fitted to it.
+    let repo = TestRepo::new();
+    repo.write("Cargo.toml", "[package]\nname = \"shop\"\nversion = \"0.1.0\"\n")
+        .write("src/lib.rs", "pub mod billing;\n")
+        .write("src/billing.rs", &billing("xs.iter().sum()", "4"));
+    let base = repo.commit("base with a wrong expectation");
+    repo.write("src/billing.rs", &billing("xs.iter().sum()", "3"));
+    repo.commit("fix the expectation");
+    let run = gate(&repo, &base);
+    assert_eq!(findings(&run), Vec::<String>::new(), "{}", run.stdout);
+}
+
+#[test]
+fn go_expectations_changed_with_their_package_are_flagged() {
+    let repo = TestRepo::new();
+    let test = |want: &str| {
+        format!(
+            "package cart_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/shop/cart\"\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestTotal(t *testing.T) {{\n\tassert.Equal(t, {want}, cart.Total([]int{{1, 2}}))\n}}\n"
+        )
+    };
+    repo.write("go.mod", "module example.com/shop\n\ngo 1.22\n")
+        .write("cart/cart.go", "package cart\n\nfunc Total(xs []int) int { return len(xs) }\n")
+        .write("cart/cart_test.go", &test("2"));
+    let base = repo.commit("base");
+    repo.write("cart/cart.go", "package cart\n\nfunc Total(xs []int) int { return len(xs) + 1 }\n")
+        .write("cart/cart_test.go", &test("3"));
+    repo.commit("count one more");
+    let run = gate(&repo, &base);
+    assert_eq!(
+        findings(&run),
+        vec!["mutation/assertion-value-changed error cart/cart_test.go:11"],
+        "{}",
+        run.stdout
+    );
+}
