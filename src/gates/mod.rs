@@ -74,6 +74,30 @@ pub struct GateOutput {
     pub sources: Vec<SourceFile>,
 }
 
+/// A file's text with the byte offset where each line starts, so the lines
+/// of many findings in one file are found without rescanning it.
+pub(crate) struct Text {
+    pub text: String,
+    starts: Vec<usize>,
+}
+
+impl Text {
+    fn new(text: String) -> Text {
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Text { text, starts }
+    }
+
+    /// [`snippet`], from the line index.
+    fn snippet(&self, line: u32, end_line: u32) -> Vec<String> {
+        let Some(&from) = self.starts.get((line as usize).saturating_sub(1)) else {
+            return Vec::new();
+        };
+        snippet(&self.text[from..], 1, end_line.saturating_sub(line) + 1)
+    }
+}
+
 /// Lines `line..=end_line` of `text` (at most five), as a finding shows them.
 pub(crate) fn snippet(text: &str, line: u32, end_line: u32) -> Vec<String> {
     let end = end_line.clamp(line, line + 4);
@@ -101,9 +125,14 @@ impl Pipeline<'_> {
             notices,
             sources,
         } = out;
-        let mut texts: HashMap<String, Option<String>> = sources
+        let mut texts: HashMap<String, Option<Text>> = sources
             .iter()
-            .map(|s| (crate::git::display_path(&s.path), Some(s.text().into_owned())))
+            .map(|s| {
+                (
+                    crate::git::display_path(&s.path),
+                    Some(Text::new(s.text().into_owned())),
+                )
+            })
             .collect();
 
         // Suppressions: every file the gate read, plus any file a finding points into.
@@ -121,7 +150,7 @@ impl Pipeline<'_> {
             .collect();
         for path in &scanned {
             if let Some(text) = self.text(&mut texts, path) {
-                let (found, invalid) = suppress::scan(path, &text);
+                let (found, invalid) = suppress::scan(path, &text.text);
                 suppressions.extend(found);
                 extra.extend(invalid);
             }
@@ -136,7 +165,7 @@ impl Pipeline<'_> {
                 _ if !f.snippet.is_empty() => std::mem::take(&mut f.snippet),
                 (Some(path), Some(line)) => self
                     .text(&mut texts, path)
-                    .map(|t| snippet(&t, line, f.end_line.unwrap_or(line)))
+                    .map(|t| t.snippet(line, f.end_line.unwrap_or(line)))
                     .unwrap_or_default(),
                 _ => Vec::new(),
             };
@@ -182,7 +211,8 @@ impl Pipeline<'_> {
         }
     }
 
-    fn text(&self, cache: &mut HashMap<String, Option<String>>, path: &str) -> Option<String> {
+    /// The text of `path` with its line starts, read once per run.
+    fn text<'c>(&self, cache: &'c mut HashMap<String, Option<Text>>, path: &str) -> Option<&'c Text> {
         cache
             .entry(path.to_string())
             .or_insert_with(|| {
@@ -191,8 +221,8 @@ impl Pipeline<'_> {
                     return None;
                 }
                 let bytes = std::fs::read(abs).ok()?;
-                (!crate::walk::is_binary(&bytes)).then(|| String::from_utf8_lossy(&bytes).into_owned())
+                (!crate::walk::is_binary(&bytes)).then(|| Text::new(String::from_utf8_lossy(&bytes).into_owned()))
             })
-            .clone()
+            .as_ref()
     }
 }

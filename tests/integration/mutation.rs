@@ -625,14 +625,14 @@ fn rust_tests_beside_the_code_and_in_tests_dir_are_read_through_history() {
     };
     repo.write("Cargo.toml", "[package]\nname = \"shop\"\nversion = \"0.1.0\"\n")
         .write("src/lib.rs", "pub mod billing;\n")
-        .write("src/billing.rs", &billing("xs.iter().sum()", "3"))
+        .write("src/billing.rs", billing("xs.iter().sum()", "3"))
         .write(
             "tests/billing.rs",
             "use shop::billing::total;\n\n#[test]\nfn empty() {\n    assert_eq!(total(&[]), 0);\n}\n",
         );
     let base = repo.commit("base");
     // The code and both expectations change in one commit: fitted.
-    repo.write("src/billing.rs", &billing("xs.iter().sum::<u32>() + 1", "4"))
+    repo.write("src/billing.rs", billing("xs.iter().sum::<u32>() + 1", "4"))
         .write(
             "tests/billing.rs",
             "use shop::billing::total;\n\n#[test]\nfn empty() {\n    assert!(total(&[]) > 0);\n}\n",
@@ -653,9 +653,9 @@ fn rust_tests_beside_the_code_and_in_tests_dir_are_read_through_history() {
     let repo = TestRepo::new();
     repo.write("Cargo.toml", "[package]\nname = \"shop\"\nversion = \"0.1.0\"\n")
         .write("src/lib.rs", "pub mod billing;\n")
-        .write("src/billing.rs", &billing("xs.iter().sum()", "4"));
+        .write("src/billing.rs", billing("xs.iter().sum()", "4"));
     let base = repo.commit("base with a wrong expectation");
-    repo.write("src/billing.rs", &billing("xs.iter().sum()", "3"));
+    repo.write("src/billing.rs", billing("xs.iter().sum()", "3"));
     repo.commit("fix the expectation");
     let run = gate(&repo, &base);
     assert_eq!(findings(&run), Vec::<String>::new(), "{}", run.stdout);
@@ -670,11 +670,17 @@ fn go_expectations_changed_with_their_package_are_flagged() {
         )
     };
     repo.write("go.mod", "module example.com/shop\n\ngo 1.22\n")
-        .write("cart/cart.go", "package cart\n\nfunc Total(xs []int) int { return len(xs) }\n")
-        .write("cart/cart_test.go", &test("2"));
+        .write(
+            "cart/cart.go",
+            "package cart\n\nfunc Total(xs []int) int { return len(xs) }\n",
+        )
+        .write("cart/cart_test.go", test("2"));
     let base = repo.commit("base");
-    repo.write("cart/cart.go", "package cart\n\nfunc Total(xs []int) int { return len(xs) + 1 }\n")
-        .write("cart/cart_test.go", &test("3"));
+    repo.write(
+        "cart/cart.go",
+        "package cart\n\nfunc Total(xs []int) int { return len(xs) + 1 }\n",
+    )
+    .write("cart/cart_test.go", test("3"));
     repo.commit("count one more");
     let run = gate(&repo, &base);
     assert_eq!(

@@ -74,6 +74,9 @@ fn undocumented(
     source: &[u8],
     publishes: &Publishes,
 ) -> Vec<Finding> {
+    if generated(source) {
+        return Vec::new();
+    }
     let Some(mut symbols) = exports::exports(language, source) else {
         return Vec::new();
     };
@@ -118,10 +121,23 @@ fn touched(file: &ChangedFile, symbol: &exports::Export) -> bool {
     }
 }
 
-/// Files whose symbols are not an API: tests, and Python outside packages.
+/// Is this a generated file: a `Code generated ... DO NOT EDIT.` line (Go's
+/// convention, which protoc, stringer, mockgen and others follow) near the top?
+fn generated(source: &[u8]) -> bool {
+    let head = &source[..source.len().min(2048)];
+    String::from_utf8_lossy(head)
+        .lines()
+        .take(10)
+        .any(|l| l.contains("Code generated") && l.contains("DO NOT EDIT"))
+}
+
+/// Files whose symbols are not an API: tests, vendored code, and Python outside packages.
 fn skipped(language: Language, path: &Path, root: &Path) -> bool {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let in_dir = |dir: &str| path.components().any(|c| c.as_os_str() == dir);
+    if in_dir("vendor") || in_dir("third_party") || in_dir("node_modules") {
+        return true;
+    }
     match language {
         Language::Python => {
             let test = name.starts_with("test_") || name.ends_with("_test.py") || name == "conftest.py";
