@@ -620,21 +620,7 @@ impl<'r> Scan<'r> {
                     })
                     .collect()
             }
-            "binary_expression" => {
-                let short = node
-                    .field("operator")
-                    .is_some_and(|o| matches!(text(&o, source).as_ref(), "&&" | "||"));
-                children
-                    .iter()
-                    .map(|c| {
-                        if short && Some(c.id()) == field("right") {
-                            conditional
-                        } else {
-                            guard
-                        }
-                    })
-                    .collect()
-            }
+            "binary_expression" => super::short_circuit_guards(node, children, guard, source),
             _ => vec![guard; children.len()],
         }
     }

@@ -377,6 +377,22 @@ pub(crate) fn unchecked(
     out
 }
 
+/// The guards of the children of a Rust or Go `binary_expression`: the right
+/// side of `&&` and `||` may not run.
+pub(crate) fn short_circuit_guards(node: &Node, children: &[Node], guard: Guard, source: &[u8]) -> Vec<Guard> {
+    let short = node
+        .field("operator")
+        .is_some_and(|o| matches!(text(&o, source).as_ref(), "&&" | "||"));
+    let right = node.field("right").map(|r| r.id());
+    children
+        .iter()
+        .map(|c| Guard {
+            conditional: guard.conditional || (short && Some(c.id()) == right),
+            ..guard
+        })
+        .collect()
+}
+
 /// One test: a pytest/unittest function or method, or an `it`/`test` call.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TestCase {

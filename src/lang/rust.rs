@@ -835,21 +835,7 @@ impl Scan {
                 })
                 .collect(),
             // `a && b`, `a || b`: the right side may not run.
-            "binary_expression" => {
-                let short = node
-                    .field("operator")
-                    .is_some_and(|o| matches!(text(&o, source).as_ref(), "&&" | "||"));
-                children
-                    .iter()
-                    .map(|c| {
-                        if short && Some(c.id()) == field("right") {
-                            conditional
-                        } else {
-                            guard
-                        }
-                    })
-                    .collect()
-            }
+            "binary_expression" => super::short_circuit_guards(node, children, guard, source),
             _ => vec![guard; children.len()],
         }
     }
