@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 
 use tree_sitter::{Node, Tree};
 
-use super::versions::{Body, Memo};
+use super::versions::{Body, Item, Memo};
 use super::{
     Assertion, Bound, FieldExt, Form, Guard, Import, ImportKind, Literal, MockReturn, Operand, Skip, Span, TestCase,
     TestFile, Unchecked, bound, callee_key, chain, close_helpers, display, first_child, keep_imported_uses, normalized,
@@ -112,16 +112,16 @@ const ASSERTION_PACKAGES: &[&str] = &[
     "gotest.tools/assert",
 ];
 
-/// What the whole file tells the reading of one test.
+/// What the whole file tells the reading of one function.
 struct Read<'a> {
     source: &'a [u8],
     /// Local names of the assertion packages.
     assert_packages: Vec<String>,
-    /// Names of `testing` values: every parameter typed `*testing.T` and friends.
-    testing: Vec<String>,
+    /// The file imports testify's `suite`: `Test*` methods are tests.
+    suite: bool,
 }
 
-pub fn test_file(tree: &Tree, source: &[u8], _memo: Option<&mut Memo>) -> TestFile {
+pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> TestFile {
     let root = tree.root_node();
     let mut file = TestFile {
         imports: imports(tree, source),
@@ -136,71 +136,22 @@ pub fn test_file(tree: &Tree, source: &[u8], _memo: Option<&mut Memo>) -> TestFi
     let read = Read {
         source,
         assert_packages,
-        testing: testing_names(&root, source),
+        suite: file
+            .imports
+            .iter()
+            .any(|i| i.specifier == "github.com/stretchr/testify/suite"),
     };
-    let suite = file
-        .imports
-        .iter()
-        .any(|i| i.specifier == "github.com/stretchr/testify/suite");
     let mut bodies: Vec<Body> = Vec::new();
     let mut cursor = root.walk();
     for item in root.named_children(&mut cursor) {
         if !matches!(item.kind(), "function_declaration" | "method_declaration") {
             continue;
         }
-        let (Some(name_node), Some(body)) = (item.field("name"), item.field("body")) else {
-            continue;
-        };
-        let name = text(&name_node, source).into_owned();
-        let receiver = receiver(&item, source);
-        let kind = test_kind(&item, &name, receiver.is_some(), suite, source);
-        let mut scan = Scan::new(&read, receiver.as_ref().map(|(n, _)| n.clone()));
-        let mut occurrences = Vec::new();
-        bindings(&body, source, &mut occurrences);
-        scan.tables = single_nonempty_collections(&occurrences);
-        scan.walk(&body);
-        bodies.push((name.clone(), !scan.assertions.is_empty(), scan.calls.clone()));
-        let Some(kind) = kind else { continue };
-        if kind == Kind::Example {
-            if !has_output_comment(&body, source) {
-                continue;
-            }
-            scan.assertions.push(Assertion {
-                span: Span::of(&name_node),
-                form: Form::Other,
-                matcher: "Output".to_string(),
-                parts: Vec::new(),
-                values: Vec::new(),
-                guard: Guard::default(),
-            });
-        }
-        file.callback_spies += scan.doubles;
-        let unchecked = if scan.assertions.is_empty() {
-            // Go refuses to compile an unused variable: what a test computes, it reads.
-            Unchecked {
-                results: Vec::new(),
-                prints: scan.prints,
-                inert: !scan.effects && !scan.prints,
-            }
-        } else {
-            Unchecked::default()
-        };
-        file.tests.push(TestCase {
-            name,
-            scope: receiver.map(|(_, t)| t).unwrap_or_default(),
-            span: Span::of(&name_node),
-            skip: scan.skip,
-            empty: is_empty_block(&body),
-            assertions: scan.assertions,
-            calls: scan.calls,
-            bindings: single_literal_bindings(&occurrences),
-            aliases: single_call_aliases(&occurrences),
-            uses: scan.used.into_iter().collect(),
-            mock_returns: scan.mock_returns,
-            benchmark: kind == Kind::Benchmark,
-            mocks: Vec::new(),
-            unchecked,
-        });
+        let item = function(&item, &read, memo.as_deref_mut());
+        file.tests.extend(item.tests);
+        file.callback_spies += item.callback_spies;
+        file.used.extend(item.used);
+        bodies.extend(item.bodies);
     }
     file.helpers = close_helpers(&bodies);
     for test in &mut file.tests {
@@ -209,19 +160,95 @@ pub fn test_file(tree: &Tree, source: &[u8], _memo: Option<&mut Memo>) -> TestFi
         }
     }
     // Go refuses to compile an unused import: every import is used.
-    let mut used = BTreeSet::new();
-    visit_named(root, |n| {
-        if n.kind() == "identifier" || n.kind() == "package_identifier" {
-            super::note_name(&n, source, &mut used);
-        }
-        !matches!(n.kind(), "import_declaration" | "package_clause" | COMMENT)
-    });
     for import in &file.imports {
-        used.extend(import.names.iter().cloned());
+        file.used.extend(import.names.iter().cloned());
     }
-    file.used = used;
     keep_imported_uses(&mut file);
     file
+}
+
+/// Read a function or method declaration, or recall it from `memo` when the
+/// version before held the same text under the same imports.
+fn function(item: &Node, read: &Read, memo: Option<&mut Memo>) -> Item {
+    let Some(memo) = memo else {
+        return read_function(item, read);
+    };
+    let mut context: Vec<&str> = vec![if read.suite { "suite" } else { "" }];
+    context.extend(read.assert_packages.iter().map(String::as_str));
+    let key = Memo::key(item, item, read.source, &context);
+    let row = item.start_position().row;
+    if let Some(recalled) = memo.recall(&key, row) {
+        return recalled;
+    }
+    let fresh = read_function(item, read);
+    memo.remember(key, row, &fresh);
+    fresh
+}
+
+fn read_function(item: &Node, read: &Read) -> Item {
+    let source = read.source;
+    let mut out = Item::default();
+    let (Some(name_node), Some(body)) = (item.field("name"), item.field("body")) else {
+        return out;
+    };
+    let name = text(&name_node, source).into_owned();
+    let receiver = receiver(item, source);
+    let kind = test_kind(item, &name, receiver.is_some(), read.suite, source);
+    let mut scan = Scan::new(read, receiver.as_ref().map(|(n, _)| n.clone()));
+    if let Some(params) = item.field("parameters") {
+        scan.walk(&params);
+    }
+    let mut occurrences = Vec::new();
+    bindings(&body, source, &mut occurrences);
+    scan.tables = single_nonempty_collections(&occurrences);
+    scan.walk(&body);
+    out.bodies
+        .push((name.clone(), !scan.assertions.is_empty(), scan.calls.clone()));
+    out.used.clone_from(&scan.used);
+    let Some(kind) = kind else {
+        return out;
+    };
+    if kind == Kind::Example {
+        if !has_output_comment(&body, source) {
+            return out;
+        }
+        scan.assertions.push(Assertion {
+            span: Span::of(&name_node),
+            form: Form::Other,
+            matcher: "Output".to_string(),
+            parts: Vec::new(),
+            values: Vec::new(),
+            guard: Guard::default(),
+        });
+    }
+    out.callback_spies = scan.doubles;
+    let unchecked = if scan.assertions.is_empty() {
+        // Go refuses to compile an unused variable: what a test computes, it reads.
+        Unchecked {
+            results: Vec::new(),
+            prints: scan.prints,
+            inert: !scan.effects && !scan.prints,
+        }
+    } else {
+        Unchecked::default()
+    };
+    out.tests.push(TestCase {
+        name,
+        scope: receiver.map(|(_, t)| t).unwrap_or_default(),
+        span: Span::of(&name_node),
+        skip: scan.skip,
+        empty: is_empty_block(&body),
+        assertions: scan.assertions,
+        calls: scan.calls,
+        bindings: single_literal_bindings(&occurrences),
+        aliases: single_call_aliases(&occurrences),
+        uses: scan.used.into_iter().collect(),
+        mock_returns: scan.mock_returns,
+        benchmark: kind == Kind::Benchmark,
+        mocks: Vec::new(),
+        unchecked,
+    });
+    out
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -286,31 +313,6 @@ fn has_output_comment(body: &Node, source: &[u8]) -> bool {
         !found
     });
     found
-}
-
-/// The names of every parameter typed `*testing.T`, `*testing.B`,
-/// `*testing.F` or `testing.TB` in the file.
-fn testing_names(root: &Node, source: &[u8]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    visit_named(*root, |n| {
-        if n.kind() == "parameter_declaration"
-            && let Some(ty) = n.field("type")
-        {
-            let ty = display(&ty, source);
-            let ty = ty.trim_start_matches('*');
-            if ty.strip_prefix("testing.").is_some_and(|t| TESTING_TYPES.contains(&t)) {
-                let mut cursor = n.walk();
-                for name in n.children_by_field_name("name", &mut cursor) {
-                    let name = text(&name, source).into_owned();
-                    if !out.contains(&name) {
-                        out.push(name);
-                    }
-                }
-            }
-        }
-        true
-    });
-    out
 }
 
 fn is_empty_block(block: &Node) -> bool {
@@ -482,6 +484,9 @@ struct Scan<'r> {
     tables: Vec<String>,
     /// Names bound to `assert.New(t)` and `require.New(t)`.
     assert_objects: Vec<String>,
+    /// Names of `testing` values: parameters typed `*testing.T` and friends
+    /// seen so far (the function's own, then its closures').
+    testing: Vec<String>,
     assertions: Vec<Assertion>,
     calls: Vec<String>,
     used: BTreeSet<String>,
@@ -511,6 +516,7 @@ impl<'r> Scan<'r> {
             guard: Guard::default(),
             tables: Vec::new(),
             assert_objects: Vec::new(),
+            testing: Vec::new(),
             assertions: Vec::new(),
             calls: Vec::new(),
             used: BTreeSet::new(),
@@ -538,6 +544,7 @@ impl<'r> Scan<'r> {
                 "index_expression" | "receive_statement" | "send_statement" => self.effects = true,
                 "identifier" => super::note_name(&n, source, &mut self.used),
                 "short_var_declaration" => self.note_assert_object(&n),
+                "parameter_declaration" => self.note_testing(&n),
                 _ => {}
             }
             if self.guards && GUARDING.contains(&n.kind()) {
@@ -548,6 +555,27 @@ impl<'r> Scan<'r> {
                 let start = stack.len();
                 stack.extend(n.named_children(&mut cursor).map(|c| (c, guard)));
                 stack[start..].reverse();
+            }
+        }
+    }
+
+    /// A parameter typed `*testing.T`, `*testing.B`, `*testing.F` or `testing.TB`.
+    fn note_testing(&mut self, n: &Node) {
+        let source = self.read.source;
+        let Some(ty) = n.field("type") else { return };
+        let ty = display(&ty, source);
+        if !ty
+            .trim_start_matches('*')
+            .strip_prefix("testing.")
+            .is_some_and(|t| TESTING_TYPES.contains(&t))
+        {
+            return;
+        }
+        let mut cursor = n.walk();
+        for name in n.children_by_field_name("name", &mut cursor) {
+            let name = text(&name, source).into_owned();
+            if !self.testing.contains(&name) {
+                self.testing.push(name);
             }
         }
     }
@@ -641,6 +669,7 @@ impl<'r> Scan<'r> {
     fn asserts(&self, node: &Node) -> bool {
         let mut scan = Scan::new(self.read, self.receiver.clone());
         scan.assert_objects = self.assert_objects.clone();
+        scan.testing = self.testing.clone();
         // Only whether it asserts: guards inside are not needed, and reading
         // them would read nested branches again at every level.
         scan.guards = false;
@@ -672,8 +701,7 @@ impl<'r> Scan<'r> {
             _ => return,
         };
         let receiver_text = receiver.map(|r| callee_key(&text(&r, source))).unwrap_or_default();
-        let on_testing =
-            receiver.is_some_and(|r| r.kind() == "identifier") && self.read.testing.contains(&receiver_text);
+        let on_testing = receiver.is_some_and(|r| r.kind() == "identifier") && self.testing.contains(&receiver_text);
         let push = |scan: &mut Scan, form: Form, parts: Vec<String>, checked: &[Node]| {
             let mut vals: Vec<String> = checked.iter().flat_map(|a| values(a, source, COMMENT)).collect();
             vals.sort();

@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 
 use tree_sitter::{Node, Parser, Tree};
 
-use super::versions::{Body, Memo};
+use super::versions::{Body, Item, Memo};
 use super::{
     Assertion, Bound, FieldExt, Form, Guard, Import, ImportKind, Lang, Literal, MockReturn, Operand, Skip, Span,
     TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, close_helpers, display, first_child,
@@ -67,7 +67,7 @@ pub fn may_hold_tests(source: &[u8]) -> bool {
     ATTRIBUTE.is_match(source)
 }
 
-pub fn test_file(tree: &Tree, source: &[u8], _memo: Option<&mut Memo>) -> TestFile {
+pub fn test_file(tree: &Tree, source: &[u8], memo: Option<&mut Memo>) -> TestFile {
     let (imports, used) = imports_and_used(tree, source);
     let mut file = TestFile {
         imports,
@@ -75,10 +75,17 @@ pub fn test_file(tree: &Tree, source: &[u8], _memo: Option<&mut Memo>) -> TestFi
         ..TestFile::default()
     };
     let root = tree.root_node();
-    let mut bodies: Vec<Body> = macro_helpers(&root, source);
-    let mut code = Vec::new();
     let tables = constant_tables(&root, source);
-    items(&root, source, (&tables, ""), &mut file, &mut bodies, &mut code);
+    let mut items = Items {
+        source,
+        tables: &tables,
+        file: &mut file,
+        bodies: macro_helpers(&root, source),
+        code: Vec::new(),
+        memo,
+    };
+    items.read(&root, "");
+    let Items { bodies, mut code, .. } = items;
     file.helpers = close_helpers(&bodies);
     for test in &mut file.tests {
         if test.empty && test.calls.iter().any(|c| file.helpers.contains(c)) {
@@ -86,14 +93,16 @@ pub fn test_file(tree: &Tree, source: &[u8], _memo: Option<&mut Memo>) -> TestFi
         }
     }
     if !file.tests.is_empty() {
+        code.sort_by_key(|range| range.start);
         file.code_digest = digest(source, &code);
     }
     keep_imported_uses(&mut file);
     file
 }
 
-/// A digest of the file without its tests: two versions whose digests
-/// differ changed code, not only tests.
+/// A digest of the file without its tests (`tests` sorted by start, a test
+/// module holding the tests in it): two versions whose digests differ
+/// changed code, not only tests.
 fn digest(source: &[u8], tests: &[std::ops::Range<usize>]) -> String {
     use sha2::Digest;
     let mut hasher = sha2::Sha256::new();
@@ -197,75 +206,115 @@ fn cfg_test(attributes: &[Node], source: &[u8]) -> bool {
     })
 }
 
-/// Read the items of a module body (or the file): tests, helpers, nested modules.
-/// `code` collects the byte ranges of tests and test modules.
-fn items(
-    body: &Node,
-    source: &[u8],
-    (tables, scope): (&[String], &str),
-    file: &mut TestFile,
-    bodies: &mut Vec<Body>,
-    code: &mut Vec<std::ops::Range<usize>>,
-) {
-    let mut cursor = body.walk();
-    for item in body.named_children(&mut cursor) {
-        match item.kind() {
-            "function_item" => function(&item, source, (tables, scope), file, bodies, code),
-            "mod_item" => {
-                let Some(inner) = item.field("body") else { continue };
-                let attrs = attributes(&item);
-                let name = item
-                    .field("name")
-                    .map(|n| text(&n, source).into_owned())
-                    .unwrap_or_default();
-                let before = file.tests.len();
-                let nested = if scope.is_empty() {
-                    name
-                } else {
-                    format!("{scope}::{name}")
-                };
-                items(&inner, source, (tables, &nested), file, bodies, code);
-                if cfg_test(&attrs, source) || file.tests.len() > before {
-                    let start = attrs.first().unwrap_or(&item).start_byte();
-                    code.push(start..item.end_byte());
+/// Where the items being read stand, and where what they hold goes.
+struct Items<'a, 'm> {
+    source: &'a [u8],
+    /// The `const` and `static` tables of the file.
+    tables: &'a [String],
+    file: &'a mut TestFile,
+    bodies: Vec<Body>,
+    /// The byte ranges of tests and test modules.
+    code: Vec<std::ops::Range<usize>>,
+    memo: Option<&'m mut Memo>,
+}
+
+impl Items<'_, '_> {
+    /// Read the items of a module body (or the file): tests, helpers, nested modules.
+    fn read(&mut self, body: &Node, scope: &str) {
+        let source = self.source;
+        let mut cursor = body.walk();
+        for item in body.named_children(&mut cursor) {
+            match item.kind() {
+                "function_item" => {
+                    let attrs = attributes(&item);
+                    let first = attrs.first().unwrap_or(&item);
+                    let tables = self.tables;
+                    let read = self.function(first, &item, scope, |def| read_function(def, source, tables, scope));
+                    if !read.tests.is_empty() {
+                        self.code.push(first.start_byte()..item.end_byte());
+                    }
                 }
+                "mod_item" => {
+                    let Some(inner) = item.field("body") else { continue };
+                    let attrs = attributes(&item);
+                    let name = item
+                        .field("name")
+                        .map(|n| text(&n, source).into_owned())
+                        .unwrap_or_default();
+                    let before = self.file.tests.len();
+                    let nested = if scope.is_empty() {
+                        name
+                    } else {
+                        format!("{scope}::{name}")
+                    };
+                    self.read(&inner, &nested);
+                    if cfg_test(&attrs, source) || self.file.tests.len() > before {
+                        let start = attrs.first().unwrap_or(&item).start_byte();
+                        self.code.push(start..item.end_byte());
+                    }
+                }
+                "impl_item" | "trait_item" => {
+                    // Helpers may be methods; tests are never.
+                    if let Some(list) = item.field("body") {
+                        let mut c = list.walk();
+                        for f in list.named_children(&mut c).filter(|f| f.kind() == "function_item") {
+                            self.function(&f, &f, "\0impl", |def| Item {
+                                bodies: helper(def, source).into_iter().collect(),
+                                ..Item::default()
+                            });
+                        }
+                    }
+                }
+                _ => {}
             }
-            "impl_item" | "trait_item" => {
-                // Helpers may be methods; tests are never.
-                if let Some(list) = item.field("body") {
-                    let mut c = list.walk();
-                    for f in list.named_children(&mut c).filter(|f| f.kind() == "function_item") {
-                        helper(&f, source, bodies);
+        }
+    }
+
+    /// Read the function `def` (whose attributes start at `first`) with
+    /// `read`, or recall it from the memo when the version before held the
+    /// same text in the same module with the same tables.
+    fn function(&mut self, first: &Node, def: &Node, scope: &str, read: impl FnOnce(&Node) -> Item) -> Item {
+        let item = match self.memo.as_deref_mut() {
+            None => read(def),
+            Some(memo) => {
+                let mut context = vec![scope];
+                context.extend(self.tables.iter().map(String::as_str));
+                let key = Memo::key(first, def, self.source, &context);
+                let row = first.start_position().row;
+                match memo.recall(&key, row) {
+                    Some(item) => item,
+                    None => {
+                        let item = read(def);
+                        memo.remember(key, row, &item);
+                        item
                     }
                 }
             }
-            _ => {}
-        }
+        };
+        self.file.tests.extend(item.tests.iter().cloned());
+        self.file.callback_spies += item.callback_spies;
+        self.bodies.extend(item.bodies.iter().cloned());
+        item
     }
 }
 
-/// Record a non-test function for the helper closure.
-fn helper(def: &Node, source: &[u8], bodies: &mut Vec<Body>) {
+/// A non-test function, for the helper closure.
+fn helper(def: &Node, source: &[u8]) -> Option<Body> {
     let (Some(name), Some(body)) = (def.field("name"), def.field("body")) else {
-        return;
+        return None;
     };
     let mut scan = Scan::new(source, Vec::new());
     scan.walk(&body, source);
-    bodies.push((
+    Some((
         text(&name, source).into_owned(),
         !scan.assertions.is_empty(),
         scan.calls,
-    ));
+    ))
 }
 
-fn function(
-    def: &Node,
-    source: &[u8],
-    (constants, scope): (&[String], &str),
-    file: &mut TestFile,
-    bodies: &mut Vec<Body>,
-    code: &mut Vec<std::ops::Range<usize>>,
-) {
+/// Read a function: a test (or benchmark) when an attribute says so, else a helper.
+fn read_function(def: &Node, source: &[u8], constants: &[String], scope: &str) -> Item {
+    let mut out = Item::default();
     let attrs = attributes(def);
     let paths: Vec<(String, Node)> = attrs.iter().filter_map(|a| attribute_path(a, source)).collect();
     // rstest_reuse's `#[template]` declares cases for other tests; it never runs.
@@ -277,13 +326,12 @@ fn function(
             .any(|(p, _)| p == "template" || p == "rstest_reuse::template");
     let benchmark = paths.iter().any(|(p, _)| p == "bench");
     if !is_test && !benchmark {
-        helper(def, source, bodies);
-        return;
+        out.bodies.extend(helper(def, source));
+        return out;
     }
     let (Some(name_node), Some(body)) = (def.field("name"), def.field("body")) else {
-        return;
+        return out;
     };
-    code.push(attrs.first().unwrap_or(def).start_byte()..def.end_byte());
     let name = text(&name_node, source).into_owned();
     let mut occurrences = Vec::new();
     if let Some(params) = def.field("parameters") {
@@ -355,9 +403,10 @@ fn function(
     } else {
         Unchecked::default()
     };
-    bodies.push((name.clone(), !scan.assertions.is_empty(), scan.calls.clone()));
-    file.callback_spies += scan.doubles;
-    file.tests.push(TestCase {
+    out.bodies
+        .push((name.clone(), !scan.assertions.is_empty(), scan.calls.clone()));
+    out.callback_spies = scan.doubles;
+    out.tests.push(TestCase {
         name,
         scope: scope.to_string(),
         span: Span::of(&name_node),
@@ -373,6 +422,7 @@ fn function(
         mocks: Vec::new(),
         unchecked,
     });
+    out
 }
 
 /// Does a `cfg_attr(..)` argument list apply `ignore`?

@@ -21,6 +21,10 @@ pub(crate) struct Item {
     pub bodies: Vec<Body>,
     /// A test takes pytest fixtures ([`TestFile::uses_fixtures`]).
     pub fixtures: bool,
+    /// Callback spies made ([`TestFile::callback_spies`]).
+    pub callback_spies: usize,
+    /// Names the item reads ([`TestFile::used`]), where the language takes them from its items.
+    pub used: std::collections::BTreeSet<String>,
 }
 
 /// What was read of each item of the version before, by a key holding its
@@ -317,6 +321,40 @@ mod tests {
                 "describe(\"group N\", () => {",
                 "})",
                 "  // reason N",
+            ],
+        );
+    }
+
+    #[test]
+    fn random_rust_edits_model_as_fresh_parses() {
+        let base = "use shop::cart::total;\n\nconst CASES: [u32; 2] = [1, 2];\n\n#[test]\nfn sums() {\n    assert_eq!(total(&[1]), 1);\n}\n\n#[test]\n#[ignore = \"slow\"]\nfn slow() {\n    let x = total(&[]);\n    assert!(x == 0);\n}\n\nfn check(n: u32) {\n    assert!(n < 10);\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n    #[test]\n    fn table() {\n        for c in CASES {\n            check(total(&[c]));\n        }\n    }\n\n    #[test]\n    #[should_panic]\n    fn panics() {\n        total(&[u32::MAX, 1]);\n    }\n}\n\nstruct S;\n\nimpl S {\n    fn verify(&self) {\n        assert!(true);\n    }\n}\n";
+        random_line_edits(
+            Lang::Rust,
+            base,
+            &[
+                "#[test]",
+                "fn case_N() {",
+                "    assert_eq!(total(&[N]), N);",
+                "}",
+                "mod m_N {",
+                "    // N",
+            ],
+        );
+    }
+
+    #[test]
+    fn random_go_edits_model_as_fresh_parses() {
+        let base = "package cart_test\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n\t\"example.com/shop/cart\"\n)\n\nfunc TestTotal(t *testing.T) {\n\tif got := cart.Total(nil); got != 0 {\n\t\tt.Fatalf(\"got %d\", got)\n\t}\n}\n\nfunc TestTable(t *testing.T) {\n\tcases := []int{1, 2}\n\tfor _, c := range cases {\n\t\tt.Run(\"c\", func(t *testing.T) {\n\t\t\tassert.Equal(t, c, cart.Total([]int{c}))\n\t\t})\n\t}\n}\n\nfunc check(tb testing.TB, n int) {\n\ttb.Helper()\n\tif n < 0 {\n\t\ttb.Fatal(\"negative\")\n\t}\n}\n\nfunc TestHelper(t *testing.T) {\n\tcheck(t, cart.Total(nil))\n}\n\nfunc TestSkipped(t *testing.T) {\n\tt.Skip(\"later\")\n}\n";
+        random_line_edits(
+            Lang::Go,
+            base,
+            &[
+                "func TestN(t *testing.T) {",
+                "\tassert.Equal(t, N, N)",
+                "\tt.Errorf(\"N\")",
+                "}",
+                "\tif N > 0 {",
+                "// comment N",
             ],
         );
     }

@@ -19,58 +19,25 @@
 
 use std::path::Path;
 
-use tree_sitter::{Node, Parser};
+use tree_sitter::Node;
 
-/// The languages whose exports are read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Language {
-    Python,
-    JavaScript,
-    TypeScript,
-    Tsx,
-    Rust,
-    Go,
+use crate::lang::Lang;
+
+/// The language of a source file whose exports are read: any language
+/// loki-gate parses, except Python stubs (`.pyi`), which declare what a
+/// module holds and are documented where it is defined.
+pub fn language_of(path: &Path) -> Option<Lang> {
+    let stub = path.extension().is_some_and(|e| e == "pyi");
+    Lang::from_path(path).filter(|_| !stub)
 }
 
-impl Language {
-    pub fn of(path: &Path) -> Option<Language> {
-        match path.extension()?.to_str()? {
-            "py" => Some(Language::Python),
-            "js" | "jsx" | "mjs" | "cjs" => Some(Language::JavaScript),
-            "ts" | "mts" | "cts" => Some(Language::TypeScript),
-            "tsx" => Some(Language::Tsx),
-            "rs" => Some(Language::Rust),
-            "go" => Some(Language::Go),
-            _ => None,
-        }
-    }
-
-    fn grammar(self) -> tree_sitter::Language {
-        match self {
-            Language::Python => tree_sitter_python::LANGUAGE.into(),
-            Language::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
-            Language::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
-            Language::Tsx => tree_sitter_typescript::LANGUAGE_TSX.into(),
-            Language::Rust => tree_sitter_rust::LANGUAGE.into(),
-            Language::Go => tree_sitter_go::LANGUAGE.into(),
-        }
-    }
-
-    /// Parse `source`; `None` only when the grammar cannot be loaded.
-    pub fn parse(self, source: &[u8]) -> Option<tree_sitter::Tree> {
-        let mut parser = Parser::new();
-        parser.set_language(&self.grammar()).ok()?;
-        parser.parse(source, None)
-    }
-
-    /// What a missing doc comment is called in this language.
-    pub fn doc_name(self) -> &'static str {
-        match self {
-            Language::Python => "a docstring",
-            Language::JavaScript | Language::TypeScript | Language::Tsx => "a JSDoc comment (/** */) directly above",
-            Language::Rust => "a doc comment (///)",
-            Language::Go => "a doc comment starting with its name",
-        }
+/// What a missing doc comment is called in `language`.
+pub fn doc_name(language: Lang) -> &'static str {
+    match language {
+        Lang::Python => "a docstring",
+        Lang::JavaScript | Lang::TypeScript | Lang::Tsx => "a JSDoc comment (/** */) directly above",
+        Lang::Rust => "a doc comment (///)",
+        Lang::Go => "a doc comment starting with its name",
     }
 }
 
@@ -90,15 +57,15 @@ pub struct Export {
 }
 
 /// The public symbols of `source`; `None` when it cannot be parsed.
-pub fn exports(language: Language, source: &[u8]) -> Option<Vec<Export>> {
+pub fn exports(language: Lang, source: &[u8]) -> Option<Vec<Export>> {
     let tree = language.parse(source)?;
     let root = tree.root_node();
     let mut out = Vec::new();
     match language {
-        Language::Python => python(root, source, &mut out),
-        Language::JavaScript | Language::TypeScript | Language::Tsx => javascript(root, source, &mut out),
-        Language::Rust => rust(root, source, &mut out),
-        Language::Go => go(root, source, &mut out),
+        Lang::Python => python(root, source, &mut out),
+        Lang::JavaScript | Lang::TypeScript | Lang::Tsx => javascript(root, source, &mut out),
+        Lang::Rust => rust(root, source, &mut out),
+        Lang::Go => go(root, source, &mut out),
     }
     Some(out)
 }
@@ -509,7 +476,7 @@ fn go_names(comment: Option<&str>, name: &str) -> bool {
 mod tests {
     use super::*;
 
-    fn found(language: Language, source: &str) -> Vec<(String, &'static str, bool)> {
+    fn found(language: Lang, source: &str) -> Vec<(String, &'static str, bool)> {
         exports(language, source.as_bytes())
             .unwrap()
             .into_iter()
@@ -519,6 +486,14 @@ mod tests {
 
     fn s(name: &str, kind: &'static str, documented: bool) -> (String, &'static str, bool) {
         (name.to_string(), kind, documented)
+    }
+
+    #[test]
+    fn stubs_are_not_read_for_exports() {
+        assert_eq!(language_of(Path::new("pkg/cart.py")), Some(Lang::Python));
+        assert_eq!(language_of(Path::new("pkg/cart.pyi")), None);
+        assert_eq!(language_of(Path::new("src/lib.rs")), Some(Lang::Rust));
+        assert_eq!(language_of(Path::new("README.md")), None);
     }
 
     #[test]
@@ -555,7 +530,7 @@ class Shape:
 def get(key: int) -> int: ...
 "#;
         assert_eq!(
-            found(Language::Python, source),
+            found(Lang::Python, source),
             vec![
                 s("documented", "function", true),
                 s("bare", "function", false),
@@ -564,7 +539,7 @@ def get(key: int) -> int: ...
             ]
         );
         let source = "__all__ = [\"kept\"]\n\ndef kept():\n    pass\n\ndef dropped():\n    pass\n";
-        assert_eq!(found(Language::Python, source), vec![s("kept", "function", false)]);
+        assert_eq!(found(Lang::Python, source), vec![s("kept", "function", false)]);
     }
 
     #[test]
@@ -587,7 +562,7 @@ const local = 1
 export { local }
 "#;
         assert_eq!(
-            found(Language::JavaScript, source),
+            found(Lang::JavaScript, source),
             vec![
                 s("add", "function", true),
                 s("a", "const", false),
@@ -598,7 +573,7 @@ export { local }
         );
         let source = "/** A type. */\nexport type Id = string\nexport interface Shape { area(): number }\nexport enum Color { Red }\n";
         assert_eq!(
-            found(Language::TypeScript, source),
+            found(Lang::TypeScript, source),
             vec![
                 s("Id", "type", true),
                 s("Shape", "interface", false),
@@ -649,7 +624,7 @@ impl Point {
 impl Clone for Point { fn clone(&self) -> Self { Point } }
 "#;
         assert_eq!(
-            found(Language::Rust, source),
+            found(Lang::Rust, source),
             vec![
                 s("Point", "struct", true),
                 s("bare", "fn", false),
@@ -698,7 +673,7 @@ const (
 var Default = Shape{}
 "#;
         assert_eq!(
-            found(Language::Go, source),
+            found(Lang::Go, source),
             vec![
                 s("Area", "func", true),
                 s("Perimeter", "func", false),

@@ -17,8 +17,8 @@ use super::{Context, GateOutput};
 use crate::changed::{self, ChangedFile, Lines};
 use crate::finding::Finding;
 use crate::git::{Status, display_path, short};
+use crate::lang::Lang;
 use crate::rule::Level;
-use exports::Language;
 use settings::Settings;
 
 /// How far back `docs/stale` looks.
@@ -41,10 +41,10 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let changes = changed::collect(cx.repo, cx.scope, &cx.exclude, &cx.skip_dirs)?;
     out.notices.extend(changes.notes().iter().cloned());
     let publishes = Publishes::read(root);
-    let candidates: HashMap<&Path, (&ChangedFile, Language)> = changes
+    let candidates: HashMap<&Path, (&ChangedFile, Lang)> = changes
         .present()
         .filter(|f| !f.binary)
-        .filter_map(|f| Some((f, Language::of(&f.path)?)))
+        .filter_map(|f| Some((f, exports::language_of(&f.path)?)))
         .filter(|(f, language)| !skipped(*language, &f.path, root))
         .map(|(f, language)| (f.path.as_path(), (f, language)))
         .collect();
@@ -67,24 +67,18 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
 }
 
 /// `docs/undocumented-export` in one file.
-fn undocumented(
-    root: &Path,
-    file: &ChangedFile,
-    language: Language,
-    source: &[u8],
-    publishes: &Publishes,
-) -> Vec<Finding> {
+fn undocumented(root: &Path, file: &ChangedFile, language: Lang, source: &[u8], publishes: &Publishes) -> Vec<Finding> {
     if generated(source) {
         return Vec::new();
     }
     let Some(mut symbols) = exports::exports(language, source) else {
         return Vec::new();
     };
-    if language == Language::Rust {
+    if language == Lang::Rust {
         let reach = rust_reach::reach(root, &file.path);
         symbols.retain(|s| reach.keeps(&s.name, s.kind));
     }
-    if language == Language::Python
+    if language == Lang::Python
         && let Some(names) = python_private_module(root, &file.path)
     {
         // A private module's symbols are public when its package imports them.
@@ -103,7 +97,7 @@ fn undocumented(
                 format!("public {} `{}` has no doc comment", symbol.kind, symbol.name),
             )
             .at(display_path(&file.path), symbol.line, symbol.column)
-            .note(format!("add {}", language.doc_name()));
+            .note(format!("add {}", exports::doc_name(language)));
             if publishes.covers(language) {
                 finding.proposed = Some(Level::Deny);
                 finding.notes.push(publishes.why(language).to_string());
@@ -132,14 +126,14 @@ fn generated(source: &[u8]) -> bool {
 }
 
 /// Files whose symbols are not an API: tests, vendored code, and Python outside packages.
-fn skipped(language: Language, path: &Path, root: &Path) -> bool {
+fn skipped(language: Lang, path: &Path, root: &Path) -> bool {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let in_dir = |dir: &str| path.components().any(|c| c.as_os_str() == dir);
     if in_dir("vendor") || in_dir("third_party") || in_dir("node_modules") {
         return true;
     }
     match language {
-        Language::Python => {
+        Lang::Python => {
             let test = name.starts_with("test_") || name.ends_with("_test.py") || name == "conftest.py";
             let package = name == "__init__.py"
                 || path
@@ -147,13 +141,13 @@ fn skipped(language: Language, path: &Path, root: &Path) -> bool {
                     .is_some_and(|dir| root.join(dir).join("__init__.py").is_file());
             test || in_dir("tests") || in_dir("test") || !package || name == "__main__.py"
         }
-        Language::JavaScript | Language::TypeScript | Language::Tsx => {
+        Lang::JavaScript | Lang::TypeScript | Lang::Tsx => {
             name.contains(".test.") || name.contains(".spec.") || in_dir("__tests__")
         }
         // Only a crate's `src/` holds library code (`rust_reach` decides the rest).
-        Language::Rust => !in_dir("src") || in_dir("tests") || in_dir("benches") || in_dir("examples"),
+        Lang::Rust => !in_dir("src") || in_dir("tests") || in_dir("benches") || in_dir("examples"),
         // `internal/` packages are importable only inside their module: not an API.
-        Language::Go => name.ends_with("_test.go") || in_dir("testdata") || in_dir("internal"),
+        Lang::Go => name.ends_with("_test.go") || in_dir("testdata") || in_dir("internal"),
     }
 }
 
@@ -167,7 +161,7 @@ fn python_private_module(root: &Path, path: &Path) -> Option<Vec<String>> {
     }
     let init = std::fs::read(root.join(path.parent()?).join("__init__.py")).unwrap_or_default();
     let package = path.parent()?.file_name()?.to_str()?;
-    let tree = Language::Python.parse(&init)?;
+    let tree = Lang::Python.parse(&init)?;
     let root_node = tree.root_node();
     let mut cursor = root_node.walk();
     let mut names = Vec::new();
@@ -228,19 +222,19 @@ impl Publishes {
         }
     }
 
-    fn covers(&self, language: Language) -> bool {
+    fn covers(&self, language: Lang) -> bool {
         match language {
-            Language::Python => self.python,
-            Language::JavaScript | Language::TypeScript | Language::Tsx => self.javascript,
-            Language::Rust => self.rust,
-            Language::Go => false,
+            Lang::Python => self.python,
+            Lang::JavaScript | Lang::TypeScript | Lang::Tsx => self.javascript,
+            Lang::Rust => self.rust,
+            Lang::Go => false,
         }
     }
 
-    fn why(&self, language: Language) -> &'static str {
+    fn why(&self, language: Lang) -> &'static str {
         match language {
-            Language::Python => "deny: pyproject.toml publishes a package ([project])",
-            Language::Rust => "deny: Cargo.toml publishes a crate (no `publish = false`)",
+            Lang::Python => "deny: pyproject.toml publishes a package ([project])",
+            Lang::Rust => "deny: Cargo.toml publishes a crate (no `publish = false`)",
             _ => "deny: package.json publishes a package (not \"private\": true)",
         }
     }
@@ -375,8 +369,8 @@ mod tests {
             b"package cart\n\n// Total is generated from the items; do not edit the cart meanwhile.\n"
         ));
         let root = Path::new("/nonexistent");
-        assert!(skipped(Language::Go, Path::new("cmd/vendor/golang.org/x/a.go"), root));
-        assert!(skipped(Language::Rust, Path::new("vendor/serde/src/lib.rs"), root));
-        assert!(!skipped(Language::Go, Path::new("cart/cart.go"), root));
+        assert!(skipped(Lang::Go, Path::new("cmd/vendor/golang.org/x/a.go"), root));
+        assert!(skipped(Lang::Rust, Path::new("vendor/serde/src/lib.rs"), root));
+        assert!(!skipped(Lang::Go, Path::new("cart/cart.go"), root));
     }
 }

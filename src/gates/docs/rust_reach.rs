@@ -14,7 +14,7 @@ use std::path::PathBuf;
 
 use tree_sitter::{Node, Tree};
 
-use super::exports::Language;
+use crate::lang::Lang;
 
 /// How a file's items are reached.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,7 +80,7 @@ pub fn reach(root: &Path, path: &Path) -> Reach {
         let Some(text) = std::fs::read(root.join(&declaring)).ok() else {
             return Reach::None;
         };
-        let Some(tree) = Language::Rust.parse(&text) else {
+        let Some(tree) = Lang::Rust.parse(&text) else {
             return Reach::None;
         };
         match declaration(&tree, &text, name) {
