@@ -29,4 +29,13 @@ pub const SKIPPED_FILE: RuleMeta = RuleMeta {
     doc: include_str!("meta/skipped-file.md"),
 };
 
-pub const RULES: &[&RuleMeta] = &[&UNUSED_SUPPRESSION, &INVALID_SUPPRESSION, &SKIPPED_FILE];
+pub const SYNTAX_ERROR: RuleMeta = RuleMeta {
+    id: "meta/syntax-error",
+    gate: "meta",
+    default_level: Level::Note,
+    summary: "tests not checked: tree-sitter found a syntax error inside them",
+    help: "fix the syntax error; if the code runs as it is, the grammar lags the language: report the line",
+    doc: include_str!("meta/syntax-error.md"),
+};
+
+pub const RULES: &[&RuleMeta] = &[&UNUSED_SUPPRESSION, &INVALID_SUPPRESSION, &SKIPPED_FILE, &SYNTAX_ERROR];

@@ -15,9 +15,9 @@ use tree_sitter::{Node, Tree};
 use super::versions::{Body, Item, Memo};
 use super::{
     Assertion, Bound, FieldExt, Form, Guard, Import, ImportKind, Literal, MockReturn, Operand, Skip, Span, TestCase,
-    TestFile, Unchecked, bound, callee_key, chain, close_helpers, display, first_child, keep_imported_uses, normalized,
-    number, single_call_aliases, single_literal_bindings, single_nonempty_collections, text, token_key, values,
-    visit_named,
+    TestFile, Unchecked, bound, callee_key, chain, close_helpers, display, first_child, first_syntax_error,
+    keep_imported_uses, normalized, number, single_call_aliases, single_literal_bindings, single_nonempty_collections,
+    text, token_key, values, visit_named,
 };
 
 const COMMENT: &str = "comment";
@@ -247,6 +247,7 @@ fn read_function(item: &Node, read: &Read) -> Item {
         benchmark: kind == Kind::Benchmark,
         mocks: Vec::new(),
         unchecked,
+        syntax_error: first_syntax_error(&body),
     });
     out
 }

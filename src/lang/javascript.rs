@@ -15,8 +15,8 @@ use super::versions::{Body, Item, Memo};
 use super::{
     Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
     TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, close_helpers, contains_kind, display,
-    first_child, keep_imported_uses, normalized, note_name, number, single_call_aliases, single_literal_bindings,
-    single_nonempty_collections, text, token_key, unchecked, unwrap, values, visit_named,
+    first_child, first_syntax_error, keep_imported_uses, normalized, note_name, number, single_call_aliases,
+    single_literal_bindings, single_nonempty_collections, text, token_key, unchecked, unwrap, values, visit_named,
 };
 
 const COMMENT: &str = "comment";
@@ -520,6 +520,7 @@ impl<'s> Walker<'s, '_> {
                     benchmark: false,
                     mocks: Vec::new(),
                     unchecked: Unchecked::default(),
+                    syntax_error: None,
                 });
             }
             return;
@@ -574,6 +575,7 @@ impl<'s> Walker<'s, '_> {
             benchmark: false,
             mocks: Vec::new(),
             unchecked,
+            syntax_error: first_syntax_error(&body),
         });
     }
 

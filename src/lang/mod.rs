@@ -440,6 +440,10 @@ pub struct TestCase {
     /// For a test with no assertion of its own, what it leaves unchecked.
     #[serde(default, skip_serializing_if = "Unchecked::is_empty")]
     pub unchecked: Unchecked,
+    /// The line of the first syntax error tree-sitter recovered from inside
+    /// the test's body: what was read of it may be wrong.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub syntax_error: Option<u32>,
 }
 
 impl TestCase {
@@ -458,6 +462,9 @@ impl TestCase {
         }
         for r in &mut self.mock_returns {
             r.span = r.span.moved(delta);
+        }
+        if let Some(line) = &mut self.syntax_error {
+            *line = u32::try_from(i64::from(*line) + delta).unwrap_or(*line);
         }
     }
 }
@@ -736,6 +743,28 @@ impl<'t> FieldExt<'t> for Node<'t> {
 /// Visit every named node under `node` (itself included) in document order,
 /// with one tree cursor and no allocation. `visit` returns false to skip the
 /// node's subtree.
+/// The 1-based line of the first syntax error (a node tree-sitter made up
+/// or could not place) inside `node`.
+pub(crate) fn first_syntax_error(node: &Node) -> Option<u32> {
+    let mut at = *node;
+    'down: loop {
+        if at.is_error() || at.is_missing() {
+            return Some(Span::of(&at).line);
+        }
+        if !at.has_error() {
+            return None;
+        }
+        let mut cursor = at.walk();
+        for child in at.children(&mut cursor) {
+            if child.has_error() {
+                at = child;
+                continue 'down;
+            }
+        }
+        return Some(Span::of(&at).line);
+    }
+}
+
 pub(crate) fn visit_named<'a>(node: Node<'a>, mut visit: impl FnMut(Node<'a>) -> bool) {
     let mut cursor = node.walk();
     let root = node.id();

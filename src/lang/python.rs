@@ -12,8 +12,9 @@ use super::versions::{Body, Item, Memo};
 use super::{
     Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
     TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, close_helpers, contains_kind, display,
-    first_child, is_dotted_path, keep_imported_uses, normalized, note_name, number, single_call_aliases,
-    single_literal_bindings, single_nonempty_collections, text, token_key, unchecked, unwrap, values, visit_named,
+    first_child, first_syntax_error, is_dotted_path, keep_imported_uses, normalized, note_name, number,
+    single_call_aliases, single_literal_bindings, single_nonempty_collections, text, token_key, unchecked, unwrap,
+    values, visit_named,
 };
 
 const COMMENT: &str = "comment";
@@ -691,6 +692,7 @@ fn read_function(def: &Node, decorators: &[Node], read: &Read, file: &mut TestFi
         benchmark,
         mocks: Vec::new(),
         unchecked,
+        syntax_error: first_syntax_error(&body),
     });
 }
 

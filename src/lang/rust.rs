@@ -17,8 +17,8 @@ use super::versions::{Body, Item, Memo};
 use super::{
     Assertion, Bound, FieldExt, Form, Guard, Import, ImportKind, Lang, Literal, MockReturn, Operand, Skip, Span,
     TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, close_helpers, display, first_child,
-    keep_imported_uses, normalized, number, single_call_aliases, single_literal_bindings, single_nonempty_collections,
-    text, token_key, unchecked, values, visit_named,
+    first_syntax_error, keep_imported_uses, normalized, number, single_call_aliases, single_literal_bindings,
+    single_nonempty_collections, text, token_key, unchecked, values, visit_named,
 };
 
 const COMMENTS: &[&str] = &["line_comment", "block_comment"];
@@ -421,6 +421,7 @@ fn read_function(def: &Node, source: &[u8], constants: &[String], scope: &str) -
         benchmark,
         mocks: Vec::new(),
         unchecked,
+        syntax_error: first_syntax_error(&body),
     });
     out
 }

@@ -839,3 +839,90 @@ fn rust_and_go_tests_reach_their_subject_like_cargo_and_go_do() {
         run.stdout
     );
 }
+
+/// A test with a syntax error inside is not checked (what tree-sitter
+/// recovered of it may have lost its assertions): one `meta/syntax-error`
+/// note names it, and the file's other tests are checked as usual.
+#[test]
+fn tests_with_a_syntax_error_inside_are_noted_not_judged() {
+    let repo = TestRepo::new();
+    repo.write("pkg/__init__.py", "");
+    repo.write("pkg/cart.py", "def total(xs):\n    return sum(xs)\n");
+    repo.write(
+        "tests/test_cart.py",
+        "from pkg.cart import total\n\n\ndef test_prints():\n    print(total([1]))\n\n\ndef test_broken():\n    x = total([1, 2]) +\n    assert x == 3\n",
+    );
+    repo.write("src/cart.ts", "export const total = (xs: number[]) => xs.length\n");
+    repo.write(
+        "src/cart.test.ts",
+        "import { expect, it } from \"vitest\"\nimport { total } from \"./cart\"\n\nit(\"prints\", () => {\n  console.log(total([1]))\n})\n\nit(\"broken\", () => {\n  const x = total([1, 2]) + ;\n  expect(x).toBe(3)\n})\n",
+    );
+    repo.write(
+        "Cargo.toml",
+        "[package]\nname = \"shop\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    repo.write(
+        "src/lib.rs",
+        "pub fn total(xs: &[u32]) -> u32 {\n    xs.iter().sum()\n}\n",
+    );
+    repo.write(
+        "tests/cart.rs",
+        "use shop::total;\n\n#[test]\nfn prints() {\n    println!(\"{}\", total(&[1]));\n}\n\n#[test]\nfn broken() {\n    let x = total(&[1, 2]) +;\n    assert_eq!(x, 3);\n}\n",
+    );
+    repo.write("go.mod", "module example.com/shop\n\ngo 1.22\n");
+    repo.write(
+        "cart/cart.go",
+        "package cart\n\nfunc Total(xs []int) int { return len(xs) }\n",
+    );
+    repo.write(
+        "cart/cart_test.go",
+        "package cart\n\nimport (\n\t\"fmt\"\n\t\"testing\"\n)\n\nfunc TestPrints(t *testing.T) {\n\tfmt.Println(Total(nil))\n}\n\nfunc TestBroken(t *testing.T) {\n\tx := Total(nil) +\n\tif x != 0 {\n\t\tt.Fatal(x)\n\t}\n}\n",
+    );
+    repo.commit("base");
+    let run = repo.run(&["mock", "--all-files", "--format", "json"]);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let mut found: Vec<(String, String, u64)> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["path"].as_str().unwrap().to_string(),
+                f["rule"].as_str().unwrap().to_string(),
+                f["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    found.sort();
+    let want = |path: &str, rule: &str, line: u64| (path.to_string(), rule.to_string(), line);
+    assert_eq!(
+        found,
+        vec![
+            want("cart/cart_test.go", "meta/syntax-error", 13),
+            want("cart/cart_test.go", "mock/no-assertion", 8),
+            want("src/cart.test.ts", "meta/syntax-error", 9),
+            want("src/cart.test.ts", "mock/no-assertion", 4),
+            want("tests/cart.rs", "meta/syntax-error", 10),
+            want("tests/cart.rs", "mock/no-assertion", 4),
+            want("tests/test_cart.py", "meta/syntax-error", 10),
+            want("tests/test_cart.py", "mock/no-assertion", 4),
+        ],
+        "{}",
+        run.stdout
+    );
+    let notes: Vec<&str> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] == "meta/syntax-error")
+        .map(|f| f["message"].as_str().unwrap())
+        .collect();
+    assert!(
+        notes
+            .iter()
+            .all(|m| m.starts_with("1 test(s) not checked: syntax error at line "))
+    );
+    assert!(notes.iter().any(|m| m.ends_with("(`TestBroken`)")), "{notes:?}");
+    // Notes never fail the run; the no-assertion findings do.
+    assert_eq!(run.code, 1, "{}", run.stderr);
+}

@@ -690,3 +690,45 @@ fn go_expectations_changed_with_their_package_are_flagged() {
         run.stdout
     );
 }
+
+/// A version whose tests hold a syntax error is not compared: the lost
+/// assertion and the test hidden by the error are noted, never flagged.
+/// The same edits without the syntax error are flagged.
+#[test]
+fn tests_with_a_syntax_error_are_not_compared() {
+    let broken = TESTS
+        .replace("    assert total([]) == 0\n", "    assert total([] == 0\n")
+        .replace("def test_rounding():", "def test_rounding(:");
+    let repo = python_project();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    repo.write("tests/test_cart.py", &broken);
+    repo.commit("mid-edit");
+    let run = gate(&repo, &base);
+    assert_eq!(findings(&run), Vec::<String>::new(), "{}", run.stdout);
+    let notices = notices(&run);
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.contains("syntax error") && n.contains("tests/test_cart.py in ")),
+        "{notices:?}"
+    );
+
+    let repo = python_project();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    let clean = TESTS
+        .replace("    assert total([]) == 0\n", "")
+        .replace("def test_rounding():\n    assert total([0.5, 0.5]) == 1\n", "");
+    repo.write("tests/test_cart.py", &clean);
+    repo.commit("drop checks");
+    let run = gate(&repo, &base);
+    let rules: Vec<String> = findings(&run)
+        .iter()
+        .map(|f| f.split(' ').next().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        rules,
+        vec!["mutation/assertion-deleted", "mutation/test-deleted-or-skipped"],
+        "{}",
+        run.stdout
+    );
+}

@@ -132,7 +132,16 @@ struct Checked {
 /// Every rule on the model of the test file at `rel`.
 fn check(rel: &Path, lang: Lang, file: &TestFile, settings: &Settings, resolver: &Resolver) -> Vec<Finding> {
     let path = display_path(rel);
-    let mut findings = file_rules(&path, file, settings);
+    // What was read of a test with a syntax error in it may be wrong: it is not checked.
+    let readable;
+    let (file, mut findings) = match unreadable(&path, file) {
+        Some((note, rest)) => {
+            readable = rest;
+            (&readable, vec![note])
+        }
+        None => (file, Vec::new()),
+    };
+    findings.extend(file_rules(&path, file, settings));
     // Resolving every import is only needed when no used import is project code.
     // Rust tests beside the code (`#[cfg(test)] mod`) are inside their subject.
     let imports_subject = (lang == Lang::Rust && !resolve::is_test_support(rel))
@@ -160,6 +169,27 @@ fn check(rel: &Path, lang: Lang, file: &TestFile, settings: &Settings, resolver:
         findings.extend(rules::internal_mock_ratio(&path, file, &reach));
     }
     findings
+}
+
+/// A note naming the tests of `file` that hold a syntax error, and the file
+/// without them; `None` when every test parsed cleanly.
+fn unreadable(path: &str, file: &TestFile) -> Option<(Finding, TestFile)> {
+    let broken: Vec<&crate::lang::TestCase> = file.tests.iter().filter(|t| t.syntax_error.is_some()).collect();
+    let first = broken.iter().filter_map(|t| t.syntax_error).min()?;
+    let names: Vec<String> = broken.iter().take(5).map(|t| format!("`{}`", t.name)).collect();
+    let more = if broken.len() > 5 { ", ..." } else { "" };
+    let note = Finding::new(
+        &crate::meta::SYNTAX_ERROR,
+        format!(
+            "{} test(s) not checked: syntax error at line {first} ({}{more})",
+            broken.len(),
+            names.join(", ")
+        ),
+    )
+    .at(path, first, 1);
+    let mut rest = file.clone();
+    rest.tests.retain(|t| t.syntax_error.is_none());
+    Some((note, rest))
 }
 
 /// The project's test-file classifier and module resolver, from its

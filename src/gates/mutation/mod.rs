@@ -347,7 +347,9 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let mut acknowledged: Vec<String> = Vec::new();
     let mut deleted_with_subject = 0;
     let mut compared = 0;
+    let mut unreadable: Vec<String> = Vec::new();
     for (step, result) in steps.iter().zip(results) {
+        unreadable.extend(result.unreadable);
         out.findings.extend(result.findings);
         deleted_with_subject += result.deleted_with_subject;
         compared += result.compared;
@@ -387,6 +389,14 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     if deleted_with_subject > 0 {
         out.notices.push(format!(
             "{deleted_with_subject} test(s) deleted together with the code they imported, or already skipped (not flagged)"
+        ));
+    }
+    if !unreadable.is_empty() {
+        let more = if unreadable.len() > 5 { ", ..." } else { "" };
+        out.notices.push(format!(
+            "{} version(s) of test files with a syntax error: their tests there are not compared (what tree-sitter recovered may be wrong): {}{more}",
+            unreadable.len(),
+            unreadable.iter().take(5).cloned().collect::<Vec<_>>().join("; ")
         ));
     }
     out.notices.extend(acknowledged);

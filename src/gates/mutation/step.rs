@@ -42,6 +42,9 @@ pub(super) struct Outcome {
     pub deleted_with_subject: usize,
     /// Tests compared with their earlier version.
     pub compared: usize,
+    /// Test files whose version in the step has a syntax error where tests
+    /// are (`path` in the step): those tests are not compared.
+    pub unreadable: Vec<String>,
 }
 
 /// What existed at the base, for one file.
@@ -109,6 +112,14 @@ struct Emit<'a> {
 }
 
 impl Emit<'_> {
+    /// `path`'s version in the step did not parse cleanly where its tests are.
+    fn unreadable(&mut self, path: &Path) {
+        let what = format!("{} in {}", display_path(path), self.step.label);
+        if !self.out.unreadable.contains(&what) {
+            self.out.unreadable.push(what);
+        }
+    }
+
     fn push(
         &mut self,
         rule: &'static RuleMeta,
@@ -273,6 +284,11 @@ impl Analysis<'_> {
         nf: &TestChange<'_>,
         n: &TestCase,
     ) {
+        // What was read of a test with a syntax error in it may be wrong.
+        if o.syntax_error.is_some() || n.syntax_error.is_some() {
+            emit.unreadable(&nf.change.path);
+            return;
+        }
         emit.out.compared += 1;
         let known = self.known();
         let at = |span| Site {
@@ -369,6 +385,11 @@ impl Analysis<'_> {
         for &(i, t) in left {
             let file = &files[i];
             if !self.known().test(t) {
+                continue;
+            }
+            // A syntax error may hide the test in the new version.
+            if file.new.is_some_and(|n| n.syntax_errors) {
+                emit.unreadable(&file.change.path);
                 continue;
             }
             // Already skipped: it checked nothing.
