@@ -120,6 +120,8 @@ pub enum Command {
     Mutation(MutationArgs),
     /// Documentation: a README at the root, docs that keep up with the code, doc comments on the public symbols a change touches
     Docs,
+    /// Blind LLM reviewers of the change: severity blocking, a two-thirds quorum, a devil's advocate on unanimous approval
+    Council(CouncilArgs),
     /// List every rule with its default level
     Rules,
     /// Print one rule's documentation
@@ -155,6 +157,21 @@ pub struct EvidenceArgs {
     /// Time limit for the test command, e.g. 90s, 10m [default: gates.evidence.timeout]
     #[arg(long, value_name = "DURATION")]
     pub timeout: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct CouncilArgs {
+    /// Ask the reviewers again even when this diff was reviewed before
+    #[arg(long)]
+    pub fresh: bool,
+
+    /// How many reviewers [default: gates.council.reviewers]
+    #[arg(long, value_name = "N")]
+    pub reviewers: Option<usize>,
+
+    /// Use only these providers (by name; repeatable or comma-separated)
+    #[arg(long, value_name = "NAME", value_delimiter = ',')]
+    pub provider: Option<Vec<String>>,
 }
 
 #[derive(Debug, Args)]

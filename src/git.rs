@@ -216,6 +216,31 @@ impl Repo {
     /// The changed files between two sides, with changed lines. Paths under
     /// any of `skip` (repo-relative directories) are left out.
     pub fn diff(&self, side: Side<'_>, skip: &[PathBuf], detail: Detail) -> Result<Vec<FileDiff>> {
+        let diff = self.git_diff(side, detail)?;
+        self.files(&diff, skip, detail)
+    }
+
+    /// The change as a unified diff (`git diff` text, untracked files
+    /// included), leaving out paths under `skip` and those `keep` refuses;
+    /// binary files are named, not shown.
+    pub fn patch(&self, side: Side<'_>, skip: &[PathBuf], keep: &dyn Fn(&Path) -> bool) -> Result<String> {
+        let diff = self.git_diff(side, Detail::Lines)?;
+        let mut out = Vec::new();
+        diff.print(git2::DiffFormat::Patch, |delta, _, line| {
+            let path = delta.new_file().path().or(delta.old_file().path());
+            if path.is_some_and(|p| skip.iter().any(|s| p.starts_with(s)) || !keep(p)) {
+                return true;
+            }
+            if matches!(line.origin(), '+' | '-' | ' ') {
+                out.push(line.origin() as u8);
+            }
+            out.extend_from_slice(line.content());
+            true
+        })?;
+        Ok(String::from_utf8_lossy(&out).into_owned())
+    }
+
+    fn git_diff(&self, side: Side<'_>, detail: Detail) -> Result<git2::Diff<'_>> {
         let mut opts = DiffOptions::new();
         opts.context_lines(3).ignore_submodules(true);
         let mut diff = match side {
@@ -239,7 +264,10 @@ impl Repo {
             find.renames(true);
             diff.find_similar(Some(&mut find))?;
         }
+        Ok(diff)
+    }
 
+    fn files(&self, diff: &git2::Diff<'_>, skip: &[PathBuf], detail: Detail) -> Result<Vec<FileDiff>> {
         let files: RefCell<Vec<FileDiff>> = RefCell::new(Vec::new());
         let skipped = |p: &Path| skip.iter().any(|s| p.starts_with(s));
         let mut file_cb = |delta: git2::DiffDelta<'_>, _: f32| {

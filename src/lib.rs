@@ -87,6 +87,10 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
             let settings = gates::docs::settings::Settings::resolve(session.config.section("docs"))?;
             gates::docs::run(cx, &settings)
         }),
+        Command::Council(args) => run_gate(&cli.global, "council", |session, cx, _| {
+            let settings = gates::council::settings::Settings::resolve(session.config.section("council"), args)?;
+            gates::council::run(cx, &settings, &env_var)
+        }),
         Command::Mutation(args) => run_gate(&cli.global, "mutation", |session, cx, _| {
             let settings = gates::mutation::settings::Settings::resolve(
                 session.config.section("mutation"),

@@ -33,9 +33,14 @@ pub fn run_shell(command: &str, cwd: &Path, timeout: Duration) -> Result<Output>
 }
 
 /// Run a prepared command (see [`run_shell`]).
-pub fn run(mut cmd: Command, cwd: &Path, timeout: Duration) -> Result<Output> {
+pub fn run(cmd: Command, cwd: &Path, timeout: Duration) -> Result<Output> {
+    run_with_input(cmd, cwd, timeout, None)
+}
+
+/// Run a prepared command with `input` on its stdin (none: no stdin).
+pub fn run_with_input(mut cmd: Command, cwd: &Path, timeout: Duration, input: Option<Vec<u8>>) -> Result<Output> {
     cmd.current_dir(cwd)
-        .stdin(Stdio::null())
+        .stdin(if input.is_some() { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     #[cfg(unix)]
@@ -47,6 +52,12 @@ pub fn run(mut cmd: Command, cwd: &Path, timeout: Duration) -> Result<Output> {
     let mut child = cmd.spawn()?;
     let pid = child.id();
     crate::interrupt::started(pid);
+    // A program that stops reading early (or never reads) must not stall the run.
+    if let (Some(input), Some(mut pipe)) = (input, child.stdin.take()) {
+        std::thread::spawn(move || {
+            let _ = std::io::Write::write_all(&mut pipe, &input);
+        });
+    }
     let mut out_pipe = child.stdout.take().expect("piped stdout");
     let mut err_pipe = child.stderr.take().expect("piped stderr");
     let out_reader = std::thread::spawn(move || {

@@ -1,6 +1,7 @@
 //! The gates, and the one pipeline every gate's output goes through:
 //! snippets and fingerprints, suppressions, levels, baseline, outcome.
 
+pub mod council;
 pub mod docs;
 pub mod evidence;
 pub mod mock;
@@ -32,6 +33,7 @@ pub const SECTIONS: &[&SectionSpec] = &[
     &mock::settings::SECTION,
     &mutation::settings::SECTION,
     &docs::settings::SECTION,
+    &council::settings::SECTION,
 ];
 
 /// Every gate's rules.
@@ -42,6 +44,7 @@ pub fn all_rules() -> Vec<&'static RuleMeta> {
         mock::rules::ALL,
         mutation::rules::ALL,
         docs::rules::ALL,
+        council::rules::ALL,
     ]
     .concat()
 }

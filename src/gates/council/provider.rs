@@ -1,0 +1,299 @@
+//! Providers: where a reviewer's answer comes from. A command (any CLI that
+//! reads the prompt and writes the answer), or an OpenAI-compatible
+//! chat-completions endpoint. Each call is its own process or request, so
+//! reviewers never see each other's output.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::{Result, anyhow};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::settings::{Provider, Reach};
+
+/// Tokens (and cost, when the provider says) one answer used.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct Usage {
+    pub prompt_tokens: u64,
+    pub completion_tokens: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<f64>,
+}
+
+impl Usage {
+    pub fn add(&mut self, other: &Usage) {
+        self.prompt_tokens += other.prompt_tokens;
+        self.completion_tokens += other.completion_tokens;
+        if let Some(c) = other.cost {
+            *self.cost.get_or_insert(0.0) += c;
+        }
+    }
+}
+
+/// A provider's reply: the answer text, or why there is none.
+pub type Reply = std::result::Result<(String, Option<Usage>), String>;
+
+/// A provider ready to be asked.
+pub trait Ask: Sync {
+    /// Ask `prompt` (with `system`, the reviewer's role) and wait for the answer.
+    fn ask(&self, system: &str, prompt: &str) -> Reply;
+}
+
+/// Make a provider from its settings: a missing program or API key is an
+/// error naming it, before anything is asked.
+pub fn connect(provider: &Provider, root: &Path, env: &dyn Fn(&str) -> Option<String>) -> Result<Box<dyn Ask>> {
+    match &provider.reach {
+        Reach::Command(argv) => {
+            let program = which::which_in(&argv[0], env("PATH"), root).map_err(|_| {
+                anyhow!(
+                    "council provider `{}`: `{}` is not installed or not on PATH; install it, or change gates.council.providers",
+                    provider.name,
+                    argv[0]
+                )
+            })?;
+            Ok(Box::new(CommandProvider {
+                program,
+                args: argv[1..].to_vec(),
+                root: root.to_path_buf(),
+                timeout: provider.timeout,
+            }))
+        }
+        Reach::OpenAi {
+            base_url,
+            model,
+            api_key_env,
+        } => {
+            let key = match api_key_env {
+                Some(var) => Some(env(var).filter(|k| !k.trim().is_empty()).ok_or_else(|| {
+                    anyhow!(
+                        "council provider `{}`: the environment variable {var} (api-key-env) is not set; export the API key there, or drop api-key-env for a server without one",
+                        provider.name
+                    )
+                })?),
+                None => None,
+            };
+            Ok(Box::new(OpenAi {
+                url: format!("{}/chat/completions", base_url.trim_end_matches('/')),
+                model: model.clone(),
+                key,
+                timeout: provider.timeout,
+            }))
+        }
+    }
+}
+
+/// A program that reads the prompt on stdin, or from `{prompt}` / `{prompt-file}` arguments.
+struct CommandProvider {
+    program: PathBuf,
+    args: Vec<String>,
+    root: PathBuf,
+    timeout: Duration,
+}
+
+impl Ask for CommandProvider {
+    fn ask(&self, system: &str, prompt: &str) -> Reply {
+        let text = format!("{system}\n\n{prompt}");
+        let mut file = None;
+        let mut on_stdin = true;
+        let mut args = Vec::with_capacity(self.args.len());
+        for arg in &self.args {
+            if arg.contains("{prompt-file}") {
+                if file.is_none() {
+                    let mut f = tempfile::Builder::new()
+                        .prefix("loki-gate-council-")
+                        .suffix(".md")
+                        .tempfile()
+                        .map_err(|e| format!("could not write the prompt file: {e}"))?;
+                    std::io::Write::write_all(&mut f, text.as_bytes())
+                        .map_err(|e| format!("could not write the prompt file: {e}"))?;
+                    file = Some(f);
+                }
+                let path = file.as_ref().expect("written above").path().display().to_string();
+                args.push(arg.replace("{prompt-file}", &path));
+                on_stdin = false;
+            } else if arg.contains("{prompt}") {
+                args.push(arg.replace("{prompt}", &text));
+                on_stdin = false;
+            } else {
+                args.push(arg.clone());
+            }
+        }
+        let mut cmd = std::process::Command::new(&self.program);
+        cmd.args(&args);
+        let input = on_stdin.then(|| text.into_bytes());
+        let out = crate::process::run_with_input(cmd, &self.root, self.timeout, input)
+            .map_err(|e| format!("could not start {}: {e:#}", self.program.display()))?;
+        if out.timed_out {
+            return Err(format!("no answer within {}", humanize(self.timeout)));
+        }
+        if !out.success() {
+            let why = out.stderr.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+            let code = out.code.map_or_else(|| "a signal".to_string(), |c| c.to_string());
+            return Err(format!(
+                "exited with {code}{}",
+                if why.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {why}")
+                }
+            ));
+        }
+        Ok((out.stdout, None))
+    }
+}
+
+/// An OpenAI-compatible chat-completions endpoint.
+struct OpenAi {
+    url: String,
+    model: String,
+    key: Option<String>,
+    timeout: Duration,
+}
+
+/// How often a 429 or 5xx is tried again, at most (within the time limit).
+const ATTEMPTS: u32 = 5;
+
+impl Ask for OpenAi {
+    fn ask(&self, system: &str, prompt: &str) -> Reply {
+        let deadline = Instant::now() + self.timeout;
+        let body = json!({
+            "model": self.model,
+            "temperature": 0,
+            "messages": [
+                {"role": "system", "content": system},
+                {"role": "user", "content": prompt},
+            ],
+        })
+        .to_string();
+        let mut last = String::new();
+        for attempt in 0..ATTEMPTS {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            let agent: ureq::Agent = ureq::Agent::config_builder()
+                .timeout_global(Some(left))
+                .http_status_as_error(false)
+                .build()
+                .into();
+            let mut request = agent.post(&self.url).header("Content-Type", "application/json");
+            if let Some(key) = &self.key {
+                request = request.header("Authorization", &format!("Bearer {key}"));
+            }
+            let (status, retry_after, text) = match request.send(body.as_str()) {
+                Ok(mut response) => {
+                    let status = response.status().as_u16();
+                    let retry_after = response
+                        .headers()
+                        .get("retry-after")
+                        .and_then(|v| v.to_str().ok())
+                        .and_then(|v| v.trim().parse::<u64>().ok())
+                        .map(Duration::from_secs);
+                    let text = response
+                        .body_mut()
+                        .with_config()
+                        .limit(16 << 20)
+                        .read_to_string()
+                        .unwrap_or_default();
+                    (status, retry_after, text)
+                }
+                Err(ureq::Error::Timeout(_)) => {
+                    return Err(format!("no answer within {}", humanize(self.timeout)));
+                }
+                Err(e) => {
+                    // Connection refused or reset: worth another try, like a 5xx.
+                    last = format!("could not reach {}: {e}", self.url);
+                    backoff(attempt, None, deadline);
+                    continue;
+                }
+            };
+            match status {
+                200..=299 => return read_completion(&text),
+                429 | 500..=599 => {
+                    last = format!("{} answered {status}{}", self.url, brief(&text));
+                    backoff(attempt, retry_after, deadline);
+                }
+                401 | 403 => {
+                    return Err(format!(
+                        "{} answered {status}{}: check the API key",
+                        self.url,
+                        brief(&text)
+                    ));
+                }
+                _ => return Err(format!("{} answered {status}{}", self.url, brief(&text))),
+            }
+        }
+        if last.is_empty() {
+            last = format!("no answer within {}", humanize(self.timeout));
+        }
+        Err(format!("{last} (gave up after retries)"))
+    }
+}
+
+/// Wait before the next attempt: the server's Retry-After, else 1, 2, 4, 8 s;
+/// never past the deadline.
+fn backoff(attempt: u32, retry_after: Option<Duration>, deadline: Instant) {
+    let wait = retry_after.unwrap_or(Duration::from_secs(1 << attempt.min(3)));
+    let left = deadline.saturating_duration_since(Instant::now());
+    std::thread::sleep(wait.min(left));
+}
+
+/// The first line of an error body, for a message.
+fn brief(body: &str) -> String {
+    let line = body.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+    if line.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", line.chars().take(200).collect::<String>())
+    }
+}
+
+/// The answer text and usage of a chat-completions response.
+fn read_completion(body: &str) -> Reply {
+    let value: Value =
+        serde_json::from_str(body).map_err(|e| format!("the response is not JSON ({e}): {}", brief(body)))?;
+    let content = value["choices"][0]["message"]["content"]
+        .as_str()
+        .ok_or("the response has no choices[0].message.content")?;
+    let usage = value.get("usage").filter(|u| u.is_object()).map(|u| Usage {
+        prompt_tokens: u["prompt_tokens"].as_u64().unwrap_or(0),
+        completion_tokens: u["completion_tokens"].as_u64().unwrap_or(0),
+        cost: u["cost"].as_f64(),
+    });
+    Ok((content.to_string(), usage))
+}
+
+pub fn humanize(d: Duration) -> String {
+    if d.as_millis() < 1000 {
+        format!("{}ms", d.as_millis())
+    } else {
+        format!("{}s", d.as_secs())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn completions_give_their_content_and_usage() {
+        let body = r#"{"choices":[{"message":{"role":"assistant","content":"{\"verdict\":\"approve\"}"}}],"usage":{"prompt_tokens":10,"completion_tokens":3,"cost":0.002}}"#;
+        let (text, usage) = read_completion(body).unwrap();
+        assert_eq!(text, r#"{"verdict":"approve"}"#);
+        assert_eq!(
+            usage,
+            Some(Usage {
+                prompt_tokens: 10,
+                completion_tokens: 3,
+                cost: Some(0.002)
+            })
+        );
+        assert!(
+            read_completion("<html>")
+                .unwrap_err()
+                .starts_with("the response is not JSON")
+        );
+        assert!(read_completion(r#"{"choices":[]}"#).unwrap_err().contains("no choices"));
+    }
+}
