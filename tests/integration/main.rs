@@ -6,6 +6,7 @@ mod support;
 mod bad_input;
 mod cli;
 mod config;
+mod council;
 mod docs;
 mod docs_gate;
 mod evidence;

@@ -271,6 +271,10 @@ fn blocks(round: &Round, decision: &Decision, settings: &Settings) -> bool {
 /// The findings and notices of a round.
 fn report(round: &Round, files: &[ChangedFile], settings: &Settings, out: &mut GateOutput) {
     let changed: HashMap<String, &ChangedFile> = files.iter().map(|f| (display_path(&f.path), f)).collect();
+    // Reviewer findings are pushed after `first`, inconclusive ones before them.
+    let mut unreadable = Vec::new();
+    let first = out.findings.len();
+    let mut reported: Vec<&verdict::Issue> = Vec::new();
     for review in round.reviews.iter().chain(&round.devils_advocate) {
         match &review.answer {
             Answer::Inconclusive(why) => {
@@ -282,20 +286,32 @@ fn report(round: &Round, files: &[ChangedFile], settings: &Settings, out: &mut G
                         .notes
                         .push("gates.council.inconclusive: ignore: this reviewer does not count".into());
                 }
-                out.findings.push(finding);
+                unreadable.push(finding);
             }
             Answer::Verdict(verdict) => {
                 for issue in &verdict.issues {
-                    out.findings.push(located(
-                        Finding::new(rules::of(issue.severity), issue.message.clone())
-                            .note(format!("from {}", review.who())),
-                        issue,
-                        &changed,
-                    ));
+                    // The same finding from several reviewers is one finding naming them all.
+                    match reported.iter().position(|seen| *seen == issue) {
+                        Some(i) => {
+                            if let Some(from) = out.findings[first + i].notes.first_mut() {
+                                from.push_str(&format!(", {}", review.who()));
+                            }
+                        }
+                        None => {
+                            reported.push(issue);
+                            out.findings.push(located(
+                                Finding::new(rules::of(issue.severity), issue.message.clone())
+                                    .note(format!("from {}", review.who())),
+                                issue,
+                                &changed,
+                            ));
+                        }
+                    }
                 }
             }
         }
     }
+    out.findings.extend(unreadable);
     let decision = Decision {
         counted: round.counted,
         approvals: round.approvals,
