@@ -548,3 +548,23 @@ fn the_same_finding_from_several_reviewers_is_one_finding_naming_them() {
         messages(&run)
     );
 }
+
+#[test]
+fn staged_reviews_only_the_index_and_a_corrupt_state_is_exit_2() {
+    let bin = Bin::new();
+    let a = bin.answering("a", APPROVE);
+    let repo = council_repo(&[command("a", &a)], "    reviewers: 1\n    devils-advocate: false\n");
+    repo.write("src/extra.py", "UNSTAGED = 1\n");
+    repo.git(&["add", "src/cart.py"]);
+    let run = repo.run(&["council", "--staged", "--format", "json"]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let prompt = &bin.asked("a")[0];
+    assert!(prompt.contains("+    return sum(items) + 1"));
+    assert!(!prompt.contains("UNSTAGED"), "an untracked file is not staged");
+
+    std::fs::write(repo.path().join(".loki-gate/council.json"), "{ not json").unwrap();
+    let run = repo.run(&["council", "--staged", "--fresh"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("council.json is corrupt"), "{}", run.stderr);
+    assert_eq!(bin.asked("a").len(), 1, "nothing is asked on a corrupt state");
+}

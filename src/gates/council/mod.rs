@@ -125,8 +125,10 @@ pub fn run(cx: &Context<'_>, settings: &Settings, env: &dyn Fn(&str) -> Option<S
     let diff_hash = crate::finding::sha256_hex(diff.as_bytes());
     let setup = setup_hash(settings);
 
+    // Read (and so check) the state before anything is asked or paid for.
+    let state = cx.store.read::<CouncilState>()?;
     if !settings.fresh
-        && let Some(state) = cx.store.read::<CouncilState>()?
+        && let Some(state) = &state
         && let Some(round) = state
             .rounds
             .iter()
