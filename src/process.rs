@@ -99,6 +99,30 @@ pub fn run_with_input(mut cmd: Command, cwd: &Path, timeout: Duration, input: Op
     })
 }
 
+/// `f` over `items` on at most `workers` threads (commands that mostly wait
+/// on a subprocess or the network); results in item order.
+pub fn parallel_map<T: Sync, R: Send>(items: &[T], workers: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let done: std::sync::Mutex<Vec<Option<R>>> = std::sync::Mutex::new(items.iter().map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..workers.clamp(1, items.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(item) = items.get(i) else { break };
+                    let result = f(item);
+                    done.lock().expect("no worker panics")[i] = Some(result);
+                }
+            });
+        }
+    });
+    done.into_inner()
+        .expect("no worker panics")
+        .into_iter()
+        .map(|r| r.expect("every item ran"))
+        .collect()
+}
+
 #[cfg(unix)]
 pub(crate) fn kill_group(pid: u32) {
     if let Ok(pid) = i32::try_from(pid) {

@@ -13,8 +13,6 @@ pub mod verdict;
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{Result, bail};
@@ -219,44 +217,25 @@ fn ask_all(
     user: &str,
     of: usize,
 ) -> Vec<Review> {
-    let next = AtomicUsize::new(0);
-    let done: Mutex<Vec<Option<Review>>> = Mutex::new(vec![None; jobs.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..settings.parallel.min(jobs.len()) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(reviewer, provider, persona)) = jobs.get(i) else {
-                        break;
-                    };
-                    let system = prompt::system(&persona, reviewer.max(1), of);
-                    let started = Instant::now();
-                    let reply = asks[provider].ask(&system, user);
-                    let (answer, usage) = match reply {
-                        Ok((text, usage)) => (
-                            verdict::parse(&text).map_or_else(Answer::Inconclusive, Answer::Verdict),
-                            usage,
-                        ),
-                        Err(why) => (Answer::Inconclusive(why), None),
-                    };
-                    let review = Review {
-                        reviewer,
-                        provider: settings.providers[provider].name.clone(),
-                        persona: persona.name.to_string(),
-                        answer,
-                        usage,
-                        seconds: started.elapsed().as_secs_f64(),
-                    };
-                    done.lock().expect("no reviewer thread panics")[i] = Some(review);
-                }
-            });
+    crate::process::parallel_map(jobs, settings.parallel, |&(reviewer, provider, persona)| {
+        let system = prompt::system(&persona, reviewer.max(1), of);
+        let started = Instant::now();
+        let (answer, usage) = match asks[provider].ask(&system, user) {
+            Ok((text, usage)) => (
+                verdict::parse(&text).map_or_else(Answer::Inconclusive, Answer::Verdict),
+                usage,
+            ),
+            Err(why) => (Answer::Inconclusive(why), None),
+        };
+        Review {
+            reviewer,
+            provider: settings.providers[provider].name.clone(),
+            persona: persona.name.to_string(),
+            answer,
+            usage,
+            seconds: started.elapsed().as_secs_f64(),
         }
-    });
-    done.into_inner()
-        .expect("no reviewer thread panics")
-        .into_iter()
-        .map(|r| r.expect("every job ran"))
-        .collect()
+    })
 }
 
 /// Does the round block? (The findings say why; this is for the record.)
