@@ -120,6 +120,8 @@ pub enum Command {
     Mutation(MutationArgs),
     /// Documentation: a README at the root, docs that keep up with the code, doc comments on the public symbols a change touches
     Docs,
+    /// Held-out acceptance checks, sealed outside the workspace and run at the ship gate
+    Heldout(HeldoutArgs),
     /// Blind LLM reviewers of the change: severity blocking, a two-thirds quorum, a devil's advocate on unanimous approval
     Council(CouncilArgs),
     /// List every rule with its default level
@@ -157,6 +159,38 @@ pub struct EvidenceArgs {
     /// Time limit for the test command, e.g. 90s, 10m [default: gates.evidence.timeout]
     #[arg(long, value_name = "DURATION")]
     pub timeout: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct HeldoutArgs {
+    #[command(subcommand)]
+    pub action: Option<HeldoutAction>,
+
+    /// The directory holding the reserved checks [default: gates.heldout.checks]
+    #[arg(long, value_name = "DIR", env = "LOKI_GATE_HELDOUT_DIR")]
+    pub checks: Option<PathBuf>,
+
+    /// Show each failing check's command and output (never inside the loop being gated)
+    #[arg(long)]
+    pub reveal: bool,
+
+    /// Block when the checks cannot be evaluated (no selection, no checks directory)
+    #[arg(long)]
+    pub require: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum HeldoutAction {
+    /// Reserve a deterministic slice of a checklist, write it to DIR, seal it; never reselects
+    Select {
+        /// The checklist (YAML or JSON); the visible remainder is written back to it
+        #[arg(long, value_name = "FILE")]
+        checklist: PathBuf,
+
+        /// Where the reserved checks go: a directory outside the repository
+        #[arg(long, value_name = "DIR")]
+        into: PathBuf,
+    },
 }
 
 #[derive(Debug, Args)]

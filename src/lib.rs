@@ -27,7 +27,7 @@ use std::time::Instant;
 
 use anyhow::{Result, anyhow};
 
-use cli::{Cli, Command, EvidenceAction, Format, GlobalArgs};
+use cli::{Cli, Command, EvidenceAction, Format, GlobalArgs, HeldoutAction};
 use exit::ExitStatus;
 use gates::{Context, Pipeline, evidence};
 use report::{GateReport, Outcome, Style};
@@ -87,6 +87,48 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
             let settings = gates::docs::settings::Settings::resolve(session.config.section("docs"))?;
             gates::docs::run(cx, &settings)
         }),
+        Command::Heldout(args) => {
+            if let Some(HeldoutAction::Select { checklist, into }) = &args.action {
+                let session = Session::open(&cli.global, &env_var, false)?;
+                let selection = gates::heldout::select(
+                    &context(&session),
+                    &session.cwd.join(checklist),
+                    &session.cwd.join(into),
+                )?;
+                if !cli.global.quiet {
+                    report::status(&if selection.already {
+                        format!(
+                            "loki-gate: the held-out checks were selected before ({} of {}); nothing was reselected",
+                            selection.reserved, selection.total
+                        )
+                    } else if selection.reserved == 0 {
+                        format!(
+                            "loki-gate: {} check(s) in the checklist: fewer than 4, so none is held out",
+                            selection.total
+                        )
+                    } else {
+                        format!(
+                            "loki-gate: held out {} of {} checks into {}; the checklist keeps the other {}",
+                            selection.reserved,
+                            selection.total,
+                            into.display(),
+                            selection.total - selection.reserved
+                        )
+                    });
+                }
+                return Ok(ExitStatus::Pass);
+            }
+            run_gate(&cli.global, "heldout", |session, cx, levels| {
+                let settings = gates::heldout::settings::Settings::resolve(
+                    session.config.section("heldout"),
+                    args,
+                    session.repo.root(),
+                    &session.cwd,
+                );
+                gates::heldout::adjust_levels(levels, &settings);
+                gates::heldout::run(cx, &settings)
+            })
+        }
         Command::Council(args) => run_gate(&cli.global, "council", |session, cx, _| {
             let settings = gates::council::settings::Settings::resolve(session.config.section("council"), args)?;
             gates::council::run(cx, &settings, &env_var)

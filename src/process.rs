@@ -99,6 +99,15 @@ pub fn run_with_input(mut cmd: Command, cwd: &Path, timeout: Duration, input: Op
     })
 }
 
+/// A time limit as a user reads it: `500ms`, `90s`.
+pub fn humanize(d: Duration) -> String {
+    if d.as_millis() < 1000 {
+        format!("{}ms", d.as_millis())
+    } else {
+        format!("{}s", d.as_secs())
+    }
+}
+
 /// `f` over `items` on at most `workers` threads (commands that mostly wait
 /// on a subprocess or the network); results in item order.
 pub fn parallel_map<T: Sync, R: Send>(items: &[T], workers: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {

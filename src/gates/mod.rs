@@ -4,6 +4,7 @@
 pub mod council;
 pub mod docs;
 pub mod evidence;
+pub mod heldout;
 pub mod mock;
 pub mod mutation;
 pub mod static_analysis;
@@ -33,6 +34,7 @@ pub const SECTIONS: &[&SectionSpec] = &[
     &mock::settings::SECTION,
     &mutation::settings::SECTION,
     &docs::settings::SECTION,
+    &heldout::settings::SECTION,
     &council::settings::SECTION,
 ];
 
@@ -44,6 +46,7 @@ pub fn all_rules() -> Vec<&'static RuleMeta> {
         mock::rules::ALL,
         mutation::rules::ALL,
         docs::rules::ALL,
+        heldout::rules::ALL,
         council::rules::ALL,
     ]
     .concat()

@@ -11,6 +11,7 @@ mod docs;
 mod docs_gate;
 mod evidence;
 mod git_layer;
+mod heldout;
 mod mock;
 mod mutation;
 mod pipeline;

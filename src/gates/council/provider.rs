@@ -125,7 +125,7 @@ impl Ask for CommandProvider {
         let out = crate::process::run_with_input(cmd, &self.root, self.timeout, input)
             .map_err(|e| format!("could not start {}: {e:#}", self.program.display()))?;
         if out.timed_out {
-            return Err(format!("no answer within {}", humanize(self.timeout)));
+            return Err(format!("no answer within {}", crate::process::humanize(self.timeout)));
         }
         if !out.success() {
             let why = out.stderr.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
@@ -199,7 +199,7 @@ impl Ask for OpenAi {
                     (status, retry_after, text)
                 }
                 Err(ureq::Error::Timeout(_)) => {
-                    return Err(format!("no answer within {}", humanize(self.timeout)));
+                    return Err(format!("no answer within {}", crate::process::humanize(self.timeout)));
                 }
                 Err(e) => {
                     // Connection refused or reset: worth another try, like a 5xx.
@@ -225,7 +225,7 @@ impl Ask for OpenAi {
             }
         }
         if last.is_empty() {
-            last = format!("no answer within {}", humanize(self.timeout));
+            last = format!("no answer within {}", crate::process::humanize(self.timeout));
         }
         Err(format!("{last} (gave up after retries)"))
     }
@@ -262,14 +262,6 @@ fn read_completion(body: &str) -> Reply {
         cost: u["cost"].as_f64(),
     });
     Ok((content.to_string(), usage))
-}
-
-pub fn humanize(d: Duration) -> String {
-    if d.as_millis() < 1000 {
-        format!("{}ms", d.as_millis())
-    } else {
-        format!("{}s", d.as_secs())
-    }
 }
 
 #[cfg(test)]
