@@ -122,6 +122,8 @@ pub enum Command {
     Docs,
     /// Held-out acceptance checks, sealed outside the workspace and run at the ship gate
     Heldout(HeldoutArgs),
+    /// Stuck detection across runs: no change, oscillation, a split council, the same failing tests; escalates (exit 3) once per episode
+    Uncertainty,
     /// Blind LLM reviewers of the change: severity blocking, a two-thirds quorum, a devil's advocate on unanimous approval
     Council(CouncilArgs),
     /// List every rule with its default level

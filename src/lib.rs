@@ -129,6 +129,10 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
                 gates::heldout::run(cx, &settings)
             })
         }
+        Command::Uncertainty => run_gate(&cli.global, "uncertainty", |session, cx, _| {
+            let knobs = gates::uncertainty::settings::knobs(session.config.section("uncertainty"));
+            gates::uncertainty::run(cx, &knobs, &env_var)
+        }),
         Command::Council(args) => run_gate(&cli.global, "council", |session, cx, _| {
             let settings = gates::council::settings::Settings::resolve(session.config.section("council"), args)?;
             gates::council::run(cx, &settings, &env_var)
@@ -240,6 +244,7 @@ fn finish_gate(
         Outcome::Blocked => ExitStatus::Blocked,
         Outcome::Error => ExitStatus::Error,
         Outcome::Pass | Outcome::Inconclusive => ExitStatus::Pass,
+        Outcome::Escalated => ExitStatus::Escalated,
     })
 }
 

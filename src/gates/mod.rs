@@ -8,6 +8,7 @@ pub mod heldout;
 pub mod mock;
 pub mod mutation;
 pub mod static_analysis;
+pub mod uncertainty;
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
@@ -36,6 +37,7 @@ pub const SECTIONS: &[&SectionSpec] = &[
     &docs::settings::SECTION,
     &heldout::settings::SECTION,
     &council::settings::SECTION,
+    &uncertainty::settings::SECTION,
 ];
 
 /// Every gate's rules.
@@ -48,6 +50,7 @@ pub fn all_rules() -> Vec<&'static RuleMeta> {
         docs::rules::ALL,
         heldout::rules::ALL,
         council::rules::ALL,
+        uncertainty::rules::ALL,
     ]
     .concat()
 }
@@ -78,6 +81,8 @@ pub struct GateOutput {
     pub notices: Vec<String>,
     /// The files it read, for suppression comments.
     pub sources: Vec<SourceFile>,
+    /// `uncertainty` escalated this round (exit 3).
+    pub escalated: bool,
 }
 
 /// A file's text with the byte offset where each line starts, so the lines
@@ -130,6 +135,7 @@ impl Pipeline<'_> {
             files,
             notices,
             sources,
+            escalated,
         } = out;
         let mut texts: HashMap<String, Option<Text>> = sources
             .iter()
@@ -196,7 +202,9 @@ impl Pipeline<'_> {
         findings.sort_by(|a, b| (&a.path, a.line, a.column, &a.rule).cmp(&(&b.path, b.line, b.column, &b.rule)));
 
         let blocked = findings.iter().any(|f| f.severity == crate::finding::Severity::Error);
-        let outcome = if blocked {
+        let outcome = if escalated {
+            Outcome::Escalated
+        } else if blocked {
             Outcome::Blocked
         } else if inconclusive.is_some() {
             Outcome::Inconclusive

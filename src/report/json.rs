@@ -85,13 +85,14 @@ pub fn gate_json(r: &GateReport) -> GateJson {
     }
 }
 
-/// The combined outcome: error over blocked over inconclusive over pass.
+/// The combined outcome: error over escalated over blocked over inconclusive over pass.
 pub fn combined(reports: &[GateReport]) -> Outcome {
     let rank = |o: Outcome| match o {
         Outcome::Pass => 0,
         Outcome::Inconclusive => 1,
         Outcome::Blocked => 2,
-        Outcome::Error => 3,
+        Outcome::Escalated => 3,
+        Outcome::Error => 4,
     };
     reports
         .iter()

@@ -26,6 +26,7 @@ fn badge(o: Outcome) -> &'static str {
         Outcome::Blocked => "❌ blocked",
         Outcome::Inconclusive => "⚠️ inconclusive",
         Outcome::Error => "💥 could not run",
+        Outcome::Escalated => "🚨 escalated: stuck, handed off",
     }
 }
 

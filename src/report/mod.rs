@@ -27,6 +27,8 @@ pub enum Outcome {
     Blocked,
     Inconclusive,
     Error,
+    /// `uncertainty` escalated this round (exit 3).
+    Escalated,
 }
 
 impl Outcome {
@@ -35,6 +37,7 @@ impl Outcome {
             Outcome::Pass => "pass",
             Outcome::Blocked => "blocked",
             Outcome::Inconclusive => "inconclusive",
+            Outcome::Escalated => "escalated",
             Outcome::Error => "error",
         }
     }

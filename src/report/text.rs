@@ -131,6 +131,7 @@ fn summary(out: &mut String, r: &GateReport, paint: &Paint, verbose: bool) {
         Outcome::Blocked => paint.wrap("1;31", "blocked"),
         Outcome::Inconclusive => paint.wrap("1;33", "inconclusive"),
         Outcome::Error => paint.wrap("1;31", "could not run"),
+        Outcome::Escalated => paint.wrap("1;35", "escalated"),
     };
     let mut parts = vec![
         plural(r.count(Severity::Error), "error"),

@@ -20,3 +20,4 @@ mod state;
 mod static_gate;
 mod static_new_only;
 mod static_tools;
+mod uncertainty;
