@@ -126,6 +126,8 @@ pub enum Command {
     Uncertainty,
     /// Blind LLM reviewers of the change: severity blocking, a two-thirds quorum, a devil's advocate on unanimous approval
     Council(CouncilArgs),
+    /// Every enabled gate in one run, one combined report, the worst outcome's exit status
+    Check(CheckArgs),
     /// List every rule with its default level
     Rules,
     /// Print one rule's documentation
@@ -141,7 +143,7 @@ pub enum Command {
     },
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Default, Args)]
 pub struct EvidenceArgs {
     #[command(subcommand)]
     pub action: Option<EvidenceAction>,
@@ -164,6 +166,13 @@ pub struct EvidenceArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Run these gates (comma-separated or repeated) instead of every enabled one
+    #[arg(long, value_name = "GATE", value_delimiter = ',')]
+    pub gates: Vec<String>,
+}
+
+#[derive(Debug, Default, Args)]
 pub struct HeldoutArgs {
     #[command(subcommand)]
     pub action: Option<HeldoutAction>,
@@ -195,7 +204,7 @@ pub enum HeldoutAction {
     },
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Default, Args)]
 pub struct CouncilArgs {
     /// Ask the reviewers again even when this diff was reviewed before
     #[arg(long)]
@@ -210,14 +219,14 @@ pub struct CouncilArgs {
     pub provider: Option<Vec<String>>,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Default, Args)]
 pub struct MutationArgs {
     /// Inspect at most the newest N commits of the range (0 = all) [default: gates.mutation.max-commits]
     #[arg(long, value_name = "N")]
     pub max_commits: Option<u64>,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Default, Args)]
 pub struct StaticArgs {
     /// Run this tool (repeatable): auto (what the repository calls for), ruff, mypy, eslint, tsc, clippy, golangci-lint, shellcheck, or a name from gates.static.custom [default: gates.static.tools]
     #[arg(long = "tool", value_name = "NAME")]

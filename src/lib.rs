@@ -64,88 +64,117 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
                 }
                 return Ok(ExitStatus::Pass);
             }
-            run_gate(&cli.global, "evidence", |session, cx, levels| {
-                let settings = evidence::settings::Settings::resolve(
-                    session.config.section("evidence"),
-                    args,
-                    session.repo.root(),
-                    &session.cwd,
-                )?;
-                evidence::adjust_levels(levels, &settings);
-                evidence::run(cx, &settings)
-            })
+            run_gate(&cli.global, GateCall::Evidence(args))
         }
-        Command::Static(args) => run_gate(&cli.global, "static", |session, cx, _| {
-            let settings = gates::static_analysis::settings::Settings::resolve(session.config.section("static"), args)?;
-            gates::static_analysis::run(cx, &settings)
-        }),
-        Command::Mock => run_gate(&cli.global, "mock", |session, cx, _| {
-            let settings = gates::mock::settings::Settings::resolve(session.config.section("mock"));
-            gates::mock::run(cx, &settings)
-        }),
-        Command::Docs => run_gate(&cli.global, "docs", |session, cx, _| {
-            let settings = gates::docs::settings::Settings::resolve(session.config.section("docs"))?;
-            gates::docs::run(cx, &settings)
-        }),
+        Command::Static(args) => run_gate(&cli.global, GateCall::Static(args)),
+        Command::Mock => run_gate(&cli.global, GateCall::Mock),
+        Command::Docs => run_gate(&cli.global, GateCall::Docs),
         Command::Heldout(args) => {
             if let Some(HeldoutAction::Select { checklist, into }) = &args.action {
-                let session = Session::open(&cli.global, &env_var, false)?;
-                let selection = gates::heldout::select(
-                    &context(&session),
-                    &session.cwd.join(checklist),
-                    &session.cwd.join(into),
-                )?;
-                if !cli.global.quiet {
-                    report::status(&if selection.already {
-                        format!(
-                            "loki-gate: the held-out checks were selected before ({} of {}); nothing was reselected",
-                            selection.reserved, selection.total
-                        )
-                    } else if selection.reserved == 0 {
-                        format!(
-                            "loki-gate: {} check(s) in the checklist: fewer than 4, so none is held out",
-                            selection.total
-                        )
-                    } else {
-                        format!(
-                            "loki-gate: held out {} of {} checks into {}; the checklist keeps the other {}",
-                            selection.reserved,
-                            selection.total,
-                            into.display(),
-                            selection.total - selection.reserved
-                        )
-                    });
-                }
-                return Ok(ExitStatus::Pass);
+                return heldout_select(&cli.global, checklist, into);
             }
-            run_gate(&cli.global, "heldout", |session, cx, levels| {
-                let settings = gates::heldout::settings::Settings::resolve(
-                    session.config.section("heldout"),
-                    args,
-                    session.repo.root(),
-                    &session.cwd,
-                );
+            run_gate(&cli.global, GateCall::Heldout(args))
+        }
+        Command::Uncertainty => run_gate(&cli.global, GateCall::Uncertainty),
+        Command::Council(args) => run_gate(&cli.global, GateCall::Council(args)),
+        Command::Mutation(args) => run_gate(&cli.global, GateCall::Mutation(args)),
+        Command::Check(args) => run_check(&cli.global, args),
+    }
+}
+
+/// One gate with its command-line arguments.
+#[derive(Clone, Copy)]
+enum GateCall<'a> {
+    Static(&'a cli::StaticArgs),
+    Evidence(&'a cli::EvidenceArgs),
+    Mock,
+    Mutation(&'a cli::MutationArgs),
+    Docs,
+    Heldout(&'a cli::HeldoutArgs),
+    Council(&'a cli::CouncilArgs),
+    Uncertainty,
+}
+
+impl GateCall<'_> {
+    fn name(self) -> &'static str {
+        match self {
+            GateCall::Static(_) => "static",
+            GateCall::Evidence(_) => "evidence",
+            GateCall::Mock => "mock",
+            GateCall::Mutation(_) => "mutation",
+            GateCall::Docs => "docs",
+            GateCall::Heldout(_) => "heldout",
+            GateCall::Council(_) => "council",
+            GateCall::Uncertainty => "uncertainty",
+        }
+    }
+
+    /// Resolve the gate's settings and run it; `levels` takes the gate's policy knobs.
+    fn run(self, cx: &Context<'_>, cwd: &std::path::Path, levels: &mut rule::Levels) -> Result<gates::GateOutput> {
+        let section = cx.config.section(self.name());
+        let root = cx.repo.root();
+        match self {
+            GateCall::Static(args) => {
+                let settings = gates::static_analysis::settings::Settings::resolve(section, args)?;
+                gates::static_analysis::run(cx, &settings)
+            }
+            GateCall::Evidence(args) => {
+                let settings = evidence::settings::Settings::resolve(section, args, root, cwd)?;
+                evidence::adjust_levels(levels, &settings);
+                evidence::run(cx, &settings)
+            }
+            GateCall::Mock => gates::mock::run(cx, &gates::mock::settings::Settings::resolve(section)),
+            GateCall::Mutation(args) => {
+                let settings = gates::mutation::settings::Settings::resolve(section, cx.config.section("mock"), args);
+                gates::mutation::run(cx, &settings)
+            }
+            GateCall::Docs => gates::docs::run(cx, &gates::docs::settings::Settings::resolve(section)?),
+            GateCall::Heldout(args) => {
+                let settings = gates::heldout::settings::Settings::resolve(section, args, root, cwd);
                 gates::heldout::adjust_levels(levels, &settings);
                 gates::heldout::run(cx, &settings)
-            })
+            }
+            GateCall::Council(args) => {
+                let settings = gates::council::settings::Settings::resolve(section, args)?;
+                gates::council::run(cx, &settings, &env_var)
+            }
+            GateCall::Uncertainty => {
+                gates::uncertainty::run(cx, &gates::uncertainty::settings::knobs(section), &env_var)
+            }
         }
-        Command::Uncertainty => run_gate(&cli.global, "uncertainty", |session, cx, _| {
-            let knobs = gates::uncertainty::settings::knobs(session.config.section("uncertainty"));
-            gates::uncertainty::run(cx, &knobs, &env_var)
-        }),
-        Command::Council(args) => run_gate(&cli.global, "council", |session, cx, _| {
-            let settings = gates::council::settings::Settings::resolve(session.config.section("council"), args)?;
-            gates::council::run(cx, &settings, &env_var)
-        }),
-        Command::Mutation(args) => run_gate(&cli.global, "mutation", |session, cx, _| {
-            let settings = gates::mutation::settings::Settings::resolve(
-                session.config.section("mutation"),
-                session.config.section("mock"),
-                args,
-            );
-            gates::mutation::run(cx, &settings)
-        }),
     }
+}
+
+/// `loki-gate heldout select`.
+fn heldout_select(global: &GlobalArgs, checklist: &std::path::Path, into: &std::path::Path) -> Result<ExitStatus> {
+    let session = Session::open(global, &env_var, false)?;
+    let selection = gates::heldout::select(
+        &context(&session),
+        &session.cwd.join(checklist),
+        &session.cwd.join(into),
+    )?;
+    if !global.quiet {
+        report::status(&if selection.already {
+            format!(
+                "loki-gate: the held-out checks were selected before ({} of {}); nothing was reselected",
+                selection.reserved, selection.total
+            )
+        } else if selection.reserved == 0 {
+            format!(
+                "loki-gate: {} check(s) in the checklist: fewer than 4, so none is held out",
+                selection.total
+            )
+        } else {
+            format!(
+                "loki-gate: held out {} of {} checks into {}; the checklist keeps the other {}",
+                selection.reserved,
+                selection.total,
+                into.display(),
+                selection.total - selection.reserved
+            )
+        });
+    }
+    Ok(ExitStatus::Pass)
 }
 
 fn context(session: &Session) -> Context<'_> {
@@ -162,26 +191,60 @@ fn context(session: &Session) -> Context<'_> {
 
 /// Open the session and run one gate through the shared pipeline. A gate
 /// disabled in config checks nothing and says so.
-fn run_gate(
-    global: &GlobalArgs,
-    gate: &'static str,
-    body: impl FnOnce(&Session, &Context<'_>, &mut rule::Levels) -> Result<gates::GateOutput>,
-) -> Result<ExitStatus> {
+fn run_gate(global: &GlobalArgs, call: GateCall<'_>) -> Result<ExitStatus> {
+    let gate = call.name();
     // `mutation` gates what a shallow clone has when its base is missing.
     let session = Session::open(global, &env_var, gate == "mutation")?;
     let started = Instant::now();
     let mut levels = session.levels.clone();
     let result = if session.config.section(gate).bool("enabled") {
-        body(&session, &context(&session), &mut levels)
+        call.run(&context(&session), &session.cwd, &mut levels)
     } else {
-        Ok(gates::GateOutput {
-            notices: vec![format!(
-                "the {gate} gate is disabled (gates.{gate}.enabled: false); nothing was checked"
-            )],
-            ..gates::GateOutput::default()
-        })
+        Ok(disabled(gate))
     };
     finish_gate(gate, result, started, &session, &levels, global)
+}
+
+fn disabled(gate: &str) -> gates::GateOutput {
+    gates::GateOutput {
+        notices: vec![format!(
+            "the {gate} gate is disabled (gates.{gate}.enabled: false); nothing was checked"
+        )],
+        ..gates::GateOutput::default()
+    }
+}
+
+/// The report of one gate's result: the shared pipeline, or an `error`
+/// report saying why it could not run, with the error.
+fn gate_report(
+    gate: &'static str,
+    result: Result<gates::GateOutput>,
+    started: Instant,
+    root: &std::path::Path,
+    levels: &rule::Levels,
+    baseline: Option<&baseline::Baseline>,
+) -> (GateReport, Option<anyhow::Error>) {
+    match result {
+        Ok(output) => {
+            let pipeline = Pipeline { root, levels, baseline };
+            (pipeline.finish(gate, output, started.elapsed()), None)
+        }
+        Err(err) => (
+            GateReport {
+                gate,
+                outcome: Outcome::Error,
+                findings: Vec::new(),
+                files: 0,
+                elapsed_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+                notices: Vec::new(),
+                inconclusive: None,
+                suppressed: 0,
+                baselined: 0,
+                error: Some(format!("{err:#}")),
+            },
+            Some(err),
+        ),
+    }
 }
 
 /// Shared tail of every gate command: pipeline, baseline, render, exit status.
@@ -193,59 +256,139 @@ fn finish_gate(
     levels: &rule::Levels,
     global: &GlobalArgs,
 ) -> Result<ExitStatus> {
-    let output = match result {
-        Ok(output) => output,
-        Err(err) => {
+    let baseline = load_baseline(global, session)?;
+    let report = match gate_report(gate, result, started, session.repo.root(), levels, baseline.as_ref()) {
+        (report, None) => report,
+        (failed, Some(err)) => {
             // Scripts reading a machine format still get a report saying why.
             if global.format != Format::Text {
-                let failed = GateReport {
-                    gate,
-                    outcome: Outcome::Error,
-                    findings: Vec::new(),
-                    files: 0,
-                    elapsed_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
-                    notices: Vec::new(),
-                    inconclusive: None,
-                    suppressed: 0,
-                    baselined: 0,
-                    error: Some(format!("{err:#}")),
-                };
                 let rendered = report::render(global.format, &[failed], style(global));
                 report::emit(&rendered, global.output.as_deref())?;
             }
             return Err(err);
         }
     };
-    let baseline = match &global.baseline {
-        Some(path) => Some(baseline::Baseline::load(&session.cwd.join(path))?),
-        None => None,
-    };
-    let pipeline = Pipeline {
-        root: session.repo.root(),
-        levels,
-        baseline: baseline.as_ref(),
-    };
-    let report = pipeline.finish(gate, output, started.elapsed());
-    let rendered = report::render(global.format, std::slice::from_ref(&report), style(global));
+    emit_reports(global, session, std::slice::from_ref(&report))
+}
+
+fn load_baseline(global: &GlobalArgs, session: &Session) -> Result<Option<baseline::Baseline>> {
+    match &global.baseline {
+        Some(path) => Ok(Some(baseline::Baseline::load(&session.cwd.join(path))?)),
+        None => Ok(None),
+    }
+}
+
+/// Render and write the reports (or the baseline), and the exit status of
+/// the worst outcome.
+fn emit_reports(global: &GlobalArgs, session: &Session, reports: &[GateReport]) -> Result<ExitStatus> {
+    let rendered = report::render(global.format, reports, style(global));
     report::emit(&rendered, global.output.as_deref())?;
     if let Some(path) = &global.write_baseline {
         let path = session.cwd.join(path);
-        baseline::Baseline::from_findings(&report.findings).save(&path)?;
+        let findings: Vec<finding::Finding> = reports.iter().flat_map(|r| r.findings.iter().cloned()).collect();
+        baseline::Baseline::from_findings(&findings).save(&path)?;
         if !global.quiet {
             report::status(&format!(
                 "loki-gate: wrote {} finding fingerprint(s) to {}",
-                report.findings.len(),
+                findings.len(),
                 path.display()
             ));
         }
         return Ok(ExitStatus::Pass);
     }
-    Ok(match report.outcome {
+    Ok(match report::json::combined(reports) {
         Outcome::Blocked => ExitStatus::Blocked,
         Outcome::Error => ExitStatus::Error,
         Outcome::Pass | Outcome::Inconclusive => ExitStatus::Pass,
         Outcome::Escalated => ExitStatus::Escalated,
     })
+}
+
+/// Gates `check` runs side by side (they only read), then the ones that
+/// use what those recorded, in order.
+const PARALLEL_GATES: &[&str] = &["static", "evidence", "mock", "mutation", "docs"];
+const SEQUENTIAL_GATES: &[&str] = &["heldout", "council", "uncertainty"];
+
+/// `loki-gate check`: every enabled gate (or those of `--gates`), one
+/// combined report, the worst outcome's exit status.
+fn run_check(global: &GlobalArgs, args: &cli::CheckArgs) -> Result<ExitStatus> {
+    let all: Vec<&str> = PARALLEL_GATES.iter().chain(SEQUENTIAL_GATES).copied().collect();
+    for name in &args.gates {
+        if !all.contains(&name.as_str()) {
+            return Err(anyhow!(
+                "--gates: unknown gate `{name}`; the gates are {}",
+                all.join(", ")
+            ));
+        }
+    }
+    let session = Session::open(global, &env_var, false)?;
+    let chosen = |name: &str| {
+        if args.gates.is_empty() {
+            session.config.section(name).bool("enabled")
+        } else {
+            args.gates.iter().any(|g| g == name)
+        }
+    };
+    let baseline = load_baseline(global, &session)?;
+    let (static_args, evidence_args, mutation_args, council_args) = Default::default();
+    let heldout_args = cli::HeldoutArgs {
+        checks: env_var("LOKI_GATE_HELDOUT_DIR").map(std::path::PathBuf::from),
+        ..Default::default()
+    };
+    let call = |name: &str| match name {
+        "static" => GateCall::Static(&static_args),
+        "evidence" => GateCall::Evidence(&evidence_args),
+        "mock" => GateCall::Mock,
+        "mutation" => GateCall::Mutation(&mutation_args),
+        "docs" => GateCall::Docs,
+        "heldout" => GateCall::Heldout(&heldout_args),
+        "council" => GateCall::Council(&council_args),
+        _ => GateCall::Uncertainty,
+    };
+    let root = session.repo.root().to_path_buf();
+    let (config, store, scope, cwd) = (&session.config, &session.store, &session.scope, &session.cwd);
+    let run_one = |name: &'static str, repo: &git::Repo| {
+        let started = Instant::now();
+        let mut levels = session.levels.clone();
+        let result = if config.section(name).bool("enabled") || !args.gates.is_empty() {
+            let cx = Context {
+                repo,
+                config,
+                store,
+                scope,
+                exclude: session.exclude.clone(),
+                skip_dirs: session.skip_dirs.clone(),
+                cache: !session.no_cache,
+            };
+            call(name).run(&cx, cwd, &mut levels)
+        } else {
+            Ok(disabled(name))
+        };
+        gate_report(name, result, started, &root, &levels, baseline.as_ref()).0
+    };
+    let mut reports: Vec<GateReport> = std::thread::scope(|scope| {
+        let handles: Vec<_> = PARALLEL_GATES
+            .iter()
+            .filter(|name| chosen(name))
+            .map(|&name| {
+                let root = &root;
+                let run_one = &run_one;
+                // git2 repositories are not shared across threads: each gate opens its own.
+                scope.spawn(move || match git::Repo::discover(root) {
+                    Ok(repo) => run_one(name, &repo),
+                    Err(e) => gate_report(name, Err(e), Instant::now(), root, &rule::Levels::default(), None).0,
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a gate thread panicked"))
+            .collect()
+    });
+    for name in SEQUENTIAL_GATES.iter().filter(|name| chosen(name)) {
+        reports.push(run_one(name, &session.repo));
+    }
+    emit_reports(global, &session, &reports)
 }
 
 fn style(global: &GlobalArgs) -> Style {

@@ -4,6 +4,7 @@
 mod support;
 
 mod bad_input;
+mod check;
 mod cli;
 mod config;
 mod council;

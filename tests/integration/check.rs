@@ -1,0 +1,133 @@
+//! `loki-gate check`: every enabled gate in one run, one combined report,
+//! the worst outcome's exit status.
+
+use serde_json::Value;
+
+use crate::support::{TestRepo, fake_tests};
+
+/// A Python project whose new test asserts a tautology, with `static` off
+/// (no linter needed) and evidence given a passing test command.
+fn project() -> TestRepo {
+    let repo = TestRepo::new();
+    repo.write("README.md", "# shop\n\nA cart that sums prices.\n")
+        .write("pkg/__init__.py", "")
+        .write("pkg/cart.py", "def total(xs):\n    return sum(xs)\n")
+        .write(
+            ".loki-gate.yaml",
+            format!(
+                "gates:\n  static:\n    enabled: false\n  evidence:\n    test-command: {}\n",
+                serde_json::to_string(&fake_tests(2, 0)).unwrap()
+            ),
+        );
+    repo.commit("base");
+    repo.run(&["evidence", "start"]);
+    repo.write(
+        "tests/test_cart.py",
+        "from pkg.cart import total\n\n\ndef test_total():\n    assert total([1]) == 1\n    assert True\n",
+    );
+    repo
+}
+
+fn gates(json: &Value) -> Vec<(String, String)> {
+    json["gates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g["gate"].as_str().unwrap().to_string(),
+                g["outcome"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_enabled_gate_runs_into_one_report_with_the_worst_exit() {
+    let repo = project();
+    let run = repo.run(&["check", "--base", "HEAD", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let json: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json["version"], 1);
+    assert_eq!(json["outcome"], "blocked");
+    let want: Vec<(String, String)> = [
+        ("evidence", "pass"),
+        ("mock", "blocked"),
+        ("mutation", "pass"),
+        ("docs", "pass"),
+        ("uncertainty", "pass"),
+    ]
+    .iter()
+    .map(|(g, o)| (g.to_string(), o.to_string()))
+    .collect();
+    assert_eq!(gates(&json), want, "static, heldout and council are off");
+    let mock = &json["gates"][1]["findings"][0];
+    assert_eq!(mock["rule"], "mock/tautological-assertion");
+
+    // SARIF and text carry every gate too.
+    let sarif: Value =
+        serde_json::from_str(&repo.run(&["check", "--base", "HEAD", "--format", "sarif"]).stdout).unwrap();
+    assert!(sarif["runs"].to_string().contains("mock/tautological-assertion"));
+    let text = repo.run(&["check", "--base", "HEAD"]);
+    for line in ["mock: blocked", "evidence: passed", "docs: passed"] {
+        assert!(text.stdout.contains(line), "{line}\n{}", text.stdout);
+    }
+}
+
+#[test]
+fn gates_can_be_picked_and_staged_changes_gated() {
+    let repo = project();
+    let run = repo.run(&[
+        "check",
+        "--gates",
+        "docs,mutation",
+        "--base",
+        "HEAD",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let json: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        gates(&json).iter().map(|(g, _)| g.as_str()).collect::<Vec<_>>(),
+        ["mutation", "docs"]
+    );
+
+    // The pre-commit hook: only what is staged.
+    let run = repo.run(&["check", "--staged", "--gates", "mock", "--format", "json"]);
+    assert_eq!(run.code, 0, "nothing staged yet: {}", run.stdout);
+    repo.git(&["add", "tests/test_cart.py"]);
+    let run = repo.run(&["check", "--staged", "--gates", "mock", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+
+    let run = repo.run(&["check", "--gates", "mock,typo"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("unknown gate `typo`"), "{}", run.stderr);
+}
+
+#[test]
+fn a_gate_that_cannot_run_is_reported_and_the_rest_still_run() {
+    let repo = project();
+    // The council is on but has no providers: it cannot run (exit 2), the others report anyway.
+    repo.write(
+        ".loki-gate.yaml",
+        repo.read(".loki-gate.yaml") + "  council:\n    enabled: true\n",
+    );
+    let run = repo.run(&["check", "--base", "HEAD", "--format", "json"]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    let json: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json["outcome"], "error");
+    let council = json["gates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["gate"] == "council")
+        .unwrap();
+    assert!(
+        council["error"]
+            .as_str()
+            .unwrap()
+            .contains("the council has no providers")
+    );
+    assert!(gates(&json).contains(&("mock".to_string(), "blocked".to_string())));
+}
