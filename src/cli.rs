@@ -90,6 +90,10 @@ pub struct GlobalArgs {
     /// Print more: timings and skipped files
     #[arg(short, long, global = true)]
     pub verbose: bool,
+
+    /// Also post the report as the one sticky comment on the pull request (GitHub Actions; never changes the verdict)
+    #[arg(long, global = true)]
+    pub comment: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -128,6 +132,12 @@ pub enum Command {
     Council(CouncilArgs),
     /// Every enabled gate in one run, one combined report, the worst outcome's exit status
     Check(CheckArgs),
+    /// Post saved JSON reports as the one sticky comment on the pull request (GitHub Actions)
+    Comment {
+        /// A JSON report (`--format json -o F`) of a gate or of `check` (repeatable)
+        #[arg(long = "report", value_name = "FILE", required = true)]
+        reports: Vec<PathBuf>,
+    },
     /// List every rule with its default level
     Rules,
     /// Print one rule's documentation

@@ -12,6 +12,7 @@ pub mod exit;
 pub mod finding;
 pub mod gates;
 pub mod git;
+pub mod github;
 pub mod interrupt;
 pub mod lang;
 pub mod meta;
@@ -79,6 +80,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
         Command::Council(args) => run_gate(&cli.global, GateCall::Council(args)),
         Command::Mutation(args) => run_gate(&cli.global, GateCall::Mutation(args)),
         Command::Check(args) => run_check(&cli.global, args),
+        Command::Comment { reports } => comment_reports(reports),
     }
 }
 
@@ -283,6 +285,9 @@ fn load_baseline(global: &GlobalArgs, session: &Session) -> Result<Option<baseli
 fn emit_reports(global: &GlobalArgs, session: &Session, reports: &[GateReport]) -> Result<ExitStatus> {
     let rendered = report::render(global.format, reports, style(global));
     report::emit(&rendered, global.output.as_deref())?;
+    if global.comment {
+        post_comment(reports);
+    }
     if let Some(path) = &global.write_baseline {
         let path = session.cwd.join(path);
         let findings: Vec<finding::Finding> = reports.iter().flat_map(|r| r.findings.iter().cloned()).collect();
@@ -389,6 +394,37 @@ fn run_check(global: &GlobalArgs, args: &cli::CheckArgs) -> Result<ExitStatus> {
         reports.push(run_one(name, &session.repo));
     }
     emit_reports(global, &session, &reports)
+}
+
+/// Post `reports` as the sticky pull request comment; a failure is a
+/// warning on stderr, never a change of verdict.
+fn post_comment(reports: &[GateReport]) {
+    let body = report::markdown::render(reports);
+    let outcome = github::GitHub::from_env(&env_var).and_then(|gh| github::upsert_comment(&gh, &body));
+    match outcome {
+        Ok(github::Posted::Created(id)) => {
+            report::status(&format!("loki-gate: posted the pull request comment ({id})"))
+        }
+        Ok(github::Posted::Updated(id)) => {
+            report::status(&format!("loki-gate: updated the pull request comment ({id})"))
+        }
+        Ok(github::Posted::Skipped(why)) => report::status(&format!("loki-gate: {why}")),
+        Err(why) => report::status(&format!("warning: loki-gate: {why}; the verdict is unchanged")),
+    }
+}
+
+/// `loki-gate comment --report F...`: saved JSON reports as the sticky comment.
+fn comment_reports(paths: &[std::path::PathBuf]) -> Result<ExitStatus> {
+    let cwd = std::env::current_dir()?;
+    let mut reports = Vec::new();
+    for path in paths {
+        let path = cwd.join(path);
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| anyhow!("could not read the report {}: {e}", path.display()))?;
+        reports.extend(report::json::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?);
+    }
+    post_comment(&reports);
+    Ok(ExitStatus::Pass)
 }
 
 fn style(global: &GlobalArgs) -> Style {

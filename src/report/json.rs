@@ -63,6 +63,58 @@ pub struct CheckJson {
     pub gates: Vec<GateJson>,
 }
 
+/// The gates a report may name, as the static names reports carry.
+const GATES: &[&str] = &[
+    "static",
+    "evidence",
+    "mock",
+    "mutation",
+    "docs",
+    "heldout",
+    "council",
+    "uncertainty",
+];
+
+/// Read a saved JSON report (one gate, or `check`'s envelope) back.
+pub fn parse(text: &str) -> Result<Vec<GateReport>, String> {
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| format!("not a JSON report ({e}): write it with --format json -o FILE"))?;
+    if value["version"] != VERSION {
+        return Err(format!(
+            "report version {} is not {VERSION}: use the loki-gate that wrote it",
+            value["version"]
+        ));
+    }
+    let gates: Vec<GateJson> = if value.get("gates").is_some() {
+        serde_json::from_value::<CheckJson>(value)
+            .map_err(|e| format!("not a loki-gate report: {e}"))?
+            .gates
+    } else {
+        vec![serde_json::from_value::<GateJson>(value).map_err(|e| format!("not a loki-gate report: {e}"))?]
+    };
+    gates
+        .into_iter()
+        .map(|g| {
+            let gate = GATES
+                .iter()
+                .find(|name| **name == g.gate)
+                .ok_or_else(|| format!("unknown gate `{}` in the report", g.gate))?;
+            Ok(GateReport {
+                gate,
+                outcome: g.outcome,
+                findings: g.findings,
+                files: g.summary.files,
+                elapsed_ms: g.summary.elapsed_ms,
+                notices: g.notices,
+                inconclusive: g.inconclusive,
+                suppressed: g.summary.suppressed,
+                baselined: g.summary.baselined,
+                error: g.error,
+            })
+        })
+        .collect()
+}
+
 pub fn gate_json(r: &GateReport) -> GateJson {
     GateJson {
         version: VERSION,

@@ -12,6 +12,7 @@ mod docs;
 mod docs_gate;
 mod evidence;
 mod git_layer;
+mod github;
 mod heldout;
 mod mock;
 mod mutation;

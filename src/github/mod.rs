@@ -1,0 +1,254 @@
+//! Everything that talks to GitHub, and the only network code besides the
+//! council's providers. octocrab runs on one current-thread tokio runtime,
+//! created here and nowhere else.
+//!
+//! Context comes from the Actions environment: `GITHUB_REPOSITORY`
+//! (`owner/name`), `GITHUB_EVENT_PATH` (the pull request number, and whether
+//! it comes from a fork), `GITHUB_TOKEN`, `GITHUB_API_URL` (tests point it at
+//! a local server). A failure to reach GitHub is a warning naming the cause
+//! and the permission needed; it never changes a gate's verdict.
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+/// The hidden marker of loki-gate's sticky comment (the markdown report's first line).
+pub const MARKER: &str = crate::report::markdown::MARKER;
+
+/// GitHub refuses comment bodies over 65,536 characters.
+const MAX_BODY: usize = 65_536;
+
+/// Comments fetched per page while looking for the sticky one.
+const PER_PAGE: usize = 100;
+
+/// Where and as whom to post.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GitHub {
+    pub owner: String,
+    pub repo: String,
+    pub api: String,
+    pub token: String,
+    pub pull_request: Option<u64>,
+    /// The pull request comes from a fork: its token is read-only.
+    pub fork: bool,
+}
+
+impl GitHub {
+    /// The context from the environment, or why there is none.
+    pub fn from_env(env: &dyn Fn(&str) -> Option<String>) -> Result<GitHub, String> {
+        let repository = env("GITHUB_REPOSITORY")
+            .filter(|r| !r.trim().is_empty())
+            .ok_or("GITHUB_REPOSITORY is not set (owner/name): not running in GitHub Actions?")?;
+        let (owner, repo) = repository
+            .split_once('/')
+            .filter(|(o, r)| !o.is_empty() && !r.is_empty())
+            .ok_or_else(|| format!("GITHUB_REPOSITORY `{repository}` is not owner/name"))?;
+        let token = env("GITHUB_TOKEN")
+            .filter(|t| !t.trim().is_empty())
+            .ok_or("GITHUB_TOKEN is not set: pass the token to the step (env: GITHUB_TOKEN: ${{ github.token }})")?;
+        let api = env("GITHUB_API_URL").unwrap_or_else(|| "https://api.github.com".into());
+        let (pull_request, fork) = match env("GITHUB_EVENT_PATH") {
+            Some(path) => {
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("could not read the event payload {path} (GITHUB_EVENT_PATH): {e}"))?;
+                let event: Value = serde_json::from_str(&text)
+                    .map_err(|e| format!("the event payload {path} (GITHUB_EVENT_PATH) is not JSON: {e}"))?;
+                let pr = &event["pull_request"];
+                let number = pr["number"].as_u64().or_else(|| event["issue"]["number"].as_u64());
+                let head = pr["head"]["repo"]["full_name"].as_str();
+                let base = pr["base"]["repo"]["full_name"].as_str();
+                (number, head.is_some() && head != base)
+            }
+            None => (None, false),
+        };
+        Ok(GitHub {
+            owner: owner.to_string(),
+            repo: repo.to_string(),
+            api,
+            token,
+            pull_request,
+            fork,
+        })
+    }
+}
+
+/// What happened to the sticky comment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Posted {
+    Created(u64),
+    Updated(u64),
+    /// Not posted, and why (not a pull request, a fork's read-only token).
+    Skipped(String),
+}
+
+/// `body` capped at GitHub's limit, cut at a line, with a note of what was cut.
+pub fn cap(body: &str) -> String {
+    if body.chars().count() <= MAX_BODY {
+        return body.to_string();
+    }
+    let note = "\n\n> **Cut**: this report is longer than a GitHub comment allows. The findings below this point are in the SARIF upload, the job summary and the JSON report.\n";
+    // Room for the note and the count line after it.
+    let budget = MAX_BODY - note.chars().count() - 64;
+    let end = body.char_indices().nth(budget).map_or(body.len(), |(i, _)| i);
+    let end = body[..end].rfind('\n').unwrap_or(end);
+    let cut_lines = body[end..].lines().count();
+    format!("{}{note}> ({cut_lines} more line(s) not shown.)\n", &body[..end])
+}
+
+/// Create or edit the one sticky comment on the pull request: the comment
+/// with the marker AND written by the identity the token authenticates as
+/// (another bot's comment with a similar marker is never touched).
+pub fn upsert_comment(gh: &GitHub, body: &str) -> Result<Posted, String> {
+    let Some(number) = gh.pull_request else {
+        return Ok(Posted::Skipped(
+            "not a pull request event: no comment (the report is in the job output)".into(),
+        ));
+    };
+    if gh.fork {
+        return Ok(Posted::Skipped(
+            "a pull request from a fork gets a read-only token: no comment; annotations, SARIF and the job summary carry the report (docs/github.md shows the workflow_run pattern that posts it)".into(),
+        ));
+    }
+    let body = cap(body);
+    runtime()?.block_on(async {
+        let octo = client(gh)?;
+        let me = identity(&octo).await?;
+        let route = format!("/repos/{}/{}/issues/{number}/comments", gh.owner, gh.repo);
+        let mut page = 1;
+        loop {
+            let comments: Value = octo
+                .get(
+                    &route,
+                    Some(&[("per_page", PER_PAGE.to_string()), ("page", page.to_string())]),
+                )
+                .await
+                .map_err(|e| explain(&e, "read the pull request's comments", "pull-requests: read"))?;
+            let items = comments.as_array().cloned().unwrap_or_default();
+            let ours = items.iter().find(|c| {
+                c["body"].as_str().is_some_and(|b| b.contains(MARKER))
+                    && me
+                        .as_deref()
+                        .is_none_or(|login| c["user"]["login"].as_str() == Some(login))
+            });
+            if let Some(id) = ours.and_then(|c| c["id"].as_u64()) {
+                let patch = format!("/repos/{}/{}/issues/comments/{id}", gh.owner, gh.repo);
+                let _: Value = octo
+                    .patch(&patch, Some(&json!({ "body": body })))
+                    .await
+                    .map_err(|e| explain(&e, "edit the loki-gate comment", "pull-requests: write"))?;
+                return Ok(Posted::Updated(id));
+            }
+            if items.len() < PER_PAGE {
+                break;
+            }
+            page += 1;
+        }
+        let created: Value = octo
+            .post(&route, Some(&json!({ "body": body })))
+            .await
+            .map_err(|e| explain(&e, "comment on the pull request", "pull-requests: write"))?;
+        Ok(Posted::Created(created["id"].as_u64().unwrap_or_default()))
+    })
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("could not start the GitHub client: {e}"))
+}
+
+fn client(gh: &GitHub) -> Result<octocrab::Octocrab, String> {
+    octocrab::Octocrab::builder()
+        .base_uri(gh.api.as_str())
+        .map_err(|e| format!("GITHUB_API_URL `{}` is not a URL: {e}", gh.api))?
+        .personal_token(gh.token.clone())
+        .set_connect_timeout(Some(Duration::from_secs(10)))
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .build()
+        .map_err(|e| format!("could not set up the GitHub client: {e}"))
+}
+
+/// The login the token authenticates as. The Actions token is an app
+/// installation token, which `/user` refuses: it posts as `github-actions[bot]`.
+async fn identity(octo: &octocrab::Octocrab) -> Result<Option<String>, String> {
+    match octo.get::<Value, _, ()>("/user", None).await {
+        Ok(user) => Ok(user["login"].as_str().map(str::to_string)),
+        Err(octocrab::Error::GitHub { source, .. }) if matches!(source.status_code.as_u16(), 403 | 404) => {
+            Ok(Some("github-actions[bot]".into()))
+        }
+        Err(e) => Err(explain(&e, "find who the token is", "a valid GITHUB_TOKEN")),
+    }
+}
+
+/// One line: what failed, why, and what permission would fix it.
+fn explain(e: &octocrab::Error, doing: &str, permission: &str) -> String {
+    match e {
+        octocrab::Error::GitHub { source, .. } => {
+            let status = source.status_code.as_u16();
+            let why = match status {
+                401 => "the token was refused (401): check GITHUB_TOKEN".to_string(),
+                403 if source.message.to_ascii_lowercase().contains("rate limit") => {
+                    let reset = source
+                        .rate_limit_reset
+                        .map(|t| format!("; it resets at unix time {t}"))
+                        .unwrap_or_default();
+                    format!("rate limited (403){reset}")
+                }
+                403 => format!(
+                    "forbidden (403): the token needs `{permission}` (a fork's pull request gets a read-only token)"
+                ),
+                404 => "not found (404): check GITHUB_REPOSITORY and that the token can see the repository".to_string(),
+                429 => "rate limited (429): retry later".to_string(),
+                s if s >= 500 => format!("GitHub answered {s}: try again later"),
+                s => format!("GitHub answered {s}: {}", source.message),
+            };
+            format!("could not {doing}: {why}")
+        }
+        other => format!("could not {doing}: {}", first_line(&other.to_string())),
+    }
+}
+
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_context_comes_from_the_actions_environment() {
+        let dir = tempfile::tempdir().unwrap();
+        let event = dir.path().join("event.json");
+        std::fs::write(
+            &event,
+            r#"{"pull_request": {"number": 7, "head": {"repo": {"full_name": "someone/shop"}}, "base": {"repo": {"full_name": "acme/shop"}}}}"#,
+        )
+        .unwrap();
+        let path = event.display().to_string();
+        let env = |name: &str| match name {
+            "GITHUB_REPOSITORY" => Some("acme/shop".to_string()),
+            "GITHUB_TOKEN" => Some("t".to_string()),
+            "GITHUB_EVENT_PATH" => Some(path.clone()),
+            _ => None,
+        };
+        let gh = GitHub::from_env(&env).unwrap();
+        assert_eq!((gh.owner.as_str(), gh.repo.as_str()), ("acme", "shop"));
+        assert_eq!(gh.pull_request, Some(7));
+        assert!(gh.fork);
+        assert_eq!(gh.api, "https://api.github.com");
+        let none = |_: &str| None;
+        assert!(GitHub::from_env(&none).unwrap_err().contains("GITHUB_REPOSITORY"));
+    }
+
+    #[test]
+    fn long_bodies_are_cut_at_a_line_with_a_note() {
+        let body: String = (0..20_000).map(|i| format!("line {i}\n")).collect();
+        let capped = cap(&body);
+        assert!(capped.chars().count() <= MAX_BODY);
+        assert!(capped.contains("**Cut**"));
+        assert!(capped.contains("more line(s) not shown"));
+        assert_eq!(cap("short"), "short");
+    }
+}

@@ -1,0 +1,252 @@
+//! Talking to GitHub, against wiremock on loopback: the sticky comment is
+//! created once and edited after (found across pages, never another bot's),
+//! forks are skipped, and every failure is a warning that leaves the
+//! verdict alone.
+
+use wiremock::matchers::{body_string_contains, method, path, query_param};
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+use crate::support::{Run, TestRepo};
+
+struct Api {
+    rt: tokio::runtime::Runtime,
+    server: MockServer,
+}
+
+impl Api {
+    fn start() -> Api {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let server = rt.block_on(MockServer::start());
+        Api { rt, server }
+    }
+
+    fn mount(&self, mock: Mock) {
+        self.rt.block_on(mock.mount(&self.server));
+    }
+
+    fn verify(&self) {
+        self.rt.block_on(self.server.verify());
+    }
+}
+
+fn comment(id: u64, login: &str, body: &str) -> serde_json::Value {
+    serde_json::json!({"id": id, "user": {"login": login}, "body": body})
+}
+
+/// A repository whose new test file makes `mock` block, and an event payload for PR 7.
+fn repo(fork: bool) -> (TestRepo, tempfile::TempDir) {
+    let repo = TestRepo::new();
+    repo.write("README.md", "# shop\n\nA cart.\n");
+    repo.commit("base");
+    repo.write("tests/test_x.py", "def test_x():\n    assert True\n");
+    (repo, event(fork))
+}
+
+/// The event payload of pull request 7, from a fork or not.
+fn event(fork: bool) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let head = if fork { "someone/shop" } else { "acme/shop" };
+    std::fs::write(
+        dir.path().join("event.json"),
+        format!(
+            r#"{{"pull_request": {{"number": 7, "head": {{"repo": {{"full_name": "{head}"}}}}, "base": {{"repo": {{"full_name": "acme/shop"}}}}}}}}"#
+        ),
+    )
+    .unwrap();
+    dir
+}
+
+fn run(repo: &TestRepo, api: &Api, event: &tempfile::TempDir, args: &[&str]) -> Run {
+    let event = event.path().join("event.json");
+    repo.run_env(
+        args,
+        &[
+            ("GITHUB_REPOSITORY", "acme/shop"),
+            ("GITHUB_TOKEN", "ghs_test"),
+            ("GITHUB_API_URL", &api.server.uri()),
+            ("GITHUB_EVENT_PATH", event.to_str().unwrap()),
+        ],
+    )
+}
+
+#[test]
+fn the_sticky_comment_is_created_once_then_edited_across_pages() {
+    let api = Api::start();
+    api.mount(
+        Mock::given(method("GET"))
+            .and(path("/user"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!({"login": "loki-bot"}))),
+    );
+    // First run: no comment yet.
+    api.mount(
+        Mock::given(method("GET"))
+            .and(path("/repos/acme/shop/issues/7/comments"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!([])))
+            .up_to_n_times(1),
+    );
+    api.mount(
+        Mock::given(method("POST"))
+            .and(path("/repos/acme/shop/issues/7/comments"))
+            .and(body_string_contains("<!-- loki-gate -->"))
+            .respond_with(ResponseTemplate::new(201).set_body_json(comment(555, "loki-bot", "x")))
+            .expect(1),
+    );
+    let (repo, event) = repo(false);
+    let first = run(&repo, &api, &event, &["mock", "--base", "HEAD", "--comment"]);
+    assert_eq!(first.code, 1, "the verdict is the gate's: {}", first.stderr);
+    assert!(
+        first.stderr.contains("posted the pull request comment (555)"),
+        "{}",
+        first.stderr
+    );
+
+    // Second run: 100 comments on page 1 (one is another bot's with the same marker), ours on page 2.
+    let mut page1: Vec<serde_json::Value> = (0..99).map(|i| comment(i, "alice", "lgtm")).collect();
+    page1.push(comment(999, "other-bot", "<!-- loki-gate --> not ours"));
+    api.mount(
+        Mock::given(method("GET"))
+            .and(path("/repos/acme/shop/issues/7/comments"))
+            .and(query_param("page", "1"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(page1)),
+    );
+    api.mount(
+        Mock::given(method("GET"))
+            .and(path("/repos/acme/shop/issues/7/comments"))
+            .and(query_param("page", "2"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(vec![comment(
+                555,
+                "loki-bot",
+                "<!-- loki-gate -->\nold",
+            )])),
+    );
+    api.mount(
+        Mock::given(method("PATCH"))
+            .and(path("/repos/acme/shop/issues/comments/555"))
+            .and(body_string_contains("mock/tautological-assertion"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(comment(555, "loki-bot", "x")))
+            .expect(1),
+    );
+    api.mount(
+        Mock::given(method("PATCH"))
+            .and(path("/repos/acme/shop/issues/comments/999"))
+            .respond_with(ResponseTemplate::new(200))
+            .expect(0),
+    );
+    let second = run(&repo, &api, &event, &["mock", "--base", "HEAD", "--comment"]);
+    assert_eq!(second.code, 1);
+    assert!(
+        second.stderr.contains("updated the pull request comment (555)"),
+        "{}",
+        second.stderr
+    );
+    api.verify();
+}
+
+#[test]
+fn failures_are_warnings_naming_the_permission_and_never_change_the_verdict() {
+    for (status, want) in [
+        (403, "the token needs `pull-requests: read`"),
+        (404, "not found (404): check GITHUB_REPOSITORY"),
+        (401, "the token was refused (401)"),
+        (500, "GitHub answered 500"),
+    ] {
+        let api = Api::start();
+        // The Actions token cannot read /user: it is github-actions[bot].
+        api.mount(
+            Mock::given(method("GET")).and(path("/user")).respond_with(
+                ResponseTemplate::new(403)
+                    .set_body_json(serde_json::json!({"message": "Resource not accessible by integration"})),
+            ),
+        );
+        api.mount(
+            Mock::given(method("GET"))
+                .and(path("/repos/acme/shop/issues/7/comments"))
+                .respond_with(ResponseTemplate::new(status).set_body_json(serde_json::json!({"message": "nope"}))),
+        );
+        let (repo, event) = repo(false);
+        let run = run(&repo, &api, &event, &["mock", "--base", "HEAD", "--comment"]);
+        assert_eq!(run.code, 1, "{status}: the mock verdict stands");
+        assert!(
+            run.stderr
+                .contains("warning: loki-gate: could not read the pull request's comments"),
+            "{}",
+            run.stderr
+        );
+        assert!(run.stderr.contains(want), "{status}: {}", run.stderr);
+        assert!(run.stderr.contains("the verdict is unchanged"));
+    }
+}
+
+#[test]
+fn a_fork_is_skipped_and_saved_reports_can_be_posted_later() {
+    let api = Api::start();
+    api.mount(
+        Mock::given(wiremock::matchers::any())
+            .respond_with(ResponseTemplate::new(500))
+            .expect(0),
+    );
+    let (repo, fork_event) = repo(true);
+    let skipped = run(&repo, &api, &fork_event, &["mock", "--base", "HEAD", "--comment"]);
+    assert_eq!(skipped.code, 1);
+    assert!(
+        skipped
+            .stderr
+            .contains("a pull request from a fork gets a read-only token"),
+        "{}",
+        skipped.stderr
+    );
+    api.verify();
+
+    // The workflow_run pattern: the report saved as JSON, posted by a privileged job.
+    let saved = repo.path().join("report.json");
+    let check = repo.run(&[
+        "check",
+        "--gates",
+        "mock,docs",
+        "--base",
+        "HEAD",
+        "--format",
+        "json",
+        "-o",
+        saved.to_str().unwrap(),
+    ]);
+    assert_eq!(check.code, 1, "{}", check.stderr);
+    let api = Api::start();
+    api.mount(
+        Mock::given(method("GET"))
+            .and(path("/user"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!({"login": "loki-bot"}))),
+    );
+    api.mount(
+        Mock::given(method("GET"))
+            .and(path("/repos/acme/shop/issues/7/comments"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!([]))),
+    );
+    api.mount(
+        Mock::given(method("POST"))
+            .and(path("/repos/acme/shop/issues/7/comments"))
+            .and(body_string_contains("mock/tautological-assertion"))
+            .and(body_string_contains("docs"))
+            .respond_with(ResponseTemplate::new(201).set_body_json(comment(8, "loki-bot", "x")))
+            .expect(1),
+    );
+    let posted = run(
+        &repo,
+        &api,
+        &event(false),
+        &["comment", "--report", saved.to_str().unwrap()],
+    );
+    assert_eq!(posted.code, 0, "{}", posted.stderr);
+    assert!(
+        posted.stderr.contains("posted the pull request comment (8)"),
+        "{}",
+        posted.stderr
+    );
+    api.verify();
+    let bad = repo.run(&["comment", "--report", "README.md"]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("not a JSON report"), "{}", bad.stderr);
+}
