@@ -396,10 +396,23 @@ fn run_check(global: &GlobalArgs, args: &cli::CheckArgs) -> Result<ExitStatus> {
     emit_reports(global, &session, &reports)
 }
 
-/// Post `reports` as the sticky pull request comment; a failure is a
-/// warning on stderr, never a change of verdict.
+/// Post `reports` as the sticky pull request comment and append them to the
+/// job summary; a failure is a warning on stderr, never a change of verdict.
 fn post_comment(reports: &[GateReport]) {
     let body = report::markdown::render(reports);
+    // The job summary takes the report too, so a skipped or failed comment loses nothing.
+    if let Some(summary) = env_var("GITHUB_STEP_SUMMARY").filter(|p| !p.is_empty()) {
+        let appended = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&summary)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, format!("{body}\n").as_bytes()));
+        if let Err(e) = appended {
+            report::status(&format!(
+                "warning: loki-gate: could not write the job summary {summary} (GITHUB_STEP_SUMMARY): {e}"
+            ));
+        }
+    }
     let outcome = github::GitHub::from_env(&env_var).and_then(|gh| github::upsert_comment(&gh, &body));
     match outcome {
         Ok(github::Posted::Created(id)) => {

@@ -4,6 +4,11 @@
 //! escaped per GitHub's rules: in the message `%`, CR and LF; in property
 //! values also `:` and `,`. Findings without a file become annotations on
 //! the run itself.
+//!
+//! GitHub shows at most 10 error, 10 warning and 10 notice annotations per
+//! step (50 per job): the most severe findings are annotated first, each
+//! severity up to its cap, and one last notice says how many were left out
+//! and where they are (the SARIF upload, the PR comment, the job output).
 
 use std::fmt::Write;
 
@@ -18,15 +23,28 @@ fn escape_property(s: &str) -> String {
     escape_data(s).replace(':', "%3A").replace(',', "%2C")
 }
 
+/// Annotations GitHub shows per severity in one step.
+const PER_SEVERITY: usize = 10;
+
 pub fn render(reports: &[GateReport]) -> String {
     let mut out = String::new();
-    for report in reports {
-        for f in &report.findings {
-            let command = match f.severity {
-                Severity::Error => "error",
-                Severity::Warning => "warning",
-                Severity::Note => "notice",
-            };
+    let mut findings: Vec<&crate::finding::Finding> = reports.iter().flat_map(|r| &r.findings).collect();
+    // Most severe first; the sort is stable, so each gate's order stays.
+    findings.sort_by_key(|f| std::cmp::Reverse(f.severity));
+    let mut shown = [0usize; 3];
+    let mut left_out = 0;
+    for f in findings {
+        let (command, slot) = match f.severity {
+            Severity::Error => ("error", 0),
+            Severity::Warning => ("warning", 1),
+            Severity::Note => ("notice", 2),
+        };
+        if shown[slot] == PER_SEVERITY {
+            left_out += 1;
+            continue;
+        }
+        shown[slot] += 1;
+        {
             let mut props = Vec::new();
             if let Some(path) = &f.path {
                 props.push(format!("file={}", escape_property(path)));
@@ -57,12 +75,57 @@ pub fn render(reports: &[GateReport]) -> String {
             let _ = writeln!(out, "::{command} {}::{}", props.join(","), escape_data(&message));
         }
     }
+    if left_out > 0 {
+        let _ = writeln!(
+            out,
+            "::notice title=loki-gate::{}",
+            escape_data(&format!(
+                "{left_out} more finding(s) not annotated: GitHub shows at most {PER_SEVERITY} per severity in a step. All of them are in the SARIF upload, the pull request comment and the job output."
+            ))
+        );
+    }
     out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_most_severe_are_annotated_first_and_the_rest_counted() {
+        let rule = &crate::gates::mock::rules::NO_ASSERTION;
+        let finding = |severity: Severity, i: usize| {
+            let mut f = crate::finding::Finding::new(rule, format!("finding {i}")).at("a.py", 1, 1);
+            f.severity = severity;
+            f
+        };
+        let findings: Vec<_> = (0..15)
+            .map(|i| finding(Severity::Warning, i))
+            .chain((0..12).map(|i| finding(Severity::Error, i)))
+            .chain((0..3).map(|i| finding(Severity::Note, i)))
+            .collect();
+        let report = GateReport {
+            gate: "mock",
+            outcome: super::super::Outcome::Blocked,
+            findings,
+            files: 1,
+            elapsed_ms: 0,
+            notices: Vec::new(),
+            inconclusive: None,
+            suppressed: 0,
+            baselined: 0,
+            error: None,
+        };
+        let text = render(&[report]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[..10].iter().all(|l| l.starts_with("::error ")));
+        assert_eq!(lines.iter().filter(|l| l.starts_with("::warning ")).count(), 10);
+        assert_eq!(lines.iter().filter(|l| l.starts_with("::notice file")).count(), 3);
+        assert!(
+            lines.last().unwrap().contains("7 more finding(s) not annotated"),
+            "{text}"
+        );
+    }
 
     #[test]
     fn escapes_follow_githubs_rules() {
