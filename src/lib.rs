@@ -287,6 +287,9 @@ fn emit_reports(global: &GlobalArgs, session: &Session, reports: &[GateReport]) 
     report::emit(&rendered, global.output.as_deref())?;
     if global.comment {
         post_comment(reports);
+        if reports.iter().any(|r| r.outcome == Outcome::Escalated) {
+            post_handoff(session);
+        }
     }
     if let Some(path) = &global.write_baseline {
         let path = session.cwd.join(path);
@@ -423,6 +426,41 @@ fn post_comment(reports: &[GateReport]) {
         }
         Ok(github::Posted::Skipped(why)) => report::status(&format!("loki-gate: {why}")),
         Err(why) => report::status(&format!("warning: loki-gate: {why}; the verdict is unchanged")),
+    }
+}
+
+/// On escalation, open the episode's handoff issue (or comment on it when it
+/// is open already); a failure is a warning, never a change of verdict.
+fn post_handoff(session: &Session) {
+    let Ok(Some(state)) = session.store.read::<gates::uncertainty::UncertaintyState>() else {
+        return;
+    };
+    let Some(handoff) = state.handoff else { return };
+    let branch = session.repo.branch().unwrap_or_else(|| "a detached HEAD".into());
+    let marker = format!(
+        "<!-- loki-gate-handoff branch={branch} episode={} -->",
+        state.memory.episodes
+    );
+    let outcome = github::GitHub::from_env(&env_var).and_then(|gh| {
+        let server = env_var("GITHUB_SERVER_URL").unwrap_or_else(|| "https://github.com".into());
+        let mut links = Vec::new();
+        if let Some(pr) = gh.pull_request {
+            links.push(format!("pull request: {server}/{}/{}/pull/{pr}", gh.owner, gh.repo));
+        }
+        if let Some(run) = env_var("GITHUB_RUN_ID") {
+            links.push(format!("run: {server}/{}/{}/actions/runs/{run}", gh.owner, gh.repo));
+        }
+        let title = format!("loki-gate: stuck on {branch} (episode {})", state.memory.episodes);
+        github::hand_off(&gh, &title, &marker, &handoff, &links)
+    });
+    match outcome {
+        Ok(github::Handoff::Opened(n)) => report::status(&format!("loki-gate: opened the handoff issue #{n}")),
+        Ok(github::Handoff::Commented(n)) => {
+            report::status(&format!("loki-gate: added the handoff to the open issue #{n}"));
+        }
+        Err(why) => report::status(&format!(
+            "warning: loki-gate: {why}; the handoff is in the state directory"
+        )),
     }
 }
 

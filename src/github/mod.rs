@@ -151,6 +151,78 @@ pub fn upsert_comment(gh: &GitHub, body: &str) -> Result<Posted, String> {
     })
 }
 
+/// The label of handoff issues.
+pub const HANDOFF_LABEL: &str = "loki-gate-handoff";
+
+/// What happened to the handoff issue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Handoff {
+    Opened(u64),
+    /// The episode's issue was open already: the handoff was added as a comment.
+    Commented(u64),
+}
+
+/// Open the handoff issue of this episode, once: an open issue labelled
+/// [`HANDOFF_LABEL`] whose body holds `marker` gets a comment instead.
+/// `links` (the pull request, the run) go on top of the body.
+pub fn hand_off(gh: &GitHub, title: &str, marker: &str, handoff: &str, links: &[String]) -> Result<Handoff, String> {
+    let mut body = String::new();
+    for link in links {
+        body.push_str(&format!("- {link}\n"));
+    }
+    if !links.is_empty() {
+        body.push('\n');
+    }
+    body.push_str(handoff);
+    if !handoff.contains(marker) {
+        body.push_str(&format!("\n{marker}\n"));
+    }
+    let body = cap(&body);
+    runtime()?.block_on(async {
+        let octo = client(gh)?;
+        let route = format!("/repos/{}/{}/issues", gh.owner, gh.repo);
+        let mut page = 1;
+        loop {
+            let issues: Value = octo
+                .get(
+                    &route,
+                    Some(&[
+                        ("state", "open".to_string()),
+                        ("labels", HANDOFF_LABEL.to_string()),
+                        ("per_page", PER_PAGE.to_string()),
+                        ("page", page.to_string()),
+                    ]),
+                )
+                .await
+                .map_err(|e| explain(&e, "look for the handoff issue", "issues: read"))?;
+            let items = issues.as_array().cloned().unwrap_or_default();
+            let open = items
+                .iter()
+                .find(|i| i["body"].as_str().is_some_and(|b| b.contains(marker)))
+                .and_then(|i| i["number"].as_u64());
+            if let Some(number) = open {
+                let _: Value = octo
+                    .post(format!("{route}/{number}/comments"), Some(&json!({ "body": body })))
+                    .await
+                    .map_err(|e| explain(&e, "comment on the handoff issue", "issues: write"))?;
+                return Ok(Handoff::Commented(number));
+            }
+            if items.len() < PER_PAGE {
+                break;
+            }
+            page += 1;
+        }
+        let created: Value = octo
+            .post(
+                &route,
+                Some(&json!({ "title": title, "body": body, "labels": [HANDOFF_LABEL] })),
+            )
+            .await
+            .map_err(|e| explain(&e, "open the handoff issue", "issues: write"))?;
+        Ok(Handoff::Opened(created["number"].as_u64().unwrap_or_default()))
+    })
+}
+
 fn runtime() -> Result<tokio::runtime::Runtime, String> {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()

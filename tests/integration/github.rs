@@ -261,3 +261,102 @@ fn a_fork_is_skipped_and_saved_reports_can_be_posted_later() {
     assert_eq!(bad.code, 2);
     assert!(bad.stderr.contains("not a JSON report"), "{}", bad.stderr);
 }
+
+/// Copy a directory tree (the state directory, as a CI cache restores it).
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn an_escalation_opens_one_handoff_issue_per_episode() {
+    let api = Api::start();
+    api.mount(
+        Mock::given(method("GET"))
+            .and(path("/user"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!({"login": "loki-bot"}))),
+    );
+    api.mount(
+        Mock::given(method("GET"))
+            .and(path("/repos/acme/shop/issues/7/comments"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!([]))),
+    );
+    api.mount(
+        Mock::given(method("POST"))
+            .and(path("/repos/acme/shop/issues/7/comments"))
+            .respond_with(ResponseTemplate::new(201).set_body_json(comment(1, "loki-bot", "x"))),
+    );
+    api.mount(
+        Mock::given(method("GET"))
+            .and(path("/repos/acme/shop/issues"))
+            .and(query_param("labels", "loki-gate-handoff"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!([])))
+            .up_to_n_times(1),
+    );
+    api.mount(
+        Mock::given(method("POST"))
+            .and(path("/repos/acme/shop/issues"))
+            .and(body_string_contains("loki-gate-handoff"))
+            .and(body_string_contains("stuck on main (episode 1)"))
+            .and(body_string_contains(
+                "pull request: https://github.com/acme/shop/pull/7",
+            ))
+            .respond_with(ResponseTemplate::new(201).set_body_json(serde_json::json!({"number": 42})))
+            .expect(1),
+    );
+    let (repo, event) = repo(false);
+    repo.run(&["evidence", "start"]);
+    let saved = tempfile::tempdir().unwrap();
+    let mut codes = Vec::new();
+    for round in 0..4 {
+        let tests = crate::support::fake_tests(2, 1);
+        repo.run(&["evidence", "--test-command", &tests]);
+        if round == 3 {
+            // What the CI cache held before the escalating round.
+            copy_dir(&repo.path().join(".loki-gate"), saved.path());
+        }
+        let run = run(&repo, &api, &event, &["uncertainty", "--base", "HEAD", "--comment"]);
+        codes.push(run.code);
+        if round == 3 {
+            assert!(run.stderr.contains("opened the handoff issue #42"), "{}", run.stderr);
+        }
+    }
+    assert_eq!(codes, [0, 0, 0, 3]);
+
+    // The escalating round runs again (a retried job restores the same cache):
+    // the episode's issue is open, so the handoff becomes a comment on it.
+    let open = serde_json::json!([{
+        "number": 42,
+        "body": "...\n<!-- loki-gate-handoff branch=main episode=1 -->\n"
+    }]);
+    api.mount(
+        Mock::given(method("GET"))
+            .and(path("/repos/acme/shop/issues"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(open)),
+    );
+    api.mount(
+        Mock::given(method("POST"))
+            .and(path("/repos/acme/shop/issues/42/comments"))
+            .and(body_string_contains("handing off (episode 1)"))
+            .respond_with(ResponseTemplate::new(201).set_body_json(comment(2, "loki-bot", "x")))
+            .expect(1),
+    );
+    std::fs::remove_dir_all(repo.path().join(".loki-gate")).unwrap();
+    copy_dir(saved.path(), &repo.path().join(".loki-gate"));
+    let again = run(&repo, &api, &event, &["uncertainty", "--base", "HEAD", "--comment"]);
+    assert_eq!(again.code, 3);
+    assert!(
+        again.stderr.contains("added the handoff to the open issue #42"),
+        "{}",
+        again.stderr
+    );
+    api.verify();
+}
