@@ -271,7 +271,16 @@ fn explain(e: &octocrab::Error, doing: &str, permission: &str) -> String {
                     "forbidden (403): the token needs `{permission}` (a fork's pull request gets a read-only token)"
                 ),
                 404 => "not found (404): check GITHUB_REPOSITORY and that the token can see the repository".to_string(),
-                429 => "rate limited (429): retry later".to_string(),
+                429 => {
+                    let after = source
+                        .headers
+                        .as_ref()
+                        .and_then(|h| h.get("retry-after"))
+                        .and_then(|v| v.to_str().ok())
+                        .map(|v| format!(": retry after {v} s"))
+                        .unwrap_or_else(|| ": retry later".into());
+                    format!("rate limited (429){after}")
+                }
                 s if s >= 500 => format!("GitHub answered {s}: try again later"),
                 s => format!("GitHub answered {s}: {}", source.message),
             };

@@ -152,6 +152,7 @@ fn failures_are_warnings_naming_the_permission_and_never_change_the_verdict() {
         (404, "not found (404): check GITHUB_REPOSITORY"),
         (401, "the token was refused (401)"),
         (500, "GitHub answered 500"),
+        (429, "rate limited (429): retry after 60 s"),
     ] {
         let api = Api::start();
         // The Actions token cannot read /user: it is github-actions[bot].
@@ -164,7 +165,11 @@ fn failures_are_warnings_naming_the_permission_and_never_change_the_verdict() {
         api.mount(
             Mock::given(method("GET"))
                 .and(path("/repos/acme/shop/issues/7/comments"))
-                .respond_with(ResponseTemplate::new(status).set_body_json(serde_json::json!({"message": "nope"}))),
+                .respond_with(
+                    ResponseTemplate::new(status)
+                        .insert_header("retry-after", "60")
+                        .set_body_json(serde_json::json!({"message": "nope"})),
+                ),
         );
         let (repo, event) = repo(false);
         let run = run(&repo, &api, &event, &["mock", "--base", "HEAD", "--comment"]);
