@@ -64,6 +64,7 @@ fn run(repo: &TestRepo, api: &Api, event: &tempfile::TempDir, args: &[&str]) -> 
     repo.run_env(
         args,
         &[
+            ("GITHUB_HEAD_REF", "feature-x"),
             ("GITHUB_REPOSITORY", "acme/shop"),
             ("GITHUB_TOKEN", "ghs_test"),
             ("GITHUB_API_URL", &api.server.uri()),
@@ -310,7 +311,7 @@ fn an_escalation_opens_one_handoff_issue_per_episode() {
         Mock::given(method("POST"))
             .and(path("/repos/acme/shop/issues"))
             .and(body_string_contains("loki-gate-handoff"))
-            .and(body_string_contains("stuck on main (episode 1)"))
+            .and(body_string_contains("stuck on feature-x (episode 1)"))
             .and(body_string_contains(
                 "pull request: https://github.com/acme/shop/pull/7",
             ))
@@ -340,7 +341,7 @@ fn an_escalation_opens_one_handoff_issue_per_episode() {
     // the episode's issue is open, so the handoff becomes a comment on it.
     let open = serde_json::json!([{
         "number": 42,
-        "body": "...\n<!-- loki-gate-handoff branch=main episode=1 -->\n"
+        "body": "...\n<!-- loki-gate-handoff branch=feature-x episode=1 -->\n"
     }]);
     api.mount(
         Mock::given(method("GET"))
