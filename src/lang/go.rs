@@ -600,22 +600,14 @@ impl<'r> Scan<'r> {
 
     fn child_guards(&self, node: &Node, children: &[Node], guard: Guard) -> Vec<Guard> {
         let source = self.read.source;
-        let conditional = Guard {
-            conditional: true,
-            ..guard
-        };
         let field = |name: &'static str| node.field(name).map(|c| c.id());
         match node.kind() {
             "if_statement" => {
                 let exhaustive = node.field("alternative").is_some_and(|a| self.asserts(&a))
                     && node.field("consequence").is_some_and(|c| self.asserts(&c));
-                children
-                    .iter()
-                    .map(|c| {
-                        let head = Some(c.id()) == field("condition") || Some(c.id()) == field("initializer");
-                        if head || exhaustive { guard } else { conditional }
-                    })
-                    .collect()
+                super::guards_where(children, guard, |c| {
+                    exhaustive || Some(c.id()) == field("condition") || Some(c.id()) == field("initializer")
+                })
             }
             "for_statement" => {
                 let nonempty = children
@@ -623,16 +615,7 @@ impl<'r> Scan<'r> {
                     .find(|c| c.kind() == "range_clause")
                     .and_then(|r| r.field("right"))
                     .is_some_and(|r| self.nonempty(&r));
-                children
-                    .iter()
-                    .map(|c| {
-                        if Some(c.id()) == field("body") && !nonempty {
-                            conditional
-                        } else {
-                            guard
-                        }
-                    })
-                    .collect()
+                super::guards_where(children, guard, |c| nonempty || Some(c.id()) != field("body"))
             }
             "expression_switch_statement" | "type_switch_statement" | "select_statement" => {
                 let cases: Vec<&Node> = children
@@ -641,13 +624,7 @@ impl<'r> Scan<'r> {
                     .collect();
                 let has_default = cases.iter().any(|c| c.kind() == "default_case");
                 let exhaustive = has_default && cases.iter().all(|c| self.asserts(c));
-                children
-                    .iter()
-                    .map(|c| {
-                        let case = c.kind().ends_with("_case");
-                        if case && !exhaustive { conditional } else { guard }
-                    })
-                    .collect()
+                super::guards_where(children, guard, |c| exhaustive || !c.kind().ends_with("_case"))
             }
             "binary_expression" => super::short_circuit_guards(node, children, guard, source),
             _ => vec![guard; children.len()],

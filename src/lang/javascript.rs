@@ -15,8 +15,9 @@ use super::versions::{Body, Item, Memo};
 use super::{
     Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
     TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, close_helpers, contains_kind, display,
-    first_child, first_syntax_error, keep_imported_uses, normalized, note_name, number, single_call_aliases,
-    single_literal_bindings, single_nonempty_collections, text, token_key, unchecked, unwrap, values, visit_named,
+    first_child, first_syntax_error, guards_where, keep_imported_uses, normalized, note_name, number,
+    single_call_aliases, single_literal_bindings, single_nonempty_collections, text, token_key, unchecked, unwrap,
+    values, visit_named,
 };
 
 const COMMENT: &str = "comment";
@@ -1111,10 +1112,7 @@ impl<'s> Walker<'s, '_> {
         let id = |name: &'static str| node.field(name).map(|c| c.id());
         let guarded = |fields: &[&'static str]| -> Vec<Guard> {
             let ids: Vec<_> = fields.iter().filter_map(|f| id(f)).collect();
-            children
-                .iter()
-                .map(|c| if ids.contains(&c.id()) { conditional } else { guard })
-                .collect()
+            guards_where(children, guard, |c| !ids.contains(&c.id()))
         };
         match node.kind() {
             "if_statement" => {

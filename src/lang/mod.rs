@@ -377,6 +377,20 @@ pub(crate) fn unchecked(
     out
 }
 
+/// The guards of `children` under a parent guarded by `guard`: `guard` for
+/// each child `always` accepts (it runs whenever its parent does), `guard`
+/// made conditional for the others.
+pub(crate) fn guards_where(children: &[Node], guard: Guard, always: impl Fn(&Node) -> bool) -> Vec<Guard> {
+    let conditional = Guard {
+        conditional: true,
+        ..guard
+    };
+    children
+        .iter()
+        .map(|c| if always(c) { guard } else { conditional })
+        .collect()
+}
+
 /// The guards of the children of a Rust or Go `binary_expression`: the right
 /// side of `&&` and `||` may not run.
 pub(crate) fn short_circuit_guards(node: &Node, children: &[Node], guard: Guard, source: &[u8]) -> Vec<Guard> {
@@ -384,13 +398,7 @@ pub(crate) fn short_circuit_guards(node: &Node, children: &[Node], guard: Guard,
         .field("operator")
         .is_some_and(|o| matches!(text(&o, source).as_ref(), "&&" | "||"));
     let right = node.field("right").map(|r| r.id());
-    children
-        .iter()
-        .map(|c| Guard {
-            conditional: guard.conditional || (short && Some(c.id()) == right),
-            ..guard
-        })
-        .collect()
+    guards_where(children, guard, |c| !(short && Some(c.id()) == right))
 }
 
 /// One test: a pytest/unittest function or method, or an `it`/`test` call.

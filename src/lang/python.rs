@@ -12,7 +12,7 @@ use super::versions::{Body, Item, Memo};
 use super::{
     Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
     TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, close_helpers, contains_kind, display,
-    first_child, first_syntax_error, is_dotted_path, keep_imported_uses, normalized, note_name, number,
+    first_child, first_syntax_error, guards_where, is_dotted_path, keep_imported_uses, normalized, note_name, number,
     single_call_aliases, single_literal_bindings, single_nonempty_collections, text, token_key, unchecked, unwrap,
     values, visit_named,
 };
@@ -1231,13 +1231,7 @@ fn child_guards(node: &Node, children: &[Node], guard: Guard, tables: &[String],
     };
     let field = |name: &'static str| node.field(name).map(|c| c.id());
     // The child in field `name` runs only conditionally; the others as `node` does.
-    let guarded = |name: &'static str| -> Vec<Guard> {
-        let id = field(name);
-        children
-            .iter()
-            .map(|c| if Some(c.id()) == id { conditional } else { guard })
-            .collect()
-    };
+    let guarded = |name: &'static str| guards_where(children, guard, |c| Some(c.id()) != field(name));
     match node.kind() {
         "if_statement" => {
             // An `if` whose every branch (including an `else`) asserts asserts either way.
@@ -1247,38 +1241,20 @@ fn child_guards(node: &Node, children: &[Node], guard: Guard, tables: &[String],
                 .collect();
             let has_else = branches.iter().any(|b| b.kind() == "else_clause");
             let exhaustive = has_else && branches.iter().all(|b| asserts(b, source));
-            children
-                .iter()
-                .map(|c| {
-                    if Some(c.id()) == field("condition") || exhaustive {
-                        guard
-                    } else {
-                        conditional
-                    }
-                })
-                .collect()
+            guards_where(children, guard, |c| exhaustive || Some(c.id()) == field("condition"))
         }
         "for_statement" => {
             let nonempty_literal = node
                 .field("right")
                 .is_some_and(|r| nonempty_iterable(&unwrap(r), tables, source));
-            children
-                .iter()
-                .map(|c| {
-                    if Some(c.id()) == field("body") && !nonempty_literal {
-                        conditional
-                    } else {
-                        guard
-                    }
-                })
-                .collect()
+            guards_where(children, guard, |c| nonempty_literal || Some(c.id()) != field("body"))
         }
         "while_statement" => guarded("body"),
-        "conditional_expression" => children
-            .iter()
-            .enumerate()
-            .map(|(i, _)| if i == 1 { guard } else { conditional })
-            .collect(),
+        // `a if c else b`: only the condition (the second child) always runs.
+        "conditional_expression" => {
+            let condition = children.get(1).map(|c| c.id());
+            guards_where(children, guard, |c| Some(c.id()) == condition)
+        }
         "boolean_operator" => guarded("right"),
         "try_statement" => {
             let swallower = children

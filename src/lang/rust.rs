@@ -819,10 +819,6 @@ impl Scan {
     }
 
     fn child_guards(&self, node: &Node, children: &[Node], guard: Guard, source: &[u8]) -> Vec<Guard> {
-        let conditional = Guard {
-            conditional: true,
-            ..guard
-        };
         let field = |name: &'static str| node.field(name).map(|c| c.id());
         match node.kind() {
             "if_expression" => {
@@ -831,16 +827,7 @@ impl Scan {
                 let alternative = node.field("alternative");
                 let exhaustive = alternative.is_some_and(|a| asserts(&a, source))
                     && consequence.is_some_and(|c| asserts(&c, source));
-                children
-                    .iter()
-                    .map(|c| {
-                        if Some(c.id()) == field("condition") || exhaustive {
-                            guard
-                        } else {
-                            conditional
-                        }
-                    })
-                    .collect()
+                super::guards_where(children, guard, |c| exhaustive || Some(c.id()) == field("condition"))
             }
             "match_expression" => {
                 let arms: Vec<Node> = node
@@ -851,40 +838,13 @@ impl Scan {
                     })
                     .unwrap_or_default();
                 let exhaustive = !arms.is_empty() && arms.iter().all(|a| asserts(a, source));
-                children
-                    .iter()
-                    .map(|c| {
-                        if Some(c.id()) == field("value") || exhaustive {
-                            guard
-                        } else {
-                            conditional
-                        }
-                    })
-                    .collect()
+                super::guards_where(children, guard, |c| exhaustive || Some(c.id()) == field("value"))
             }
             "for_expression" => {
                 let nonempty = node.field("value").is_some_and(|v| self.nonempty(&v, source));
-                children
-                    .iter()
-                    .map(|c| {
-                        if Some(c.id()) == field("body") && !nonempty {
-                            conditional
-                        } else {
-                            guard
-                        }
-                    })
-                    .collect()
+                super::guards_where(children, guard, |c| nonempty || Some(c.id()) != field("body"))
             }
-            "while_expression" => children
-                .iter()
-                .map(|c| {
-                    if Some(c.id()) == field("body") {
-                        conditional
-                    } else {
-                        guard
-                    }
-                })
-                .collect(),
+            "while_expression" => super::guards_where(children, guard, |c| Some(c.id()) != field("body")),
             // `a && b`, `a || b`: the right side may not run.
             "binary_expression" => super::short_circuit_guards(node, children, guard, source),
             _ => vec![guard; children.len()],
