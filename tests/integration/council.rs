@@ -100,30 +100,8 @@ fn council(repo: &TestRepo, args: &[&str]) -> Run {
     repo.run(&all)
 }
 
-fn json(run: &Run) -> Value {
-    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}\nstdout: {}\nstderr: {}", run.stdout, run.stderr))
-}
-
-/// `rule severity path:line` per finding.
-fn findings(run: &Run) -> Vec<String> {
-    json(run)["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| {
-            format!(
-                "{} {} {}:{}",
-                f["rule"].as_str().unwrap(),
-                f["severity"].as_str().unwrap(),
-                f["path"].as_str().unwrap_or("-"),
-                f["line"].as_u64().unwrap_or(0)
-            )
-        })
-        .collect()
-}
-
 fn messages(run: &Run) -> Vec<String> {
-    json(run)["findings"]
+    run.json()["findings"]
         .as_array()
         .unwrap()
         .iter()
@@ -137,16 +115,6 @@ fn messages(run: &Run) -> Vec<String> {
         .collect()
 }
 
-fn notices(run: &Run) -> String {
-    json(run)["notices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(Value::as_str)
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 #[test]
 fn unanimous_approval_passes_after_the_devils_advocate_agrees() {
     let bin = Bin::new();
@@ -155,11 +123,11 @@ fn unanimous_approval_passes_after_the_devils_advocate_agrees() {
     let repo = council_repo(&[command("alpha", &a), command("beta", &b)], "");
     let run = council(&repo, &[]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
-    assert_eq!(findings(&run), Vec::<String>::new());
+    assert_eq!(run.findings(), Vec::<String>::new());
     // Three reviewers over two providers: alpha, beta, alpha; the devil's advocate is the next, beta.
     assert_eq!(bin.asked("a").len(), 2);
     assert_eq!(bin.asked("b").len(), 2);
-    let notices = notices(&run);
+    let notices = run.notices().join("\n");
     assert!(notices.contains("3 of 3 reviewer(s) approved (2 needed)"), "{notices}");
     assert!(
         notices.contains("the devil's advocate (beta) read the change: it approved too"),
@@ -198,7 +166,7 @@ fn a_critical_finding_blocks_on_the_line_it_cites() {
     let run = council(&repo, &[]);
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert_eq!(
-        findings(&run),
+        run.findings(),
         [
             // The low finding cites a line the change did not touch: a note, unlocated.
             "council/low note -:0",
@@ -215,7 +183,11 @@ fn a_critical_finding_blocks_on_the_line_it_cites() {
         "{messages:?}"
     );
     // Two of three approved: the quorum holds; not unanimous, so no devil's advocate.
-    assert!(notices(&run).contains("2 of 3 reviewer(s) approved (2 needed)"));
+    assert!(
+        run.notices()
+            .join("\n")
+            .contains("2 of 3 reviewer(s) approved (2 needed)")
+    );
     assert_eq!(bin.asked("ok").len(), 2);
     assert_eq!(bin.asked("critical").len(), 1);
 }
@@ -232,7 +204,7 @@ fn rejections_below_two_thirds_block_even_without_severe_findings() {
     let run = council(&repo, &[]);
     assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
     assert_eq!(
-        findings(&run),
+        run.findings(),
         ["council/quorum error -:0", "council/medium warning src/cart.py:3"]
     );
     assert!(messages(&run)[0].starts_with("1 of 2 reviewers approved; 2 needed"));
@@ -271,13 +243,13 @@ fn unreadable_answers_are_inconclusive_and_block_unless_ignored() {
         assert!(messages.iter().any(|m| m.starts_with(why)), "{why}\n{messages:#?}");
     }
     assert_eq!(
-        findings(&run)
+        run.findings()
             .iter()
             .filter(|f| f.starts_with("council/inconclusive error"))
             .count(),
         4
     );
-    assert!(findings(&run).contains(&"council/quorum error -:0".to_string()));
+    assert!(run.findings().contains(&"council/quorum error -:0".to_string()));
 
     // Ignored, they do not count: the one that answered approves alone, and the
     // devil's advocate (the next provider: ok again) is asked.
@@ -290,16 +262,18 @@ fn unreadable_answers_are_inconclusive_and_block_unless_ignored() {
     let run = council(&repo, &["--fresh"]);
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert!(
-        findings(&run)
+        run.findings()
             .iter()
             .all(|f| f.starts_with("council/inconclusive note")),
         "{:?}",
-        findings(&run)
+        run.findings()
     );
     assert!(
-        notices(&run).contains("1 of 5 reviewer(s) approved (1 needed)"),
+        run.notices()
+            .join("\n")
+            .contains("1 of 5 reviewer(s) approved (1 needed)"),
         "{}",
-        notices(&run)
+        run.notices().join("\n")
     );
 }
 
@@ -317,12 +291,14 @@ esac"#,
     let repo = council_repo(&[command("c", &contrarian)], "");
     let run = council(&repo, &[]);
     assert_eq!(run.code, 1, "{}", run.stdout);
-    assert_eq!(findings(&run), ["council/high error src/cart.py:2"]);
+    assert_eq!(run.findings(), ["council/high error src/cart.py:2"]);
     assert!(messages(&run)[0].contains("[from the devil's advocate (c)]"));
     assert!(
-        notices(&run).contains("so the devil's advocate (c) read the change: it found a blocking problem"),
+        run.notices()
+            .join("\n")
+            .contains("so the devil's advocate (c) read the change: it found a blocking problem"),
         "{}",
-        notices(&run)
+        run.notices().join("\n")
     );
     assert_eq!(bin.asked("contrarian").len(), 4);
 
@@ -335,9 +311,9 @@ esac"#,
     let before = bin.asked("contrarian").len();
     let run = council(&repo, &[]);
     assert_eq!(run.code, 0, "{}", run.stdout);
-    assert_eq!(findings(&run), ["council/medium warning -:0"]);
+    assert_eq!(run.findings(), ["council/medium warning -:0"]);
     assert_eq!(bin.asked("contrarian").len(), before + 2, "only the two reviewer calls");
-    assert!(!notices(&run).contains("devil's advocate"));
+    assert!(!run.notices().join("\n").contains("devil's advocate"));
 }
 
 #[test]
@@ -351,7 +327,7 @@ fn a_reviewed_diff_is_reused_until_it_changes_or_fresh_is_asked() {
     let again = council(&repo, &[]);
     assert_eq!(again.code, 0);
     assert_eq!(bin.asked("a").len(), 1, "the same diff is not asked again");
-    assert!(notices(&again).contains("this diff was reviewed before"));
+    assert!(again.notices().join("\n").contains("this diff was reviewed before"));
     let fresh = council(&repo, &["--fresh"]);
     assert_eq!(fresh.code, 0);
     assert_eq!(bin.asked("a").len(), 2);
@@ -480,9 +456,11 @@ fn openai_provider_answers_retries_and_fails_cleanly() {
     );
     assert!(requests[0].contains(r#""model":"qwen2.5-coder""#));
     assert!(
-        notices(&run).contains("usage: 1200 prompt + 30 completion tokens"),
+        run.notices()
+            .join("\n")
+            .contains("usage: 1200 prompt + 30 completion tokens"),
         "{}",
-        notices(&run)
+        run.notices().join("\n")
     );
 
     // 429 (retry after 0 s), then an answer.
@@ -539,7 +517,7 @@ fn the_same_finding_from_several_reviewers_is_one_finding_naming_them() {
     let run = council(&repo, &[]);
     assert_eq!(run.code, 1);
     assert_eq!(
-        findings(&run),
+        run.findings(),
         ["council/quorum error -:0", "council/high error src/cart.py:2"]
     );
     assert!(

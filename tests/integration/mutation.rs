@@ -33,37 +33,6 @@ fn python_project() -> TestRepo {
     repo
 }
 
-fn json(run: &Run) -> Value {
-    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}\n{}", run.stdout, run.stderr))
-}
-
-/// `rule severity path:line` of each finding.
-fn findings(run: &Run) -> Vec<String> {
-    json(run)["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| {
-            format!(
-                "{} {} {}:{}",
-                f["rule"].as_str().unwrap(),
-                f["severity"].as_str().unwrap(),
-                f["path"].as_str().unwrap_or("-"),
-                f["line"].as_u64().unwrap_or(0)
-            )
-        })
-        .collect()
-}
-
-fn notices(run: &Run) -> Vec<String> {
-    json(run)["notices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|n| n.as_str().unwrap().to_string())
-        .collect()
-}
-
 fn gate(repo: &TestRepo, base: &str) -> Run {
     repo.run(&["mutation", "--base", base, "--format", "json"])
 }
@@ -80,13 +49,13 @@ fn a_changed_expectation_in_the_commit_that_changed_the_code_is_flagged() {
     let run = gate(&repo, &base);
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert_eq!(
-        findings(&run),
+        run.findings(),
         vec![
             "mutation/assertion-value-changed error tests/test_cart.py:5",
             "mutation/assertion-value-changed error tests/test_cart.py:10",
         ]
     );
-    let first = &json(&run)["findings"][0];
+    let first = &run.json()["findings"][0];
     assert_eq!(
         first["message"],
         "test `test_total`: the expected value changed from `3` to `4` together with shop/cart.py, which the test imports"
@@ -98,9 +67,9 @@ fn a_changed_expectation_in_the_commit_that_changed_the_code_is_flagged() {
         "{notes}"
     );
     assert!(
-        notices(&run)[0].starts_with(&format!("range: {}..{} (1 commit(s)", &base[..7], &commit[..7])),
+        run.notices()[0].starts_with(&format!("range: {}..{} (1 commit(s)", &base[..7], &commit[..7])),
         "{:?}",
-        notices(&run)
+        run.notices()
     );
 }
 
@@ -137,7 +106,7 @@ fn look_alikes_of_a_changed_expectation_are_not_flagged() {
     repo.commit("tune the new test with the code");
     // A value compared against another name, not a literal.
     let run = gate(&repo, &base);
-    assert_eq!(findings(&run), Vec::<String>::new(), "{:?}", notices(&run));
+    assert_eq!(run.findings(), Vec::<String>::new(), "{:?}", run.notices());
     assert_eq!(run.code, 0);
 }
 
@@ -174,10 +143,10 @@ fn renamed_and_moved_tests_pair_with_their_old_selves() {
     repo.commit("discount is 20%");
     let run = gate(&repo, &base);
     assert_eq!(
-        findings(&run),
+        run.findings(),
         vec!["mutation/assertion-value-changed error tests/test_discount.py:5"],
         "{:?}",
-        notices(&run)
+        run.notices()
     );
 }
 
@@ -196,7 +165,7 @@ fn deleted_and_weakened_assertions_are_flagged_and_strengthening_is_not() {
     repo.commit("loosen the tests");
     let run = gate(&repo, &base);
     assert_eq!(
-        findings(&run),
+        run.findings(),
         vec![
             "mutation/assertion-deleted error tests/test_cart.py:4",
             "mutation/assertion-weakened error tests/test_cart.py:9",
@@ -222,7 +191,7 @@ fn deleted_and_weakened_assertions_are_flagged_and_strengthening_is_not() {
     );
     repo.commit("stronger checks");
     let run = gate(&repo, &base);
-    assert_eq!(findings(&run), Vec::<String>::new(), "{}", run.stdout);
+    assert_eq!(run.findings(), Vec::<String>::new(), "{}", run.stdout);
 }
 
 #[test]
@@ -242,7 +211,7 @@ fn javascript_weakening_and_value_changes_through_a_js_specifier() {
     repo.commit("split on semicolons");
     let run = gate(&repo, &base);
     assert_eq!(
-        findings(&run),
+        run.findings(),
         vec![
             "mutation/assertion-weakened error src/parse.test.ts:5",
             "mutation/assertion-value-changed error src/parse.test.ts:8",
@@ -273,7 +242,7 @@ fn deleted_and_skipped_tests_are_flagged_unless_they_went_with_their_code() {
     repo.commit("remove the legacy module");
     let run = gate(&repo, &base);
     assert_eq!(
-        findings(&run),
+        run.findings(),
         vec![
             "mutation/test-deleted-or-skipped error tests/test_cart.py:7",
             "mutation/test-deleted-or-skipped error tests/test_cart.py:13",
@@ -285,11 +254,11 @@ fn deleted_and_skipped_tests_are_flagged_unless_they_went_with_their_code() {
     assert!(text.contains("test `test_total` is newly skipped (flaky)"), "{text}");
     assert!(text.contains("test `test_rounding` was deleted"), "{text}");
     assert!(
-        notices(&run)
+        run.notices()
             .iter()
             .any(|n| n.starts_with("2 test(s) deleted together with the code")),
         "{:?}",
-        notices(&run)
+        run.notices()
     );
 
     // A whole test file deleted while its code stays: one finding.
@@ -299,7 +268,7 @@ fn deleted_and_skipped_tests_are_flagged_unless_they_went_with_their_code() {
     repo.commit("drop the cart tests");
     let run = gate(&repo, &base);
     assert_eq!(
-        findings(&run),
+        run.findings(),
         vec!["mutation/test-deleted-or-skipped error tests/test_cart.py:4"]
     );
     assert!(run.stdout.contains("tests/test_cart.py was deleted with its 3 tests"));
@@ -317,19 +286,19 @@ fn a_trailer_acknowledges_an_intended_change_and_needs_a_reason() {
     let run = gate(&repo, &base);
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert_eq!(
-        findings(&run),
+        run.findings(),
         vec!["mutation/assertion-value-changed note tests/test_cart.py:10"]
     );
     assert!(
-        json(&run)["findings"][0]["notes"]
+        run.json()["findings"][0]["notes"]
             .to_string()
             .contains("acknowledged: product asked for 20% (PROJ-412)")
     );
     assert!(
-        notices(&run).iter().any(|n| n.starts_with(&commit[..7])
+        run.notices().iter().any(|n| n.starts_with(&commit[..7])
             && n.contains("acknowledges mutation/assertion-value-changed (1 finding(s)): product asked")),
         "{:?}",
-        notices(&run)
+        run.notices()
     );
 
     // No reason: nothing is acknowledged, and the report says why.
@@ -339,11 +308,11 @@ fn a_trailer_acknowledges_an_intended_change_and_needs_a_reason() {
     let run = gate(&repo, &commit);
     assert_eq!(run.code, 1);
     assert!(
-        notices(&run)
+        run.notices()
             .iter()
             .any(|n| n.starts_with(&next[..7]) && n.contains("gives no reason")),
         "{:?}",
-        notices(&run)
+        run.notices()
     );
 }
 
@@ -374,7 +343,7 @@ fn snapshot_files_are_expectation_data() {
     repo.commit("relabel, snapshots updated with -u");
     let run = gate(&repo, &base);
     assert_eq!(
-        findings(&run),
+        run.findings(),
         vec!["mutation/assertion-value-changed error src/__snapshots__/label.test.ts.snap:3"]
     );
     assert!(
@@ -395,7 +364,7 @@ fn low_assertion_density_warns_on_the_tests_a_change_added() {
     let run = gate(&repo, &base);
     assert_eq!(run.code, 0);
     assert_eq!(
-        findings(&run),
+        run.findings(),
         vec!["mutation/low-assertion-density warning tests/test_more.py:4"]
     );
     assert!(
@@ -407,14 +376,14 @@ fn low_assertion_density_warns_on_the_tests_a_change_added() {
     // The same tests with a helper that asserts, and a lower threshold.
     repo.write("tests/test_more.py", "from shop.cart import total\n\n\ndef check(v):\n    assert v\n\n\ndef test_a():\n    check(total([1]))\n\n\ndef test_b():\n    check(total([2]))\n");
     repo.commit("check them");
-    assert_eq!(findings(&gate(&repo, &base)), Vec::<String>::new());
+    assert_eq!(gate(&repo, &base).findings(), Vec::<String>::new());
     repo.write(
         ".loki-gate.yaml",
         "gates:\n  mutation:\n    min-assertions-per-test: 2\n",
     );
     let run = gate(&repo, &base);
     assert_eq!(
-        findings(&run),
+        run.findings(),
         vec!["mutation/low-assertion-density warning tests/test_more.py:8"]
     );
 }
@@ -426,27 +395,27 @@ fn staged_and_uncommitted_changes_are_gated() {
         .write("tests/test_cart.py", TESTS.replace("== 90", "== 80"));
     let run = repo.run(&["mutation", "--base", "HEAD", "--format", "json"]);
     assert_eq!(
-        findings(&run),
+        run.findings(),
         vec!["mutation/assertion-value-changed error tests/test_cart.py:10"]
     );
     assert!(
-        json(&run)["findings"][0]["notes"]
+        run.json()["findings"][0]["notes"]
             .to_string()
             .contains("in the uncommitted changes")
     );
     assert!(
-        notices(&run)
+        run.notices()
             .iter()
             .any(|n| n.contains("the uncommitted changes (2 file(s))"))
     );
 
     repo.git(&["add", "tests/test_cart.py"]);
     let run = repo.run(&["mutation", "--staged", "--format", "json"]);
-    assert_eq!(findings(&run), Vec::<String>::new(), "the code change is not staged");
+    assert_eq!(run.findings(), Vec::<String>::new(), "the code change is not staged");
     repo.git(&["add", "shop/cart.py"]);
     let run = repo.run(&["mutation", "--staged", "--format", "json"]);
     assert_eq!(
-        findings(&run),
+        run.findings(),
         vec!["mutation/assertion-value-changed error tests/test_cart.py:10"]
     );
     assert_eq!(run.code, 1);
@@ -465,11 +434,11 @@ fn merges_are_compared_with_their_first_parent() {
     repo.git(&["checkout", "-q", "feature"]);
     repo.git(&["merge", "-q", "--no-edit", "main"]);
     let run = gate(&repo, &base);
-    assert_eq!(findings(&run), Vec::<String>::new(), "{}", run.stdout);
+    assert_eq!(run.findings(), Vec::<String>::new(), "{}", run.stdout);
     assert!(
-        notices(&run)[0].contains("(2 commit(s), first parent"),
+        run.notices()[0].contains("(2 commit(s), first parent"),
         "{:?}",
-        notices(&run)
+        run.notices()
     );
 }
 
@@ -485,19 +454,19 @@ fn max_commits_all_files_and_a_shallow_clone_say_what_they_gated() {
         .write("tests/test_cart.py", TESTS.replace("== 90", "== 80"));
     repo.commit("the change");
     let run = repo.run(&["mutation", "--base", &first, "--max-commits", "2", "--format", "json"]);
-    assert_eq!(findings(&run).len(), 1);
+    assert_eq!(run.findings().len(), 1);
     assert!(
-        notices(&run)
+        run.notices()
             .iter()
             .any(|n| n.starts_with("only the newest 2 commit(s) were inspected"))
     );
 
     let run = repo.run(&["mutation", "--all-files", "--format", "json"]);
-    assert_eq!(findings(&run).len(), 1, "{:?}", notices(&run));
+    assert_eq!(run.findings().len(), 1, "{:?}", run.notices());
     assert!(
-        notices(&run)[0].starts_with("range: the start of history.."),
+        run.notices()[0].starts_with("range: the start of history.."),
         "{:?}",
-        notices(&run)
+        run.notices()
     );
 
     // A shallow clone without the base: gated with what it has, and said.
@@ -511,9 +480,9 @@ fn max_commits_all_files_and_a_shallow_clone_say_what_they_gated() {
             .args(["mutation", "--base", &first, "--format", "json"]),
     );
     assert_ne!(run.code, 2, "{}", run.stderr);
-    let notes = notices(&run).join("\n");
+    let notes = run.notices().join("\n");
     assert!(notes.contains("shallow clone"), "{notes}");
-    assert_eq!(findings(&run).len(), 1, "the newest commit is still gated: {notes}");
+    assert_eq!(run.findings().len(), 1, "the newest commit is still gated: {notes}");
 }
 
 #[test]
@@ -521,7 +490,7 @@ fn nothing_to_inspect_passes_and_says_so() {
     let repo = TestRepo::empty();
     let run = repo.run(&["mutation", "--format", "json"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(notices(&run).iter().any(|n| n.contains("no commits yet")));
+    assert!(run.notices().iter().any(|n| n.contains("no commits yet")));
     let repo = python_project();
     repo.write(".loki-gate.yaml", "gates:\n  mutation:\n    max-commits: -1\n");
     let run = repo.run(&["mutation"]);
@@ -549,13 +518,13 @@ fn comments_strings_old_skips_and_branch_only_tests_are_not_flagged() {
     );
     repo.commit("drop the branch-only test and the skipped one's body");
     let run = gate(&repo, &base);
-    assert_eq!(findings(&run), Vec::<String>::new(), "{}", run.stdout);
+    assert_eq!(run.findings(), Vec::<String>::new(), "{}", run.stdout);
     assert!(
-        notices(&run)
+        run.notices()
             .iter()
             .any(|n| n.starts_with("1 test(s) deleted together with the code they imported, or already skipped")),
         "{:?}",
-        notices(&run)
+        run.notices()
     );
 }
 
@@ -602,16 +571,16 @@ fn binary_and_non_utf8_test_files_are_noted_not_fatal() {
     repo.commit("change them");
     let run = gate(&repo, &base);
     assert_eq!(
-        findings(&run),
+        run.findings(),
         vec!["mutation/assertion-value-changed error tests/test_latin1.py:5"],
         "a file that is not UTF-8 is still read"
     );
     assert!(
-        notices(&run)
+        run.notices()
             .iter()
             .any(|n| n.starts_with("tests/test_blob.py is binary or over")),
         "{:?}",
-        notices(&run)
+        run.notices()
     );
 }
 
@@ -640,7 +609,7 @@ fn rust_tests_beside_the_code_and_in_tests_dir_are_read_through_history() {
     repo.commit("off by one");
     let run = gate(&repo, &base);
     assert_eq!(
-        findings(&run),
+        run.findings(),
         vec![
             "mutation/assertion-value-changed error src/billing.rs:11",
             "mutation/assertion-weakened error tests/billing.rs:5",
@@ -658,7 +627,7 @@ fn rust_tests_beside_the_code_and_in_tests_dir_are_read_through_history() {
     repo.write("src/billing.rs", billing("xs.iter().sum()", "3"));
     repo.commit("fix the expectation");
     let run = gate(&repo, &base);
-    assert_eq!(findings(&run), Vec::<String>::new(), "{}", run.stdout);
+    assert_eq!(run.findings(), Vec::<String>::new(), "{}", run.stdout);
 }
 
 #[test]
@@ -684,7 +653,7 @@ fn go_expectations_changed_with_their_package_are_flagged() {
     repo.commit("count one more");
     let run = gate(&repo, &base);
     assert_eq!(
-        findings(&run),
+        run.findings(),
         vec!["mutation/assertion-value-changed error cart/cart_test.go:11"],
         "{}",
         run.stdout
@@ -704,8 +673,8 @@ fn tests_with_a_syntax_error_are_not_compared() {
     repo.write("tests/test_cart.py", &broken);
     repo.commit("mid-edit");
     let run = gate(&repo, &base);
-    assert_eq!(findings(&run), Vec::<String>::new(), "{}", run.stdout);
-    let notices = notices(&run);
+    assert_eq!(run.findings(), Vec::<String>::new(), "{}", run.stdout);
+    let notices = run.notices();
     assert!(
         notices
             .iter()
@@ -721,7 +690,8 @@ fn tests_with_a_syntax_error_are_not_compared() {
     repo.write("tests/test_cart.py", &clean);
     repo.commit("drop checks");
     let run = gate(&repo, &base);
-    let rules: Vec<String> = findings(&run)
+    let rules: Vec<String> = run
+        .findings()
         .iter()
         .map(|f| f.split(' ').next().unwrap().to_string())
         .collect();

@@ -17,17 +17,6 @@ fn round(repo: &TestRepo) -> Run {
     repo.run(&["uncertainty", "--base", "base", "--format", "json"])
 }
 
-fn notices(run: &Run) -> String {
-    let json: Value = serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}{}", run.stdout, run.stderr));
-    json["notices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(Value::as_str)
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// Record a failing (or green) test run, as `evidence` does in CI.
 fn tests(repo: &TestRepo, failed: u32) {
     let run = repo.run(&["evidence", "--base", "base", "--test-command", &fake_tests(3, failed)]);
@@ -62,7 +51,12 @@ fn the_same_change_failing_the_same_tests_escalates_once_per_episode() {
     }
     let again = round(&repo);
     assert_eq!(again.code, 0);
-    assert!(notices(&again).contains("still stuck: episode 1 was handed off already"));
+    assert!(
+        again
+            .notices()
+            .join("\n")
+            .contains("still stuck: episode 1 was handed off already")
+    );
 
     // Progress: a new change with green tests clears the signs and re-arms.
     repo.write("src/lib.rs", "pub fn f() -> u32 {\n    3\n}\n");
@@ -70,9 +64,9 @@ fn the_same_change_failing_the_same_tests_escalates_once_per_episode() {
     let cleared = round(&repo);
     assert_eq!(cleared.code, 0);
     assert!(
-        notices(&cleared).contains("no sign of being stuck"),
+        cleared.notices().join("\n").contains("no sign of being stuck"),
         "{}",
-        notices(&cleared)
+        cleared.notices().join("\n")
     );
     // Stuck again: a second episode escalates in its turn.
     let mut codes = Vec::new();
@@ -110,9 +104,11 @@ fn oscillating_under_a_split_council_escalates() {
         codes.push(run.code);
         if i == 2 {
             assert!(
-                notices(&run).contains("hot: p2 oscillation, p3 council split"),
+                run.notices()
+                    .join("\n")
+                    .contains("hot: p2 oscillation, p3 council split"),
                 "{}",
-                notices(&run)
+                run.notices().join("\n")
             );
         }
     }

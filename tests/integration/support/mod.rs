@@ -19,6 +19,39 @@ pub struct Run {
 }
 
 impl Run {
+    /// The JSON report on stdout (`--format json`).
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("{e}: {}\n{}", self.stdout, self.stderr))
+    }
+
+    /// `rule severity path:line` of each finding of a one-gate JSON report.
+    pub fn findings(&self) -> Vec<String> {
+        self.json()["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| {
+                format!(
+                    "{} {} {}:{}",
+                    f["rule"].as_str().unwrap(),
+                    f["severity"].as_str().unwrap(),
+                    f["path"].as_str().unwrap_or("-"),
+                    f["line"].as_u64().unwrap_or(0)
+                )
+            })
+            .collect()
+    }
+
+    /// The notices of a one-gate JSON report.
+    pub fn notices(&self) -> Vec<String> {
+        self.json()["notices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_str().unwrap().to_string())
+            .collect()
+    }
+
     /// Exit code, stdout and stderr together, with volatile parts replaced, for snapshots.
     pub fn snapshot(&self, repo: &TestRepo) -> String {
         let text = format!(
