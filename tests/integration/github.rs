@@ -27,6 +27,24 @@ impl Api {
         self.rt.block_on(mock.mount(&self.server));
     }
 
+    /// `GET /user` answers with `login`.
+    fn signed_in_as(&self, login: &str) {
+        self.mount(
+            Mock::given(method("GET"))
+                .and(path("/user"))
+                .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!({ "login": login }))),
+        );
+    }
+
+    /// Pull request 7 has no comments.
+    fn no_comments_yet(&self) {
+        self.mount(
+            Mock::given(method("GET"))
+                .and(path("/repos/acme/shop/issues/7/comments"))
+                .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!([]))),
+        );
+    }
+
     fn verify(&self) {
         self.rt.block_on(self.server.verify());
     }
@@ -76,11 +94,7 @@ fn run(repo: &TestRepo, api: &Api, event: &tempfile::TempDir, args: &[&str]) -> 
 #[test]
 fn the_sticky_comment_is_created_once_then_edited_across_pages() {
     let api = Api::start();
-    api.mount(
-        Mock::given(method("GET"))
-            .and(path("/user"))
-            .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!({"login": "loki-bot"}))),
-    );
+    api.signed_in_as("loki-bot");
     // First run: no comment yet.
     api.mount(
         Mock::given(method("GET"))
@@ -232,16 +246,8 @@ fn a_fork_is_skipped_and_saved_reports_can_be_posted_later() {
     ]);
     assert_eq!(check.code, 1, "{}", check.stderr);
     let api = Api::start();
-    api.mount(
-        Mock::given(method("GET"))
-            .and(path("/user"))
-            .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!({"login": "loki-bot"}))),
-    );
-    api.mount(
-        Mock::given(method("GET"))
-            .and(path("/repos/acme/shop/issues/7/comments"))
-            .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!([]))),
-    );
+    api.signed_in_as("loki-bot");
+    api.no_comments_yet();
     api.mount(
         Mock::given(method("POST"))
             .and(path("/repos/acme/shop/issues/7/comments"))
@@ -285,16 +291,8 @@ fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
 #[test]
 fn an_escalation_opens_one_handoff_issue_per_episode() {
     let api = Api::start();
-    api.mount(
-        Mock::given(method("GET"))
-            .and(path("/user"))
-            .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!({"login": "loki-bot"}))),
-    );
-    api.mount(
-        Mock::given(method("GET"))
-            .and(path("/repos/acme/shop/issues/7/comments"))
-            .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!([]))),
-    );
+    api.signed_in_as("loki-bot");
+    api.no_comments_yet();
     api.mount(
         Mock::given(method("POST"))
             .and(path("/repos/acme/shop/issues/7/comments"))
