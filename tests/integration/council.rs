@@ -259,7 +259,15 @@ fn unreadable_answers_are_inconclusive_and_block_unless_ignored() {
             .replace("reviewers: 5\n", "reviewers: 5\n    inconclusive: ignore\n"),
     );
     repo.git(&["add", ".loki-gate.yaml"]);
-    let run = council(&repo, &["--fresh"]);
+    // A new setting is a new setup: the reviewers are asked again without --fresh.
+    let before = bin.asked("ok").len();
+    let run = council(&repo, &[]);
+    assert!(
+        !run.notices().join("\n").contains("reviewed before"),
+        "{:?}",
+        run.notices()
+    );
+    assert!(bin.asked("ok").len() > before);
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert!(
         run.findings()

@@ -293,13 +293,9 @@ fn report(round: &Round, files: &[ChangedFile], settings: &Settings, out: &mut G
         }
     }
     out.findings.extend(unreadable);
-    let decision = Decision {
-        counted: round.counted,
-        approvals: round.approvals,
-        needed: round.needed,
-        inconclusive: round.reviews.iter().filter(|r| r.answer.verdict().is_none()).count(),
-        unanimous: round.counted > 0 && round.approvals == round.counted,
-    };
+    // The same decision `run` made: a round is reused only under the same setup.
+    let answers: Vec<&Answer> = round.reviews.iter().map(|r| &r.answer).collect();
+    let decision = policy::decide(&answers, settings.block_inconclusive);
     if decision.short_of_quorum() {
         out.findings.push(
             Finding::new(
@@ -400,9 +396,13 @@ fn located(mut finding: Finding, issue: &verdict::Issue, changed: &HashMap<Strin
 }
 
 /// What makes two rounds comparable: the providers, the number of
-/// reviewers, the devil's advocate and the prompts.
+/// reviewers, the devil's advocate, what an unreadable answer does (it
+/// decides whether the devil's advocate is asked) and the prompts.
 fn setup_hash(settings: &Settings) -> String {
-    let mut text = format!("{}|{}|", settings.reviewers, settings.devils_advocate);
+    let mut text = format!(
+        "{}|{}|{}|",
+        settings.reviewers, settings.devils_advocate, settings.block_inconclusive
+    );
     for p in &settings.providers {
         text.push_str(&format!("{}={:?};", p.name, p.reach));
     }
