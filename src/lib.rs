@@ -436,12 +436,7 @@ fn post_handoff(session: &Session) {
         return;
     };
     let Some(handoff) = state.handoff else { return };
-    // A pull request job checks out a detached merge commit: its branch is GITHUB_HEAD_REF.
-    let branch = env_var("GITHUB_HEAD_REF")
-        .filter(|b| !b.is_empty())
-        .or_else(|| session.repo.branch())
-        .or_else(|| env_var("GITHUB_REF_NAME").filter(|b| !b.is_empty()))
-        .unwrap_or_else(|| "a detached HEAD".into());
+    let branch = github::branch(&session.repo, &env_var).unwrap_or_else(|| "a detached HEAD".into());
     let marker = format!(
         "<!-- loki-gate-handoff branch={branch} episode={} -->",
         state.memory.episodes

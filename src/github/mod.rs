@@ -72,6 +72,16 @@ impl GitHub {
     }
 }
 
+/// The branch being worked on: in a pull request job, which checks out a
+/// detached merge commit, the pull request's branch (`GITHUB_HEAD_REF`);
+/// else the checked-out branch, else the pushed ref (`GITHUB_REF_NAME`).
+pub fn branch(repo: &crate::git::Repo, env: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+    let set = |name: &str| env(name).filter(|b| !b.is_empty());
+    set("GITHUB_HEAD_REF")
+        .or_else(|| repo.branch())
+        .or_else(|| set("GITHUB_REF_NAME"))
+}
+
 /// What happened to the sticky comment.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Posted {

@@ -116,7 +116,16 @@ pub fn run(cx: &Context<'_>, knobs: &Knobs, env: &dyn Fn(&str) -> Option<String>
         let extra = state.history.len().saturating_sub(KEEP_HISTORY);
         state.history.drain(..extra);
         if d.escalate {
-            state.handoff = Some(handoff(cx, &state, &d, &council, tests.as_ref(), &changes.files));
+            let branch = crate::github::branch(cx.repo, env).unwrap_or_else(|| "a detached HEAD".into());
+            state.handoff = Some(handoff(
+                cx,
+                &branch,
+                &state,
+                &d,
+                &council,
+                tests.as_ref(),
+                &changes.files,
+            ));
         }
         decision = Some(d);
         Ok(state)
@@ -164,6 +173,7 @@ pub fn run(cx: &Context<'_>, knobs: &Knobs, env: &dyn Fn(&str) -> Option<String>
 /// findings, and the change as it stands.
 fn handoff(
     cx: &Context<'_>,
+    branch: &str,
     state: &UncertaintyState,
     decision: &Decision,
     council: &CouncilState,
@@ -178,7 +188,7 @@ fn handoff(
         md,
         "Round {} on {} at {}. Two or more signs of being stuck held together for {} round(s) in a row.\n",
         memory.round,
-        cx.repo.branch().unwrap_or_else(|| "a detached HEAD".into()),
+        branch,
         head.unwrap_or_else(|| "no commit".into()),
         decision.streak
     );
