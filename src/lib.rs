@@ -316,6 +316,8 @@ fn emit_reports(global: &GlobalArgs, session: &Session, reports: &[GateReport]) 
 /// use what those recorded, in order.
 const PARALLEL_GATES: &[&str] = &["static", "evidence", "mock", "mutation", "docs"];
 const SEQUENTIAL_GATES: &[&str] = &["heldout", "council", "uncertainty"];
+/// Gates that read the change itself, which `--all-files` does not have.
+const CHANGE_GATES: &[&str] = &["council", "uncertainty"];
 
 /// `loki-gate check`: every enabled gate (or those of `--gates`), one
 /// combined report, the worst outcome's exit status.
@@ -358,7 +360,15 @@ fn run_check(global: &GlobalArgs, args: &cli::CheckArgs) -> Result<ExitStatus> {
     let run_one = |name: &'static str, repo: &git::Repo| {
         let started = Instant::now();
         let mut levels = session.levels.clone();
-        let result = if config.section(name).bool("enabled") || !args.gates.is_empty() {
+        let result = if CHANGE_GATES.contains(&name) && *scope == changed::Scope::AllFiles && args.gates.is_empty() {
+            // Not an error of the run: `--all-files` has no change for them to read.
+            Ok(gates::GateOutput {
+                notices: vec![format!(
+                    "{name} reads a change and --all-files has none: skipped (run it with --base REV or --staged)"
+                )],
+                ..gates::GateOutput::default()
+            })
+        } else if config.section(name).bool("enabled") || !args.gates.is_empty() {
             let cx = Context {
                 repo,
                 config,

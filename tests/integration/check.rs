@@ -131,3 +131,37 @@ fn a_gate_that_cannot_run_is_reported_and_the_rest_still_run() {
     );
     assert!(gates(&json).contains(&("mock".to_string(), "blocked".to_string())));
 }
+
+#[test]
+fn all_files_skips_the_gates_that_read_a_change_unless_named() {
+    let repo = project();
+    let run = repo.run(&["check", "--all-files", "--format", "json"]);
+    assert_eq!(run.code, 1, "mock blocks; nothing errors: {}{}", run.stdout, run.stderr);
+    let json: Value = serde_json::from_str(&run.stdout).unwrap();
+    let uncertainty = json["gates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["gate"] == "uncertainty")
+        .unwrap();
+    assert_eq!(uncertainty["outcome"], "pass");
+    assert!(
+        uncertainty["notices"][0]
+            .as_str()
+            .unwrap()
+            .contains("--all-files has none: skipped")
+    );
+    assert!(
+        !repo.path().join(".loki-gate/uncertainty.json").exists(),
+        "no round was recorded"
+    );
+    // Asked for by name, it says why it cannot run.
+    let named = repo.run(&["check", "--all-files", "--gates", "uncertainty"]);
+    assert_eq!(named.code, 2);
+    assert!(
+        named.stdout.contains("drop --all-files"),
+        "{}{}",
+        named.stdout,
+        named.stderr
+    );
+}
