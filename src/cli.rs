@@ -138,6 +138,11 @@ pub enum Command {
         #[arg(long = "report", value_name = "FILE", required = true)]
         reports: Vec<PathBuf>,
     },
+    /// Install, remove or run loki-gate's git hooks (pre-commit, pre-push)
+    Hook {
+        #[command(subcommand)]
+        action: HookAction,
+    },
     /// List every rule with its default level
     Rules,
     /// Print one rule's documentation
@@ -145,11 +150,55 @@ pub enum Command {
         /// Rule id, e.g. evidence/empty-diff
         rule: String,
     },
-    /// Write .loki-gate.yaml with every key, its default and a comment
+    /// Write .loki-gate.yaml for the stack found here (every key, its value and a comment)
     Init {
         /// Overwrite an existing config file
         #[arg(long)]
         force: bool,
+
+        /// Also install the git hooks (`loki-gate hook install`)
+        #[arg(long)]
+        hooks: bool,
+    },
+}
+
+/// A git hook loki-gate provides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Hook {
+    PreCommit,
+    PrePush,
+}
+
+impl Hook {
+    pub const ALL: [Hook; 2] = [Hook::PreCommit, Hook::PrePush];
+
+    /// The hook's file name, as git knows it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Hook::PreCommit => "pre-commit",
+            Hook::PrePush => "pre-push",
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum HookAction {
+    /// Put the hooks where git runs them (core.hooksPath respected), keeping any hook already there
+    Install {
+        /// Only this hook (repeatable) [default: pre-commit and pre-push]
+        #[arg(long = "hook", value_enum, value_name = "HOOK")]
+        hooks: Vec<Hook>,
+    },
+    /// Remove loki-gate's hooks and put back the hooks they replaced
+    Uninstall {
+        /// Only this hook (repeatable) [default: pre-commit and pre-push]
+        #[arg(long = "hook", value_enum, value_name = "HOOK")]
+        hooks: Vec<Hook>,
+    },
+    /// What an installed hook runs: `check` on the staged change (pre-commit) or on the commits being pushed (pre-push)
+    Run {
+        #[arg(value_enum)]
+        hook: Hook,
     },
 }
 

@@ -102,6 +102,34 @@ impl Repo {
         self.inner.commondir().join("info").join("exclude")
     }
 
+    /// Where git runs hooks from: `core.hooksPath` (relative to the top of
+    /// the working tree, as git resolves it), else `hooks/` in the git
+    /// directory shared by all worktrees.
+    pub fn hooks_dir(&self) -> Result<crate::hooks::HooksDir> {
+        let config = self
+            .inner
+            .config()
+            .map_err(|e| anyhow!("could not read the git config: {}", e.message()))?;
+        match config.get_string("core.hooksPath") {
+            Ok(configured) if !configured.trim().is_empty() => {
+                let expanded = match configured.strip_prefix("~/") {
+                    Some(rest) => std::env::var_os("HOME")
+                        .map(|home| Path::new(&home).join(rest))
+                        .ok_or_else(|| anyhow!("core.hooksPath `{configured}` starts with ~ and HOME is not set"))?,
+                    None => PathBuf::from(&configured),
+                };
+                Ok(crate::hooks::HooksDir {
+                    dir: self.root.join(expanded),
+                    configured: Some(configured),
+                })
+            }
+            _ => Ok(crate::hooks::HooksDir {
+                dir: self.inner.commondir().join("hooks"),
+                configured: None,
+            }),
+        }
+    }
+
     pub fn is_shallow(&self) -> bool {
         self.inner.is_shallow()
     }

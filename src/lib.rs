@@ -13,6 +13,8 @@ pub mod finding;
 pub mod gates;
 pub mod git;
 pub mod github;
+pub mod hooks;
+pub mod init;
 pub mod interrupt;
 pub mod lang;
 pub mod meta;
@@ -28,7 +30,7 @@ use std::time::Instant;
 
 use anyhow::{Result, anyhow};
 
-use cli::{Cli, Command, EvidenceAction, Format, GlobalArgs, HeldoutAction};
+use cli::{Cli, Command, EvidenceAction, Format, GlobalArgs, HeldoutAction, Hook, HookAction};
 use exit::ExitStatus;
 use gates::{Context, Pipeline, evidence};
 use report::{GateReport, Outcome, Style};
@@ -52,7 +54,12 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
             report::emit(meta.doc, cli.global.output.as_deref())?;
             Ok(ExitStatus::Pass)
         }
-        Command::Init { force } => init(&cli.global, *force),
+        Command::Init { force, hooks } => init(&cli.global, *force, *hooks),
+        Command::Hook { action } => match action {
+            HookAction::Install { hooks } => hook_install(&cli.global, hooks, true),
+            HookAction::Uninstall { hooks } => hook_install(&cli.global, hooks, false),
+            HookAction::Run { hook } => hook_run(&cli.global, *hook),
+        },
         Command::Evidence(args) => {
             if let Some(EvidenceAction::Start) = args.action {
                 let session = Session::open(&cli.global, &env_var, false)?;
@@ -322,7 +329,7 @@ const CHANGE_GATES: &[&str] = &["council", "uncertainty"];
 /// `loki-gate check`: every enabled gate (or those of `--gates`), one
 /// combined report, the worst outcome's exit status.
 fn run_check(global: &GlobalArgs, args: &cli::CheckArgs) -> Result<ExitStatus> {
-    let all: Vec<&str> = PARALLEL_GATES.iter().chain(SEQUENTIAL_GATES).copied().collect();
+    let all = config::schema::GATE_NAMES;
     for name in &args.gates {
         if !all.contains(&name.as_str()) {
             return Err(anyhow!(
@@ -332,6 +339,11 @@ fn run_check(global: &GlobalArgs, args: &cli::CheckArgs) -> Result<ExitStatus> {
         }
     }
     let session = Session::open(global, &env_var, false)?;
+    check_in(global, &session, args)
+}
+
+/// `check` in an open session.
+fn check_in(global: &GlobalArgs, session: &Session, args: &cli::CheckArgs) -> Result<ExitStatus> {
     let chosen = |name: &str| {
         if args.gates.is_empty() {
             session.config.section(name).bool("enabled")
@@ -339,7 +351,7 @@ fn run_check(global: &GlobalArgs, args: &cli::CheckArgs) -> Result<ExitStatus> {
             args.gates.iter().any(|g| g == name)
         }
     };
-    let baseline = load_baseline(global, &session)?;
+    let baseline = load_baseline(global, session)?;
     let (static_args, evidence_args, mutation_args, council_args) = Default::default();
     let heldout_args = cli::HeldoutArgs {
         checks: env_var("LOKI_GATE_HELDOUT_DIR").map(std::path::PathBuf::from),
@@ -356,10 +368,13 @@ fn run_check(global: &GlobalArgs, args: &cli::CheckArgs) -> Result<ExitStatus> {
         _ => GateCall::Uncertainty,
     };
     let root = session.repo.root().to_path_buf();
+    // The parts a gate thread reads (the repository handle stays on this thread).
     let (config, store, scope, cwd) = (&session.config, &session.store, &session.scope, &session.cwd);
+    let (session_levels, exclude, skip_dirs, no_cache) =
+        (&session.levels, &session.exclude, &session.skip_dirs, session.no_cache);
     let run_one = |name: &'static str, repo: &git::Repo| {
         let started = Instant::now();
-        let mut levels = session.levels.clone();
+        let mut levels = session_levels.clone();
         let result = if CHANGE_GATES.contains(&name) && *scope == changed::Scope::AllFiles && args.gates.is_empty() {
             // Not an error of the run: `--all-files` has no change for them to read.
             Ok(gates::GateOutput {
@@ -374,9 +389,9 @@ fn run_check(global: &GlobalArgs, args: &cli::CheckArgs) -> Result<ExitStatus> {
                 config,
                 store,
                 scope,
-                exclude: session.exclude.clone(),
-                skip_dirs: session.skip_dirs.clone(),
-                cache: !session.no_cache,
+                exclude: exclude.clone(),
+                skip_dirs: skip_dirs.clone(),
+                cache: !no_cache,
             };
             call(name).run(&cx, cwd, &mut levels)
         } else {
@@ -406,7 +421,104 @@ fn run_check(global: &GlobalArgs, args: &cli::CheckArgs) -> Result<ExitStatus> {
     for name in SEQUENTIAL_GATES.iter().filter(|name| chosen(name)) {
         reports.push(run_one(name, &session.repo));
     }
-    emit_reports(global, &session, &reports)
+    emit_reports(global, session, &reports)
+}
+
+/// `hook install` (or, with `install` false, `hook uninstall`).
+fn hook_install(global: &GlobalArgs, hooks: &[Hook], install: bool) -> Result<ExitStatus> {
+    let repo = git::Repo::discover(&start_dir(global)?)?;
+    let hooks = if hooks.is_empty() { &Hook::ALL[..] } else { hooks };
+    let lines = if install {
+        hooks::install(&repo, hooks)?
+    } else {
+        hooks::uninstall(&repo, hooks)?
+    };
+    if !global.quiet {
+        for line in lines {
+            report::status(&format!("loki-gate: {line}"));
+        }
+    }
+    Ok(ExitStatus::Pass)
+}
+
+/// What an installed hook runs: `check` with the gates the config lists for
+/// the hook (those enabled), on the staged change (pre-commit) or on the
+/// commits being pushed (pre-push, base from the refs git writes on stdin).
+/// A run that cannot gate says so and how to get past it, like a blocked one.
+fn hook_run(global: &GlobalArgs, hook: Hook) -> Result<ExitStatus> {
+    let status = hook_gate(global, hook).unwrap_or_else(|e| {
+        report::error(&e);
+        ExitStatus::Error
+    });
+    let (what, skip) = match hook {
+        Hook::PreCommit => ("commit", "git commit --no-verify"),
+        Hook::PrePush => ("push", "git push --no-verify"),
+    };
+    match status {
+        ExitStatus::Pass => {}
+        ExitStatus::Error => report::status(&format!(
+            "loki-gate: the {} hook could not gate this {what} (see the error above); fix it, or skip the hook once with `{skip}`",
+            hook.name()
+        )),
+        ExitStatus::Blocked | ExitStatus::Escalated => report::status(&format!(
+            "loki-gate: the {} hook blocked this {what}; fix what is reported above, or skip the hook once with `{skip}`",
+            hook.name()
+        )),
+    }
+    Ok(status)
+}
+
+fn hook_gate(global: &GlobalArgs, hook: Hook) -> Result<ExitStatus> {
+    let mut global = global.clone();
+    match hook {
+        Hook::PreCommit => global.staged = true,
+        Hook::PrePush => {
+            let mut refs = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin(), &mut refs)
+                .map_err(|e| anyhow!("pre-push: could not read the pushed refs from stdin: {e}"))?;
+            let repo = git::Repo::discover(&start_dir(&global)?)?;
+            let head = repo.head()?;
+            match hooks::push_base(&refs, head.as_deref(), &|oid| repo.commit_exists(oid))? {
+                hooks::Push::Skip(why) => {
+                    report::status(&format!("loki-gate: pre-push: {why}"));
+                    return Ok(ExitStatus::Pass);
+                }
+                hooks::Push::Gate { base, notes } => {
+                    for note in notes {
+                        report::status(&format!("loki-gate: pre-push: {note}"));
+                    }
+                    if base.is_some() {
+                        global.base = base;
+                    }
+                }
+            }
+        }
+    }
+    let session = Session::open(&global, &env_var, false)?;
+    let listed = match hook {
+        Hook::PreCommit => &session.config.pre_commit_gates,
+        Hook::PrePush => &session.config.pre_push_gates,
+    };
+    let gates: Vec<String> = listed
+        .iter()
+        .filter(|gate| session.config.section(gate).bool("enabled"))
+        .cloned()
+        .collect();
+    if gates.is_empty() {
+        report::status(&format!(
+            "loki-gate: {}: none of the gates in `{}-gates` is enabled: nothing gated",
+            hook.name(),
+            hook.name()
+        ));
+        return Ok(ExitStatus::Pass);
+    }
+    check_in(&global, &session, &cli::CheckArgs { gates })
+}
+
+/// The directory `-C` names, or the current one.
+fn start_dir(global: &GlobalArgs) -> Result<std::path::PathBuf> {
+    let cwd = std::env::current_dir().map_err(|e| anyhow!("could not read the current directory: {e}"))?;
+    Ok(global.repo.as_ref().map_or_else(|| cwd.clone(), |r| cwd.join(r)))
 }
 
 /// Post `reports` as the sticky pull request comment and append them to the
@@ -518,27 +630,42 @@ fn render_rules(format: Format) -> String {
         .collect()
 }
 
-fn init(global: &GlobalArgs, force: bool) -> Result<ExitStatus> {
+fn init(global: &GlobalArgs, force: bool, hooks: bool) -> Result<ExitStatus> {
     let cwd = std::env::current_dir()?;
-    let start = global.repo.as_ref().map_or_else(|| cwd.clone(), |r| cwd.join(r));
+    let start = start_dir(global)?;
+    let repo = git::Repo::discover(&start);
+    let root = repo.as_ref().map_or_else(|_| start.clone(), |r| r.root().to_path_buf());
     let path = match &global.config {
         Some(p) => cwd.join(p),
-        None => {
-            let root = git::Repo::discover(&start)
-                .map(|r| r.root().to_path_buf())
-                .unwrap_or(start);
-            root.join(config::FILE_NAMES[0])
+        None => root.join(config::FILE_NAMES[0]),
+    };
+    let say = |line: String| {
+        if !global.quiet {
+            report::status(&format!("loki-gate: {line}"));
         }
     };
     if path.exists() && !force {
-        return Err(anyhow!(
-            "{} already exists: edit it, or pass --force to overwrite it",
+        if !hooks {
+            return Err(anyhow!(
+                "{} already exists: edit it, or pass --force to overwrite it",
+                path.display()
+            ));
+        }
+        say(format!(
+            "{} already exists: left as it is (--force overwrites it)",
             path.display()
         ));
+    } else {
+        let stack = init::detect(&root);
+        say(stack.summary());
+        state::write_atomic(&path, config::template_with(&stack.overrides()).as_bytes())?;
+        say(format!("wrote {}", path.display()));
     }
-    state::write_atomic(&path, config::template().as_bytes())?;
-    if !global.quiet {
-        report::status(&format!("loki-gate: wrote {}", path.display()));
+    if hooks {
+        let repo = repo.map_err(|e| e.context("--hooks: the hooks go in a git repository"))?;
+        for line in hooks::install(&repo, &Hook::ALL)? {
+            say(line);
+        }
     }
     Ok(ExitStatus::Pass)
 }

@@ -26,6 +26,9 @@ pub struct Config {
     pub file: Option<PathBuf>,
     pub base: Option<String>,
     pub exclude: Vec<String>,
+    /// The gates each git hook runs (`loki-gate hook run`), when enabled.
+    pub pre_commit_gates: Vec<String>,
+    pub pre_push_gates: Vec<String>,
     pub gates: BTreeMap<&'static str, Section>,
     /// `rules:` entries in file order.
     pub rules: Vec<(String, Level)>,
@@ -258,21 +261,48 @@ pub fn load(root: &Path, explicit: Option<&Path>, env: &dyn Fn(&str) -> Option<S
     Ok(config)
 }
 
+/// A value `loki-gate init` writes instead of a key's default, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Override {
+    /// The gate's section, or "" for the top level.
+    pub section: &'static str,
+    pub key: &'static str,
+    /// YAML text.
+    pub value: String,
+    /// One line for the comment above the key.
+    pub why: String,
+}
+
 /// The file `loki-gate init` writes: every key with its default and a comment.
 pub fn template() -> String {
+    template_with(&[])
+}
+
+/// The `init` file with `overrides` in place of the defaults they name.
+pub fn template_with(overrides: &[Override]) -> String {
+    let entry = |out: &mut String, indent: &str, section: &str, key: &schema::KeySpec| {
+        out.push_str(&format!("{indent}# {}\n", key.doc));
+        match overrides.iter().find(|o| o.section == section && o.key == key.name) {
+            Some(o) => out.push_str(&format!(
+                "{indent}# {} (default: {})\n{indent}{}: {}\n",
+                o.why, key.default, key.name, o.value
+            )),
+            None => out.push_str(&format!("{indent}{}: {}\n", key.name, key.default)),
+        }
+    };
     let mut out = String::new();
     out.push_str("# loki-gate configuration: every key with its default.\n");
     out.push_str("# Environment variables override keys: LOKI_GATE_<SECTION>_<KEY>,\n");
     out.push_str("# e.g. LOKI_GATE_EVIDENCE_TEST_COMMAND. Command-line flags override both.\n");
     out.push_str("# Reference: docs/configuration.md\n\n");
     for key in schema::TOP.keys {
-        out.push_str(&format!("# {}\n{}: {}\n", key.doc, key.name, key.default));
+        entry(&mut out, "", "", key);
     }
     out.push_str("\ngates:\n");
     for section in crate::gates::SECTIONS {
         out.push_str(&format!("  # {}\n  {}:\n", section.doc, section.gate));
         for key in section.keys {
-            out.push_str(&format!("    # {}\n    {}: {}\n", key.doc, key.name, key.default));
+            entry(&mut out, "    ", section.gate, key);
         }
     }
     out.push_str("\n# Levels per rule id or whole gate: allow | note | warn | deny.\n");

@@ -114,8 +114,32 @@ pub const TOP: SectionSpec = SectionSpec {
             default: "[]",
             doc: "paths no gate looks at, on top of .gitignore (globs, repo-relative)",
         },
+        KeySpec {
+            name: "pre-commit-gates",
+            kind: Kind::Choices(GATE_NAMES),
+            default: "[static, mock, docs]",
+            doc: "gates the pre-commit hook (`loki-gate hook run pre-commit`) runs on what is staged, those of them enabled",
+        },
+        KeySpec {
+            name: "pre-push-gates",
+            kind: Kind::Choices(GATE_NAMES),
+            default: "[static, mock, mutation, docs]",
+            doc: "gates the pre-push hook (`loki-gate hook run pre-push`) runs on the commits being pushed, those of them enabled",
+        },
     ],
 };
+
+/// Every gate, in the order `check` reports them.
+pub const GATE_NAMES: &[&str] = &[
+    "static",
+    "evidence",
+    "mock",
+    "mutation",
+    "docs",
+    "heldout",
+    "council",
+    "uncertainty",
+];
 
 /// The environment variable that overrides `key` of `section` ("" = top level).
 pub fn env_name(section: &str, key: &str) -> String {

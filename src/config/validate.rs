@@ -144,6 +144,8 @@ pub fn validate(
         file: None,
         base: top.opt_str("base"),
         exclude: top.globs("exclude"),
+        pre_commit_gates: top.list("pre-commit-gates"),
+        pre_push_gates: top.list("pre-push-gates"),
         gates: sections
             .iter()
             .map(|s| (s.gate, Section::new(s, gates.remove(s.gate).unwrap_or_default())))

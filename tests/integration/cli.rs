@@ -18,6 +18,7 @@ fn help_lists_only_commands_that_work() {
         "uncertainty",
         "check",
         "comment",
+        "hook",
         "rules",
         "explain",
         "init",

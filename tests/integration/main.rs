@@ -14,6 +14,7 @@ mod evidence;
 mod git_layer;
 mod github;
 mod heldout;
+mod hooks;
 mod mock;
 mod mutation;
 mod pipeline;

@@ -5,12 +5,12 @@ use crate::config::schema::{ENABLED, KeySpec, Kind, SectionSpec};
 
 pub const SECTION: SectionSpec = SectionSpec {
     gate: "mock",
-    doc: "mock: test integrity in test files (Python, JavaScript, TypeScript)",
+    doc: "mock: test integrity in test files (Python, JavaScript, TypeScript, Rust, Go)",
     keys: &[
         ENABLED,
         KeySpec {
             name: "languages",
-            kind: Kind::Choices(&["auto", "python", "javascript", "typescript"]),
+            kind: Kind::Choices(&["auto", "python", "javascript", "typescript", "rust", "go"]),
             default: "[auto]",
             doc: "languages to check; auto = every supported language present",
         },

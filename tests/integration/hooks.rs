@@ -1,0 +1,402 @@
+//! The git hooks: `hook install|uninstall` next to other hooks and hook
+//! managers, and the installed scripts run by real `git commit` and
+//! `git push`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use crate::support::{TestRepo, git_in};
+
+const TAUTOLOGY: &str =
+    "from pkg.cart import total\n\n\ndef test_total():\n    assert total([1]) == 1\n    assert True\n";
+const HONEST: &str = "from pkg.cart import total\n\n\ndef test_total():\n    assert total([1, 2]) == 3\n";
+
+/// A Python project whose hooks run the mock gate only (no linter needed).
+fn project() -> TestRepo {
+    let repo = TestRepo::new();
+    repo.write("README.md", "# shop\n\nA cart that sums prices.\n")
+        .write("pkg/__init__.py", "")
+        .write("pkg/cart.py", "def total(xs):\n    return sum(xs)\n")
+        .write(".loki-gate.yaml", "pre-commit-gates: [mock]\npre-push-gates: [mock]\n");
+    repo.commit("base");
+    repo
+}
+
+/// A directory holding the binary under test, for PATH.
+fn bin_dir() -> PathBuf {
+    Path::new(assert_cmd::cargo::cargo_bin!("loki-gate"))
+        .parent()
+        .expect("the binary's directory")
+        .to_path_buf()
+}
+
+/// git with the binary under test on PATH, as a user who installed it has.
+fn git_hooked(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
+    let path = std::env::join_paths(
+        std::iter::once(bin_dir()).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
+    )
+    .unwrap();
+    let mut cmd = Command::new("git");
+    cmd.args(args)
+        .current_dir(dir)
+        .env("PATH", path)
+        .env("GIT_CONFIG_NOSYSTEM", "1");
+    for (key, _) in std::env::vars() {
+        if key.starts_with("LOKI_GATE_") || key.starts_with("GITHUB_") {
+            cmd.env_remove(key);
+        }
+    }
+    cmd.envs(env.iter().copied());
+    cmd.output().expect("git runs")
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+fn commit(repo: &TestRepo, message: &str) -> Output {
+    git_hooked(repo.path(), &["add", "-A"], &[]);
+    git_hooked(repo.path(), &["commit", "-q", "-m", message], &[])
+}
+
+/// A hook that appends its name and stdin to `log` in the repository.
+fn logging_hook(name: &str) -> String {
+    format!(
+        "#!/bin/sh\nprintf '{name} ran\\n' >> \"$(git rev-parse --show-toplevel)/hook.log\"\ncat >> \"$(git rev-parse --show-toplevel)/hook.log\"\n"
+    )
+}
+
+fn install_hook(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+    make_executable(path);
+}
+
+fn make_executable(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+#[test]
+fn the_installed_hook_blocks_a_bad_commit_after_running_the_hook_it_kept() {
+    let repo = project();
+    repo.write(".gitignore", "hook.log\n");
+    repo.commit("ignore the log");
+    let existing = logging_hook("team");
+    install_hook(&repo.path().join(".git/hooks/pre-commit"), &existing);
+
+    let run = repo.run(&["hook", "install"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            ".git/hooks/pre-commit: installed; the hook that was there is now .git/hooks/pre-commit.loki-gate-previous"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains(".git/hooks/pre-push: installed"), "{}", run.stderr);
+
+    repo.write("tests/test_cart.py", TAUTOLOGY);
+    let blocked = commit(&repo, "tautology");
+    let output = text(&blocked);
+    assert_eq!(blocked.status.code(), Some(1), "{output}");
+    assert!(output.contains("mock/tautological-assertion"), "{output}");
+    assert!(output.contains("the pre-commit hook blocked this commit"), "{output}");
+    assert!(output.contains("git commit --no-verify"), "{output}");
+    assert_eq!(repo.read("hook.log"), "team ran\n", "the kept hook ran first");
+    assert_eq!(repo.git(&["rev-list", "--count", "HEAD"]), "3", "nothing was committed");
+
+    repo.write("tests/test_cart.py", HONEST);
+    let passed = commit(&repo, "honest test");
+    assert!(passed.status.success(), "{}", text(&passed));
+    assert_eq!(repo.git(&["rev-list", "--count", "HEAD"]), "4");
+
+    let run = repo.run(&["hook", "uninstall"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("pre-commit: removed; the hook it replaced is back"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("pre-push: removed"), "{}", run.stderr);
+    assert_eq!(
+        repo.read(".git/hooks/pre-commit"),
+        existing,
+        "the kept hook is back, byte for byte"
+    );
+    assert!(!repo.path().join(".git/hooks/pre-commit.loki-gate-previous").exists());
+    assert!(!repo.path().join(".git/hooks/pre-push").exists());
+}
+
+#[test]
+fn install_and_uninstall_are_idempotent() {
+    let repo = project();
+    let first = repo.run(&["hook", "install", "--hook", "pre-commit"]);
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    let installed = repo.read(".git/hooks/pre-commit");
+    let again = repo.run(&["hook", "install", "--hook", "pre-commit"]);
+    assert_eq!(again.code, 0);
+    assert!(
+        again.stderr.contains("pre-commit: already installed"),
+        "{}",
+        again.stderr
+    );
+    assert_eq!(repo.read(".git/hooks/pre-commit"), installed);
+    assert!(!repo.path().join(".git/hooks/pre-commit.loki-gate-previous").exists());
+    assert!(
+        !repo.path().join(".git/hooks/pre-push").exists(),
+        "only the hook asked for"
+    );
+
+    // An older loki-gate hook is updated in place, not kept as "previous".
+    std::fs::write(
+        repo.path().join(".git/hooks/pre-commit"),
+        "#!/bin/sh\n# loki-gate-hook: pre-commit\nexec loki-gate check --staged\n",
+    )
+    .unwrap();
+    let update = repo.run(&["hook", "install", "--hook", "pre-commit"]);
+    assert!(update.stderr.contains("updated"), "{}", update.stderr);
+    assert_eq!(repo.read(".git/hooks/pre-commit"), installed);
+    assert!(!repo.path().join(".git/hooks/pre-commit.loki-gate-previous").exists());
+
+    assert_eq!(repo.run(&["hook", "uninstall"]).code, 0);
+    let twice = repo.run(&["hook", "uninstall"]);
+    assert_eq!(twice.code, 0);
+    assert!(twice.stderr.contains("pre-commit: not installed"), "{}", twice.stderr);
+    assert!(twice.stderr.contains("pre-push: not installed"), "{}", twice.stderr);
+}
+
+#[test]
+fn a_hook_someone_else_put_back_is_never_uninstalled_or_clobbered() {
+    let repo = project();
+    install_hook(&repo.path().join(".git/hooks/pre-commit"), &logging_hook("first"));
+    assert_eq!(repo.run(&["hook", "install", "--hook", "pre-commit"]).code, 0);
+    // A hook manager writes its own hook over loki-gate's.
+    let manager = logging_hook("manager");
+    install_hook(&repo.path().join(".git/hooks/pre-commit"), &manager);
+
+    let uninstall = repo.run(&["hook", "uninstall", "--hook", "pre-commit"]);
+    assert_eq!(uninstall.code, 0);
+    assert!(
+        uninstall.stderr.contains("not loki-gate's hook, left as it is"),
+        "{}",
+        uninstall.stderr
+    );
+    assert_eq!(repo.read(".git/hooks/pre-commit"), manager);
+
+    let install = repo.run(&["hook", "install", "--hook", "pre-commit"]);
+    assert_eq!(install.code, 2, "two different foreign hooks: {}", install.stderr);
+    assert!(install.stderr.contains("move one of them aside"), "{}", install.stderr);
+    assert_eq!(repo.read(".git/hooks/pre-commit"), manager, "nothing lost");
+    assert_eq!(
+        repo.read(".git/hooks/pre-commit.loki-gate-previous"),
+        logging_hook("first")
+    );
+}
+
+#[test]
+fn husky_keeps_its_hooks_in_core_hooks_path_and_both_run() {
+    let repo = project();
+    repo.write(".gitignore", "hook.log\n");
+    // husky 9's layout: core.hooksPath .husky/_ holding stubs that run .husky/<hook>.
+    install_hook(
+        &repo.path().join(".husky/_/pre-commit"),
+        "#!/usr/bin/env sh\n. \"$(dirname \"$0\")/h\"\n",
+    );
+    install_hook(
+        &repo.path().join(".husky/_/h"),
+        "#!/usr/bin/env sh\nn=$(basename \"$0\")\nsh -e \".husky/$n\" \"$@\"\n",
+    );
+    install_hook(&repo.path().join(".husky/pre-commit"), &logging_hook("husky"));
+    repo.git(&["config", "core.hooksPath", ".husky/_"]);
+    repo.commit("husky");
+
+    let run = repo.run(&["hook", "install"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            ".husky/_/pre-commit: installed; the hook that was there is now .husky/_/pre-commit.loki-gate-previous"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("(husky)"), "{}", run.stderr);
+    assert!(
+        !repo.path().join(".git/hooks/pre-commit").exists(),
+        "core.hooksPath wins"
+    );
+
+    repo.write("tests/test_cart.py", TAUTOLOGY);
+    let blocked = commit(&repo, "tautology");
+    assert_eq!(blocked.status.code(), Some(1), "{}", text(&blocked));
+    assert_eq!(repo.read("hook.log"), "husky ran\n", "husky's hook still runs");
+
+    assert_eq!(repo.run(&["hook", "uninstall"]).code, 0);
+    assert_eq!(
+        repo.read(".husky/_/pre-commit"),
+        "#!/usr/bin/env sh\n. \"$(dirname \"$0\")/h\"\n"
+    );
+    assert!(!repo.path().join(".husky/_/pre-push").exists());
+}
+
+#[test]
+fn lefthook_and_pre_commit_get_advice_to_add_loki_gate_to_their_config() {
+    let repo = project();
+    repo.write("lefthook.yml", "pre-commit:\n  commands: {}\n");
+    install_hook(
+        &repo.path().join(".git/hooks/pre-commit"),
+        "#!/bin/sh\n# File generated by pre-commit: https://pre-commit.com\nexit 0\n",
+    );
+    let run = repo.run(&["hook", "install"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("lefthook manages these hooks"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("the pre-commit hook kept is pre-commit's"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_missing_binary_is_a_clear_message_and_a_refused_commit() {
+    let repo = project();
+    assert_eq!(repo.run(&["hook", "install", "--hook", "pre-commit"]).code, 0);
+    repo.write("tests/test_cart.py", HONEST);
+    git_hooked(repo.path(), &["add", "-A"], &[]);
+    let out = git_hooked(
+        repo.path(),
+        &["commit", "-q", "-m", "x"],
+        &[("LOKI_GATE_BIN", "/nonexistent/loki-gate")],
+    );
+    let output = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{output}");
+    assert!(
+        output.contains("loki-gate: the pre-commit hook cannot run: `/nonexistent/loki-gate` is not on PATH"),
+        "{output}"
+    );
+    assert!(output.contains("git commit --no-verify"), "{output}");
+    assert!(output.contains("cargo install --locked"), "{output}");
+}
+
+#[test]
+fn the_pre_push_hook_gates_the_commits_the_remote_does_not_have() {
+    let repo = project();
+    let remote = tempfile::tempdir().unwrap();
+    git_in(remote.path(), &["init", "-q", "--bare", "-b", "main"]);
+    repo.git(&["remote", "add", "origin", remote.path().to_str().unwrap()]);
+    repo.git(&["push", "-q", "origin", "main"]);
+    assert_eq!(repo.run(&["hook", "install", "--hook", "pre-push"]).code, 0);
+
+    repo.write("tests/test_cart.py", TAUTOLOGY);
+    repo.commit("tautology");
+    let push = git_hooked(repo.path(), &["push", "-q", "origin", "main"], &[]);
+    let output = text(&push);
+    assert_ne!(push.status.code(), Some(0), "{output}");
+    assert!(output.contains("mock/tautological-assertion"), "{output}");
+    assert!(output.contains("the pre-push hook blocked this push"), "{output}");
+    assert_ne!(
+        git_in(remote.path(), &["rev-parse", "main"]),
+        repo.git(&["rev-parse", "HEAD"]),
+        "the remote did not get the commit"
+    );
+
+    repo.write("tests/test_cart.py", HONEST);
+    repo.commit("honest");
+    let push = git_hooked(repo.path(), &["push", "-q", "origin", "main"], &[]);
+    assert!(push.status.success(), "{}", text(&push));
+    assert_eq!(
+        git_in(remote.path(), &["rev-parse", "main"]),
+        repo.git(&["rev-parse", "HEAD"])
+    );
+
+    // Pushing another branch than the checked-out one gates nothing, and says so.
+    repo.git(&["branch", "other", "HEAD~1"]);
+    let push = git_hooked(repo.path(), &["push", "-q", "origin", "other"], &[]);
+    assert!(push.status.success(), "{}", text(&push));
+    assert!(text(&push).contains("not the checked-out commit"), "{}", text(&push));
+}
+
+#[test]
+fn a_hook_whose_gates_are_all_off_says_so_and_passes() {
+    let repo = project();
+    repo.write(
+        ".loki-gate.yaml",
+        "pre-commit-gates: [mock]\ngates:\n  mock:\n    enabled: false\n",
+    );
+    repo.git(&["add", "-A"]);
+    let run = repo.run(&["hook", "run", "pre-commit"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("none of the gates in `pre-commit-gates` is enabled"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_config_error_in_a_hook_names_the_way_past_it() {
+    let repo = project();
+    repo.write(".loki-gate.yaml", "pre-commit-gates: [mok]\n");
+    let run = repo.run(&["hook", "run", "pre-commit"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("pre-commit-gates"), "{}", run.stderr);
+    assert!(run.stderr.contains("could not gate this commit"), "{}", run.stderr);
+}
+
+#[test]
+fn init_detects_the_stack_and_installs_the_hooks() {
+    let repo = TestRepo::new();
+    repo.write("pyproject.toml", "[project]\nname = \"shop\"\n")
+        .write("shop/cart.py", "def total(xs):\n    return sum(xs)\n");
+    let run = repo.run(&["init", "--hooks"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("found python;"), "{}", run.stderr);
+    assert!(run.stderr.contains("tests: `python -m pytest`"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(".git/hooks/pre-commit: installed"),
+        "{}",
+        run.stderr
+    );
+    let config = repo.read(".loki-gate.yaml");
+    assert!(config.contains("    test-command: \"python -m pytest\"\n"), "{config}");
+    assert!(config.contains("# auto reads here: python"), "{config}");
+
+    // A second `init --hooks` keeps the config (and says so) and the hooks.
+    let again = repo.run(&["init", "--hooks"]);
+    assert_eq!(again.code, 0, "{}", again.stderr);
+    assert!(
+        again.stderr.contains("already exists: left as it is"),
+        "{}",
+        again.stderr
+    );
+    assert!(
+        again.stderr.contains("pre-commit: already installed"),
+        "{}",
+        again.stderr
+    );
+    assert_eq!(repo.read(".loki-gate.yaml"), config);
+
+    // Nothing the gates read: those gates are written as off, with the reason.
+    let bare = TestRepo::new();
+    bare.write("notes.txt", "hello\n")
+        .write("README.md", "# notes\n\nPersonal notes, kept in git.\n");
+    let run = bare.run(&["init"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let config = bare.read(".loki-gate.yaml");
+    assert!(
+        config.contains("# off: no Python, JavaScript, TypeScript, Rust or Go files here"),
+        "{config}"
+    );
+    assert!(config.contains("# off: no test command found"), "{config}");
+    let check = bare.run(&["check", "--format", "json"]);
+    assert_eq!(
+        check.code, 0,
+        "a fresh init passes on a repo it fits: {}{}",
+        check.stdout, check.stderr
+    );
+}
