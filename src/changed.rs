@@ -17,6 +17,24 @@ pub enum Scope {
     Staged,
     /// Every tracked file, whole.
     AllFiles,
+    /// These tracked files (repo-relative), whole: the file names a
+    /// pre-commit framework hook is given in `pre-commit run --all-files`.
+    Files(Vec<PathBuf>),
+}
+
+impl Scope {
+    /// Whole files, without a change to compare (`AllFiles` or `Files`).
+    pub fn is_whole(&self) -> bool {
+        matches!(self, Scope::AllFiles | Scope::Files(_))
+    }
+
+    /// Is `path` (repo-relative) inside a `Files` scope's list (always, for the others)?
+    pub fn admits(&self, path: &std::path::Path) -> bool {
+        match self {
+            Scope::Files(paths) => paths.binary_search_by(|p| p.as_path().cmp(path)).is_ok(),
+            _ => true,
+        }
+    }
 }
 
 /// The lines of a file that count as changed.
@@ -72,11 +90,11 @@ impl ChangeSet {
 /// Collect the change set for `scope`, leaving out `exclude` matches and `skip_dirs`.
 pub fn collect(repo: &Repo, scope: &Scope, exclude: &GlobSet, skip_dirs: &[PathBuf]) -> Result<ChangeSet> {
     let (base, diffs) = match scope {
-        Scope::AllFiles => {
+        Scope::AllFiles | Scope::Files(_) => {
             let files = repo
                 .tracked_files()?
                 .into_iter()
-                .filter(|p| !skip_dirs.iter().any(|d| p.starts_with(d)))
+                .filter(|p| !skip_dirs.iter().any(|d| p.starts_with(d)) && scope.admits(p))
                 .map(|path| FileDiff {
                     path,
                     old_path: None,

@@ -199,6 +199,14 @@ pub enum HookAction {
     Run {
         #[arg(value_enum)]
         hook: Hook,
+
+        /// Run these gates [default: config `pre-commit-gates` / `pre-push-gates`, those enabled]
+        #[arg(long, value_name = "GATE", value_delimiter = ',')]
+        gates: Vec<String>,
+
+        /// The files the pre-commit framework passes: gated whole when they are not the staged change (`pre-commit run --all-files`)
+        #[arg(value_name = "FILE")]
+        files: Vec<PathBuf>,
     },
 }
 

@@ -58,7 +58,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
         Command::Hook { action } => match action {
             HookAction::Install { hooks } => hook_install(&cli.global, hooks, true),
             HookAction::Uninstall { hooks } => hook_install(&cli.global, hooks, false),
-            HookAction::Run { hook } => hook_run(&cli.global, *hook),
+            HookAction::Run { hook, gates, files } => hook_run(&cli.global, *hook, gates, files),
         },
         Command::Evidence(args) => {
             if let Some(EvidenceAction::Start) = args.action {
@@ -329,15 +329,7 @@ const CHANGE_GATES: &[&str] = &["council", "uncertainty"];
 /// `loki-gate check`: every enabled gate (or those of `--gates`), one
 /// combined report, the worst outcome's exit status.
 fn run_check(global: &GlobalArgs, args: &cli::CheckArgs) -> Result<ExitStatus> {
-    let all = config::schema::GATE_NAMES;
-    for name in &args.gates {
-        if !all.contains(&name.as_str()) {
-            return Err(anyhow!(
-                "--gates: unknown gate `{name}`; the gates are {}",
-                all.join(", ")
-            ));
-        }
-    }
+    check_gate_names(&args.gates)?;
     let session = Session::open(global, &env_var, false)?;
     check_in(global, &session, args)
 }
@@ -375,7 +367,7 @@ fn check_in(global: &GlobalArgs, session: &Session, args: &cli::CheckArgs) -> Re
     let run_one = |name: &'static str, repo: &git::Repo| {
         let started = Instant::now();
         let mut levels = session_levels.clone();
-        let result = if CHANGE_GATES.contains(&name) && *scope == changed::Scope::AllFiles && args.gates.is_empty() {
+        let result = if CHANGE_GATES.contains(&name) && scope.is_whole() && args.gates.is_empty() {
             // Not an error of the run: `--all-files` has no change for them to read.
             Ok(gates::GateOutput {
                 notices: vec![format!(
@@ -445,8 +437,8 @@ fn hook_install(global: &GlobalArgs, hooks: &[Hook], install: bool) -> Result<Ex
 /// the hook (those enabled), on the staged change (pre-commit) or on the
 /// commits being pushed (pre-push, base from the refs git writes on stdin).
 /// A run that cannot gate says so and how to get past it, like a blocked one.
-fn hook_run(global: &GlobalArgs, hook: Hook) -> Result<ExitStatus> {
-    let status = hook_gate(global, hook).unwrap_or_else(|e| {
+fn hook_run(global: &GlobalArgs, hook: Hook, gates: &[String], files: &[std::path::PathBuf]) -> Result<ExitStatus> {
+    let status = hook_gate(global, hook, gates, files).unwrap_or_else(|e| {
         report::error(&e);
         ExitStatus::Error
     });
@@ -468,42 +460,69 @@ fn hook_run(global: &GlobalArgs, hook: Hook) -> Result<ExitStatus> {
     Ok(status)
 }
 
-fn hook_gate(global: &GlobalArgs, hook: Hook) -> Result<ExitStatus> {
+fn hook_gate(global: &GlobalArgs, hook: Hook, named: &[String], files: &[std::path::PathBuf]) -> Result<ExitStatus> {
+    check_gate_names(named)?;
+    let framework = env_var("PRE_COMMIT").is_some_and(|v| v == "1");
     let mut global = global.clone();
+    let repo = git::Repo::discover(&start_dir(&global)?)?;
+    let files = repo_relative(&repo, files)?;
+    let mut whole = false;
     match hook {
-        Hook::PreCommit => global.staged = true,
+        Hook::PreCommit => {
+            // The pre-commit framework passes the staged files on a commit,
+            // and every file on `pre-commit run --all-files`.
+            let staged: std::collections::BTreeSet<std::path::PathBuf> =
+                repo.staged_changes()?.into_iter().map(|c| c.path).collect();
+            whole = files.iter().any(|f| !staged.contains(f));
+            global.staged = !whole;
+        }
         Hook::PrePush => {
-            let mut refs = String::new();
-            std::io::Read::read_to_string(&mut std::io::stdin(), &mut refs)
-                .map_err(|e| anyhow!("pre-push: could not read the pushed refs from stdin: {e}"))?;
-            let repo = git::Repo::discover(&start_dir(&global)?)?;
-            let head = repo.head()?;
-            match hooks::push_base(&refs, head.as_deref(), &|oid| repo.commit_exists(oid))? {
-                hooks::Push::Skip(why) => {
-                    report::status(&format!("loki-gate: pre-push: {why}"));
-                    return Ok(ExitStatus::Pass);
-                }
-                hooks::Push::Gate { base, notes } => {
-                    for note in notes {
-                        report::status(&format!("loki-gate: pre-push: {note}"));
+            if let Some(from) = env_var("PRE_COMMIT_FROM_REF").filter(|r| !r.is_empty()) {
+                // The pre-commit framework read git's refs and says what is pushed.
+                global.base = Some(from);
+            } else if framework && !files.is_empty() {
+                whole = true;
+            } else if !std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+                let mut refs = String::new();
+                std::io::Read::read_to_string(&mut std::io::stdin(), &mut refs)
+                    .map_err(|e| anyhow!("pre-push: could not read the pushed refs from stdin: {e}"))?;
+                let head = repo.head()?;
+                match hooks::push_base(&refs, head.as_deref(), &|oid| repo.commit_exists(oid))? {
+                    hooks::Push::Skip(why) => {
+                        report::status(&format!("loki-gate: pre-push: {why}"));
+                        return Ok(ExitStatus::Pass);
                     }
-                    if base.is_some() {
-                        global.base = base;
+                    hooks::Push::Gate { base, notes } => {
+                        for note in notes {
+                            report::status(&format!("loki-gate: pre-push: {note}"));
+                        }
+                        if base.is_some() {
+                            global.base = base;
+                        }
                     }
                 }
             }
         }
     }
-    let session = Session::open(&global, &env_var, false)?;
-    let listed = match hook {
-        Hook::PreCommit => &session.config.pre_commit_gates,
-        Hook::PrePush => &session.config.pre_push_gates,
+    let mut session = Session::open(&global, &env_var, false)?;
+    if whole {
+        session.scope = changed::Scope::Files(files);
+    }
+    let gates: Vec<String> = if named.is_empty() {
+        let listed = match hook {
+            Hook::PreCommit => &session.config.pre_commit_gates,
+            Hook::PrePush => &session.config.pre_push_gates,
+        };
+        listed
+            .iter()
+            .filter(|gate| session.config.section(gate).bool("enabled"))
+            // Whole files have no change for these to read.
+            .filter(|gate| !(whole && CHANGE_GATES.contains(&gate.as_str())))
+            .cloned()
+            .collect()
+    } else {
+        named.to_vec()
     };
-    let gates: Vec<String> = listed
-        .iter()
-        .filter(|gate| session.config.section(gate).bool("enabled"))
-        .cloned()
-        .collect();
     if gates.is_empty() {
         report::status(&format!(
             "loki-gate: {}: none of the gates in `{}-gates` is enabled: nothing gated",
@@ -513,6 +532,47 @@ fn hook_gate(global: &GlobalArgs, hook: Hook) -> Result<ExitStatus> {
         return Ok(ExitStatus::Pass);
     }
     check_in(&global, &session, &cli::CheckArgs { gates })
+}
+
+/// `paths` (from the command line, relative to the current directory) as
+/// repo-relative paths, sorted and without repeats.
+fn repo_relative(repo: &git::Repo, paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>> {
+    let cwd = std::env::current_dir().map_err(|e| anyhow!("could not read the current directory: {e}"))?;
+    let cwd = cwd.canonicalize().unwrap_or(cwd);
+    let mut out = Vec::new();
+    for path in paths {
+        let absolute = cwd.join(path);
+        // A symlink is named by where it is, not by where it points.
+        let inside = absolute
+            .strip_prefix(repo.root())
+            .map(std::path::Path::to_path_buf)
+            .ok();
+        let inside = inside
+            .or_else(|| git::relative_to(repo.root(), &absolute))
+            .ok_or_else(|| {
+                anyhow!(
+                    "{} is outside the repository at {}: pass files inside it",
+                    path.display(),
+                    repo.root().display()
+                )
+            })?;
+        out.push(inside);
+    }
+    out.sort();
+    out.dedup();
+    Ok(out)
+}
+
+/// Refuse a gate name that is not one.
+fn check_gate_names(names: &[String]) -> Result<()> {
+    let all = config::schema::GATE_NAMES;
+    match names.iter().find(|n| !all.contains(&n.as_str())) {
+        Some(name) => Err(anyhow!(
+            "--gates: unknown gate `{name}`; the gates are {}",
+            all.join(", ")
+        )),
+        None => Ok(()),
+    }
 }
 
 /// The directory `-C` names, or the current one.

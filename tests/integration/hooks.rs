@@ -400,3 +400,79 @@ fn init_detects_the_stack_and_installs_the_hooks() {
         check.stdout, check.stderr
     );
 }
+
+#[test]
+fn files_that_are_not_the_staged_change_are_gated_whole() {
+    let repo = project();
+    repo.write("tests/test_cart.py", TAUTOLOGY);
+    repo.write("tests/test_other.py", HONEST.replace("test_total", "test_other"));
+    repo.commit("committed past any hook");
+
+    // A commit: the files passed are the staged ones, and only the change is gated.
+    repo.write("README.md", "# shop\n\nA cart that sums prices, in Python.\n");
+    repo.git(&["add", "README.md"]);
+    let staged = repo.run(&["hook", "run", "pre-commit", "README.md"]);
+    assert_eq!(staged.code, 0, "{}{}", staged.stdout, staged.stderr);
+
+    // `pre-commit run --all-files`: every file passed, none staged: whole files.
+    repo.git(&["reset", "-q"]);
+    let whole = repo.run(&[
+        "hook",
+        "run",
+        "pre-commit",
+        "--gates",
+        "mock",
+        "tests/test_other.py",
+        "tests/test_cart.py",
+    ]);
+    assert_eq!(whole.code, 1, "{}{}", whole.stdout, whole.stderr);
+    assert!(whole.stdout.contains("tests/test_cart.py:6"), "{}", whole.stdout);
+    let only_other = repo.run(&["hook", "run", "pre-commit", "--gates", "mock", "tests/test_other.py"]);
+    assert_eq!(
+        only_other.code, 0,
+        "only the files passed: {}{}",
+        only_other.stdout, only_other.stderr
+    );
+
+    let outside = repo.run(&["hook", "run", "pre-commit", "/etc/hostname"]);
+    assert_eq!(outside.code, 2);
+    assert!(
+        outside.stderr.contains("is outside the repository"),
+        "{}",
+        outside.stderr
+    );
+    let unknown = repo.run(&["hook", "run", "pre-commit", "--gates", "mok"]);
+    assert_eq!(unknown.code, 2);
+    assert!(unknown.stderr.contains("unknown gate `mok`"), "{}", unknown.stderr);
+}
+
+#[test]
+fn under_the_pre_commit_framework_pre_push_takes_the_base_it_names() {
+    let repo = project();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    repo.write("tests/test_cart.py", TAUTOLOGY);
+    repo.commit("tautology");
+    let run = repo.run_env(
+        &["hook", "run", "pre-push"],
+        &[
+            ("PRE_COMMIT", "1"),
+            ("PRE_COMMIT_FROM_REF", &base),
+            ("PRE_COMMIT_TO_REF", "HEAD"),
+        ],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("mock/tautological-assertion"), "{}", run.stdout);
+    let pushed = repo.run_env(
+        &["hook", "run", "pre-push"],
+        &[
+            ("PRE_COMMIT", "1"),
+            ("PRE_COMMIT_FROM_REF", "HEAD"),
+            ("PRE_COMMIT_TO_REF", "HEAD"),
+        ],
+    );
+    assert_eq!(
+        pushed.code, 0,
+        "nothing new since the remote's commit: {}{}",
+        pushed.stdout, pushed.stderr
+    );
+}

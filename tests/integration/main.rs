@@ -18,6 +18,7 @@ mod hooks;
 mod mock;
 mod mutation;
 mod pipeline;
+mod pre_commit;
 mod report;
 mod state;
 mod static_gate;

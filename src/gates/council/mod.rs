@@ -101,7 +101,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings, env: &dyn Fn(&str) -> Option<S
             "the council has no providers: add gates.council.providers to .loki-gate.yaml (docs/gates/council.md shows each kind)"
         );
     }
-    if *cx.scope == Scope::AllFiles {
+    if cx.scope.is_whole() {
         bail!("the council reviews a change, not the whole repository: drop --all-files (use --base REV or --staged)");
     }
     let mut out = GateOutput::default();

@@ -437,7 +437,8 @@ fn kind(classifier: &Classifier, change: &FileChange) -> Kind {
 /// The steps of the range and what "existed at the base" means for them.
 fn range(cx: &Context<'_>, settings: &Settings, notices: &mut Vec<String>) -> Result<(Vec<Step>, Baseline)> {
     let repo = cx.repo;
-    let keep = |p: &Path| !cx.exclude.is_match(p) && !cx.skip_dirs.iter().any(|d| p.starts_with(d));
+    let keep =
+        |p: &Path| !cx.exclude.is_match(p) && !cx.skip_dirs.iter().any(|d| p.starts_with(d)) && cx.scope.admits(p);
     let max = settings.max_commits;
     let Some(head) = repo.head()? else {
         notices.push("the repository has no commits yet: there is no history to inspect".into());
@@ -461,7 +462,7 @@ fn range(cx: &Context<'_>, settings: &Settings, notices: &mut Vec<String>) -> Re
             notices.push(format!("range: the staged change against HEAD ({})", short(&head)));
             Baseline::Commit(Some(head))
         }
-        Scope::AllFiles => {
+        Scope::AllFiles | Scope::Files(_) => {
             let history = repo.first_parent_history(None, max)?;
             describe(&history, None, &head, notices, settings);
             steps.extend(commit_steps(cx, &history, &keep, notices)?);

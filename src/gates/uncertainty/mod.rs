@@ -72,7 +72,7 @@ pub fn run(cx: &Context<'_>, knobs: &Knobs, env: &dyn Fn(&str) -> Option<String>
             .push("uncertainty is off (LOKI_GATE_UNCERTAINTY=0): no state was read or written".into());
         return Ok(out);
     }
-    if *cx.scope == Scope::AllFiles {
+    if cx.scope.is_whole() {
         bail!("uncertainty compares the change round by round: drop --all-files (use --base REV)");
     }
     let changes = changed::collect(cx.repo, cx.scope, &cx.exclude, &cx.skip_dirs)?;
