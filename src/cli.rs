@@ -138,6 +138,12 @@ pub enum Command {
         #[arg(long = "report", value_name = "FILE", required = true)]
         reports: Vec<PathBuf>,
     },
+    /// Render saved JSON reports in another format (--format, -o): SARIF or annotations from one run
+    Render {
+        /// A JSON report (`--format json -o F`) of a gate or of `check` (repeatable)
+        #[arg(long = "report", value_name = "FILE", required = true)]
+        reports: Vec<PathBuf>,
+    },
     /// Install, remove or run loki-gate's git hooks (pre-commit, pre-push)
     Hook {
         #[command(subcommand)]

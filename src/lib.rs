@@ -87,7 +87,18 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
         Command::Council(args) => run_gate(&cli.global, GateCall::Council(args)),
         Command::Mutation(args) => run_gate(&cli.global, GateCall::Mutation(args)),
         Command::Check(args) => run_check(&cli.global, args),
-        Command::Comment { reports } => comment_reports(reports),
+        Command::Comment { reports } => {
+            post_comment(&read_reports(reports)?);
+            Ok(ExitStatus::Pass)
+        }
+        Command::Render { reports } => {
+            let reports = read_reports(reports)?;
+            report::emit(
+                &report::render(cli.global.format, &reports, style(&cli.global)),
+                cli.global.output.as_deref(),
+            )?;
+            Ok(ExitStatus::Pass)
+        }
     }
 }
 
@@ -647,7 +658,8 @@ fn post_handoff(session: &Session) {
 }
 
 /// `loki-gate comment --report F...`: saved JSON reports as the sticky comment.
-fn comment_reports(paths: &[std::path::PathBuf]) -> Result<ExitStatus> {
+/// The gate reports in saved JSON reports (`--format json -o F`).
+fn read_reports(paths: &[std::path::PathBuf]) -> Result<Vec<GateReport>> {
     let cwd = std::env::current_dir()?;
     let mut reports = Vec::new();
     for path in paths {
@@ -656,8 +668,7 @@ fn comment_reports(paths: &[std::path::PathBuf]) -> Result<ExitStatus> {
             std::fs::read_to_string(&path).map_err(|e| anyhow!("could not read the report {}: {e}", path.display()))?;
         reports.extend(report::json::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?);
     }
-    post_comment(&reports);
-    Ok(ExitStatus::Pass)
+    Ok(reports)
 }
 
 fn style(global: &GlobalArgs) -> Style {

@@ -8,13 +8,13 @@ use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::support::{Run, TestRepo};
 
-struct Api {
+pub(crate) struct Api {
     rt: tokio::runtime::Runtime,
-    server: MockServer,
+    pub(crate) server: MockServer,
 }
 
 impl Api {
-    fn start() -> Api {
+    pub(crate) fn start() -> Api {
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
@@ -23,12 +23,12 @@ impl Api {
         Api { rt, server }
     }
 
-    fn mount(&self, mock: Mock) {
+    pub(crate) fn mount(&self, mock: Mock) {
         self.rt.block_on(mock.mount(&self.server));
     }
 
     /// `GET /user` answers with `login`.
-    fn signed_in_as(&self, login: &str) {
+    pub(crate) fn signed_in_as(&self, login: &str) {
         self.mount(
             Mock::given(method("GET"))
                 .and(path("/user"))
@@ -37,7 +37,7 @@ impl Api {
     }
 
     /// Pull request 7 has no comments.
-    fn no_comments_yet(&self) {
+    pub(crate) fn no_comments_yet(&self) {
         self.mount(
             Mock::given(method("GET"))
                 .and(path("/repos/acme/shop/issues/7/comments"))
@@ -45,7 +45,7 @@ impl Api {
         );
     }
 
-    fn verify(&self) {
+    pub(crate) fn verify(&self) {
         self.rt.block_on(self.server.verify());
     }
 }

@@ -3,6 +3,7 @@
 
 mod support;
 
+mod action;
 mod bad_input;
 mod check;
 mod cli;

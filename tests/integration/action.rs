@@ -1,0 +1,352 @@
+//! `action.yml`: its inputs and outputs, and its shell steps run as the
+//! runner runs them, with a simulated `GITHUB_*` environment, a real git
+//! remote and wiremock standing in for the GitHub API.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+use wiremock::matchers::{body_string_contains, method, path};
+use wiremock::{Mock, ResponseTemplate};
+
+use crate::github::Api;
+use crate::support::{TestRepo, git_in};
+
+fn action_dir() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn action() -> Value {
+    let text = std::fs::read_to_string(action_dir().join("action.yml")).unwrap();
+    serde_saphyr::from_str(&text).expect("action.yml is YAML")
+}
+
+#[test]
+fn the_action_declares_its_inputs_and_every_step_script_exists() {
+    let action = action();
+    let inputs: BTreeSet<&str> = action["inputs"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    let want: BTreeSet<&str> = ["gates", "base", "config", "token", "comment", "fail-on", "version"].into();
+    assert_eq!(inputs, want);
+    for output in ["sarif", "report", "outcome", "exit-code"] {
+        assert!(action["outputs"][output]["value"].is_string(), "output {output}");
+    }
+    assert_eq!(action["runs"]["using"], "composite");
+    let steps = action["runs"]["steps"].as_array().unwrap();
+    let mut scripts = 0;
+    for step in steps {
+        let Some(run) = step["run"].as_str() else { continue };
+        let script = run
+            .split('"')
+            .find(|part| part.starts_with("$GITHUB_ACTION_PATH/"))
+            .unwrap_or_else(|| panic!("a run step calls a script of the action: {run}"));
+        let file = action_dir().join(script.trim_start_matches("$GITHUB_ACTION_PATH/"));
+        assert!(file.is_file(), "{} is missing", file.display());
+        scripts += 1;
+        // Each input a step reads is one the action declares.
+        for value in step["env"].as_object().into_iter().flat_map(|env| env.values()) {
+            let value = value.as_str().unwrap();
+            if let Some(name) = value.strip_prefix("${{ inputs.") {
+                let name = name.trim_end_matches(" }}");
+                assert!(want.contains(name), "unknown input {name}");
+            }
+        }
+    }
+    assert_eq!(scripts, 4);
+    // The state cache is saved even when the gates fail, before the verdict.
+    let save = steps.iter().position(|s| s["uses"] == "actions/cache/save@v4").unwrap();
+    let verdict = steps
+        .iter()
+        .position(|s| s["run"].as_str().is_some_and(|r| r.contains("verdict.sh")))
+        .unwrap();
+    assert!(save < verdict);
+    assert_eq!(steps[save]["if"], "always()");
+}
+
+/// A pull request branch `feature` whose new test asserts a tautology, on
+/// top of `main` pushed to a bare `origin`.
+fn pull_request() -> (TestRepo, tempfile::TempDir) {
+    let repo = TestRepo::new();
+    let remote = tempfile::tempdir().unwrap();
+    git_in(remote.path(), &["init", "-q", "--bare", "-b", "main"]);
+    repo.write("README.md", "# shop\n\nA cart that sums prices.\n")
+        .write("pkg/__init__.py", "")
+        .write("pkg/cart.py", "def total(xs):\n    return sum(xs)\n")
+        .write(
+            ".loki-gate.yaml",
+            "gates:\n  static:\n    enabled: false\n  evidence:\n    enabled: false\n",
+        );
+    repo.commit("base");
+    repo.git(&["remote", "add", "origin", remote.path().to_str().unwrap()]);
+    repo.git(&["push", "-q", "origin", "main"]);
+    repo.git(&["checkout", "-q", "-b", "feature"]);
+    repo.write(
+        "tests/test_cart.py",
+        "from pkg.cart import total\n\n\ndef test_total():\n    assert total([1]) == 1\n    assert True\n",
+    );
+    repo.commit("a test");
+    // As actions/checkout leaves it: no local `origin/main` yet.
+    repo.git(&["update-ref", "-d", "refs/remotes/origin/main"]);
+    (repo, remote)
+}
+
+/// The runner's files for one job.
+struct Runner {
+    dir: tempfile::TempDir,
+}
+
+impl Runner {
+    fn new() -> Runner {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("event.json"),
+            r#"{"pull_request": {"number": 7, "head": {"repo": {"full_name": "acme/shop"}}, "base": {"repo": {"full_name": "acme/shop"}}}}"#,
+        )
+        .unwrap();
+        for file in ["output", "summary", "path"] {
+            std::fs::write(dir.path().join(file), "").unwrap();
+        }
+        Runner { dir }
+    }
+
+    fn path(&self, file: &str) -> PathBuf {
+        self.dir.path().join(file)
+    }
+
+    /// `key=value` lines a step wrote to GITHUB_OUTPUT.
+    fn output(&self, key: &str) -> Option<String> {
+        std::fs::read_to_string(self.path("output"))
+            .unwrap()
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{key}=")).map(str::to_string))
+    }
+
+    /// Run `action/<script>` in `repo` as a composite step would.
+    fn step(&self, repo: &Path, script: &str, env: &[(&str, &str)], api: Option<&Api>) -> Output {
+        let bin = Path::new(assert_cmd::cargo::cargo_bin!("loki-gate"))
+            .parent()
+            .unwrap()
+            .to_path_buf();
+        let path =
+            std::env::join_paths(std::iter::once(bin).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())))
+                .unwrap();
+        let mut cmd = Command::new("bash");
+        cmd.arg(action_dir().join("action").join(script)).current_dir(repo);
+        for (key, _) in std::env::vars() {
+            if key.starts_with("LOKI_GATE_") || key.starts_with("GITHUB_") || key.starts_with("INPUT_") {
+                cmd.env_remove(key);
+            }
+        }
+        cmd.env("PATH", path)
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GITHUB_ACTIONS", "true")
+            .env("GITHUB_ACTION_PATH", action_dir())
+            .env("GITHUB_EVENT_NAME", "pull_request")
+            .env("GITHUB_EVENT_PATH", self.path("event.json"))
+            .env("GITHUB_BASE_REF", "main")
+            .env("GITHUB_HEAD_REF", "feature")
+            .env("GITHUB_REF_NAME", "7/merge")
+            .env("GITHUB_REPOSITORY", "acme/shop")
+            .env("GITHUB_OUTPUT", self.path("output"))
+            .env("GITHUB_STEP_SUMMARY", self.path("summary"))
+            .env("GITHUB_PATH", self.path("path"))
+            .env("RUNNER_TEMP", self.dir.path());
+        if let Some(api) = api {
+            cmd.env("GITHUB_API_URL", api.server.uri())
+                .env("GITHUB_TOKEN", "ghs_test");
+        }
+        cmd.envs(env.iter().copied());
+        cmd.output().expect("bash runs")
+    }
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+#[test]
+fn the_run_step_annotates_writes_sarif_comments_and_the_verdict_follows_fail_on() {
+    let (repo, _remote) = pull_request();
+    let runner = Runner::new();
+    let api = Api::start();
+    api.signed_in_as("github-actions[bot]");
+    api.no_comments_yet();
+    api.mount(
+        Mock::given(method("POST"))
+            .and(path("/repos/acme/shop/issues/7/comments"))
+            .and(body_string_contains("mock/tautological-assertion"))
+            .respond_with(
+                ResponseTemplate::new(201)
+                    .set_body_json(serde_json::json!({"id": 9, "user": {"login": "github-actions[bot]"}, "body": ""})),
+            )
+            .expect(1),
+    );
+
+    let key = runner.step(repo.path(), "cache-key.sh", &[], None);
+    assert!(key.status.success(), "{}", text(&key));
+    assert_eq!(runner.output("branch").as_deref(), Some("feature"));
+    assert!(
+        runner.output("bin-key").unwrap().starts_with("src-"),
+        "built from the action's source"
+    );
+
+    let run = runner.step(
+        repo.path(),
+        "run.sh",
+        &[("INPUT_COMMENT", "true"), ("INPUT_GATES", "mock,docs")],
+        Some(&api),
+    );
+    let output = text(&run);
+    assert!(
+        run.status.success(),
+        "the run step leaves failing to verdict.sh: {output}"
+    );
+    assert!(output.contains("loki-gate check --format json"), "{output}");
+    assert!(
+        output.contains("--base origin/main"),
+        "the pull request's base branch, fetched: {output}"
+    );
+    assert!(
+        output.contains("::error file=tests/test_cart.py,line=6,"),
+        "an annotation on the tautology: {output}"
+    );
+    assert!(output.contains("posted the pull request comment (9)"), "{output}");
+    api.verify();
+
+    assert_eq!(runner.output("exit-code").as_deref(), Some("1"));
+    assert_eq!(runner.output("outcome").as_deref(), Some("blocked"));
+    let sarif_path = runner.output("sarif").expect("a sarif output");
+    let sarif: Value = serde_json::from_str(&std::fs::read_to_string(&sarif_path).unwrap()).unwrap();
+    assert_eq!(sarif["version"], "2.1.0");
+    let rules: Vec<&str> = sarif["runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|run| run["results"].as_array().unwrap())
+        .map(|r| r["ruleId"].as_str().unwrap())
+        .collect();
+    assert!(rules.contains(&"mock/tautological-assertion"), "{rules:?}");
+    let report: Value =
+        serde_json::from_str(&std::fs::read_to_string(runner.output("report").unwrap()).unwrap()).unwrap();
+    assert_eq!(report["outcome"], "blocked");
+    assert!(
+        std::fs::read_to_string(runner.path("summary"))
+            .unwrap()
+            .contains("mock"),
+        "the job summary has the report"
+    );
+
+    for (fail_on, code, passes) in [
+        ("blocked", "1", false),
+        ("error", "1", true),
+        ("never", "2", true),
+        ("error", "2", false),
+        ("blocked", "0", true),
+    ] {
+        let verdict = runner.step(
+            repo.path(),
+            "verdict.sh",
+            &[("INPUT_FAIL_ON", fail_on), ("EXIT_CODE", code)],
+            None,
+        );
+        assert_eq!(
+            verdict.status.success(),
+            passes,
+            "fail-on {fail_on}, exit {code}: {}",
+            text(&verdict)
+        );
+    }
+    let typo = runner.step(
+        repo.path(),
+        "verdict.sh",
+        &[("INPUT_FAIL_ON", "blockd"), ("EXIT_CODE", "0")],
+        None,
+    );
+    assert!(!typo.status.success());
+    assert!(
+        text(&typo).contains("fail-on must be blocked, error or never"),
+        "{}",
+        text(&typo)
+    );
+    let never_ran = runner.step(
+        repo.path(),
+        "verdict.sh",
+        &[("INPUT_FAIL_ON", "never"), ("EXIT_CODE", "")],
+        None,
+    );
+    assert!(!never_ran.status.success(), "a run that did not happen never passes");
+}
+
+#[test]
+fn a_push_compares_with_the_commit_before_it_and_a_config_error_is_an_error_outcome() {
+    let (repo, _remote) = pull_request();
+    let runner = Runner::new();
+    let before = repo.git(&["rev-parse", "HEAD~1"]);
+    std::fs::write(
+        runner.path("push.json"),
+        format!("{{\n  \"ref\": \"refs/heads/feature\",\n  \"before\": \"{before}\",\n  \"after\": \"x\"\n}}\n"),
+    )
+    .unwrap();
+    let push_event = runner.path("push.json");
+    let env = [
+        ("GITHUB_EVENT_NAME", "push"),
+        ("GITHUB_EVENT_PATH", push_event.to_str().unwrap()),
+        ("GITHUB_BASE_REF", ""),
+        ("GITHUB_HEAD_REF", ""),
+        ("GITHUB_REF_NAME", "feature"),
+        ("INPUT_COMMENT", "false"),
+        ("INPUT_GATES", "mock"),
+    ];
+    let run = runner.step(repo.path(), "run.sh", &env, None);
+    let output = text(&run);
+    assert!(run.status.success(), "{output}");
+    assert!(output.contains(&format!("--base {before}")), "{output}");
+    assert_eq!(runner.output("outcome").as_deref(), Some("blocked"));
+
+    repo.write(".loki-gate.yaml", "gates: [\n");
+    let broken = Runner::new();
+    let run = broken.step(repo.path(), "run.sh", &env, None);
+    assert!(run.status.success(), "{}", text(&run));
+    assert_eq!(broken.output("outcome").as_deref(), Some("error"));
+    assert_eq!(broken.output("exit-code").as_deref(), Some("2"));
+    assert_eq!(broken.output("sarif"), None, "no report, no SARIF path");
+    assert!(
+        text(&run).contains(".loki-gate.yaml"),
+        "the error names the file: {}",
+        text(&run)
+    );
+}
+
+#[test]
+fn the_install_step_uses_the_cached_build_and_puts_it_on_path() {
+    let runner = Runner::new();
+    let root = runner.path("tool");
+    std::fs::create_dir_all(root.join("bin")).unwrap();
+    std::fs::copy(assert_cmd::cargo::cargo_bin!("loki-gate"), root.join("bin/loki-gate")).unwrap();
+    let run = runner.step(
+        runner.dir.path(),
+        "install.sh",
+        &[("LOKI_GATE_ROOT", root.to_str().unwrap())],
+        None,
+    );
+    let output = text(&run);
+    assert!(run.status.success(), "{output}");
+    assert!(output.contains("using the cached build"), "{output}");
+    assert!(
+        output.contains(&format!("loki-gate {}", env!("CARGO_PKG_VERSION"))),
+        "{output}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(runner.path("path")).unwrap().trim(),
+        root.join("bin").display().to_string()
+    );
+}
