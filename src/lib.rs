@@ -378,14 +378,35 @@ fn check_in(global: &GlobalArgs, session: &Session, args: &cli::CheckArgs) -> Re
     let run_one = |name: &'static str, repo: &git::Repo| {
         let started = Instant::now();
         let mut levels = session_levels.clone();
-        let result = if CHANGE_GATES.contains(&name) && scope.is_whole() && args.gates.is_empty() {
-            // Not an error of the run: `--all-files` has no change for them to read.
+        // `inconclusive`: the gate was wanted and could not look.
+        let skipped = |why: String, inconclusive: bool| {
             Ok(gates::GateOutput {
-                notices: vec![format!(
-                    "{name} reads a change and --all-files has none: skipped (run it with --base REV or --staged)"
-                )],
+                inconclusive: inconclusive.then(|| why.clone()),
+                notices: vec![why],
                 ..gates::GateOutput::default()
             })
+        };
+        let section = config.section(name);
+        let result = if CHANGE_GATES.contains(&name) && scope.is_whole() && args.gates.is_empty() {
+            // Not an error of the run: `--all-files` has no change for them to read.
+            skipped(
+                format!("{name} reads a change and --all-files has none: skipped (run it with --base REV or --staged)"),
+                false,
+            )
+        } else if name == "evidence"
+            && args.gates.is_empty()
+            && section.bool("enabled")
+            && section.opt_str("test-command").is_none()
+            && section.opt_str("results").is_none()
+            && evidence::settings::detect_test_command(&root).is_none()
+        {
+            // On by default, but with nothing to run here: say so instead of failing every gate's run.
+            skipped(
+                "evidence: no test command found (Cargo.toml, go.mod, a package.json test script, pytest config): \
+                 skipped; set gates.evidence.test-command, or `enabled: false` to silence this"
+                    .to_string(),
+                true,
+            )
         } else if config.section(name).bool("enabled") || !args.gates.is_empty() {
             let cx = Context {
                 repo,

@@ -165,3 +165,35 @@ fn all_files_skips_the_gates_that_read_a_change_unless_named() {
         named.stderr
     );
 }
+
+#[test]
+fn evidence_with_no_test_command_is_inconclusive_in_check_and_an_error_when_named() {
+    let repo = TestRepo::new();
+    repo.write("README.md", "# notes\n\nPersonal notes, kept in git.\n")
+        .write("notes.txt", "hello\n");
+    repo.commit("notes");
+    let run = repo.run(&["check", "--format", "json"]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let json: Value = serde_json::from_str(&run.stdout).unwrap();
+    let evidence = json["gates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["gate"] == "evidence")
+        .unwrap();
+    assert_eq!(evidence["outcome"], "inconclusive");
+    assert!(run.stdout.contains("no test command found"), "{}", run.stdout);
+
+    let named = repo.run(&["check", "--gates", "evidence"]);
+    assert_eq!(
+        named.code, 2,
+        "asked for by name, it must run: {}{}",
+        named.stdout, named.stderr
+    );
+    assert!(
+        named.stdout.contains("no test command"),
+        "{}{}",
+        named.stdout,
+        named.stderr
+    );
+}
