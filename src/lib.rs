@@ -678,8 +678,8 @@ fn post_handoff(session: &Session) {
     }
 }
 
-/// `loki-gate comment --report F...`: saved JSON reports as the sticky comment.
-/// The gate reports in saved JSON reports (`--format json -o F`).
+/// The gate reports in saved JSON reports (`--format json -o F`), for
+/// `comment` and `render`.
 fn read_reports(paths: &[std::path::PathBuf]) -> Result<Vec<GateReport>> {
     let cwd = std::env::current_dir()?;
     let mut reports = Vec::new();
