@@ -383,6 +383,12 @@ mod tests {
     }
 
     #[test]
+    fn the_gate_names_are_the_config_sections_in_order() {
+        let sections: Vec<&str> = crate::gates::SECTIONS.iter().map(|s| s.gate).collect();
+        assert_eq!(schema::GATE_NAMES, sections.as_slice());
+    }
+
+    #[test]
     fn the_init_template_is_valid_and_equals_the_defaults() {
         let node = yaml::parse(&template()).unwrap();
         let config = validate::validate(&node, &no_env, crate::gates::SECTIONS).unwrap();

@@ -63,18 +63,6 @@ pub struct CheckJson {
     pub gates: Vec<GateJson>,
 }
 
-/// The gates a report may name, as the static names reports carry.
-const GATES: &[&str] = &[
-    "static",
-    "evidence",
-    "mock",
-    "mutation",
-    "docs",
-    "heldout",
-    "council",
-    "uncertainty",
-];
-
 /// Read a saved JSON report (one gate, or `check`'s envelope) back.
 pub fn parse(text: &str) -> Result<Vec<GateReport>, String> {
     let value: serde_json::Value = serde_json::from_str(text)
@@ -95,7 +83,7 @@ pub fn parse(text: &str) -> Result<Vec<GateReport>, String> {
     gates
         .into_iter()
         .map(|g| {
-            let gate = GATES
+            let gate = crate::config::schema::GATE_NAMES
                 .iter()
                 .find(|name| **name == g.gate)
                 .ok_or_else(|| format!("unknown gate `{}` in the report", g.gate))?;
