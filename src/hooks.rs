@@ -4,13 +4,13 @@
 //! it back. `hook run` (in `lib.rs`) is what the installed scripts call; the
 //! pre-push half of it, choosing the base from the refs git pushes, is here.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow};
 
 use crate::cli::Hook;
 use crate::git::Repo;
+use crate::state::write_atomic_executable;
 
 /// The line that marks a hook file as loki-gate's.
 const MARKER: &str = "# loki-gate-hook:";
@@ -63,29 +63,6 @@ fn previous_path(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// Write an executable file through a temp file and a rename, so that git
-/// never runs half a hook.
-fn write_executable(path: &Path, text: &str) -> Result<()> {
-    let dir = path.parent().expect("a hook has a directory");
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".loki-gate-tmp")
-        .tempfile_in(dir)
-        .with_context(|| format!("could not create a temp file in {}", dir.display()))?;
-    tmp.write_all(text.as_bytes())
-        .and_then(|()| tmp.as_file().sync_all())
-        .with_context(|| format!("could not write {}", path.display()))?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        tmp.as_file()
-            .set_permissions(std::fs::Permissions::from_mode(0o755))
-            .with_context(|| format!("could not make {} executable", path.display()))?;
-    }
-    tmp.persist(path)
-        .map_err(|e| anyhow!("could not replace {}: {}", path.display(), e.error))?;
-    Ok(())
-}
-
 /// Shown paths: relative to the repository root when inside it.
 fn shown(root: &Path, path: &Path) -> String {
     path.strip_prefix(root).unwrap_or(path).display().to_string()
@@ -110,7 +87,7 @@ pub fn install(repo: &Repo, hooks: &[Hook]) -> Result<Vec<String>> {
                     lines.push(format!("{path_shown}: already installed"));
                     continue;
                 }
-                write_executable(&path, script(hook))?;
+                write_atomic_executable(&path, script(hook).as_bytes())?;
                 lines.push(format!("{path_shown}: updated to this version's hook"));
             }
             Some(text) => {
@@ -129,13 +106,13 @@ pub fn install(repo: &Repo, hooks: &[Hook]) -> Result<Vec<String>> {
                         .with_context(|| format!("could not move {path_shown} to {previous_shown}"))?;
                 }
                 replaced.push((hook, String::from_utf8_lossy(&text).into_owned()));
-                write_executable(&path, script(hook))?;
+                write_atomic_executable(&path, script(hook).as_bytes())?;
                 lines.push(format!(
                     "{path_shown}: installed; the hook that was there is now {previous_shown} and runs first"
                 ));
             }
             None => {
-                write_executable(&path, script(hook))?;
+                write_atomic_executable(&path, script(hook).as_bytes())?;
                 lines.push(format!("{path_shown}: installed"));
             }
         }

@@ -141,6 +141,16 @@ fn decode<T: StateFile>(path: &Path, bytes: &[u8]) -> Result<T> {
 /// Write `bytes` to `path` through a temp file in the same directory and a rename,
 /// so readers see the old content or the new, never a mix.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    write_replacing(path, bytes, false)
+}
+
+/// [`write_atomic`] for a file that is run (a git hook): executable before
+/// the rename, so git never finds it half written or not yet runnable.
+pub fn write_atomic_executable(path: &Path, bytes: &[u8]) -> Result<()> {
+    write_replacing(path, bytes, true)
+}
+
+fn write_replacing(path: &Path, bytes: &[u8], executable: bool) -> Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -152,6 +162,15 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     tmp.write_all(bytes)
         .and_then(|_| tmp.as_file().sync_all())
         .with_context(|| format!("could not write {}", path.display()))?;
+    #[cfg(unix)]
+    if executable {
+        use std::os::unix::fs::PermissionsExt;
+        tmp.as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o755))
+            .with_context(|| format!("could not make {} executable", path.display()))?;
+    }
+    #[cfg(not(unix))]
+    let _ = executable;
     tmp.persist(path)
         .map_err(|e| anyhow!("could not replace {}: {}", path.display(), e.error))?;
     Ok(())
