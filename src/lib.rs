@@ -396,9 +396,7 @@ fn check_in(global: &GlobalArgs, session: &Session, args: &cli::CheckArgs) -> Re
         } else if name == "evidence"
             && args.gates.is_empty()
             && section.bool("enabled")
-            && section.opt_str("test-command").is_none()
-            && section.opt_str("results").is_none()
-            && evidence::settings::detect_test_command(&root).is_none()
+            && evidence::settings::test_source(section, &evidence_args, &root, cwd).is_none()
         {
             // On by default, but with nothing to run here: say so instead of failing every gate's run.
             skipped(

@@ -63,26 +63,32 @@ impl Settings {
                 .ok_or_else(|| anyhow!("--timeout `{t}` is not a duration: write e.g. 90s, 10m or 1h"))?,
             None => section.duration("timeout"),
         };
-        let tests = if let Some(results) = &args.results {
-            TestSource::Results(cwd.join(results))
-        } else if let Some(cmd) = &args.test_command {
-            TestSource::Command(cmd.clone())
-        } else if let Some(results) = section.opt_str("results") {
-            TestSource::Results(root.join(results))
-        } else if let Some(cmd) = section.opt_str("test-command") {
-            TestSource::Command(cmd)
-        } else {
-            TestSource::Command(detect_test_command(root).ok_or_else(|| {
-                anyhow!(
-                    "no test command: set gates.evidence.test-command in .loki-gate.yaml, pass --test-command CMD, or pass --results FILE"
-                )
-            })?)
-        };
+        let tests = test_source(section, args, root, cwd).ok_or_else(|| {
+            anyhow!(
+                "no test command: set gates.evidence.test-command in .loki-gate.yaml, pass --test-command CMD, or pass --results FILE"
+            )
+        })?;
         Ok(Settings {
             tests,
             timeout,
             require_anchor: args.require_anchor || section.bool("require-anchor"),
         })
+    }
+}
+
+/// Where the test results come from: the command line over config (which
+/// already holds env over file), over detection; `None` when nothing says.
+pub fn test_source(section: &Section, args: &EvidenceArgs, root: &Path, cwd: &Path) -> Option<TestSource> {
+    if let Some(results) = &args.results {
+        Some(TestSource::Results(cwd.join(results)))
+    } else if let Some(cmd) = &args.test_command {
+        Some(TestSource::Command(cmd.clone()))
+    } else if let Some(results) = section.opt_str("results") {
+        Some(TestSource::Results(root.join(results)))
+    } else if let Some(cmd) = section.opt_str("test-command") {
+        Some(TestSource::Command(cmd))
+    } else {
+        detect_test_command(root).map(TestSource::Command)
     }
 }
 
