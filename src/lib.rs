@@ -34,7 +34,7 @@ use cli::{Cli, Command, EvidenceAction, Format, GlobalArgs, HeldoutAction, Hook,
 use exit::ExitStatus;
 use gates::{Context, Pipeline, evidence};
 use report::{GateReport, Outcome, Style};
-use settings::Session;
+use settings::{Session, start_dir};
 
 /// Read an environment variable as the config layer sees it.
 fn env_var(name: &str) -> Option<String> {
@@ -501,9 +501,11 @@ fn hook_gate(global: &GlobalArgs, hook: Hook, named: &[String], files: &[std::pa
         Hook::PreCommit => {
             // The pre-commit framework passes the staged files on a commit,
             // and every file on `pre-commit run --all-files`.
-            let staged: std::collections::BTreeSet<std::path::PathBuf> =
-                repo.staged_changes()?.into_iter().map(|c| c.path).collect();
-            whole = files.iter().any(|f| !staged.contains(f));
+            if !files.is_empty() {
+                let staged: std::collections::BTreeSet<std::path::PathBuf> =
+                    repo.staged_changes()?.into_iter().map(|c| c.path).collect();
+                whole = files.iter().any(|f| !staged.contains(f));
+            }
             global.staged = !whole;
         }
         Hook::PrePush => {
@@ -603,12 +605,6 @@ fn check_gate_names(names: &[String]) -> Result<()> {
         )),
         None => Ok(()),
     }
-}
-
-/// The directory `-C` names, or the current one.
-fn start_dir(global: &GlobalArgs) -> Result<std::path::PathBuf> {
-    let cwd = std::env::current_dir().map_err(|e| anyhow!("could not read the current directory: {e}"))?;
-    Ok(global.repo.as_ref().map_or_else(|| cwd.clone(), |r| cwd.join(r)))
 }
 
 /// Post `reports` as the sticky pull request comment and append them to the

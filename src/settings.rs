@@ -28,13 +28,22 @@ pub struct Session {
     pub no_cache: bool,
 }
 
+/// Where repository discovery starts: the directory `-C` names, or the current one.
+pub fn start_dir(global: &GlobalArgs) -> Result<PathBuf> {
+    let cwd = std::env::current_dir().map_err(|e| anyhow!("could not read the current directory: {e}"))?;
+    Ok(match &global.repo {
+        Some(r) => cwd.join(r),
+        None => cwd,
+    })
+}
+
 impl Session {
     /// Resolve everything a gate needs, or fail before anything runs.
     /// `shallow_base_ok`: in a shallow clone, an explicit base that is not
     /// fetched is left for the gate to handle instead of failing here.
     pub fn open(global: &GlobalArgs, env: &dyn Fn(&str) -> Option<String>, shallow_base_ok: bool) -> Result<Session> {
         let cwd = std::env::current_dir().map_err(|e| anyhow!("could not read the current directory: {e}"))?;
-        let start = global.repo.as_ref().map_or_else(|| cwd.clone(), |r| cwd.join(r));
+        let start = start_dir(global)?;
         if !start.exists() {
             return Err(anyhow!(
                 "{} does not exist: check the path given to -C/--repo",
