@@ -11,7 +11,7 @@ use wiremock::matchers::{body_string_contains, method, path};
 use wiremock::{Mock, ResponseTemplate};
 
 use crate::github::Api;
-use crate::support::{TestRepo, git_in};
+use crate::support::{TestRepo, git_in, output_text, path_with_binary, scrub_env};
 
 fn action_dir() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -128,21 +128,10 @@ impl Runner {
 
     /// Run `action/<script>` in `repo` as a composite step would.
     fn step(&self, repo: &Path, script: &str, env: &[(&str, &str)], api: Option<&Api>) -> Output {
-        let bin = Path::new(assert_cmd::cargo::cargo_bin!("loki-gate"))
-            .parent()
-            .unwrap()
-            .to_path_buf();
-        let path =
-            std::env::join_paths(std::iter::once(bin).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())))
-                .unwrap();
         let mut cmd = Command::new("bash");
         cmd.arg(action_dir().join("action").join(script)).current_dir(repo);
-        for (key, _) in std::env::vars() {
-            if key.starts_with("LOKI_GATE_") || key.starts_with("GITHUB_") || key.starts_with("INPUT_") {
-                cmd.env_remove(key);
-            }
-        }
-        cmd.env("PATH", path)
+        scrub_env(&mut cmd);
+        cmd.env("PATH", path_with_binary())
             .env("GIT_CONFIG_NOSYSTEM", "1")
             .env("GITHUB_ACTIONS", "true")
             .env("GITHUB_ACTION_PATH", action_dir())
@@ -165,14 +154,6 @@ impl Runner {
     }
 }
 
-fn text(out: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
-
 #[test]
 fn the_run_step_annotates_writes_sarif_comments_and_the_verdict_follows_fail_on() {
     let (repo, _remote) = pull_request();
@@ -192,7 +173,7 @@ fn the_run_step_annotates_writes_sarif_comments_and_the_verdict_follows_fail_on(
     );
 
     let key = runner.step(repo.path(), "cache-key.sh", &[], None);
-    assert!(key.status.success(), "{}", text(&key));
+    assert!(key.status.success(), "{}", output_text(&key));
     assert_eq!(runner.output("branch").as_deref(), Some("feature"));
     assert!(
         runner.output("bin-key").unwrap().starts_with("src-"),
@@ -205,7 +186,7 @@ fn the_run_step_annotates_writes_sarif_comments_and_the_verdict_follows_fail_on(
         &[("INPUT_COMMENT", "true"), ("INPUT_GATES", "mock,docs")],
         Some(&api),
     );
-    let output = text(&run);
+    let output = output_text(&run);
     assert!(
         run.status.success(),
         "the run step leaves failing to verdict.sh: {output}"
@@ -262,7 +243,7 @@ fn the_run_step_annotates_writes_sarif_comments_and_the_verdict_follows_fail_on(
             verdict.status.success(),
             passes,
             "fail-on {fail_on}, exit {code}: {}",
-            text(&verdict)
+            output_text(&verdict)
         );
     }
     let typo = runner.step(
@@ -273,9 +254,9 @@ fn the_run_step_annotates_writes_sarif_comments_and_the_verdict_follows_fail_on(
     );
     assert!(!typo.status.success());
     assert!(
-        text(&typo).contains("fail-on must be blocked, error or never"),
+        output_text(&typo).contains("fail-on must be blocked, error or never"),
         "{}",
-        text(&typo)
+        output_text(&typo)
     );
     let never_ran = runner.step(
         repo.path(),
@@ -307,7 +288,7 @@ fn a_push_compares_with_the_commit_before_it_and_a_config_error_is_an_error_outc
         ("INPUT_GATES", "mock"),
     ];
     let run = runner.step(repo.path(), "run.sh", &env, None);
-    let output = text(&run);
+    let output = output_text(&run);
     assert!(run.status.success(), "{output}");
     assert!(output.contains(&format!("--base {before}")), "{output}");
     assert_eq!(runner.output("outcome").as_deref(), Some("blocked"));
@@ -315,14 +296,14 @@ fn a_push_compares_with_the_commit_before_it_and_a_config_error_is_an_error_outc
     repo.write(".loki-gate.yaml", "gates: [\n");
     let broken = Runner::new();
     let run = broken.step(repo.path(), "run.sh", &env, None);
-    assert!(run.status.success(), "{}", text(&run));
+    assert!(run.status.success(), "{}", output_text(&run));
     assert_eq!(broken.output("outcome").as_deref(), Some("error"));
     assert_eq!(broken.output("exit-code").as_deref(), Some("2"));
     assert_eq!(broken.output("sarif"), None, "no report, no SARIF path");
     assert!(
-        text(&run).contains(".loki-gate.yaml"),
+        output_text(&run).contains(".loki-gate.yaml"),
         "the error names the file: {}",
-        text(&run)
+        output_text(&run)
     );
 }
 
@@ -338,7 +319,7 @@ fn the_install_step_uses_the_cached_build_and_puts_it_on_path() {
         &[("LOKI_GATE_ROOT", root.to_str().unwrap())],
         None,
     );
-    let output = text(&run);
+    let output = output_text(&run);
     assert!(run.status.success(), "{output}");
     assert!(output.contains("using the cached build"), "{output}");
     assert!(

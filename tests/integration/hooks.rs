@@ -2,10 +2,10 @@
 //! managers, and the installed scripts run by real `git commit` and
 //! `git push`.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-use crate::support::{TestRepo, git_in};
+use crate::support::{TestRepo, git_in, output_text, path_with_binary, scrub_env};
 
 const TAUTOLOGY: &str =
     "from pkg.cart import total\n\n\ndef test_total():\n    assert total([1]) == 1\n    assert True\n";
@@ -22,40 +22,16 @@ fn project() -> TestRepo {
     repo
 }
 
-/// A directory holding the binary under test, for PATH.
-fn bin_dir() -> PathBuf {
-    Path::new(assert_cmd::cargo::cargo_bin!("loki-gate"))
-        .parent()
-        .expect("the binary's directory")
-        .to_path_buf()
-}
-
 /// git with the binary under test on PATH, as a user who installed it has.
 fn git_hooked(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
-    let path = std::env::join_paths(
-        std::iter::once(bin_dir()).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
-    )
-    .unwrap();
     let mut cmd = Command::new("git");
+    scrub_env(&mut cmd);
     cmd.args(args)
         .current_dir(dir)
-        .env("PATH", path)
-        .env("GIT_CONFIG_NOSYSTEM", "1");
-    for (key, _) in std::env::vars() {
-        if key.starts_with("LOKI_GATE_") || key.starts_with("GITHUB_") {
-            cmd.env_remove(key);
-        }
-    }
-    cmd.envs(env.iter().copied());
+        .env("PATH", path_with_binary())
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .envs(env.iter().copied());
     cmd.output().expect("git runs")
-}
-
-fn text(out: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
 }
 
 fn commit(repo: &TestRepo, message: &str) -> Output {
@@ -102,7 +78,7 @@ fn the_installed_hook_blocks_a_bad_commit_after_running_the_hook_it_kept() {
 
     repo.write("tests/test_cart.py", TAUTOLOGY);
     let blocked = commit(&repo, "tautology");
-    let output = text(&blocked);
+    let output = output_text(&blocked);
     assert_eq!(blocked.status.code(), Some(1), "{output}");
     assert!(output.contains("mock/tautological-assertion"), "{output}");
     assert!(output.contains("the pre-commit hook blocked this commit"), "{output}");
@@ -112,7 +88,7 @@ fn the_installed_hook_blocks_a_bad_commit_after_running_the_hook_it_kept() {
 
     repo.write("tests/test_cart.py", HONEST);
     let passed = commit(&repo, "honest test");
-    assert!(passed.status.success(), "{}", text(&passed));
+    assert!(passed.status.success(), "{}", output_text(&passed));
     assert_eq!(repo.git(&["rev-list", "--count", "HEAD"]), "4");
 
     let run = repo.run(&["hook", "uninstall"]);
@@ -232,7 +208,7 @@ fn husky_keeps_its_hooks_in_core_hooks_path_and_both_run() {
 
     repo.write("tests/test_cart.py", TAUTOLOGY);
     let blocked = commit(&repo, "tautology");
-    assert_eq!(blocked.status.code(), Some(1), "{}", text(&blocked));
+    assert_eq!(blocked.status.code(), Some(1), "{}", output_text(&blocked));
     assert_eq!(repo.read("hook.log"), "husky ran\n", "husky's hook still runs");
 
     assert_eq!(repo.run(&["hook", "uninstall"]).code, 0);
@@ -272,7 +248,7 @@ fn a_missing_binary_is_a_clear_message_and_a_refused_commit() {
         &["commit", "-q", "-m", "x"],
         &[("LOKI_GATE_BIN", "/nonexistent/loki-gate")],
     );
-    let output = text(&out);
+    let output = output_text(&out);
     assert_eq!(out.status.code(), Some(1), "{output}");
     assert!(
         output.contains("loki-gate: the pre-commit hook cannot run: `/nonexistent/loki-gate` is not on PATH"),
@@ -294,7 +270,7 @@ fn the_pre_push_hook_gates_the_commits_the_remote_does_not_have() {
     repo.write("tests/test_cart.py", TAUTOLOGY);
     repo.commit("tautology");
     let push = git_hooked(repo.path(), &["push", "-q", "origin", "main"], &[]);
-    let output = text(&push);
+    let output = output_text(&push);
     assert_ne!(push.status.code(), Some(0), "{output}");
     assert!(output.contains("mock/tautological-assertion"), "{output}");
     assert!(output.contains("the pre-push hook blocked this push"), "{output}");
@@ -307,7 +283,7 @@ fn the_pre_push_hook_gates_the_commits_the_remote_does_not_have() {
     repo.write("tests/test_cart.py", HONEST);
     repo.commit("honest");
     let push = git_hooked(repo.path(), &["push", "-q", "origin", "main"], &[]);
-    assert!(push.status.success(), "{}", text(&push));
+    assert!(push.status.success(), "{}", output_text(&push));
     assert_eq!(
         git_in(remote.path(), &["rev-parse", "main"]),
         repo.git(&["rev-parse", "HEAD"])
@@ -316,8 +292,12 @@ fn the_pre_push_hook_gates_the_commits_the_remote_does_not_have() {
     // Pushing another branch than the checked-out one gates nothing, and says so.
     repo.git(&["branch", "other", "HEAD~1"]);
     let push = git_hooked(repo.path(), &["push", "-q", "origin", "other"], &[]);
-    assert!(push.status.success(), "{}", text(&push));
-    assert!(text(&push).contains("not the checked-out commit"), "{}", text(&push));
+    assert!(push.status.success(), "{}", output_text(&push));
+    assert!(
+        output_text(&push).contains("not the checked-out commit"),
+        "{}",
+        output_text(&push)
+    );
 }
 
 #[test]

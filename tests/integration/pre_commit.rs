@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use crate::support::{TestRepo, git_in};
+use crate::support::{TestRepo, git_in, output_text, scrub_env};
 
 fn scratch() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("pre-commit")
@@ -34,20 +34,8 @@ fn command(repo: &TestRepo, program: &str) -> Command {
         .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1")
         .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
         .env("GIT_CONFIG_NOSYSTEM", "1");
-    for (key, _) in std::env::vars() {
-        if key.starts_with("LOKI_GATE_") || key.starts_with("GITHUB_") {
-            cmd.env_remove(key);
-        }
-    }
+    scrub_env(&mut cmd);
     cmd
-}
-
-fn text(out: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
 }
 
 #[test]
@@ -68,15 +56,15 @@ fn the_pre_commit_framework_builds_the_hooks_and_they_block_a_tautology() {
     repo.commit("base");
 
     let validate = pre_commit(&repo, &["validate-manifest", &format!("{this}/.pre-commit-hooks.yaml")]);
-    assert!(validate.status.success(), "{}", text(&validate));
+    assert!(validate.status.success(), "{}", output_text(&validate));
     let install = pre_commit(&repo, &["install"]);
-    assert!(install.status.success(), "{}", text(&install));
+    assert!(install.status.success(), "{}", output_text(&install));
     // Build the hook environment once, up front, so a build failure reads as one.
     let build = pre_commit(&repo, &["install-hooks"]);
     assert!(
         build.status.success(),
         "cargo install through pre-commit failed: {}",
-        text(&build)
+        output_text(&build)
     );
 
     // A commit with a tautological test: pre-commit's hook runs loki-gate on what is staged.
@@ -89,7 +77,7 @@ fn the_pre_commit_framework_builds_the_hooks_and_they_block_a_tautology() {
         .args(["commit", "-q", "-m", "tautology"])
         .output()
         .unwrap();
-    let output = text(&commit);
+    let output = output_text(&commit);
     assert_eq!(commit.status.code(), Some(1), "{output}");
     assert!(output.contains("loki-gate check"), "{output}");
     assert!(output.contains("loki-gate mock"), "{output}");
@@ -104,7 +92,7 @@ fn the_pre_commit_framework_builds_the_hooks_and_they_block_a_tautology() {
     // gates the files whole, with nothing staged.
     repo.git(&["commit", "-q", "--no-verify", "-m", "tautology, past the hook"]);
     let all = pre_commit(&repo, &["run", "--all-files", "loki-gate-mock"]);
-    let output = text(&all);
+    let output = output_text(&all);
     assert_eq!(all.status.code(), Some(1), "{output}");
     assert!(output.contains("tests/test_cart.py:6"), "{output}");
 
@@ -117,7 +105,7 @@ fn the_pre_commit_framework_builds_the_hooks_and_they_block_a_tautology() {
         .args(["commit", "-q", "-m", "an honest test"])
         .output()
         .unwrap();
-    assert!(commit.status.success(), "{}", text(&commit));
+    assert!(commit.status.success(), "{}", output_text(&commit));
     let all = pre_commit(&repo, &["run", "--all-files"]);
-    assert!(all.status.success(), "{}", text(&all));
+    assert!(all.status.success(), "{}", output_text(&all));
 }

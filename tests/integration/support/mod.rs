@@ -150,11 +150,7 @@ impl TestRepo {
     pub fn cmd(&self) -> Command {
         let mut cmd = binary();
         cmd.current_dir(self.path());
-        for (key, _) in std::env::vars() {
-            if key.starts_with("LOKI_GATE_") || key == "NO_COLOR" || key.starts_with("GITHUB_") {
-                cmd.env_remove(key);
-            }
-        }
+        scrub_env(&mut cmd);
         cmd
     }
 
@@ -182,6 +178,37 @@ impl TestRepo {
         let text = secs.replace_all(&text, "[n]s older");
         text.replace(env!("CARGO_PKG_VERSION"), "[version]")
     }
+}
+
+/// Keep the environment of the test run (loki-gate's settings, a CI
+/// runner's GITHUB_* and INPUT_*, NO_COLOR) away from `cmd`.
+pub fn scrub_env(cmd: &mut Command) {
+    for (key, _) in std::env::vars() {
+        if key.starts_with("LOKI_GATE_") || key == "NO_COLOR" || key.starts_with("GITHUB_") || key.starts_with("INPUT_")
+        {
+            cmd.env_remove(key);
+        }
+    }
+}
+
+/// PATH with the directory of the binary under test first, as for a user
+/// who installed it.
+pub fn path_with_binary() -> std::ffi::OsString {
+    let bin = Path::new(assert_cmd::cargo::cargo_bin!("loki-gate"))
+        .parent()
+        .expect("the binary's directory")
+        .to_path_buf();
+    let rest = std::env::var_os("PATH").unwrap_or_default();
+    std::env::join_paths(std::iter::once(bin).chain(std::env::split_paths(&rest))).expect("a PATH")
+}
+
+/// A finished process's stdout then stderr, as text.
+pub fn output_text(out: &std::process::Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
 }
 
 /// The loki-gate binary under test.
