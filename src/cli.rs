@@ -236,6 +236,14 @@ pub struct EvidenceArgs {
     /// Time limit for the test command, e.g. 90s, 10m [default: gates.evidence.timeout]
     #[arg(long, value_name = "DURATION")]
     pub timeout: Option<String>,
+
+    /// Coverage report the tests wrote (LCOV, Cobertura XML, coverage.py JSON, Go cover profile); repeatable [default: gates.evidence.coverage]
+    #[arg(long, value_name = "FILE")]
+    pub coverage: Vec<PathBuf>,
+
+    /// Block when the tests run less than N percent of the executable changed lines [default: gates.evidence.min-changed-coverage]
+    #[arg(long, value_name = "N")]
+    pub min_changed_coverage: Option<f64>,
 }
 
 #[derive(Debug, Args)]

@@ -261,6 +261,7 @@ fn gate_report(
                 suppressed: 0,
                 baselined: 0,
                 error: Some(format!("{err:#}")),
+                coverage: None,
             },
             Some(err),
         ),

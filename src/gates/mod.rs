@@ -83,6 +83,8 @@ pub struct GateOutput {
     pub sources: Vec<SourceFile>,
     /// `uncertainty` escalated this round (exit 3).
     pub escalated: bool,
+    /// `evidence --coverage`: how much of the change the tests ran.
+    pub coverage: Option<crate::report::coverage::Coverage>,
 }
 
 /// A file's text with the byte offset where each line starts, so the lines
@@ -136,6 +138,7 @@ impl Pipeline<'_> {
             notices,
             sources,
             escalated,
+            coverage,
         } = out;
         let mut texts: HashMap<String, Option<Text>> = sources
             .iter()
@@ -222,6 +225,7 @@ impl Pipeline<'_> {
             suppressed,
             baselined,
             error: None,
+            coverage,
         }
     }
 

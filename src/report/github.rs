@@ -115,6 +115,7 @@ mod tests {
             suppressed: 0,
             baselined: 0,
             error: None,
+            coverage: None,
         };
         let text = render(&[report]);
         let lines: Vec<&str> = text.lines().collect();

@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::coverage::Coverage;
 use super::{GateReport, Outcome};
 use crate::finding::{Finding, Severity};
 
@@ -41,7 +42,7 @@ pub struct Summary {
 }
 
 /// One gate's report on the wire.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GateJson {
     pub version: u32,
     pub tool: Tool,
@@ -52,10 +53,13 @@ pub struct GateJson {
     pub inconclusive: Option<String>,
     pub error: Option<String>,
     pub findings: Vec<Finding>,
+    /// Present when `evidence` read coverage reports.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coverage: Option<Coverage>,
 }
 
 /// Several gates on the wire (`loki-gate check`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CheckJson {
     pub version: u32,
     pub tool: Tool,
@@ -98,6 +102,7 @@ pub fn parse(text: &str) -> Result<Vec<GateReport>, String> {
                 suppressed: g.summary.suppressed,
                 baselined: g.summary.baselined,
                 error: g.error,
+                coverage: g.coverage,
             })
         })
         .collect()
@@ -122,6 +127,7 @@ pub fn gate_json(r: &GateReport) -> GateJson {
         inconclusive: r.inconclusive.clone(),
         error: r.error.clone(),
         findings: r.findings.clone(),
+        coverage: r.coverage.clone(),
     }
 }
 

@@ -78,6 +78,9 @@ pub fn render(reports: &[GateReport]) -> String {
             }
             out.push('\n');
         }
+        if let Some(coverage) = &r.coverage {
+            out.push_str(&coverage.markdown(MAX_ROWS, cell));
+        }
         for notice in &r.notices {
             let _ = writeln!(out, "- {}", cell(notice));
         }

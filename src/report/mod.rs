@@ -4,6 +4,7 @@
 //! hold findings and their summary. Messages for the person at the terminal
 //! (errors, status lines) go through [`error`] and [`status`] here too.
 
+pub mod coverage;
 pub mod github;
 pub mod json;
 pub mod markdown;
@@ -57,6 +58,8 @@ pub struct GateReport {
     pub baselined: usize,
     /// Why the gate could not run (outcome `error`).
     pub error: Option<String>,
+    /// `evidence --coverage`: how much of the change the tests ran.
+    pub coverage: Option<coverage::Coverage>,
 }
 
 impl GateReport {

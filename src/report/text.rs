@@ -49,6 +49,9 @@ pub fn render(reports: &[GateReport], style: Style) -> String {
         for notice in &report.notices {
             let _ = writeln!(out, "{} {notice}", paint.dim("note:"));
         }
+        if let Some(coverage) = &report.coverage {
+            out.push_str(&coverage.text());
+        }
         summary(&mut out, report, &paint, style.verbose);
     }
     out

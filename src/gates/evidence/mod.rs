@@ -10,18 +10,23 @@
 //!
 //! With no anchor the outcome is `inconclusive`: a disclosure
 //! (`evidence/no-anchor`, warn) that blocks only with `--require-anchor`.
+//!
+//! After a green run, coverage reports given with `--coverage` are read for
+//! the changed lines (per `--base`, as every gate): see [`coverage`].
 
+pub mod coverage;
 pub mod results;
 pub mod rules;
 pub mod settings;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context as _, Result, anyhow};
 use serde::{Deserialize, Serialize};
 
 use super::{Context, GateOutput};
+use crate::changed;
 use crate::finding::Finding;
 use crate::git::{Base, Detail, Side, Status, display_path, relative_to};
 use crate::process;
@@ -127,6 +132,8 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         TestSource::Command(_) => None,
     };
     skip.extend(results_rel.clone());
+    // The reports a test run writes are evidence, not changes.
+    skip.extend(settings.coverage.iter().filter_map(|p| relative_to(root, p)));
 
     // 1. The diff since the anchor, measured before the tests can write anything.
     let changed = match &anchor {
@@ -208,6 +215,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         }
     };
     let green = red.is_none();
+    let executed = run.as_ref().is_some_and(|r| r.executed() > 0);
     match (red, &run) {
         (Some(finding), _) => out.findings.push(finding),
         (None, None) => out.findings.push(rules::no_tests_ran(&label(&source), true)),
@@ -221,7 +229,58 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         )),
     }
     record(cx, source, run.as_ref(), green)?;
+
+    // 3. How much of the change the green run ran.
+    if !settings.coverage.is_empty() {
+        if green && executed {
+            measure_coverage(cx, settings, &skip, &mut out)?;
+        } else {
+            out.notices
+                .push("changed-line coverage not measured: the tests are not green".into());
+        }
+    }
     Ok(out)
+}
+
+/// Read the coverage reports and measure the changed lines against the fresh ones.
+fn measure_coverage(cx: &Context<'_>, settings: &Settings, skip: &[PathBuf], out: &mut GateOutput) -> Result<()> {
+    let root = cx.repo.root();
+    let threshold = settings.min_changed_coverage;
+    let mut fresh = Vec::new();
+    for path in &settings.coverage {
+        let shown = relative_to(root, path).map_or_else(|| path.display().to_string(), |p| display_path(&p));
+        let loaded = coverage::load(path, &shown, root)?;
+        if let Some(first) = loaded.missing.first() {
+            out.notices.push(format!(
+                "{shown} lists {} file(s) not in this repository, skipped (the first: {first})",
+                loaded.missing.len()
+            ));
+        }
+        match loaded.stale() {
+            Some((newest, secs)) => {
+                out.findings
+                    .push(rules::stale_coverage(&shown, &newest, secs, threshold.is_some()))
+            }
+            None => fresh.push(loaded),
+        }
+    }
+    if fresh.is_empty() {
+        out.notices
+            .push("changed-line coverage not measured: every coverage report is stale".into());
+        return Ok(());
+    }
+    let changes = changed::collect(cx.repo, cx.scope, &cx.exclude, skip)?;
+    out.notices.extend(changes.notes().iter().cloned());
+    let (summary, findings) = coverage::measure(&changes, &fresh, root, threshold);
+    if !summary.not_measured.is_empty() {
+        out.notices.push(format!(
+            "changed but in no coverage report, so not measured: {} (tools leave out files no test imports unless told to list every source file: coverage.py `source`, c8/nyc `--all`, jest `collectCoverageFrom`)",
+            summary.not_measured.join(", ")
+        ));
+    }
+    out.findings.extend(findings);
+    out.coverage = Some(summary);
+    Ok(())
 }
 
 /// `command: cargo test` -> `` `cargo test` ``; `results: r.xml` -> `r.xml`.

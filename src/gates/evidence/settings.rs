@@ -33,6 +33,18 @@ pub const SECTION: SectionSpec = SectionSpec {
             doc: "time limit for the test command",
         },
         KeySpec {
+            name: "coverage",
+            kind: Kind::List,
+            default: "[]",
+            doc: "coverage reports the test run writes (LCOV, Cobertura XML, coverage.py JSON, Go cover profile): uncovered changed lines are reported",
+        },
+        KeySpec {
+            name: "min-changed-coverage",
+            kind: Kind::Number,
+            default: "0",
+            doc: "block when the tests run less than this percent of the executable changed lines; 0 = no threshold",
+        },
+        KeySpec {
             name: "require-anchor",
             kind: Kind::Bool,
             default: "false",
@@ -53,6 +65,10 @@ pub struct Settings {
     pub tests: TestSource,
     pub timeout: Duration,
     pub require_anchor: bool,
+    /// Coverage reports to read after a green run, absolute.
+    pub coverage: Vec<PathBuf>,
+    /// Percent of executable changed lines the tests must run.
+    pub min_changed_coverage: Option<f64>,
 }
 
 impl Settings {
@@ -68,10 +84,30 @@ impl Settings {
                 "no test command: set gates.evidence.test-command in .loki-gate.yaml, pass --test-command CMD, or pass --results FILE"
             )
         })?;
+        let coverage: Vec<PathBuf> = if args.coverage.is_empty() {
+            section.list("coverage").iter().map(|p| root.join(p)).collect()
+        } else {
+            args.coverage.iter().map(|p| cwd.join(p)).collect()
+        };
+        let min = args
+            .min_changed_coverage
+            .unwrap_or_else(|| section.number("min-changed-coverage"));
+        if !(0.0..=100.0).contains(&min) {
+            return Err(anyhow!(
+                "min-changed-coverage {min} is not a percentage: give a number from 0 to 100 (0 = no threshold)"
+            ));
+        }
+        if min > 0.0 && coverage.is_empty() {
+            return Err(anyhow!(
+                "min-changed-coverage is set but no coverage report is: add gates.evidence.coverage or pass --coverage FILE"
+            ));
+        }
         Ok(Settings {
             tests,
             timeout,
             require_anchor: args.require_anchor || section.bool("require-anchor"),
+            coverage,
+            min_changed_coverage: (min > 0.0).then_some(min),
         })
     }
 }
