@@ -66,9 +66,12 @@ impl Coverage {
     /// The table for `--format text`.
     pub fn text(&self) -> String {
         let mut out = String::new();
+        let required = self
+            .threshold
+            .map_or(String::new(), |min| format!(", required {}", shown(Some(min))));
         let _ = writeln!(
             out,
-            "changed-line coverage: {} [{}]",
+            "changed-line coverage: {}{required}, from {}",
             self.headline(),
             self.reports.join(", ")
         );

@@ -9,6 +9,7 @@ mod check;
 mod cli;
 mod config;
 mod council;
+mod coverage;
 mod docs;
 mod docs_gate;
 mod evidence;

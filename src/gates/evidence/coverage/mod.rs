@@ -251,6 +251,10 @@ pub fn measure(
             Lines::Ranges(r) => r.iter().map(|(a, b)| u64::from(b - a + 1)).sum(),
             Lines::All => line_count(source()),
         };
+        if changed == 0 {
+            // An empty new file (`__init__.py`) changes no line.
+            continue;
+        }
         let row = measure_file(&shown, changed, &file.lines, &lines);
         for &[from, to] in &row.uncovered {
             let executable = lines.range(from..=to).count();

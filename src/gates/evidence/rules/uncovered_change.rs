@@ -19,7 +19,9 @@ pub fn uncovered_change(path: &str, from: u32, to: u32, executable: usize) -> Fi
         (false, true) => format!("changed lines {from}-{to} are never run by the tests"),
         (false, false) => format!("changed lines {from}-{to} are never run by the tests ({executable} executable)"),
     };
-    let mut finding = Finding::new(&UNCOVERED_CHANGE, message).at(path, from, 1);
+    // Whole lines: no column, so no caret under the first character.
+    let mut finding = Finding::new(&UNCOVERED_CHANGE, message).in_file(path);
+    finding.line = Some(from);
     finding.end_line = Some(to);
     finding
 }
