@@ -240,7 +240,15 @@ fn js_project() -> TestRepo {
 /// Run evidence with green tests and these coverage reports, as JSON.
 fn evidence_with(repo: &TestRepo, reports: &[&str]) -> Run {
     let tests = fake_tests(2, 0);
-    let mut args = vec!["evidence", "--base", "HEAD", "--format", "json", "--test-command", &tests];
+    let mut args = vec![
+        "evidence",
+        "--base",
+        "HEAD",
+        "--format",
+        "json",
+        "--test-command",
+        &tests,
+    ];
     for r in reports {
         args.extend(["--coverage", r]);
     }

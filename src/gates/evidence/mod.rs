@@ -19,6 +19,7 @@ pub mod results;
 pub mod rules;
 pub mod settings;
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -246,10 +247,16 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
 fn measure_coverage(cx: &Context<'_>, settings: &Settings, skip: &[PathBuf], out: &mut GateOutput) -> Result<()> {
     let root = cx.repo.root();
     let threshold = settings.min_changed_coverage;
+    let changes = changed::collect(cx.repo, cx.scope, &cx.exclude, skip)?;
+    let wanted: HashSet<PathBuf> = changes
+        .present()
+        .filter(|f| !f.binary)
+        .map(|f| f.path.clone())
+        .collect();
     let mut fresh = Vec::new();
     for path in &settings.coverage {
         let shown = relative_to(root, path).map_or_else(|| path.display().to_string(), |p| display_path(&p));
-        let loaded = coverage::load(path, &shown, root)?;
+        let loaded = coverage::load(path, &shown, root, &wanted)?;
         if let Some(first) = loaded.missing.first() {
             out.notices.push(format!(
                 "{shown} lists {} file(s) not in this repository, skipped (the first: {first})",
@@ -269,7 +276,6 @@ fn measure_coverage(cx: &Context<'_>, settings: &Settings, skip: &[PathBuf], out
             .push("changed-line coverage not measured: every coverage report is stale".into());
         return Ok(());
     }
-    let changes = changed::collect(cx.repo, cx.scope, &cx.exclude, skip)?;
     out.notices.extend(changes.notes().iter().cloned());
     let (summary, findings) = coverage::measure(&changes, &fresh, root, threshold);
     if !summary.not_measured.is_empty() {

@@ -7,9 +7,10 @@
 
 use std::collections::BTreeMap;
 
-use super::{Entry, Hits};
+use super::{Entry, Hits, Keep};
 
-pub fn parse(text: &str) -> Result<(Vec<String>, Vec<Entry>), String> {
+/// The source roots, and the classes whose file `keep` wants.
+pub fn parse(text: &str, keep: &mut Keep<'_>) -> Result<(Vec<String>, Vec<Entry>), String> {
     let options = roxmltree::ParsingOptions {
         allow_dtd: true,
         ..roxmltree::ParsingOptions::default()
@@ -25,7 +26,7 @@ pub fn parse(text: &str) -> Result<(Vec<String>, Vec<Entry>), String> {
     if root.children().any(|n| n.has_tag_name("project")) {
         return Err("this is a Clover report, which is not read: write Cobertura XML or LCOV instead".into());
     }
-    let sources = root
+    let sources: Vec<String> = root
         .descendants()
         .filter(|n| n.has_tag_name("source"))
         .filter_map(|n| n.text())
@@ -38,15 +39,18 @@ pub fn parse(text: &str) -> Result<(Vec<String>, Vec<Entry>), String> {
         let Some(name) = class.attribute("filename") else {
             continue;
         };
+        if !keep(name, &sources) {
+            continue;
+        }
         let mut lines = BTreeMap::new();
         for line in class.descendants().filter(|n| n.has_tag_name("line")) {
-            let at = doc.text_pos_at(line.range().start);
             let number = line.attribute("number").and_then(|n| n.trim().parse::<u32>().ok());
             let hits = line.attribute("hits").and_then(|h| h.trim().parse::<f64>().ok());
             let (Some(number), Some(hits)) = (number, hits) else {
                 return Err(format!(
                     "line {}: <line> needs a whole `number` and a numeric `hits`",
-                    at.row
+                    // Only on the error path: finding a position scans the text.
+                    doc.text_pos_at(line.range().start).row
                 ));
             };
             if number > 0 {
@@ -78,7 +82,7 @@ mod tests {
     </class>
   </classes></package></packages>
 </coverage>"#;
-        let (sources, entries) = parse(xml).unwrap();
+        let (sources, entries) = parse(xml, &mut |_, _| true).unwrap();
         assert_eq!(sources, vec!["/ci/work/proj", "src"]);
         assert_eq!(entries.len(), 1);
         let Hits::Lines(lines) = &entries[0].hits else { panic!() };
@@ -90,12 +94,20 @@ mod tests {
 
     #[test]
     fn other_xml_is_named() {
-        assert!(parse("<testsuites/>").unwrap_err().contains("root <testsuites>"));
-        assert!(parse("<coverage><project/></coverage>").unwrap_err().contains("Clover"));
+        let all = &mut |_: &str, _: &[String]| true;
+        assert!(parse("<testsuites/>", all).unwrap_err().contains("root <testsuites>"));
         assert!(
-            parse("<coverage><class filename='a'><line number='x' hits='1'/></class></coverage>")
+            parse("<coverage><project/></coverage>", all)
                 .unwrap_err()
-                .starts_with("line 1: <line>")
+                .contains("Clover")
+        );
+        assert!(
+            parse(
+                "<coverage><class filename='a'><line number='x' hits='1'/></class></coverage>",
+                all
+            )
+            .unwrap_err()
+            .starts_with("line 1: <line>")
         );
     }
 }

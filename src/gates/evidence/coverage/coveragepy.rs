@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use super::{Entry, Hits};
+use super::{Entry, Hits, Keep};
 
 #[derive(Deserialize)]
 struct Report {
@@ -24,11 +24,13 @@ pub fn is_coveragepy(value: &serde_json::Value) -> bool {
     value.get("meta").is_some_and(|m| m.get("format").is_some()) && value.get("files").is_some_and(|f| f.is_object())
 }
 
-pub fn parse(value: serde_json::Value) -> Result<Vec<Entry>, String> {
+/// The files `keep` wants.
+pub fn parse(value: serde_json::Value, keep: &mut Keep<'_>) -> Result<Vec<Entry>, String> {
     let report: Report = serde_json::from_value(value).map_err(|e| format!("not a coverage.py JSON report: {e}"))?;
     Ok(report
         .files
         .into_iter()
+        .filter(|(name, _)| keep(name, &[]))
         .map(|(name, file)| {
             let lines = file
                 .missing_lines
@@ -56,7 +58,7 @@ mod tests {
             "files": {"src\\pkg\\a.py": {"executed_lines": [1, 4], "missing_lines": [5], "excluded_lines": [7]}}
         });
         assert!(is_coveragepy(&value));
-        let entries = parse(value).unwrap();
+        let entries = parse(value, &mut |_, _| true).unwrap();
         assert_eq!(entries[0].name, "src\\pkg\\a.py");
         let Hits::Lines(lines) = &entries[0].hits else { panic!() };
         assert_eq!(

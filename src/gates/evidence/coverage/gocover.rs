@@ -10,10 +10,12 @@
 
 use std::collections::BTreeMap;
 
-use super::{Block, Entry, Hits};
+use super::{Block, Entry, Hits, Keep};
 
-pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
+/// The blocks of the files `keep` wants.
+pub fn parse(text: &str, keep: &mut Keep<'_>) -> Result<Vec<Entry>, String> {
     let mut by_name: BTreeMap<String, Vec<Block>> = BTreeMap::new();
+    let mut kept: std::collections::HashMap<String, bool> = std::collections::HashMap::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
         if line.is_empty() || line.starts_with("mode:") {
@@ -25,7 +27,18 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
                 i + 1
             )
         })?;
-        by_name.entry(block.0).or_default().push(block.1);
+        let (name, block) = block;
+        let wanted = match kept.get(&name) {
+            Some(w) => *w,
+            None => {
+                let w = keep(&name, &[]);
+                kept.insert(name.clone(), w);
+                w
+            }
+        };
+        if wanted {
+            by_name.entry(name).or_default().push(block);
+        }
     }
     Ok(by_name
         .into_iter()
@@ -107,7 +120,7 @@ mod tests {
 
     #[test]
     fn blocks_become_the_lines_that_hold_statements() {
-        let entries = parse(PROFILE).unwrap();
+        let entries = parse(PROFILE, &mut |_, _| true).unwrap();
         assert_eq!(entries.len(), 1);
         assert_eq!(entries[0].name, "example.com/gocov/calc/calc.go");
         let Hits::Blocks(blocks) = &entries[0].hits else {
@@ -120,10 +133,11 @@ mod tests {
 
     #[test]
     fn a_windows_module_path_and_a_bad_line() {
-        let entries = parse("mode: atomic\n_/C:/w/calc.go:1.1,1.5 1 2\n").unwrap();
+        let all = &mut |_: &str, _: &[String]| true;
+        let entries = parse("mode: atomic\n_/C:/w/calc.go:1.1,1.5 1 2\n", all).unwrap();
         assert_eq!(entries[0].name, "_/C:/w/calc.go");
         assert!(
-            parse("mode: set\ncalc.go:1.1 1 1\n")
+            parse("mode: set\ncalc.go:1.1 1 1\n", all)
                 .unwrap_err()
                 .starts_with("line 2:")
         );

@@ -6,20 +6,25 @@
 
 use std::collections::BTreeMap;
 
-use super::{Entry, Hits};
+use super::{Entry, Hits, Keep};
 
-pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
+/// The records whose file `keep` wants; the others are skipped unread.
+pub fn parse(text: &str, keep: &mut Keep<'_>) -> Result<Vec<Entry>, String> {
     let mut entries = Vec::new();
     let mut current: Option<Entry> = None;
+    let mut skipping = false;
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
         let at = i + 1;
         if let Some(name) = line.strip_prefix("SF:") {
             entries.extend(current.take());
-            current = Some(Entry {
+            skipping = !keep(name, &[]);
+            current = (!skipping).then(|| Entry {
                 name: name.to_string(),
                 hits: Hits::Lines(BTreeMap::new()),
             });
+        } else if skipping {
+            skipping = line != "end_of_record";
         } else if let Some(data) = line.strip_prefix("DA:") {
             let Some(Entry {
                 hits: Hits::Lines(lines),
@@ -48,8 +53,12 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
 fn da(data: &str) -> Option<(u32, bool)> {
     let mut parts = data.split(',');
     let line: u32 = parts.next()?.trim().parse().ok()?;
-    let hits: f64 = parts.next()?.trim().parse().ok()?;
-    (line > 0).then_some((line, hits != 0.0))
+    let hits = parts.next()?.trim();
+    let ran = match hits.parse::<u64>() {
+        Ok(n) => n > 0,
+        Err(_) => hits.parse::<f64>().ok()? != 0.0,
+    };
+    (line > 0).then_some((line, ran))
 }
 
 #[cfg(test)]
@@ -66,7 +75,7 @@ mod tests {
     #[test]
     fn records_with_checksums_crlf_and_repeated_lines_merge() {
         let text = "TN:unit\r\nSF:/w/src/a.ts\r\nFN:1,f\r\nDA:1,0\r\nDA:2,3,abc\r\nDA:2,0\r\nBRDA:2,0,0,1\r\nLF:2\r\nend_of_record\r\nSF:b.js\nDA:5,1.0\n";
-        let entries = parse(text).unwrap();
+        let entries = parse(text, &mut |_, _| true).unwrap();
         assert_eq!(entries.len(), 2);
         assert_eq!(entries[0].name, "/w/src/a.ts");
         assert_eq!(lines(&entries[0]), vec![(1, false), (2, true)]);
@@ -76,7 +85,20 @@ mod tests {
 
     #[test]
     fn malformed_data_names_the_line() {
-        assert!(parse("SF:a\nDA:x,1\n").unwrap_err().starts_with("line 2: `DA:x,1`"));
-        assert!(parse("DA:1,1\n").unwrap_err().contains("outside a record"));
+        let all = &mut |_: &str, _: &[String]| true;
+        assert!(
+            parse("SF:a\nDA:x,1\n", all)
+                .unwrap_err()
+                .starts_with("line 2: `DA:x,1`")
+        );
+        assert!(parse("DA:1,1\n", all).unwrap_err().contains("outside a record"));
+    }
+
+    #[test]
+    fn records_not_kept_are_skipped_unread() {
+        let text = "SF:skip.js\nDA:x,garbage\nend_of_record\nSF:keep.js\nDA:1,-1\nend_of_record\n";
+        let entries = parse(text, &mut |name, _| name == "keep.js").unwrap();
+        assert_eq!(entries.len(), 1);
+        assert_eq!(lines(&entries[0]), vec![(1, true)]);
     }
 }

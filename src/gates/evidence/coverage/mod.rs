@@ -14,7 +14,7 @@ mod gocover;
 mod lcov;
 pub mod paths;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -45,6 +45,11 @@ impl Format {
         }
     }
 }
+
+/// Asked with each file name a report records (and the report's source
+/// roots): read this file's lines? Readers skip the rest unread, so a report
+/// of a whole codebase costs little more than its changed files.
+pub type Keep<'k> = dyn FnMut(&str, &[String]) -> bool + 'k;
 
 /// One file as a report records it.
 #[derive(Debug, Clone)]
@@ -79,8 +84,9 @@ pub struct Parsed {
     pub entries: Vec<Entry>,
 }
 
-/// Read a report, telling its format from its content.
-pub fn parse(bytes: &[u8]) -> Result<Parsed, String> {
+/// Read a report, telling its format from its content; only the files
+/// `keep` wants get their lines read.
+pub fn parse(bytes: &[u8], keep: &mut Keep<'_>) -> Result<Parsed, String> {
     let text = String::from_utf8_lossy(bytes);
     let text = text.trim_start_matches('\u{feff}');
     let head = text.trim_start();
@@ -88,7 +94,7 @@ pub fn parse(bytes: &[u8]) -> Result<Parsed, String> {
     let (format, sources, entries) = if head.is_empty() {
         return Err("the file is empty: was the test run interrupted before it wrote the report?".into());
     } else if head.starts_with('<') {
-        let (sources, entries) = cobertura::parse(text)?;
+        let (sources, entries) = cobertura::parse(text, keep)?;
         (Format::Cobertura, sources, entries)
     } else if head.starts_with('{') {
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("invalid JSON: {e}"))?;
@@ -98,11 +104,11 @@ pub fn parse(bytes: &[u8]) -> Result<Parsed, String> {
                     .into(),
             );
         }
-        (Format::CoveragePy, Vec::new(), coveragepy::parse(value)?)
+        (Format::CoveragePy, Vec::new(), coveragepy::parse(value, keep)?)
     } else if first.starts_with("mode:") {
-        (Format::GoProfile, Vec::new(), gocover::parse(text)?)
+        (Format::GoProfile, Vec::new(), gocover::parse(text, keep)?)
     } else if ["TN:", "SF:"].iter().any(|p| first.starts_with(p)) {
-        (Format::Lcov, Vec::new(), lcov::parse(text)?)
+        (Format::Lcov, Vec::new(), lcov::parse(text, keep)?)
     } else {
         return Err(
             "not a coverage report loki-gate reads: write LCOV, Cobertura XML, coverage.py JSON or a Go cover profile"
@@ -122,7 +128,10 @@ pub struct Loaded {
     /// The report as messages name it.
     pub shown: String,
     pub format: Format,
+    /// The lines of the wanted files it covers.
     pub files: BTreeMap<PathBuf, Hits>,
+    /// The extensions of every file it covers (`py`, `go`).
+    pub extensions: BTreeSet<String>,
     /// Names the report lists that are not files in the working tree.
     pub missing: Vec<String>,
     /// The most recently modified file the report covers.
@@ -140,36 +149,55 @@ impl Loaded {
     }
 }
 
-/// Read the report at `path` and find its files under `root`.
-pub fn load(path: &Path, shown: &str, root: &Path) -> Result<Loaded> {
+/// Read the report at `path`, find its files under `root`, and keep the
+/// lines of those in `wanted` (repo-relative).
+pub fn load(path: &Path, shown: &str, root: &Path, wanted: &HashSet<PathBuf>) -> Result<Loaded> {
     let bytes = std::fs::read(path).with_context(|| {
         format!(
             "could not read coverage report {shown}: write it in the test run (e.g. `coverage xml`, `go test -coverprofile`), or fix gates.evidence.coverage"
         )
     })?;
     let written = std::fs::metadata(path)?.modified()?;
-    let parsed = parse(&bytes).map_err(|why| anyhow!("coverage report {shown}: {why}"))?;
     let mapper = paths::Mapper::new(root);
     // Relative names are relative to where the tool ran: try the report's
     // directory and each above it, up to the root.
     let bases: Vec<String> = crate::git::relative_to(root, path)
         .map(|rel| rel.ancestors().skip(1).map(display_path).collect())
         .unwrap_or_else(|| vec![String::new()]);
-    let mut files: BTreeMap<PathBuf, Hits> = BTreeMap::new();
+    let mut found: HashMap<String, Option<PathBuf>> = HashMap::new();
     let mut missing = Vec::new();
     let mut newest: Option<(PathBuf, SystemTime)> = None;
-    let listed = parsed.entries.len();
+    let mut extensions = BTreeSet::new();
+    let mut keep = |name: &str, sources: &[String]| -> bool {
+        let path = found.entry(name.to_string()).or_insert_with(|| {
+            let Some(hit) = mapper.find(name, sources, &bases) else {
+                missing.push(name.to_string());
+                return None;
+            };
+            if let Some(modified) = hit.modified
+                && newest.as_ref().is_none_or(|(_, n)| modified > *n)
+            {
+                newest = Some((hit.path.clone(), modified));
+            }
+            extensions.extend(hit.path.extension().and_then(|e| e.to_str()).map(str::to_string));
+            Some(hit.path)
+        });
+        path.as_ref().is_some_and(|p| wanted.contains(p))
+    };
+    let parsed = parse(&bytes, &mut keep).map_err(|why| anyhow!("coverage report {shown}: {why}"))?;
+    let listed = found.len();
+    if listed > 0 && found.values().all(Option::is_none) {
+        return Err(anyhow!(
+            "coverage report {shown}: none of its {listed} file(s) is in this repository (the first is {}): is it from another project, or was it written from another directory?",
+            missing[0]
+        ));
+    }
+    let mut files: BTreeMap<PathBuf, Hits> = BTreeMap::new();
     for entry in parsed.entries {
-        let Some(found) = mapper.find(&entry.name, &parsed.sources, &bases) else {
-            missing.push(entry.name);
+        let Some(Some(path)) = found.get(&entry.name) else {
             continue;
         };
-        if let Some(modified) = found.modified
-            && newest.as_ref().is_none_or(|(_, n)| modified > *n)
-        {
-            newest = Some((found.path.clone(), modified));
-        }
-        match (files.get_mut(&found.path), entry.hits) {
+        match (files.get_mut(path), entry.hits) {
             (Some(Hits::Lines(have)), Hits::Lines(more)) => {
                 for (line, ran) in more {
                     *have.entry(line).or_default() |= ran;
@@ -177,20 +205,15 @@ pub fn load(path: &Path, shown: &str, root: &Path) -> Result<Loaded> {
             }
             (Some(Hits::Blocks(have)), Hits::Blocks(more)) => have.extend(more),
             (_, hits) => {
-                files.insert(found.path, hits);
+                files.insert(path.clone(), hits);
             }
         }
-    }
-    if files.is_empty() && listed > 0 {
-        return Err(anyhow!(
-            "coverage report {shown}: none of its {listed} file(s) is in this repository (the first is {}): is it from another project, or was it written from another directory?",
-            missing[0]
-        ));
     }
     Ok(Loaded {
         shown: shown.to_string(),
         format: parsed.format,
         files,
+        extensions,
         missing,
         newest,
         written,
@@ -205,11 +228,7 @@ pub fn measure(
     root: &Path,
     threshold: Option<f64>,
 ) -> (Coverage, Vec<Finding>) {
-    let extensions: BTreeSet<&str> = reports
-        .iter()
-        .flat_map(|r| r.files.keys())
-        .filter_map(|p| p.extension()?.to_str())
-        .collect();
+    let extensions: BTreeSet<&str> = reports.iter().flat_map(|r| &r.extensions).map(String::as_str).collect();
     let mut coverage = Coverage {
         reports: reports.iter().map(|r| r.shown.clone()).collect(),
         changed: 0,
@@ -348,7 +367,7 @@ mod tests {
 
     #[test]
     fn formats_are_told_by_content() {
-        let f = |s: &str| parse(s.as_bytes()).map(|p| p.format);
+        let f = |s: &str| parse(s.as_bytes(), &mut |_, _| true).map(|p| p.format);
         assert_eq!(f("TN:\nSF:a.js\nDA:1,1\nend_of_record\n"), Ok(Format::Lcov));
         assert_eq!(f("\u{feff}SF:a.js\nDA:1,1\n"), Ok(Format::Lcov));
         assert_eq!(f("mode: count\na/b.go:1.1,2.2 1 0\n"), Ok(Format::GoProfile));
