@@ -118,7 +118,9 @@ impl<'a> Mapper<'a> {
         if rel.is_empty() {
             return None;
         }
-        let meta = std::fs::metadata(self.root.join(&rel)).ok()?;
+        // A symlink is not followed: it may point out of the repository, and
+        // coverage tools record the file it resolves to.
+        let meta = std::fs::symlink_metadata(self.root.join(&rel)).ok()?;
         meta.is_file().then(|| Found {
             path: PathBuf::from(rel),
             modified: meta.modified().ok(),
