@@ -91,10 +91,15 @@ fn main() {
         size("lcov.info"),
         size("coverage.xml")
     ));
-    measure(RUNS, "binary: evidence --results junit.xml (no coverage, baseline)", None, || {
-        let out = loki_gate(&root, &["evidence", "-q", "--base", "HEAD", "--results", "junit.xml"]);
-        assert_eq!(out.status.code(), Some(0));
-    });
+    measure(
+        RUNS,
+        "binary: evidence --results junit.xml (no coverage, baseline)",
+        None,
+        || {
+            let out = loki_gate(&root, &["evidence", "-q", "--base", "HEAD", "--results", "junit.xml"]);
+            assert_eq!(out.status.code(), Some(0));
+        },
+    );
     for (name, report) in [
         ("binary: evidence --coverage lcov.info (relative names)", "lcov.info"),
         ("binary: evidence --coverage foreign.info (by tail)", "foreign.info"),

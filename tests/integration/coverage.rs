@@ -272,7 +272,7 @@ fn lcov_with_windows_absolute_foreign_and_missing_paths() {
     assert!(
         run.notices()
             .iter()
-            .any(|n| n == "coverage/lcov.info lists 1 file(s) not in this repository, skipped (the first: src/gone.js)"),
+            .any(|n| n == "coverage/lcov.info (LCOV): 2 file(s) found here, 1 not (the first: src/gone.js)"),
         "{:?}",
         run.notices()
     );

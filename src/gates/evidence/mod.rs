@@ -257,12 +257,7 @@ fn measure_coverage(cx: &Context<'_>, settings: &Settings, skip: &[PathBuf], out
     for path in &settings.coverage {
         let shown = relative_to(root, path).map_or_else(|| path.display().to_string(), |p| display_path(&p));
         let loaded = coverage::load(path, &shown, root, &wanted)?;
-        if let Some(first) = loaded.missing.first() {
-            out.notices.push(format!(
-                "{shown} lists {} file(s) not in this repository, skipped (the first: {first})",
-                loaded.missing.len()
-            ));
-        }
+        out.notices.push(loaded.describe());
         match loaded.stale() {
             Some((newest, secs)) => {
                 out.findings

@@ -132,6 +132,8 @@ pub struct Loaded {
     pub files: BTreeMap<PathBuf, Hits>,
     /// The extensions of every file it covers (`py`, `go`).
     pub extensions: BTreeSet<String>,
+    /// How many of the files it lists are in the working tree.
+    pub found: usize,
     /// Names the report lists that are not files in the working tree.
     pub missing: Vec<String>,
     /// The most recently modified file the report covers.
@@ -141,6 +143,20 @@ pub struct Loaded {
 }
 
 impl Loaded {
+    /// `coverage.xml (Cobertura XML): 12 file(s) found here, 1 not (the first: src/gone.py)`.
+    pub fn describe(&self) -> String {
+        let mut line = format!(
+            "{} ({}): {} file(s) found here",
+            self.shown,
+            self.format.name(),
+            self.found
+        );
+        if let Some(first) = self.missing.first() {
+            line.push_str(&format!(", {} not (the first: {first})", self.missing.len()));
+        }
+        line
+    }
+
     /// The file the report covers that changed after it was written, and by how many seconds.
     pub fn stale(&self) -> Option<(String, u64)> {
         let (path, when) = self.newest.as_ref()?;
@@ -212,6 +228,7 @@ pub fn load(path: &Path, shown: &str, root: &Path, wanted: &HashSet<PathBuf>) ->
     Ok(Loaded {
         shown: shown.to_string(),
         format: parsed.format,
+        found: found.values().filter(|p| p.is_some()).count(),
         files,
         extensions,
         missing,
