@@ -56,7 +56,7 @@ impl<'a> Mapper<'a> {
     pub fn find(&self, name: &str, sources: &[String], bases: &[String]) -> Option<Found> {
         let name = slashes(name.trim());
         let name = name.strip_prefix("file://").unwrap_or(&name);
-        // In order: each as it is, then (for `Tail(n)`) its tails of at least n components.
+        // In order: each path as it is, then, when it carries `Some(n)`, its tails of at least n components.
         let mut tries: Vec<(String, Option<usize>)> = Vec::new();
         if let Some(module) = &self.go_module
             && let Some(rest) = name.strip_prefix(module.as_str()).and_then(|r| r.strip_prefix('/'))
