@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 
 use super::{Entry, Hits, Keep};
 
-/// The source roots, and the classes whose file `keep` wants.
-pub fn parse(text: &str, keep: &mut Keep<'_>) -> Result<(Vec<String>, Vec<Entry>), String> {
+/// The classes whose file `keep` wants; `keep` is given the source roots.
+pub fn parse(text: &str, keep: &mut Keep<'_>) -> Result<Vec<Entry>, String> {
     let options = roxmltree::ParsingOptions {
         allow_dtd: true,
         ..roxmltree::ParsingOptions::default()
@@ -62,7 +62,7 @@ pub fn parse(text: &str, keep: &mut Keep<'_>) -> Result<(Vec<String>, Vec<Entry>
             hits: Hits::Lines(lines),
         });
     }
-    Ok((sources, entries))
+    Ok(entries)
 }
 
 #[cfg(test)]
@@ -82,7 +82,12 @@ mod tests {
     </class>
   </classes></package></packages>
 </coverage>"#;
-        let (sources, entries) = parse(xml, &mut |_, _| true).unwrap();
+        let mut sources = Vec::new();
+        let entries = parse(xml, &mut |_, roots| {
+            sources = roots.to_vec();
+            true
+        })
+        .unwrap();
         assert_eq!(sources, vec!["/ci/work/proj", "src"]);
         assert_eq!(entries.len(), 1);
         let Hits::Lines(lines) = &entries[0].hits else { panic!() };

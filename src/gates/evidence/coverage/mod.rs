@@ -79,8 +79,6 @@ pub struct Block {
 #[derive(Debug)]
 pub struct Parsed {
     pub format: Format,
-    /// Source roots the report records (Cobertura `<source>`).
-    pub sources: Vec<String>,
     pub entries: Vec<Entry>,
 }
 
@@ -91,11 +89,10 @@ pub fn parse(bytes: &[u8], keep: &mut Keep<'_>) -> Result<Parsed, String> {
     let text = text.trim_start_matches('\u{feff}');
     let head = text.trim_start();
     let first = head.lines().next().unwrap_or("").trim();
-    let (format, sources, entries) = if head.is_empty() {
+    let (format, entries) = if head.is_empty() {
         return Err("the file is empty: was the test run interrupted before it wrote the report?".into());
     } else if head.starts_with('<') {
-        let (sources, entries) = cobertura::parse(text, keep)?;
-        (Format::Cobertura, sources, entries)
+        (Format::Cobertura, cobertura::parse(text, keep)?)
     } else if head.starts_with('{') {
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("invalid JSON: {e}"))?;
         if !coveragepy::is_coveragepy(&value) {
@@ -104,22 +101,18 @@ pub fn parse(bytes: &[u8], keep: &mut Keep<'_>) -> Result<Parsed, String> {
                     .into(),
             );
         }
-        (Format::CoveragePy, Vec::new(), coveragepy::parse(value, keep)?)
+        (Format::CoveragePy, coveragepy::parse(value, keep)?)
     } else if first.starts_with("mode:") {
-        (Format::GoProfile, Vec::new(), gocover::parse(text, keep)?)
+        (Format::GoProfile, gocover::parse(text, keep)?)
     } else if ["TN:", "SF:"].iter().any(|p| first.starts_with(p)) {
-        (Format::Lcov, Vec::new(), lcov::parse(text, keep)?)
+        (Format::Lcov, lcov::parse(text, keep)?)
     } else {
         return Err(
             "not a coverage report loki-gate reads: write LCOV, Cobertura XML, coverage.py JSON or a Go cover profile"
                 .into(),
         );
     };
-    Ok(Parsed {
-        format,
-        sources,
-        entries,
-    })
+    Ok(Parsed { format, entries })
 }
 
 /// A report read from disk, its files found in the repository.
@@ -214,11 +207,7 @@ pub fn load(path: &Path, shown: &str, root: &Path, wanted: &HashSet<PathBuf>) ->
             continue;
         };
         match (files.get_mut(path), entry.hits) {
-            (Some(Hits::Lines(have)), Hits::Lines(more)) => {
-                for (line, ran) in more {
-                    *have.entry(line).or_default() |= ran;
-                }
-            }
+            (Some(Hits::Lines(have)), Hits::Lines(more)) => union(have, more),
             (Some(Hits::Blocks(have)), Hits::Blocks(more)) => have.extend(more),
             (_, hits) => {
                 files.insert(path.clone(), hits);
@@ -275,12 +264,9 @@ pub fn measure(
         let source = || source.get_or_init(|| std::fs::read(root.join(&file.path)).unwrap_or_default());
         let mut lines: BTreeMap<u32, bool> = BTreeMap::new();
         for h in hits {
-            let more = match h {
-                Hits::Lines(l) => l.clone(),
-                Hits::Blocks(b) => gocover::lines(b, source()),
-            };
-            for (line, ran) in more {
-                *lines.entry(line).or_default() |= ran;
+            match h {
+                Hits::Lines(l) => union(&mut lines, l.iter().map(|(line, ran)| (*line, *ran))),
+                Hits::Blocks(b) => union(&mut lines, gocover::lines(b, source())),
             }
         }
         let changed = match &file.lines {
@@ -344,6 +330,13 @@ fn measure_file(path: &str, changed: u64, lines: &Lines, executable: &BTreeMap<u
     row.uncovered.extend(open);
     row.percent = percent(row.covered, row.executable);
     row
+}
+
+/// Add `more` to `lines`: executable if either lists a line, covered if either ran it.
+fn union(lines: &mut BTreeMap<u32, bool>, more: impl IntoIterator<Item = (u32, bool)>) {
+    for (line, ran) in more {
+        *lines.entry(line).or_default() |= ran;
+    }
 }
 
 fn line_count(source: &[u8]) -> u64 {
