@@ -237,22 +237,21 @@ fn js_project() -> TestRepo {
     repo
 }
 
-/// Run evidence with green tests and these coverage reports, as JSON.
-fn evidence_with(repo: &TestRepo, reports: &[&str]) -> Run {
+/// `loki-gate evidence ARGS` with a green test command (2 passed).
+fn green(repo: &TestRepo, args: &[&str]) -> Run {
     let tests = fake_tests(2, 0);
-    let mut args = vec![
-        "evidence",
-        "--base",
-        "HEAD",
-        "--format",
-        "json",
-        "--test-command",
-        &tests,
-    ];
+    let mut all = vec!["evidence", "--test-command", &tests];
+    all.extend(args);
+    repo.run(&all)
+}
+
+/// Run evidence with green tests and these coverage reports, against HEAD, as JSON.
+fn evidence_with(repo: &TestRepo, reports: &[&str]) -> Run {
+    let mut args = vec!["--base", "HEAD", "--format", "json"];
     for r in reports {
         args.extend(["--coverage", r]);
     }
-    repo.run(&args)
+    green(repo, &args)
 }
 
 #[test]
@@ -353,18 +352,17 @@ fn a_stale_report_warns_and_is_not_used_and_blocks_under_a_threshold() {
     );
     assert!(report(&run).coverage.is_none());
 
-    let tests = fake_tests(2, 0);
-    let run = repo.run(&[
-        "evidence",
-        "--base",
-        "HEAD",
-        "--test-command",
-        &tests,
-        "--coverage",
-        "coverage.lcov",
-        "--min-changed-coverage",
-        "50",
-    ]);
+    let run = green(
+        &repo,
+        &[
+            "--base",
+            "HEAD",
+            "--coverage",
+            "coverage.lcov",
+            "--min-changed-coverage",
+            "50",
+        ],
+    );
     assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
     insta::assert_snapshot!(run.snapshot(&repo));
 }
@@ -440,9 +438,7 @@ fn bad_reports_are_exit_2_naming_the_file_and_the_fix() {
         ),
         (&["--min-changed-coverage", "50"][..], "no coverage report is"),
     ] {
-        let mut all = vec!["evidence", "--test-command", "true"];
-        all.extend(args);
-        let run = repo.run(&all);
+        let run = green(&repo, args);
         assert_eq!(run.code, 2, "{}", run.stderr);
         assert!(run.stderr.contains(expected), "{}", run.stderr);
     }
@@ -475,29 +471,13 @@ fn only_the_changed_lines_since_base_count_and_the_text_table_shows_them() {
         "coverage.lcov",
         "SF:src/a.js\nDA:1,1\nDA:2,1\nDA:3,0\nDA:5,1\nend_of_record\n",
     );
-    let tests = fake_tests(2, 0);
-    let run = repo.run(&[
-        "evidence",
-        "--base",
-        "HEAD",
-        "--test-command",
-        &tests,
-        "--coverage",
-        "coverage.lcov",
-        "--format",
-        "json",
-    ]);
+    let run = green(
+        &repo,
+        &["--base", "HEAD", "--coverage", "coverage.lcov", "--format", "json"],
+    );
     assert!(run.findings().is_empty(), "{}", run.stdout);
     assert_eq!(report(&run).coverage.unwrap().executable, 0);
-    let run = repo.run(&[
-        "evidence",
-        "--base",
-        "HEAD~1",
-        "--test-command",
-        &tests,
-        "--coverage",
-        "coverage.lcov",
-    ]);
+    let run = green(&repo, &["--base", "HEAD~1", "--coverage", "coverage.lcov"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     insta::assert_snapshot!(run.snapshot(&repo));
 }
