@@ -11,7 +11,50 @@ use git2::{Delta, DiffFindOptions, DiffOptions, ErrorCode, Oid, Repository, Tree
 pub struct Repo {
     inner: Repository,
     root: PathBuf,
+    /// The index git named in `GIT_INDEX_FILE` (absolute), when it named one.
+    index_file: Option<PathBuf>,
 }
+
+/// Where the repository is, as the variables git sets for a hook say it
+/// (`GIT_DIR`, `GIT_WORK_TREE`, `GIT_INDEX_FILE`), relative values resolved
+/// against the directory loki-gate starts from, as `git -C` resolves them.
+/// `git commit -a` and `git commit <paths>` run the pre-commit hook with
+/// `GIT_INDEX_FILE` naming a temporary index that holds what is about to be
+/// committed; `.git/index` does not have it yet. A linked worktree's hook
+/// gets `GIT_DIR`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Location {
+    pub git_dir: Option<PathBuf>,
+    pub work_tree: Option<PathBuf>,
+    pub index_file: Option<PathBuf>,
+}
+
+impl Location {
+    /// Read the variables through `env` (empty values count as unset).
+    pub fn from_env(start: &Path, env: &dyn Fn(&str) -> Option<std::ffi::OsString>) -> Location {
+        let var = |name: &str| {
+            env(name)
+                .filter(|v| !v.is_empty())
+                .map(|v| start.join(PathBuf::from(v)))
+        };
+        Location {
+            git_dir: var("GIT_DIR"),
+            work_tree: var("GIT_WORK_TREE"),
+            index_file: var("GIT_INDEX_FILE"),
+        }
+    }
+}
+
+/// The variables git sets for hooks that say where the repository is; a
+/// command loki-gate runs gets none of them (it finds its repository, or
+/// none, as it would outside a hook).
+pub const LOCATION_VARS: &[&str] = &[
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_INDEX_FILE",
+    "GIT_PREFIX",
+    "GIT_COMMON_DIR",
+];
 
 /// The revision changes are measured from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,19 +109,50 @@ pub enum Side<'a> {
 }
 
 impl Repo {
-    /// Find the repository containing `start`.
+    /// Find the repository containing `start`, honouring the variables git
+    /// sets for hooks (see [`Location`]).
     pub fn discover(start: &Path) -> Result<Repo> {
-        let inner = Repository::discover(start).map_err(|e| match e.code() {
-            ErrorCode::NotFound => anyhow!(
-                "{} is not inside a git repository: run loki-gate from a repository, pass -C <dir>, or run `git init`",
-                start.display()
-            ),
-            _ => anyhow!(
-                "could not open the git repository at {}: {}",
-                start.display(),
-                e.message()
-            ),
-        })?;
+        let location = Location::from_env(start, &|name| std::env::var_os(name));
+        Repo::open_at(start, &location)
+    }
+
+    /// Open the repository `location` names, or the one containing `start`.
+    pub fn open_at(start: &Path, location: &Location) -> Result<Repo> {
+        let found = match &location.git_dir {
+            Some(dir) => Repository::open_ext(
+                dir,
+                git2::RepositoryOpenFlags::NO_SEARCH | git2::RepositoryOpenFlags::NO_DOTGIT,
+                std::iter::empty::<&std::ffi::OsStr>(),
+            )
+            .map_err(|e| {
+                anyhow!(
+                    "GIT_DIR names {}, which is not a git directory ({}): unset GIT_DIR or point it at the repository's .git",
+                    dir.display(),
+                    e.message()
+                )
+            })?,
+            None => Repository::discover(start).map_err(|e| match e.code() {
+                ErrorCode::NotFound => anyhow!(
+                    "{} is not inside a git repository: run loki-gate from a repository, pass -C <dir>, or run `git init`",
+                    start.display()
+                ),
+                _ => anyhow!(
+                    "could not open the git repository at {}: {}",
+                    start.display(),
+                    e.message()
+                ),
+            })?,
+        };
+        let inner = found;
+        if let Some(work_tree) = &location.work_tree {
+            inner.set_workdir(work_tree, false).map_err(|e| {
+                anyhow!(
+                    "GIT_WORK_TREE names {}, which git cannot use as the working tree ({}): unset it or fix the path",
+                    work_tree.display(),
+                    e.message()
+                )
+            })?;
+        }
         let root = inner
             .workdir()
             .ok_or_else(|| {
@@ -89,7 +163,42 @@ impl Repo {
             })?
             .to_path_buf();
         let root = root.canonicalize().unwrap_or(root);
-        Ok(Repo { inner, root })
+        if let Some(file) = &location.index_file {
+            // libgit2 would take a missing file for an empty index: every
+            // tracked file would read as deleted.
+            if !file.is_file() {
+                bail!(
+                    "GIT_INDEX_FILE names {}, which does not exist: unset GIT_INDEX_FILE (git sets it only while it runs a hook)",
+                    file.display()
+                );
+            }
+            let mut index = git2::Index::open(file).map_err(|e| {
+                anyhow!(
+                    "could not read the index GIT_INDEX_FILE names, {}: {}",
+                    file.display(),
+                    e.message()
+                )
+            })?;
+            inner
+                .set_index(&mut index)
+                .map_err(|e| anyhow!("could not use the index {}: {}", file.display(), e.message()))?;
+        }
+        Ok(Repo {
+            inner,
+            root,
+            index_file: location.index_file.clone(),
+        })
+    }
+
+    /// Where this repository is, for opening it again on another thread
+    /// (git2 repositories are not shared across threads): the same git
+    /// directory, working tree and index.
+    pub fn location(&self) -> Location {
+        Location {
+            git_dir: Some(self.inner.path().to_path_buf()),
+            work_tree: Some(self.root.clone()),
+            index_file: self.index_file.clone(),
+        }
     }
 
     /// The top of the working tree.

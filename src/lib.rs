@@ -422,15 +422,16 @@ fn check_in(global: &GlobalArgs, session: &Session, args: &cli::CheckArgs) -> Re
         };
         gate_report(name, result, started, &root, &levels, baseline.as_ref()).0
     };
+    let location = session.repo.location();
     let mut reports: Vec<GateReport> = std::thread::scope(|scope| {
         let handles: Vec<_> = PARALLEL_GATES
             .iter()
             .filter(|name| chosen(name))
             .map(|&name| {
-                let root = &root;
+                let (root, location) = (&root, &location);
                 let run_one = &run_one;
                 // git2 repositories are not shared across threads: each gate opens its own.
-                scope.spawn(move || match git::Repo::discover(root) {
+                scope.spawn(move || match git::Repo::open_at(root, location) {
                     Ok(repo) => run_one(name, &repo),
                     Err(e) => gate_report(name, Err(e), Instant::now(), root, &rule::Levels::default(), None).0,
                 })

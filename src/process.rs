@@ -39,6 +39,12 @@ pub fn run(cmd: Command, cwd: &Path, timeout: Duration) -> Result<Output> {
 
 /// Run a prepared command with `input` on its stdin (none: no stdin).
 pub fn run_with_input(mut cmd: Command, cwd: &Path, timeout: Duration, input: Option<Vec<u8>>) -> Result<Output> {
+    // Inside a git hook these name the repository being committed to (and
+    // a temporary index): a test suite that makes its own repositories
+    // would write into that one instead.
+    for var in crate::git::LOCATION_VARS {
+        cmd.env_remove(var);
+    }
     cmd.current_dir(cwd)
         .stdin(if input.is_some() { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())

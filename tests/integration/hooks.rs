@@ -456,3 +456,132 @@ fn under_the_pre_commit_framework_pre_push_takes_the_base_it_names() {
         pushed.stdout, pushed.stderr
     );
 }
+
+/// Every form of `git commit` is gated (issue 25): `-a`, `<paths>` and
+/// `--amend -a` hand the hook a temporary index in `GIT_INDEX_FILE`, and a
+/// linked worktree's hook gets `GIT_DIR`; before, the hook read `.git/index`,
+/// saw nothing staged and passed.
+mod every_commit_form {
+    use super::*;
+
+    /// The project with its honest test committed and the pre-commit hook installed.
+    fn hooked_project() -> TestRepo {
+        let repo = project();
+        repo.write("tests/test_cart.py", HONEST);
+        repo.commit("honest test");
+        assert_eq!(repo.run(&["hook", "install", "--hook", "pre-commit"]).code, 0);
+        repo
+    }
+
+    /// The commit was refused by the mock gate and HEAD did not move.
+    fn assert_blocked(repo: &TestRepo, dir: &Path, args: &[&str], head: &str) {
+        let out = git_hooked(dir, args, &[]);
+        let output = output_text(&out);
+        assert_eq!(out.status.code(), Some(1), "git {args:?}: {output}");
+        assert!(
+            output.contains("error[mock/tautological-assertion]"),
+            "git {args:?}: {output}"
+        );
+        assert!(output.contains("the pre-commit hook blocked this commit"), "{output}");
+        assert_eq!(git_in(dir, &["rev-parse", "HEAD"]), head, "git {args:?} committed");
+        let _ = repo;
+    }
+
+    #[test]
+    fn commit_all_is_blocked_on_a_hollow_test() {
+        let repo = hooked_project();
+        let head = repo.git(&["rev-parse", "HEAD"]);
+        repo.write("tests/test_cart.py", TAUTOLOGY);
+        assert_blocked(&repo, repo.path(), &["commit", "-q", "-a", "-m", "x"], &head);
+    }
+
+    #[test]
+    fn commit_of_named_paths_is_blocked_on_a_hollow_test() {
+        let repo = hooked_project();
+        let head = repo.git(&["rev-parse", "HEAD"]);
+        repo.write("tests/test_cart.py", TAUTOLOGY);
+        assert_blocked(
+            &repo,
+            repo.path(),
+            &["commit", "-q", "-m", "x", "tests/test_cart.py"],
+            &head,
+        );
+        // `--only` is the same form, and `--include` adds the paths to what is staged.
+        assert_blocked(
+            &repo,
+            repo.path(),
+            &["commit", "-q", "--include", "-m", "x", "tests/test_cart.py"],
+            &head,
+        );
+    }
+
+    #[test]
+    fn amending_with_a_hollow_test_is_blocked() {
+        let repo = hooked_project();
+        let head = repo.git(&["rev-parse", "HEAD"]);
+        repo.write("tests/test_cart.py", TAUTOLOGY);
+        assert_blocked(
+            &repo,
+            repo.path(),
+            &["commit", "-q", "--amend", "-a", "--no-edit"],
+            &head,
+        );
+        git_hooked(repo.path(), &["add", "-A"], &[]);
+        assert_blocked(&repo, repo.path(), &["commit", "-q", "--amend", "--no-edit"], &head);
+    }
+
+    #[test]
+    fn a_commit_in_a_linked_worktree_is_blocked_on_a_hollow_test() {
+        let repo = hooked_project();
+        let outside = tempfile::tempdir().unwrap();
+        let worktree = outside.path().join("wt");
+        repo.git(&["worktree", "add", "-q", "-b", "side", worktree.to_str().unwrap()]);
+        let head = git_in(&worktree, &["rev-parse", "HEAD"]);
+        std::fs::write(worktree.join("tests/test_cart.py"), TAUTOLOGY).unwrap();
+        assert_blocked(&repo, &worktree, &["commit", "-q", "-a", "-m", "x"], &head);
+        git_hooked(&worktree, &["add", "-A"], &[]);
+        assert_blocked(&repo, &worktree, &["commit", "-q", "-m", "x"], &head);
+    }
+
+    #[test]
+    fn an_honest_commit_all_still_passes() {
+        let repo = hooked_project();
+        repo.write(
+            "tests/test_cart.py",
+            "from pkg.cart import total\n\n\ndef test_total():\n    assert total([1, 2, 3]) == 6\n",
+        );
+        let out = git_hooked(repo.path(), &["commit", "-q", "-a", "-m", "x"], &[]);
+        assert!(out.status.success(), "{}", output_text(&out));
+    }
+
+    #[test]
+    fn an_index_file_that_does_not_exist_is_exit_2_naming_it() {
+        let repo = hooked_project();
+        let run = repo.run_env(&["mock", "--staged"], &[("GIT_INDEX_FILE", "no/such/index")]);
+        assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+        assert!(
+            run.stderr.contains("GIT_INDEX_FILE names")
+                && run
+                    .stderr
+                    .contains("no/such/index, which does not exist: unset GIT_INDEX_FILE"),
+            "{}",
+            run.stderr
+        );
+    }
+
+    #[test]
+    fn commands_loki_gate_runs_do_not_inherit_the_hooks_repository() {
+        // A test suite that makes its own repositories would otherwise stage
+        // into the commit being made.
+        let repo = hooked_project();
+        let index = repo.path().join(".git/index").display().to_string();
+        let git_dir = repo.path().join(".git").display().to_string();
+        repo.run_env(
+            &["evidence", "--test-command", "env > env.txt"],
+            &[("GIT_INDEX_FILE", &index), ("GIT_DIR", &git_dir)],
+        );
+        let env = repo.read("env.txt");
+        assert!(env.contains("PATH="), "{env}");
+        assert!(!env.contains("GIT_INDEX_FILE") && !env.contains("GIT_DIR"), "{env}");
+    }
+}

@@ -63,7 +63,9 @@ impl Run {
 }
 
 pub fn git_in(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new("git")
+    let mut cmd = Command::new("git");
+    scrub_env(&mut cmd);
+    let out = cmd
         .args(args)
         .current_dir(dir)
         .env("GIT_CONFIG_NOSYSTEM", "1")
@@ -180,11 +182,25 @@ impl TestRepo {
     }
 }
 
+/// What git sets for a hook to say where the repository is: a test suite
+/// run from a hook must not gate the repository it was committed from.
+const GIT_LOCATION: &[&str] = &[
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_INDEX_FILE",
+    "GIT_PREFIX",
+    "GIT_COMMON_DIR",
+];
+
 /// Keep the environment of the test run (loki-gate's settings, a CI
 /// runner's GITHUB_* and INPUT_*, NO_COLOR) away from `cmd`.
 pub fn scrub_env(cmd: &mut Command) {
     for (key, _) in std::env::vars() {
-        if key.starts_with("LOKI_GATE_") || key == "NO_COLOR" || key.starts_with("GITHUB_") || key.starts_with("INPUT_")
+        if key.starts_with("LOKI_GATE_")
+            || key == "NO_COLOR"
+            || key.starts_with("GITHUB_")
+            || key.starts_with("INPUT_")
+            || GIT_LOCATION.contains(&key.as_str())
         {
             cmd.env_remove(key);
         }
