@@ -9,6 +9,36 @@ report="$out_dir/loki-gate-report.json"
 sarif="$out_dir/loki-gate.sarif"
 rm -f "$report" "$sarif"
 
+# actions/checkout fetches one commit by default. A gate that compares with
+# history it does not have cannot say "passed" (mutation is inconclusive), so
+# deepen the clone until `$@` succeeds: a bounded number of fetches, each
+# twice as deep as the one before (50, 100, ... 1600 commits), then the rest.
+deepen_until() {
+  local depth=50 tries=0
+  while ! "$@" >/dev/null 2>&1; do
+    [ "$(git rev-parse --is-shallow-repository 2>/dev/null)" = true ] || return 0
+    if [ "$tries" -ge 6 ]; then
+      git fetch --quiet --no-tags --unshallow origin 2>/dev/null || true
+      "$@" >/dev/null 2>&1 ||
+        echo "::warning title=loki-gate::the history the gates compare with could not be fetched; use actions/checkout with fetch-depth: 0"
+      return 0
+    fi
+    echo "loki-gate: the clone is shallow; fetching $depth more commit(s) of history"
+    local before_fetch
+    before_fetch=$(cat "$(git rev-parse --git-path shallow)" 2>/dev/null)
+    if ! git fetch --quiet --no-tags --deepen="$depth" origin; then
+      echo "::warning title=loki-gate::could not deepen the shallow clone; use actions/checkout with fetch-depth: 0"
+      return 0
+    fi
+    # Nothing more came: the history ends here (a root commit).
+    [ "$(cat "$(git rev-parse --git-path shallow)" 2>/dev/null)" != "$before_fetch" ] || return 0
+    depth=$((depth * 2))
+    tries=$((tries + 1))
+  done
+}
+
+has_commit() { git cat-file -e "$1^{commit}"; }
+
 base="${INPUT_BASE:-}"
 if [ -z "$base" ]; then
   case "${GITHUB_EVENT_NAME:-}" in
@@ -26,12 +56,18 @@ if [ -z "$base" ]; then
     push)
       # The commit the branch pointed at before this push, when it is known here.
       before=$(sed -n 's/.*"before": *"\([0-9a-f]\{40\}\)".*/\1/p' "${GITHUB_EVENT_PATH:-/dev/null}" 2>/dev/null | head -n 1)
-      if [ -n "$before" ] && [ "$before" != "0000000000000000000000000000000000000000" ] &&
-        git cat-file -e "${before}^{commit}" 2>/dev/null; then
-        base="$before"
+      if [ -n "$before" ] && [ "$before" != "0000000000000000000000000000000000000000" ]; then
+        deepen_until has_commit "$before"
+        has_commit "$before" 2>/dev/null && base="$before"
       fi
       ;;
   esac
+fi
+if [ -n "$base" ]; then
+  deepen_until git merge-base "$base" HEAD
+else
+  # The default base is HEAD~1 (or origin/HEAD's merge base).
+  deepen_until has_commit HEAD~1
 fi
 
 args=(check --format json --output "$report")

@@ -108,10 +108,7 @@ pub fn collect(repo: &Repo, scope: &Scope, exclude: &GlobSet, skip_dirs: &[PathB
         }
         Scope::Staged => {
             let head = repo.head()?;
-            let base = Base {
-                commit: head,
-                notes: Vec::new(),
-            };
+            let base = Base::at(head);
             let diffs = repo.diff(Side::Staged(&base), skip_dirs, Detail::Lines)?;
             (Some(base), diffs)
         }

@@ -63,6 +63,20 @@ pub struct Base {
     pub commit: Option<String>,
     /// Things the user should know about how the base was chosen.
     pub notes: Vec<String>,
+    /// Why the base that was wanted could not be reached: this is a shallow
+    /// clone and the base (or HEAD's parent) lies beyond its history.
+    pub unreachable: Option<String>,
+}
+
+impl Base {
+    /// A base at `commit` (`None`: the empty tree), chosen without notes.
+    pub fn at(commit: Option<String>) -> Base {
+        Base {
+            commit,
+            notes: Vec::new(),
+            unreachable: None,
+        }
+    }
 }
 
 /// What happened to a file.
@@ -278,23 +292,21 @@ impl Repo {
             return Ok(Base {
                 commit: None,
                 notes: vec!["the repository has no commits yet: every file counts as new".into()],
+                unreachable: None,
             });
         };
         let head = Oid::from_str(&head)?;
         if let Some(rev) = explicit {
             let target = self.peel_commit(rev).map_err(|_| {
-                let hint = if self.is_shallow() {
-                    "this is a shallow clone: fetch the base (`git fetch --deepen=100 origin`, or `fetch-depth: 0` in actions/checkout)"
+                if self.is_shallow() {
+                    anyhow!("unknown base revision `{rev}`: it is not in this shallow clone: fetch it (`git fetch origin <branch>`), then {SHALLOW_FIX}")
                 } else {
-                    "fetch it (`git fetch origin`) or pass an existing revision"
-                };
-                anyhow!("unknown base revision `{rev}`: {hint}")
+                    anyhow!("unknown base revision `{rev}`: fetch it (`git fetch origin`) or pass an existing revision")
+                }
             })?;
             let base = self.inner.merge_base(target, head).map_err(|_| {
                 if self.is_shallow() {
-                    anyhow!(
-                        "no merge base between `{rev}` and HEAD in this shallow clone: fetch more history (`git fetch --unshallow`, or `fetch-depth: 0` in actions/checkout)"
-                    )
+                    anyhow!("`{rev}` and HEAD meet beyond this shallow clone's history: {SHALLOW_FIX}")
                 } else {
                     anyhow!("`{rev}` and HEAD share no history: pass a base on the same line of history")
                 }
@@ -302,18 +314,27 @@ impl Repo {
             return Ok(Base {
                 commit: Some(base.to_string()),
                 notes: Vec::new(),
+                unreachable: None,
             });
         }
         let mut notes = Vec::new();
+        let mut unreachable = None;
         if let Ok(upstream) = self.peel_commit("refs/remotes/origin/HEAD") {
             match self.inner.merge_base(upstream, head) {
                 Ok(base) => {
                     return Ok(Base {
                         commit: Some(base.to_string()),
                         notes,
+                        unreachable,
                     });
                 }
-                Err(_) => notes.push("origin/HEAD shares no history with HEAD (shallow clone?); using HEAD~1".into()),
+                Err(_) if self.is_shallow() => {
+                    notes.push("origin/HEAD and HEAD meet beyond this shallow clone's history; using HEAD~1".into());
+                    unreachable = Some(format!(
+                        "the merge base of origin/HEAD and HEAD is not in this shallow clone: {SHALLOW_FIX}"
+                    ));
+                }
+                Err(_) => notes.push("origin/HEAD shares no history with HEAD; using HEAD~1".into()),
             }
         }
         let commit = self.inner.find_commit(head)?;
@@ -321,16 +342,48 @@ impl Repo {
             Ok(parent) => Ok(Base {
                 commit: Some(parent.id().to_string()),
                 notes,
+                unreachable,
             }),
+            Err(_) if self.shallow_boundary().contains(&head) => {
+                notes.push("shallow clone: the parent of HEAD is not fetched, so every file counts as changed".into());
+                Ok(Base {
+                    commit: None,
+                    notes,
+                    unreachable: Some(format!("the parent of HEAD is not in this shallow clone: {SHALLOW_FIX}")),
+                })
+            }
             Err(_) => {
-                if self.is_shallow() {
-                    notes.push("shallow clone: the parent of HEAD is not fetched, so every file counts as changed; fetch more history for a narrower diff".into());
-                } else {
-                    notes.push("HEAD has no parent: every file counts as changed".into());
-                }
-                Ok(Base { commit: None, notes })
+                notes.push("HEAD has no parent: every file counts as changed".into());
+                Ok(Base {
+                    commit: None,
+                    notes,
+                    unreachable,
+                })
             }
         }
+    }
+
+    /// The commits whose parents a shallow clone did not fetch (git's
+    /// `shallow` file); empty in a full clone.
+    /// git lists a root commit there too once a fetch reaches it, so only
+    /// commits whose object names a parent count.
+    pub fn shallow_boundary(&self) -> std::collections::HashSet<Oid> {
+        let Ok(odb) = self.inner.odb() else {
+            return Default::default();
+        };
+        let names_a_parent = |id: &Oid| {
+            odb.read(*id).is_ok_and(|object| {
+                let data = object.data();
+                let header = data.split(|&b| b == b'\n').take_while(|line| !line.is_empty());
+                header.into_iter().any(|line| line.starts_with(b"parent "))
+            })
+        };
+        std::fs::read_to_string(self.inner.commondir().join("shallow"))
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| Oid::from_str(l.trim()).ok())
+            .filter(names_a_parent)
+            .collect()
     }
 
     fn peel_commit(&self, rev: &str) -> Result<Oid, git2::Error> {
@@ -572,6 +625,9 @@ pub fn short(id: &str) -> &str {
     &id[..id.len().min(7)]
 }
 
+/// How to fetch the history a shallow clone lacks.
+pub const SHALLOW_FIX: &str = "fetch the history (`git fetch --deepen=200`, repeated until the base is there, or `git fetch --unshallow`; `fetch-depth: 0` in actions/checkout) and run again";
+
 /// The first-parent commits of a range, oldest first.
 #[derive(Debug, Clone, Default)]
 pub struct History {
@@ -581,6 +637,9 @@ pub struct History {
     /// The history ended (a shallow clone's boundary, or a root commit)
     /// before the base was reached.
     pub ended_early: bool,
+    /// The walk reached a commit whose parent this shallow clone did not
+    /// fetch (before the base, or the limit): history it could not see.
+    pub shallow_end: Option<String>,
 }
 
 /// A file a commit changed, with the blobs on each side.
@@ -604,6 +663,7 @@ impl Repo {
             return Ok(history);
         };
         let base = base.map(Oid::from_str).transpose()?;
+        let boundary = self.shallow_boundary();
         let mut next = Some(Oid::from_str(&head)?);
         while let Some(id) = next {
             if Some(id) == base {
@@ -617,6 +677,9 @@ impl Repo {
             let parent = commit.parent_id(0).ok().filter(|p| self.inner.find_commit(*p).is_ok());
             if parent.is_none() && base.is_some() {
                 history.ended_early = true;
+            }
+            if parent.is_none() && boundary.contains(&id) {
+                history.shallow_end = Some(id.to_string());
             }
             history.commits.push(Commit {
                 id: id.to_string(),

@@ -331,3 +331,46 @@ fn the_install_step_uses_the_cached_build_and_puts_it_on_path() {
         root.join("bin").display().to_string()
     );
 }
+
+/// actions/checkout clones one commit deep: the run step deepens the clone
+/// until the merge base is there, so `mutation` compares with real history
+/// instead of being inconclusive (issue 25).
+#[test]
+fn the_run_step_deepens_a_shallow_clone_until_the_merge_base_is_there() {
+    let (repo, remote) = pull_request();
+    for i in 0..4 {
+        repo.write("notes.txt", format!("{i}\n"));
+        repo.commit(&format!("more {i}"));
+    }
+    repo.git(&["push", "-q", "origin", "feature"]);
+    let checkout = tempfile::tempdir().unwrap();
+    let url = format!("file://{}", remote.path().display());
+    git_in(
+        checkout.path(),
+        &["clone", "-q", "--depth", "1", "--branch", "feature", &url, "c"],
+    );
+    let dir = checkout.path().join("c");
+    assert_eq!(git_in(&dir, &["rev-parse", "--is-shallow-repository"]), "true");
+
+    let runner = Runner::new();
+    let env = [("INPUT_COMMENT", "false"), ("INPUT_GATES", "mutation")];
+    let run = runner.step(&dir, "run.sh", &env, None);
+    let output = output_text(&run);
+    assert!(run.status.success(), "{output}");
+    assert!(output.contains("the clone is shallow; fetching 50 more commit(s)"), "{output}");
+    git_in(&dir, &["merge-base", "origin/main", "HEAD"]);
+    let report: Value =
+        serde_json::from_str(&std::fs::read_to_string(runner.path("loki-gate-report.json")).unwrap()).unwrap();
+    let mutation = if report["gates"].is_array() {
+        &report["gates"][0]
+    } else {
+        &report
+    };
+    assert_eq!(mutation["gate"], "mutation", "{report}");
+    assert!(mutation["inconclusive"].is_null(), "{mutation}");
+    assert_eq!(mutation["outcome"], "pass", "{mutation}");
+    assert!(
+        mutation["notices"][0].as_str().unwrap().contains("(5 commit(s), first parent"),
+        "every commit of the pull request was compared: {mutation}"
+    );
+}

@@ -209,7 +209,7 @@ fn a_shallow_clone_names_the_fetch_to_run_when_the_base_is_missing() {
     assert_eq!(run.code, 2);
     assert!(
         run.stderr
-            .contains("this is a shallow clone: fetch the base (`git fetch --deepen=100 origin`"),
+            .contains("it is not in this shallow clone: fetch it (`git fetch origin <branch>`), then fetch the history (`git fetch --deepen=200`"),
         "{}",
         run.stderr
     );

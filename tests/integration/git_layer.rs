@@ -177,8 +177,15 @@ fn a_shallow_clone_gates_everything_with_a_note_and_explains_a_missing_base() {
         "{:?}",
         base.notes
     );
+    assert!(
+        base.unreachable
+            .as_deref()
+            .is_some_and(|why| why.starts_with("the parent of HEAD is not in this shallow clone")),
+        "{:?}",
+        base.unreachable
+    );
     let err = git.resolve_base(Some("HEAD~2")).unwrap_err().to_string();
-    assert!(err.contains("this is a shallow clone: fetch the base"), "{err}");
+    assert!(err.contains("it is not in this shallow clone: fetch it"), "{err}");
 }
 
 #[test]

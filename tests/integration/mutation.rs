@@ -479,10 +479,80 @@ fn max_commits_all_files_and_a_shallow_clone_say_what_they_gated() {
             .current_dir(&dir)
             .args(["mutation", "--base", &first, "--format", "json"]),
     );
-    assert_ne!(run.code, 2, "{}", run.stderr);
+    assert_eq!(run.code, 1, "{}", run.stderr);
     let notes = run.notices().join("\n");
     assert!(notes.contains("shallow clone"), "{notes}");
-    assert_eq!(run.findings().len(), 1, "the newest commit is still gated: {notes}");
+    let findings = run.findings();
+    assert_eq!(findings.len(), 2, "the newest commit is still gated: {notes}");
+    assert!(findings.iter().any(|f| f.starts_with("mutation/inconclusive error")), "{findings:?}");
+}
+
+/// A shallow clone whose history ends before the base (issue 25): the gate
+/// could not compare, so it is inconclusive and blocks by default, naming
+/// the fetch that fixes it; before, it printed a note and passed.
+#[test]
+fn a_shallow_clone_that_ends_before_the_base_is_inconclusive_and_blocks() {
+    let repo = python_project();
+    let first = repo.git(&["rev-parse", "HEAD"]);
+    repo.write("shop/cart.py", CART_CHANGED)
+        .write("tests/test_cart.py", TESTS.replace("== 90", "== 80"));
+    repo.commit("bend the expectation");
+    for i in 0..2 {
+        repo.write("shop/cart.py", format!("{CART}\n# {i}\n"));
+        repo.commit(&format!("code {i}"));
+    }
+    let clone = tempfile::tempdir().unwrap();
+    let url = format!("file://{}", repo.root().display());
+    git_in(clone.path(), &["clone", "-q", "--depth", "1", &url, "c"]);
+    let dir = clone.path().join("c");
+    // As actions/checkout leaves it: no origin/HEAD.
+    git_in(&dir, &["remote", "set-head", "origin", "-d"]);
+    let mutation = |args: &[&str], env: &[(&str, &str)]| {
+        let mut cmd = crate::support::binary();
+        crate::support::scrub_env(&mut cmd);
+        cmd.current_dir(&dir).args(["mutation", "--format", "json"]).args(args);
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        crate::support::run_cmd(&mut cmd)
+    };
+
+    // The base named but not fetched, and no base at all (HEAD's parent missing).
+    for args in [&["--base", first.as_str()][..], &[][..]] {
+        let run = mutation(args, &[]);
+        assert_eq!(run.code, 1, "{args:?}: {}{}", run.stdout, run.stderr);
+        let json = run.json();
+        assert_eq!(json["outcome"], "blocked");
+        let finding = &json["findings"][0];
+        assert_eq!(finding["rule"], "mutation/inconclusive", "{json}");
+        let message = finding["message"].as_str().unwrap();
+        assert!(message.contains("shallow clone"), "{message}");
+        assert!(message.contains("git fetch --deepen=200"), "{message}");
+        assert!(json["inconclusive"].as_str().is_some(), "{json}");
+    }
+
+    // The knob: an incomplete history passes as inconclusive, visibly.
+    let run = mutation(&[], &[("LOKI_GATE_MUTATION_INCONCLUSIVE", "ignore")]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let json = run.json();
+    assert_eq!(json["outcome"], "inconclusive", "{json}");
+    assert!(json["findings"].as_array().unwrap().is_empty(), "{json}");
+
+    // Deepened until the base is there, the bent expectation is found.
+    git_in(&dir, &["fetch", "-q", "--deepen=3"]);
+    let run = mutation(&["--base", &first], &[]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let findings = run.findings();
+    assert_eq!(findings.len(), 1, "{findings:?} {:?}", run.notices());
+    assert!(
+        findings[0].starts_with("mutation/assertion-value-changed error tests/test_cart.py:"),
+        "{findings:?}"
+    );
+    // Deepened to the root commit, git still lists the root in its shallow
+    // file: a root is no missing history.
+    git_in(&dir, &["fetch", "-q", "--deepen=50"]);
+    let run = mutation(&["--all-files"], &[]);
+    assert!(run.json()["inconclusive"].is_null(), "{}", run.stdout);
 }
 
 #[test]

@@ -147,10 +147,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
                     short(c)
                 ));
             }
-            let base = Base {
-                commit: a.commit.clone(),
-                notes: Vec::new(),
-            };
+            let base = Base::at(a.commit.clone());
             let files = cx.repo.diff(Side::Worktree(&base), &skip, Detail::Paths)?;
             if files.is_empty() {
                 out.findings.push(rules::empty_diff(a.commit.as_deref().map(short)));
@@ -171,10 +168,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             // the uncommitted changes; a test command needs no file list.
             match settings.tests {
                 TestSource::Results(_) => {
-                    let head = Base {
-                        commit: cx.repo.head()?,
-                        notes: Vec::new(),
-                    };
+                    let head = Base::at(cx.repo.head()?);
                     cx.repo.diff(Side::Worktree(&head), &skip, Detail::Paths)?
                 }
                 TestSource::Command(_) => Vec::new(),

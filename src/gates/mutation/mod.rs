@@ -301,7 +301,17 @@ fn base_facts(
 pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let mut out = GateOutput::default();
     let (classifier, resolver) = mock::project(cx)?;
-    let (mut steps, baseline) = range(cx, settings, &mut out.notices)?;
+    let mut unseen = None;
+    let (mut steps, baseline) = range(cx, settings, &mut out.notices, &mut unseen)?;
+    if let Some(why) = unseen {
+        if settings.block_inconclusive {
+            out.findings.push(crate::finding::Finding::new(&rules::INCONCLUSIVE, why.clone()));
+        } else {
+            out.notices
+                .push("gates.mutation.inconclusive: ignore: an incomplete history does not block".into());
+        }
+        out.inconclusive = Some(why);
+    }
     for step in &mut steps {
         for change in &mut step.changes {
             change.kind = kind(&classifier, change);
@@ -435,7 +445,15 @@ fn kind(classifier: &Classifier, change: &FileChange) -> Kind {
 }
 
 /// The steps of the range and what "existed at the base" means for them.
-fn range(cx: &Context<'_>, settings: &Settings, notices: &mut Vec<String>) -> Result<(Vec<Step>, Baseline)> {
+/// The steps of the range and what "existed at the base" means for them;
+/// `unseen` says why part of the range could not be read (a shallow clone
+/// that ends before the base).
+fn range(
+    cx: &Context<'_>,
+    settings: &Settings,
+    notices: &mut Vec<String>,
+    unseen: &mut Option<String>,
+) -> Result<(Vec<Step>, Baseline)> {
     let repo = cx.repo;
     let keep =
         |p: &Path| !cx.exclude.is_match(p) && !cx.skip_dirs.iter().any(|d| p.starts_with(d)) && cx.scope.admits(p);
@@ -465,6 +483,13 @@ fn range(cx: &Context<'_>, settings: &Settings, notices: &mut Vec<String>) -> Re
         Scope::AllFiles | Scope::Files(_) => {
             let history = repo.first_parent_history(None, max)?;
             describe(&history, None, &head, notices, settings);
+            if let Some(end) = &history.shallow_end {
+                *unseen = Some(format!(
+                    "this shallow clone's history ends at {}: older commits were not compared; {}",
+                    short(end),
+                    git::SHALLOW_FIX
+                ));
+            }
             steps.extend(commit_steps(cx, &history, &keep, notices)?);
             Baseline::Parent
         }
@@ -472,19 +497,26 @@ fn range(cx: &Context<'_>, settings: &Settings, notices: &mut Vec<String>) -> Re
             let (base, baseline) = match repo.resolve_base(base.as_deref()) {
                 Ok(b) => {
                     notices.extend(b.notes.iter().cloned());
+                    *unseen = b.unreachable.clone();
                     let baseline = Baseline::Commit(b.commit.clone());
                     (b.commit, baseline)
                 }
                 Err(e) if repo.is_shallow() => {
-                    notices.push(format!(
-                        "{e:#}; gating the commits this shallow clone has, each against its parent"
-                    ));
+                    notices.push("gating the commits this shallow clone has, each against its parent".into());
+                    *unseen = Some(format!("{e:#}"));
                     (None, Baseline::Parent)
                 }
                 Err(e) => return Err(e),
             };
             let history = repo.first_parent_history(base.as_deref(), max)?;
             describe(&history, base.as_deref(), &head, notices, settings);
+            if let (None, Some(end)) = (&unseen, &history.shallow_end) {
+                *unseen = Some(format!(
+                    "this shallow clone's history ends at {} before the base: the commits between were not compared; {}",
+                    short(end),
+                    git::SHALLOW_FIX
+                ));
+            }
             steps.extend(commit_steps(cx, &history, &keep, notices)?);
             let uncommitted = uncommitted(cx, &head, &keep)?;
             if !uncommitted.is_empty() {
@@ -519,10 +551,11 @@ fn describe(history: &git::History, base: Option<&str>, head: &str, notices: &mu
             settings.max_commits.unwrap_or(count)
         ));
     }
-    if history.ended_early {
+    // A shallow clone's end is the gate's `inconclusive` reason instead.
+    if history.ended_early && history.shallow_end.is_none() {
         let oldest = history.commits.first().map_or("", |c| c.short());
         notices.push(format!(
-            "the history ends at {oldest} before reaching the base (a shallow clone?): its changes count as new; fetch more history (`git fetch --deepen=100`) to gate them"
+            "the first-parent history ends at the root commit {oldest} without reaching the base: its changes count as new"
         ));
     }
 }
@@ -567,10 +600,7 @@ fn commit_steps(
 
 /// HEAD against the working tree: staged, unstaged and untracked changes.
 fn uncommitted(cx: &Context<'_>, head: &str, keep: &dyn Fn(&Path) -> bool) -> Result<Vec<FileChange>> {
-    let base = git::Base {
-        commit: Some(head.to_string()),
-        notes: Vec::new(),
-    };
+    let base = git::Base::at(Some(head.to_string()));
     let diffs = cx.repo.diff(Side::Worktree(&base), &cx.skip_dirs, Detail::Lines)?;
     let mut changes = Vec::new();
     for d in diffs.into_iter().filter(|d| keep(&d.path) && !d.binary) {

@@ -16,6 +16,12 @@ pub const SECTION: SectionSpec = SectionSpec {
             doc: "inspect at most this many of the newest commits in the range (0 = no limit)",
         },
         KeySpec {
+            name: "inconclusive",
+            kind: Kind::Choice(crate::gates::council::settings::INCONCLUSIVE),
+            default: "block",
+            doc: "what a range the gate could not fully read does (a shallow clone that ends before the base): block, or ignore (an inconclusive pass with a notice)",
+        },
+        KeySpec {
             name: "min-assertions-per-test",
             kind: Kind::Number,
             default: "1",
@@ -29,6 +35,8 @@ pub struct Settings {
     /// `None`: the whole range.
     pub max_commits: Option<usize>,
     pub min_assertions_per_test: f64,
+    /// `inconclusive: block`: history the gate could not read blocks.
+    pub block_inconclusive: bool,
     /// Assertion helpers named in the mock gate's config count as assertions here too.
     pub assertion_helpers: Vec<String>,
 }
@@ -40,6 +48,7 @@ impl Settings {
         Settings {
             max_commits: (max > 0).then(|| usize::try_from(max).unwrap_or(usize::MAX)),
             min_assertions_per_test: section.number("min-assertions-per-test"),
+            block_inconclusive: section.str("inconclusive") == "block",
             assertion_helpers: mock.list("assertion-helpers"),
         }
     }

@@ -6,12 +6,14 @@
 mod assertion_deleted;
 mod assertion_value_changed;
 mod assertion_weakened;
+mod inconclusive;
 mod low_assertion_density;
 mod test_deleted_or_skipped;
 
 pub use assertion_deleted::ASSERTION_DELETED;
 pub use assertion_value_changed::ASSERTION_VALUE_CHANGED;
 pub use assertion_weakened::ASSERTION_WEAKENED;
+pub use inconclusive::INCONCLUSIVE;
 pub use low_assertion_density::LOW_ASSERTION_DENSITY;
 pub use test_deleted_or_skipped::TEST_DELETED_OR_SKIPPED;
 
@@ -23,4 +25,5 @@ pub const ALL: &[&RuleMeta] = &[
     &ASSERTION_WEAKENED,
     &TEST_DELETED_OR_SKIPPED,
     &LOW_ASSERTION_DENSITY,
+    &INCONCLUSIVE,
 ];
