@@ -349,7 +349,9 @@ impl Repo {
                 Ok(Base {
                     commit: None,
                     notes,
-                    unreachable: Some(format!("the parent of HEAD is not in this shallow clone: {SHALLOW_FIX}")),
+                    unreachable: Some(format!(
+                        "the parent of HEAD is not in this shallow clone: {SHALLOW_FIX}"
+                    )),
                 })
             }
             Err(_) => {
@@ -407,26 +409,64 @@ impl Repo {
     /// any of `skip` (repo-relative directories) are left out.
     pub fn diff(&self, side: Side<'_>, skip: &[PathBuf], detail: Detail) -> Result<Vec<FileDiff>> {
         let diff = self.git_diff(side, detail)?;
-        self.files(&diff, skip, detail)
+        let mut files = self.files(&diff, skip, detail)?;
+        if let Side::Worktree(base) = side {
+            let sparse = self.outside_checkout()?;
+            if !sparse.is_empty() {
+                // Outside the checkout, the index is the file's last word.
+                files.retain(|f| !sparse.contains(&f.path));
+                let staged = self.git_diff(Side::Staged(base), detail)?;
+                let mut kept = self.files(&staged, skip, detail)?;
+                kept.retain(|f| sparse.contains(&f.path));
+                files.extend(kept);
+                files.sort_by(|a, b| a.path.cmp(&b.path));
+            }
+        }
+        Ok(files)
+    }
+
+    /// The tracked files git keeps out of the working tree: marked
+    /// skip-worktree, as a sparse checkout (or `git update-index
+    /// --skip-worktree`) marks them. They are neither deleted nor changed
+    /// when the working tree lacks them, or holds something else there.
+    pub fn outside_checkout(&self) -> Result<std::collections::HashSet<PathBuf>> {
+        let index = self.inner.index().context("could not read the git index")?;
+        Ok(index
+            .iter()
+            .filter(|e| e.flags_extended & SKIP_WORKTREE != 0)
+            .map(|e| bytes_to_path(&e.path))
+            .collect())
     }
 
     /// The change as a unified diff (`git diff` text, untracked files
     /// included), leaving out paths under `skip` and those `keep` refuses;
     /// binary files are named, not shown.
     pub fn patch(&self, side: Side<'_>, skip: &[PathBuf], keep: &dyn Fn(&Path) -> bool) -> Result<String> {
-        let diff = self.git_diff(side, Detail::Lines)?;
+        let sparse = match side {
+            Side::Worktree(_) => self.outside_checkout()?,
+            Side::Staged(_) => Default::default(),
+        };
         let mut out = Vec::new();
-        diff.print(git2::DiffFormat::Patch, |delta, _, line| {
-            let path = delta.new_file().path().or(delta.old_file().path());
-            if path.is_some_and(|p| skip.iter().any(|s| p.starts_with(s)) || !keep(p)) {
-                return true;
-            }
-            if matches!(line.origin(), '+' | '-' | ' ') {
-                out.push(line.origin() as u8);
-            }
-            out.extend_from_slice(line.content());
-            true
-        })?;
+        let mut print = |diff: &git2::Diff<'_>, wanted: &dyn Fn(&Path) -> bool| {
+            diff.print(git2::DiffFormat::Patch, |delta, _, line| {
+                let path = delta.new_file().path().or(delta.old_file().path());
+                if path.is_some_and(|p| skip.iter().any(|s| p.starts_with(s)) || !keep(p) || !wanted(p)) {
+                    return true;
+                }
+                if matches!(line.origin(), '+' | '-' | ' ') {
+                    out.push(line.origin() as u8);
+                }
+                out.extend_from_slice(line.content());
+                true
+            })
+        };
+        print(&self.git_diff(side, Detail::Lines)?, &|p| !sparse.contains(p))?;
+        if let (Side::Worktree(base), false) = (side, sparse.is_empty()) {
+            // Outside the checkout, the index is the file's last word.
+            print(&self.git_diff(Side::Staged(base), Detail::Lines)?, &|p| {
+                sparse.contains(p)
+            })?;
+        }
         Ok(String::from_utf8_lossy(&out).into_owned())
     }
 
@@ -528,10 +568,16 @@ impl Repo {
         Ok(files.into_inner())
     }
 
-    /// Every file in the index (tracked), repo-relative.
+    /// Every file in the index (tracked) that the working tree holds,
+    /// repo-relative: those a sparse checkout leaves out are not there to read
+    /// ([`Repo::outside_checkout`]).
     pub fn tracked_files(&self) -> Result<Vec<PathBuf>> {
         let index = self.inner.index().context("could not read the git index")?;
-        Ok(index.iter().map(|e| bytes_to_path(&e.path)).collect())
+        Ok(index
+            .iter()
+            .filter(|e| e.flags_extended & SKIP_WORKTREE == 0)
+            .map(|e| bytes_to_path(&e.path))
+            .collect())
     }
 
     /// The content of `path` at commit `rev`, or `None` when it did not exist there.
@@ -562,6 +608,9 @@ impl Repo {
         self.inner.is_path_ignored(path).unwrap_or(false)
     }
 }
+
+/// The index entry flag git sets on a file a sparse checkout leaves out.
+const SKIP_WORKTREE: u16 = 1 << 14;
 
 #[cfg(unix)]
 fn bytes_to_path(bytes: &[u8]) -> PathBuf {

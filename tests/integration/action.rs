@@ -357,7 +357,10 @@ fn the_run_step_deepens_a_shallow_clone_until_the_merge_base_is_there() {
     let run = runner.step(&dir, "run.sh", &env, None);
     let output = output_text(&run);
     assert!(run.status.success(), "{output}");
-    assert!(output.contains("the clone is shallow; fetching 50 more commit(s)"), "{output}");
+    assert!(
+        output.contains("the clone is shallow; fetching 50 more commit(s)"),
+        "{output}"
+    );
     git_in(&dir, &["merge-base", "origin/main", "HEAD"]);
     let report: Value =
         serde_json::from_str(&std::fs::read_to_string(runner.path("loki-gate-report.json")).unwrap()).unwrap();
@@ -370,7 +373,10 @@ fn the_run_step_deepens_a_shallow_clone_until_the_merge_base_is_there() {
     assert!(mutation["inconclusive"].is_null(), "{mutation}");
     assert_eq!(mutation["outcome"], "pass", "{mutation}");
     assert!(
-        mutation["notices"][0].as_str().unwrap().contains("(5 commit(s), first parent"),
+        mutation["notices"][0]
+            .as_str()
+            .unwrap()
+            .contains("(5 commit(s), first parent"),
         "every commit of the pull request was compared: {mutation}"
     );
 }

@@ -21,6 +21,7 @@ mod mock;
 mod mutation;
 mod pipeline;
 mod pre_commit;
+mod repo_shapes;
 mod report;
 mod state;
 mod static_gate;

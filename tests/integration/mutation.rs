@@ -484,7 +484,10 @@ fn max_commits_all_files_and_a_shallow_clone_say_what_they_gated() {
     assert!(notes.contains("shallow clone"), "{notes}");
     let findings = run.findings();
     assert_eq!(findings.len(), 2, "the newest commit is still gated: {notes}");
-    assert!(findings.iter().any(|f| f.starts_with("mutation/inconclusive error")), "{findings:?}");
+    assert!(
+        findings.iter().any(|f| f.starts_with("mutation/inconclusive error")),
+        "{findings:?}"
+    );
 }
 
 /// A shallow clone whose history ends before the base (issue 25): the gate

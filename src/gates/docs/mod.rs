@@ -34,7 +34,19 @@ const SOURCE: &[&str] = &[
 pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let root = cx.repo.root();
     let mut out = GateOutput::default();
-    out.findings.extend(readme(root));
+    match readme(root) {
+        // A sparse checkout may leave the README out: git still has it.
+        Some(missing)
+            if missing.path.is_none()
+                && let Some(kept) = cx.repo.outside_checkout()?.iter().find(|p| is_readme(p)) =>
+        {
+            out.notices.push(format!(
+                "{} is outside this sparse checkout: not checked",
+                crate::git::display_path(kept)
+            ));
+        }
+        missing => out.findings.extend(missing),
+    }
     let tracked = cx.repo.tracked_files()?;
     stale(cx, settings, &tracked, &mut out)?;
 
@@ -246,6 +258,12 @@ fn has_extension(path: &Path, extensions: &[&str]) -> bool {
         .is_some_and(|e| extensions.contains(&e.to_ascii_lowercase().as_str()))
 }
 
+/// Is `path` (repo-relative) a README at the root?
+fn is_readme(path: &Path) -> bool {
+    let name = path.to_string_lossy().to_ascii_lowercase();
+    name == "readme" || name.starts_with("readme.")
+}
+
 /// `docs/readme-missing`.
 fn readme(root: &Path) -> Option<Finding> {
     let entries = std::fs::read_dir(root).ok()?;
@@ -253,10 +271,7 @@ fn readme(root: &Path) -> Option<Finding> {
         .filter_map(|e| e.ok())
         .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
         .filter_map(|e| e.file_name().to_str().map(str::to_string))
-        .filter(|n| {
-            let lower = n.to_ascii_lowercase();
-            lower == "readme" || lower.starts_with("readme.")
-        })
+        .filter(|n| is_readme(Path::new(n)))
         .collect();
     names.sort();
     let Some(name) = names.first() else {

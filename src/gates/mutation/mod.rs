@@ -305,7 +305,8 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let (mut steps, baseline) = range(cx, settings, &mut out.notices, &mut unseen)?;
     if let Some(why) = unseen {
         if settings.block_inconclusive {
-            out.findings.push(crate::finding::Finding::new(&rules::INCONCLUSIVE, why.clone()));
+            out.findings
+                .push(crate::finding::Finding::new(&rules::INCONCLUSIVE, why.clone()));
         } else {
             out.notices
                 .push("gates.mutation.inconclusive: ignore: an incomplete history does not block".into());
