@@ -102,6 +102,7 @@ pub fn collect(repo: &Repo, scope: &Scope, exclude: &GlobSet, skip_dirs: &[PathB
                     binary: false,
                     added: Vec::new(),
                     hunks: Vec::new(),
+                    unread: None,
                 })
                 .collect();
             (None, files)
@@ -119,11 +120,23 @@ pub fn collect(repo: &Repo, scope: &Scope, exclude: &GlobSet, skip_dirs: &[PathB
         }
     };
     let whole = base.is_none();
+    let mut base = base;
+    let unread: Vec<String> = diffs
+        .iter()
+        .filter(|d| !exclude.is_match(&d.path))
+        .filter_map(|d| Some(format!("{}: {}", crate::git::display_path(&d.path), d.unread.as_ref()?)))
+        .collect();
+    if let (Some(base), Some(first)) = (base.as_mut(), unread.first()) {
+        base.notes.push(format!(
+            "{} changed file(s) count as changed throughout, their changed lines unknown (the first: {first})",
+            unread.len()
+        ));
+    }
     let files = diffs
         .into_iter()
         .filter(|d| !exclude.is_match(&d.path))
         .map(|d| ChangedFile {
-            lines: if whole || matches!(d.status, Status::Added | Status::Untracked) {
+            lines: if whole || d.unread.is_some() || matches!(d.status, Status::Added | Status::Untracked) {
                 Lines::All
             } else {
                 Lines::Ranges(ranges(&d.added))

@@ -1,7 +1,6 @@
 //! The git layer. git2 stays inside this file: callers see paths, revisions
 //! as hex strings, and plain structs.
 
-use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -101,6 +100,9 @@ pub struct FileDiff {
     pub added: Vec<u32>,
     /// Hunks with 3 lines of context: `(first line, last line)` in the new file.
     pub hunks: Vec<(u32, u32)>,
+    /// Why the changed lines are not known (a side's content is not in this
+    /// partial clone, or is over the size cap): the whole file counts.
+    pub unread: Option<String>,
 }
 
 /// How much a diff computes.
@@ -409,14 +411,14 @@ impl Repo {
     /// any of `skip` (repo-relative directories) are left out.
     pub fn diff(&self, side: Side<'_>, skip: &[PathBuf], detail: Detail) -> Result<Vec<FileDiff>> {
         let diff = self.git_diff(side, detail)?;
-        let mut files = self.files(&diff, skip, detail)?;
+        let mut files = self.files(&diff, skip, detail, matches!(side, Side::Worktree(_)))?;
         if let Side::Worktree(base) = side {
             let sparse = self.outside_checkout()?;
             if !sparse.is_empty() {
                 // Outside the checkout, the index is the file's last word.
                 files.retain(|f| !sparse.contains(&f.path));
                 let staged = self.git_diff(Side::Staged(base), detail)?;
-                let mut kept = self.files(&staged, skip, detail)?;
+                let mut kept = self.files(&staged, skip, detail, false)?;
                 kept.retain(|f| sparse.contains(&f.path));
                 files.extend(kept);
                 files.sort_by(|a, b| a.path.cmp(&b.path));
@@ -490,17 +492,36 @@ impl Repo {
             }
         };
         if detail == Detail::Lines {
-            let mut find = DiffFindOptions::new();
-            find.renames(true);
-            diff.find_similar(Some(&mut find))?;
+            self.find_renames(&mut diff)?;
         }
         Ok(diff)
     }
 
-    fn files(&self, diff: &git2::Diff<'_>, skip: &[PathBuf], detail: Detail) -> Result<Vec<FileDiff>> {
-        let files: RefCell<Vec<FileDiff>> = RefCell::new(Vec::new());
-        let skipped = |p: &Path| skip.iter().any(|s| p.starts_with(s));
-        let mut file_cb = |delta: git2::DiffDelta<'_>, _: f32| {
+    /// Pair added and deleted files into renames, when git has the content
+    /// of both (a partial clone may not: then they stay an add and a delete).
+    fn find_renames(&self, diff: &mut git2::Diff<'_>) -> Result<()> {
+        let count = |status: Delta| diff.deltas().filter(|d| d.status() == status).count();
+        let added = count(Delta::Added) + count(Delta::Untracked);
+        if added == 0 || count(Delta::Deleted) == 0 {
+            return Ok(());
+        }
+        let odb = self.inner.odb()?;
+        let present = diff.deltas().all(|d| {
+            [d.old_file(), d.new_file()]
+                .iter()
+                .all(|f| f.id().is_zero() || !f.exists() || odb.exists(f.id()) || d.status() == Delta::Untracked)
+        });
+        if present {
+            let mut find = DiffFindOptions::new();
+            find.renames(true);
+            diff.find_similar(Some(&mut find))?;
+        }
+        Ok(())
+    }
+
+    fn files(&self, diff: &git2::Diff<'_>, skip: &[PathBuf], detail: Detail, workdir: bool) -> Result<Vec<FileDiff>> {
+        let mut files = Vec::new();
+        for (idx, delta) in diff.deltas().enumerate() {
             let new = delta.new_file();
             let old = delta.old_file();
             let status = match delta.status() {
@@ -517,10 +538,10 @@ impl Repo {
                 new.path()
             };
             let path = path.map(Path::to_path_buf).unwrap_or_default();
-            if skipped(&path) {
-                return true;
+            if skip.iter().any(|s| path.starts_with(s)) {
+                continue;
             }
-            files.borrow_mut().push(FileDiff {
+            let mut file = FileDiff {
                 old_path: (status == Status::Renamed)
                     .then(|| old.path().map(Path::to_path_buf))
                     .flatten(),
@@ -529,43 +550,57 @@ impl Repo {
                 status,
                 added: Vec::new(),
                 hunks: Vec::new(),
-            });
-            true
-        };
-        match detail {
-            Detail::Paths => diff.foreach(&mut file_cb, None, None, None)?,
-            Detail::Lines => diff.foreach(
-                &mut file_cb,
-                Some(&mut |delta, _| {
-                    if let Some(f) = files.borrow_mut().last_mut()
-                        && delta.new_file().path() == Some(f.path.as_path())
-                    {
-                        f.binary = true;
+                unread: None,
+            };
+            if detail == Detail::Lines && status != Status::Deleted {
+                // One file at a time, so that one side git cannot read (a
+                // partial clone's missing blob, a huge file) costs that file
+                // its line detail, not the run.
+                file.unread = self.unreadable(&delta, workdir);
+                if file.unread.is_none() {
+                    match git2::Patch::from_diff(diff, idx) {
+                        Ok(Some(patch)) => lines_of(&patch, &mut file),
+                        Ok(None) => file.binary = true,
+                        Err(e) => file.unread = Some(e.message().to_string()),
                     }
-                    true
-                }),
-                Some(&mut |delta, hunk| {
-                    if let Some(f) = files.borrow_mut().last_mut()
-                        && delta.new_file().path() == Some(f.path.as_path())
-                        && hunk.new_lines() > 0
-                    {
-                        f.hunks
-                            .push((hunk.new_start(), hunk.new_start() + hunk.new_lines() - 1));
-                    }
-                    true
-                }),
-                Some(&mut |delta, _, line| {
-                    if line.origin() == '+'
-                        && let (Some(f), Some(n)) = (files.borrow_mut().last_mut(), line.new_lineno())
-                        && delta.new_file().path() == Some(f.path.as_path())
-                    {
-                        f.added.push(n);
-                    }
-                    true
-                }),
-            )?,
+                }
+            }
+            files.push(file);
         }
-        Ok(files.into_inner())
+        Ok(files)
+    }
+
+    /// Why a delta's content cannot be compared line by line: a side over
+    /// the size cap, or a blob this (partial) clone does not have.
+    /// `workdir`: the new side is the working tree's file.
+    fn unreadable(&self, delta: &git2::DiffDelta<'_>, workdir: bool) -> Option<String> {
+        let odb = self.inner.odb().ok()?;
+        let cap = crate::walk::max_file_bytes();
+        let mut sides = vec![(delta.old_file(), false)];
+        sides.push((delta.new_file(), workdir));
+        for (side, on_disk) in sides {
+            if !side.exists() && side.id().is_zero() {
+                continue;
+            }
+            let size = if on_disk {
+                side.path()
+                    .and_then(|p| std::fs::symlink_metadata(self.root.join(p)).ok())
+                    .map_or(0, |m| m.len())
+            } else {
+                match odb.read_header(side.id()) {
+                    Ok((size, _)) => size as u64,
+                    Err(_) => {
+                        return Some(format!("blob {} {PARTIAL_CLONE}", short(&side.id().to_string())));
+                    }
+                }
+            };
+            if size > cap {
+                return Some(format!(
+                    "a version is {size} bytes, over the {cap}-byte cap (max-file-bytes)"
+                ));
+            }
+        }
+        None
     }
 
     /// Every file in the index (tracked) that the working tree holds,
@@ -591,21 +626,39 @@ impl Repo {
     }
 
     /// The staged content of `path`, or `None` when it is not in the index.
-    pub fn index_blob(&self, path: &Path) -> Result<Option<Vec<u8>>> {
+    pub fn index_blob(&self, path: &Path) -> Result<Option<BlobRead>> {
         let index = self.inner.index().context("could not read the git index")?;
         let Some(entry) = index.get_path(path, 0) else {
             return Ok(None);
         };
-        let blob = self
-            .inner
-            .find_blob(entry.id)
-            .with_context(|| format!("the staged blob of {} is missing", path.display()))?;
-        Ok(Some(blob.content().to_vec()))
+        self.blob_capped(&entry.id.to_string()).map(Some)
     }
 
     /// Is `path` (repo-relative) ignored by .gitignore and friends?
     pub fn is_ignored(&self, path: &Path) -> bool {
         self.inner.is_path_ignored(path).unwrap_or(false)
+    }
+}
+
+/// Why a blob is missing, and how to get it.
+pub const PARTIAL_CLONE: &str = "is not in this repository (a partial clone that has not fetched it): `git log -p --format= <base>..HEAD >/dev/null` makes git fetch what the range needs, or clone without `--filter`";
+
+/// The hunks and added lines of a patch, into `file`.
+fn lines_of(patch: &git2::Patch<'_>, file: &mut FileDiff) {
+    for h in 0..patch.num_hunks() {
+        let Ok((hunk, count)) = patch.hunk(h) else { continue };
+        if hunk.new_lines() > 0 {
+            file.hunks
+                .push((hunk.new_start(), hunk.new_start() + hunk.new_lines() - 1));
+        }
+        for l in 0..count {
+            if let Ok(line) = patch.line_in_hunk(h, l)
+                && line.origin() == '+'
+                && let Some(n) = line.new_lineno()
+            {
+                file.added.push(n);
+            }
+        }
     }
 }
 
@@ -752,7 +805,7 @@ impl Repo {
         let diff = self
             .inner
             .diff_tree_to_tree(old.as_ref(), new.as_ref(), Some(&mut opts))?;
-        tree_changes(diff)
+        tree_changes(self, diff)
     }
 
     /// The files staged against HEAD (the empty tree before the first
@@ -766,7 +819,7 @@ impl Repo {
         let diff = self
             .inner
             .diff_tree_to_index(tree.as_ref(), Some(&index), Some(&mut opts))?;
-        tree_changes(diff)
+        tree_changes(self, diff)
     }
 
     /// The blob id of `path` at `commit`, or `None` when it did not exist there.
@@ -783,14 +836,36 @@ impl Repo {
         Ok(index.get_path(path, 0).map(|e| e.id.to_string()))
     }
 
-    /// A blob's content by id.
-    pub fn blob(&self, id: &str) -> Result<Vec<u8>> {
+    /// A blob's content by id, unless it is over the size cap
+    /// ([`crate::walk::max_file_bytes`], read from its header first) or
+    /// missing (a partial clone that has not fetched it).
+    pub fn blob_capped(&self, id: &str) -> Result<BlobRead> {
+        let oid = Oid::from_str(id)?;
+        let odb = self.inner.odb()?;
+        let size = match odb.read_header(oid) {
+            Ok((size, _)) => size as u64,
+            Err(e) if e.code() == ErrorCode::NotFound => return Ok(BlobRead::Missing),
+            Err(e) => bail!("could not read blob {}: {}", short(id), e.message()),
+        };
+        if size > crate::walk::max_file_bytes() {
+            return Ok(BlobRead::TooLarge(size));
+        }
         let blob = self
             .inner
-            .find_blob(Oid::from_str(id)?)
-            .with_context(|| format!("blob {id} is missing from the repository"))?;
-        Ok(blob.content().to_vec())
+            .find_blob(oid)
+            .with_context(|| format!("could not read blob {}", short(id)))?;
+        Ok(BlobRead::Content(blob.content().to_vec()))
     }
+}
+
+/// A blob as [`Repo::blob_capped`] read it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BlobRead {
+    Content(Vec<u8>),
+    /// Over the size cap: its size in bytes.
+    TooLarge(u64),
+    /// Not in this repository (a partial clone that has not fetched it).
+    Missing,
 }
 
 /// The blob at `path` in `tree` (read at revision `at`, for the error), or
@@ -812,14 +887,8 @@ pub fn trailers(message: &str) -> Vec<(String, String)> {
     }
 }
 
-fn tree_changes(mut diff: git2::Diff<'_>) -> Result<Vec<TreeChange>> {
-    // Renames pair an added file with a deleted one: only look when both exist.
-    let count = |status: Delta| diff.deltas().filter(|d| d.status() == status).count();
-    if count(Delta::Added) > 0 && count(Delta::Deleted) > 0 {
-        let mut find = DiffFindOptions::new();
-        find.renames(true);
-        diff.find_similar(Some(&mut find))?;
-    }
+fn tree_changes(repo: &Repo, mut diff: git2::Diff<'_>) -> Result<Vec<TreeChange>> {
+    repo.find_renames(&mut diff)?;
     let id = |f: git2::DiffFile<'_>| (!f.id().is_zero()).then(|| f.id().to_string());
     Ok(diff
         .deltas()

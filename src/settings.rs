@@ -53,6 +53,7 @@ impl Session {
         let repo = Repo::discover(&start)?;
         let root = repo.root().to_path_buf();
         let config = config::load(&root, global.config.as_deref(), env)?;
+        crate::walk::set_max_file_bytes(config.max_file_bytes);
 
         let mut levels = Levels::default();
         for (selector, level) in &config.rules {

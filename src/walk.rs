@@ -14,8 +14,21 @@ use crate::finding::Finding;
 use crate::git::display_path;
 use crate::meta::SKIPPED_FILE;
 
-/// Files larger than this are not read.
+/// Files larger than this are not read, unless the config says otherwise.
 pub const MAX_FILE_BYTES: u64 = 2 * 1024 * 1024;
+
+static MAX_FILE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(MAX_FILE_BYTES);
+
+/// The size cap every gate applies to every file it reads, in every scope,
+/// history versions included (`max-file-bytes`); one value for the run.
+pub fn max_file_bytes() -> u64 {
+    MAX_FILE.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Set the run's size cap (from the config, once, before any gate runs).
+pub fn set_max_file_bytes(bytes: u64) {
+    MAX_FILE.store(bytes, std::sync::atomic::Ordering::Relaxed);
+}
 
 /// How many leading bytes are checked for NUL to call a file binary (as git does).
 const BINARY_SNIFF: usize = 8000;
@@ -120,26 +133,26 @@ pub fn read_all(root: &Path, paths: &[PathBuf]) -> Read {
     read
 }
 
-/// The file's bytes, or why it was skipped.
-fn read_one(root: &Path, rel: &Path) -> Result<Vec<u8>, String> {
+/// The file's bytes, or why it was skipped: a path that resolves outside
+/// the repository (through a symlink anywhere on it) is never opened.
+pub fn read_one(root: &Path, rel: &Path) -> Result<Vec<u8>, String> {
     let abs = root.join(rel);
     let meta = std::fs::symlink_metadata(&abs).map_err(|e| format!("could not read it ({e})"))?;
-    if meta.file_type().is_symlink() {
-        match abs.canonicalize() {
-            Ok(target) if target.starts_with(root) => {}
-            Ok(target) => return Err(format!("symlink to {} outside the repository", target.display())),
-            Err(_) => return Err("dangling symlink".to_string()),
-        }
+    match abs.canonicalize() {
+        Ok(target) if target.starts_with(root) => {}
+        Ok(target) => return Err(format!("symlink to {} outside the repository", target.display())),
+        Err(_) if meta.file_type().is_symlink() => return Err("dangling symlink".to_string()),
+        Err(e) => return Err(format!("could not read it ({e})")),
     }
     let meta = std::fs::metadata(&abs).map_err(|e| format!("could not read it ({e})"))?;
     if !meta.is_file() {
         return Err("not a regular file".to_string());
     }
-    if meta.len() > MAX_FILE_BYTES {
+    if meta.len() > max_file_bytes() {
         return Err(format!(
-            "{} bytes is over the {} byte limit",
+            "{} bytes is over the {} byte limit (max-file-bytes)",
             meta.len(),
-            MAX_FILE_BYTES
+            max_file_bytes()
         ));
     }
     let bytes = std::fs::read(&abs).map_err(|e| format!("could not read it ({e})"))?;

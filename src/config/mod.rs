@@ -26,6 +26,8 @@ pub struct Config {
     pub file: Option<PathBuf>,
     pub base: Option<String>,
     pub exclude: Vec<String>,
+    /// Files larger than this are not read ([`crate::walk::max_file_bytes`]).
+    pub max_file_bytes: u64,
     /// The gates each git hook runs (`loki-gate hook run`), when enabled.
     pub pre_commit_gates: Vec<String>,
     pub pre_push_gates: Vec<String>,

@@ -115,6 +115,12 @@ pub const TOP: SectionSpec = SectionSpec {
             doc: "paths no gate looks at, on top of .gitignore (globs, repo-relative)",
         },
         KeySpec {
+            name: "max-file-bytes",
+            kind: Kind::Count,
+            default: "2097152",
+            doc: "files (and history versions) larger than this are not read by any gate, in any scope; each is named in a meta/skipped-file note",
+        },
+        KeySpec {
             name: "pre-commit-gates",
             kind: Kind::Choices(GATE_NAMES),
             default: "[static, mock, docs]",

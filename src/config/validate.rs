@@ -144,6 +144,7 @@ pub fn validate(
         file: None,
         base: top.opt_str("base"),
         exclude: top.globs("exclude"),
+        max_file_bytes: top.count("max-file-bytes"),
         pre_commit_gates: top.list("pre-commit-gates"),
         pre_push_gates: top.list("pre-push-gates"),
         gates: sections

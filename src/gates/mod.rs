@@ -235,7 +235,7 @@ impl Pipeline<'_> {
             .entry(path.to_string())
             .or_insert_with(|| {
                 let abs = self.root.join(path);
-                if std::fs::metadata(&abs).ok()?.len() > crate::walk::MAX_FILE_BYTES {
+                if std::fs::metadata(&abs).ok()?.len() > crate::walk::max_file_bytes() {
                     return None;
                 }
                 let bytes = std::fs::read(abs).ok()?;

@@ -106,3 +106,122 @@ fn a_file_marked_skip_worktree_is_not_changed_by_what_is_on_disk() {
     let run = repo.run(&["mutation", "--format", "json"]);
     assert!(run.findings().is_empty(), "{:?}", run.findings());
 }
+
+/// A clone made with `--filter=blob:none` fetches old blobs only when git
+/// itself reads them: libgit2 cannot, so a missing blob must cost that file
+/// its detail, not the run (issue 25; before, every gate died on it).
+#[test]
+fn a_partial_clone_gates_what_it_has_and_names_the_fetch_for_the_rest() {
+    let upstream = TestRepo::new();
+    upstream.git(&["config", "uploadpack.allowFilter", "true"]);
+    upstream
+        .write("README.md", README)
+        .write("shop/__init__.py", "")
+        .write("shop/cart.py", "def total(xs):\n    return sum(xs)\n")
+        .write("tests/test_cart.py", TEST)
+        .write("logo.bin", [0u8, 1, 2, 3, 0, 255].repeat(500));
+    let base = upstream.commit("base");
+    upstream
+        .write("shop/cart.py", "def total(xs):\n    return sum(xs) + 1\n")
+        .write("tests/test_cart.py", TEST.replace("== 3", "== 4"));
+    upstream.commit("bend the expectation with the code");
+    upstream.write("README.md", format!("{README}\nMore.\n"));
+    upstream.commit("docs");
+
+    let parent = tempfile::tempdir().unwrap();
+    let url = format!("file://{}", upstream.path().display());
+    crate::support::git_in(parent.path(), &["clone", "-q", "--filter=blob:none", &url, "c"]);
+    let dir = parent.path().join("c");
+    let run = |args: &[&str]| {
+        let mut cmd = crate::support::binary();
+        crate::support::scrub_env(&mut cmd);
+        crate::support::run_cmd(cmd.current_dir(&dir).args(args))
+    };
+
+    let mutation = run(&["mutation", "--base", &base, "--format", "json"]);
+    assert_eq!(mutation.code, 1, "{}{}", mutation.stdout, mutation.stderr);
+    let json = mutation.json();
+    assert_eq!(json["findings"][0]["rule"], "mutation/inconclusive", "{json}");
+    let why = json["inconclusive"].as_str().unwrap();
+    assert!(
+        why.contains("not in this partial clone") && why.contains("tests/test_cart.py"),
+        "{why}"
+    );
+
+    for gate in ["mock", "docs"] {
+        let gated = run(&[gate, "--base", &base, "--format", "json"]);
+        assert_eq!(gated.code, 0, "{gate}: {}{}", gated.stdout, gated.stderr);
+    }
+    let docs = run(&["docs", "--base", &base, "--format", "json"]);
+    assert!(
+        docs.notices()
+            .iter()
+            .any(|n| n.contains("their changed lines unknown") && n.contains("partial clone")),
+        "{:?}",
+        docs.notices()
+    );
+
+    // The fix the message names fetches what the range needs.
+    let fetch = std::process::Command::new("git")
+        .args(["log", "-p", "--format=", &format!("{base}..HEAD")])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(fetch.status.success());
+    let mutation = run(&["mutation", "--base", &base, "--format", "json"]);
+    assert_eq!(
+        mutation.findings(),
+        vec!["mutation/assertion-value-changed error tests/test_cart.py:5".to_string()]
+    );
+}
+
+/// One size cap (`max-file-bytes`) for every file every gate reads, in every
+/// scope, history included (issue 25: a staged 50 MB test file ran for ten
+/// minutes; the cap applied only to `--all-files` walks).
+#[test]
+fn one_size_cap_applies_to_every_read_in_every_scope() {
+    let repo = TestRepo::new();
+    repo.write("README.md", README)
+        .write("shop/__init__.py", "")
+        .write("shop/cart.py", "def total(xs):\n    return sum(xs)\n")
+        .write("tests/test_cart.py", TEST)
+        .write(".loki-gate.yaml", "max-file-bytes: 4000\n");
+    let base = repo.commit("base");
+    let big = format!("{TEST}\n{}", "# padding\n".repeat(600));
+    repo.write("tests/test_big.py", &big);
+    repo.git(&["add", "-A"]);
+
+    let staged = repo.run(&["mock", "--staged", "--format", "json"]);
+    assert_eq!(staged.code, 0, "{}{}", staged.stdout, staged.stderr);
+    let skipped = staged.json()["findings"][0]["message"].as_str().unwrap().to_string();
+    assert!(
+        skipped.starts_with("skipped tests/test_big.py: 6")
+            && skipped.contains("over the 4000 byte limit (max-file-bytes)"),
+        "{skipped}"
+    );
+
+    let diff = repo.run(&["mock", "--base", &base, "--format", "json"]);
+    assert_eq!(diff.code, 0, "{}{}", diff.stdout, diff.stderr);
+    assert!(diff.stdout.contains("over the 4000 byte limit"), "{}", diff.stdout);
+
+    repo.commit("big test");
+    repo.write("tests/test_big.py", big.replace("== 3", "== 4"));
+    repo.commit("bend it");
+    let mutation = repo.run(&["mutation", "--base", &base, "--format", "json"]);
+    assert_eq!(mutation.code, 0, "{}{}", mutation.stdout, mutation.stderr);
+    assert!(
+        mutation
+            .notices()
+            .iter()
+            .any(|n| n.starts_with("tests/test_big.py is over the size cap in a version of the range")),
+        "{:?}",
+        mutation.notices()
+    );
+
+    // The environment sets it like any knob.
+    let env = repo.run_env(
+        &["mock", "--base", &base, "--format", "json"],
+        &[("LOKI_GATE_MAX_FILE_BYTES", "100000")],
+    );
+    assert!(!env.stdout.contains("over the"), "{}", env.stdout);
+}

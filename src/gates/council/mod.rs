@@ -148,13 +148,12 @@ pub fn run(cx: &Context<'_>, settings: &Settings, env: &dyn Fn(&str) -> Option<S
         .map(|p| provider::connect(p, root, env))
         .collect::<Result<_>>()?;
     let present: Vec<&ChangedFile> = changes.present().filter(|f| !f.binary).collect();
-    let files: Vec<(String, String)> = present
-        .iter()
-        .filter_map(|f| {
-            let bytes = std::fs::read(root.join(&f.path)).ok()?;
-            (!crate::walk::is_binary(&bytes) && bytes.len() as u64 <= crate::walk::MAX_FILE_BYTES)
-                .then(|| (display_path(&f.path), String::from_utf8_lossy(&bytes).into_owned()))
-        })
+    // Symlinks out of the repository, binary and huge files are not shown.
+    let paths: Vec<std::path::PathBuf> = present.iter().map(|f| f.path.clone()).collect();
+    let files: Vec<(String, String)> = crate::walk::read_all(root, &paths)
+        .files
+        .into_iter()
+        .map(|f| (display_path(&f.path), f.text().into_owned()))
         .collect();
     let change = prompt::Change {
         readme: prompt::readme_summary(root),

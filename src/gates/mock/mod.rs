@@ -22,6 +22,7 @@ use super::{Context, GateOutput};
 use crate::cache::Cache;
 use crate::changed::{self, Scope};
 use crate::finding::Finding;
+use crate::git::BlobRead;
 use crate::git::display_path;
 use crate::lang::versions::Reader;
 use crate::lang::{Lang, TestFile};
@@ -487,20 +488,29 @@ fn naming(
 fn read_staged(cx: &Context<'_>, paths: &[PathBuf]) -> Result<walk::Read> {
     let mut read = walk::Read::default();
     for path in paths {
-        match cx.repo.index_blob(path)? {
-            Some(bytes) if !walk::is_binary(&bytes) => read.files.push(SourceFile {
-                path: path.clone(),
-                bytes,
-            }),
-            Some(_) => read.skipped.push(
-                Finding::new(
-                    &crate::meta::SKIPPED_FILE,
-                    format!("skipped {}: binary file", display_path(path)),
-                )
-                .in_file(display_path(path)),
+        let why = match cx.repo.index_blob(path)? {
+            Some(BlobRead::Content(bytes)) if !walk::is_binary(&bytes) => {
+                read.files.push(SourceFile {
+                    path: path.clone(),
+                    bytes,
+                });
+                continue;
+            }
+            Some(BlobRead::Content(_)) => "binary file".to_string(),
+            Some(BlobRead::TooLarge(size)) => format!(
+                "{size} bytes is over the {} byte limit (max-file-bytes)",
+                walk::max_file_bytes()
             ),
-            None => {}
-        }
+            Some(BlobRead::Missing) => format!("its staged blob {}", crate::git::PARTIAL_CLONE),
+            None => continue,
+        };
+        read.skipped.push(
+            Finding::new(
+                &crate::meta::SKIPPED_FILE,
+                format!("skipped {}: {why}", display_path(path)),
+            )
+            .in_file(display_path(path)),
+        );
     }
     Ok(read)
 }

@@ -118,6 +118,8 @@ struct Versions {
     /// Each file's reader, by the version it read last, while a later step
     /// reads the next version.
     readers: HashMap<(PathBuf, Lang), (String, Reader)>,
+    /// Versions this partial clone does not have (`path (blob id)`).
+    missing: Vec<String>,
 }
 
 impl Versions {
@@ -140,7 +142,7 @@ impl Versions {
     ) -> Result<()> {
         for (key, _, path) in wanted {
             if !self.bytes.contains_key(*key) {
-                let bytes = load(cx, key, path, notices)?;
+                let bytes = load(cx, key, path, notices, &mut self.missing)?;
                 self.bytes.insert((*key).clone(), bytes);
             }
         }
@@ -304,14 +306,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let mut unseen = None;
     let (mut steps, baseline) = range(cx, settings, &mut out.notices, &mut unseen)?;
     if let Some(why) = unseen {
-        if settings.block_inconclusive {
-            out.findings
-                .push(crate::finding::Finding::new(&rules::INCONCLUSIVE, why.clone()));
-        } else {
-            out.notices
-                .push("gates.mutation.inconclusive: ignore: an incomplete history does not block".into());
-        }
-        out.inconclusive = Some(why);
+        inconclusive(&mut out, why, settings);
     }
     for step in &mut steps {
         for change in &mut step.changes {
@@ -411,7 +406,28 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         ));
     }
     out.notices.extend(acknowledged);
+    if !versions.missing.is_empty() && out.inconclusive.is_none() {
+        let why = format!(
+            "{} version(s) of test files are not in this partial clone, so their tests were not compared (the first: {}): `git log -p --format= <base>..HEAD >/dev/null` makes git fetch them, or clone without `--filter`",
+            versions.missing.len(),
+            versions.missing[0]
+        );
+        inconclusive(&mut out, why, settings);
+    }
     Ok(out)
+}
+
+/// The gate could not compare all it had to: blocks as
+/// `mutation/inconclusive`, or passes as inconclusive, per the setting.
+fn inconclusive(out: &mut GateOutput, why: String, settings: &Settings) {
+    if settings.block_inconclusive {
+        out.findings
+            .push(crate::finding::Finding::new(&rules::INCONCLUSIVE, why.clone()));
+    } else {
+        out.notices
+            .push("gates.mutation.inconclusive: ignore: what could not be compared does not block".into());
+    }
+    out.inconclusive = Some(why);
 }
 
 impl Facts {
@@ -681,16 +697,34 @@ fn trace_to_base(steps: &mut [Step], baseline: &Baseline) {
     }
 }
 
-/// The bytes of one version of `path`. Binary and huge files read as empty,
-/// with a note (once per file).
-fn load(cx: &Context<'_>, key: &str, path: &Path, notices: &mut Vec<String>) -> Result<Vec<u8>> {
+/// The bytes of one version of `path`: empty when it cannot be compared
+/// (binary, over the size cap: said once per file in `notices`); a blob
+/// this partial clone lacks goes to `missing`.
+fn load(
+    cx: &Context<'_>,
+    key: &str,
+    path: &Path,
+    notices: &mut Vec<String>,
+    missing: &mut Vec<String>,
+) -> Result<Vec<u8>> {
     let bytes = match key.split_once(':') {
-        Some(("blob", id)) => cx.repo.blob(id)?,
-        Some(("file", _)) => match std::fs::read(cx.repo.root().join(path)) {
+        Some(("blob", id)) => match cx.repo.blob_capped(id)? {
+            git::BlobRead::Content(bytes) => bytes,
+            git::BlobRead::TooLarge(size) => {
+                too_large(notices, path, size);
+                return Ok(Vec::new());
+            }
+            git::BlobRead::Missing => {
+                missing.push(format!("{} (blob {})", display_path(path), short(id)));
+                return Ok(Vec::new());
+            }
+        },
+        // Size-capped, and never through a symlink out of the repository.
+        Some(("file", _)) => match walk::read_one(cx.repo.root(), path) {
             Ok(bytes) => bytes,
-            Err(e) => {
+            Err(why) => {
                 notices.push(format!(
-                    "could not read {}: {e}; its uncommitted version is not compared",
+                    "{}: {why}; its uncommitted version is not compared",
                     display_path(path)
                 ));
                 Vec::new()
@@ -698,11 +732,10 @@ fn load(cx: &Context<'_>, key: &str, path: &Path, notices: &mut Vec<String>) -> 
         },
         _ => unreachable!("version keys are built in this module"),
     };
-    if bytes.len() as u64 > walk::MAX_FILE_BYTES || walk::is_binary(&bytes) {
+    if walk::is_binary(&bytes) {
         let note = format!(
-            "{} is binary or over {} bytes in a version of the range: that version is not compared",
-            display_path(path),
-            walk::MAX_FILE_BYTES
+            "{} is binary in a version of the range: that version is not compared",
+            display_path(path)
         );
         if !notices.contains(&note) {
             notices.push(note);
@@ -710,4 +743,15 @@ fn load(cx: &Context<'_>, key: &str, path: &Path, notices: &mut Vec<String>) -> 
         return Ok(Vec::new());
     }
     Ok(bytes)
+}
+
+/// Say (once per file) that a version over the size cap is not compared.
+fn too_large(notices: &mut Vec<String>, path: &Path, size: u64) {
+    let prefix = format!("{} is over the size cap", display_path(path));
+    if !notices.iter().any(|n| n.starts_with(&prefix)) {
+        notices.push(format!(
+            "{prefix} in a version of the range ({size} bytes, max-file-bytes {}): that version is not compared",
+            walk::max_file_bytes()
+        ));
+    }
 }
