@@ -559,6 +559,7 @@ impl Repo {
                 file.unread = self.unreadable(&delta, workdir);
                 if file.unread.is_none() {
                     match git2::Patch::from_diff(diff, idx) {
+                        Ok(Some(patch)) if patch.delta().flags().is_binary() => file.binary = true,
                         Ok(Some(patch)) => lines_of(&patch, &mut file),
                         Ok(None) => file.binary = true,
                         Err(e) => file.unread = Some(e.message().to_string()),

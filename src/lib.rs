@@ -217,10 +217,11 @@ fn run_gate(global: &GlobalArgs, call: GateCall<'_>) -> Result<ExitStatus> {
     let session = Session::open(global, &env_var, gate == "mutation")?;
     let started = Instant::now();
     let mut levels = session.levels.clone();
-    let result = if session.config.section(gate).bool("enabled") {
-        call.run(&context(&session), &session.cwd, &mut levels)
-    } else {
-        Ok(disabled(gate))
+    // A gate named on the command line runs: `enabled` decides what a bare
+    // `check` and the hooks run, not whether an explicit call is obeyed.
+    let result = match switched_off(gate) {
+        Some(off) => Ok(off),
+        None => call.run(&context(&session), &session.cwd, &mut levels),
     };
     finish_gate(gate, result, started, &session, &levels, global)
 }
@@ -232,6 +233,22 @@ fn disabled(gate: &str) -> gates::GateOutput {
         )],
         ..gates::GateOutput::default()
     }
+}
+
+/// The gate's master switch, `LOKI_GATE_<GATE>=0`, turns it off wherever it
+/// is asked for, before it reads anything: an outcome of its own
+/// (`inconclusive`), said in the report, never a silent pass.
+fn switched_off(gate: &str) -> Option<gates::GateOutput> {
+    let var = format!("LOKI_GATE_{}", gate.to_ascii_uppercase());
+    let off = env_var(&var).is_some_and(|v| v.trim() == "0");
+    off.then(|| {
+        let why = format!("{gate} is off ({var}=0): nothing was checked, no state was read or written");
+        gates::GateOutput {
+            inconclusive: Some(why.clone()),
+            notices: vec![why],
+            ..gates::GateOutput::default()
+        }
+    })
 }
 
 /// The report of one gate's result: the shared pipeline, or an `error`
@@ -388,7 +405,9 @@ fn check_in(global: &GlobalArgs, session: &Session, args: &cli::CheckArgs) -> Re
             })
         };
         let section = config.section(name);
-        let result = if CHANGE_GATES.contains(&name) && scope.is_whole() && args.gates.is_empty() {
+        let result = if let Some(off) = switched_off(name) {
+            Ok(off)
+        } else if CHANGE_GATES.contains(&name) && scope.is_whole() && args.gates.is_empty() {
             // Not an error of the run: `--all-files` has no change for them to read.
             skipped(
                 format!("{name} reads a change and --all-files has none: skipped (run it with --base REV or --staged)"),

@@ -132,13 +132,17 @@ pub fn gate_json(r: &GateReport) -> GateJson {
 }
 
 /// The combined outcome: error over escalated over blocked over inconclusive over pass.
+/// The outcome of several gates, which the exit status follows. A block
+/// outranks a gate that could not run, so that a pipeline which reads exit 2
+/// as "a tool problem" never lets a block through; an escalation (the loop
+/// is stuck: a person takes over) outranks both. See docs/exit-codes.md.
 pub fn combined(reports: &[GateReport]) -> Outcome {
     let rank = |o: Outcome| match o {
         Outcome::Pass => 0,
         Outcome::Inconclusive => 1,
-        Outcome::Blocked => 2,
-        Outcome::Escalated => 3,
-        Outcome::Error => 4,
+        Outcome::Error => 2,
+        Outcome::Blocked => 3,
+        Outcome::Escalated => 4,
     };
     reports
         .iter()

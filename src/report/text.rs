@@ -54,7 +54,37 @@ pub fn render(reports: &[GateReport], style: Style) -> String {
         }
         summary(&mut out, report, &paint, style.verbose);
     }
+    if reports.len() > 1 {
+        verdict(&mut out, reports, &paint);
+    }
     out
+}
+
+/// The word a report uses for an outcome, coloured.
+fn outcome_word(outcome: Outcome, paint: &Paint) -> String {
+    match outcome {
+        Outcome::Pass => paint.wrap("1;32", "passed"),
+        Outcome::Blocked => paint.wrap("1;31", "blocked"),
+        Outcome::Inconclusive => paint.wrap("1;33", "inconclusive"),
+        Outcome::Error => paint.wrap("1;31", "could not run"),
+        Outcome::Escalated => paint.wrap("1;35", "escalated"),
+    }
+}
+
+/// `check`'s last line: the overall outcome (the one the exit status
+/// follows), then each gate's, in order.
+fn verdict(out: &mut String, reports: &[GateReport], paint: &Paint) {
+    let each: Vec<String> = reports
+        .iter()
+        .map(|r| format!("{} {}", r.gate, outcome_word(r.outcome, paint)))
+        .collect();
+    let _ = writeln!(
+        out,
+        "{}: {} ({})",
+        paint.bold("loki-gate"),
+        outcome_word(super::json::combined(reports), paint),
+        each.join(", ")
+    );
 }
 
 fn finding(out: &mut String, f: &Finding, paint: &Paint) {
@@ -129,13 +159,7 @@ impl Paint {
 }
 
 fn summary(out: &mut String, r: &GateReport, paint: &Paint, verbose: bool) {
-    let outcome = match r.outcome {
-        Outcome::Pass => paint.wrap("1;32", "passed"),
-        Outcome::Blocked => paint.wrap("1;31", "blocked"),
-        Outcome::Inconclusive => paint.wrap("1;33", "inconclusive"),
-        Outcome::Error => paint.wrap("1;31", "could not run"),
-        Outcome::Escalated => paint.wrap("1;35", "escalated"),
-    };
+    let outcome = outcome_word(r.outcome, paint);
     let mut parts = vec![
         plural(r.count(Severity::Error), "error"),
         plural(r.count(Severity::Warning), "warning"),

@@ -28,3 +28,4 @@ mod static_gate;
 mod static_new_only;
 mod static_tools;
 mod uncertainty;
+mod verdicts;

@@ -67,11 +67,6 @@ fn now() -> u64 {
 /// `loki-gate uncertainty`.
 pub fn run(cx: &Context<'_>, knobs: &Knobs, env: &dyn Fn(&str) -> Option<String>) -> Result<GateOutput> {
     let mut out = GateOutput::default();
-    if env("LOKI_GATE_UNCERTAINTY").is_some_and(|v| v.trim() == "0") {
-        out.notices
-            .push("uncertainty is off (LOKI_GATE_UNCERTAINTY=0): no state was read or written".into());
-        return Ok(out);
-    }
     if cx.scope.is_whole() {
         bail!("uncertainty compares the change round by round: drop --all-files (use --base REV)");
     }
