@@ -225,3 +225,37 @@ fn one_size_cap_applies_to_every_read_in_every_scope() {
     );
     assert!(!env.stdout.contains("over the"), "{}", env.stdout);
 }
+
+/// A test file whose name is not UTF-8 is still a test file (issue 25:
+/// `mock` and `mutation` checked 0 files and passed).
+#[test]
+fn test_files_with_names_that_are_not_utf8_are_checked() {
+    use std::os::unix::ffi::OsStrExt;
+    let repo = TestRepo::new();
+    repo.write("README.md", README)
+        .write("shop/__init__.py", "")
+        .write("shop/cart.py", "def total(xs):\n    return sum(xs)\n");
+    let name = std::ffi::OsStr::from_bytes(b"tests/test_caf\xe9.py");
+    std::fs::create_dir_all(repo.path().join("tests")).unwrap();
+    std::fs::write(repo.path().join(name), TEST).unwrap();
+    let base = repo.commit("base");
+
+    std::fs::write(repo.path().join(name), format!("{TEST}    assert True\n")).unwrap();
+    let run = repo.run(&["mock", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert_eq!(
+        run.findings(),
+        vec!["mock/tautological-assertion error tests/test_caf\u{fffd}.py:6".to_string()]
+    );
+    repo.git(&["add", "-A"]);
+    assert_eq!(repo.run(&["mock", "--staged"]).code, 1);
+
+    std::fs::write(repo.path().join(name), TEST.replace("== 3", "== 4")).unwrap();
+    repo.write("shop/cart.py", "def total(xs):\n    return sum(xs) + 1\n");
+    repo.commit("bend");
+    let run = repo.run(&["mutation", "--base", &base, "--format", "json"]);
+    assert_eq!(
+        run.findings(),
+        vec!["mutation/assertion-value-changed error tests/test_caf\u{fffd}.py:5".to_string()]
+    );
+}

@@ -78,11 +78,15 @@ impl Classifier {
     /// The language of `path` (repo-relative) when it is a test file.
     pub fn test_file(&self, path: &Path) -> Option<Lang> {
         let lang = Lang::from_path(path)?;
-        let name = path.file_name()?.to_str()?;
-        let dirs: Vec<&str> = path
+        // Names that are not UTF-8 are classified by their readable parts
+        // (`test_caf\xe9.py` is a pytest file), never dropped.
+        let name = path.file_name()?.to_string_lossy();
+        let name = name.as_ref();
+        let dirs: Vec<std::borrow::Cow<'_, str>> = path
             .parent()
-            .map(|p| p.components().filter_map(|c| c.as_os_str().to_str()).collect())
+            .map(|p| p.components().map(|c| c.as_os_str().to_string_lossy()).collect())
             .unwrap_or_default();
+        let dirs: Vec<&str> = dirs.iter().map(|d| d.as_ref()).collect();
         if dirs.iter().any(|d| {
             matches!(
                 *d,
