@@ -492,25 +492,25 @@ impl Repo {
             }
         };
         if detail == Detail::Lines {
-            self.find_renames(&mut diff)?;
+            self.find_renames(&mut diff, matches!(side, Side::Worktree(_)))?;
         }
         Ok(diff)
     }
 
     /// Pair added and deleted files into renames, when git has the content
     /// of both (a partial clone may not: then they stay an add and a delete).
-    fn find_renames(&self, diff: &mut git2::Diff<'_>) -> Result<()> {
+    /// `workdir`: the new side is the working tree's (content on disk).
+    fn find_renames(&self, diff: &mut git2::Diff<'_>, workdir: bool) -> Result<()> {
         let count = |status: Delta| diff.deltas().filter(|d| d.status() == status).count();
         let added = count(Delta::Added) + count(Delta::Untracked);
         if added == 0 || count(Delta::Deleted) == 0 {
             return Ok(());
         }
         let odb = self.inner.odb()?;
-        let present = diff.deltas().all(|d| {
-            [d.old_file(), d.new_file()]
-                .iter()
-                .all(|f| f.id().is_zero() || !f.exists() || odb.exists(f.id()) || d.status() == Delta::Untracked)
-        });
+        let in_odb = |f: git2::DiffFile<'_>| f.id().is_zero() || !f.exists() || odb.exists(f.id());
+        let present = diff
+            .deltas()
+            .all(|d| in_odb(d.old_file()) && (workdir || in_odb(d.new_file())));
         if present {
             let mut find = DiffFindOptions::new();
             find.renames(true);
@@ -889,7 +889,7 @@ pub fn trailers(message: &str) -> Vec<(String, String)> {
 }
 
 fn tree_changes(repo: &Repo, mut diff: git2::Diff<'_>) -> Result<Vec<TreeChange>> {
-    repo.find_renames(&mut diff)?;
+    repo.find_renames(&mut diff, false)?;
     let id = |f: git2::DiffFile<'_>| (!f.id().is_zero()).then(|| f.id().to_string());
     Ok(diff
         .deltas()

@@ -373,11 +373,11 @@ fn setup_problems_are_exit_2_naming_the_fix() {
     assert!(run.stderr.contains("the council has no providers"), "{}", run.stderr);
     let run = repo.run(&["council", "--all-files"]);
     assert_eq!(run.code, 2);
-    // Off by default: it says so and checks nothing.
+    // Off by default in the config, but named it runs: with no providers it cannot.
     let plain = TestRepo::new();
     let run = plain.run(&["council"]);
-    assert_eq!(run.code, 0);
-    assert!(run.stdout.contains("the council gate is disabled"), "{}", run.stdout);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("the council has no providers"), "{}", run.stderr);
 }
 
 /// One scripted HTTP answer: status, extra headers, body.

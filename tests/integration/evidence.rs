@@ -353,13 +353,23 @@ fn a_binary_file_change_counts() {
 }
 
 #[test]
-fn a_disabled_gate_checks_nothing_and_says_so() {
+fn named_it_runs_though_disabled_and_its_master_switch_turns_it_off() {
     let repo = TestRepo::new();
     repo.write(".loki-gate.yaml", "gates:\n  evidence:\n    enabled: false\n");
-    let run = repo.run(&["evidence", "--test-command", "touch ran"]);
+    let run = repo.run_env(
+        &["evidence", "--test-command", "touch ran"],
+        &[("LOKI_GATE_EVIDENCE", "0")],
+    );
     assert_eq!(run.code, 0);
-    assert!(run.stdout.contains("the evidence gate is disabled"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("evidence is off (LOKI_GATE_EVIDENCE=0)"),
+        "{}",
+        run.stdout
+    );
     assert!(!repo.path().join("ran").exists());
+    // `enabled: false` keeps it out of a bare `check`, not out of an explicit call.
+    repo.run(&["evidence", "--test-command", "touch ran"]);
+    assert!(repo.path().join("ran").exists());
 }
 
 #[test]
