@@ -150,13 +150,40 @@ pub fn write_atomic_executable(path: &Path, bytes: &[u8]) -> Result<()> {
     write_replacing(path, bytes, true)
 }
 
+/// The name every temp file of [`write_atomic`] starts with.
+const TEMP_PREFIX: &str = ".loki-gate-tmp";
+
+/// A temp file this old was left by a write that was killed (a write takes
+/// milliseconds): the next write in its directory removes it.
+const STALE_TEMP: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// Remove what interrupted writes left in `dir`; best effort, never an error.
+fn sweep_stale_temps(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let now = std::time::SystemTime::now();
+    for entry in entries.flatten() {
+        let stale = entry.file_name().to_string_lossy().starts_with(TEMP_PREFIX)
+            && entry
+                .metadata()
+                .ok()
+                .filter(std::fs::Metadata::is_file)
+                .and_then(|m| m.modified().ok())
+                .and_then(|t| now.duration_since(t).ok())
+                .is_some_and(|age| age > STALE_TEMP);
+        if stale {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 fn write_replacing(path: &Path, bytes: &[u8], executable: bool) -> Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
+    sweep_stale_temps(dir);
     let mut tmp = tempfile::Builder::new()
-        .prefix(".loki-gate-tmp")
+        .prefix(TEMP_PREFIX)
         .tempfile_in(dir)
         .with_context(|| format!("could not create a temp file in {}", dir.display()))?;
     tmp.write_all(bytes)

@@ -40,3 +40,19 @@ fn a_new_start_clears_the_previous_test_outcome() {
     let state: serde_json::Value = serde_json::from_str(&repo.read(".loki-gate/run.json")).unwrap();
     assert!(state["last_tests"].is_null(), "{state}");
 }
+
+/// A write killed between its temp file and the rename leaves the temp file
+/// behind; the next write in that directory removes it once it is stale, and
+/// leaves a fresh one (another writer's, mid-write) alone (issue 25).
+#[test]
+fn the_next_write_removes_temp_files_interrupted_writes_left() {
+    let repo = TestRepo::new();
+    assert_eq!(repo.run(&["evidence", "start"]).code, 0);
+    repo.write(".loki-gate/.loki-gate-tmpOLD123", "half a state file");
+    repo.age(".loki-gate/.loki-gate-tmpOLD123", 3600);
+    repo.write(".loki-gate/.loki-gate-tmpNEW456", "another writer, mid-write");
+    assert_eq!(repo.run(&["evidence", "start"]).code, 0);
+    assert!(!repo.path().join(".loki-gate/.loki-gate-tmpOLD123").exists());
+    assert!(repo.path().join(".loki-gate/.loki-gate-tmpNEW456").exists());
+    assert!(repo.path().join(".loki-gate/run.json").is_file());
+}
