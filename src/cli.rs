@@ -282,6 +282,11 @@ pub enum HeldoutAction {
         /// Where the reserved checks go: a directory outside the repository
         #[arg(long, value_name = "DIR")]
         into: PathBuf,
+
+        /// Select from a checklist git tracks, though its history keeps the
+        /// reserved items readable
+        #[arg(long)]
+        force: bool,
     },
 }
 

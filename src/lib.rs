@@ -78,8 +78,8 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
         Command::Mock => run_gate(&cli.global, GateCall::Mock),
         Command::Docs => run_gate(&cli.global, GateCall::Docs),
         Command::Heldout(args) => {
-            if let Some(HeldoutAction::Select { checklist, into }) = &args.action {
-                return heldout_select(&cli.global, checklist, into);
+            if let Some(HeldoutAction::Select { checklist, into, force }) = &args.action {
+                return heldout_select(&cli.global, checklist, into, *force);
             }
             run_gate(&cli.global, GateCall::Heldout(args))
         }
@@ -166,13 +166,22 @@ impl GateCall<'_> {
 }
 
 /// `loki-gate heldout select`.
-fn heldout_select(global: &GlobalArgs, checklist: &std::path::Path, into: &std::path::Path) -> Result<ExitStatus> {
+fn heldout_select(
+    global: &GlobalArgs,
+    checklist: &std::path::Path,
+    into: &std::path::Path,
+    force: bool,
+) -> Result<ExitStatus> {
     let session = Session::open(global, &env_var, false)?;
     let selection = gates::heldout::select(
         &context(&session),
         &session.cwd.join(checklist),
         &session.cwd.join(into),
+        force,
     )?;
+    if let Some(warning) = &selection.tracked_warning {
+        report::status(&format!("warning: {warning}"));
+    }
     if !global.quiet {
         report::status(&if selection.already {
             format!(

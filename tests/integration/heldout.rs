@@ -20,14 +20,17 @@ fn checklist(n: usize, command: impl Fn(usize) -> String) -> String {
     text
 }
 
-/// A repository with `checklist.yaml` committed and heldout enabled.
+/// A repository with heldout enabled and `checklist.yaml` beside it, kept
+/// out of git (a tracked checklist keeps the held-out items in history).
 fn repo_with(list: &str) -> TestRepo {
     let repo = TestRepo::new();
-    repo.write("checklist.yaml", list).write(
+    repo.write(
         ".loki-gate.yaml",
         "gates:\n  heldout:\n    enabled: true\n    timeout: 5s\n",
     );
-    repo.commit("checklist");
+    repo.commit("config");
+    repo.write(".git/info/exclude", "checklist.yaml\n")
+        .write("checklist.yaml", list);
     repo
 }
 
@@ -315,4 +318,80 @@ fn selection_refuses_the_workspace_and_bad_checklists() {
     ]);
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("could not read the checklist"), "{}", run.stderr);
+}
+
+/// Held-out checks the build loop can read are not held out (issue 25):
+/// `heldout --checks DIR` refuses a directory inside the repository, or one
+/// that links into it, as `select` refuses to write there.
+#[test]
+fn checks_inside_the_workspace_are_refused_at_run_time() {
+    let repo = repo_with(&checklist(4, |_| "true".into()));
+    let outside = tempfile::tempdir().unwrap();
+    assert_eq!(select(&repo, outside.path()).code, 0);
+    let inside = repo.path().join("ci/heldout");
+    std::fs::create_dir_all(&inside).unwrap();
+    std::fs::copy(
+        outside.path().join("heldout-checks.yaml"),
+        inside.join("heldout-checks.yaml"),
+    )
+    .unwrap();
+    let linked = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(&inside, linked.path().join("checks")).unwrap();
+    let file_linked = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(
+        inside.join("heldout-checks.yaml"),
+        file_linked.path().join("heldout-checks.yaml"),
+    )
+    .unwrap();
+    for dir in [
+        inside.clone(),
+        linked.path().join("checks"),
+        file_linked.path().to_path_buf(),
+    ] {
+        let run = gate(&repo, &dir, &[]);
+        assert_eq!(run.code, 2, "{}: {}{}", dir.display(), run.stdout, run.stderr);
+        assert!(
+            run.stderr.contains("inside the repository the build loop works in"),
+            "{}",
+            run.stderr
+        );
+    }
+    assert_eq!(gate(&repo, outside.path(), &[]).code, 0);
+}
+
+/// `select` on a checklist git tracks would leave the held-out items in its
+/// history: refused, with how to move it, unless `--force` (said loudly).
+#[test]
+fn selecting_from_a_tracked_checklist_is_refused_without_force() {
+    let repo = repo_with(&checklist(8, |_| "true".into()));
+    repo.write(".git/info/exclude", "");
+    repo.commit("track the checklist");
+    let into = tempfile::tempdir().unwrap();
+    let run = select(&repo, into.path());
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr
+            .contains("checklist.yaml is tracked by git: the items held out from it stay readable in its history")
+            && run.stderr.contains("move the checklist out of the repository first"),
+        "{}",
+        run.stderr
+    );
+    assert!(!into.path().join("heldout-checks.yaml").exists(), "nothing selected");
+
+    let forced = repo.run(&[
+        "heldout",
+        "select",
+        "--checklist",
+        "checklist.yaml",
+        "--into",
+        into.path().to_str().unwrap(),
+        "--force",
+    ]);
+    assert_eq!(forced.code, 0, "{}", forced.stderr);
+    assert!(
+        forced.stderr.contains("warning: checklist.yaml is tracked by git"),
+        "{}",
+        forced.stderr
+    );
+    assert_eq!(reserved_ids(into.path()).len(), 2);
 }

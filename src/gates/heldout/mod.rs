@@ -88,20 +88,41 @@ pub struct Selection {
     pub total: usize,
     /// It had been done before: nothing changed.
     pub already: bool,
+    /// `--force` on a checklist git tracks: what its history still shows.
+    pub tracked_warning: Option<String>,
+}
+
+/// Does `path` lie inside the repository at `root`, through any symlink?
+fn inside(root: &Path, path: &Path) -> bool {
+    let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    let real = nearest_existing(&std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()));
+    real.canonicalize().unwrap_or(real).starts_with(root)
 }
 
 /// `loki-gate heldout select --checklist F --into DIR`.
-pub fn select(cx: &Context<'_>, checklist_path: &Path, into: &Path) -> Result<Selection> {
+pub fn select(cx: &Context<'_>, checklist_path: &Path, into: &Path, force: bool) -> Result<Selection> {
     let root = cx.repo.root();
     let into_abs = std::path::absolute(into).unwrap_or_else(|_| into.to_path_buf());
-    let inside = |dir: &Path| {
-        let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
-        dir.starts_with(root.canonicalize().unwrap_or_else(|_| root.to_path_buf()))
-    };
-    if inside(&nearest_existing(&into_abs)) {
+    if inside(root, &into_abs) {
         bail!(
             "--into {} is inside the repository the build loop works in, where it could read the checks; choose a directory outside it (or write the file into a CI secret)",
             into.display()
+        );
+    }
+    // A checklist git tracks keeps every item in its history: removing the
+    // reserved ones from the file hides nothing from `git log -p`.
+    let tracked = crate::git::relative_to(root, checklist_path)
+        .filter(|rel| matches!(cx.repo.index_blob_id(rel), Ok(Some(_))))
+        .map(|rel| {
+            format!(
+                "{} is tracked by git: the items held out from it stay readable in its history (`git log -p -- {}`)",
+                crate::git::display_path(&rel),
+                crate::git::display_path(&rel)
+            )
+        });
+    if let (Some(why), false) = (&tracked, force) {
+        bail!(
+            "{why}; move the checklist out of the repository first (write its items to a file outside it and `git rm` this one), or pass --force to select anyway"
         );
     }
     let mut outcome = None;
@@ -112,6 +133,7 @@ pub fn select(cx: &Context<'_>, checklist_path: &Path, into: &Path) -> Result<Se
                 reserved: manifest.reserved.len(),
                 total: manifest.total,
                 already: true,
+                tracked_warning: None,
             });
             return Ok(state);
         }
@@ -157,6 +179,7 @@ pub fn select(cx: &Context<'_>, checklist_path: &Path, into: &Path) -> Result<Se
             reserved: reserved.len(),
             total: items.len(),
             already: false,
+            tracked_warning: tracked.clone(),
         });
         Ok(state)
     })?;
@@ -201,6 +224,14 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         ));
     }
     let file = dir.join(CHECKS_FILE);
+    // Checks the build loop can read are not held out: refused here as
+    // `select` refuses to write them there.
+    if inside(cx.repo.root(), dir) || (file.exists() && inside(cx.repo.root(), &file)) {
+        bail!(
+            "the checks directory {} is, or links to, a place inside the repository the build loop works in, where it can read the checks; keep them outside it (or in a CI secret) and pass that path",
+            dir.display()
+        );
+    }
     let items = if file.exists() {
         checklist::read(&file)?
     } else {
