@@ -447,3 +447,52 @@ fn ctrl_c_stops_the_test_command_with_its_children() {
         }
     }
 }
+
+/// A test command that could not run the tests at all is "could not run"
+/// (exit 2) with the runner's own last lines, not "tests failed" (issue 25).
+#[test]
+fn a_runner_that_could_not_collect_or_start_the_tests_could_not_run() {
+    let repo = started();
+    repo.write("src/app.py", "x = 1\n");
+    let cases: [(&str, &str, &str); 4] = [
+        (
+            "python3 -m no_such_module_for_loki_gate",
+            "a module it needs is missing",
+            "No module named no_such_module_for_loki_gate",
+        ),
+        (
+            "python3 -m pytest --no-such-flag-for-loki-gate",
+            "pytest could not collect or start the tests (exit 4: usage error)",
+            "unrecognized arguments",
+        ),
+        // `npm test` whose script calls a runner that is not installed: the
+        // runner is named, not the command.
+        (
+            "sh -c 'no-such-runner-for-loki-gate run'",
+            "`no-such-runner-for-loki-gate`, which the test command `sh -c 'no-such-runner-for-loki-gate run'` runs, was not found (exit 127)",
+            "not found",
+        ),
+        (
+            "no-such-test-cli-for-loki-gate",
+            "`no-such-test-cli-for-loki-gate`, which the test command",
+            "not found",
+        ),
+    ];
+    for (command, why, tail) in cases {
+        let run = repo.run(&["evidence", "--test-command", command]);
+        assert_eq!(run.code, 2, "{command}: {}{}", run.stdout, run.stderr);
+        assert!(run.stderr.contains(why), "{command}: {}", run.stderr);
+        assert!(run.stderr.contains(tail), "{command}: {}", run.stderr);
+    }
+    // A collection error in a test file is the same: nothing was collected.
+    repo.write(
+        "tests/test_app.py",
+        "import not_installed_for_loki_gate\n\n\ndef test_x():\n    assert 1\n",
+    );
+    let run = repo.run(&["evidence", "--test-command", "python3 -m pytest -q tests"]);
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    assert!(run.stderr.contains("could not start the tests"), "{}", run.stderr);
+    // Tests that ran and failed are still red (exit 1).
+    let run = repo.run(&["evidence", "--test-command", &fake_tests(1, 1)]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+}

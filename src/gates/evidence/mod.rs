@@ -318,11 +318,8 @@ fn run_command(root: &Path, command: &str, settings: &Settings) -> Result<(Optio
         );
         return Ok((parsed, Some(rules::tests_failed(&what, None, &[], &tail()))));
     }
-    if output.code == Some(127) {
-        return Err(anyhow!(
-            "the test command {} was not found (exit 127): install it, or set gates.evidence.test-command",
-            quoted(command)
-        ));
+    if let Some(why) = could_not_run(command, &output, parsed.as_ref()) {
+        return Err(anyhow!(why));
     }
     if !output.success() {
         // A runner that says it ran nothing (pytest exits 5) ran nothing; that is not a failure report.
@@ -349,6 +346,77 @@ fn run_command(root: &Path, command: &str, settings: &Settings) -> Result<(Optio
         return Ok((parsed, Some(red)));
     }
     Ok((parsed, None))
+}
+
+/// Why a test command that reported no results could not run the tests at
+/// all (a missing program or module, a runner usage or collection error),
+/// with the runner's own last lines: that is not "tests failed", and a run
+/// that could not collect tests is no evidence either way.
+fn could_not_run<'a>(command: &str, output: &'a process::Output, parsed: Option<&TestRun>) -> Option<String> {
+    if output.success() || output.timed_out {
+        return None;
+    }
+    let text = format!("{}\n{}", output.stdout, output.stderr);
+    let code = output.code?;
+    // pytest counts a file it could not collect as an error in its summary
+    // and exits 2: nothing ran.
+    let pytest = parsed.is_some_and(|r| r.format == "pytest")
+        || ["pytest", "conftest", "during collection"]
+            .iter()
+            .any(|m| text.contains(m));
+    let pytest_setup = pytest && matches!(code, 2..=4) && parsed.is_none_or(|r| r.passed == 0);
+    if parsed.is_some() && !pytest_setup {
+        return None;
+    }
+    static MISSING_PROGRAM: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?m)(?:^|: )([^\s:]+): (?:command )?not found\s*$|command not found: (\S+)").unwrap()
+    });
+    let missing_module = [
+        "No module named",
+        "ModuleNotFoundError",
+        "Cannot find module",
+        "ERR_MODULE_NOT_FOUND",
+    ]
+    .iter()
+    .any(|m| text.contains(m));
+    let why = if code == 127 {
+        match MISSING_PROGRAM.captures(&text).and_then(|c| c.get(1).or(c.get(2))) {
+            Some(program) => format!(
+                "`{}`, which the test command {} runs, was not found (exit 127): install it (or the project's dependencies), or set gates.evidence.test-command",
+                program.as_str(),
+                quoted(command)
+            ),
+            None => format!(
+                "the test command {} was not found (exit 127): install it, or set gates.evidence.test-command",
+                quoted(command)
+            ),
+        }
+    } else if missing_module {
+        format!(
+            "the test command {} could not start the tests: a module it needs is missing (exit {code}); install the project's test dependencies",
+            quoted(command)
+        )
+    } else if pytest_setup {
+        format!(
+            "pytest could not collect or start the tests (exit {code}: {}) under {}",
+            match code {
+                2 => "interrupted, e.g. an error during collection",
+                3 => "internal error",
+                _ => "usage error",
+            },
+            quoted(command)
+        )
+    } else {
+        return None;
+    };
+    // The runner's own words: its stderr, else its stdout.
+    let said = |text: &'a str| -> Vec<&'a str> { text.lines().filter(|l| !l.trim().is_empty()).collect() };
+    let mut tail = said(&output.stderr);
+    if tail.is_empty() {
+        tail = said(&output.stdout);
+    }
+    let tail = &tail[tail.len().saturating_sub(5)..];
+    Some(format!("{why}; its last lines:\n  {}", tail.join("\n  ")))
 }
 
 fn record(cx: &Context<'_>, source: String, run: Option<&TestRun>, green: bool) -> Result<()> {
