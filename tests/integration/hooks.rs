@@ -585,3 +585,31 @@ mod every_commit_form {
         assert!(!env.contains("GIT_INDEX_FILE") && !env.contains("GIT_DIR"), "{env}");
     }
 }
+
+/// The test command follows the lockfile's package manager (issue 25): a
+/// pnpm project's `npm test` blamed npm for the `vitest` it could not find.
+#[test]
+fn init_and_evidence_pick_the_package_manager_from_the_lockfile() {
+    for (lock, manager) in [
+        ("pnpm-lock.yaml", "pnpm"),
+        ("yarn.lock", "yarn"),
+        ("bun.lockb", "bun"),
+        ("package-lock.json", "npm"),
+    ] {
+        let repo = TestRepo::new();
+        repo.write("package.json", r#"{"name": "shop", "scripts": {"test": "vitest run"}}"#)
+            .write(lock, "");
+        let run = repo.run(&["init"]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(
+            run.stderr.contains(&format!("tests: `{manager} test`")),
+            "{lock}: {}",
+            run.stderr
+        );
+        assert!(
+            repo.read(".loki-gate.yaml")
+                .contains(&format!("    test-command: \"{manager} test\"\n")),
+            "{lock}"
+        );
+    }
+}

@@ -18,7 +18,7 @@ pub const SECTION: SectionSpec = SectionSpec {
             name: "test-command",
             kind: Kind::OptStr,
             default: "null",
-            doc: "shell command that runs the tests; null = detect (cargo test, pytest, npm test, go test ./...)",
+            doc: "shell command that runs the tests; null = detect (cargo test, pytest, npm/pnpm/yarn/bun test by lockfile, go test ./...)",
         },
         KeySpec {
             name: "results",
@@ -143,7 +143,18 @@ pub fn detect_test_command(root: &Path) -> Option<String> {
         && let Some(test) = json["scripts"]["test"].as_str()
         && !test.contains("no test specified")
     {
-        return Some("npm test".into());
+        // The package manager whose lockfile is there runs the script (a
+        // `pnpm-lock.yaml` project under npm would install nothing it needs).
+        let manager = [
+            ("pnpm-lock.yaml", "pnpm"),
+            ("yarn.lock", "yarn"),
+            ("bun.lockb", "bun"),
+            ("bun.lock", "bun"),
+        ]
+        .iter()
+        .find(|(lock, _)| has(lock))
+        .map_or("npm", |(_, manager)| manager);
+        return Some(format!("{manager} test"));
     }
     if [
         "pytest.ini",
