@@ -1,16 +1,23 @@
 //! Issue 25: a file name, a symlink or a tool's output must not subvert the
 //! static gate. File names reach every tool as files, never as options or
-//! shell syntax.
+//! shell syntax; no path outside the repository is handed to a tool, read or
+//! printed, whatever a tool reports; every file the gate reads is capped.
 //!
 //! Each test runs the binary on a real repository with the real tools
 //! (`.ci/run` installs ruff, mypy, ESLint and ShellCheck).
 
 #![cfg(unix)]
 
+use std::os::unix::fs::symlink;
+use std::path::Path;
+
 use loki_gate::report::json::GateJson;
 
 use crate::static_gate::json;
 use crate::support::TestRepo;
+
+/// What a file outside the repository holds; it must never be printed.
+const SECRET: &str = "TOP-SECRET-CONTENT";
 
 /// Names that are shell syntax, quoting or a line break, each with `ext`.
 fn awkward_names(ext: &str) -> Vec<String> {
@@ -41,6 +48,20 @@ fn expected(rule: &str, paths: &[String], line: u32) -> Vec<(String, String, u32
 /// No command in a file name ran: nothing named `pwned` appeared.
 fn assert_nothing_ran(repo: &TestRepo) {
     assert!(!repo.path().join("pwned").exists(), "a file name ran as a command");
+}
+
+/// A directory beside the repository holding `secret.py`.
+fn outside(repo: &TestRepo) -> tempfile::TempDir {
+    let dir = tempfile::Builder::new()
+        .prefix("loki-gate-outside")
+        .tempdir_in(repo.root().parent().expect("a parent"))
+        .expect("temp dir");
+    std::fs::write(dir.path().join("secret.py"), format!("import os  # {SECRET}\n")).unwrap();
+    dir
+}
+
+fn name_of(dir: &Path) -> String {
+    dir.file_name().unwrap().to_string_lossy().into_owned()
 }
 
 #[test]
@@ -198,4 +219,160 @@ fn hostile_file_names_reach_a_custom_command_as_one_argument_each() {
     let one_line: Vec<String> = names.iter().filter(|n| !n.contains('\n')).cloned().collect();
     assert_eq!(grep, expected("static/errorformat:grep", &one_line, 1));
     assert_nothing_ran(&repo);
+}
+
+#[test]
+fn a_sarif_report_cannot_make_the_gate_read_or_print_a_file_outside_the_repository() {
+    let repo = TestRepo::new();
+    let outside = outside(&repo);
+    repo.write(".gitignore", "reports/\n");
+    repo.write("app.py", "def run(x):\n    return x\n");
+    repo.commit("base");
+    repo.write("app.py", "def run(x):\n    return x\n    return eval(x)\n");
+    let result = |uri: &str, base: Option<&str>, line: u32| {
+        let base = base.map(|b| format!(", \"uriBaseId\": \"{b}\"")).unwrap_or_default();
+        format!(
+            r#"{{"ruleId": "r", "level": "error", "message": {{"text": "here"}},
+                "locations": [{{"physicalLocation": {{"artifactLocation": {{"uri": "{uri}"{base}}}, "region": {{"startLine": {line}}}}}}}]}}"#
+        )
+    };
+    let secret = outside.path().join("secret.py");
+    let results = [
+        result("../../../../../../../../../../etc/passwd", None, 1),
+        result("file:///etc/passwd", None, 1),
+        result(
+            "%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+            None,
+            1,
+        ),
+        result(&format!("file://{}", secret.display()), None, 1),
+        result(&format!("../{}/secret.py", name_of(outside.path())), None, 1),
+        result("secret.py", Some("OUT"), 1),
+        result("sub/../app.py", None, 3),
+    ]
+    .join(",");
+    let sarif = format!(
+        r#"{{"version": "2.1.0", "runs": [{{"tool": {{"driver": {{"name": "codeql"}}}},
+            "originalUriBaseIds": {{"OUT": {{"uri": "file://{}/"}}}},
+            "results": [{results}]}}]}}"#,
+        outside.path().display()
+    );
+    repo.write("reports/scan.sarif", sarif);
+    repo.write(
+        ".loki-gate.yaml",
+        "gates:\n  static:\n    tools: []\n    filter: nofilter\n    custom:\n      - name: codeql\n        sarif: reports/scan.sarif\n",
+    );
+    let run = repo.run(&["static", "--base", "HEAD", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let report = json(&run);
+    assert_eq!(
+        placed(&report),
+        vec![("static/sarif:codeql:r".to_string(), "app.py".to_string(), 3)],
+        "only the finding inside the repository, its path normalised"
+    );
+    assert!(
+        report
+            .notices
+            .iter()
+            .any(|n| n == "codeql: 6 finding(s) on paths outside the repository left out (not read, not shown)"),
+        "{:?}",
+        report.notices
+    );
+    for format in ["text", "sarif", "json", "github", "markdown"] {
+        let run = repo.run(&["static", "--base", "HEAD", "--format", format]);
+        assert!(!run.stdout.contains(SECRET), "{format}: {}", run.stdout);
+        assert!(!run.stdout.contains("root:"), "{format}: {}", run.stdout);
+        assert!(!run.stdout.contains("etc/passwd"), "{format}: {}", run.stdout);
+        if format == "json" || format == "sarif" {
+            assert!(!run.stdout.contains("../"), "{format}: {}", run.stdout);
+        }
+    }
+}
+
+#[test]
+fn a_symlink_out_of_the_repository_is_skipped_never_linted_or_printed() {
+    let repo = TestRepo::new();
+    let outside = outside(&repo);
+    repo.write(".gitignore", ".ruff_cache/\n");
+    repo.commit("base");
+    symlink(outside.path().join("secret.py"), repo.path().join("evil.py")).unwrap();
+    symlink(
+        format!("../{}/secret.py", name_of(outside.path())),
+        repo.path().join("sneaky.py"),
+    )
+    .unwrap();
+    // A link that stays inside is linted as any file.
+    repo.write("lib.py", "import json\n");
+    symlink("lib.py", repo.path().join("alias.py")).unwrap();
+    repo.commit("links");
+    // `nofilter`: even a finding on the link's target outside would be kept.
+    let args = ["static", "--base", "HEAD~1", "--tool", "ruff", "--filter", "nofilter"];
+    let run = repo.run(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let report = json(&run);
+    assert_eq!(
+        placed(&report),
+        vec![
+            ("meta/skipped-file".to_string(), "evil.py".to_string(), 0),
+            ("meta/skipped-file".to_string(), "sneaky.py".to_string(), 0),
+            ("static/ruff:F401".to_string(), "alias.py".to_string(), 1),
+            ("static/ruff:F401".to_string(), "lib.py".to_string(), 1),
+        ]
+    );
+    assert!(
+        report.notices.contains(&"ruff: 2 finding(s) on 2 file(s)".to_string()),
+        "{:?}",
+        report.notices
+    );
+    for link in ["evil.py", "sneaky.py"] {
+        let skipped = report
+            .findings
+            .iter()
+            .find(|f| f.path.as_deref() == Some(link))
+            .unwrap();
+        assert!(
+            skipped.message.starts_with(&format!("skipped {link}: symlink to"))
+                && skipped.message.ends_with("outside the repository"),
+            "{}",
+            skipped.message
+        );
+    }
+    let text = repo.run(&args);
+    assert!(!text.stdout.contains(SECRET), "{}", text.stdout);
+}
+
+#[test]
+fn a_sarif_file_is_size_capped_and_may_not_leave_the_repository() {
+    let repo = TestRepo::new();
+    let outside = outside(&repo);
+    repo.write(".gitignore", "reports/\n");
+    repo.write(
+        ".loki-gate.yaml",
+        "gates:\n  static:\n    tools: []\n    custom:\n      - name: codeql\n        sarif: reports/scan.sarif\n",
+    );
+    repo.commit("base");
+    repo.write("app.py", "x = 1\n");
+    let empty = r#"{"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "codeql"}}, "results": []}]}"#;
+    let mut big = empty.to_string();
+    big.push_str(&" ".repeat(2 * 1024 * 1024));
+    repo.write("reports/scan.sarif", big);
+    let run = repo.run(&["static", "--base", "HEAD"]);
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    assert!(run.stderr.contains("over the 2097152 byte limit"), "{}", run.stderr);
+
+    std::fs::write(
+        outside.path().join("scan.sarif"),
+        empty.replace("[]", &format!("[{{\"message\": {{\"text\": \"{SECRET}\"}}}}]")),
+    )
+    .unwrap();
+    repo.remove("reports/scan.sarif");
+    symlink(
+        outside.path().join("scan.sarif"),
+        repo.path().join("reports/scan.sarif"),
+    )
+    .unwrap();
+    let run = repo.run(&["static", "--base", "HEAD"]);
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    assert!(run.stderr.contains("outside the repository"), "{}", run.stderr);
+    assert!(!run.stdout.contains(SECRET) && !run.stderr.contains(SECRET));
 }

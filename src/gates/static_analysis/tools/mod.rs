@@ -245,5 +245,12 @@ pub(crate) fn path_arg(path: &Path) -> OsString {
 
 /// Does the file at `root/name` exist and contain `needle`?
 pub(crate) fn file_mentions(root: &Path, name: &str, needle: &str) -> bool {
-    std::fs::read_to_string(root.join(name)).is_ok_and(|text| text.contains(needle))
+    config_text(root, name).is_some_and(|text| text.contains(needle))
+}
+
+/// The text of a tool's config file at `root/name`, read as every file the
+/// gate reads is: inside the repository, under the size cap.
+pub(crate) fn config_text(root: &Path, name: &str) -> Option<String> {
+    let bytes = crate::walk::read_file(root, Path::new(name)).ok()?;
+    Some(String::from_utf8_lossy(&bytes).into_owned())
 }
