@@ -18,6 +18,7 @@ pub mod init;
 pub mod interrupt;
 pub mod lang;
 pub mod meta;
+pub mod paths;
 pub mod process;
 pub mod report;
 pub mod rule;

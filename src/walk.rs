@@ -1,7 +1,9 @@
 //! Reading the files gates examine: a parallel, gitignore-aware walk of the
 //! whole tree (`--all-files`), or a parallel read of a given list (the
 //! changed files). Binary, huge, unreadable and out-of-repo files are skipped
-//! with one `meta/skipped-file` note each, never silently.
+//! with one `meta/skipped-file` note each, never silently. Every file read
+//! whole goes through [`read_capped`]; every repo-relative one through
+//! [`read_file`], which never follows a path out of the repository.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -89,7 +91,7 @@ pub fn walk(root: &Path, exclude: &GlobSet, skip_dirs: &[PathBuf], keep: &(dyn F
                     && let Ok(rel) = entry.path().strip_prefix(root)
                 {
                     // A link to a file inside the repository is walked at its target;
-                    // a link out of it (or a dangling one) gets its note from `read_one`.
+                    // a link out of it (or a dangling one) gets its note from `read_file`.
                     if kind.is_symlink()
                         && entry
                             .path()
@@ -102,62 +104,131 @@ pub fn walk(root: &Path, exclude: &GlobSet, skip_dirs: &[PathBuf], keep: &(dyn F
                         return WalkState::Continue;
                     }
                     if !exclude.is_match(rel) && keep(rel) {
-                        paths.lock().expect("walker poisoned").push(rel.to_path_buf());
+                        let walked = Walked {
+                            path: rel.to_path_buf(),
+                            link: kind.is_symlink(),
+                        };
+                        paths.lock().expect("walker poisoned").push(walked);
                     }
                 }
                 WalkState::Continue
             })
         });
     let mut paths = paths.into_inner().expect("walker poisoned");
-    paths.sort();
-    read_all(root, &paths)
+    paths.sort_by(|a, b| a.path.cmp(&b.path));
+    read_walked(root, &paths)
+}
+
+/// A file the walker found.
+struct Walked {
+    /// Repo-relative.
+    path: PathBuf,
+    /// A symlink: it may lead anywhere. Anything else the walker yields is
+    /// a file in a directory it descended into, which never follows a link:
+    /// inside the repository without asking.
+    link: bool,
 }
 
 /// Read the given repo-relative files in parallel.
 pub fn read_all(root: &Path, paths: &[PathBuf]) -> Read {
-    let results: Vec<(&PathBuf, Result<Vec<u8>, String>)> = paths.par_iter().map(|p| (p, read_one(root, p))).collect();
+    let paths: Vec<Walked> = paths
+        .iter()
+        .map(|p| Walked {
+            path: p.clone(),
+            link: true,
+        })
+        .collect();
+    read_walked(root, &paths)
+}
+
+fn read_walked(root: &Path, paths: &[Walked]) -> Read {
+    let results: Vec<(&Walked, Result<Vec<u8>, String>)> = paths
+        .par_iter()
+        .map(|w| {
+            let read = if w.link {
+                read_file(root, &w.path)
+            } else {
+                read_text(&root.join(&w.path))
+            };
+            (w, read)
+        })
+        .collect();
     let mut read = Read::default();
-    for (path, result) in results {
+    for (walked, result) in results {
         match result {
             Ok(bytes) => read.files.push(SourceFile {
-                path: path.clone(),
+                path: walked.path.clone(),
                 bytes,
             }),
-            Err(why) => {
-                let shown = display_path(path);
-                let note = Finding::new(&SKIPPED_FILE, format!("skipped {shown}: {why}")).in_file(shown);
-                read.skipped.push(note);
-            }
+            Err(why) => read.skipped.push(skipped(&walked.path, &why)),
         }
     }
     read
 }
 
-/// The file's bytes, or why it was skipped: a path that resolves outside
-/// the repository (through a symlink anywhere on it) is never opened.
-pub fn read_one(root: &Path, rel: &Path) -> Result<Vec<u8>, String> {
-    let abs = root.join(rel);
-    let meta = std::fs::symlink_metadata(&abs).map_err(|e| format!("could not read it ({e})"))?;
-    match abs.canonicalize() {
-        Ok(target) if target.starts_with(root) => {}
-        Ok(target) => return Err(format!("symlink to {} outside the repository", target.display())),
-        Err(_) if meta.file_type().is_symlink() => return Err("dangling symlink".to_string()),
-        Err(e) => return Err(format!("could not read it ({e})")),
+/// The `meta/skipped-file` note for the repo-relative `path`, skipped for `why`.
+pub fn skipped(path: &Path, why: &str) -> Finding {
+    let shown = display_path(path);
+    Finding::new(&SKIPPED_FILE, format!("skipped {shown}: {why}")).in_file(shown)
+}
+
+/// The bytes of the repo-relative file `rel`, or why it was skipped: it
+/// leads out of the repository, is over [`max_file_bytes`], is binary, or
+/// could not be read.
+pub fn read_file(root: &Path, rel: &Path) -> Result<Vec<u8>, String> {
+    // The confined path is the one read: `link/../x` is the repository's
+    // `x`, never `x` beside wherever `link` points.
+    let rel = inside(root, rel)?;
+    read_text(&root.join(rel))
+}
+
+/// [`read_capped`], and not binary.
+fn read_text(path: &Path) -> Result<Vec<u8>, String> {
+    let bytes = read_capped(path)?;
+    if is_binary(&bytes) {
+        return Err("binary file".to_string());
     }
-    let meta = std::fs::metadata(&abs).map_err(|e| format!("could not read it ({e})"))?;
+    Ok(bytes)
+}
+
+/// The repo-relative `rel` with no `.` or `..` ([`crate::paths::confine`]),
+/// or why it may not be read or handed to a tool: it climbs out with `..`,
+/// or it is a symlink (or under a directory that is one) that leads out of
+/// the repository or dangles.
+pub fn inside(root: &Path, rel: &Path) -> Result<PathBuf, String> {
+    if let Some(rel) = crate::paths::confine(root, rel) {
+        return Ok(rel);
+    }
+    let abs = root.join(rel);
+    let link = std::fs::symlink_metadata(&abs).ok().map(|m| m.file_type().is_symlink());
+    Err(match (abs.canonicalize(), link) {
+        (Ok(target), Some(true)) => format!("symlink to {} outside the repository", target.display()),
+        (Err(_), Some(true)) => "dangling symlink".to_string(),
+        _ => "outside the repository".to_string(),
+    })
+}
+
+/// The bytes of the regular file at `path`, unless it is over
+/// [`max_file_bytes`], the size cap on the files loki-gate reads.
+pub fn read_capped(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read as _;
+    let unreadable = |e: std::io::Error| format!("could not read it ({e})");
+    let meta = std::fs::metadata(path).map_err(unreadable)?;
     if !meta.is_file() {
         return Err("not a regular file".to_string());
     }
-    if meta.len() > max_file_bytes() {
-        return Err(format!(
-            "{} bytes is over the {} byte limit (max-file-bytes)",
-            meta.len(),
-            max_file_bytes()
-        ));
+    let cap = max_file_bytes();
+    let over = |len: u64| format!("{len} bytes is over the {cap} byte limit (max-file-bytes)");
+    if meta.len() > cap {
+        return Err(over(meta.len()));
     }
-    let bytes = std::fs::read(&abs).map_err(|e| format!("could not read it ({e})"))?;
-    if is_binary(&bytes) {
-        return Err("binary file".to_string());
+    // The file may grow between the look and the read: read one byte past the cap at most.
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    std::fs::File::open(path)
+        .and_then(|f| f.take(cap + 1).read_to_end(&mut bytes))
+        .map_err(unreadable)?;
+    if bytes.len() as u64 > cap {
+        return Err(over(bytes.len() as u64));
     }
     Ok(bytes)
 }
@@ -165,4 +236,36 @@ pub fn read_one(root: &Path, rel: &Path) -> Result<Vec<u8>, String> {
 /// A file is binary when its first 8000 bytes contain a NUL (git's rule).
 pub fn is_binary(bytes: &[u8]) -> bool {
     bytes[..bytes.len().min(BINARY_SNIFF)].contains(&0)
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_confined_read_never_follows_dot_dot_through_a_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let base = dir.path().canonicalize().unwrap();
+        let root = base.join("repo");
+        std::fs::create_dir_all(base.join("outside/deep")).unwrap();
+        std::fs::create_dir(&root).unwrap();
+        std::fs::write(base.join("outside/secret.txt"), "secret").unwrap();
+        std::os::unix::fs::symlink(base.join("outside/deep"), root.join("link")).unwrap();
+        // The kernel would read outside/secret.txt; the repository has no secret.txt.
+        let err = read_file(&root, Path::new("link/../secret.txt")).unwrap_err();
+        assert!(err.starts_with("could not read it"), "{err}");
+        std::fs::write(root.join("secret.txt"), "mine").unwrap();
+        assert_eq!(read_file(&root, Path::new("link/../secret.txt")).unwrap(), b"mine");
+        assert_eq!(
+            inside(&root, Path::new("link/x")).unwrap_err(),
+            "outside the repository"
+        );
+        assert_eq!(
+            inside(&root, Path::new("../outside/secret.txt")).unwrap_err(),
+            "outside the repository"
+        );
+        assert!(inside(&root, Path::new("link")).unwrap_err().starts_with("symlink to "));
+        std::os::unix::fs::symlink("nowhere", root.join("dangling")).unwrap();
+        assert_eq!(inside(&root, Path::new("dangling")).unwrap_err(), "dangling symlink");
+    }
 }

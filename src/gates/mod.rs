@@ -229,17 +229,15 @@ impl Pipeline<'_> {
         }
     }
 
-    /// The text of `path` with its line starts, read once per run.
+    /// The text of `path` with its line starts, read once per run; `None`
+    /// for a file out of the repository, binary, over the size cap or unreadable.
     fn text<'c>(&self, cache: &'c mut HashMap<String, Option<Text>>, path: &str) -> Option<&'c Text> {
         cache
             .entry(path.to_string())
             .or_insert_with(|| {
-                let abs = self.root.join(path);
-                if std::fs::metadata(&abs).ok()?.len() > crate::walk::max_file_bytes() {
-                    return None;
-                }
-                let bytes = std::fs::read(abs).ok()?;
-                (!crate::walk::is_binary(&bytes)).then(|| Text::new(String::from_utf8_lossy(&bytes).into_owned()))
+                // Never a file out of the repository, whatever path a finding carries.
+                let bytes = crate::walk::read_file(self.root, std::path::Path::new(path)).ok()?;
+                Some(Text::new(String::from_utf8_lossy(&bytes).into_owned()))
             })
             .as_ref()
     }

@@ -17,6 +17,7 @@ mod git_layer;
 mod github;
 mod heldout;
 mod hooks;
+mod hostile_paths;
 mod mock;
 mod mutation;
 mod pipeline;

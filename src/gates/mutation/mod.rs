@@ -720,7 +720,7 @@ fn load(
             }
         },
         // Size-capped, and never through a symlink out of the repository.
-        Some(("file", _)) => match walk::read_one(cx.repo.root(), path) {
+        Some(("file", _)) => match walk::read_file(cx.repo.root(), path) {
             Ok(bytes) => bytes,
             Err(why) => {
                 notices.push(format!(

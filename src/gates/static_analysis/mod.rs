@@ -20,9 +20,9 @@ use anyhow::{Result, anyhow, bail};
 use super::{Context, GateOutput};
 use crate::changed::{self, ChangeSet, ChangedFile, Lines};
 use crate::finding::{Finding, Severity};
-use crate::git::{Status, display_path, relative_to};
-use crate::process;
+use crate::git::{Status, display_path};
 use crate::rule::Level;
+use crate::{process, walk};
 use checkout::Checkout;
 use settings::Settings;
 use tools::{Filter, Reach, Targets, Tool, ToolFinding};
@@ -54,7 +54,15 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         notices: changes.notes().to_vec(),
         ..GateOutput::default()
     };
-    let present: Vec<&ChangedFile> = changes.present().filter(|f| !f.binary).collect();
+    // A changed file that leads out of the repository (a symlink to
+    // `/etc/passwd`) is never handed to a tool: a note says it was skipped.
+    let mut present: Vec<&ChangedFile> = Vec::new();
+    for file in changes.present().filter(|f| !f.binary) {
+        match walk::inside(root, &file.path) {
+            Ok(_) => present.push(file),
+            Err(why) => out.findings.push(walk::skipped(&file.path, &why)),
+        }
+    }
     if present.is_empty() {
         out.notices.push("no changed file to check".to_string());
         return Ok(out);
@@ -129,8 +137,12 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         };
         out.notices
             .push(format!("{}: {} finding(s) on {scope}", job.tool.name(), found.len()));
+        let mut outside = 0;
         for f in found {
-            let path = relative(root, &f.path);
+            let Some(path) = relative(root, &f.path) else {
+                outside += 1;
+                continue;
+            };
             if keep(settings.filter, changed.get(&path).copied(), f.line) {
                 kept.push(Kept {
                     tool: job.tool,
@@ -139,6 +151,12 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
                     note: None,
                 });
             }
+        }
+        if outside > 0 {
+            out.notices.push(format!(
+                "{}: {outside} finding(s) on paths outside the repository left out (not read, not shown)",
+                job.tool.name()
+            ));
         }
     }
     if let (Some(base), Some(base_reports)) = (base, base_reports) {
@@ -162,7 +180,8 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             }
         }
     }
-    out.findings = kept.into_iter().map(|k| finding(k, settings.fail_on)).collect();
+    out.findings
+        .extend(kept.into_iter().map(|k| finding(k, settings.fail_on)));
     Ok(out)
 }
 
@@ -207,7 +226,10 @@ fn prepare_base<'a>(root: &Path, changes: &ChangeSet, jobs: &[Job<'a>], settings
             (_, Some(old)) => old.clone(),
             (_, None) => file.path.clone(),
         };
-        if file.status != Status::Deleted && checkout.path().join(&old).is_file() {
+        if file.status != Status::Deleted
+            && checkout.path().join(&old).is_file()
+            && walk::inside(checkout.path(), &old).is_ok()
+        {
             renamed.insert(display_path(&old), display_path(&file.path));
             at_base.insert(&file.path, old);
         }
@@ -256,7 +278,10 @@ fn drop_known(
     for (job, found) in base.jobs.iter().zip(reports) {
         for f in found {
             count += 1;
-            let path = relative(base.checkout.path(), &f.path);
+            // What lies outside the base's checkout matches nothing at the head.
+            let Some(path) = relative(base.checkout.path(), &f.path) else {
+                continue;
+            };
             let line = base_texts.line(&path, f.line);
             let path = base.renamed.get(&path).cloned().unwrap_or(path);
             *known.entry((key(job.tool, &f, &path), line)).or_default() += 1;
@@ -315,7 +340,7 @@ impl<'a> Texts<'a> {
             return String::new();
         };
         let lines = self.files.entry(path.to_string()).or_insert_with(|| {
-            let bytes = std::fs::read(self.root.join(path)).unwrap_or_default();
+            let bytes = walk::read_file(self.root, Path::new(path)).unwrap_or_default();
             String::from_utf8_lossy(&bytes).lines().map(str::to_string).collect()
         });
         lines
@@ -397,7 +422,7 @@ fn run_jobs(root: &Path, jobs: &[Job<'_>], settings: &Settings) -> Result<Vec<Ve
 fn run_job(root: &Path, job: &Job<'_>, settings: &Settings) -> Result<Vec<ToolFinding>> {
     let tool = job.tool;
     if let Some(file) = tool.report_file() {
-        let text = std::fs::read(root.join(file)).map_err(|e| {
+        let text = read_report(root, file).map_err(|e| {
             anyhow!(
                 "{}: could not read its SARIF file {}: {e} (run the step that writes it first, or fix gates.static.custom)",
                 tool.name(),
@@ -429,13 +454,26 @@ fn run_job(root: &Path, job: &Job<'_>, settings: &Settings) -> Result<Vec<ToolFi
     })
 }
 
-/// A path the tool printed, repo-relative with `/` separators.
-fn relative(root: &Path, path: &Path) -> String {
-    let path = path.strip_prefix("./").unwrap_or(path);
-    if path.is_relative() {
-        return display_path(path);
-    }
-    display_path(&relative_to(root, path).unwrap_or_else(|| path.to_path_buf()))
+/// A report file a custom tool names: an absolute path as the config says
+/// (a CI step's temporary directory); a relative one only inside the
+/// repository, never through a symlink out of it. Size-capped either way.
+fn read_report(root: &Path, file: &Path) -> Result<Vec<u8>, String> {
+    let path = if file.is_absolute() {
+        file.to_path_buf()
+    } else {
+        let rel = crate::paths::confine(root, file).ok_or_else(|| {
+            "it leads outside the repository (through `..` or a symlink); name a file elsewhere by its absolute path"
+                .to_string()
+        })?;
+        root.join(rel)
+    };
+    walk::read_capped(&path)
+}
+
+/// A path the tool printed, repo-relative with `/` separators and no `.` or
+/// `..`; `None` when it lies outside the repository (issue 25).
+fn relative(root: &Path, path: &Path) -> Option<String> {
+    crate::paths::confine(root, path).map(|p| display_path(&p))
 }
 
 /// Does the filter keep a finding at `line` of a file (`None`: not changed)?
@@ -527,10 +565,17 @@ mod tests {
     }
 
     #[test]
-    fn tool_paths_become_repo_relative() {
-        let root = Path::new("/repo");
-        assert_eq!(relative(root, Path::new("/repo/src/a.py")), "src/a.py");
-        assert_eq!(relative(root, Path::new("./src/a.py")), "src/a.py");
-        assert_eq!(relative(root, Path::new("src/a.py")), "src/a.py");
+    fn tool_paths_become_repo_relative_or_are_left_out() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        let relative = |p: &str| relative(&root, Path::new(p));
+        let inside = root.join("src/a.py").display().to_string();
+        assert_eq!(relative(&inside).as_deref(), Some("src/a.py"));
+        assert_eq!(relative("./src/a.py").as_deref(), Some("src/a.py"));
+        assert_eq!(relative("src/a.py").as_deref(), Some("src/a.py"));
+        assert_eq!(relative("src/../a.py").as_deref(), Some("a.py"));
+        assert_eq!(relative("../etc/passwd"), None);
+        assert_eq!(relative("/etc/passwd"), None);
+        assert_eq!(relative(&format!("{}/../etc/passwd", root.display())), None);
     }
 }

@@ -14,7 +14,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use globset::{Glob, GlobSet, GlobSetBuilder};
 
 use super::errorformat::{self, Pattern};
-use super::{Reach, Targets, Tool, ToolFinding};
+use super::{Reach, Targets, Tool, ToolFinding, path_arg};
 use crate::config::Record;
 use crate::config::schema::{FieldSpec, Kind};
 use crate::process::Output;
@@ -33,7 +33,7 @@ pub const FIELDS: &[FieldSpec] = &[
         kind: Kind::Str,
         required: false,
         example: "\"semgrep scan --sarif --quiet {files}\"",
-        doc: "shell command run from the repository root; {files} = the changed files it checks, quoted (without it, the command checks the whole project)",
+        doc: "shell command run from the repository root; {files} = the changed files it checks, passed as separate arguments (without it, the command checks the whole project)",
     },
     FieldSpec {
         name: "sarif",
@@ -176,28 +176,25 @@ impl Tool for Custom {
             _ => Reach::Project,
         }
     }
+    /// `sh -c COMMAND NAME FILE...`: `{files}` is `"$@"` in the script and
+    /// the files are the shell's positional parameters, so a file name is
+    /// never shell syntax (quotes, `$(...)`, backticks, line breaks) and,
+    /// made a path by [`path_arg`], never an option (issue 25).
     fn args(&self, _root: &Path, targets: &Targets<'_>) -> Vec<OsString> {
         let Source::Command(command) = &self.source else {
             return Vec::new();
         };
-        let mut script = OsString::new();
-        let mut parts = command.split(PLACEHOLDER);
-        script.push(parts.next().unwrap_or_default());
-        for part in parts {
-            match targets {
-                Targets::Files(files) => {
-                    for (i, file) in files.iter().enumerate() {
-                        if i > 0 {
-                            script.push(" ");
-                        }
-                        script.push(quote(file));
-                    }
-                }
-                Targets::Project => script.push("."),
-            }
-            script.push(part);
-        }
-        vec!["-c".into(), script]
+        let (script, files): (String, Vec<OsString>) = match targets {
+            Targets::Files(files) => (
+                command.replace(PLACEHOLDER, "\"$@\""),
+                files.iter().map(|f| path_arg(f)).collect(),
+            ),
+            Targets::Project => (command.replace(PLACEHOLDER, "."), Vec::new()),
+        };
+        // `$0`, the name the shell's own messages carry.
+        let mut args: Vec<OsString> = vec!["-c".into(), script.into(), self.name.clone().into()];
+        args.extend(files);
+        args
     }
     fn ran(&self, code: i32) -> bool {
         self.exit_codes.contains(&code)
@@ -231,34 +228,36 @@ impl Tool for Custom {
     }
 }
 
-/// A path as one shell word: single-quoted, its own `'` escaped.
-fn quote(path: &Path) -> OsString {
-    #[cfg(unix)]
-    {
-        use std::os::unix::ffi::{OsStrExt, OsStringExt};
-        let mut out = vec![b'\''];
-        for &b in path.as_os_str().as_bytes() {
-            if b == b'\'' {
-                out.extend_from_slice(b"'\\''");
-            } else {
-                out.push(b);
-            }
-        }
-        out.push(b'\'');
-        OsString::from_vec(out)
-    }
-    #[cfg(not(unix))]
-    {
-        OsString::from(format!("'{}'", path.to_string_lossy().replace('\'', "'\\''")))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn command(command: &str) -> Custom {
+        Custom {
+            name: "scan".into(),
+            source: Source::Command(command.into()),
+            patterns: None,
+            files: None,
+            exit_codes: vec![0, 1],
+        }
+    }
+
     #[test]
-    fn paths_are_quoted_for_the_shell() {
-        assert_eq!(quote(Path::new("it's a.py")), OsString::from("'it'\\''s a.py'"));
+    fn files_are_positional_parameters_never_shell_text() {
+        let files = [PathBuf::from("--exclude=*.py"), PathBuf::from("$(touch x) 'a'.py")];
+        let args = command("scan --sarif {files} && echo {files}").args(Path::new("/r"), &Targets::Files(&files));
+        let args: Vec<&str> = args.iter().map(|a| a.to_str().unwrap()).collect();
+        assert_eq!(
+            args,
+            vec![
+                "-c",
+                "scan --sarif \"$@\" && echo \"$@\"",
+                "scan",
+                "./--exclude=*.py",
+                "./$(touch x) 'a'.py"
+            ]
+        );
+        let args = command("scan {files}").args(Path::new("/r"), &Targets::Project);
+        assert_eq!(args, vec![OsString::from("-c"), "scan .".into(), "scan".into()]);
     }
 }

@@ -216,16 +216,41 @@ pub(crate) fn has_extension(path: &Path, extensions: &[&str]) -> bool {
         .is_some_and(|e| extensions.contains(&e))
 }
 
-/// Arguments: `flags`, then the files (paths as they are, not as UTF-8).
+/// Arguments: `flags`, `--`, then the files, each as [`path_arg`] makes it.
 pub(crate) fn with_files(flags: &[&str], targets: &Targets<'_>) -> Vec<OsString> {
     let mut args: Vec<OsString> = flags.iter().map(OsString::from).collect();
     if let Targets::Files(files) = targets {
-        args.extend(files.iter().map(|f| f.as_os_str().to_os_string()));
+        args.push("--".into());
+        args.extend(files.iter().map(|f| path_arg(f)));
     }
     args
 }
 
+/// A path as one command-line argument that no tool reads as anything but
+/// a file (issue 25): a relative path gets `./` in front, so
+/// `--output-file=setup.py` is not an option, `@args.py` not an argparse
+/// response file and `!x.js` not a negated pattern. The bytes stay as they
+/// are (not UTF-8, spaces, quotes, line breaks): every adapter passes each
+/// path as its own argument, never through a shell's parsing. Adapters use
+/// this for every path they hand a tool, and `--` before the files where
+/// the tool takes it ([`with_files`]).
+pub(crate) fn path_arg(path: &Path) -> OsString {
+    if path.is_absolute() {
+        return path.as_os_str().to_os_string();
+    }
+    let mut arg = OsString::from("./");
+    arg.push(path.as_os_str());
+    arg
+}
+
 /// Does the file at `root/name` exist and contain `needle`?
 pub(crate) fn file_mentions(root: &Path, name: &str, needle: &str) -> bool {
-    std::fs::read_to_string(root.join(name)).is_ok_and(|text| text.contains(needle))
+    config_text(root, name).is_some_and(|text| text.contains(needle))
+}
+
+/// The text of a tool's config file at `root/name`, read as every file the
+/// gate reads is: inside the repository, under the size cap.
+pub(crate) fn config_text(root: &Path, name: &str) -> Option<String> {
+    let bytes = crate::walk::read_file(root, Path::new(name)).ok()?;
+    Some(String::from_utf8_lossy(&bytes).into_owned())
 }

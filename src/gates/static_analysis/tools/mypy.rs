@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use serde::Deserialize;
 
-use super::{Targets, Tool, ToolFinding, file_mentions, has_extension, json_lines, position, with_files};
+use super::{Targets, Tool, ToolFinding, config_text, file_mentions, has_extension, json_lines, position, with_files};
 use crate::finding::Severity;
 use crate::process::Output;
 
@@ -105,7 +105,7 @@ fn configures_files(root: &Path) -> bool {
     ["mypy.ini", ".mypy.ini", "setup.cfg", "pyproject.toml"]
         .iter()
         .any(|name| {
-            std::fs::read_to_string(root.join(name)).is_ok_and(|text| {
+            config_text(root, name).is_some_and(|text| {
                 text.lines().any(|line| {
                     line.trim_start()
                         .strip_prefix("files")

@@ -101,8 +101,8 @@ struct Region {
 }
 
 /// Every result of every run in `text`, with its rule id as the code. A
-/// result with no file location cannot be placed and is left out; `skipped`
-/// counts them.
+/// result with no file location (or a location that is not a local file)
+/// cannot be placed and is left out; `skipped` counts them.
 pub fn read(source: &str, text: &str) -> Result<(Vec<ToolFinding>, usize)> {
     let log: Log = super::json(source, text)?;
     let mut found = Vec::new();
@@ -153,7 +153,10 @@ pub fn read(source: &str, text: &str) -> Result<(Vec<ToolFinding>, usize)> {
     Ok((found, skipped))
 }
 
-/// The file and region of a result's first location.
+/// The file and region of a result's first location; `None` when it has
+/// none, or names something that is not a local file (`https://...`,
+/// `file://otherhost/...`). The path may still lead anywhere: the gate
+/// confines it to the repository before it uses it.
 fn place<'a>(run: &Run, result: &'a ResultItem) -> Option<(PathBuf, Option<&'a Region>)> {
     let physical = result.locations.first()?.physical_location.as_ref()?;
     let artifact = physical.artifact_location.as_ref()?;
@@ -164,17 +167,47 @@ fn place<'a>(run: &Run, result: &'a ResultItem) -> Option<(PathBuf, Option<&'a R
         .as_ref()
         .and_then(|id| run.original_uri_base_ids.get(id))
         .and_then(|b| b.uri.as_deref())
-        && !uri.contains("://")
+        && scheme(&uri).is_none()
     {
         uri = format!("{}/{uri}", base.trim_end_matches('/'));
     }
-    Some((path_of(&uri), physical.region.as_ref()))
+    Some((path_of(&uri)?, physical.region.as_ref()))
 }
 
-/// A file path from a SARIF uri: `file://` removed, `%XX` escapes decoded.
-fn path_of(uri: &str) -> PathBuf {
-    let uri = uri.strip_prefix("file://").unwrap_or(uri);
-    let bytes = uri.as_bytes();
+/// The scheme of an absolute URI (`file`, `https`); `None` for a relative
+/// reference. One letter is a Windows drive (`C:`), not a scheme.
+fn scheme(uri: &str) -> Option<&str> {
+    let (scheme, _) = uri.split_once(':')?;
+    let mut chars = scheme.chars();
+    (scheme.len() > 1
+        && chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)))
+    .then_some(scheme)
+}
+
+/// A file path from a SARIF uri: a relative reference as it is, a `file:`
+/// URI without its scheme and its empty or `localhost` host, `%XX` escapes
+/// decoded. `None` for another scheme or another host.
+fn path_of(uri: &str) -> Option<PathBuf> {
+    let path = match scheme(uri) {
+        None => uri,
+        Some(scheme) if scheme.eq_ignore_ascii_case("file") => {
+            let rest = &uri[scheme.len() + 1..];
+            match rest.strip_prefix("//") {
+                Some(authority_and_path) => {
+                    let cut = authority_and_path.find('/').unwrap_or(authority_and_path.len());
+                    let (host, path) = authority_and_path.split_at(cut);
+                    if !(host.is_empty() || host.eq_ignore_ascii_case("localhost")) {
+                        return None;
+                    }
+                    path
+                }
+                None => rest,
+            }
+        }
+        Some(_) => return None,
+    };
+    let bytes = path.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
@@ -197,10 +230,10 @@ fn path_of(uri: &str) -> PathBuf {
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStringExt;
-        PathBuf::from(std::ffi::OsString::from_vec(out))
+        Some(PathBuf::from(std::ffi::OsString::from_vec(out)))
     }
     #[cfg(not(unix))]
-    PathBuf::from(String::from_utf8_lossy(&out).into_owned())
+    Some(PathBuf::from(String::from_utf8_lossy(&out).into_owned()))
 }
 
 #[cfg(test)]
@@ -245,6 +278,23 @@ mod tests {
         assert_eq!(found[1].severity, Severity::Note);
         assert_eq!(found[2].path, PathBuf::from("/repo/c.py"));
         assert_eq!((found[2].line, found[2].severity), (None, Severity::Warning));
+    }
+
+    #[test]
+    fn uris_become_paths_and_other_schemes_none() {
+        let path = |uri: &str| path_of(uri).map(|p| p.display().to_string());
+        assert_eq!(path("src/a%20b.py").as_deref(), Some("src/a b.py"));
+        assert_eq!(path("file:///etc/passwd").as_deref(), Some("/etc/passwd"));
+        assert_eq!(path("file://localhost/etc/passwd").as_deref(), Some("/etc/passwd"));
+        assert_eq!(path("file:/etc/passwd").as_deref(), Some("/etc/passwd"));
+        assert_eq!(
+            path("%2e%2e/%2E%2E/etc").as_deref(),
+            Some("../../etc"),
+            "decoded; the gate confines it"
+        );
+        assert_eq!(path("file://evil.example/etc/passwd"), None);
+        assert_eq!(path("https://example.com/a.py"), None);
+        assert_eq!(scheme("C:/src/a.py"), None);
     }
 
     #[test]
