@@ -52,7 +52,7 @@ pub struct GlobalArgs {
     pub config: Option<PathBuf>,
 
     /// Neither read nor write the parse cache in the state directory
-    #[arg(long, global = true, env = "LOKI_GATE_NO_CACHE", value_parser = clap::builder::FalseyValueParser::new())]
+    #[arg(long, global = true, env = "LOKI_GATE_NO_CACHE", value_parser = clap::builder::BoolishValueParser::new())]
     pub no_cache: bool,
 
     /// State directory [default: .loki-gate/ at the repo root]
@@ -343,4 +343,41 @@ pub struct StaticArgs {
 pub enum EvidenceAction {
     /// Record the run-start anchor (HEAD and the time); starts a new run
     Start,
+}
+
+/// The variables that stand in for flags (clap's `env`), with their flag
+/// and what a value must be.
+const FLAG_ENV: &[(&str, &str, &str)] = &[
+    ("LOKI_GATE_STATE_DIR", "--state-dir", "a directory"),
+    (
+        "LOKI_GATE_NO_CACHE",
+        "--no-cache",
+        "true or false (1/0, yes/no, on/off)",
+    ),
+    ("LOKI_GATE_HELDOUT_DIR", "--checks", "a directory"),
+];
+
+/// When clap refused a value that came from the environment rather than
+/// the command line `args`, the one-line error that names the variable
+/// (clap's own names a flag the user never passed).
+pub fn env_error(kind: clap::error::ErrorKind, args: &[std::ffi::OsString]) -> Option<String> {
+    use clap::error::ErrorKind;
+    if !matches!(kind, ErrorKind::InvalidValue | ErrorKind::ValueValidation) {
+        return None;
+    }
+    FLAG_ENV.iter().find_map(|(var, flag, expected)| {
+        let on_command_line = args.iter().any(|a| {
+            let a = a.to_string_lossy();
+            a == *flag || a.starts_with(&format!("{flag}="))
+        });
+        let value = std::env::var_os(var).filter(|_| !on_command_line)?;
+        Some(if value.is_empty() {
+            format!("{var} is set but empty: unset it, or set it to {expected}")
+        } else {
+            format!(
+                "{var}={} is not valid: set it to {expected}, or unset it",
+                value.to_string_lossy()
+            )
+        })
+    })
 }

@@ -10,6 +10,11 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {
+            let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+            if let Some(line) = loki_gate::cli::env_error(err.kind(), &args) {
+                loki_gate::report::error(&anyhow::anyhow!(line));
+                return ExitStatus::Error.into();
+            }
             // --help and --version are successes; usage errors are exit 2.
             let _ = err.print();
             return if err.use_stderr() {

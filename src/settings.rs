@@ -52,6 +52,10 @@ impl Session {
         }
         let repo = Repo::discover(&start)?;
         let root = repo.root().to_path_buf();
+        let names: Vec<String> = std::env::vars_os()
+            .filter_map(|(name, _)| name.into_string().ok())
+            .collect();
+        config::validate::check_env_names(&names, crate::gates::SECTIONS)?;
         let config = config::load(&root, global.config.as_deref(), env)?;
         crate::walk::set_max_file_bytes(config.max_file_bytes);
 

@@ -223,11 +223,22 @@ pub fn load(root: &Path, explicit: Option<&Path>, env: &dyn Fn(&str) -> Option<S
             } else {
                 std::env::current_dir()?.join(p)
             };
-            anyhow::ensure!(
-                p.is_file(),
-                "config file {} not found: check the path given to --config, or run `loki-gate init`",
-                p.display()
-            );
+            match std::fs::metadata(&p) {
+                Ok(meta) if meta.is_file() => {}
+                Ok(meta) if meta.is_dir() => anyhow::bail!(
+                    "--config {} is a directory: name the config file in it (`{}/.loki-gate.yaml`)",
+                    p.display(),
+                    p.display()
+                ),
+                Ok(_) => anyhow::bail!(
+                    "--config {} is not a regular file (a device or a pipe): name a YAML file, or run `loki-gate init` to write one",
+                    p.display()
+                ),
+                Err(_) => anyhow::bail!(
+                    "config file {} not found: check the path given to --config, or run `loki-gate init`",
+                    p.display()
+                ),
+            }
             Some(p)
         }
         None => FILE_NAMES.iter().map(|n| root.join(n)).find(|p| p.is_file()),

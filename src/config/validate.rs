@@ -155,6 +155,55 @@ pub fn validate(
     })
 }
 
+/// `LOKI_GATE_*` variables read outside the config's keys: each gate's
+/// master switch (`LOKI_GATE_<GATE>`), and these.
+const OTHER_ENV: &[&str] = &[
+    "LOKI_GATE_HELDOUT_DIR",
+    "LOKI_GATE_STATE_DIR",
+    "LOKI_GATE_NO_CACHE",
+    "LOKI_GATE_BIN",
+    "LOKI_GATE_ROOT",
+];
+
+/// Of the environment's variable `names`, those that start with
+/// `LOKI_GATE_` and name nothing loki-gate reads: a typo there
+/// (`LOKI_GATE_MOCK_ENABELD`) is an error, as the same typo in the file is.
+pub fn check_env_names(names: &[String], sections: &[&'static SectionSpec]) -> Result<(), ConfigError> {
+    let keys = schema::TOP.keys.iter().map(|k| schema::env_name("", k.name)).chain(
+        sections
+            .iter()
+            .flat_map(|s| s.keys.iter().map(|k| schema::env_name(s.gate, k.name))),
+    );
+    let known: Vec<String> = keys
+        .chain(schema::GATE_NAMES.iter().map(|g| schema::env_name("", g)))
+        .chain(OTHER_ENV.iter().map(|v| v.to_string()))
+        .collect();
+    let known: Vec<&str> = known.iter().map(String::as_str).collect();
+    let mut cx = Ctx { problems: Vec::new() };
+    let mut unknown: Vec<&String> = names
+        .iter()
+        .filter(|n| n.starts_with("LOKI_GATE_") && !known.contains(&n.as_str()))
+        .collect();
+    unknown.sort();
+    for name in unknown {
+        let fix = match did_you_mean(name, &known) {
+            Some(best) => format!("did you mean {best}?"),
+            None => {
+                "unset it; `loki-gate init` writes every key, and each has a LOKI_GATE_<SECTION>_<KEY> variable".into()
+            }
+        };
+        cx.push(&Origin::Env(name.clone()), "not a loki-gate setting".to_string(), fix);
+    }
+    if cx.problems.is_empty() {
+        Ok(())
+    } else {
+        Err(ConfigError {
+            file: "(environment)".into(),
+            problems: cx.problems,
+        })
+    }
+}
+
 fn walk_gates(
     cx: &mut Ctx,
     node: &Node,

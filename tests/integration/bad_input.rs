@@ -218,3 +218,57 @@ fn a_shallow_clone_names_the_fetch_to_run_when_the_base_is_missing() {
     cmd.current_dir(parent.path().join("clone")).args(["evidence", "start"]);
     assert_eq!(crate::support::run_cmd(&mut cmd).code, 0);
 }
+
+/// Settings from the environment are held to the file's standard (issue 25):
+/// a typo in a variable name or a bad value is exit 2 naming the variable,
+/// never silently ignored, and clap's error never blames a flag nobody passed.
+#[test]
+fn environment_settings_with_typos_or_bad_values_are_named() {
+    let repo = TestRepo::new();
+    let run = repo.run_env(&["mock"], &[("LOKI_GATE_MOCK_ENABELD", "false")]);
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains(
+            "environment variable LOKI_GATE_MOCK_ENABELD: not a loki-gate setting; did you mean LOKI_GATE_MOCK_ENABLED?"
+        ),
+        "{}",
+        run.stderr
+    );
+    // The master switch and the variables that stand in for flags are known.
+    let run = repo.run_env(&["mock"], &[("LOKI_GATE_MOCK", "1"), ("LOKI_GATE_BIN", "loki-gate")]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+
+    let run = repo.run_env(&["mock"], &[("LOKI_GATE_NO_CACHE", "banana")]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "error: LOKI_GATE_NO_CACHE=banana is not valid: set it to true or false (1/0, yes/no, on/off), or unset it\n"
+    );
+    let run = repo.run_env(&["evidence", "start"], &[("LOKI_GATE_STATE_DIR", "")]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "error: LOKI_GATE_STATE_DIR is set but empty: unset it, or set it to a directory\n"
+    );
+}
+
+#[test]
+fn a_config_that_is_a_directory_or_a_device_says_so() {
+    let repo = TestRepo::new();
+    std::fs::create_dir_all(repo.path().join("conf")).unwrap();
+    let run = repo.run(&["mock", "--config", "conf"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("conf is a directory: name the config file in it"),
+        "{}",
+        run.stderr
+    );
+    let run = repo.run(&["mock", "--config", "/dev/null"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("--config /dev/null is not a regular file (a device or a pipe)"),
+        "{}",
+        run.stderr
+    );
+}

@@ -474,7 +474,7 @@ fn a_runner_that_could_not_collect_or_start_the_tests_could_not_run() {
         ),
         (
             "no-such-test-cli-for-loki-gate",
-            "`no-such-test-cli-for-loki-gate`, which the test command",
+            "the test command `no-such-test-cli-for-loki-gate` was not found (exit 127): install `no-such-test-cli-for-loki-gate`",
             "not found",
         ),
     ];

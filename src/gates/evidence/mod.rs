@@ -380,14 +380,15 @@ fn could_not_run<'a>(command: &str, output: &'a process::Output, parsed: Option<
     .iter()
     .any(|m| text.contains(m));
     let why = if code == 127 {
+        let first_word = command.split_whitespace().next().unwrap_or_default();
         match MISSING_PROGRAM.captures(&text).and_then(|c| c.get(1).or(c.get(2))) {
-            Some(program) => format!(
+            Some(program) if program.as_str() != first_word => format!(
                 "`{}`, which the test command {} runs, was not found (exit 127): install it (or the project's dependencies), or set gates.evidence.test-command",
                 program.as_str(),
                 quoted(command)
             ),
-            None => format!(
-                "the test command {} was not found (exit 127): install it, or set gates.evidence.test-command",
+            _ => format!(
+                "the test command {} was not found (exit 127): install `{first_word}`, or set gates.evidence.test-command",
                 quoted(command)
             ),
         }
