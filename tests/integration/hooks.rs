@@ -474,7 +474,7 @@ mod every_commit_form {
     }
 
     /// The commit was refused by the mock gate and HEAD did not move.
-    fn assert_blocked(repo: &TestRepo, dir: &Path, args: &[&str], head: &str) {
+    fn assert_blocked(dir: &Path, args: &[&str], head: &str) {
         let out = git_hooked(dir, args, &[]);
         let output = output_text(&out);
         assert_eq!(out.status.code(), Some(1), "git {args:?}: {output}");
@@ -484,7 +484,6 @@ mod every_commit_form {
         );
         assert!(output.contains("the pre-commit hook blocked this commit"), "{output}");
         assert_eq!(git_in(dir, &["rev-parse", "HEAD"]), head, "git {args:?} committed");
-        let _ = repo;
     }
 
     #[test]
@@ -492,7 +491,7 @@ mod every_commit_form {
         let repo = hooked_project();
         let head = repo.git(&["rev-parse", "HEAD"]);
         repo.write("tests/test_cart.py", TAUTOLOGY);
-        assert_blocked(&repo, repo.path(), &["commit", "-q", "-a", "-m", "x"], &head);
+        assert_blocked(repo.path(), &["commit", "-q", "-a", "-m", "x"], &head);
     }
 
     #[test]
@@ -500,15 +499,9 @@ mod every_commit_form {
         let repo = hooked_project();
         let head = repo.git(&["rev-parse", "HEAD"]);
         repo.write("tests/test_cart.py", TAUTOLOGY);
-        assert_blocked(
-            &repo,
-            repo.path(),
-            &["commit", "-q", "-m", "x", "tests/test_cart.py"],
-            &head,
-        );
+        assert_blocked(repo.path(), &["commit", "-q", "-m", "x", "tests/test_cart.py"], &head);
         // `--only` is the same form, and `--include` adds the paths to what is staged.
         assert_blocked(
-            &repo,
             repo.path(),
             &["commit", "-q", "--include", "-m", "x", "tests/test_cart.py"],
             &head,
@@ -520,14 +513,9 @@ mod every_commit_form {
         let repo = hooked_project();
         let head = repo.git(&["rev-parse", "HEAD"]);
         repo.write("tests/test_cart.py", TAUTOLOGY);
-        assert_blocked(
-            &repo,
-            repo.path(),
-            &["commit", "-q", "--amend", "-a", "--no-edit"],
-            &head,
-        );
+        assert_blocked(repo.path(), &["commit", "-q", "--amend", "-a", "--no-edit"], &head);
         git_hooked(repo.path(), &["add", "-A"], &[]);
-        assert_blocked(&repo, repo.path(), &["commit", "-q", "--amend", "--no-edit"], &head);
+        assert_blocked(repo.path(), &["commit", "-q", "--amend", "--no-edit"], &head);
     }
 
     #[test]
@@ -538,9 +526,9 @@ mod every_commit_form {
         repo.git(&["worktree", "add", "-q", "-b", "side", worktree.to_str().unwrap()]);
         let head = git_in(&worktree, &["rev-parse", "HEAD"]);
         std::fs::write(worktree.join("tests/test_cart.py"), TAUTOLOGY).unwrap();
-        assert_blocked(&repo, &worktree, &["commit", "-q", "-a", "-m", "x"], &head);
+        assert_blocked(&worktree, &["commit", "-q", "-a", "-m", "x"], &head);
         git_hooked(&worktree, &["add", "-A"], &[]);
-        assert_blocked(&repo, &worktree, &["commit", "-q", "-m", "x"], &head);
+        assert_blocked(&worktree, &["commit", "-q", "-m", "x"], &head);
     }
 
     #[test]

@@ -7,15 +7,19 @@ use crate::support::TestRepo;
 const README: &str = "# shop\n\nA cart that sums prices.\n";
 const TEST: &str = "from shop.cart import total\n\n\ndef test_total():\n    assert total([1, 2]) == 3\n";
 
-/// A project whose tests and README a sparse checkout leaves out, with a
-/// commit in the range that changed a file outside the cone.
-fn sparse_project() -> (TestRepo, String) {
-    let repo = TestRepo::new();
+/// A small Python project (README, `shop/cart.py`, its test) written into `repo`.
+fn shop(repo: &TestRepo) -> &TestRepo {
     repo.write("README.md", README)
         .write("shop/__init__.py", "")
         .write("shop/cart.py", "def total(xs):\n    return sum(xs)\n")
         .write("tests/test_cart.py", TEST)
-        .write("other/notes.txt", "1\n");
+}
+
+/// A project whose tests and README a sparse checkout leaves out, with a
+/// commit in the range that changed a file outside the cone.
+fn sparse_project() -> (TestRepo, String) {
+    let repo = TestRepo::new();
+    shop(&repo).write("other/notes.txt", "1\n");
     let base = repo.commit("base");
     repo.write("other/notes.txt", "2\n");
     repo.commit("outside the cone");
@@ -86,10 +90,7 @@ fn a_committed_change_outside_the_cone_is_still_a_change() {
 #[test]
 fn a_file_marked_skip_worktree_is_not_changed_by_what_is_on_disk() {
     let repo = TestRepo::new();
-    repo.write("README.md", README)
-        .write("shop/__init__.py", "")
-        .write("shop/cart.py", "def total(xs):\n    return sum(xs)\n")
-        .write("tests/test_cart.py", TEST);
+    shop(&repo);
     repo.commit("base");
     assert_eq!(repo.run(&["evidence", "start"]).code, 0);
     repo.git(&["update-index", "--skip-worktree", "tests/test_cart.py"]);
@@ -114,12 +115,7 @@ fn a_file_marked_skip_worktree_is_not_changed_by_what_is_on_disk() {
 fn a_partial_clone_gates_what_it_has_and_names_the_fetch_for_the_rest() {
     let upstream = TestRepo::new();
     upstream.git(&["config", "uploadpack.allowFilter", "true"]);
-    upstream
-        .write("README.md", README)
-        .write("shop/__init__.py", "")
-        .write("shop/cart.py", "def total(xs):\n    return sum(xs)\n")
-        .write("tests/test_cart.py", TEST)
-        .write("logo.bin", [0u8, 1, 2, 3, 0, 255].repeat(500));
+    shop(&upstream).write("logo.bin", [0u8, 1, 2, 3, 0, 255].repeat(500));
     let base = upstream.commit("base");
     upstream
         .write("shop/cart.py", "def total(xs):\n    return sum(xs) + 1\n")
@@ -181,11 +177,7 @@ fn a_partial_clone_gates_what_it_has_and_names_the_fetch_for_the_rest() {
 #[test]
 fn one_size_cap_applies_to_every_read_in_every_scope() {
     let repo = TestRepo::new();
-    repo.write("README.md", README)
-        .write("shop/__init__.py", "")
-        .write("shop/cart.py", "def total(xs):\n    return sum(xs)\n")
-        .write("tests/test_cart.py", TEST)
-        .write(".loki-gate.yaml", "max-file-bytes: 4000\n");
+    shop(&repo).write(".loki-gate.yaml", "max-file-bytes: 4000\n");
     let base = repo.commit("base");
     let big = format!("{TEST}\n{}", "# padding\n".repeat(600));
     repo.write("tests/test_big.py", &big);
