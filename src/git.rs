@@ -134,7 +134,7 @@ impl Repo {
 
     /// Open the repository `location` names, or the one containing `start`.
     pub fn open_at(start: &Path, location: &Location) -> Result<Repo> {
-        let found = match &location.git_dir {
+        let inner = match &location.git_dir {
             Some(dir) => Repository::open_ext(
                 dir,
                 git2::RepositoryOpenFlags::NO_SEARCH | git2::RepositoryOpenFlags::NO_DOTGIT,
@@ -159,7 +159,6 @@ impl Repo {
                 ),
             })?,
         };
-        let inner = found;
         if let Some(work_tree) = &location.work_tree {
             inner.set_workdir(work_tree, false).map_err(|e| {
                 anyhow!(
