@@ -431,10 +431,16 @@ impl Repo {
     /// --skip-worktree`) marks them. They are neither deleted nor changed
     /// when the working tree lacks them, or holds something else there.
     pub fn outside_checkout(&self) -> Result<std::collections::HashSet<PathBuf>> {
+        self.index_paths(true)
+    }
+
+    /// The paths of the index entries a sparse checkout leaves out
+    /// (`outside`), or of the others.
+    fn index_paths<C: FromIterator<PathBuf>>(&self, outside: bool) -> Result<C> {
         let index = self.inner.index().context("could not read the git index")?;
         Ok(index
             .iter()
-            .filter(|e| e.flags_extended & SKIP_WORKTREE != 0)
+            .filter(|e| (e.flags_extended & SKIP_WORKTREE != 0) == outside)
             .map(|e| bytes_to_path(&e.path))
             .collect())
     }
@@ -576,9 +582,7 @@ impl Repo {
     fn unreadable(&self, delta: &git2::DiffDelta<'_>, workdir: bool) -> Option<String> {
         let odb = self.inner.odb().ok()?;
         let cap = crate::walk::max_file_bytes();
-        let mut sides = vec![(delta.old_file(), false)];
-        sides.push((delta.new_file(), workdir));
-        for (side, on_disk) in sides {
+        for (side, on_disk) in [(delta.old_file(), false), (delta.new_file(), workdir)] {
             if !side.exists() && side.id().is_zero() {
                 continue;
             }
@@ -590,14 +594,13 @@ impl Repo {
                 match odb.read_header(side.id()) {
                     Ok((size, _)) => size as u64,
                     Err(_) => {
-                        return Some(format!("blob {} {PARTIAL_CLONE}", short(&side.id().to_string())));
+                        let id = short(&side.id().to_string()).to_string();
+                        return Some(format!("blob {id} {PARTIAL_CLONE}: {PARTIAL_CLONE_FIX}"));
                     }
                 }
             };
             if size > cap {
-                return Some(format!(
-                    "a version is {size} bytes, over the {cap}-byte cap (max-file-bytes)"
-                ));
+                return Some(format!("a version of it: {}", crate::walk::over_cap(size)));
             }
         }
         None
@@ -607,12 +610,7 @@ impl Repo {
     /// repo-relative: those a sparse checkout leaves out are not there to read
     /// ([`Repo::outside_checkout`]).
     pub fn tracked_files(&self) -> Result<Vec<PathBuf>> {
-        let index = self.inner.index().context("could not read the git index")?;
-        Ok(index
-            .iter()
-            .filter(|e| e.flags_extended & SKIP_WORKTREE == 0)
-            .map(|e| bytes_to_path(&e.path))
-            .collect())
+        self.index_paths(false)
     }
 
     /// The content of `path` at commit `rev`, or `None` when it did not exist there.
@@ -640,8 +638,10 @@ impl Repo {
     }
 }
 
-/// Why a blob is missing, and how to get it.
-pub const PARTIAL_CLONE: &str = "is not in this repository (a partial clone that has not fetched it): `git log -p --format= <base>..HEAD >/dev/null` makes git fetch what the range needs, or clone without `--filter`";
+/// Why a blob is missing ("blob X is not in ..."), then how to get it.
+pub const PARTIAL_CLONE: &str = "is not in this repository (a partial clone that has not fetched it)";
+pub const PARTIAL_CLONE_FIX: &str =
+    "`git log -p --format= <base>..HEAD >/dev/null` makes git fetch what the range needs, or clone without `--filter`";
 
 /// The hunks and added lines of a patch, into `file`.
 fn lines_of(patch: &git2::Patch<'_>, file: &mut FileDiff) {

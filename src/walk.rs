@@ -27,6 +27,14 @@ pub fn max_file_bytes() -> u64 {
     MAX_FILE.load(std::sync::atomic::Ordering::Relaxed)
 }
 
+/// Why a file (or a version of it) of `len` bytes is not read.
+pub fn over_cap(len: u64) -> String {
+    format!(
+        "{len} bytes is over the {} byte limit (max-file-bytes)",
+        max_file_bytes()
+    )
+}
+
 /// Set the run's size cap (from the config, once, before any gate runs).
 pub fn set_max_file_bytes(bytes: u64) {
     MAX_FILE.store(bytes, std::sync::atomic::Ordering::Relaxed);
@@ -218,9 +226,8 @@ pub fn read_capped(path: &Path) -> Result<Vec<u8>, String> {
         return Err("not a regular file".to_string());
     }
     let cap = max_file_bytes();
-    let over = |len: u64| format!("{len} bytes is over the {cap} byte limit (max-file-bytes)");
     if meta.len() > cap {
-        return Err(over(meta.len()));
+        return Err(over_cap(meta.len()));
     }
     // The file may grow between the look and the read: read one byte past the cap at most.
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
@@ -228,7 +235,7 @@ pub fn read_capped(path: &Path) -> Result<Vec<u8>, String> {
         .and_then(|f| f.take(cap + 1).read_to_end(&mut bytes))
         .map_err(unreadable)?;
     if bytes.len() as u64 > cap {
-        return Err(over(bytes.len() as u64));
+        return Err(over_cap(bytes.len() as u64));
     }
     Ok(bytes)
 }

@@ -131,7 +131,6 @@ pub fn gate_json(r: &GateReport) -> GateJson {
     }
 }
 
-/// The combined outcome: error over escalated over blocked over inconclusive over pass.
 /// The outcome of several gates, which the exit status follows. A block
 /// outranks a gate that could not run, so that a pipeline which reads exit 2
 /// as "a tool problem" never lets a block through; an escalation (the loop

@@ -497,20 +497,15 @@ fn read_staged(cx: &Context<'_>, paths: &[PathBuf]) -> Result<walk::Read> {
                 continue;
             }
             Some(BlobRead::Content(_)) => "binary file".to_string(),
-            Some(BlobRead::TooLarge(size)) => format!(
-                "{size} bytes is over the {} byte limit (max-file-bytes)",
-                walk::max_file_bytes()
+            Some(BlobRead::TooLarge(size)) => walk::over_cap(size),
+            Some(BlobRead::Missing) => format!(
+                "its staged blob {}: {}",
+                crate::git::PARTIAL_CLONE,
+                crate::git::PARTIAL_CLONE_FIX
             ),
-            Some(BlobRead::Missing) => format!("its staged blob {}", crate::git::PARTIAL_CLONE),
             None => continue,
         };
-        read.skipped.push(
-            Finding::new(
-                &crate::meta::SKIPPED_FILE,
-                format!("skipped {}: {why}", display_path(path)),
-            )
-            .in_file(display_path(path)),
-        );
+        read.skipped.push(walk::skipped(path, &why));
     }
     Ok(read)
 }

@@ -408,9 +408,10 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     out.notices.extend(acknowledged);
     if !versions.missing.is_empty() && out.inconclusive.is_none() {
         let why = format!(
-            "{} version(s) of test files are not in this partial clone, so their tests were not compared (the first: {}): `git log -p --format= <base>..HEAD >/dev/null` makes git fetch them, or clone without `--filter`",
+            "{} version(s) of test files are not in this partial clone, so their tests were not compared (the first: {}): {}",
             versions.missing.len(),
-            versions.missing[0]
+            versions.missing[0],
+            git::PARTIAL_CLONE_FIX
         );
         inconclusive(&mut out, why, settings);
     }
@@ -461,7 +462,6 @@ fn kind(classifier: &Classifier, change: &FileChange) -> Kind {
     Kind::Other
 }
 
-/// The steps of the range and what "existed at the base" means for them.
 /// The steps of the range and what "existed at the base" means for them;
 /// `unseen` says why part of the range could not be read (a shallow clone
 /// that ends before the base).
