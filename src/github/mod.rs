@@ -21,6 +21,18 @@ const MAX_BODY: usize = 65_536;
 /// Comments fetched per page while looking for the sticky one.
 const PER_PAGE: usize = 100;
 
+/// The most pages read while looking for the sticky comment or the handoff
+/// issue (3,000 items): an API that keeps sending full pages is stopped.
+const MAX_PAGES: usize = 30;
+
+/// How long a connection may take to open, and one answer to arrive.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+const READ_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// All the requests of one post together: a server that trickles its
+/// answers byte by byte is stopped here.
+const TOTAL_TIMEOUT: Duration = Duration::from_secs(120);
+
 /// Where and as whom to post.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GitHub {
@@ -120,20 +132,19 @@ pub fn upsert_comment(gh: &GitHub, body: &str) -> Result<Posted, String> {
         ));
     }
     let body = cap(body);
-    runtime()?.block_on(async {
+    run(gh, || async {
         let octo = client(gh)?;
-        let me = identity(&octo).await?;
+        let me = identity(gh, &octo).await?;
         let route = format!("/repos/{}/{}/issues/{number}/comments", gh.owner, gh.repo);
-        let mut page = 1;
-        loop {
+        for page in 1..=MAX_PAGES {
             let comments: Value = octo
                 .get(
                     &route,
                     Some(&[("per_page", PER_PAGE.to_string()), ("page", page.to_string())]),
                 )
                 .await
-                .map_err(|e| explain(&e, "read the pull request's comments", "pull-requests: read"))?;
-            let items = comments.as_array().cloned().unwrap_or_default();
+                .map_err(|e| explain(gh, &e, "read the pull request's comments", "pull-requests: read"))?;
+            let items = listing(gh, comments, "read the pull request's comments")?;
             let ours = items.iter().find(|c| {
                 c["body"].as_str().is_some_and(|b| b.contains(MARKER))
                     && me
@@ -142,22 +153,23 @@ pub fn upsert_comment(gh: &GitHub, body: &str) -> Result<Posted, String> {
             });
             if let Some(id) = ours.and_then(|c| c["id"].as_u64()) {
                 let patch = format!("/repos/{}/{}/issues/comments/{id}", gh.owner, gh.repo);
-                let _: Value = octo
+                let doing = "edit the loki-gate comment";
+                let edited: Value = octo
                     .patch(&patch, Some(&json!({ "body": body })))
                     .await
-                    .map_err(|e| explain(&e, "edit the loki-gate comment", "pull-requests: write"))?;
-                return Ok(Posted::Updated(id));
+                    .map_err(|e| explain(gh, &e, doing, "pull-requests: write"))?;
+                return Ok(Posted::Updated(number_in(gh, &edited, "id", doing)?));
             }
             if items.len() < PER_PAGE {
-                break;
+                let doing = "comment on the pull request";
+                let created: Value = octo
+                    .post(&route, Some(&json!({ "body": body })))
+                    .await
+                    .map_err(|e| explain(gh, &e, doing, "pull-requests: write"))?;
+                return Ok(Posted::Created(number_in(gh, &created, "id", doing)?));
             }
-            page += 1;
         }
-        let created: Value = octo
-            .post(&route, Some(&json!({ "body": body })))
-            .await
-            .map_err(|e| explain(&e, "comment on the pull request", "pull-requests: write"))?;
-        Ok(Posted::Created(created["id"].as_u64().unwrap_or_default()))
+        Err(too_many_pages("the pull request's comments", "no comment was posted").into())
     })
 }
 
@@ -188,11 +200,10 @@ pub fn hand_off(gh: &GitHub, title: &str, marker: &str, handoff: &str, links: &[
         body.push_str(&format!("\n{marker}\n"));
     }
     let body = cap(&body);
-    runtime()?.block_on(async {
+    run(gh, || async {
         let octo = client(gh)?;
         let route = format!("/repos/{}/{}/issues", gh.owner, gh.repo);
-        let mut page = 1;
-        loop {
+        for page in 1..=MAX_PAGES {
             let issues: Value = octo
                 .get(
                     &route,
@@ -204,40 +215,133 @@ pub fn hand_off(gh: &GitHub, title: &str, marker: &str, handoff: &str, links: &[
                     ]),
                 )
                 .await
-                .map_err(|e| explain(&e, "look for the handoff issue", "issues: read"))?;
-            let items = issues.as_array().cloned().unwrap_or_default();
+                .map_err(|e| explain(gh, &e, "look for the handoff issue", "issues: read"))?;
+            let items = listing(gh, issues, "look for the handoff issue")?;
             let open = items
                 .iter()
                 .find(|i| i["body"].as_str().is_some_and(|b| b.contains(marker)))
                 .and_then(|i| i["number"].as_u64());
             if let Some(number) = open {
-                let _: Value = octo
+                let doing = "comment on the handoff issue";
+                let commented: Value = octo
                     .post(format!("{route}/{number}/comments"), Some(&json!({ "body": body })))
                     .await
-                    .map_err(|e| explain(&e, "comment on the handoff issue", "issues: write"))?;
+                    .map_err(|e| explain(gh, &e, doing, "issues: write"))?;
+                number_in(gh, &commented, "id", doing)?;
                 return Ok(Handoff::Commented(number));
             }
             if items.len() < PER_PAGE {
-                break;
+                let doing = "open the handoff issue";
+                let created: Value = octo
+                    .post(
+                        &route,
+                        Some(&json!({ "title": title, "body": body, "labels": [HANDOFF_LABEL] })),
+                    )
+                    .await
+                    .map_err(|e| explain(gh, &e, doing, "issues: write"))?;
+                return Ok(Handoff::Opened(number_in(gh, &created, "number", doing)?));
             }
-            page += 1;
         }
-        let created: Value = octo
-            .post(
-                &route,
-                Some(&json!({ "title": title, "body": body, "labels": [HANDOFF_LABEL] })),
-            )
-            .await
-            .map_err(|e| explain(&e, "open the handoff issue", "issues: write"))?;
-        Ok(Handoff::Opened(created["number"].as_u64().unwrap_or_default()))
+        Err(too_many_pages("the open handoff issues", "no handoff issue was opened").into())
     })
 }
 
-fn runtime() -> Result<tokio::runtime::Runtime, String> {
-    tokio::runtime::Builder::new_current_thread()
+/// Why an exchange with GitHub failed, and whether trying the whole
+/// exchange again may help (a 5xx, a dropped connection). A timeout is not
+/// tried again: the wait was already spent.
+struct Failure {
+    message: String,
+    again: bool,
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure { message, again: false }
+    }
+}
+
+/// How often a whole exchange is tried, at most.
+const ATTEMPTS: u32 = 3;
+
+/// Run one exchange with GitHub on a current-thread runtime, within
+/// [`TOTAL_TIMEOUT`]. A transient failure runs the whole exchange again
+/// (never one request on its own): the sticky comment is looked up again
+/// before it is written, so a post that GitHub made but answered 502 is
+/// edited, not posted twice.
+fn run<T, F, Fut>(gh: &GitHub, work: F) -> Result<T, String>
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = Result<T, Failure>>,
+{
+    let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| format!("could not start the GitHub client: {e}"))
+        .map_err(|e| format!("could not start the GitHub client: {e}"))?;
+    let attempts = async {
+        let mut attempt = 0;
+        loop {
+            match work().await {
+                Err(failure) if failure.again && attempt + 1 < ATTEMPTS => {
+                    attempt += 1;
+                    tokio::time::sleep(Duration::from_secs(u64::from(attempt))).await;
+                }
+                Err(failure) if failure.again => {
+                    break Err(format!("{} (tried {ATTEMPTS} times)", failure.message));
+                }
+                done => break done.map_err(|f| f.message),
+            }
+        }
+    };
+    runtime.block_on(async {
+        tokio::time::timeout(TOTAL_TIMEOUT, attempts).await.unwrap_or_else(|_| {
+            Err(format!(
+                "GitHub ({}) did not finish answering within {}; nothing is known to be posted: try again later",
+                gh.api,
+                crate::process::humanize(TOTAL_TIMEOUT)
+            ))
+        })
+    })
+}
+
+/// The items of one page of a listing: GitHub answers a JSON array.
+fn listing(gh: &GitHub, page: Value, doing: &str) -> Result<Vec<Value>, String> {
+    match page {
+        Value::Array(items) => Ok(items),
+        other => Err(format!(
+            "could not {doing}: GitHub ({}) answered {} where a list was expected",
+            gh.api,
+            kind(&other)
+        )),
+    }
+}
+
+/// The number GitHub gives what it just wrote (`id`, `number`). An answer
+/// without one means nothing is known to be written (a proxy or a
+/// redirect turned the write into a read, say): success is never claimed.
+fn number_in(gh: &GitHub, answer: &Value, field: &str, doing: &str) -> Result<u64, String> {
+    answer[field].as_u64().ok_or_else(|| {
+        format!(
+            "could not {doing}: GitHub ({}) answered {} without `{field}`, so nothing is known to be written; check GITHUB_API_URL",
+            gh.api,
+            kind(answer)
+        )
+    })
+}
+
+fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+        Value::Null => "nothing",
+        _ => "a bare value",
+    }
+}
+
+fn too_many_pages(what: &str, so: &str) -> String {
+    format!(
+        "stopped after {MAX_PAGES} full pages of {what} ({} items): {so}",
+        MAX_PAGES * PER_PAGE
+    )
 }
 
 fn client(gh: &GitHub) -> Result<octocrab::Octocrab, String> {
@@ -245,27 +349,30 @@ fn client(gh: &GitHub) -> Result<octocrab::Octocrab, String> {
         .base_uri(gh.api.as_str())
         .map_err(|e| format!("GITHUB_API_URL `{}` is not a URL: {e}", gh.api))?
         .personal_token(gh.token.clone())
-        .set_connect_timeout(Some(Duration::from_secs(10)))
-        .set_read_timeout(Some(Duration::from_secs(30)))
+        // Whole exchanges are tried again in `run`: a request retried on
+        // its own after a timeout could post the comment twice.
+        .add_retry_config(octocrab::service::middleware::retry::RetryConfig::None)
+        .set_connect_timeout(Some(CONNECT_TIMEOUT))
+        .set_read_timeout(Some(READ_TIMEOUT))
         .build()
         .map_err(|e| format!("could not set up the GitHub client: {e}"))
 }
 
 /// The login the token authenticates as. The Actions token is an app
 /// installation token, which `/user` refuses: it posts as `github-actions[bot]`.
-async fn identity(octo: &octocrab::Octocrab) -> Result<Option<String>, String> {
+async fn identity(gh: &GitHub, octo: &octocrab::Octocrab) -> Result<Option<String>, Failure> {
     match octo.get::<Value, _, ()>("/user", None).await {
         Ok(user) => Ok(user["login"].as_str().map(str::to_string)),
         Err(octocrab::Error::GitHub { source, .. }) if matches!(source.status_code.as_u16(), 403 | 404) => {
             Ok(Some("github-actions[bot]".into()))
         }
-        Err(e) => Err(explain(&e, "find who the token is", "a valid GITHUB_TOKEN")),
+        Err(e) => Err(explain(gh, &e, "find who the token is", "a valid GITHUB_TOKEN")),
     }
 }
 
 /// One line: what failed, why, and what permission would fix it.
-fn explain(e: &octocrab::Error, doing: &str, permission: &str) -> String {
-    match e {
+fn explain(gh: &GitHub, e: &octocrab::Error, doing: &str, permission: &str) -> Failure {
+    let (why, again) = match e {
         octocrab::Error::GitHub { source, .. } => {
             let status = source.status_code.as_u16();
             let why = match status {
@@ -291,17 +398,59 @@ fn explain(e: &octocrab::Error, doing: &str, permission: &str) -> String {
                         .unwrap_or_else(|| ": retry later".into());
                     format!("rate limited (429){after}")
                 }
+                s @ 300..=399 => {
+                    let to = source
+                        .headers
+                        .as_ref()
+                        .and_then(|h| h.get("location"))
+                        .and_then(|v| v.to_str().ok())
+                        .map(|v| format!(" to {v}"))
+                        .unwrap_or_default();
+                    format!(
+                        "GitHub ({}) answered {s}, a redirect{to}; redirects are not followed (one could turn a post into a read): set GITHUB_API_URL to the address that answers",
+                        gh.api
+                    )
+                }
                 s if s >= 500 => format!("GitHub answered {s}: try again later"),
                 s => format!("GitHub answered {s}: {}", source.message),
             };
-            format!("could not {doing}: {why}")
+            (why, status >= 500)
         }
-        other => format!("could not {doing}: {}", first_line(&other.to_string())),
+        other => transport(gh, other),
+    };
+    Failure {
+        message: format!("could not {doing}: {why}"),
+        again,
     }
 }
 
-fn first_line(text: &str) -> &str {
-    text.lines().next().unwrap_or(text)
+/// Why a request got no answer at all, from the innermost cause: a timeout
+/// says how long was waited, anything else names the address and the cause.
+fn transport(gh: &GitHub, e: &(dyn std::error::Error + 'static)) -> (String, bool) {
+    let mut causes = Vec::new();
+    let mut timed_out = false;
+    let mut next = Some(e);
+    while let Some(err) = next {
+        if let Some(io) = err.downcast_ref::<std::io::Error>() {
+            timed_out |= io.kind() == std::io::ErrorKind::TimedOut;
+        }
+        let text = err.to_string();
+        let text = text.lines().next().unwrap_or_default().to_string();
+        timed_out |= text.contains("timed out") || text.contains("deadline has elapsed");
+        causes.push(text);
+        next = err.source();
+    }
+    if timed_out {
+        let why = format!(
+            "GitHub ({}) did not answer within {} (or connect within {}): try again later, or check GITHUB_API_URL",
+            gh.api,
+            crate::process::humanize(READ_TIMEOUT),
+            crate::process::humanize(CONNECT_TIMEOUT)
+        );
+        return (why, false);
+    }
+    let cause = causes.iter().rev().find(|c| !c.is_empty()).cloned().unwrap_or_default();
+    (format!("no answer from GitHub ({}): {cause}", gh.api), true)
 }
 
 #[cfg(test)]

@@ -166,7 +166,7 @@ fn failures_are_warnings_naming_the_permission_and_never_change_the_verdict() {
         (403, "the token needs `pull-requests: read`"),
         (404, "not found (404): check GITHUB_REPOSITORY"),
         (401, "the token was refused (401)"),
-        (500, "GitHub answered 500"),
+        (500, "GitHub answered 500: try again later (tried 3 times)"),
         (429, "rate limited (429): retry after 60 s"),
     ] {
         let api = Api::start();
@@ -363,4 +363,79 @@ fn an_escalation_opens_one_handoff_issue_per_episode() {
         again.stderr
     );
     api.verify();
+}
+
+/// What a broken or hostile API answers never turns into a claimed post or
+/// a run that does not end: a redirect is named (never followed, so a write
+/// cannot become a read), an answer without the new comment's id is not
+/// success, endless full pages stop, and silence is a timeout naming the
+/// address. The verdict stays the gate's each time.
+#[test]
+fn a_broken_api_is_named_and_never_reported_as_posted() {
+    let full_page: Vec<serde_json::Value> = (0..100).map(|i| comment(i, "alice", "lgtm")).collect();
+    let cases: [(&str, Mock, &str); 3] = [
+        (
+            "redirect",
+            Mock::given(method("POST"))
+                .and(path("/repos/acme/shop/issues/7/comments"))
+                .respond_with(
+                    ResponseTemplate::new(302).insert_header("location", "http://elsewhere.example/comments"),
+                ),
+            "answered 302, a redirect to http://elsewhere.example/comments; redirects are not followed",
+        ),
+        (
+            "no id",
+            Mock::given(method("POST"))
+                .and(path("/repos/acme/shop/issues/7/comments"))
+                .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!([]))),
+            "answered a list without `id`, so nothing is known to be written",
+        ),
+        (
+            "endless pages",
+            Mock::given(method("GET"))
+                .and(path("/repos/acme/shop/issues/7/comments"))
+                .respond_with(ResponseTemplate::new(200).set_body_json(full_page)),
+            "stopped after 30 full pages of the pull request's comments (3000 items): no comment was posted",
+        ),
+    ];
+    for (case, mock, want) in cases {
+        let api = Api::start();
+        api.signed_in_as("loki-bot");
+        api.mount(mock);
+        api.no_comments_yet();
+        let (repo, event) = repo(false);
+        let run = run(&repo, &api, &event, &["mock", "--base", "HEAD", "--comment"]);
+        assert_eq!(run.code, 1, "{case}: the mock verdict stands: {}", run.stderr);
+        assert!(run.stderr.contains(want), "{case}: {}", run.stderr);
+        assert!(!run.stderr.contains("posted the pull request comment"), "{case}: {}", run.stderr);
+        assert!(run.stderr.contains("the verdict is unchanged"), "{case}: {}", run.stderr);
+    }
+
+    // An API that accepts the connection and never answers.
+    let silent = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = format!("http://{}", silent.local_addr().unwrap());
+    let held = std::thread::spawn(move || {
+        let (connection, _) = silent.accept().unwrap();
+        std::thread::sleep(std::time::Duration::from_secs(25));
+        drop(connection);
+    });
+    let (repo, event) = repo(false);
+    let started = std::time::Instant::now();
+    let run = repo.run_env(
+        &["mock", "--base", "HEAD", "--comment"],
+        &[
+            ("GITHUB_REPOSITORY", "acme/shop"),
+            ("GITHUB_TOKEN", "ghs_test"),
+            ("GITHUB_API_URL", &address),
+            ("GITHUB_EVENT_PATH", event.path().join("event.json").to_str().unwrap()),
+        ],
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(&format!("GitHub ({address}) did not answer within 20s")),
+        "{}",
+        run.stderr
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(60));
+    held.join().unwrap();
 }
