@@ -431,10 +431,14 @@ fn completion(content: &str) -> String {
 }
 
 fn openai_repo(url: &str, key_env: Option<&str>) -> TestRepo {
+    openai_repo_waiting(url, key_env, "10s")
+}
+
+fn openai_repo_waiting(url: &str, key_env: Option<&str>, timeout: &str) -> TestRepo {
     let key = key_env.map(|k| format!(", api-key-env: {k}")).unwrap_or_default();
     council_repo(
         &[format!(
-            "{{ name: local, kind: openai, base-url: \"{url}\", model: qwen2.5-coder{key}, timeout: 10s }}"
+            "{{ name: local, kind: openai, base-url: \"{url}\", model: qwen2.5-coder{key}, timeout: {timeout} }}"
         )],
         "    reviewers: 1\n    devils-advocate: false\n",
     )
@@ -512,6 +516,76 @@ fn openai_provider_answers_retries_and_fails_cleanly() {
         run.stderr
     );
     assert!(seen.lock().unwrap().is_empty());
+}
+
+/// A server that answers 200 with a body shorter than its Content-Length,
+/// then holds the connection open for `hold` (or closes it at once).
+fn cut_short(hold: std::time::Duration) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/v1", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        let Ok((mut stream, _)) = listener.accept() else { return };
+        let mut reader = BufReader::new(stream.try_clone().unwrap());
+        let mut line = String::new();
+        while reader.read_line(&mut line).unwrap_or(0) > 0 && line != "\r\n" {
+            line.clear();
+        }
+        let _ = write!(
+            stream,
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{{\"choices\": ["
+        );
+        let _ = stream.flush();
+        std::thread::sleep(hold);
+    });
+    url
+}
+
+/// What went wrong with an answer is named as it is, never as "not JSON"
+/// and never retried as if it were transient.
+#[test]
+fn openai_provider_names_what_went_wrong_with_the_answer() {
+    let (url, seen) = server(vec![(
+        302,
+        "Location: http://elsewhere.example/v1/chat/completions\r\n",
+        String::new(),
+    )]);
+    let run = council(&openai_repo(&url, None), &[]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        messages(&run)[0].contains(
+            "answered 302, a redirect to http://elsewhere.example/v1/chat/completions; redirects are not followed"
+        ),
+        "{:?}",
+        messages(&run)
+    );
+    assert_eq!(seen.lock().unwrap().len(), 1, "a redirect is not retried");
+
+    let (url, _) = server(vec![(200, "", "x".repeat(17 << 20))]);
+    let run = council(&openai_repo(&url, None), &[]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        messages(&run)[0].contains("answered 200 with more than 16 MiB"),
+        "{:?}",
+        messages(&run)
+    );
+
+    let url = cut_short(std::time::Duration::from_secs(5));
+    let run = council(&openai_repo_waiting(&url, None, "2s"), &[]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        messages(&run)[0].contains("answered 200 but the answer did not finish arriving within 2s"),
+        "{:?}",
+        messages(&run)
+    );
+
+    let url = cut_short(std::time::Duration::ZERO);
+    let run = council(&openai_repo(&url, None), &[]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        messages(&run)[0].contains("answered 200 but the connection broke while the answer was read"),
+        "{:?}",
+        messages(&run)
+    );
 }
 
 #[test]

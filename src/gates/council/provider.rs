@@ -154,6 +154,9 @@ struct OpenAi {
 /// How often a 429 or 5xx is tried again, at most (within the time limit).
 const ATTEMPTS: u32 = 5;
 
+/// The largest answer read, in bytes: a chat completion is a few KiB.
+const MAX_ANSWER: u64 = 16 << 20;
+
 impl Ask for OpenAi {
     fn ask(&self, system: &str, prompt: &str) -> Reply {
         let deadline = Instant::now() + self.timeout;
@@ -175,28 +178,34 @@ impl Ask for OpenAi {
             let agent: ureq::Agent = ureq::Agent::config_builder()
                 .timeout_global(Some(left))
                 .http_status_as_error(false)
+                // A redirect is reported, never followed: following one
+                // would send the prompt (and the key) somewhere unnamed.
+                .max_redirects(0)
                 .build()
                 .into();
             let mut request = agent.post(&self.url).header("Content-Type", "application/json");
             if let Some(key) = &self.key {
                 request = request.header("Authorization", &format!("Bearer {key}"));
             }
-            let (status, retry_after, text) = match request.send(body.as_str()) {
+            let (status, retry_after, location, text) = match request.send(body.as_str()) {
                 Ok(mut response) => {
                     let status = response.status().as_u16();
-                    let retry_after = response
-                        .headers()
-                        .get("retry-after")
-                        .and_then(|v| v.to_str().ok())
-                        .and_then(|v| v.trim().parse::<u64>().ok())
+                    let header = |name: &str| {
+                        response
+                            .headers()
+                            .get(name)
+                            .and_then(|v| v.to_str().ok())
+                            .map(|v| v.trim().to_string())
+                    };
+                    let retry_after = header("retry-after")
+                        .and_then(|v| v.parse::<u64>().ok())
                         .map(Duration::from_secs);
-                    let text = response
-                        .body_mut()
-                        .with_config()
-                        .limit(16 << 20)
-                        .read_to_string()
-                        .unwrap_or_default();
-                    (status, retry_after, text)
+                    let location = header("location");
+                    let text = match response.body_mut().with_config().limit(MAX_ANSWER).read_to_string() {
+                        Ok(text) => text,
+                        Err(e) => return Err(self.unread(status, &e)),
+                    };
+                    (status, retry_after, location, text)
                 }
                 Err(ureq::Error::Timeout(_)) => {
                     return Err(format!("no answer within {}", crate::process::humanize(self.timeout)));
@@ -210,6 +219,13 @@ impl Ask for OpenAi {
             };
             match status {
                 200..=299 => return read_completion(&text),
+                300..=399 => {
+                    let to = location.map(|l| format!(" to {l}")).unwrap_or_default();
+                    return Err(format!(
+                        "{} answered {status}, a redirect{to}; redirects are not followed: set the provider's base-url to the address that answers",
+                        self.url
+                    ));
+                }
                 429 | 500..=599 => {
                     last = format!("{} answered {status}{}", self.url, brief(&text));
                     backoff(attempt, retry_after, deadline);
@@ -228,6 +244,30 @@ impl Ask for OpenAi {
             last = format!("no answer within {}", crate::process::humanize(self.timeout));
         }
         Err(format!("{last} (gave up after retries)"))
+    }
+}
+
+impl OpenAi {
+    /// Why the answer's body (after status `status`) could not be read: it
+    /// stopped coming in time, it is larger than [`MAX_ANSWER`], or the
+    /// connection broke. Never "not JSON": the body was never whole.
+    fn unread(&self, status: u16, e: &ureq::Error) -> String {
+        match e {
+            ureq::Error::Timeout(_) => format!(
+                "{} answered {status} but the answer did not finish arriving within {}",
+                self.url,
+                crate::process::humanize(self.timeout)
+            ),
+            ureq::Error::BodyExceedsLimit(_) => format!(
+                "{} answered {status} with more than {} MiB; a chat completion is a few KiB: check base-url",
+                self.url,
+                MAX_ANSWER >> 20
+            ),
+            other => format!(
+                "{} answered {status} but the connection broke while the answer was read: {other}",
+                self.url
+            ),
+        }
     }
 }
 
