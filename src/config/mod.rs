@@ -248,15 +248,23 @@ pub fn load(root: &Path, explicit: Option<&Path>, env: &dyn Fn(&str) -> Option<S
         .map_or_else(String::new, |p| p.strip_prefix(root).unwrap_or(p).display().to_string());
     let node = match &path {
         Some(p) => {
-            let bytes = std::fs::read(p).with_context(|| format!("could not read config file {}", p.display()))?;
+            let bytes = read_config(p, &shown)?;
             let text = String::from_utf8(bytes)
                 .map_err(|_| anyhow::anyhow!("config file {shown} is not valid UTF-8: save it as UTF-8"))?;
             yaml::parse(&text).map_err(|e| ConfigError {
                 file: shown.clone(),
-                problems: vec![Problem {
-                    origin: Origin::at(e.line, e.column),
-                    message: format!("invalid YAML: {}", e.message),
-                    fix: "fix the syntax (check indentation and quoting)".to_string(),
+                problems: vec![if e.too_big {
+                    Problem {
+                        origin: Origin::at(e.line, e.column),
+                        message: e.message,
+                        fix: TOO_BIG_FIX.to_string(),
+                    }
+                } else {
+                    Problem {
+                        origin: Origin::at(e.line, e.column),
+                        message: format!("invalid YAML: {}", e.message),
+                        fix: "fix the syntax (check indentation and quoting)".to_string(),
+                    }
                 }],
             })?
         }
@@ -272,6 +280,30 @@ pub fn load(root: &Path, explicit: Option<&Path>, env: &dyn Fn(&str) -> Option<S
     })?;
     config.file = path;
     Ok(config)
+}
+
+/// The largest config file read: one with every key set and commented is
+/// about 10 KiB.
+const MAX_CONFIG_BYTES: u64 = 1 << 20;
+
+const TOO_BIG_FIX: &str =
+    "a loki-gate config is a few dozen keys: remove the anchors and aliases that expand it, or point --config at the right file";
+
+/// The config file's bytes, refused past [`MAX_CONFIG_BYTES`] before any is parsed.
+fn read_config(path: &Path, shown: &str) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).with_context(|| format!("could not read config file {}", path.display()))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_CONFIG_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("could not read config file {}", path.display()))?;
+    if bytes.len() as u64 > MAX_CONFIG_BYTES {
+        anyhow::bail!(
+            "config file {shown} is larger than {} MiB, the most a config may be: is it the right file? A loki-gate config is a few KiB (`loki-gate init` writes one)",
+            MAX_CONFIG_BYTES >> 20
+        );
+    }
+    Ok(bytes)
 }
 
 /// A value `loki-gate init` writes instead of a key's default, and why.

@@ -67,12 +67,15 @@ impl Value {
     }
 }
 
-/// A document that is not valid YAML, with where the parser stopped.
+/// A document that is not valid YAML, or one past the parser's size limits
+/// (an alias bomb, thousands of nodes), with where the parser stopped.
 #[derive(Debug, Clone)]
 pub struct SyntaxError {
     pub line: u64,
     pub column: u64,
     pub message: String,
+    /// A size limit was reached: the syntax may be fine.
+    pub too_big: bool,
 }
 
 /// Parse a YAML document into a [`Node`]. An empty document is an empty mapping.
@@ -87,6 +90,14 @@ pub fn parse(text: &str) -> Result<Node, SyntaxError> {
         Ok(spanned) => Ok(to_node(spanned)),
         Err(err) => {
             let (line, column) = err.location().map(|l| (l.line(), l.column())).unwrap_or((1, 1));
+            if let Some(message) = breach(&err) {
+                return Err(SyntaxError {
+                    line,
+                    column,
+                    message,
+                    too_big: true,
+                });
+            }
             // The crate renders a snippet under the first line; keep the first line only.
             let full = err.to_string();
             let first = full.lines().next().unwrap_or("invalid YAML");
@@ -97,9 +108,42 @@ pub fn parse(text: &str) -> Result<Node, SyntaxError> {
                 .filter(|(head, _)| head.starts_with("line "))
                 .map(|(_, rest)| rest.to_string())
                 .unwrap_or_else(|| first.to_string());
-            Err(SyntaxError { line, column, message })
+            Err(SyntaxError {
+                line,
+                column,
+                message,
+                too_big: false,
+            })
         }
     }
+}
+
+/// What size limit a document reached, in words, when that is why it failed.
+fn breach(err: &serde_saphyr::Error) -> Option<String> {
+    use serde_saphyr::Error;
+    use serde_saphyr::budget::BudgetBreach as B;
+    let mut err = err;
+    while let Error::WithSnippet { error, .. } | Error::AliasError { error, .. } = err {
+        err = error;
+    }
+    let Error::Budget { breach, .. } = err else {
+        return None;
+    };
+    let what = match breach {
+        B::Aliases { aliases } => format!("{aliases} aliases (`*name`)"),
+        B::AliasAnchorRatio { aliases, anchors } => {
+            format!("{aliases} aliases of {anchors} anchors, an expansion that grows without end")
+        }
+        B::Anchors { anchors } => format!("{anchors} anchors (`&name`)"),
+        B::Nodes { nodes } => format!("{nodes} values"),
+        B::Events { events } => format!("{events} parser events"),
+        B::Depth { depth } => format!("nesting {depth} levels deep"),
+        B::Documents { documents } => format!("{documents} documents"),
+        B::ScalarBytes { total_scalar_bytes } => format!("{total_scalar_bytes} bytes of text"),
+        B::MergeKeys { merge_keys } => format!("{merge_keys} merge keys (`<<`)"),
+        other => format!("{other:?}"),
+    };
+    Some(format!("the document is past the parser's size limits: {what}"))
 }
 
 /// Parse a single scalar as YAML would type it (for environment overrides):

@@ -272,3 +272,35 @@ fn a_config_that_is_a_directory_or_a_device_says_so() {
         run.stderr
     );
 }
+
+/// A config past the parser's limits is named as a size problem (with the
+/// limit reached and the line), never as a syntax error; a huge file is
+/// refused before it is parsed.
+#[test]
+fn an_alias_bomb_or_a_huge_config_is_a_size_problem_not_syntax() {
+    let repo = TestRepo::new();
+    let mut bomb = String::from("a: &a [x, x, x, x, x, x, x, x, x]\n");
+    for (prev, name) in ('a'..='k').zip('b'..='l') {
+        let refs = vec![format!("*{prev}"); 9].join(", ");
+        bomb.push_str(&format!("{name}: &{name} [{refs}]\n"));
+    }
+    repo.write(".loki-gate.yaml", &bomb);
+    let run = repo.run(&["mock"]);
+    assert_eq!(run.code, 2);
+    let first = run.stderr.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("error: .loki-gate.yaml:") && first.contains("the document is past the parser's size limits:"),
+        "{}",
+        run.stderr
+    );
+    assert!(first.contains("remove the anchors and aliases that expand it"), "{first}");
+    assert!(!run.stderr.contains("syntax") && !run.stderr.contains("Nodes {"), "{}", run.stderr);
+
+    repo.write(".loki-gate.yaml", &"# a comment\n".repeat(100_000));
+    let run = repo.run(&["mock"]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "error: config file .loki-gate.yaml is larger than 1 MiB, the most a config may be: is it the right file? A loki-gate config is a few KiB (`loki-gate init` writes one)\n"
+    );
+}
