@@ -144,7 +144,7 @@ impl Repo {
                 anyhow!(
                     "GIT_DIR names {}, which is not a git directory ({}): unset GIT_DIR or point it at the repository's .git",
                     dir.display(),
-                    e.message()
+                    plain(&e)
                 )
             })?,
             None => Repository::discover(start).map_err(|e| match e.code() {
@@ -155,7 +155,7 @@ impl Repo {
                 _ => anyhow!(
                     "could not open the git repository at {}: {}",
                     start.display(),
-                    e.message()
+                    plain(&e)
                 ),
             })?,
         };
@@ -164,7 +164,7 @@ impl Repo {
                 anyhow!(
                     "GIT_WORK_TREE names {}, which git cannot use as the working tree ({}): unset it or fix the path",
                     work_tree.display(),
-                    e.message()
+                    plain(&e)
                 )
             })?;
         }
@@ -191,12 +191,12 @@ impl Repo {
                 anyhow!(
                     "could not read the index GIT_INDEX_FILE names, {}: {}",
                     file.display(),
-                    e.message()
+                    plain(&e)
                 )
             })?;
             inner
                 .set_index(&mut index)
-                .map_err(|e| anyhow!("could not use the index {}: {}", file.display(), e.message()))?;
+                .map_err(|e| anyhow!("could not use the index {}: {}", file.display(), plain(&e)))?;
         }
         Ok(Repo {
             inner,
@@ -233,7 +233,7 @@ impl Repo {
         let config = self
             .inner
             .config()
-            .map_err(|e| anyhow!("could not read the git config: {}", e.message()))?;
+            .map_err(|e| anyhow!("could not read the git config: {}", plain(&e)))?;
         match config.get_string("core.hooksPath") {
             Ok(configured) if !configured.trim().is_empty() => {
                 let expanded = match configured.strip_prefix("~/") {
@@ -268,7 +268,7 @@ impl Repo {
                     .to_string(),
             )),
             Err(e) if matches!(e.code(), ErrorCode::UnbornBranch | ErrorCode::NotFound) => Ok(None),
-            Err(e) => Err(anyhow!("could not read HEAD: {}", e.message())),
+            Err(e) => Err(anyhow!("could not read HEAD: {}", plain(&e))),
         }
     }
 
@@ -567,7 +567,7 @@ impl Repo {
                         Ok(Some(patch)) if patch.delta().flags().is_binary() => file.binary = true,
                         Ok(Some(patch)) => lines_of(&patch, &mut file),
                         Ok(None) => file.binary = true,
-                        Err(e) => file.unread = Some(e.message().to_string()),
+                        Err(e) => file.unread = Some(plain(&e)),
                     }
                 }
             }
@@ -845,7 +845,7 @@ impl Repo {
         let size = match odb.read_header(oid) {
             Ok((size, _)) => size as u64,
             Err(e) if e.code() == ErrorCode::NotFound => return Ok(BlobRead::Missing),
-            Err(e) => bail!("could not read blob {}: {}", short(id), e.message()),
+            Err(e) => bail!("could not read blob {}: {}", short(id), plain(&e)),
         };
         if size > crate::walk::max_file_bytes() {
             return Ok(BlobRead::TooLarge(size));
@@ -875,7 +875,7 @@ fn blob_entry(tree: &Tree<'_>, path: &Path, at: &str) -> Result<Option<Oid>> {
         Ok(entry) if entry.kind() == Some(git2::ObjectType::Blob) => Ok(Some(entry.id())),
         Ok(_) => Ok(None),
         Err(e) if e.code() == ErrorCode::NotFound => Ok(None),
-        Err(e) => bail!("could not look up {} at {at}: {}", path.display(), e.message()),
+        Err(e) => bail!("could not look up {} at {at}: {}", path.display(), plain(&e)),
     }
 }
 
@@ -950,4 +950,28 @@ pub fn changed_lines(old: &[u8], new: &[u8]) -> Option<Vec<(std::ops::Range<usiz
             ))
         })
         .collect()
+}
+
+/// A libgit2 error in plain words: its message without the class and code
+/// suffix, and a path git could not open for lack of permission said as
+/// such (libgit2 reports EACCES as "'path' is locked", and an unreadable
+/// index as one that "no longer exists").
+pub fn plain(e: &git2::Error) -> String {
+    let message = e.message();
+    let denied = message.split('\'').skip(1).step_by(2).map(Path::new).find(|path| {
+        std::fs::File::open(path).is_err_and(|err| err.kind() == std::io::ErrorKind::PermissionDenied)
+    });
+    match denied {
+        Some(path) => format!(
+            "permission denied reading {}: make it readable by the user running loki-gate",
+            path.display()
+        ),
+        None if e.code() == ErrorCode::NotFound && e.class() == git2::ErrorClass::Odb => {
+            format!("{message}: the object is missing or unreadable; check the permissions under .git/objects, or run `git fsck`")
+        }
+        None if e.code() == ErrorCode::Locked && e.class() == git2::ErrorClass::Index => {
+            format!("{message}: if no git command is running, remove .git/index.lock")
+        }
+        None => message.to_string(),
+    }
 }

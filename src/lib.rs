@@ -287,7 +287,7 @@ fn gate_report(
                 inconclusive: None,
                 suppressed: 0,
                 baselined: 0,
-                error: Some(format!("{err:#}")),
+                error: Some(report::describe(&err)),
                 coverage: None,
             },
             Some(err),

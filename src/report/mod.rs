@@ -131,12 +131,26 @@ pub fn stdout_is_terminal() -> bool {
 pub fn error(err: &anyhow::Error) {
     let text = match err.downcast_ref::<crate::config::ConfigError>() {
         Some(config) => config.to_string(),
-        None => format!("{err:#}"),
+        None => describe(err),
     };
     let mut stderr = std::io::stderr().lock();
     for line in text.lines() {
         let _ = writeln!(stderr, "error: {line}");
     }
+}
+
+/// An error and its causes on one line, as `{:#}` prints them, with a
+/// libgit2 cause in plain words ([`crate::git::plain`]) instead of its raw
+/// text and `class=`/`code=` suffix.
+pub fn describe(err: &anyhow::Error) -> String {
+    let causes: Vec<String> = err
+        .chain()
+        .map(|cause| match cause.downcast_ref::<git2::Error>() {
+            Some(git) => crate::git::plain(git),
+            None => cause.to_string(),
+        })
+        .collect();
+    causes.join(": ")
 }
 
 /// Print a status line for the person at the terminal (stderr).

@@ -84,12 +84,8 @@ impl Store {
     /// Create the directory (and keep it out of `git status`) before writing into it.
     pub fn prepare(&self) -> Result<()> {
         if !self.dir.is_dir() {
-            std::fs::create_dir_all(&self.dir).with_context(|| {
-                format!(
-                    "could not create the state directory {}: check permissions or pass --state-dir",
-                    self.dir.display()
-                )
-            })?;
+            std::fs::create_dir_all(&self.dir)
+                .map_err(|e| self.unwritable(format!("could not create the state directory {}: {e}", self.dir.display())))?;
         }
         if let Some((file, pattern)) = &self.exclude {
             add_exclude(file, pattern).with_context(|| format!("could not add {pattern} to {}", file.display()))?;
@@ -105,10 +101,18 @@ impl Store {
             .read(true)
             .write(true)
             .open(&path)
-            .with_context(|| format!("could not open lock file {}", path.display()))?;
+            .map_err(|e| self.unwritable(format!("could not open lock file {}: {e}", path.display())))?;
         file.lock()
             .with_context(|| format!("could not lock {}", path.display()))?;
         Ok(file)
+    }
+
+    /// `what` failed while writing the state: say what fixes it.
+    fn unwritable(&self, what: String) -> anyhow::Error {
+        anyhow!(
+            "{what}; the state directory must be writable: fix the permissions of {}, or point --state-dir (or LOKI_GATE_STATE_DIR) at a writable directory",
+            self.dir.display()
+        )
     }
 
     fn write_locked<T: StateFile>(&self, data: &T) -> Result<()> {
@@ -118,7 +122,7 @@ impl Store {
             data,
         })?;
         json.push(b'\n');
-        write_atomic(&path, &json)
+        write_atomic(&path, &json).map_err(|e| self.unwritable(format!("{e:#}")))
     }
 }
 

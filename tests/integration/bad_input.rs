@@ -304,3 +304,65 @@ fn an_alias_bomb_or_a_huge_config_is_a_size_problem_not_syntax() {
         "error: config file .loki-gate.yaml is larger than 1 MiB, the most a config may be: is it the right file? A loki-gate config is a few KiB (`loki-gate init` writes one)\n"
     );
 }
+
+/// Files loki-gate cannot read or write for lack of permission are named
+/// with the fix, in plain words: never libgit2's "'…' is locked" with its
+/// `class=` suffix, never a state file error without the way out.
+#[test]
+fn unreadable_git_files_and_a_read_only_state_dir_are_named_with_the_fix() {
+    use std::os::unix::fs::PermissionsExt;
+    let repo = TestRepo::new();
+    repo.write("README.md", "# shop\n\nA cart.\n");
+    repo.commit("base");
+    let chmod = |rel: &str, mode: u32| {
+        std::fs::set_permissions(repo.path().join(rel), std::fs::Permissions::from_mode(mode)).unwrap();
+    };
+    let Some(probe) = repo.run_unprivileged(&["--version"]) else {
+        eprintln!("skipped: permissions cannot be made to bind here (root without setpriv)");
+        return;
+    };
+    assert_eq!(probe.code, 0, "{}", probe.stderr);
+
+    for (file, mode) in [(".git/index", 0o644), (".git/HEAD", 0o644)] {
+        chmod(file, 0o000);
+        let run = repo.run_unprivileged(&["mock"]).unwrap();
+        chmod(file, mode);
+        assert_eq!(run.code, 2, "{file}: {}", run.stderr);
+        let path = repo.path().join(file);
+        assert!(
+            run.stderr.contains(&format!(
+                "permission denied reading {}: make it readable by the user running loki-gate",
+                path.display()
+            )),
+            "{file}: {}",
+            run.stderr
+        );
+        assert!(!run.stderr.contains("class=") && !run.stderr.contains("is locked"), "{}", run.stderr);
+    }
+
+    // A changed file git cannot read costs its line detail, with the reason.
+    repo.write("README.md", "# shop\n\nA cart, with a longer story.\n");
+    chmod("README.md", 0o000);
+    let run = repo.run_unprivileged(&["docs"]).unwrap();
+    chmod("README.md", 0o644);
+    let all = format!("{}{}", run.stdout, run.stderr);
+    assert!(all.contains("README.md: permission denied reading"), "{all}");
+    // An unreadable README is skipped, not judged empty.
+    assert!(all.contains("skipped README.md: could not read it"), "{all}");
+    assert!(!all.contains("readme-missing"), "{all}");
+
+    std::fs::create_dir_all(repo.path().join(".loki-gate")).unwrap();
+    chmod(".loki-gate", 0o555);
+    let run = repo.run_unprivileged(&["evidence", "start"]).unwrap();
+    chmod(".loki-gate", 0o755);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("Permission denied"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(&format!(
+            "; the state directory must be writable: fix the permissions of {}, or point --state-dir (or LOKI_GATE_STATE_DIR) at a writable directory",
+            repo.path().join(".loki-gate").display()
+        )),
+        "{}",
+        run.stderr
+    );
+}

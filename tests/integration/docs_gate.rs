@@ -24,6 +24,19 @@ fn a_readme_must_exist_and_say_more_than_its_title() {
     let run = repo.run(&["docs", "--format", "json"]);
     assert_eq!(run.code, 1);
     assert_eq!(json(&run).findings[0].message, "no README at the repository root");
+
+    // A README linked to a file in the repository is read through the link;
+    // one that leads out of the repository is skipped, never read or judged.
+    repo.write("docs/README.md", "# demo\n\nParses invoices.\n");
+    std::os::unix::fs::symlink("docs/README.md", repo.path().join("README.md")).unwrap();
+    assert_eq!(repo.run(&["docs"]).code, 0, "{}", repo.run(&["docs"]).stderr);
+    repo.remove("README.md");
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("README.md"), "# elsewhere\n").unwrap();
+    std::os::unix::fs::symlink(outside.path().join("README.md"), repo.path().join("README.md")).unwrap();
+    let report = json(&repo.run(&["docs", "--format", "json"]));
+    assert_eq!(found(&report), vec![("meta/skipped-file".to_string(), 0)]);
+    assert!(report.findings[0].message.contains("outside the repository"), "{:?}", report.findings);
 }
 
 fn documented_repo() -> TestRepo {

@@ -269,15 +269,20 @@ fn readme(root: &Path) -> Option<Finding> {
     let entries = std::fs::read_dir(root).ok()?;
     let mut names: Vec<String> = entries
         .filter_map(|e| e.ok())
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file() || t.is_symlink()))
         .filter_map(|e| e.file_name().to_str().map(str::to_string))
-        .filter(|n| is_readme(Path::new(n)))
+        .filter(|n| is_readme(Path::new(n)) && root.join(n).is_file())
         .collect();
     names.sort();
     let Some(name) = names.first() else {
         return Some(Finding::new(&rules::README_MISSING, "no README at the repository root"));
     };
-    let text = String::from_utf8_lossy(&std::fs::read(root.join(name)).unwrap_or_default()).into_owned();
+    // A README that cannot be read (no permission, a link out of the
+    // repository, over the size cap) is not judged empty: it is skipped.
+    let text = match crate::walk::read_file(root, Path::new(name)) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(why) => return Some(crate::walk::skipped(Path::new(name), &why)),
+    };
     // The title is the first line of text (`# Title`, or a setext or RST
     // title over its underline); headings and underlines are not content.
     let underline = |l: &str| l.chars().all(|c| "=-~^*+#`'\".:_".contains(c));

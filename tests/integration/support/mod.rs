@@ -168,6 +168,30 @@ impl TestRepo {
         run_cmd(cmd.args(args))
     }
 
+    /// The binary run so that file permissions bind it: as root (which
+    /// reads anything), through `setpriv` without the capabilities that
+    /// bypass permissions. `None` when that cannot be arranged here.
+    pub fn run_unprivileged(&self, args: &[&str]) -> Option<Run> {
+        use std::os::unix::fs::MetadataExt;
+        if std::fs::metadata(self.path()).ok()?.uid() != 0 {
+            return Some(self.run(args));
+        }
+        let mut cmd = Command::new("setpriv");
+        cmd.args(["--inh-caps=-all", "--bounding-set=-dac_override,-dac_read_search"])
+            .arg(assert_cmd::cargo::cargo_bin!("loki-gate"))
+            .args(args)
+            .current_dir(self.path());
+        scrub_env(&mut cmd);
+        let run = cmd.output().ok().filter(|out| {
+            !String::from_utf8_lossy(&out.stderr).starts_with("setpriv:")
+        })?;
+        Some(Run {
+            code: run.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&run.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&run.stderr).into_owned(),
+        })
+    }
+
     /// Replace the temp path, commit ids and timings.
     pub fn redact(&self, text: &str) -> String {
         let mut text = text.replace(&self.root().display().to_string(), "[repo]");
