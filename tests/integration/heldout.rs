@@ -318,6 +318,28 @@ fn selection_refuses_the_workspace_and_bad_checklists() {
     ]);
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("could not read the checklist"), "{}", run.stderr);
+
+    // Every problem at once, in every class: the target, and each problem
+    // of each item (not only an item's first).
+    repo.write(
+        "checklist.yaml",
+        "items:\n  - id: b\n    run: make test\n    timeout: forever\n  - check: true\n    title: [x]\n",
+    );
+    let run = select(&repo, &repo.path().join("held"));
+    assert_eq!(run.code, 2);
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    for want in [
+        "/held is inside the repository",
+        "checklist.yaml:2:5: unknown key `run`",
+        "checklist.yaml:2:5: `b` needs a `check`",
+        "checklist.yaml:2:5: `b` timeout `forever` is not a duration",
+        "checklist.yaml:5:5: `check` must be a string, found a boolean",
+        "checklist.yaml:5:5: `title` must be a string, found a list",
+        "checklist.yaml:5:5: a check needs an `id`",
+    ] {
+        assert!(lines.iter().any(|l| l.contains(want)), "{want}:\n{}", run.stderr);
+    }
+    assert!(!repo.path().join("held").exists());
 }
 
 /// Held-out checks the build loop can read are not held out (issue 25):

@@ -100,7 +100,7 @@ pub fn read(path: &Path) -> Result<Vec<Item>> {
                 ));
             }
             Ok(item) => items.push(item),
-            Err(e) => problems.push(format!("{}: {e}", at(&node.origin))),
+            Err(found) => problems.extend(found.iter().map(|e| format!("{}: {e}", at(&node.origin)))),
         }
     }
     if !problems.is_empty() {
@@ -123,47 +123,61 @@ fn at(origin: &Origin) -> String {
     }
 }
 
-fn item(node: &Node) -> std::result::Result<Item, String> {
+/// One check, or every problem it has (not only the first).
+fn item(node: &Node) -> std::result::Result<Item, Vec<String>> {
     let Value::Map(fields) = &node.value else {
-        return Err(format!(
+        return Err(vec![format!(
             "a check must be a mapping with `id` and `check`, found {}",
             node.value.kind()
-        ));
+        )]);
     };
-    let text = |name: &str| -> std::result::Result<Option<String>, String> {
+    let mut problems = Vec::new();
+    let mut text = |name: &str| -> Option<String> {
         match fields.iter().find(|(k, _)| k.name == name).map(|(_, v)| &v.value) {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::Str(s)) => Ok(Some(s.clone())),
-            Some(Value::Int(n)) => Ok(Some(n.to_string())),
-            Some(other) => Err(format!("`{name}` must be a string, found {}", other.kind())),
+            None | Some(Value::Null) => None,
+            Some(Value::Str(s)) => Some(s.clone()),
+            Some(Value::Int(n)) => Some(n.to_string()),
+            Some(other) => {
+                problems.push(format!("`{name}` must be a string, found {}", other.kind()));
+                None
+            }
         }
     };
+    let id = text("id").filter(|s| !s.trim().is_empty());
+    let check = text("check").filter(|s| !s.trim().is_empty());
+    let title = text("title").unwrap_or_default();
+    let timeout = text("timeout");
     for (key, _) in fields {
         if !matches!(key.name.as_str(), "id" | "title" | "check" | "timeout") {
-            return Err(format!(
+            problems.push(format!(
                 "unknown key `{}`: a check has id, title, check and timeout",
                 key.name
             ));
         }
     }
-    let id = text("id")?
-        .filter(|s| !s.trim().is_empty())
-        .ok_or("a check needs an `id`")?;
-    let check = text("check")?
-        .filter(|s| !s.trim().is_empty())
-        .ok_or_else(|| format!("`{id}` needs a `check`: the shell command that passes when it holds"))?;
-    let timeout = text("timeout")?;
+    let named = id.as_deref().map_or_else(String::new, |id| format!("`{id}` "));
+    if id.is_none() {
+        problems.push("a check needs an `id`".to_string());
+    }
+    if check.is_none() {
+        problems.push(format!(
+            "{named}needs a `check`: the shell command that passes when it holds"
+        ));
+    }
     if let Some(t) = &timeout
         && parse_duration(t).is_none()
     {
-        return Err(format!("`{id}`: timeout `{t}` is not a duration: write e.g. 90s, 10m"));
+        problems.push(format!("{named}timeout `{t}` is not a duration: write e.g. 90s, 10m"));
     }
-    Ok(Item {
-        id,
-        title: text("title")?.unwrap_or_default(),
-        check,
-        timeout,
-    })
+    match (id, check) {
+        (Some(id), Some(check)) if problems.is_empty() => Ok(Item {
+            id,
+            title,
+            check,
+            timeout,
+        }),
+        _ => Err(problems),
+    }
 }
 
 /// The checklist text for `items`: YAML whose strings are JSON-quoted (so

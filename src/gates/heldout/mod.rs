@@ -103,11 +103,13 @@ fn inside(root: &Path, path: &Path) -> bool {
 pub fn select(cx: &Context<'_>, checklist_path: &Path, into: &Path, force: bool) -> Result<Selection> {
     let root = cx.repo.root();
     let into_abs = std::path::absolute(into).unwrap_or_else(|_| into.to_path_buf());
+    // Every problem at once: fixing one to meet the next wastes a round.
+    let mut problems = Vec::new();
     if inside(root, &into_abs) {
-        bail!(
+        problems.push(format!(
             "--into {} is inside the repository the build loop works in, where it could read the checks; choose a directory outside it (or write the file into a CI secret)",
             into.display()
-        );
+        ));
     }
     // A checklist git tracks keeps every item in its history: removing the
     // reserved ones from the file hides nothing from `git log -p`.
@@ -121,9 +123,15 @@ pub fn select(cx: &Context<'_>, checklist_path: &Path, into: &Path, force: bool)
             )
         });
     if let (Some(why), false) = (&tracked, force) {
-        bail!(
+        problems.push(format!(
             "{why}; move the checklist out of the repository first (write its items to a file outside it and `git rm` this one), or pass --force to select anyway"
-        );
+        ));
+    }
+    if !problems.is_empty() {
+        if let Err(e) = checklist::read(checklist_path) {
+            problems.push(format!("{e:#}"));
+        }
+        bail!("{}", problems.join("\n"));
     }
     let mut outcome = None;
     cx.store.update::<HeldoutState>(|state| {
