@@ -70,6 +70,20 @@ else
   deepen_until has_commit HEAD~1
 fi
 
+# A partial clone (`--filter=blob:none`) holds no blobs of older revisions;
+# git fetches one when git reads it, libgit2 (which the gates read through)
+# cannot. Let git read the range once, so no gate meets a missing old version
+# (mutation would be inconclusive; line-filtered gates would count such files
+# as changed throughout).
+if git config --get-regexp '^remote\..*\.promisor$' 2>/dev/null | grep -q ' true$'; then
+  range_base=$(git merge-base "${base:-HEAD~1}" HEAD 2>/dev/null)
+  if [ -n "$range_base" ]; then
+    echo "loki-gate: a partial clone; fetching the file versions of $range_base..HEAD"
+    git log -p --format= "$range_base..HEAD" >/dev/null 2>&1 ||
+      echo "::warning title=loki-gate::could not fetch the file versions the gates compare; use actions/checkout without filter"
+  fi
+fi
+
 args=(check --format json --output "$report")
 [ -n "$base" ] && args+=(--base "$base")
 [ -n "${INPUT_CONFIG:-}" ] && args+=(--config "$INPUT_CONFIG")

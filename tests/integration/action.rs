@@ -380,3 +380,44 @@ fn the_run_step_deepens_a_shallow_clone_until_the_merge_base_is_there() {
         "every commit of the pull request was compared: {mutation}"
     );
 }
+
+/// A partial clone (`--filter=blob:none`) lacks the old versions of the
+/// changed files: the run step has git fetch them first, so every gate
+/// compares real versions (issue 25).
+#[test]
+fn the_run_step_fetches_the_versions_a_partial_clone_lacks() {
+    let (repo, remote) = pull_request();
+    repo.write("pkg/cart.py", "def total(xs):\n    return sum(xs) + 0\n");
+    repo.commit("touch the cart");
+    repo.git(&["push", "-q", "origin", "feature"]);
+    git_in(remote.path(), &["config", "uploadpack.allowFilter", "true"]);
+    let checkout = tempfile::tempdir().unwrap();
+    let url = format!("file://{}", remote.path().display());
+    git_in(
+        checkout.path(),
+        &["clone", "-q", "--filter=blob:none", "--branch", "feature", &url, "c"],
+    );
+    let dir = checkout.path().join("c");
+    let old = git_in(&dir, &["rev-parse", "origin/main:pkg/cart.py"]);
+    let missing = |dir: &Path| {
+        !Command::new("git")
+            .args(["cat-file", "-e", &old])
+            .env("GIT_NO_LAZY_FETCH", "1")
+            .current_dir(dir)
+            .status()
+            .unwrap()
+            .success()
+    };
+    assert!(missing(&dir), "the clone starts without the base's version");
+
+    let runner = Runner::new();
+    let env = [("INPUT_COMMENT", "false"), ("INPUT_GATES", "mutation,docs")];
+    let run = runner.step(&dir, "run.sh", &env, None);
+    let output = output_text(&run);
+    assert!(run.status.success(), "{output}");
+    assert!(output.contains("a partial clone; fetching the file versions of"), "{output}");
+    assert!(!missing(&dir), "fetched: {output}");
+    let report = std::fs::read_to_string(runner.path("loki-gate-report.json")).unwrap();
+    assert!(!report.contains("partial clone"), "{report}");
+    assert!(!report.contains("\"inconclusive\": \""), "{report}");
+}
