@@ -958,16 +958,19 @@ pub fn changed_lines(old: &[u8], new: &[u8]) -> Option<Vec<(std::ops::Range<usiz
 /// index as one that "no longer exists").
 pub fn plain(e: &git2::Error) -> String {
     let message = e.message();
-    let denied = message.split('\'').skip(1).step_by(2).map(Path::new).find(|path| {
-        std::fs::File::open(path).is_err_and(|err| err.kind() == std::io::ErrorKind::PermissionDenied)
-    });
+    let denied =
+        message.split('\'').skip(1).step_by(2).map(Path::new).find(|path| {
+            std::fs::File::open(path).is_err_and(|err| err.kind() == std::io::ErrorKind::PermissionDenied)
+        });
     match denied {
         Some(path) => format!(
             "permission denied reading {}: make it readable by the user running loki-gate",
             path.display()
         ),
         None if e.code() == ErrorCode::NotFound && e.class() == git2::ErrorClass::Odb => {
-            format!("{message}: the object is missing or unreadable; check the permissions under .git/objects, or run `git fsck`")
+            format!(
+                "{message}: the object is missing or unreadable; check the permissions under .git/objects, or run `git fsck`"
+            )
         }
         None if e.code() == ErrorCode::Locked && e.class() == git2::ErrorClass::Index => {
             format!("{message}: if no git command is running, remove .git/index.lock")

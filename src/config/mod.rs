@@ -286,8 +286,7 @@ pub fn load(root: &Path, explicit: Option<&Path>, env: &dyn Fn(&str) -> Option<S
 /// about 10 KiB.
 const MAX_CONFIG_BYTES: u64 = 1 << 20;
 
-const TOO_BIG_FIX: &str =
-    "a loki-gate config is a few dozen keys: remove the anchors and aliases that expand it, or point --config at the right file";
+const TOO_BIG_FIX: &str = "a loki-gate config is a few dozen keys: remove the anchors and aliases that expand it, or point --config at the right file";
 
 /// The config file's bytes, refused past [`MAX_CONFIG_BYTES`] before any is parsed.
 fn read_config(path: &Path, shown: &str) -> Result<Vec<u8>> {

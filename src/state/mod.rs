@@ -84,8 +84,12 @@ impl Store {
     /// Create the directory (and keep it out of `git status`) before writing into it.
     pub fn prepare(&self) -> Result<()> {
         if !self.dir.is_dir() {
-            std::fs::create_dir_all(&self.dir)
-                .map_err(|e| self.unwritable(format!("could not create the state directory {}: {e}", self.dir.display())))?;
+            std::fs::create_dir_all(&self.dir).map_err(|e| {
+                self.unwritable(format!(
+                    "could not create the state directory {}: {e}",
+                    self.dir.display()
+                ))
+            })?;
         }
         if let Some((file, pattern)) = &self.exclude {
             add_exclude(file, pattern).with_context(|| format!("could not add {pattern} to {}", file.display()))?;

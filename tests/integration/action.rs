@@ -415,7 +415,10 @@ fn the_run_step_fetches_the_versions_a_partial_clone_lacks() {
     let run = runner.step(&dir, "run.sh", &env, None);
     let output = output_text(&run);
     assert!(run.status.success(), "{output}");
-    assert!(output.contains("a partial clone; fetching the file versions of"), "{output}");
+    assert!(
+        output.contains("a partial clone; fetching the file versions of"),
+        "{output}"
+    );
     assert!(!missing(&dir), "fetched: {output}");
     let report = std::fs::read_to_string(runner.path("loki-gate-report.json")).unwrap();
     assert!(!report.contains("partial clone"), "{report}");

@@ -36,7 +36,11 @@ fn a_readme_must_exist_and_say_more_than_its_title() {
     std::os::unix::fs::symlink(outside.path().join("README.md"), repo.path().join("README.md")).unwrap();
     let report = json(&repo.run(&["docs", "--format", "json"]));
     assert_eq!(found(&report), vec![("meta/skipped-file".to_string(), 0)]);
-    assert!(report.findings[0].message.contains("outside the repository"), "{:?}", report.findings);
+    assert!(
+        report.findings[0].message.contains("outside the repository"),
+        "{:?}",
+        report.findings
+    );
 }
 
 fn documented_repo() -> TestRepo {

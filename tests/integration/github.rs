@@ -407,8 +407,16 @@ fn a_broken_api_is_named_and_never_reported_as_posted() {
         let run = run(&repo, &api, &event, &["mock", "--base", "HEAD", "--comment"]);
         assert_eq!(run.code, 1, "{case}: the mock verdict stands: {}", run.stderr);
         assert!(run.stderr.contains(want), "{case}: {}", run.stderr);
-        assert!(!run.stderr.contains("posted the pull request comment"), "{case}: {}", run.stderr);
-        assert!(run.stderr.contains("the verdict is unchanged"), "{case}: {}", run.stderr);
+        assert!(
+            !run.stderr.contains("posted the pull request comment"),
+            "{case}: {}",
+            run.stderr
+        );
+        assert!(
+            run.stderr.contains("the verdict is unchanged"),
+            "{case}: {}",
+            run.stderr
+        );
     }
 
     // An API that accepts the connection and never answers.
@@ -432,7 +440,8 @@ fn a_broken_api_is_named_and_never_reported_as_posted() {
     );
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(
-        run.stderr.contains(&format!("GitHub ({address}) did not answer within 20s")),
+        run.stderr
+            .contains(&format!("GitHub ({address}) did not answer within 20s")),
         "{}",
         run.stderr
     );

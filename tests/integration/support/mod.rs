@@ -182,9 +182,10 @@ impl TestRepo {
             .args(args)
             .current_dir(self.path());
         scrub_env(&mut cmd);
-        let run = cmd.output().ok().filter(|out| {
-            !String::from_utf8_lossy(&out.stderr).starts_with("setpriv:")
-        })?;
+        let run = cmd
+            .output()
+            .ok()
+            .filter(|out| !String::from_utf8_lossy(&out.stderr).starts_with("setpriv:"))?;
         Some(Run {
             code: run.status.code().unwrap_or(-1),
             stdout: String::from_utf8_lossy(&run.stdout).into_owned(),
