@@ -27,6 +27,11 @@ pub struct GlobalArgs {
     #[arg(short = 'C', long = "repo", value_name = "DIR", global = true)]
     pub repo: Option<PathBuf>,
 
+    /// Hold the change's config to the base's bar (set by the pre-push hook;
+    /// CI sets it through the environment): see `crate::trust`.
+    #[arg(skip)]
+    pub enforce: bool,
+
     /// Compare against merge-base(REV, HEAD) [default: config `base`, else origin/HEAD, else HEAD~1]
     #[arg(long, value_name = "REV", global = true)]
     pub base: Option<String>,

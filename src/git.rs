@@ -713,6 +713,8 @@ pub struct Commit {
     /// The first line of the message.
     pub summary: String,
     pub message: String,
+    /// `Name <email>` of the author.
+    pub author: String,
 }
 
 impl Commit {
@@ -788,6 +790,11 @@ impl Repo {
                 parent: parent.map(|p| p.to_string()),
                 summary: commit.summary().ok().flatten().map(str::to_string).unwrap_or_default(),
                 message: commit.message().map(str::to_string).unwrap_or_default(),
+                author: format!(
+                    "{} <{}>",
+                    String::from_utf8_lossy(commit.author().name_bytes()),
+                    String::from_utf8_lossy(commit.author().email_bytes())
+                ),
             });
             next = parent;
         }

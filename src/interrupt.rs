@@ -32,6 +32,11 @@ fn registry() -> MutexGuard<'static, Registry> {
 /// Set once an interruption is being handled.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
+/// Commands between `spawn` and [`started`]: their process group exists
+/// but is not registered yet. The handler waits for them (a loaded machine
+/// may let the command run, and the user press Ctrl-C, in that window).
+static SPAWNING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 thread_local! {
     /// True on the thread that handles the interruption (its cleanups run commands too).
     static HANDLER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
@@ -59,6 +64,12 @@ pub fn hold_if_interrupted() {
 
 /// Kill what runs and run every cleanup, as on Ctrl-C.
 fn interrupted() {
+    // A command being started registers its group in a moment: wait for it
+    // (bounded: a spawn that never returns must not hold the exit).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+    while SPAWNING.load(Ordering::SeqCst) > 0 && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
     let (groups, mut cleanups) = {
         let mut registry = registry();
         (
@@ -76,9 +87,32 @@ fn interrupted() {
     let _ = writeln!(std::io::stderr(), "loki-gate: interrupted; stopped what it had started");
 }
 
+/// A command is about to be started: until the guard is dropped (after
+/// [`started`]), an interruption waits for its group to be registered.
+pub(crate) fn spawning() -> Spawning {
+    SPAWNING.fetch_add(1, Ordering::SeqCst);
+    Spawning
+}
+
+/// See [`spawning`].
+pub(crate) struct Spawning;
+
+impl Drop for Spawning {
+    fn drop(&mut self) {
+        SPAWNING.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
 /// A command's process group is running (see [`crate::process::run`]).
+/// Started after an interruption was handled, it is killed at once.
 pub(crate) fn started(group: u32) {
-    registry().groups.push(group);
+    let mut registry = registry();
+    if INTERRUPTED.load(Ordering::SeqCst) && !HANDLER.get() {
+        drop(registry);
+        crate::process::kill_group(group);
+        return;
+    }
+    registry.groups.push(group);
 }
 
 /// The command's process group is gone.

@@ -25,6 +25,7 @@ pub mod rule;
 pub mod settings;
 pub mod state;
 pub mod suppress;
+pub mod trust;
 pub mod walk;
 
 use std::time::Instant;
@@ -233,7 +234,28 @@ fn run_gate(global: &GlobalArgs, call: GateCall<'_>) -> Result<ExitStatus> {
         Some(off) => Ok(off),
         None => call.run(&context(&session), &session.cwd, &mut levels),
     };
+    let result = with_held(result, (&session.held, &session.trust_notes), gate, true);
     finish_gate(gate, result, started, &session, &levels, global)
+}
+
+/// `gate`'s output with what the change's config lowered against the base
+/// (findings and notices, [`trust::findings`]); `top`: this gate also
+/// carries the top-level keys and the notes, once per run.
+fn with_held(
+    result: Result<gates::GateOutput>,
+    (held, notes): (&[trust::Held], &[String]),
+    gate: &str,
+    top: bool,
+) -> Result<gates::GateOutput> {
+    result.map(|mut out| {
+        let (findings, notices) = trust::findings(held, gate, top);
+        out.findings.extend(findings);
+        if top {
+            out.notices.extend(notes.iter().cloned());
+        }
+        out.notices.extend(notices);
+        out
+    })
 }
 
 fn disabled(gate: &str) -> gates::GateOutput {
@@ -399,6 +421,13 @@ fn check_in(global: &GlobalArgs, session: &Session, args: &cli::CheckArgs) -> Re
         _ => GateCall::Uncertainty,
     };
     let root = session.repo.root().to_path_buf();
+    // The first gate of the run carries what applies to every gate.
+    let first = PARALLEL_GATES
+        .iter()
+        .chain(SEQUENTIAL_GATES)
+        .copied()
+        .find(|name| chosen(name));
+    let trusted = (session.held.as_slice(), session.trust_notes.as_slice());
     // The parts a gate thread reads (the repository handle stays on this thread).
     let (config, store, scope, cwd) = (&session.config, &session.store, &session.scope, &session.cwd);
     let (session_levels, exclude, skip_dirs, no_cache) =
@@ -449,6 +478,7 @@ fn check_in(global: &GlobalArgs, session: &Session, args: &cli::CheckArgs) -> Re
         } else {
             Ok(disabled(name))
         };
+        let result = with_held(result, trusted, name, Some(name) == first);
         gate_report(name, result, started, &root, &levels, baseline.as_ref()).0
     };
     let location = session.repo.location();
@@ -540,6 +570,9 @@ fn hook_gate(global: &GlobalArgs, hook: Hook, named: &[String], files: &[std::pa
             global.staged = !whole;
         }
         Hook::PrePush => {
+            // Trailers and authors are known at a push: what the change's
+            // config lowers is held to the base's bar here, as in CI.
+            global.enforce = true;
             if let Some(from) = env_var("PRE_COMMIT_FROM_REF").filter(|r| !r.is_empty()) {
                 // The pre-commit framework read git's refs and says what is pushed.
                 global.base = Some(from);

@@ -38,4 +38,19 @@ pub const SYNTAX_ERROR: RuleMeta = RuleMeta {
     doc: include_str!("meta/syntax-error.md"),
 };
 
-pub const RULES: &[&RuleMeta] = &[&UNUSED_SUPPRESSION, &INVALID_SUPPRESSION, &SKIPPED_FILE, &SYNTAX_ERROR];
+pub const WAIVER_ADDED: RuleMeta = RuleMeta {
+    id: "meta/waiver-added",
+    gate: "meta",
+    default_level: Level::Deny,
+    summary: "the change lowers the bar in its own config; the base's value is used until someone trusted acknowledges it",
+    help: "raise the bar freely; lower it in a commit by an author the base's `trusted-authors` names, without a coding agent's signature (docs/trust.md)",
+    doc: include_str!("meta/waiver-added.md"),
+};
+
+pub const RULES: &[&RuleMeta] = &[
+    &UNUSED_SUPPRESSION,
+    &INVALID_SUPPRESSION,
+    &SKIPPED_FILE,
+    &SYNTAX_ERROR,
+    &WAIVER_ADDED,
+];

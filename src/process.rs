@@ -55,9 +55,11 @@ pub fn run_with_input(mut cmd: Command, cwd: &Path, timeout: Duration, input: Op
         cmd.process_group(0);
     }
     let start = Instant::now();
+    let spawning = crate::interrupt::spawning();
     let mut child = cmd.spawn()?;
     let pid = child.id();
     crate::interrupt::started(pid);
+    drop(spawning);
     // A program that stops reading early (or never reads) must not stall the run.
     if let (Some(input), Some(mut pipe)) = (input, child.stdin.take()) {
         std::thread::spawn(move || {

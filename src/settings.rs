@@ -26,6 +26,10 @@ pub struct Session {
     pub scope: Scope,
     /// `--no-cache`: parse every file afresh.
     pub no_cache: bool,
+    /// What the change's config lowers against the base's ([`crate::trust`]),
+    /// and notes on how it was checked.
+    pub held: Vec<crate::trust::Held>,
+    pub trust_notes: Vec<String>,
 }
 
 /// Where repository discovery starts: the directory `-C` names, or the current one.
@@ -56,7 +60,18 @@ impl Session {
             .filter_map(|(name, _)| name.into_string().ok())
             .collect();
         config::validate::check_env_names(&names, crate::gates::SECTIONS)?;
-        let config = config::load(&root, global.config.as_deref(), env)?;
+        let mut config = config::load(&root, global.config.as_deref(), env)?;
+        // The change's config is held to the base's bar before anything reads it.
+        let at = if global.staged {
+            crate::trust::TrustAt::Staged
+        } else if global.all_files {
+            crate::trust::TrustAt::Head
+        } else {
+            crate::trust::TrustAt::Base(global.base.as_deref())
+        };
+        let enforce = global.enforce || crate::trust::in_ci(env);
+        let mut trust_notes = Vec::new();
+        let held = crate::trust::hold(&repo, &mut config, at, enforce, env, &mut trust_notes)?;
         crate::walk::set_max_file_bytes(config.max_file_bytes);
 
         let mut levels = Levels::default();
@@ -125,6 +140,8 @@ impl Session {
             skip_dirs: state_rel.into_iter().collect(),
             scope,
             no_cache: global.no_cache,
+            held,
+            trust_notes,
         })
     }
 }

@@ -1,6 +1,7 @@
 //! `.loki-gate.yaml`: discovery, parsing (through [`yaml`]), environment
 //! overrides, validation (through [`validate`]) and the typed result.
 
+pub mod bar;
 pub mod schema;
 pub mod validate;
 pub mod yaml;
@@ -20,7 +21,7 @@ use yaml::{Node, Origin, Value};
 pub const FILE_NAMES: &[&str] = &[".loki-gate.yaml", "loki-gate.yaml"];
 
 /// A validated configuration.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Config {
     /// The file it was read from; `None` for built-in defaults.
     pub file: Option<PathBuf>,
@@ -31,12 +32,106 @@ pub struct Config {
     /// The gates each git hook runs (`loki-gate hook run`), when enabled.
     pub pre_commit_gates: Vec<String>,
     pub pre_push_gates: Vec<String>,
+    /// `Name <email>` patterns whose commits may lower the bar.
+    pub trusted_authors: Vec<String>,
+    /// Patterns that mark a commit as a coding agent's, on top of the built-in ones.
+    pub agent_signatures: Vec<String>,
     pub gates: BTreeMap<&'static str, Section>,
     /// `rules:` entries in file order.
     pub rules: Vec<(String, Level)>,
+    /// The top-level keys, from which the fields above are read.
+    top: Section,
 }
 
 impl Config {
+    fn new(top: Section, gates: BTreeMap<&'static str, Section>, rules: Vec<(String, Level)>) -> Config {
+        Config {
+            file: None,
+            base: top.opt_str("base"),
+            exclude: top.globs("exclude"),
+            max_file_bytes: top.count("max-file-bytes"),
+            pre_commit_gates: top.list("pre-commit-gates"),
+            pre_push_gates: top.list("pre-push-gates"),
+            trusted_authors: top.list("trusted-authors"),
+            agent_signatures: top.list("agent-signatures"),
+            gates,
+            rules,
+            top,
+        }
+    }
+
+    /// Judge with `base`'s value every key (and every `rules:` entry) on
+    /// which this config lowers the bar; what raises it stays. Returns what
+    /// was held, in file order of the sections.
+    pub fn hold_to(&mut self, base: &Config) -> Vec<Lowering> {
+        let mut held = Vec::new();
+        let mut hold_section = |gate: &'static str, head: &mut Section, base: &Section| {
+            for spec in head.spec.keys {
+                let Some(bar) = bar::of(gate, spec.name) else { continue };
+                let (from, to) = (base.value(spec.name), head.value(spec.name));
+                if !bar.lowers(&from, &to) {
+                    continue;
+                }
+                held.push(Lowering {
+                    place: if gate.is_empty() {
+                        spec.name.to_string()
+                    } else {
+                        format!("gates.{gate}.{}", spec.name)
+                    },
+                    gate: (!gate.is_empty()).then(|| gate.to_string()),
+                    base: bar::render(&from),
+                    head: bar::render(&to),
+                    line: head.line(spec.name),
+                });
+                match base.values.get(spec.name) {
+                    Some(node) => head.values.insert(spec.name, node.clone()),
+                    None => head.values.remove(spec.name),
+                };
+            }
+        };
+        hold_section("", &mut self.top, &base.top);
+        for (gate, section) in &mut self.gates {
+            if let Some(from) = base.gates.get(gate) {
+                hold_section(gate, section, from);
+            }
+        }
+        // Rules: the base's entries first, then those of this config that do
+        // not lower a level; an entry of the base this config drops is held.
+        let level_at_base = |selector: &str| {
+            base.rules
+                .iter()
+                .rev()
+                .find(|(s, _)| s == selector)
+                .map(|(_, l)| *l)
+                .or_else(|| rule::find(selector).map(|r| r.default_level))
+                // A gate-wide or prefix selector covers rules that deny.
+                .unwrap_or(Level::Deny)
+        };
+        let mut rules = base.rules.clone();
+        for (selector, level) in &self.rules {
+            let from = level_at_base(selector);
+            if *level < from {
+                held.push(Lowering {
+                    place: format!("rules.{selector}"),
+                    gate: Some(selector.split('/').next().unwrap_or(selector).to_string()),
+                    base: from.to_string(),
+                    head: level.to_string(),
+                    line: None,
+                });
+            } else {
+                rules.push((selector.clone(), *level));
+            }
+        }
+        self.rules = rules;
+        let file = self.file.take();
+        *self = Config::new(
+            std::mem::replace(&mut self.top, Section::new(&schema::TOP, BTreeMap::new())),
+            std::mem::take(&mut self.gates),
+            std::mem::take(&mut self.rules),
+        );
+        self.file = file;
+        held
+    }
     pub fn section(&self, gate: &str) -> &Section {
         self.gates
             .get(gate)
@@ -44,8 +139,22 @@ impl Config {
     }
 }
 
+/// A key (or `rules:` entry) on which a config lowers the bar its base set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lowering {
+    /// `gates.mock.enabled`, `exclude`, `rules.mock/tautological-assertion`.
+    pub place: String,
+    /// The gate it weakens; `None` for a top-level key, which weakens every gate.
+    pub gate: Option<String>,
+    /// The base's value, and this config's, as YAML-ish text.
+    pub base: String,
+    pub head: String,
+    /// The line and column of the value in this config's file.
+    pub line: Option<(u64, u64)>,
+}
+
 /// The validated values of one section; absent keys read as their defaults.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Section {
     spec: &'static SectionSpec,
     values: BTreeMap<&'static str, Node>,
@@ -65,6 +174,14 @@ impl Section {
             .key(key)
             .unwrap_or_else(|| panic!("`{key}` is not a key of `{}`", self.spec.gate));
         yaml::parse_scalar(spec.default, Origin::Env(String::new())).value
+    }
+
+    /// The file line and column of a key's value, when it came from the file.
+    fn line(&self, key: &str) -> Option<(u64, u64)> {
+        match self.values.get(key).map(|n| &n.origin) {
+            Some(Origin::File { line, column }) => Some((*line, *column)),
+            _ => None,
+        }
     }
 
     /// Where a key's value came from, for error messages.
@@ -246,39 +363,46 @@ pub fn load(root: &Path, explicit: Option<&Path>, env: &dyn Fn(&str) -> Option<S
     let shown = path
         .as_ref()
         .map_or_else(String::new, |p| p.strip_prefix(root).unwrap_or(p).display().to_string());
-    let node = match &path {
+    let text = match &path {
         Some(p) => {
             let bytes = read_config(p, &shown)?;
-            let text = String::from_utf8(bytes)
-                .map_err(|_| anyhow::anyhow!("config file {shown} is not valid UTF-8: save it as UTF-8"))?;
-            yaml::parse(&text).map_err(|e| ConfigError {
-                file: shown.clone(),
-                problems: vec![if e.too_big {
-                    Problem {
-                        origin: Origin::at(e.line, e.column),
-                        message: e.message,
-                        fix: TOO_BIG_FIX.to_string(),
-                    }
-                } else {
-                    Problem {
-                        origin: Origin::at(e.line, e.column),
-                        message: format!("invalid YAML: {}", e.message),
-                        fix: "fix the syntax (check indentation and quoting)".to_string(),
-                    }
-                }],
-            })?
+            String::from_utf8(bytes)
+                .map_err(|_| anyhow::anyhow!("config file {shown} is not valid UTF-8: save it as UTF-8"))?
         }
-        None => yaml::parse("").expect("empty document parses"),
+        None => String::new(),
     };
-    let mut config = validate::validate(&node, env, crate::gates::SECTIONS).map_err(|problems| ConfigError {
+    let mut config = from_text(&text, &shown, env)?;
+    config.file = path;
+    Ok(config)
+}
+
+/// A config from its text; `shown` names it in errors ("" for none: the
+/// built-in defaults).
+pub fn from_text(text: &str, shown: &str, env: &dyn Fn(&str) -> Option<String>) -> Result<Config> {
+    let node = yaml::parse(text).map_err(|e| ConfigError {
+        file: shown.to_string(),
+        problems: vec![if e.too_big {
+            Problem {
+                origin: Origin::at(e.line, e.column),
+                message: e.message,
+                fix: TOO_BIG_FIX.to_string(),
+            }
+        } else {
+            Problem {
+                origin: Origin::at(e.line, e.column),
+                message: format!("invalid YAML: {}", e.message),
+                fix: "fix the syntax (check indentation and quoting)".to_string(),
+            }
+        }],
+    })?;
+    let config = validate::validate(&node, env, crate::gates::SECTIONS).map_err(|problems| ConfigError {
         file: if shown.is_empty() {
             "(defaults)".to_string()
         } else {
-            shown
+            shown.to_string()
         },
         problems,
     })?;
-    config.file = path;
     Ok(config)
 }
 

@@ -132,6 +132,18 @@ pub const TOP: SectionSpec = SectionSpec {
             default: "[static, mock, mutation, docs]",
             doc: "gates the pre-push hook (`loki-gate hook run pre-push`) runs on the commits being pushed, those of them enabled",
         },
+        KeySpec {
+            name: "trusted-authors",
+            kind: Kind::List,
+            default: "[]",
+            doc: "commit authors (`Name <email>` glob patterns) whose change to this file may lower the bar; only the base revision's list counts (docs/trust.md)",
+        },
+        KeySpec {
+            name: "agent-signatures",
+            kind: Kind::List,
+            default: "[]",
+            doc: "more signs of a coding agent's commit (glob patterns on the author or a co-author trailer), on top of the built-in list; such commits are never trusted",
+        },
     ],
 };
 

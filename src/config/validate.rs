@@ -139,20 +139,14 @@ pub fn validate(
     if !cx.problems.is_empty() {
         return Err(cx.problems);
     }
-    let top = Section::new(&schema::TOP, top);
-    Ok(Config {
-        file: None,
-        base: top.opt_str("base"),
-        exclude: top.globs("exclude"),
-        max_file_bytes: top.count("max-file-bytes"),
-        pre_commit_gates: top.list("pre-commit-gates"),
-        pre_push_gates: top.list("pre-push-gates"),
-        gates: sections
+    Ok(Config::new(
+        Section::new(&schema::TOP, top),
+        sections
             .iter()
             .map(|s| (s.gate, Section::new(s, gates.remove(s.gate).unwrap_or_default())))
             .collect(),
         rules,
-    })
+    ))
 }
 
 /// `LOKI_GATE_*` variables read outside the config's keys: each gate's

@@ -88,7 +88,9 @@ fn docs_that_stop_while_code_moves_on_are_stale() {
     let report = json(&fresh.run(&["docs", "--format", "json"]));
     assert!(report.findings.is_empty(), "{:?}", found(&report));
     fresh.write(".loki-gate.yaml", "gates:\n  docs:\n    freshness-commits: 20\n");
-    assert!(json(&fresh.run(&["docs", "--format", "json"])).findings.is_empty());
+    // A longer freshness window lowers the bar: a warning outside CI.
+    let lowered = json(&fresh.run(&["docs", "--format", "json"]));
+    assert_eq!(found(&lowered), vec![("meta/waiver-added".to_string(), 3)]);
 }
 
 #[test]

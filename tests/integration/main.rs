@@ -28,5 +28,6 @@ mod state;
 mod static_gate;
 mod static_new_only;
 mod static_tools;
+mod trust;
 mod uncertainty;
 mod verdicts;

@@ -223,6 +223,7 @@ pub fn scrub_env(cmd: &mut Command) {
     for (key, _) in std::env::vars() {
         if key.starts_with("LOKI_GATE_")
             || key == "NO_COLOR"
+            || key == "CI"
             || key.starts_with("GITHUB_")
             || key.starts_with("INPUT_")
             || GIT_LOCATION.contains(&key.as_str())
