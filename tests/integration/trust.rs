@@ -197,3 +197,27 @@ fn the_pre_commit_run_warns_and_lets_the_staged_value_apply() {
         run.stdout
     );
 }
+
+/// The pre-push hook knows what is pushed and by whom: it holds the line as
+/// CI does, without `CI` set.
+#[test]
+fn the_pre_push_hook_holds_the_base_bar() {
+    let (repo, base) = shop(Some("pre-push-gates: [mock]\n"));
+    repo.write(
+        ".loki-gate.yaml",
+        "pre-push-gates: [mock]\nrules:\n  mock/tautological-assertion: allow\n",
+    )
+    .write("tests/test_cart.py", HOLLOW);
+    commit_as(&repo, "Dev <dev@acme.io>", Some(AGENT));
+    let run = repo.run_env(
+        &["hook", "run", "pre-push"],
+        &[
+            ("PRE_COMMIT", "1"),
+            ("PRE_COMMIT_FROM_REF", &base),
+            ("PRE_COMMIT_TO_REF", "HEAD"),
+        ],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("error[meta/waiver-added]"), "{}", run.stdout);
+    assert!(run.stdout.contains("error[mock/tautological-assertion]"), "{}", run.stdout);
+}
