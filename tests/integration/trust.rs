@@ -219,5 +219,9 @@ fn the_pre_push_hook_holds_the_base_bar() {
     );
     assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
     assert!(run.stdout.contains("error[meta/waiver-added]"), "{}", run.stdout);
-    assert!(run.stdout.contains("error[mock/tautological-assertion]"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("error[mock/tautological-assertion]"),
+        "{}",
+        run.stdout
+    );
 }
