@@ -606,8 +606,8 @@ fn hook_gate(global: &GlobalArgs, hook: Hook, named: &[String], files: &[std::pa
     }
     let gates: Vec<String> = if named.is_empty() {
         let listed = match hook {
-            Hook::PreCommit => &session.config.pre_commit_gates,
-            Hook::PrePush => &session.config.pre_push_gates,
+            Hook::PreCommit => session.config.pre_commit_gates(),
+            Hook::PrePush => session.config.pre_push_gates(),
         };
         listed
             .iter()

@@ -72,7 +72,7 @@ impl Session {
         let enforce = global.enforce || crate::trust::in_ci(env);
         let mut trust_notes = Vec::new();
         let held = crate::trust::hold(&repo, &mut config, at, enforce, env, &mut trust_notes)?;
-        crate::walk::set_max_file_bytes(config.max_file_bytes);
+        crate::walk::set_max_file_bytes(config.max_file_bytes());
 
         let mut levels = Levels::default();
         for (selector, level) in &config.rules {
@@ -126,10 +126,10 @@ impl Session {
             Scope::Staged
         } else {
             Scope::Diff {
-                base: global.base.clone().or_else(|| config.base.clone()),
+                base: global.base.clone().or_else(|| config.base()),
             }
         };
-        let exclude = crate::walk::exclude_set(&config.exclude)?;
+        let exclude = crate::walk::exclude_set(&config.exclude())?;
         Ok(Session {
             cwd,
             repo,

@@ -165,10 +165,8 @@ pub fn hold(
         TrustAt::Staged => (Outcome::Warned, Vec::new()),
         _ => {
             let hands = hands(repo, rev.as_deref(), &[file.clone(), base_file.clone()], root)?;
-            let trusted = !hands.is_empty()
-                && hands
-                    .iter()
-                    .all(|hand| hand.trusted(&base.trusted_authors, &base.agent_signatures));
+            let (authors, agents) = (base.trusted_authors(), base.agent_signatures());
+            let trusted = !hands.is_empty() && hands.iter().all(|hand| hand.trusted(&authors, &agents));
             let by = hands.iter().map(Hand::shown).collect();
             let outcome = if trusted {
                 Outcome::Acknowledged

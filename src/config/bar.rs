@@ -90,12 +90,18 @@ impl Bar {
                 };
                 rank(head) > rank(base)
             }
-            Bar::Checks => items(base).iter().any(|b| !items(head).contains(b)),
-            Bar::Exemptions => items(head).iter().any(|h| !items(base).contains(h)),
+            // A check the base has that the change drops; an exemption the change adds.
+            Bar::Checks => missing_from(&items(base), &items(head)),
+            Bar::Exemptions => missing_from(&items(head), &items(base)),
             Bar::Fixed => true,
             Bar::Neutral => false,
         }
     }
+}
+
+/// Does `from` hold an item `to` lacks?
+fn missing_from(from: &[String], to: &[String]) -> bool {
+    from.iter().any(|item| !to.contains(item))
 }
 
 fn number(value: &Value) -> f64 {
@@ -123,7 +129,8 @@ pub fn render(value: &Value) -> String {
         Value::Null => "null".into(),
         Value::Bool(b) => b.to_string(),
         Value::Int(n) => n.to_string(),
-        Value::Float(f) => f.to_string(),
+        // `1.0`, never `1`: a float and an integer stay told apart.
+        Value::Float(f) => format!("{f:?}"),
         Value::Str(s) => serde_json::to_string(s).unwrap_or_default(),
         Value::Seq(nodes) => format!(
             "[{}]",

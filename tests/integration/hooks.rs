@@ -426,30 +426,29 @@ fn files_that_are_not_the_staged_change_are_gated_whole() {
     assert!(unknown.stderr.contains("unknown gate `mok`"), "{}", unknown.stderr);
 }
 
+/// `hook run pre-push` as the pre-commit framework runs it: the pushed
+/// range named by PRE_COMMIT_FROM_REF..HEAD.
+pub(crate) fn framework_pre_push(repo: &TestRepo, from: &str) -> crate::support::Run {
+    repo.run_env(
+        &["hook", "run", "pre-push"],
+        &[
+            ("PRE_COMMIT", "1"),
+            ("PRE_COMMIT_FROM_REF", from),
+            ("PRE_COMMIT_TO_REF", "HEAD"),
+        ],
+    )
+}
+
 #[test]
 fn under_the_pre_commit_framework_pre_push_takes_the_base_it_names() {
     let repo = project();
     let base = repo.git(&["rev-parse", "HEAD"]);
     repo.write("tests/test_cart.py", TAUTOLOGY);
     repo.commit("tautology");
-    let run = repo.run_env(
-        &["hook", "run", "pre-push"],
-        &[
-            ("PRE_COMMIT", "1"),
-            ("PRE_COMMIT_FROM_REF", &base),
-            ("PRE_COMMIT_TO_REF", "HEAD"),
-        ],
-    );
+    let run = framework_pre_push(&repo, &base);
     assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
     assert!(run.stdout.contains("mock/tautological-assertion"), "{}", run.stdout);
-    let pushed = repo.run_env(
-        &["hook", "run", "pre-push"],
-        &[
-            ("PRE_COMMIT", "1"),
-            ("PRE_COMMIT_FROM_REF", "HEAD"),
-            ("PRE_COMMIT_TO_REF", "HEAD"),
-        ],
-    );
+    let pushed = framework_pre_push(&repo, "HEAD");
     assert_eq!(
         pushed.code, 0,
         "nothing new since the remote's commit: {}{}",

@@ -209,14 +209,7 @@ fn the_pre_push_hook_holds_the_base_bar() {
     )
     .write("tests/test_cart.py", HOLLOW);
     commit_as(&repo, "Dev <dev@acme.io>", Some(AGENT));
-    let run = repo.run_env(
-        &["hook", "run", "pre-push"],
-        &[
-            ("PRE_COMMIT", "1"),
-            ("PRE_COMMIT_FROM_REF", &base),
-            ("PRE_COMMIT_TO_REF", "HEAD"),
-        ],
-    );
+    let run = crate::hooks::framework_pre_push(&repo, &base);
     assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
     assert!(run.stdout.contains("error[meta/waiver-added]"), "{}", run.stdout);
     assert!(
