@@ -431,19 +431,8 @@ fn ctrl_c_stops_the_test_command_with_its_children() {
     assert_eq!(child.wait().unwrap().code(), Some(130));
     for pid in std::fs::read_to_string(&pids).unwrap().lines() {
         // Killed and reaped (by init, once loki-gate is gone): no /proc entry, or a zombie at most.
-        // SIGKILL is delivered asynchronously: a loaded machine may take a moment to end it.
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
-        loop {
-            let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-            let alive = state.split_whitespace().nth(2).is_some_and(|s| s != "Z");
-            if !alive {
-                break;
-            }
-            assert!(
-                std::time::Instant::now() < deadline,
-                "process {pid} outlived the interrupted run: {state}"
-            );
-            std::thread::sleep(std::time::Duration::from_millis(20));
+        if let Err(state) = crate::support::wait_until_dead(pid) {
+            panic!("process {pid} outlived the interrupted run: {state}");
         }
     }
 }

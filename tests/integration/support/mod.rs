@@ -267,6 +267,25 @@ pub fn run_cmd(cmd: &mut Command) -> Run {
     }
 }
 
+/// Wait until process `pid` is gone or a zombie (killed, not yet reaped:
+/// it runs nothing). SIGKILL is delivered asynchronously, so a loaded
+/// machine may take a moment to end it; `Err` with its `/proc` stat line
+/// when it is still alive after 5 s.
+#[cfg(unix)]
+pub fn wait_until_dead(pid: &str) -> Result<(), String> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        if state.split_whitespace().nth(2).is_none_or(|s| s == "Z") {
+            return Ok(());
+        }
+        if std::time::Instant::now() >= deadline {
+            return Err(state);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
 /// A test command that reports `passed` and `failed` tests like libtest and exits accordingly.
 pub fn fake_tests(passed: u32, failed: u32) -> String {
     let code = if failed > 0 { 101 } else { 0 };
