@@ -724,6 +724,31 @@ impl Commit {
     }
 }
 
+/// Who last wrote a line ([`Repo::who_wrote`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Wrote {
+    /// Not in any commit: the working tree's or the index's.
+    Uncommitted,
+    /// At or before the oldest commit asked about.
+    Before,
+    /// This commit (full hex).
+    Commit(String),
+}
+
+fn commit_of(commit: &git2::Commit<'_>, parent: Option<Oid>) -> Commit {
+    Commit {
+        id: commit.id().to_string(),
+        parent: parent.map(|p| p.to_string()),
+        summary: commit.summary().ok().flatten().map(str::to_string).unwrap_or_default(),
+        message: commit.message().map(str::to_string).unwrap_or_default(),
+        author: format!(
+            "{} <{}>",
+            String::from_utf8_lossy(commit.author().name_bytes()),
+            String::from_utf8_lossy(commit.author().email_bytes())
+        ),
+    }
+}
+
 /// A commit id abbreviated as git shows it (`3f2a9c1`).
 pub fn short(id: &str) -> &str {
     &id[..id.len().min(7)]
@@ -785,21 +810,71 @@ impl Repo {
             if parent.is_none() && boundary.contains(&id) {
                 history.shallow_end = Some(id.to_string());
             }
-            history.commits.push(Commit {
-                id: id.to_string(),
-                parent: parent.map(|p| p.to_string()),
-                summary: commit.summary().ok().flatten().map(str::to_string).unwrap_or_default(),
-                message: commit.message().map(str::to_string).unwrap_or_default(),
-                author: format!(
-                    "{} <{}>",
-                    String::from_utf8_lossy(commit.author().name_bytes()),
-                    String::from_utf8_lossy(commit.author().email_bytes())
-                ),
-            });
+            history.commits.push(commit_of(&commit, parent));
             next = parent;
         }
         history.commits.reverse();
         Ok(history)
+    }
+
+    /// The commit `id` (full hex), with its first parent when that is here.
+    pub fn commit(&self, id: &str) -> Result<Commit> {
+        let commit = self
+            .inner
+            .find_commit(Oid::from_str(id)?)
+            .with_context(|| format!("commit {id} is not in this repository"))?;
+        let parent = commit.parent_id(0).ok().filter(|p| self.inner.find_commit(*p).is_ok());
+        Ok(commit_of(&commit, parent))
+    }
+
+    /// Is `commit` reachable from `of` (or `of` itself)?
+    pub fn is_ancestor(&self, commit: &str, of: &str) -> bool {
+        match (Oid::from_str(commit), Oid::from_str(of)) {
+            (Ok(c), Ok(o)) => c == o || self.inner.graph_descendant_of(o, c).unwrap_or(false),
+            _ => false,
+        }
+    }
+
+    /// Which commit after `oldest` last wrote each of `lines` (1-based) of
+    /// `text`, the content of `path` as the run read it: blame from HEAD,
+    /// first parents only, with `text` laid over HEAD's version. A line
+    /// HEAD does not have is [`Wrote::Uncommitted`]; one that is older than
+    /// `oldest` is [`Wrote::Before`].
+    pub fn who_wrote(&self, path: &Path, text: &[u8], lines: &[u32], oldest: Option<&str>) -> Result<Vec<Wrote>> {
+        let Some(head) = self.head()? else {
+            return Ok(vec![Wrote::Uncommitted; lines.len()]);
+        };
+        let mut opts = git2::BlameOptions::new();
+        opts.first_parent(true).newest_commit(Oid::from_str(&head)?);
+        let oldest = oldest.map(Oid::from_str).transpose()?;
+        if let Some(oldest) = oldest {
+            opts.oldest_commit(oldest);
+        }
+        let blame = match self.inner.blame_file(path, Some(&mut opts)) {
+            Ok(blame) => blame,
+            // Not in HEAD: every line of it is the working tree's.
+            Err(e) if e.code() == ErrorCode::NotFound => return Ok(vec![Wrote::Uncommitted; lines.len()]),
+            Err(e) => bail!("could not blame {}: {}", path.display(), plain(&e)),
+        };
+        let blame = blame
+            .blame_buffer(text)
+            .map_err(|e| anyhow!("could not blame {}: {}", path.display(), plain(&e)))?;
+        Ok(lines
+            .iter()
+            .map(|&line| match blame.get_line(line as usize) {
+                None => Wrote::Uncommitted,
+                Some(hunk) => {
+                    let id = hunk.final_commit_id();
+                    if id.is_zero() {
+                        Wrote::Uncommitted
+                    } else if hunk.is_boundary() || Some(id) == oldest {
+                        Wrote::Before
+                    } else {
+                        Wrote::Commit(id.to_string())
+                    }
+                }
+            })
+            .collect())
     }
 
     /// The files `commit` changed against `parent` (the empty tree when

@@ -217,6 +217,7 @@ fn context(session: &Session) -> Context<'_> {
         exclude: session.exclude.clone(),
         skip_dirs: session.skip_dirs.clone(),
         cache: !session.no_cache,
+        judge: &session.judge,
     }
 }
 
@@ -234,26 +235,28 @@ fn run_gate(global: &GlobalArgs, call: GateCall<'_>) -> Result<ExitStatus> {
         Some(off) => Ok(off),
         None => call.run(&context(&session), &session.cwd, &mut levels),
     };
-    let result = with_held(result, (&session.held, &session.trust_notes), gate, true);
+    let result = with_held(result, (&session.config_waivers, &session.trust_notes), gate, true);
     finish_gate(gate, result, started, &session, &levels, global)
 }
 
-/// `gate`'s output with what the change's config lowered against the base
-/// (findings and notices, [`trust::findings`]); `top`: this gate also
-/// carries the top-level keys and the notes, once per run.
+/// `gate`'s output with the config keys the change lowered that weaken it
+/// ([`trust::hold_config`]); `top`: this gate also carries the top-level
+/// keys and the notes, once per run.
 fn with_held(
     result: Result<gates::GateOutput>,
-    (held, notes): (&[trust::Held], &[String]),
+    (held, notes): (&[trust::waiver::Waiver], &[String]),
     gate: &str,
     top: bool,
 ) -> Result<gates::GateOutput> {
     result.map(|mut out| {
-        let (findings, notices) = trust::findings(held, gate, top);
-        out.findings.extend(findings);
+        out.waivers.extend(
+            held.iter()
+                .filter(|w| trust::config_gate(w).map_or(top, |g| g == gate))
+                .cloned(),
+        );
         if top {
             out.notices.extend(notes.iter().cloned());
         }
-        out.notices.extend(notices);
         out
     })
 }
@@ -292,10 +295,16 @@ fn gate_report(
     root: &std::path::Path,
     levels: &rule::Levels,
     baseline: Option<&baseline::Baseline>,
+    judge: &trust::Judge,
 ) -> (GateReport, Option<anyhow::Error>) {
     match result {
         Ok(output) => {
-            let pipeline = Pipeline { root, levels, baseline };
+            let pipeline = Pipeline {
+                root,
+                levels,
+                baseline,
+                judge,
+            };
             (pipeline.finish(gate, output, started.elapsed()), None)
         }
         Err(err) => (
@@ -311,6 +320,7 @@ fn gate_report(
                 baselined: 0,
                 error: Some(report::describe(&err)),
                 coverage: None,
+                waivers: Vec::new(),
             },
             Some(err),
         ),
@@ -327,7 +337,15 @@ fn finish_gate(
     global: &GlobalArgs,
 ) -> Result<ExitStatus> {
     let baseline = load_baseline(global, session)?;
-    let report = match gate_report(gate, result, started, session.repo.root(), levels, baseline.as_ref()) {
+    let report = match gate_report(
+        gate,
+        result,
+        started,
+        session.repo.root(),
+        levels,
+        baseline.as_ref(),
+        &session.judge,
+    ) {
         (report, None) => report,
         (failed, Some(err)) => {
             // Scripts reading a machine format still get a report saying why.
@@ -427,11 +445,16 @@ fn check_in(global: &GlobalArgs, session: &Session, args: &cli::CheckArgs) -> Re
         .chain(SEQUENTIAL_GATES)
         .copied()
         .find(|name| chosen(name));
-    let trusted = (session.held.as_slice(), session.trust_notes.as_slice());
+    let trusted = (session.config_waivers.as_slice(), session.trust_notes.as_slice());
     // The parts a gate thread reads (the repository handle stays on this thread).
     let (config, store, scope, cwd) = (&session.config, &session.store, &session.scope, &session.cwd);
-    let (session_levels, exclude, skip_dirs, no_cache) =
-        (&session.levels, &session.exclude, &session.skip_dirs, session.no_cache);
+    let (session_levels, exclude, skip_dirs, no_cache, judge) = (
+        &session.levels,
+        &session.exclude,
+        &session.skip_dirs,
+        session.no_cache,
+        &session.judge,
+    );
     let run_one = |name: &'static str, repo: &git::Repo| {
         let started = Instant::now();
         let mut levels = session_levels.clone();
@@ -473,13 +496,14 @@ fn check_in(global: &GlobalArgs, session: &Session, args: &cli::CheckArgs) -> Re
                 exclude: exclude.clone(),
                 skip_dirs: skip_dirs.clone(),
                 cache: !no_cache,
+                judge,
             };
             call(name).run(&cx, cwd, &mut levels)
         } else {
             Ok(disabled(name))
         };
         let result = with_held(result, trusted, name, Some(name) == first);
-        gate_report(name, result, started, &root, &levels, baseline.as_ref()).0
+        gate_report(name, result, started, &root, &levels, baseline.as_ref(), judge).0
     };
     let location = session.repo.location();
     let mut reports: Vec<GateReport> = std::thread::scope(|scope| {
@@ -492,7 +516,18 @@ fn check_in(global: &GlobalArgs, session: &Session, args: &cli::CheckArgs) -> Re
                 // git2 repositories are not shared across threads: each gate opens its own.
                 scope.spawn(move || match git::Repo::open_at(root, location) {
                     Ok(repo) => run_one(name, &repo),
-                    Err(e) => gate_report(name, Err(e), Instant::now(), root, &rule::Levels::default(), None).0,
+                    Err(e) => {
+                        gate_report(
+                            name,
+                            Err(e),
+                            Instant::now(),
+                            root,
+                            &rule::Levels::default(),
+                            None,
+                            judge,
+                        )
+                        .0
+                    }
                 })
             })
             .collect();

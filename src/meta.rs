@@ -42,8 +42,8 @@ pub const WAIVER_ADDED: RuleMeta = RuleMeta {
     id: "meta/waiver-added",
     gate: "meta",
     default_level: Level::Deny,
-    summary: "the change lowers the bar in its own config; the base's value is used until someone trusted acknowledges it",
-    help: "raise the bar freely; lower it in a commit by an author the base's `trusted-authors` names, without a coding agent's signature (docs/trust.md)",
+    summary: "the change adds a waiver (an inline suppression, a `Loki-Gate-Allow` trailer, a config key that lowers a gate, baseline entries) that no one trusted acknowledged",
+    help: "fix what the waiver hides; or have it acknowledged: written in a commit by an author the base's `trusted-authors` names, without a coding agent's signature (docs/trust.md)",
     doc: include_str!("meta/waiver-added.md"),
 };
 

@@ -26,9 +26,11 @@ pub struct Session {
     pub scope: Scope,
     /// `--no-cache`: parse every file afresh.
     pub no_cache: bool,
-    /// What the change's config lowers against the base's ([`crate::trust`]),
-    /// and notes on how it was checked.
-    pub held: Vec<crate::trust::Held>,
+    /// Decides the waivers the change adds ([`crate::trust`]).
+    pub judge: crate::trust::Judge,
+    /// The keys on which the change's config lowers the base's bar, and
+    /// notes on how it was checked.
+    pub config_waivers: Vec<crate::trust::waiver::Waiver>,
     pub trust_notes: Vec<String>,
 }
 
@@ -71,7 +73,10 @@ impl Session {
         };
         let enforce = global.enforce || crate::trust::in_ci(env);
         let mut trust_notes = Vec::new();
-        let held = crate::trust::hold(&repo, &mut config, at, enforce, env, &mut trust_notes)?;
+        let config_file = config.file.as_deref().and_then(|p| crate::git::relative_to(&root, p));
+        let (judge, base_config) =
+            crate::trust::Judge::open(&repo, config_file.as_deref(), at, enforce, env, &mut trust_notes)?;
+        let config_waivers = crate::trust::hold_config(&judge, &repo, &mut config, &base_config)?;
         crate::walk::set_max_file_bytes(config.max_file_bytes());
 
         let mut levels = Levels::default();
@@ -140,7 +145,8 @@ impl Session {
             skip_dirs: state_rel.into_iter().collect(),
             scope,
             no_cache: global.no_cache,
-            held,
+            judge,
+            config_waivers,
             trust_notes,
         })
     }

@@ -89,35 +89,44 @@ pub fn scan(path: &str, text: &str) -> (Vec<Suppression>, Vec<Finding>) {
     (found, invalid)
 }
 
-/// Remove findings covered by a suppression. Returns how many were removed
-/// and a `meta/unused-suppression` finding for each suppression that matched
-/// nothing, counting only rules of `gates` (a suppression for a gate that did
-/// not run is not known to be unused).
-pub fn apply(findings: &mut Vec<Finding>, suppressions: &[Suppression], gates: &[&str]) -> (usize, Vec<Finding>) {
-    let mut used = vec![false; suppressions.len()];
-    let before = findings.len();
-    findings.retain(|f| {
-        let (Some(path), Some(line)) = (&f.path, f.line) else {
-            return true;
+/// Remove findings covered by a suppression. Returns, for each
+/// suppression, the findings it hid, and a `meta/unused-suppression` finding
+/// for each that hid nothing, counting only rules of `gates` (a suppression
+/// for a gate that did not run is not known to be unused). A suppression
+/// `applies` says `false` for hides nothing and is never unused.
+pub fn apply(
+    findings: &mut Vec<Finding>,
+    suppressions: &[Suppression],
+    applies: &[bool],
+    gates: &[&str],
+) -> (Vec<Vec<Finding>>, Vec<Finding>) {
+    let mut hid: Vec<Vec<Finding>> = vec![Vec::new(); suppressions.len()];
+    let mut kept = Vec::with_capacity(findings.len());
+    for f in findings.drain(..) {
+        let hit = match (&f.path, f.line) {
+            (Some(path), Some(line)) => suppressions
+                .iter()
+                .zip(applies)
+                .position(|(s, &on)| on && &s.path == path && s.covers(&f.rule, line)),
+            _ => None,
         };
-        let hit = suppressions
-            .iter()
-            .position(|s| &s.path == path && s.covers(&f.rule, line));
-        if let Some(i) = hit {
-            used[i] = true;
+        match hit {
+            Some(i) => hid[i].push(f),
+            None => kept.push(f),
         }
-        hit.is_none()
-    });
+    }
+    *findings = kept;
     let unused = suppressions
         .iter()
-        .zip(used)
-        .filter(|(s, used)| {
-            !used
+        .zip(applies)
+        .zip(&hid)
+        .filter(|((s, on), hid)| {
+            **on && hid.is_empty()
                 && s.rules
                     .iter()
                     .all(|r| rule::resolve(r).is_some_and(|m| gates.contains(&m.gate)))
         })
-        .map(|(s, _)| {
+        .map(|((s, _), _)| {
             Finding::new(
                 &UNUSED_SUPPRESSION,
                 format!("suppression of {} matched no finding", s.rules.join(", ")),
@@ -125,7 +134,7 @@ pub fn apply(findings: &mut Vec<Finding>, suppressions: &[Suppression], gates: &
             .at(s.path.clone(), s.line, s.column)
         })
         .collect();
-    (before - findings.len(), unused)
+    (hid, unused)
 }
 
 #[cfg(test)]
@@ -165,13 +174,19 @@ s = \"loki-gate: allow(evidence/empty-diff) in a string\"
             Finding::new(&EMPTY_DIFF, "m").at("a.py", 2, 1),
             Finding::new(&EMPTY_DIFF, "m").at("a.py", 3, 1),
         ];
-        let (removed, unused) = apply(&mut findings, &sups, &["evidence"]);
-        assert_eq!(removed, 1);
+        let (hid, unused) = apply(&mut findings, &sups, &[true], &["evidence"]);
+        assert_eq!(hid[0].len(), 1);
+        assert_eq!(hid[0][0].line, Some(2));
         assert_eq!(findings.len(), 1);
         assert!(unused.is_empty());
-        let (_, unused) = apply(&mut findings, &sups, &["evidence"]);
+        let (_, unused) = apply(&mut findings, &sups, &[true], &["evidence"]);
         assert_eq!(unused.len(), 1, "nothing left on line 1 or 2");
-        let (_, unused) = apply(&mut findings, &sups, &["mock"]);
+        let (_, unused) = apply(&mut findings, &sups, &[true], &["mock"]);
         assert!(unused.is_empty(), "evidence did not run");
+        // A suppression that does not apply (held) hides nothing and is not "unused".
+        let mut findings = vec![Finding::new(&EMPTY_DIFF, "m").at("a.py", 2, 1)];
+        let (hid, unused) = apply(&mut findings, &sups, &[false], &["evidence"]);
+        assert!(hid[0].is_empty() && unused.is_empty());
+        assert_eq!(findings.len(), 1);
     }
 }

@@ -26,6 +26,7 @@ use crate::report::{GateReport, Outcome};
 use crate::rule::{Levels, RuleMeta};
 use crate::state::Store;
 use crate::suppress;
+use crate::trust::{Judge, waiver::Waiver};
 use crate::walk::SourceFile;
 
 /// Every gate's config section, in the order `init` writes them.
@@ -67,6 +68,8 @@ pub struct Context<'a> {
     pub skip_dirs: Vec<PathBuf>,
     /// Gates may cache per-file analysis in the state directory.
     pub cache: bool,
+    /// Decides the waivers the change adds (trailers, for `mutation`).
+    pub judge: &'a Judge,
 }
 
 /// What a gate hands back; findings carry provisional severities.
@@ -85,6 +88,9 @@ pub struct GateOutput {
     pub escalated: bool,
     /// `evidence --coverage`: how much of the change the tests ran.
     pub coverage: Option<crate::report::coverage::Coverage>,
+    /// Waivers in play besides inline suppressions (trailers, config keys,
+    /// a baseline); the pipeline adds the suppressions it finds.
+    pub waivers: Vec<Waiver>,
 }
 
 /// A file's text with the byte offset where each line starts, so the lines
@@ -126,6 +132,8 @@ pub struct Pipeline<'a> {
     pub root: &'a std::path::Path,
     pub levels: &'a Levels,
     pub baseline: Option<&'a Baseline>,
+    /// Decides the waivers the change added.
+    pub judge: &'a Judge,
 }
 
 impl Pipeline<'_> {
@@ -139,6 +147,7 @@ impl Pipeline<'_> {
             sources,
             escalated,
             coverage,
+            mut waivers,
         } = out;
         let mut texts: HashMap<String, Option<Text>> = sources
             .iter()
@@ -163,19 +172,40 @@ impl Pipeline<'_> {
                     .filter_map(|f| f.path.clone()),
             )
             .collect();
+        let mut judged = Vec::new();
         for path in &scanned {
             if let Some(text) = self.text(&mut texts, path) {
                 let (found, invalid) = suppress::scan(path, &text.text);
+                judged.extend(crate::trust::judge_suppressions(self.judge, path, &text.text, &found));
                 suppressions.extend(found);
                 extra.extend(invalid);
             }
         }
-        let (suppressed, unused) = suppress::apply(&mut findings, &suppressions, &[gate]);
+        let applies: Vec<bool> = judged.iter().map(|w| w.status.applies()).collect();
+        let (hid, unused) = suppress::apply(&mut findings, &suppressions, &applies, &[gate]);
         findings.extend(unused);
         findings.extend(extra);
+        // The gate lists the suppressions of its own rules, and any that hid
+        // one of its findings.
+        let mine = |w: &Waiver| {
+            w.rules
+                .iter()
+                .any(|r| crate::rule::resolve(r).is_some_and(|m| m.gate == gate))
+        };
+        for (mut waiver, hid) in judged.into_iter().zip(hid) {
+            if hid.is_empty() && !mine(&waiver) {
+                continue;
+            }
+            waiver.findings = hid;
+            waivers.push(waiver);
+        }
+        findings.extend(self.judge.findings(&waivers));
 
         // Snippets and fingerprints.
-        for f in &mut findings {
+        for f in findings
+            .iter_mut()
+            .chain(waivers.iter_mut().flat_map(|w| w.findings.iter_mut()))
+        {
             let lines = match (&f.path, f.line) {
                 _ if !f.snippet.is_empty() => std::mem::take(&mut f.snippet),
                 (Some(path), Some(line)) => self
@@ -194,12 +224,20 @@ impl Pipeline<'_> {
         }
 
         // Levels decide severity, in one place.
-        findings.retain_mut(|f| match self.levels.level_of(&f.rule, f.proposed).severity() {
+        let leveled = |f: &mut Finding| match self.levels.level_of(&f.rule, f.proposed).severity() {
             Some(s) => {
                 f.severity = f.ceiling.map_or(s, |c| s.min(c));
                 true
             }
             None => false,
+        };
+        findings.retain_mut(leveled);
+        for waiver in &mut waivers {
+            waiver.findings.retain_mut(leveled);
+        }
+        let suppressed = waivers.iter().map(|w| w.findings.len()).sum();
+        waivers.sort_by(|a, b| {
+            (a.kind, &a.path, a.line, &a.commit, &a.rules).cmp(&(b.kind, &b.path, b.line, &b.commit, &b.rules))
         });
         let baselined = self.baseline.map_or(0, |b| b.filter(&mut findings));
         findings.sort_by(|a, b| (&a.path, a.line, a.column, &a.rule).cmp(&(&b.path, b.line, b.column, &b.rule)));
@@ -226,6 +264,7 @@ impl Pipeline<'_> {
             baselined,
             error: None,
             coverage,
+            waivers,
         }
     }
 

@@ -116,6 +116,7 @@ mod tests {
             baselined: 0,
             error: None,
             coverage: None,
+            waivers: Vec::new(),
         };
         let text = render(&[report]);
         let lines: Vec<&str> = text.lines().collect();

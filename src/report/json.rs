@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::coverage::Coverage;
 use super::{GateReport, Outcome};
 use crate::finding::{Finding, Severity};
+use crate::trust::waiver::Waiver;
 
 pub const VERSION: u32 = 1;
 
@@ -56,6 +57,10 @@ pub struct GateJson {
     /// Present when `evidence` read coverage reports.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub coverage: Option<Coverage>,
+    /// Every waiver in play: inline suppressions, trailers, config keys that
+    /// lower the bar, baselines; where each came from and what became of it.
+    #[serde(default)]
+    pub waivers: Vec<Waiver>,
 }
 
 /// Several gates on the wire (`loki-gate check`).
@@ -103,6 +108,7 @@ pub fn parse(text: &str) -> Result<Vec<GateReport>, String> {
                 baselined: g.summary.baselined,
                 error: g.error,
                 coverage: g.coverage,
+                waivers: g.waivers,
             })
         })
         .collect()
@@ -128,6 +134,7 @@ pub fn gate_json(r: &GateReport) -> GateJson {
         error: r.error.clone(),
         findings: r.findings.clone(),
         coverage: r.coverage.clone(),
+        waivers: r.waivers.clone(),
     }
 }
 

@@ -30,6 +30,57 @@ fn badge(o: Outcome) -> &'static str {
     }
 }
 
+/// Everything switched off in this gate's run, trusted or not, so a
+/// reviewer sees it in one place.
+fn waivers(out: &mut String, waivers: &[crate::trust::waiver::Waiver]) {
+    use crate::trust::waiver::{Origin, Status};
+    if waivers.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "**Waivers** ({})\n\n| | kind | waives | where | added by | status | reason |\n|---|---|---|---|---|---|---|",
+        waivers.len()
+    );
+    for w in waivers.iter().take(MAX_ROWS) {
+        let icon = match w.status {
+            Status::Held => "🔴",
+            Status::Warned => "🟡",
+            Status::Acknowledged | Status::Honoured => "⚪",
+        };
+        let place = match (&w.path, w.line, &w.commit) {
+            (Some(p), Some(l), _) => format!("`{}:{l}`", p.replace('`', "'")),
+            (Some(p), None, _) => format!("`{}`", p.replace('`', "'")),
+            (None, _, Some(c)) => format!("`{}`", crate::git::short(c)),
+            _ => String::new(),
+        };
+        let by = match w.origin {
+            Origin::Base => "the base".to_string(),
+            Origin::Change if w.authors.is_empty() => "the change".to_string(),
+            Origin::Change => cell(&w.authors.join(", ")),
+        };
+        let mut status = w.status.as_str().to_string();
+        if let Some(who) = &w.acknowledged_by {
+            status = format!("{status} by {}", cell(who));
+        }
+        if !w.findings.is_empty() {
+            status = format!("{status}; hid {}", plural(w.findings.len(), "finding"));
+        }
+        let rules: Vec<String> = w.rules.iter().map(|r| format!("`{}`", r.replace('`', "'"))).collect();
+        let _ = writeln!(
+            out,
+            "| {icon} | {} | {} | {place} | {by} | {status} | {} |",
+            w.kind.as_str(),
+            rules.join(", "),
+            cell(&w.reason)
+        );
+    }
+    if waivers.len() > MAX_ROWS {
+        let _ = writeln!(out, "\n…and {} more; see the JSON report.", waivers.len() - MAX_ROWS);
+    }
+    out.push('\n');
+}
+
 pub fn render(reports: &[GateReport]) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{MARKER}");
@@ -81,6 +132,7 @@ pub fn render(reports: &[GateReport]) -> String {
         if let Some(coverage) = &r.coverage {
             out.push_str(&coverage.markdown(MAX_ROWS, cell));
         }
+        waivers(&mut out, &r.waivers);
         for notice in &r.notices {
             let _ = writeln!(out, "- {}", cell(notice));
         }

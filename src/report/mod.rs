@@ -60,6 +60,8 @@ pub struct GateReport {
     pub error: Option<String>,
     /// `evidence --coverage`: how much of the change the tests ran.
     pub coverage: Option<coverage::Coverage>,
+    /// Every waiver in play: what the change added and what the base had.
+    pub waivers: Vec<crate::trust::waiver::Waiver>,
 }
 
 impl GateReport {

@@ -13,6 +13,7 @@ use serde_sarif::sarif;
 use super::GateReport;
 use crate::finding::{Finding, Severity};
 use crate::rule::{self, Level, RuleMeta};
+use crate::trust::waiver::{Kind, Status, Waiver};
 
 pub const FINGERPRINT_KEY: &str = "lokiGate/v1";
 
@@ -109,6 +110,25 @@ fn result(f: &Finding, index: Option<usize>) -> sarif::Result {
     r
 }
 
+/// A waiver as a SARIF suppression: in the source (a comment) or outside it
+/// (a trailer, a baseline); accepted when trusted, under review when the
+/// change added it and no one trusted has acknowledged it yet.
+fn suppression(waiver: &Waiver) -> sarif::Suppression {
+    let kind = match waiver.kind {
+        Kind::Suppression => "inSource",
+        Kind::Trailer | Kind::Config | Kind::Baseline => "external",
+    };
+    let status = match waiver.status {
+        Status::Honoured | Status::Acknowledged => "accepted",
+        Status::Warned => "underReview",
+        Status::Held => "rejected",
+    };
+    let mut s = sarif::Suppression::builder().kind(serde_json::json!(kind)).build();
+    s.status = Some(serde_json::json!(status));
+    s.justification = Some(waiver.reason.clone());
+    s
+}
+
 pub fn render(reports: &[GateReport]) -> String {
     let runs = reports
         .iter()
@@ -122,11 +142,29 @@ pub fn render(reports: &[GateReport]) -> String {
                     rules.push(meta);
                 }
             }
-            let results = report
+            let hidden = report
+                .waivers
+                .iter()
+                .flat_map(|w| w.findings.iter().map(move |f| (w, f)));
+            for (_, f) in hidden.clone() {
+                if !rules.iter().any(|r| r.id == f.rule)
+                    && let Some(meta) = rule::find(&f.rule)
+                {
+                    rules.push(meta);
+                }
+            }
+            let mut results = report
                 .findings
                 .iter()
                 .map(|f| result(f, rules.iter().position(|r| r.id == f.rule)))
                 .collect::<Vec<_>>();
+            // What a waiver hid is a result with a suppression, as SARIF
+            // defines one: consumers (code scanning) show it as dismissed.
+            results.extend(hidden.map(|(waiver, f)| {
+                let mut r = result(f, rules.iter().position(|r| r.id == f.rule));
+                r.suppressions = Some(vec![suppression(waiver)]);
+                r
+            }));
             let driver = sarif::ToolComponent::builder()
                 .name("loki-gate")
                 .version(env!("CARGO_PKG_VERSION"))

@@ -49,6 +49,12 @@ pub fn render(reports: &[GateReport], style: Style) -> String {
         for notice in &report.notices {
             let _ = writeln!(out, "{} {notice}", paint.dim("note:"));
         }
+        if !report.waivers.is_empty() {
+            let _ = writeln!(out, "{}", paint.bold("waivers:"));
+            for waiver in &report.waivers {
+                let _ = writeln!(out, "  {}", waiver.line_shown());
+            }
+        }
         if let Some(coverage) = &report.coverage {
             out.push_str(&coverage.text());
         }

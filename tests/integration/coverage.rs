@@ -459,8 +459,17 @@ fn an_allowed_uncovered_line_is_suppressed_with_its_reason() {
     );
     let run = evidence_with(&repo, &["coverage.lcov"]);
     assert_eq!(run.code, 0, "{}", run.stdout);
-    assert!(run.findings().is_empty(), "{:?}", run.findings());
-    assert_eq!(report(&run).summary.suppressed, 1);
+    // The change added the suppression: it applies in a run by hand, and a
+    // warning says CI will not take it from an untrusted hand.
+    assert_eq!(run.findings(), vec!["meta/waiver-added warning src/a.js:2"]);
+    let report = report(&run);
+    assert_eq!(report.summary.suppressed, 1);
+    let waiver = &report.waivers[0];
+    assert_eq!(
+        (waiver.rules[0].as_str(), waiver.status.as_str()),
+        ("evidence/uncovered-change", "warned")
+    );
+    assert_eq!(waiver.findings.len(), 1);
 }
 
 #[test]

@@ -285,12 +285,17 @@ fn a_trailer_acknowledges_an_intended_change_and_needs_a_reason() {
     );
     let run = gate(&repo, &base);
     assert_eq!(run.code, 0, "{}", run.stdout);
+    // A run by hand takes the trailer; a warning says CI will not from an
+    // author no one named trusted (`trailers_acknowledge_only_in_a_trusted_hand`).
     assert_eq!(
         run.findings(),
-        vec!["mutation/assertion-value-changed note tests/test_cart.py:10"]
+        vec![
+            "meta/waiver-added warning -:0",
+            "mutation/assertion-value-changed note tests/test_cart.py:10"
+        ]
     );
     assert!(
-        run.json()["findings"][0]["notes"]
+        run.json()["findings"][1]["notes"]
             .to_string()
             .contains("acknowledged: product asked for 20% (PROJ-412)")
     );
@@ -314,6 +319,82 @@ fn a_trailer_acknowledges_an_intended_change_and_needs_a_reason() {
         "{:?}",
         run.notices()
     );
+}
+
+#[test]
+fn trailers_acknowledge_only_in_a_trusted_hand() {
+    let repo = python_project();
+    repo.write(".loki-gate.yaml", "trusted-authors: [\"* <lead@acme.io>\"]\n");
+    let base = repo.commit("trust the lead");
+    repo.write("shop/cart.py", CART_CHANGED)
+        .write("tests/test_cart.py", TESTS.replace("== 90", "== 80"));
+    let message = "Raise the discount\n\nLoki-Gate-Allow: mutation/assertion-value-changed product asked for 20%\nCo-authored-by: Claude <noreply@anthropic.com>";
+    repo.commit(message);
+    let ci = |repo: &TestRepo| repo.run_env(&["mutation", "--base", &base, "--format", "json"], &[("CI", "true")]);
+    // The lead's name on an agent's commit: CI holds the trailer, so the
+    // bent expectation is an error, and so is the waiver.
+    repo.git(&[
+        "commit",
+        "-q",
+        "--amend",
+        "--no-edit",
+        "--author",
+        "Lead <lead@acme.io>",
+    ]);
+    let run = ci(&repo);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert_eq!(
+        run.findings(),
+        vec![
+            "meta/waiver-added error -:0",
+            "mutation/assertion-value-changed error tests/test_cart.py:10"
+        ]
+    );
+    let json = run.json();
+    let held = &json["waivers"][0];
+    assert_eq!(held["kind"], "trailer");
+    assert_eq!(held["status"], "held");
+    assert_eq!(held["origin"], "change");
+    assert!(
+        held["authors"][0].as_str().unwrap().contains("noreply@anthropic.com"),
+        "{held}"
+    );
+    let waiver = json["findings"][0]["message"].as_str().unwrap().to_string();
+    assert!(
+        waiver.contains("`Loki-Gate-Allow: mutation/assertion-value-changed`"),
+        "{waiver}"
+    );
+    assert!(
+        json["findings"][0]["notes"].to_string().contains("* <lead@acme.io>"),
+        "{}",
+        json["findings"][0]
+    );
+
+    // The lead's own commit: acknowledged, listed, and the finding is a note.
+    repo.git(&[
+        "commit",
+        "-q",
+        "--amend",
+        "-m",
+        &message.replace("\nCo-authored-by: Claude <noreply@anthropic.com>", ""),
+    ]);
+    let run = ci(&repo);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert_eq!(
+        run.findings(),
+        vec!["mutation/assertion-value-changed note tests/test_cart.py:10"]
+    );
+    let json = run.json();
+    assert_eq!(json["waivers"][0]["status"], "acknowledged");
+    assert_eq!(
+        json["waivers"][0]["acknowledged_by"],
+        "its trusted author Lead <lead@acme.io>"
+    );
+
+    // A trailer in the history the trusted revision has (HEAD, for
+    // --all-files) is the base's: honoured.
+    let run = repo.run_env(&["mutation", "--all-files", "--format", "json"], &[("CI", "true")]);
+    assert_eq!(run.json()["waivers"][0]["status"], "honoured", "{}", run.stdout);
 }
 
 #[test]

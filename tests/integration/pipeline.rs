@@ -9,6 +9,7 @@ use loki_gate::gates::evidence::rules::{NO_ANCHOR, STALE_RESULTS};
 use loki_gate::gates::{GateOutput, Pipeline};
 use loki_gate::report::Outcome;
 use loki_gate::rule::{Level, Levels, Source};
+use loki_gate::trust::{Judge, TrustAt};
 
 use crate::support::TestRepo;
 
@@ -19,10 +20,12 @@ fn finish(
     findings: Vec<Finding>,
 ) -> loki_gate::report::GateReport {
     let root = repo.root();
+    let judge = judge(repo);
     let pipeline = Pipeline {
         root: &root,
         levels,
         baseline,
+        judge: &judge,
     };
     pipeline.finish(
         "evidence",
@@ -32,6 +35,14 @@ fn finish(
         },
         Duration::ZERO,
     )
+}
+
+/// A judge as a run by hand at the repository's HEAD has one.
+fn judge(repo: &TestRepo) -> Judge {
+    let git = loki_gate::git::Repo::discover(&repo.root()).expect("a repository");
+    Judge::open(&git, None, TrustAt::Head, false, &|_| None, &mut Vec::new())
+        .expect("a judge")
+        .0
 }
 
 fn at(line: u32) -> Finding {
@@ -45,6 +56,8 @@ fn a_suppression_with_a_reason_hides_the_finding_on_its_line_or_the_next() {
         "src/x.py",
         "a = 1  # loki-gate: allow(evidence/stale-results) generated fixture\n# loki-gate: allow(evidence/stale-results) checked by hand\nb = 2\nc = 3\n",
     );
+    // Committed: the suppressions are HEAD's, not the change's.
+    repo.commit("suppressions");
     let report = finish(&repo, &Levels::default(), None, vec![at(1), at(3), at(4)]);
     assert_eq!(report.suppressed, 2);
     let rules: Vec<_> = report.findings.iter().map(|f| (f.rule.as_str(), f.line)).collect();
@@ -58,6 +71,7 @@ fn suppressions_without_reason_or_matching_nothing_are_reported() {
         "src/x.py",
         "a = 1  # loki-gate: allow(evidence/stale-results)\nb = 2\n\n\n# loki-gate: allow(evidence/stale-results) stale note\n",
     );
+    repo.commit("suppressions");
     let report = finish(&repo, &Levels::default(), None, vec![at(1)]);
     let got: Vec<_> = report
         .findings
@@ -118,10 +132,12 @@ fn an_inconclusive_gate_without_deny_findings_is_inconclusive() {
     let repo = TestRepo::new();
     let root = repo.root();
     let levels = Levels::default();
+    let judge = judge(&repo);
     let pipeline = Pipeline {
         root: &root,
         levels: &levels,
         baseline: None,
+        judge: &judge,
     };
     let out = GateOutput {
         findings: vec![Finding::new(&NO_ANCHOR, "x")],

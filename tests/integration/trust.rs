@@ -110,12 +110,20 @@ fn a_trusted_hand_may_lower_the_bar_and_an_agent_never_can() {
         if honoured {
             assert_eq!(run.code, 0, "{case}: {}", run.stdout);
             assert!(run.findings().is_empty(), "{case}: {:?}", run.findings());
-            assert!(
-                run.notices().iter().any(|n| n.contains(
-                    "`rules.mock/tautological-assertion: allow` lowers the bar the base set (`deny`): acknowledged"
-                )),
-                "{case}: {:?}",
-                run.notices()
+            let json = run.json();
+            let waiver = &json["waivers"][0];
+            assert_eq!(
+                (&waiver["kind"], &waiver["rules"][0], &waiver["status"]),
+                (
+                    &serde_json::json!("config"),
+                    &serde_json::json!("rules.mock/tautological-assertion"),
+                    &serde_json::json!("acknowledged")
+                ),
+                "{case}: {json}"
+            );
+            assert_eq!(
+                waiver["acknowledged_by"], "its trusted author Dev <dev@acme.io>",
+                "{case}"
             );
         } else {
             assert_eq!(run.code, 1, "{case}: {}", run.stdout);

@@ -1,0 +1,391 @@
+//! A change may not lower the bar it is judged by (`docs/trust.md`).
+//!
+//! What decides a verdict comes from the trusted revision (the base of a
+//! range; HEAD for `--staged` and `--all-files`) and from people the base's
+//! config names. Every waiver in play (an inline suppression, a
+//! `Loki-Gate-Allow` trailer, a config key that lowers a gate, a baseline
+//! entry) is classified by origin: there at the trusted revision, or added
+//! by the change, and then by whom. One [`Judge`] decides them all:
+//!
+//! - at the base: honoured;
+//! - added, and every hand that added it is trusted (an author the base's
+//!   `trusted-authors` names, without a coding agent's signature):
+//!   acknowledged, it applies;
+//! - added and not acknowledged, in CI or the pre-push hook: held, it does
+//!   not apply, and a `meta/waiver-added` finding (deny) says so;
+//! - added and not acknowledged anywhere else (the pre-commit hook cannot
+//!   know who commits: an agent in the user's terminal commits as the user):
+//!   it applies, and the finding is a warning.
+
+mod config;
+mod inline;
+pub mod waiver;
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use anyhow::Result;
+
+pub use self::config::{gate_of as config_gate, hold_config};
+pub use self::inline::judge_suppressions;
+use self::waiver::{Kind, Origin, Status, Waiver};
+use crate::config::Config;
+use crate::finding::Finding;
+use crate::git::{Commit, Repo};
+
+/// Signs of a commit made by a coding agent, matched (case-insensitively)
+/// as substrings of the author and of each `Co-authored-by` trailer. Such
+/// commits never count as a trusted hand. Sources: Claude Code's co-author
+/// trailer; GitHub Copilot's (VS Code and the coding agent); aider's author
+/// suffix and co-author address; Cursor's agent trailer; any GitHub App
+/// account (`[bot]`: Copilot, Codex, Devin, Jules and the like commit as
+/// one).
+pub const AGENT_SIGNATURES: &[&str] = &[
+    "noreply@anthropic.com",
+    "copilot@users.noreply.github.com",
+    "(aider)",
+    "noreply@aider.chat",
+    "cursoragent@cursor.com",
+    "[bot]",
+];
+
+/// Where the trusted config is read, and how the change is judged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TrustAt<'a> {
+    /// `--staged`: HEAD is the bar; what the staged change adds is warned about.
+    Staged,
+    /// `--all-files`: HEAD is the bar for the working tree.
+    Head,
+    /// A range: the base revision (as `--base` names it, else the default base).
+    Base(Option<&'a str>),
+}
+
+/// Is this a CI run (`CI` set, as GitHub Actions, GitLab CI, CircleCI,
+/// Travis, Buildkite and others set it, or `GITHUB_ACTIONS=true`)?
+pub fn in_ci(env: &dyn Fn(&str) -> Option<String>) -> bool {
+    let set = |name: &str| {
+        env(name).is_some_and(|v| {
+            let v = v.trim().to_ascii_lowercase();
+            !v.is_empty() && v != "0" && v != "false"
+        })
+    };
+    set("CI") || set("GITHUB_ACTIONS")
+}
+
+/// Decides every waiver of a run. Built once per run ([`Judge::open`]);
+/// gates running on worker threads share it.
+pub struct Judge {
+    staged: bool,
+    enforce: bool,
+    /// The trusted revision (full hex); `None`: the empty tree, or a base
+    /// this clone lacks (then the built-in defaults are the bar).
+    rev: Option<String>,
+    /// The base that was wanted is not in this (shallow) clone.
+    unreachable: bool,
+    /// The base config's `trusted-authors` and `agent-signatures`.
+    authors: Vec<String>,
+    agents: Vec<String>,
+    /// The repository, opened again for the threads that ask (blame).
+    root: PathBuf,
+    location: crate::git::Location,
+    repo: Mutex<Option<Repo>>,
+    /// Files renamed between the trusted revision and HEAD: new name -> old.
+    renames: Mutex<Option<std::collections::HashMap<PathBuf, PathBuf>>>,
+    /// Each file's suppressions, judged once per run.
+    inline: Mutex<std::collections::HashMap<String, Vec<Waiver>>>,
+}
+
+/// The trusted revision's config, as [`Judge::open`] read it.
+pub struct BaseConfig {
+    pub config: Config,
+    /// The file it was read from, repo-relative.
+    pub file: Option<PathBuf>,
+}
+
+/// A commit that added a waiver: its author and co-authors.
+#[derive(Debug, Clone)]
+pub struct Hand {
+    id: String,
+    author: String,
+    coauthors: Vec<String>,
+}
+
+impl Hand {
+    pub fn of(commit: &Commit) -> Hand {
+        Hand {
+            id: commit.id.clone(),
+            author: commit.author.clone(),
+            coauthors: crate::git::trailers(&commit.message)
+                .into_iter()
+                .filter(|(k, _)| k.eq_ignore_ascii_case("co-authored-by"))
+                .map(|(_, v)| v)
+                .collect(),
+        }
+    }
+
+    /// `Name <email> with Co Author <...> (3f2a9c1)`.
+    pub fn shown(&self) -> String {
+        let with = if self.coauthors.is_empty() {
+            String::new()
+        } else {
+            format!(" with {}", self.coauthors.join(", "))
+        };
+        format!("{}{with} ({})", self.author, crate::git::short(&self.id))
+    }
+
+    fn agent(&self, extra: &[String]) -> bool {
+        std::iter::once(&self.author).chain(&self.coauthors).any(|who| {
+            let who = who.to_ascii_lowercase();
+            AGENT_SIGNATURES.iter().any(|sign| who.contains(sign))
+                || extra.iter().any(|pattern| glob_matches(pattern, &who))
+        })
+    }
+}
+
+fn glob_matches(pattern: &str, text: &str) -> bool {
+    globset::GlobBuilder::new(pattern)
+        .case_insensitive(true)
+        .build()
+        .is_ok_and(|glob| glob.compile_matcher().is_match(text))
+}
+
+/// What the judge made of one waiver the change added.
+#[derive(Debug, Clone)]
+pub struct Verdict {
+    pub status: Status,
+    pub authors: Vec<String>,
+    pub acknowledged_by: Option<String>,
+}
+
+impl Judge {
+    /// Read the trusted revision's config (the file `config_file` names in
+    /// the repository, else the first of the usual names there) and the
+    /// rules of trust it sets. `enforce`: held waivers do not apply (CI,
+    /// pre-push). Notes say when no trusted revision could be read.
+    pub fn open(
+        repo: &Repo,
+        config_file: Option<&Path>,
+        at: TrustAt<'_>,
+        enforce: bool,
+        env: &dyn Fn(&str) -> Option<String>,
+        notes: &mut Vec<String>,
+    ) -> Result<(Judge, BaseConfig)> {
+        let mut unreachable = false;
+        let rev = match at {
+            TrustAt::Staged | TrustAt::Head => repo.head()?,
+            TrustAt::Base(explicit) => match repo.resolve_base(explicit) {
+                Ok(base) if base.unreachable.is_none() => base.commit,
+                // Never the change's word for it: with no base to read, the
+                // built-in defaults are the bar.
+                _ => {
+                    unreachable = true;
+                    None
+                }
+            },
+        };
+        let candidates: Vec<PathBuf> = config_file
+            .map(Path::to_path_buf)
+            .into_iter()
+            .chain(crate::config::FILE_NAMES.iter().map(PathBuf::from))
+            .collect();
+        let mut text = None;
+        let mut file = None;
+        if let Some(rev) = &rev {
+            for candidate in &candidates {
+                if let Some(bytes) = repo.blob_at(rev, candidate)? {
+                    text = Some(String::from_utf8_lossy(&bytes).into_owned());
+                    file = Some(candidate.clone());
+                    break;
+                }
+            }
+        }
+        let shown = file.as_deref().map(crate::git::display_path).unwrap_or_default();
+        let config = match crate::config::from_text(text.as_deref().unwrap_or(""), &shown, env) {
+            Ok(config) => config,
+            Err(_) => {
+                notes.push(format!(
+                    "{shown} at the base revision is not a valid config: the change is checked against the built-in defaults"
+                ));
+                crate::config::from_text("", "", env)?
+            }
+        };
+        let judge = Judge {
+            staged: at == TrustAt::Staged,
+            enforce,
+            rev,
+            unreachable,
+            authors: config.trusted_authors(),
+            agents: config.agent_signatures(),
+            root: repo.root().to_path_buf(),
+            location: repo.location(),
+            repo: Mutex::new(None),
+            renames: Mutex::new(None),
+            inline: Mutex::new(std::collections::HashMap::new()),
+        };
+        Ok((judge, BaseConfig { config, file }))
+    }
+
+    /// The trusted revision (full hex), when there is one.
+    pub fn rev(&self) -> Option<&str> {
+        self.rev.as_deref()
+    }
+
+    /// The base that was wanted is not in this clone: nothing counts as its.
+    pub fn unreachable(&self) -> bool {
+        self.unreachable
+    }
+
+    /// Is `commit` part of the trusted history (at or before the trusted
+    /// revision), so that what it says is not the change's?
+    pub fn before_rev(&self, repo: &Repo, commit: &str) -> bool {
+        self.rev.as_deref().is_some_and(|rev| repo.is_ancestor(commit, rev))
+    }
+
+    /// The name `path` had at the trusted revision, when the range renamed it.
+    fn old_name(&self, repo: &Repo, path: &Path) -> Result<Option<PathBuf>> {
+        let mut renames = self.renames.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if renames.is_none() {
+            let mut found = std::collections::HashMap::new();
+            if let (Some(rev), Some(head)) = (&self.rev, repo.head()?) {
+                for change in repo.commit_changes(Some(rev), &head)? {
+                    if change.status == crate::git::Status::Renamed
+                        && let Some(old) = change.old_path
+                    {
+                        found.insert(change.path, old);
+                    }
+                }
+            }
+            *renames = Some(found);
+        }
+        Ok(renames.as_ref().and_then(|r| r.get(path).cloned()))
+    }
+
+    /// Run `f` with the repository, opened once for the threads that ask.
+    fn with_repo<T>(&self, f: impl FnOnce(&Repo) -> Result<T>) -> Result<T> {
+        let mut slot = self.repo.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if slot.is_none() {
+            *slot = Some(Repo::open_at(&self.root, &self.location)?);
+        }
+        f(slot.as_ref().expect("opened above"))
+    }
+
+    /// The verdict on a waiver the change added by `hands` (the commits that
+    /// wrote it; `None` when that is not known: not committed, or staged).
+    pub fn verdict(&self, hands: Option<&[Hand]>) -> Verdict {
+        let authors: Vec<String> = hands.unwrap_or_default().iter().map(Hand::shown).collect();
+        let trusted = !self.staged
+            && hands.is_some_and(|hands| {
+                !hands.is_empty()
+                    && hands.iter().all(|hand| {
+                        !hand.agent(&self.agents)
+                            && self
+                                .authors
+                                .iter()
+                                .any(|pattern| glob_matches(pattern, &hand.author.to_ascii_lowercase()))
+                    })
+            });
+        let (status, acknowledged_by) = if trusted {
+            let names: std::collections::BTreeSet<&str> =
+                hands.unwrap_or_default().iter().map(|h| h.author.as_str()).collect();
+            let names: Vec<&str> = names.into_iter().collect();
+            (
+                Status::Acknowledged,
+                Some(format!("its trusted author {}", names.join(", "))),
+            )
+        } else if self.enforce && !self.staged {
+            (Status::Held, None)
+        } else {
+            (Status::Warned, None)
+        };
+        Verdict {
+            status,
+            authors,
+            acknowledged_by,
+        }
+    }
+
+    /// Who can acknowledge a waiver, as findings say it.
+    pub fn who_can(&self) -> String {
+        if self.authors.is_empty() {
+            "no one yet: the base's config names no `trusted-authors`; a trusted person adds them, or makes the change"
+                .to_string()
+        } else {
+            format!(
+                "a commit without a coding agent's signature by an author the base's `trusted-authors` names ({})",
+                self.authors.join(", ")
+            )
+        }
+    }
+
+    /// The `meta/waiver-added` findings of `waivers`.
+    pub fn findings(&self, waivers: &[Waiver]) -> Vec<Finding> {
+        let who_can = self.who_can();
+        let mut findings: Vec<Finding> = waivers.iter().filter_map(|w| w.finding(&who_can)).collect();
+        if self.unreachable {
+            for f in &mut findings {
+                f.notes.push(format!(
+                    "the base revision is not in this clone, so nothing counts as the base's: {}",
+                    crate::git::SHALLOW_FIX
+                ));
+            }
+        }
+        findings
+    }
+
+    /// The verdict on a `Loki-Gate-Allow` trailer of `commit` naming
+    /// `rule`: honoured when the commit is part of the trusted history.
+    pub fn trailer(&self, repo: &Repo, commit: &Commit, rule: &str, reason: &str) -> Waiver {
+        let mut waiver = Waiver {
+            kind: Kind::Trailer,
+            rules: vec![rule.to_string()],
+            path: None,
+            line: None,
+            column: None,
+            commit: Some(commit.id.clone()),
+            origin: Origin::Base,
+            authors: Vec::new(),
+            reason: reason.to_string(),
+            status: Status::Honoured,
+            acknowledged_by: None,
+            findings: Vec::new(),
+            values: None,
+        };
+        if !self.before_rev(repo, &commit.id) {
+            let verdict = self.verdict(Some(&[Hand::of(commit)]));
+            waiver.origin = Origin::Change;
+            waiver.status = verdict.status;
+            waiver.authors = verdict.authors;
+            waiver.acknowledged_by = verdict.acknowledged_by;
+        }
+        waiver
+    }
+}
+
+/// The commits after `base` up to HEAD that changed one of `files`.
+/// `None` when one of them differs on disk from HEAD: an uncommitted change
+/// has no known hand (never acknowledged).
+pub(crate) fn hands(repo: &Repo, base: Option<&str>, files: &[&Path]) -> Result<Option<Vec<Hand>>> {
+    let head = repo.head()?;
+    for file in files {
+        let committed = match &head {
+            Some(head) => repo.blob_at(head, file)?,
+            None => None,
+        };
+        let on_disk = std::fs::read(repo.root().join(file)).ok();
+        if committed != on_disk {
+            return Ok(None);
+        }
+    }
+    let history = repo.first_parent_history(base, None)?;
+    let mut found = Vec::new();
+    for commit in &history.commits {
+        let changes = repo.commit_changes(commit.parent.as_deref(), &commit.id)?;
+        if changes
+            .iter()
+            .any(|c| files.iter().any(|f| c.path == *f || c.old_path.as_deref() == Some(*f)))
+        {
+            found.push(Hand::of(commit));
+        }
+    }
+    Ok(Some(found))
+}
