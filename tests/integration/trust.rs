@@ -226,3 +226,147 @@ fn the_pre_push_hook_holds_the_base_bar() {
         run.stdout
     );
 }
+
+const SUPPRESSED: &str = "from shop.cart import total\n\n\ndef test_total():\n    assert total([1]) == 1\n    assert True  # loki-gate: allow(mock/tautological-assertion) placeholder until the API lands\n";
+
+const TRUSTING: &str = "trusted-authors: [\"*<*@acme.io>\"]\n";
+
+#[test]
+fn a_suppression_an_agent_adds_is_held_in_ci_and_a_trusted_one_applies() {
+    let (repo, base) = shop(Some(TRUSTING));
+    repo.write("tests/test_cart.py", SUPPRESSED);
+    commit_as(&repo, "Dev <dev@acme.io>", Some(AGENT));
+    let head = repo.git(&["rev-parse", "--short=7", "HEAD"]);
+    let run = ci(&repo, &["mock", "--base", &base, "--format", "json"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert_eq!(
+        run.findings(),
+        vec![
+            "mock/tautological-assertion error tests/test_cart.py:6".to_string(),
+            "meta/waiver-added error tests/test_cart.py:6".to_string(),
+        ]
+    );
+    let json = run.json();
+    assert_eq!(
+        json["findings"][1]["message"],
+        format!(
+            "`loki-gate: allow(mock/tautological-assertion)` was added by the change by Dev <dev@acme.io> with Claude <noreply@anthropic.com> ({head}): the finding it covers stands until someone trusted acknowledges it"
+        )
+    );
+    let notes = json["findings"][1]["notes"].to_string();
+    assert!(notes.contains("its reason: placeholder until the API lands"), "{notes}");
+    assert!(notes.contains("who can acknowledge it: a commit without a coding agent's signature by an author the base's `trusted-authors` names (*<*@acme.io>)"), "{notes}");
+    let waiver = &json["waivers"][0];
+    assert_eq!(
+        (&waiver["kind"], &waiver["origin"], &waiver["status"]),
+        (&"suppression".into(), &"change".into(), &"held".into())
+    );
+    assert_eq!(json["summary"]["suppressed"], 0);
+
+    // The text report lists it under waivers.
+    let text = ci(&repo, &["mock", "--base", &base]);
+    assert!(
+        text.stdout.contains(&format!(
+            "waivers:\n  suppression mock/tautological-assertion tests/test_cart.py:6: added by Dev <dev@acme.io> with Claude <noreply@anthropic.com> ({head}), held \u{2014} placeholder until the API lands\n"
+        )),
+        "{}",
+        text.stdout
+    );
+    // So does the pull request comment.
+    let comment = ci(&repo, &["mock", "--base", &base, "--format", "markdown"]);
+    assert!(comment.stdout.contains("**Waivers** (1)"), "{}", comment.stdout);
+    assert!(
+        comment.stdout.contains(&format!(
+            "| 🔴 | suppression | `mock/tautological-assertion` | `tests/test_cart.py:6` | Dev &lt;dev@acme.io&gt; with Claude &lt;noreply@anthropic.com&gt; ({head}) | held | placeholder until the API lands |"
+        )),
+        "{}",
+        comment.stdout
+    );
+
+    // The same line in a trusted author's own commit: it applies, listed.
+    let (repo, base) = shop(Some(TRUSTING));
+    repo.write("tests/test_cart.py", SUPPRESSED);
+    commit_as(&repo, "Dev <dev@acme.io>", None);
+    let run = ci(&repo, &["mock", "--base", &base, "--format", "json"]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(run.findings().is_empty(), "{:?}", run.findings());
+    let json = run.json();
+    assert_eq!(json["summary"]["suppressed"], 1);
+    let waiver = &json["waivers"][0];
+    assert_eq!(waiver["status"], "acknowledged");
+    assert_eq!(waiver["acknowledged_by"], "its trusted author Dev <dev@acme.io>");
+    assert_eq!(waiver["findings"][0]["rule"], "mock/tautological-assertion");
+    // SARIF carries what it hid as a suppressed result, with the reason.
+    let sarif = ci(&repo, &["mock", "--base", &base, "--format", "sarif"]);
+    let sarif: serde_json::Value = serde_json::from_str(&sarif.stdout).expect("SARIF parses");
+    let result = &sarif["runs"][0]["results"][0];
+    assert_eq!(result["ruleId"], "mock/tautological-assertion");
+    assert_eq!(
+        result["suppressions"],
+        serde_json::json!([{"kind": "inSource", "status": "accepted", "justification": "placeholder until the API lands"}])
+    );
+}
+
+#[test]
+fn a_suppression_the_base_has_stays_the_base_s_when_moved_or_renamed() {
+    let (repo, _) = shop(Some(TRUSTING));
+    repo.write("tests/test_cart.py", SUPPRESSED);
+    commit_as(&repo, "Dev <dev@acme.io>", None);
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    // An agent renames the file, moves the line down and re-indents nothing else.
+    repo.git(&["mv", "tests/test_cart.py", "tests/test_basket.py"]);
+    repo.write(
+        "tests/test_basket.py",
+        format!("import os\n\n{SUPPRESSED}").replace("\n\n\ndef", "\n\n\n\ndef"),
+    );
+    commit_as(&repo, "Bot <bot@acme.io>", Some(AGENT));
+    let run = ci(&repo, &["mock", "--base", &base, "--format", "json"]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    let json = run.json();
+    assert_eq!(json["waivers"][0]["origin"], "base", "{json}");
+    assert_eq!(json["waivers"][0]["status"], "honoured");
+    assert_eq!(json["summary"]["suppressed"], 1);
+
+    // A second, identical suppression is one more than the base had: added.
+    repo.write(
+        "tests/test_basket.py",
+        format!("{SUPPRESSED}\n\ndef test_more():\n    assert True  # loki-gate: allow(mock/tautological-assertion) placeholder until the API lands\n"),
+    );
+    commit_as(&repo, "Bot <bot@acme.io>", Some(AGENT));
+    let run = ci(&repo, &["mock", "--base", &base, "--format", "json"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    let statuses: Vec<String> = run.json()["waivers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| {
+            format!(
+                "{}:{} {}",
+                w["path"].as_str().unwrap(),
+                w["line"],
+                w["status"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(
+        statuses,
+        vec!["tests/test_basket.py:6 honoured", "tests/test_basket.py:10 held"]
+    );
+}
+
+#[test]
+fn a_staged_suppression_applies_with_a_warning_in_the_pre_commit_run() {
+    let (repo, _) = shop(Some(TRUSTING));
+    repo.write("tests/test_cart.py", SUPPRESSED);
+    repo.git(&["add", "-A"]);
+    let run = repo.run(&["mock", "--staged", "--format", "json"]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert_eq!(
+        run.findings(),
+        vec!["meta/waiver-added warning tests/test_cart.py:6".to_string()]
+    );
+    assert_eq!(run.json()["waivers"][0]["status"], "warned");
+    // Even with CI set: the hook cannot tell who commits, so it never holds.
+    let run = ci(&repo, &["mock", "--staged", "--format", "json"]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+}
