@@ -40,20 +40,29 @@ impl Baseline {
                 path.display()
             )
         })?;
-        let baseline: Baseline = serde_json::from_slice(&bytes).with_context(|| {
-            format!(
-                "baseline {} is not a loki-gate baseline: regenerate it with --write-baseline",
-                path.display()
-            )
+        Self::parse(&bytes, &path.display().to_string())
+    }
+
+    /// A baseline from its JSON; `shown` names it in errors.
+    pub fn parse(bytes: &[u8], shown: &str) -> Result<Self> {
+        let baseline: Baseline = serde_json::from_slice(bytes).with_context(|| {
+            format!("baseline {shown} is not a loki-gate baseline: regenerate it with --write-baseline")
         })?;
         if baseline.version != 1 {
             bail!(
-                "baseline {} has version {}, expected 1: regenerate it with --write-baseline",
-                path.display(),
+                "baseline {shown} has version {}, expected 1: regenerate it with --write-baseline",
                 baseline.version
             );
         }
         Ok(baseline)
+    }
+
+    /// How many entries this baseline has beyond `other`'s (per fingerprint).
+    pub fn beyond(&self, other: &Baseline) -> u32 {
+        self.fingerprints
+            .iter()
+            .map(|(print, &n)| n.saturating_sub(other.fingerprints.get(print).copied().unwrap_or(0)))
+            .sum()
     }
 
     pub fn save(&self, path: &Path) -> Result<()> {

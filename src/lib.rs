@@ -336,14 +336,13 @@ fn finish_gate(
     levels: &rule::Levels,
     global: &GlobalArgs,
 ) -> Result<ExitStatus> {
-    let baseline = load_baseline(global, session)?;
     let report = match gate_report(
         gate,
         result,
         started,
         session.repo.root(),
         levels,
-        baseline.as_ref(),
+        session.baseline.as_ref(),
         &session.judge,
     ) {
         (report, None) => report,
@@ -357,13 +356,6 @@ fn finish_gate(
         }
     };
     emit_reports(global, session, std::slice::from_ref(&report))
-}
-
-fn load_baseline(global: &GlobalArgs, session: &Session) -> Result<Option<baseline::Baseline>> {
-    match &global.baseline {
-        Some(path) => Ok(Some(baseline::Baseline::load(&session.cwd.join(path))?)),
-        None => Ok(None),
-    }
 }
 
 /// Render and write the reports (or the baseline), and the exit status of
@@ -422,7 +414,7 @@ fn check_in(global: &GlobalArgs, session: &Session, args: &cli::CheckArgs) -> Re
             args.gates.iter().any(|g| g == name)
         }
     };
-    let baseline = load_baseline(global, session)?;
+    let baseline = session.baseline.as_ref();
     let (static_args, evidence_args, mutation_args, council_args) = Default::default();
     let heldout_args = cli::HeldoutArgs {
         checks: env_var("LOKI_GATE_HELDOUT_DIR").map(std::path::PathBuf::from),
@@ -503,7 +495,7 @@ fn check_in(global: &GlobalArgs, session: &Session, args: &cli::CheckArgs) -> Re
             Ok(disabled(name))
         };
         let result = with_held(result, trusted, name, Some(name) == first);
-        gate_report(name, result, started, &root, &levels, baseline.as_ref(), judge).0
+        gate_report(name, result, started, &root, &levels, baseline, judge).0
     };
     let location = session.repo.location();
     let mut reports: Vec<GateReport> = std::thread::scope(|scope| {

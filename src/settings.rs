@@ -26,10 +26,12 @@ pub struct Session {
     pub scope: Scope,
     /// `--no-cache`: parse every file afresh.
     pub no_cache: bool,
+    /// `--baseline`, as the trusted revision allows it.
+    pub baseline: Option<crate::baseline::Baseline>,
     /// Decides the waivers the change adds ([`crate::trust`]).
     pub judge: crate::trust::Judge,
-    /// The keys on which the change's config lowers the base's bar, and
-    /// notes on how it was checked.
+    /// The keys on which the change's config lowers the base's bar, the
+    /// entries it adds to a baseline, and notes on how they were checked.
     pub config_waivers: Vec<crate::trust::waiver::Waiver>,
     pub trust_notes: Vec<String>,
 }
@@ -76,7 +78,18 @@ impl Session {
         let config_file = config.file.as_deref().and_then(|p| crate::git::relative_to(&root, p));
         let (judge, base_config) =
             crate::trust::Judge::open(&repo, config_file.as_deref(), at, enforce, env, &mut trust_notes)?;
-        let config_waivers = crate::trust::hold_config(&judge, &repo, &mut config, &base_config)?;
+        let mut config_waivers = crate::trust::hold_config(&judge, &repo, &mut config, &base_config)?;
+        // A baseline kept in the repository is held to the base's like the config.
+        let baseline = match &global.baseline {
+            Some(path) => {
+                let path = cwd.join(path);
+                let loaded = crate::baseline::Baseline::load(&path)?;
+                let (baseline, waiver) = crate::trust::hold_baseline(&judge, &repo, &path, loaded)?;
+                config_waivers.extend(waiver);
+                Some(baseline)
+            }
+            None => None,
+        };
         crate::walk::set_max_file_bytes(config.max_file_bytes());
 
         let mut levels = Levels::default();
@@ -145,6 +158,7 @@ impl Session {
             skip_dirs: state_rel.into_iter().collect(),
             scope,
             no_cache: global.no_cache,
+            baseline,
             judge,
             config_waivers,
             trust_notes,

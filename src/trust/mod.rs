@@ -389,3 +389,51 @@ pub(crate) fn hands(repo: &Repo, base: Option<&str>, files: &[&Path]) -> Result<
     }
     Ok(Some(found))
 }
+
+/// Hold a `--baseline` file kept in the repository to the trusted
+/// revision's: entries the change added (fingerprints beyond the base's
+/// counts) are a waiver; held, the base's version of the file is used (none
+/// at the base: an empty one). A file outside the repository is the
+/// caller's, and applies as it is.
+pub fn hold_baseline(
+    judge: &Judge,
+    repo: &Repo,
+    path: &Path,
+    loaded: crate::baseline::Baseline,
+) -> Result<(crate::baseline::Baseline, Option<Waiver>)> {
+    let Some(rel) = crate::git::relative_to(repo.root(), path) else {
+        return Ok((loaded, None));
+    };
+    let shown = crate::git::display_path(&rel);
+    let at_base = match judge.rev() {
+        Some(rev) => match repo.blob_at(rev, &rel)? {
+            // A base version that is not a baseline counts as none.
+            Some(bytes) => crate::baseline::Baseline::parse(&bytes, &shown).unwrap_or_default(),
+            None => crate::baseline::Baseline::default(),
+        },
+        None => crate::baseline::Baseline::default(),
+    };
+    let added = loaded.beyond(&at_base);
+    if added == 0 {
+        return Ok((loaded, None));
+    }
+    let hands = hands(repo, judge.rev(), &[rel.as_path()])?;
+    let verdict = judge.verdict(hands.as_deref());
+    let waiver = Waiver {
+        kind: Kind::Baseline,
+        rules: Vec::new(),
+        path: Some(shown),
+        line: None,
+        column: None,
+        commit: None,
+        origin: Origin::Change,
+        authors: verdict.authors,
+        reason: format!("{added} {}", if added == 1 { "entry" } else { "entries" }),
+        status: verdict.status,
+        acknowledged_by: verdict.acknowledged_by,
+        findings: Vec::new(),
+        values: None,
+    };
+    let baseline = if verdict.status.applies() { loaded } else { at_base };
+    Ok((baseline, Some(waiver)))
+}

@@ -113,11 +113,7 @@ impl Waiver {
                 self.commit.as_deref().map(crate::git::short).unwrap_or("a commit")
             ),
             Kind::Config => format!("`{}`", self.rules.join(", ")),
-            Kind::Baseline => format!(
-                "{} in baseline {}",
-                self.reason,
-                self.path.as_deref().unwrap_or_default()
-            ),
+            Kind::Baseline => format!("baseline {}", self.path.as_deref().unwrap_or_default()),
         }
     }
 
@@ -145,11 +141,22 @@ impl Waiver {
                     "`{place}: {head}` lowers the bar the base set (`{base}`): {effect} until someone trusted acknowledges it{by}"
                 )
             }
+            (None, status) if self.kind == Kind::Baseline => {
+                let effect = if status == Status::Held {
+                    "the base's entries are used"
+                } else {
+                    "they apply in this run, but pre-push and CI use the base's entries"
+                };
+                format!(
+                    "baseline {} gained {} in the change{by}: {effect} until someone trusted acknowledges them",
+                    self.path.as_deref().unwrap_or_default(),
+                    self.reason
+                )
+            }
             (None, status) => {
                 let effect = match (status, self.kind) {
                     (Status::Held, Kind::Suppression) => "the finding it covers stands",
-                    (Status::Held, Kind::Trailer) => "the findings it names stand",
-                    (Status::Held, _) => "the base's entries are used",
+                    (Status::Held, _) => "the findings it names stand",
                     _ => "it applies in this run, but pre-push and CI do not take it",
                 };
                 format!(

@@ -370,3 +370,57 @@ fn a_staged_suppression_applies_with_a_warning_in_the_pre_commit_run() {
     let run = ci(&repo, &["mock", "--staged", "--format", "json"]);
     assert_eq!(run.code, 0, "{}", run.stdout);
 }
+
+#[test]
+fn baseline_entries_the_change_adds_need_a_trusted_hand() {
+    for (author, trailer, held) in [
+        ("Dev <dev@acme.io>", Some(AGENT), true),
+        ("Dev <dev@acme.io>", None, false),
+    ] {
+        let (repo, base) = shop(Some(TRUSTING));
+        repo.write("tests/test_cart.py", HOLLOW);
+        // The change accepts its own hollow test into the baseline.
+        let wrote = repo.run(&["mock", "--base", &base, "--write-baseline", "loki-baseline.json"]);
+        assert_eq!(wrote.code, 0, "{}", wrote.stderr);
+        commit_as(&repo, author, trailer);
+        let run = ci(
+            &repo,
+            &[
+                "mock",
+                "--base",
+                &base,
+                "--baseline",
+                "loki-baseline.json",
+                "--format",
+                "json",
+            ],
+        );
+        let json = run.json();
+        let waiver = &json["waivers"][0];
+        assert_eq!(
+            (&waiver["kind"], &waiver["reason"]),
+            (&"baseline".into(), &"1 entry".into()),
+            "{json}"
+        );
+        if held {
+            assert_eq!(run.code, 1, "{}", run.stdout);
+            assert_eq!(
+                run.findings(),
+                vec![
+                    "meta/waiver-added error loki-baseline.json:0".to_string(),
+                    "mock/tautological-assertion error tests/test_cart.py:6".to_string(),
+                ]
+            );
+            assert!(
+                json["findings"][0]["message"].as_str().unwrap().starts_with(
+                    "baseline loki-baseline.json gained 1 entry in the change by Dev <dev@acme.io> with Claude"
+                ),
+                "{json}"
+            );
+        } else {
+            assert_eq!(run.code, 0, "{}", run.stdout);
+            assert_eq!(waiver["status"], "acknowledged");
+            assert_eq!(json["summary"]["baselined"], 1);
+        }
+    }
+}
