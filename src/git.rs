@@ -827,6 +827,42 @@ impl Repo {
         Ok(commit_of(&commit, parent))
     }
 
+    /// Every commit reachable from HEAD and not from `base` (all of
+    /// HEAD's history when `None`), merges left out (they bring others'
+    /// work), oldest first: the commits a change is made of, also when
+    /// HEAD is the merge commit a pull request job checks out.
+    pub fn range_commits(&self, base: Option<&str>) -> Result<Vec<Commit>> {
+        let Some(head) = self.head()? else {
+            return Ok(Vec::new());
+        };
+        let mut walk = self.inner.revwalk()?;
+        walk.set_sorting(git2::Sort::TOPOLOGICAL | git2::Sort::REVERSE)?;
+        walk.push(Oid::from_str(&head)?)?;
+        if let Some(base) = base {
+            walk.hide(Oid::from_str(base)?)?;
+        }
+        let mut commits = Vec::new();
+        for id in walk {
+            // A shallow clone's boundary ends the walk without an error.
+            let Ok(id) = id else { break };
+            let commit = self.inner.find_commit(id)?;
+            if commit.parent_count() > 1 {
+                continue;
+            }
+            let parent = commit.parent_id(0).ok().filter(|p| self.inner.find_commit(*p).is_ok());
+            commits.push(commit_of(&commit, parent));
+        }
+        Ok(commits)
+    }
+
+    /// The parents of commit `id` (full hex), those this clone has.
+    pub fn parents(&self, id: &str) -> Vec<String> {
+        Oid::from_str(id)
+            .and_then(|oid| self.inner.find_commit(oid))
+            .map(|c| c.parent_ids().map(|p| p.to_string()).collect())
+            .unwrap_or_default()
+    }
+
     /// Is `commit` reachable from `of` (or `of` itself)?
     pub fn is_ancestor(&self, commit: &str, of: &str) -> bool {
         match (Oid::from_str(commit), Oid::from_str(of)) {
@@ -836,8 +872,10 @@ impl Repo {
     }
 
     /// Which commit after `oldest` last wrote each of `lines` (1-based) of
-    /// `text`, the content of `path` as the run read it: blame from HEAD,
-    /// first parents only, with `text` laid over HEAD's version. A line
+    /// `text`, the content of `path` as the run read it: blame from HEAD
+    /// through every parent (a pull request's merge commit passes its
+    /// lines on to the commits that wrote them), with `text` laid over
+    /// HEAD's version. A line
     /// HEAD does not have is [`Wrote::Uncommitted`]; one that is older than
     /// `oldest` is [`Wrote::Before`].
     pub fn who_wrote(&self, path: &Path, text: &[u8], lines: &[u32], oldest: Option<&str>) -> Result<Vec<Wrote>> {
@@ -845,7 +883,7 @@ impl Repo {
             return Ok(vec![Wrote::Uncommitted; lines.len()]);
         };
         let mut opts = git2::BlameOptions::new();
-        opts.first_parent(true).newest_commit(Oid::from_str(&head)?);
+        opts.newest_commit(Oid::from_str(&head)?);
         let oldest = oldest.map(Oid::from_str).transpose()?;
         if let Some(oldest) = oldest {
             opts.oldest_commit(oldest);

@@ -43,7 +43,7 @@ pub fn of(section: &str, key: &str) -> Option<Bar> {
         ("", "exclude") => Exemptions,
         ("", "max-file-bytes") => AtLeast,
         ("", "pre-commit-gates" | "pre-push-gates") => Checks,
-        ("", "trusted-authors" | "agent-signatures") => Fixed,
+        ("", "trusted-authors" | "agent-signatures" | "acknowledge-label" | "acknowledge-reviews") => Fixed,
         ("council", "providers") => Checks,
         ("council", "reviewers") => AtLeast,
         ("council", "devils-advocate") => On,

@@ -69,6 +69,16 @@ impl Config {
         self.top.list("trusted-authors")
     }
 
+    /// The pull request label that acknowledges its waivers (`None`: none does).
+    pub fn acknowledge_label(&self) -> Option<String> {
+        Some(self.top.str("acknowledge-label")).filter(|l| !l.trim().is_empty())
+    }
+
+    /// Does an approving review acknowledge a pull request's waivers?
+    pub fn acknowledge_reviews(&self) -> bool {
+        self.top.bool("acknowledge-reviews")
+    }
+
     /// Patterns that mark a commit as a coding agent's, on top of the built-in ones.
     pub fn agent_signatures(&self) -> Vec<String> {
         self.top.list("agent-signatures")

@@ -144,6 +144,18 @@ pub const TOP: SectionSpec = SectionSpec {
             default: "[]",
             doc: "more signs of a coding agent's commit (glob patterns on the author or a co-author trailer), on top of the built-in list; such commits are never trusted",
         },
+        KeySpec {
+            name: "acknowledge-label",
+            kind: Kind::Str,
+            default: "\"loki-gate-ack\"",
+            doc: "a pull request label that acknowledges every waiver of the pull request, in the run its `labeled` event starts, when the person who applied it may write to the repository; empty: labels acknowledge nothing (docs/trust.md)",
+        },
+        KeySpec {
+            name: "acknowledge-reviews",
+            kind: Kind::Bool,
+            default: "true",
+            doc: "an approving review of the pull request's head commit, by someone who may write to the repository and is not its author or a bot, acknowledges every waiver of the pull request (docs/trust.md)",
+        },
     ],
 };
 

@@ -43,6 +43,22 @@ pub struct GitHub {
     pub pull_request: Option<u64>,
     /// The pull request comes from a fork: its token is read-only.
     pub fork: bool,
+    /// What the event says about the pull request, for acknowledgments.
+    pub event: Event,
+}
+
+/// The parts of a pull request event that acknowledgments read.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Event {
+    /// `opened`, `synchronize`, `labeled`, `submitted`...
+    pub action: Option<String>,
+    /// The pull request's head commit when the event happened.
+    pub head_sha: Option<String>,
+    /// The pull request's author.
+    pub author: Option<String>,
+    /// The label a `labeled` event applied, and who applied it.
+    pub label: Option<String>,
+    pub sender: Option<String>,
 }
 
 impl GitHub {
@@ -59,6 +75,7 @@ impl GitHub {
             .filter(|t| !t.trim().is_empty())
             .ok_or("GITHUB_TOKEN is not set: pass the token to the step (env: GITHUB_TOKEN: ${{ github.token }})")?;
         let api = env("GITHUB_API_URL").unwrap_or_else(|| "https://api.github.com".into());
+        let mut details = Event::default();
         let (pull_request, fork) = match env("GITHUB_EVENT_PATH") {
             Some(path) => {
                 let text = std::fs::read_to_string(&path)
@@ -69,6 +86,14 @@ impl GitHub {
                 let number = pr["number"].as_u64().or_else(|| event["issue"]["number"].as_u64());
                 let head = pr["head"]["repo"]["full_name"].as_str();
                 let base = pr["base"]["repo"]["full_name"].as_str();
+                let text = |v: &Value| v.as_str().map(str::to_string);
+                details = Event {
+                    action: text(&event["action"]),
+                    head_sha: text(&pr["head"]["sha"]),
+                    author: text(&pr["user"]["login"]),
+                    label: text(&event["label"]["name"]),
+                    sender: text(&event["sender"]["login"]),
+                };
                 (number, head.is_some() && head != base)
             }
             None => (None, false),
@@ -80,8 +105,102 @@ impl GitHub {
             token,
             pull_request,
             fork,
+            event: details,
         })
     }
+}
+
+/// How a pull request may acknowledge its waivers (the base config's word).
+pub struct AckRules<'a> {
+    /// The label that acknowledges, in the run of its own `labeled` event.
+    pub label: Option<&'a str>,
+    /// Whether an approving review of the head commit acknowledges.
+    pub reviews: bool,
+    /// The commits the run judges as the pull request's head: HEAD, and its
+    /// second parent when HEAD is the merge commit a pull request job checks out.
+    pub heads: &'a [String],
+    /// Is this login a coding agent's (never a trusted hand)?
+    pub is_agent: &'a dyn Fn(&str) -> bool,
+}
+
+/// Who on the pull request acknowledged its waivers, if anyone: the label
+/// of this run's `labeled` event, applied to the head being judged by
+/// someone who may write to the repository; or an approving review of the
+/// head commit by such a person, not the author, not a bot or an agent.
+/// `Err`: GitHub could not say (never an acknowledgment).
+pub fn acknowledgment(gh: &GitHub, rules: &AckRules<'_>) -> Result<Option<String>, String> {
+    let Some(number) = gh.pull_request else {
+        return Ok(None);
+    };
+    let event = &gh.event;
+    let judged = |sha: Option<&String>| sha.is_some_and(|sha| rules.heads.iter().any(|h| h == sha));
+    let label_event = event.action.as_deref() == Some("labeled")
+        && rules.label.is_some()
+        && event.label.as_deref() == rules.label
+        && judged(event.head_sha.as_ref());
+    if !label_event && !rules.reviews {
+        return Ok(None);
+    }
+    run(gh, || async {
+        let octo = client(gh)?;
+        let trusted_login = |login: &str| {
+            !login.ends_with("[bot]") && !(rules.is_agent)(login) && Some(login) != event.author.as_deref()
+        };
+        if label_event
+            && let Some(sender) = event.sender.clone()
+            && trusted_login(&sender)
+            && can_write(gh, &octo, &sender).await?
+        {
+            return Ok(Some(format!(
+                "the `{}` label, applied by @{sender}",
+                rules.label.unwrap_or_default()
+            )));
+        }
+        if !rules.reviews {
+            return Ok(None);
+        }
+        // Each reviewer's latest review decides; reviews come oldest first.
+        let mut latest: Vec<(String, String, String)> = Vec::new();
+        for page in 1..=MAX_PAGES {
+            let route = format!("/repos/{}/{}/pulls/{number}/reviews", gh.owner, gh.repo);
+            let answer: Value = octo
+                .get(
+                    route,
+                    Some(&[("per_page", PER_PAGE.to_string()), ("page", page.to_string())]),
+                )
+                .await
+                .map_err(|e| explain(gh, &e, "read the pull request's reviews", "pull-requests: read"))?;
+            let items = listing(gh, answer, "read the pull request's reviews")?;
+            let full = items.len() == PER_PAGE;
+            for review in items {
+                let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
+                let login = text(&review["user"]["login"]);
+                let state = text(&review["state"]);
+                // Comments do not change a reviewer's verdict.
+                if login.is_empty() || state == "COMMENTED" {
+                    continue;
+                }
+                latest.retain(|(l, _, _)| *l != login);
+                latest.push((login, state, text(&review["commit_id"])));
+            }
+            if !full {
+                break;
+            }
+            if page == MAX_PAGES {
+                return Err(too_many_pages("the pull request's reviews", "no review was counted").into());
+            }
+        }
+        for (login, state, commit) in latest {
+            if state == "APPROVED"
+                && judged(Some(&commit))
+                && trusted_login(&login)
+                && can_write(gh, &octo, &login).await?
+            {
+                return Ok(Some(format!("an approving review by @{login}")));
+            }
+        }
+        Ok(None)
+    })
 }
 
 /// The branch being worked on: in a pull request job, which checks out a
@@ -356,6 +475,27 @@ fn client(gh: &GitHub) -> Result<octocrab::Octocrab, String> {
         .set_read_timeout(Some(READ_TIMEOUT))
         .build()
         .map_err(|e| format!("could not set up the GitHub client: {e}"))
+}
+
+/// May `login` write to the repository (admin, maintain or write)?
+async fn can_write(gh: &GitHub, octo: &octocrab::Octocrab, login: &str) -> Result<bool, Failure> {
+    let route = format!("/repos/{}/{}/collaborators/{login}/permission", gh.owner, gh.repo);
+    let answer: Value = match octo.get(route, None::<&()>).await {
+        Ok(answer) => answer,
+        // Not a collaborator at all.
+        Err(octocrab::Error::GitHub { source, .. }) if source.status_code.as_u16() == 404 => return Ok(false),
+        Err(e) => {
+            return Err(explain(
+                gh,
+                &e,
+                &format!("read @{login}'s permission"),
+                "metadata: read",
+            ));
+        }
+    };
+    let role = |field: &str| answer[field].as_str().unwrap_or_default().to_string();
+    Ok(["admin", "maintain", "write"].contains(&role("role_name").as_str())
+        || ["admin", "write"].contains(&role("permission").as_str()))
 }
 
 /// The login the token authenticates as. The Actions token is an app

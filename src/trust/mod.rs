@@ -93,6 +93,19 @@ pub struct Judge {
     renames: Mutex<Option<std::collections::HashMap<PathBuf, PathBuf>>>,
     /// Each file's suppressions, judged once per run.
     inline: Mutex<std::collections::HashMap<String, Vec<Waiver>>>,
+    /// The pull request this CI run judges, and how it may acknowledge.
+    pr: Option<PullRequest>,
+    /// What the pull request said, asked once when first needed.
+    pr_said: std::sync::OnceLock<Result<Option<String>, String>>,
+}
+
+/// A pull request's channels of acknowledgment (the base config's word).
+struct PullRequest {
+    github: crate::github::GitHub,
+    label: Option<String>,
+    reviews: bool,
+    /// HEAD, and its second parent when HEAD is a pull request's merge commit.
+    heads: Vec<String>,
 }
 
 /// The trusted revision's config, as [`Judge::open`] read it.
@@ -209,6 +222,22 @@ impl Judge {
                 crate::config::from_text("", "", env)?
             }
         };
+        // In a pull request's CI job, the pull request may acknowledge.
+        let pr = match crate::github::GitHub::from_env(env) {
+            Ok(github) if enforce && in_ci(env) && github.pull_request.is_some() => {
+                let mut heads: Vec<String> = repo.head()?.into_iter().collect();
+                if let Some(head) = heads.first().cloned() {
+                    heads.extend(repo.parents(&head).into_iter().skip(1));
+                }
+                Some(PullRequest {
+                    github,
+                    label: config.acknowledge_label(),
+                    reviews: config.acknowledge_reviews(),
+                    heads,
+                })
+            }
+            _ => None,
+        };
         let judge = Judge {
             staged: at == TrustAt::Staged,
             enforce,
@@ -221,6 +250,8 @@ impl Judge {
             repo: Mutex::new(None),
             renames: Mutex::new(None),
             inline: Mutex::new(std::collections::HashMap::new()),
+            pr,
+            pr_said: std::sync::OnceLock::new(),
         };
         Ok((judge, BaseConfig { config, file }))
     }
@@ -284,6 +315,12 @@ impl Judge {
                                 .any(|pattern| glob_matches(pattern, &hand.author.to_ascii_lowercase()))
                     })
             });
+        let enforced = self.enforce && !self.staged;
+        let by_pr = if trusted || !enforced {
+            None
+        } else {
+            self.pull_request_said()
+        };
         let (status, acknowledged_by) = if trusted {
             let names: std::collections::BTreeSet<&str> =
                 hands.unwrap_or_default().iter().map(|h| h.author.as_str()).collect();
@@ -292,7 +329,9 @@ impl Judge {
                 Status::Acknowledged,
                 Some(format!("its trusted author {}", names.join(", "))),
             )
-        } else if self.enforce && !self.staged {
+        } else if let Some(by) = by_pr {
+            (Status::Acknowledged, Some(by))
+        } else if enforced {
             (Status::Held, None)
         } else {
             (Status::Warned, None)
@@ -304,16 +343,54 @@ impl Judge {
         }
     }
 
+    /// Who on the pull request acknowledged its waivers, asked once.
+    fn pull_request_said(&self) -> Option<String> {
+        let pr = self.pr.as_ref()?;
+        let said = self.pr_said.get_or_init(|| {
+            let is_agent = |login: &str| {
+                let login = login.to_ascii_lowercase();
+                AGENT_SIGNATURES.iter().any(|sign| login.contains(sign))
+                    || self.agents.iter().any(|pattern| glob_matches(pattern, &login))
+            };
+            crate::github::acknowledgment(
+                &pr.github,
+                &crate::github::AckRules {
+                    label: pr.label.as_deref(),
+                    reviews: pr.reviews,
+                    heads: &pr.heads,
+                    is_agent: &is_agent,
+                },
+            )
+        });
+        said.as_ref().ok().cloned().flatten()
+    }
+
     /// Who can acknowledge a waiver, as findings say it.
     pub fn who_can(&self) -> String {
-        if self.authors.is_empty() {
+        let mut ways = Vec::new();
+        if !self.authors.is_empty() {
+            ways.push(format!(
+                "a commit without a coding agent's signature by an author the base's `trusted-authors` names ({})",
+                self.authors.join(", ")
+            ));
+        }
+        if let Some(pr) = &self.pr {
+            if let Some(label) = &pr.label {
+                ways.push(format!(
+                    "the `{label}` label on the pull request, applied by someone who may write to the repository (it acknowledges the head it was applied to)"
+                ));
+            }
+            if pr.reviews {
+                ways.push(
+                    "an approving review of the head commit by someone who may write to the repository".to_string(),
+                );
+            }
+        }
+        if ways.is_empty() {
             "no one yet: the base's config names no `trusted-authors`; a trusted person adds them, or makes the change"
                 .to_string()
         } else {
-            format!(
-                "a commit without a coding agent's signature by an author the base's `trusted-authors` names ({})",
-                self.authors.join(", ")
-            )
+            ways.join("; or ")
         }
     }
 
@@ -321,6 +398,13 @@ impl Judge {
     pub fn findings(&self, waivers: &[Waiver]) -> Vec<Finding> {
         let who_can = self.who_can();
         let mut findings: Vec<Finding> = waivers.iter().filter_map(|w| w.finding(&who_can)).collect();
+        if let Some(Err(why)) = self.pr_said.get() {
+            for f in &mut findings {
+                f.notes.push(format!(
+                    "could not learn whether the pull request acknowledged it, so it did not: {why}"
+                ));
+            }
+        }
         if self.unreachable {
             for f in &mut findings {
                 f.notes.push(format!(
@@ -376,9 +460,8 @@ pub(crate) fn hands(repo: &Repo, base: Option<&str>, files: &[&Path]) -> Result<
             return Ok(None);
         }
     }
-    let history = repo.first_parent_history(base, None)?;
     let mut found = Vec::new();
-    for commit in &history.commits {
+    for commit in &repo.range_commits(base)? {
         let changes = repo.commit_changes(commit.parent.as_deref(), &commit.id)?;
         if changes
             .iter()

@@ -424,3 +424,202 @@ fn baseline_entries_the_change_adds_need_a_trusted_hand() {
         }
     }
 }
+
+mod pull_request {
+    //! Acknowledgment on the pull request, against a local GitHub.
+
+    use wiremock::matchers::{method, path};
+    use wiremock::{Mock, ResponseTemplate};
+
+    use super::{AGENT, SUPPRESSED, commit_as, shop};
+    use crate::github::Api;
+    use crate::support::{Run, TestRepo};
+
+    /// An agent's pull request: a suppression and a config that turns a rule off.
+    fn agent_pr() -> (TestRepo, String, String) {
+        let (repo, base) = shop(None);
+        repo.write("tests/test_cart.py", SUPPRESSED)
+            .write(".loki-gate.yaml", "rules:\n  mock/skipped-test: allow\n");
+        commit_as(&repo, "Dev <dev@acme.io>", Some(AGENT));
+        let head = repo.git(&["rev-parse", "HEAD"]);
+        (repo, base, head)
+    }
+
+    fn event(action: &str, head: &str, extra: serde_json::Value) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let mut event = serde_json::json!({
+            "action": action,
+            "sender": {"login": "maint"},
+            "pull_request": {
+                "number": 7,
+                "user": {"login": "dev"},
+                "head": {"sha": head, "repo": {"full_name": "acme/shop"}},
+                "base": {"repo": {"full_name": "acme/shop"}}
+            }
+        });
+        if let (Some(event), Some(extra)) = (event.as_object_mut(), extra.as_object()) {
+            event.extend(extra.clone());
+        }
+        std::fs::write(dir.path().join("event.json"), event.to_string()).unwrap();
+        dir
+    }
+
+    fn ci(repo: &TestRepo, api: &str, event: &tempfile::TempDir, base: &str) -> Run {
+        let event = event.path().join("event.json");
+        repo.run_env(
+            &["mock", "--base", base, "--format", "json"],
+            &[
+                ("CI", "true"),
+                ("GITHUB_ACTIONS", "true"),
+                ("GITHUB_REPOSITORY", "acme/shop"),
+                ("GITHUB_TOKEN", "ghs_test"),
+                ("GITHUB_API_URL", api),
+                ("GITHUB_EVENT_PATH", event.to_str().unwrap()),
+            ],
+        )
+    }
+
+    fn permission(api: &Api, login: &str, role: &str) {
+        api.mount(
+            Mock::given(method("GET"))
+                .and(path(format!("/repos/acme/shop/collaborators/{login}/permission")))
+                .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!({
+                    "permission": if role == "maintain" { "write" } else { role },
+                    "role_name": role,
+                }))),
+        );
+    }
+
+    fn reviews(api: &Api, reviews: serde_json::Value) {
+        api.mount(
+            Mock::given(method("GET"))
+                .and(path("/repos/acme/shop/pulls/7/reviews"))
+                .respond_with(ResponseTemplate::new(200).set_body_json(reviews)),
+        );
+    }
+
+    fn statuses(run: &Run) -> Vec<String> {
+        run.json()["waivers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| {
+                format!(
+                    "{} {} {}",
+                    w["kind"].as_str().unwrap(),
+                    w["status"].as_str().unwrap(),
+                    w["acknowledged_by"].as_str().unwrap_or("-")
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_maintainer_s_label_acknowledges_every_waiver_of_the_head_it_was_applied_to() {
+        let (repo, base, head) = agent_pr();
+        let api = Api::start();
+        permission(&api, "maint", "maintain");
+        reviews(&api, serde_json::json!([]));
+        let labeled = event(
+            "labeled",
+            &head,
+            serde_json::json!({"label": {"name": "loki-gate-ack"}}),
+        );
+        let run = ci(&repo, &api.server.uri(), &labeled, &base);
+        assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+        assert!(run.findings().is_empty(), "{:?}", run.findings());
+        assert_eq!(
+            statuses(&run),
+            vec![
+                "suppression acknowledged the `loki-gate-ack` label, applied by @maint",
+                "config acknowledged the `loki-gate-ack` label, applied by @maint",
+            ]
+        );
+
+        // The label applied to an older head acknowledges nothing new: the
+        // run of a later push is held until it is applied again.
+        let stale = event(
+            "labeled",
+            &base,
+            serde_json::json!({"label": {"name": "loki-gate-ack"}}),
+        );
+        let run = ci(&repo, &api.server.uri(), &stale, &base);
+        assert_eq!(run.code, 1, "{}", run.stdout);
+        assert_eq!(statuses(&run), vec!["suppression held -", "config held -"]);
+        let notes = run.json()["findings"].to_string();
+        assert!(
+            notes.contains("the `loki-gate-ack` label on the pull request"),
+            "{notes}"
+        );
+
+        // Applied by someone who may only read: nothing.
+        let api = Api::start();
+        permission(&api, "maint", "read");
+        reviews(&api, serde_json::json!([]));
+        let run = ci(&repo, &api.server.uri(), &labeled, &base);
+        assert_eq!(run.code, 1, "{}", run.stdout);
+        assert_eq!(statuses(&run), vec!["suppression held -", "config held -"]);
+    }
+
+    #[test]
+    fn an_approving_review_of_the_head_by_a_writer_acknowledges() {
+        let (repo, base, head) = agent_pr();
+        let api = Api::start();
+        permission(&api, "maint", "write");
+        permission(&api, "dev", "write");
+        reviews(
+            &api,
+            serde_json::json!([
+                {"user": {"login": "maint"}, "state": "APPROVED", "commit_id": base},
+                {"user": {"login": "dev"}, "state": "APPROVED", "commit_id": head},
+                {"user": {"login": "copilot-pull-request-reviewer[bot]"}, "state": "APPROVED", "commit_id": head},
+            ]),
+        );
+        let pushed = event("synchronize", &head, serde_json::json!({}));
+        // Approvals of an older commit, by the author, or by a bot: none counts.
+        let run = ci(&repo, &api.server.uri(), &pushed, &base);
+        assert_eq!(run.code, 1, "{}", run.stdout);
+        assert_eq!(statuses(&run), vec!["suppression held -", "config held -"]);
+
+        let api = Api::start();
+        permission(&api, "maint", "write");
+        reviews(
+            &api,
+            serde_json::json!([
+                {"user": {"login": "maint"}, "state": "CHANGES_REQUESTED", "commit_id": head},
+                {"user": {"login": "maint"}, "state": "APPROVED", "commit_id": head},
+                {"user": {"login": "maint"}, "state": "COMMENTED", "commit_id": head},
+            ]),
+        );
+        let run = ci(&repo, &api.server.uri(), &pushed, &base);
+        assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+        assert_eq!(
+            statuses(&run),
+            vec![
+                "suppression acknowledged an approving review by @maint",
+                "config acknowledged an approving review by @maint",
+            ]
+        );
+    }
+
+    #[test]
+    fn an_unreachable_github_acknowledges_nothing_and_says_so() {
+        let (repo, base, head) = agent_pr();
+        let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let api = format!("http://{}", closed.local_addr().unwrap());
+        drop(closed);
+        let labeled = event(
+            "labeled",
+            &head,
+            serde_json::json!({"label": {"name": "loki-gate-ack"}}),
+        );
+        let run = ci(&repo, &api, &labeled, &base);
+        assert_eq!(run.code, 1, "{}", run.stdout);
+        assert_eq!(statuses(&run), vec!["suppression held -", "config held -"]);
+        let notes = run.json()["findings"].to_string();
+        assert!(
+            notes.contains("could not learn whether the pull request acknowledged it, so it did not"),
+            "{notes}"
+        );
+    }
+}
