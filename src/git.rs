@@ -632,6 +632,17 @@ impl Repo {
         self.blob_capped(&entry.id.to_string()).map(Some)
     }
 
+    /// Is `path` (repo-relative) in the index, or in HEAD?
+    pub fn is_tracked(&self, path: &Path) -> bool {
+        let in_index = self.inner.index().is_ok_and(|index| index.get_path(path, 0).is_some());
+        in_index
+            || self
+                .inner
+                .head()
+                .and_then(|h| h.peel_to_tree())
+                .is_ok_and(|tree| tree.get_path(path).is_ok())
+    }
+
     /// Is `path` (repo-relative) ignored by .gitignore and friends?
     pub fn is_ignored(&self, path: &Path) -> bool {
         self.inner.is_path_ignored(path).unwrap_or(false)

@@ -43,7 +43,7 @@ pub fn detect(root: &Path) -> Stack {
             .iter()
             .copied()
             .filter(|tool| tool.detect(root, &files))
-            .map(|tool| (tool.name(), tools::locate(tool, root).is_some()))
+            .map(|tool| (tool.name(), tools::locate(tool, root, &|_| false).is_some()))
             .collect(),
         test_command: detect_test_command(root),
     }

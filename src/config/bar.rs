@@ -26,9 +26,14 @@ pub enum Bar {
     Checks,
     /// Each item is an exemption: adding one lowers, dropping one raises.
     Exemptions,
-    /// What loki-gate runs or reads to decide (a test command, a results
-    /// file, the base): any change is judged with the base's value.
+    /// What loki-gate reads to decide (a results file, the base): any
+    /// change is judged with the base's value.
     Fixed,
+    /// Commands loki-gate runs (the test command, custom static checks,
+    /// council providers): any change is held, so CI never runs a command
+    /// the base's config does not name until someone trusted acknowledges
+    /// it, and a fork's pull request never does (`docs/execution.md`).
+    Commands,
     /// Does not decide a verdict (time limits, parallelism).
     Neutral,
 }
@@ -44,14 +49,15 @@ pub fn of(section: &str, key: &str) -> Option<Bar> {
         ("", "max-file-bytes") => AtLeast,
         ("", "pre-commit-gates" | "pre-push-gates") => Checks,
         ("", "trusted-authors" | "agent-signatures" | "acknowledge-label" | "acknowledge-reviews") => Fixed,
-        ("council", "providers") => Checks,
+        ("council", "providers") => Commands,
         ("council", "reviewers") => AtLeast,
         ("council", "devils-advocate") => On,
         ("council" | "mutation", "inconclusive") => Ranked(&["block", "ignore"]),
         ("council", "max-diff-bytes" | "max-file-bytes") => AtLeast,
         ("docs", "freshness-commits") => AtMost,
         ("docs", "doc-paths") => Checks,
-        ("evidence", "test-command" | "results" | "coverage") => Fixed,
+        ("evidence", "test-command") => Commands,
+        ("evidence", "results" | "coverage") => Fixed,
         ("evidence", "min-changed-coverage") => AtLeast,
         ("evidence", "require-anchor") => On,
         ("heldout", "checks") => Fixed,
@@ -62,7 +68,7 @@ pub fn of(section: &str, key: &str) -> Option<Bar> {
         ("static", "tools") => Checks,
         ("static", "filter") => Ranked(&["nofilter", "file", "diff-context", "added"]),
         ("static", "fail-on") => Ranked(&["note", "warning", "error"]),
-        ("static", "custom") => Checks,
+        ("static", "custom") => Commands,
         ("static", "new-only") => Off,
         ("static", "scope") => Ranked(&["project", "changed"]),
         ("uncertainty", "rounds" | "nochange-min" | "split-rounds") => AtMost,
@@ -93,7 +99,7 @@ impl Bar {
             // A check the base has that the change drops; an exemption the change adds.
             Bar::Checks => missing_from(&items(base), &items(head)),
             Bar::Exemptions => missing_from(&items(head), &items(base)),
-            Bar::Fixed => true,
+            Bar::Fixed | Bar::Commands => true,
             Bar::Neutral => false,
         }
     }

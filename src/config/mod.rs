@@ -84,10 +84,10 @@ impl Config {
         self.top.list("agent-signatures")
     }
 
-    /// Judge with `base`'s value every key (and every `rules:` entry) on
-    /// which this config lowers the bar; what raises it stays. Returns what
-    /// was held, in file order of the sections.
-    pub fn hold_to(&mut self, base: &Config) -> Vec<Lowering> {
+    /// Every key (and every `rules:` entry) on which this config lowers
+    /// the bar `base` set, in file order of the sections; those `hold`
+    /// picks take `base`'s value, the rest (and what raises the bar) stay.
+    pub fn hold_to(&mut self, base: &Config, hold: &dyn Fn(&Lowering) -> bool) -> Vec<Lowering> {
         let mut held = Vec::new();
         let mut hold_section = |gate: &'static str, head: &mut Section, base: &Section| {
             for spec in head.spec.keys {
@@ -106,7 +106,11 @@ impl Config {
                     base: bar::render(&from),
                     head: bar::render(&to),
                     line: head.line(spec.name),
+                    commands: bar == bar::Bar::Commands,
                 });
+                if !hold(held.last().expect("pushed above")) {
+                    continue;
+                }
                 match base.values.get(spec.name) {
                     Some(node) => head.values.insert(spec.name, node.clone()),
                     None => head.values.remove(spec.name),
@@ -141,7 +145,11 @@ impl Config {
                     base: from.to_string(),
                     head: level.to_string(),
                     line: None,
+                    commands: false,
                 });
+                if !hold(held.last().expect("pushed above")) {
+                    rules.push((selector.clone(), *level));
+                }
             } else {
                 rules.push((selector.clone(), *level));
             }
@@ -168,6 +176,8 @@ pub struct Lowering {
     pub head: String,
     /// The line and column of the value in this config's file.
     pub line: Option<(u64, u64)>,
+    /// The key names commands loki-gate runs ([`bar::Bar::Commands`]).
+    pub commands: bool,
 }
 
 /// The validated values of one section; absent keys read as their defaults.

@@ -75,29 +75,7 @@ impl GitHub {
             .filter(|t| !t.trim().is_empty())
             .ok_or("GITHUB_TOKEN is not set: pass the token to the step (env: GITHUB_TOKEN: ${{ github.token }})")?;
         let api = env("GITHUB_API_URL").unwrap_or_else(|| "https://api.github.com".into());
-        let mut details = Event::default();
-        let (pull_request, fork) = match env("GITHUB_EVENT_PATH") {
-            Some(path) => {
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| format!("could not read the event payload {path} (GITHUB_EVENT_PATH): {e}"))?;
-                let event: Value = serde_json::from_str(&text)
-                    .map_err(|e| format!("the event payload {path} (GITHUB_EVENT_PATH) is not JSON: {e}"))?;
-                let pr = &event["pull_request"];
-                let number = pr["number"].as_u64().or_else(|| event["issue"]["number"].as_u64());
-                let head = pr["head"]["repo"]["full_name"].as_str();
-                let base = pr["base"]["repo"]["full_name"].as_str();
-                let text = |v: &Value| v.as_str().map(str::to_string);
-                details = Event {
-                    action: text(&event["action"]),
-                    head_sha: text(&pr["head"]["sha"]),
-                    author: text(&pr["user"]["login"]),
-                    label: text(&event["label"]["name"]),
-                    sender: text(&event["sender"]["login"]),
-                };
-                (number, head.is_some() && head != base)
-            }
-            None => (None, false),
-        };
+        let (pull_request, fork, details) = read_event(env)?;
         Ok(GitHub {
             owner: owner.to_string(),
             repo: repo.to_string(),
@@ -108,6 +86,35 @@ impl GitHub {
             event: details,
         })
     }
+}
+
+/// The pull request of the event payload (`GITHUB_EVENT_PATH`): its
+/// number, whether it comes from a fork, and what acknowledgments read.
+pub fn read_event(env: &dyn Fn(&str) -> Option<String>) -> Result<(Option<u64>, bool, Event), String> {
+    let mut details = Event::default();
+    let (pull_request, fork) = match env("GITHUB_EVENT_PATH") {
+        Some(path) => {
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| format!("could not read the event payload {path} (GITHUB_EVENT_PATH): {e}"))?;
+            let event: Value = serde_json::from_str(&text)
+                .map_err(|e| format!("the event payload {path} (GITHUB_EVENT_PATH) is not JSON: {e}"))?;
+            let pr = &event["pull_request"];
+            let number = pr["number"].as_u64().or_else(|| event["issue"]["number"].as_u64());
+            let head = pr["head"]["repo"]["full_name"].as_str();
+            let base = pr["base"]["repo"]["full_name"].as_str();
+            let text = |v: &Value| v.as_str().map(str::to_string);
+            details = Event {
+                action: text(&event["action"]),
+                head_sha: text(&pr["head"]["sha"]),
+                author: text(&pr["user"]["login"]),
+                label: text(&event["label"]["name"]),
+                sender: text(&event["sender"]["login"]),
+            };
+            (number, head.is_some() && head != base)
+        }
+        None => (None, false),
+    };
+    Ok((pull_request, fork, details))
 }
 
 /// How a pull request may acknowledge its waivers (the base config's word).

@@ -22,7 +22,7 @@ pub fn hold_config(judge: &Judge, repo: &Repo, config: &mut Config, base: &BaseC
         None => None,
     };
     let mut judged = config.clone();
-    let lowered = judged.hold_to(&base.config);
+    let lowered = judged.hold_to(&base.config, &|_| true);
     if lowered.is_empty() {
         return Ok(Vec::new());
     }
@@ -34,20 +34,27 @@ pub fn hold_config(judge: &Judge, repo: &Repo, config: &mut Config, base: &BaseC
     let files: Vec<&std::path::Path> = file.iter().chain(&base.file).map(|p| p.as_path()).collect();
     let hands = super::hands(repo, judge.rev(), &files)?;
     let verdict = judge.verdict(hands.as_deref());
+    // A fork's pull request never runs its own config's commands, whoever acknowledges.
+    let fork = judge.from_fork();
     if verdict.status == Status::Held {
         *config = judged;
+    } else if fork && lowered.iter().any(|l| l.commands) {
+        config.hold_to(&base.config, &|l| l.commands);
     }
     let number = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
     Ok(lowered
         .into_iter()
-        .map(
-            |Lowering {
-                 place,
-                 base,
-                 head,
-                 line,
-                 ..
-             }| Waiver {
+        .map(|lowering| {
+            let Lowering {
+                place,
+                base,
+                head,
+                line,
+                commands,
+                ..
+            } = lowering;
+            let forked = fork && commands && verdict.status != Status::Held;
+            Waiver {
                 kind: Kind::Config,
                 rules: vec![place],
                 path: Some(shown.clone()),
@@ -57,12 +64,13 @@ pub fn hold_config(judge: &Judge, repo: &Repo, config: &mut Config, base: &BaseC
                 origin: Origin::Change,
                 authors: verdict.authors.clone(),
                 reason: format!("`{head}` where the base has `{base}`"),
-                status: verdict.status,
-                acknowledged_by: verdict.acknowledged_by.clone(),
+                status: if forked { Status::Held } else { verdict.status },
+                acknowledged_by: if forked { None } else { verdict.acknowledged_by.clone() },
                 findings: Vec::new(),
                 values: Some((base, head)),
-            },
-        )
+                commands,
+            }
+        })
         .collect())
 }
 

@@ -58,6 +58,7 @@ fn waiver(s: &Suppression, origin: Origin, status: Status) -> Waiver {
         acknowledged_by: None,
         findings: Vec::new(),
         values: None,
+        commands: false,
     }
 }
 

@@ -82,6 +82,8 @@ pub struct Judge {
     rev: Option<String>,
     /// The base that was wanted is not in this (shallow) clone.
     unreachable: bool,
+    /// A CI run of a pull request from a fork.
+    fork: bool,
     /// The base config's `trusted-authors` and `agent-signatures`.
     authors: Vec<String>,
     agents: Vec<String>,
@@ -238,7 +240,10 @@ impl Judge {
             }
             _ => None,
         };
+        // Read from the event itself: a fork's job may have no token at all.
+        let fork = in_ci(env) && crate::github::read_event(env).is_ok_and(|(_, fork, _)| fork);
         let judge = Judge {
+            fork,
             staged: at == TrustAt::Staged,
             enforce,
             rev,
@@ -259,6 +264,12 @@ impl Judge {
     /// The trusted revision (full hex), when there is one.
     pub fn rev(&self) -> Option<&str> {
         self.rev.as_deref()
+    }
+
+    /// The run judges a pull request from a fork: its own config's
+    /// commands never run.
+    pub fn from_fork(&self) -> bool {
+        self.fork
     }
 
     /// The base that was wanted is not in this clone: nothing counts as its.
@@ -433,6 +444,7 @@ impl Judge {
             acknowledged_by: None,
             findings: Vec::new(),
             values: None,
+            commands: false,
         };
         if !self.before_rev(repo, &commit.id) {
             let verdict = self.verdict(Some(&[Hand::of(commit)]));
@@ -516,6 +528,7 @@ pub fn hold_baseline(
         acknowledged_by: verdict.acknowledged_by,
         findings: Vec::new(),
         values: None,
+        commands: false,
     };
     let baseline = if verdict.status.applies() { loaded } else { at_base };
     Ok((baseline, Some(waiver)))

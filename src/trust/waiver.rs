@@ -100,6 +100,9 @@ pub struct Waiver {
     /// A config key's values: the base's and the change's.
     #[serde(skip)]
     pub values: Option<(String, String)>,
+    /// A config key naming commands loki-gate runs.
+    #[serde(skip)]
+    pub commands: bool,
 }
 
 impl Waiver {
@@ -129,6 +132,18 @@ impl Waiver {
         };
         let message = match (&self.values, self.status) {
             (_, Status::Honoured | Status::Acknowledged) => return None,
+            (Some((base, head)), status) if self.commands => {
+                let place = self.rules.join(", ");
+                let by = by.replacen(" by ", "; changed by ", 1);
+                let effect = if status == Status::Held {
+                    format!("the base's (`{base}`) run instead")
+                } else {
+                    format!("they run here, but pre-push and CI run the base's (`{base}`)")
+                };
+                format!(
+                    "`{place}: {head}` names commands the base's config does not: {effect} until someone trusted acknowledges it (a fork's pull request never runs its own){by}"
+                )
+            }
             (Some((base, head)), status) => {
                 let place = self.rules.join(", ");
                 let effect = if status == Status::Held {

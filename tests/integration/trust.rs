@@ -623,3 +623,114 @@ mod pull_request {
         );
     }
 }
+
+mod commands {
+    //! What the change's config would make loki-gate run (`docs/execution.md`).
+
+    use super::{AGENT, TRUSTING, commit_as, shop};
+    use crate::support::TestRepo;
+
+    /// A change adding a custom static check that leaves a mark when it runs.
+    fn with_custom_command(repo: &TestRepo, marker: &std::path::Path) {
+        repo.write(
+            ".loki-gate.yaml",
+            format!(
+                "{TRUSTING}gates:\n  static:\n    tools: []\n    custom:\n      - name: mark\n        command: touch {}\n        errorformat: [\"%f:%l:%m\"]\n",
+                marker.display()
+            ),
+        );
+    }
+
+    fn static_ci(repo: &TestRepo, base: &str, event: Option<&std::path::Path>) -> crate::support::Run {
+        let mut env = vec![("CI", "true".to_string())];
+        if let Some(event) = event {
+            env.push(("GITHUB_EVENT_PATH", event.display().to_string()));
+        }
+        let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        repo.run_env(&["static", "--base", base, "--format", "json"], &env)
+    }
+
+    #[test]
+    fn ci_runs_no_command_the_base_does_not_name_until_a_trusted_hand_adds_it() {
+        let marks = tempfile::tempdir().unwrap();
+        let marker = marks.path().join("ran");
+        let (repo, base) = shop(Some(TRUSTING));
+        with_custom_command(&repo, &marker);
+        commit_as(&repo, "Dev <dev@acme.io>", Some(AGENT));
+        let run = static_ci(&repo, &base, None);
+        assert!(!marker.exists(), "the agent's command ran in CI: {}", run.stdout);
+        assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+        let messages = run.json()["findings"].to_string();
+        assert!(
+            messages.contains("`gates.static.custom: [{")
+                && messages.contains("names commands the base's config does not: the base's (`[]`) run instead"),
+            "{messages}"
+        );
+
+        // In a trusted author's own commit it runs at once.
+        let (repo, base) = shop(Some(TRUSTING));
+        with_custom_command(&repo, &marker);
+        commit_as(&repo, "Dev <dev@acme.io>", None);
+        let run = static_ci(&repo, &base, None);
+        assert!(
+            marker.exists(),
+            "the trusted command did not run: {}{}",
+            run.stdout,
+            run.stderr
+        );
+        assert!(
+            run.json()["waivers"]
+                .to_string()
+                .contains("\"status\":\"acknowledged\""),
+            "{}",
+            run.stdout
+        );
+        std::fs::remove_file(&marker).unwrap();
+
+        // From a fork, never: whoever the commit claims to be.
+        let event = marks.path().join("event.json");
+        std::fs::write(
+            &event,
+            r#"{"action": "synchronize", "pull_request": {"number": 7, "head": {"repo": {"full_name": "someone/shop"}}, "base": {"repo": {"full_name": "acme/shop"}}}}"#,
+        )
+        .unwrap();
+        let run = static_ci(&repo, &base, Some(&event));
+        assert!(!marker.exists(), "a fork's command ran: {}", run.stdout);
+        assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+        let custom: Vec<String> = run.json()["waivers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|w| w["rules"][0] == "gates.static.custom")
+            .map(|w| w["status"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(custom, vec!["held"]);
+    }
+
+    #[test]
+    fn a_tool_committed_into_the_repository_is_never_run() {
+        let marks = tempfile::tempdir().unwrap();
+        let marker = marks.path().join("ran");
+        let (repo, base) = shop(Some("gates:\n  static:\n    tools: [ruff]\n"));
+        // A "ruff" committed where a virtualenv would put one.
+        repo.write(".venv/bin/ruff", format!("#!/bin/sh\ntouch {}\n", marker.display()));
+        repo.git(&["add", "-f", ".venv/bin/ruff"]);
+        repo.git(&["update-index", "--chmod=+x", ".venv/bin/ruff"]);
+        std::fs::set_permissions(
+            repo.path().join(".venv/bin/ruff"),
+            std::os::unix::fs::PermissionsExt::from_mode(0o755),
+        )
+        .unwrap();
+        repo.write("shop/cart.py", "import os\ndef total(xs):\n    return sum(xs)\n");
+        commit_as(&repo, "Dev <dev@acme.io>", None);
+        let run = repo.run(&["static", "--base", &base, "--format", "json"]);
+        assert!(!marker.exists(), "the committed tool ran: {}{}", run.stdout, run.stderr);
+        // The ruff on PATH ran instead, and found the unused import.
+        assert!(
+            run.findings().iter().any(|f| f.starts_with("static/ruff:F401")),
+            "{:?} {}",
+            run.findings(),
+            run.stderr
+        );
+    }
+}

@@ -371,10 +371,11 @@ fn pick<'a>(
     changed: &[&ChangedFile],
 ) -> Result<(Found<'a>, Vec<&'static dyn Tool>)> {
     let root = cx.repo.root();
+    let tracked = |rel: &Path| cx.repo.is_tracked(rel);
     let mut picked: Found<'a> = Vec::new();
     for name in &settings.named {
         let tool = tools::by_name(name).ok_or_else(|| anyhow!("unknown tool `{name}`"))?;
-        match tools::locate(tool, root) {
+        match tools::locate(tool, root, &tracked) {
             Some(program) => picked.push((tool, program)),
             None => bail!(
                 "{} is named in gates.static.tools (or with --tool) but is not installed: {}",
@@ -391,7 +392,7 @@ fn pick<'a>(
             if settings.named.contains(&tool.name()) || !tool.detect(root, &files) {
                 continue;
             }
-            match tools::locate(tool, root) {
+            match tools::locate(tool, root, &tracked) {
                 Some(program) => picked.push((tool, program)),
                 None => missing.push(tool),
             }

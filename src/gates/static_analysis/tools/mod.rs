@@ -126,14 +126,22 @@ pub fn by_name(name: &str) -> Option<&'static dyn Tool> {
 }
 
 /// Where the tool's executable is: the project's own first (`node_modules/.bin`,
-/// a virtualenv in `.venv` or `venv`), then `PATH`.
-pub fn locate(tool: &dyn Tool, root: &Path) -> Option<PathBuf> {
-    let local = ["node_modules/.bin", ".venv/bin", "venv/bin"]
+/// a virtualenv in `.venv` or `venv`), then `PATH`. A project-local one that
+/// git tracks is never run: package managers install those untracked, and
+/// one committed into the repository is the change's own program
+/// (`docs/execution.md`).
+pub fn locate(tool: &dyn Tool, root: &Path, tracked: &dyn Fn(&Path) -> bool) -> Option<PathBuf> {
+    let local = LOCAL_BIN
         .iter()
-        .map(|dir| root.join(dir).join(tool.program()))
-        .find(|p| p.is_file());
-    local.or_else(|| which::which(tool.program()).ok())
+        .map(|dir| Path::new(dir).join(tool.program()))
+        .find(|rel| root.join(rel).is_file() && !tracked(rel));
+    local
+        .map(|rel| root.join(rel))
+        .or_else(|| which::which(tool.program()).ok())
 }
+
+/// The directories a project installs its own tools into.
+pub const LOCAL_BIN: &[&str] = &["node_modules/.bin", ".venv/bin", "venv/bin"];
 
 /// Read `output` as JSON, or say what the tool printed instead.
 pub(crate) fn json<T: serde::de::DeserializeOwned>(tool: &str, text: &str) -> Result<T> {
