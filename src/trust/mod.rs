@@ -315,7 +315,10 @@ impl Judge {
     /// wrote it; `None` when that is not known: not committed, or staged).
     pub fn verdict(&self, hands: Option<&[Hand]>) -> Verdict {
         let authors: Vec<String> = hands.unwrap_or_default().iter().map(Hand::shown).collect();
+        // A fork's commits can claim any author: authorship trusts no one
+        // there, only the pull request's own channels do.
         let trusted = !self.staged
+            && !self.fork
             && hands.is_some_and(|hands| {
                 !hands.is_empty()
                     && hands.iter().all(|hand| {

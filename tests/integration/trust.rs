@@ -696,6 +696,9 @@ mod commands {
         .unwrap();
         let run = static_ci(&repo, &base, Some(&event));
         assert!(!marker.exists(), "a fork's command ran: {}", run.stdout);
+        // Nor does a fork's claim to be a trusted author count for anything else.
+        let statuses = run.json()["waivers"].to_string();
+        assert!(!statuses.contains("\"status\":\"acknowledged\""), "{statuses}");
         assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
         let custom: Vec<String> = run.json()["waivers"]
             .as_array()
