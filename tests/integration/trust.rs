@@ -621,6 +621,26 @@ mod pull_request {
             notes.contains("could not learn whether the pull request acknowledged it, so it did not"),
             "{notes}"
         );
+
+        // A token that may not read permissions: the same, with GitHub's reason.
+        let api = Api::start();
+        api.mount(
+            Mock::given(method("GET"))
+                .and(path("/repos/acme/shop/collaborators/maint/permission"))
+                .respond_with(ResponseTemplate::new(403).set_body_json(serde_json::json!({
+                    "message": "Resource not accessible by integration",
+                    "documentation_url": "https://docs.github.com/rest"
+                }))),
+        );
+        reviews(&api, serde_json::json!([]));
+        let run = ci(&repo, &api.server.uri(), &labeled, &base);
+        assert_eq!(run.code, 1, "{}", run.stdout);
+        assert_eq!(statuses(&run), vec!["suppression held -", "config held -"]);
+        let notes = run.json()["findings"].to_string();
+        assert!(
+            notes.contains("could not learn whether") && notes.contains("403"),
+            "{notes}"
+        );
     }
 }
 
