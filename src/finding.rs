@@ -67,6 +67,19 @@ pub struct Finding {
     /// names it: the tool's severity on the ladder, against `fail-on`.
     #[serde(skip)]
     pub proposed: Option<crate::rule::Level>,
+    /// A waiver outside the source acknowledged this finding (a commit
+    /// trailer): SARIF shows it as suppressed, with this justification.
+    #[serde(skip)]
+    pub acknowledged: Option<Acknowledged>,
+}
+
+/// How a waiver outside the source acknowledged a finding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Acknowledged {
+    pub justification: String,
+    /// Trusted (the base's, or acknowledged by someone trusted); else it
+    /// applies only because the run does not enforce.
+    pub accepted: bool,
 }
 
 impl Finding {
@@ -89,6 +102,7 @@ impl Finding {
             snippet: Vec::new(),
             ceiling: None,
             proposed: None,
+            acknowledged: None,
         }
     }
 

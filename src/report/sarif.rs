@@ -113,7 +113,7 @@ fn result(f: &Finding, index: Option<usize>) -> sarif::Result {
 /// A waiver as a SARIF suppression: in the source (a comment) or outside it
 /// (a trailer, a baseline); accepted when trusted, under review when the
 /// change added it and no one trusted has acknowledged it yet.
-fn suppression(waiver: &Waiver) -> sarif::Suppression {
+fn waiver_suppression(waiver: &Waiver) -> sarif::Suppression {
     let kind = match waiver.kind {
         Kind::Suppression => "inSource",
         Kind::Trailer | Kind::Config | Kind::Baseline => "external",
@@ -123,9 +123,13 @@ fn suppression(waiver: &Waiver) -> sarif::Suppression {
         Status::Warned => "underReview",
         Status::Held => "rejected",
     };
+    suppression(kind, status, &waiver.reason)
+}
+
+fn suppression(kind: &str, status: &str, justification: &str) -> sarif::Suppression {
     let mut s = sarif::Suppression::builder().kind(serde_json::json!(kind)).build();
     s.status = Some(serde_json::json!(status));
-    s.justification = Some(waiver.reason.clone());
+    s.justification = Some(justification.to_string());
     s
 }
 
@@ -156,13 +160,21 @@ pub fn render(reports: &[GateReport]) -> String {
             let mut results = report
                 .findings
                 .iter()
-                .map(|f| result(f, rules.iter().position(|r| r.id == f.rule)))
+                .map(|f| {
+                    let mut r = result(f, rules.iter().position(|r| r.id == f.rule));
+                    // Acknowledged outside the source (a commit trailer).
+                    if let Some(ack) = &f.acknowledged {
+                        let status = if ack.accepted { "accepted" } else { "underReview" };
+                        r.suppressions = Some(vec![suppression("external", status, &ack.justification)]);
+                    }
+                    r
+                })
                 .collect::<Vec<_>>();
             // What a waiver hid is a result with a suppression, as SARIF
             // defines one: consumers (code scanning) show it as dismissed.
             results.extend(hidden.map(|(waiver, f)| {
                 let mut r = result(f, rules.iter().position(|r| r.id == f.rule));
-                r.suppressions = Some(vec![suppression(waiver)]);
+                r.suppressions = Some(vec![waiver_suppression(waiver)]);
                 r
             }));
             let driver = sarif::ToolComponent::builder()

@@ -390,6 +390,13 @@ fn trailers_acknowledge_only_in_a_trusted_hand() {
         json["waivers"][0]["acknowledged_by"],
         "its trusted author Lead <lead@acme.io>"
     );
+    // SARIF shows the acknowledged finding as suppressed outside the source.
+    let sarif = repo.run_env(&["mutation", "--base", &base, "--format", "sarif"], &[("CI", "true")]);
+    let sarif: serde_json::Value = serde_json::from_str(&sarif.stdout).expect("SARIF parses");
+    assert_eq!(
+        sarif["runs"][0]["results"][0]["suppressions"],
+        serde_json::json!([{"kind": "external", "status": "accepted", "justification": "product asked for 20%"}])
+    );
 
     // A trailer in the history the trusted revision has (HEAD, for
     // --all-files) is the base's: honoured.

@@ -13,6 +13,9 @@ pub struct Ack {
     /// A rule id, or the gate name for all its rules.
     pub rule: String,
     pub reason: String,
+    /// Trusted: the base's, or acknowledged by someone trusted
+    /// (`docs/trust.md`); else it applies only because the run does not enforce.
+    pub trusted: bool,
 }
 
 impl Ack {
@@ -46,6 +49,7 @@ pub fn parse(message: &str) -> (Vec<Ack>, Vec<String>) {
             acks.push(Ack {
                 rule: rule.to_string(),
                 reason: reason.to_string(),
+                trusted: false,
             });
         }
     }
@@ -65,11 +69,13 @@ mod tests {
             vec![
                 Ack {
                     rule: "mutation/assertion-value-changed".into(),
-                    reason: "product asked for 20%".into()
+                    reason: "product asked for 20%".into(),
+                    trusted: false,
                 },
                 Ack {
                     rule: "mutation".into(),
-                    reason: "all intended".into()
+                    reason: "all intended".into(),
+                    trusted: false,
                 },
             ]
         );

@@ -310,9 +310,10 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     for step in &mut steps {
         let Source::Commit(commit) = &step.source else { continue };
         let mut kept = Vec::new();
-        for ack in std::mem::take(&mut step.acks) {
+        for mut ack in std::mem::take(&mut step.acks) {
             let waiver = cx.judge.trailer(cx.repo, commit, &ack.rule, &ack.reason);
             if waiver.status.applies() {
+                ack.trusted = waiver.status != crate::trust::waiver::Status::Warned;
                 kept.push(ack);
             }
             out.waivers.push(waiver);

@@ -149,6 +149,10 @@ impl Emit<'_> {
         if let Some(ack) = self.step.acks.iter().find(|a| a.covers(rule)) {
             f.ceiling = Some(Severity::Note);
             f.notes.push(format!("acknowledged: {}", ack.reason));
+            f.acknowledged = Some(crate::finding::Acknowledged {
+                justification: ack.reason.clone(),
+                accepted: ack.trusted,
+            });
             match self.out.acknowledged.iter_mut().find(|(a, _)| a == ack) {
                 Some((_, n)) => *n += 1,
                 None => self.out.acknowledged.push((ack.clone(), 1)),
