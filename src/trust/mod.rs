@@ -46,8 +46,16 @@ pub const AGENT_SIGNATURES: &[&str] = &[
     "(aider)",
     "noreply@aider.chat",
     "cursoragent@cursor.com",
+    "noreply@opencode.ai",
+    "noreply@openai.com",
+    "(codex)",
     "[bot]",
 ];
+
+/// Trailers that say a coding assistant took part, whatever they name
+/// (the Linux kernel's, Fedora's and LLVM's `Assisted-by`, Apache's
+/// `Generated-by`): a commit carrying one is an agent's hand.
+pub const AGENT_TRAILERS: &[&str] = &["assisted-by", "generated-by"];
 
 /// Where the trusted config is read, and how the change is judged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,14 +131,20 @@ pub struct Hand {
     id: String,
     author: String,
     coauthors: Vec<String>,
+    /// The message carries an [`AGENT_TRAILERS`] trailer.
+    assisted: bool,
 }
 
 impl Hand {
     pub fn of(commit: &Commit) -> Hand {
+        let trailers = crate::git::trailers(&commit.message);
         Hand {
             id: commit.id.clone(),
             author: commit.author.clone(),
-            coauthors: crate::git::trailers(&commit.message)
+            assisted: trailers
+                .iter()
+                .any(|(k, _)| AGENT_TRAILERS.iter().any(|t| k.eq_ignore_ascii_case(t))),
+            coauthors: trailers
                 .into_iter()
                 .filter(|(k, _)| k.eq_ignore_ascii_case("co-authored-by"))
                 .map(|(_, v)| v)
@@ -149,11 +163,12 @@ impl Hand {
     }
 
     fn agent(&self, extra: &[String]) -> bool {
-        std::iter::once(&self.author).chain(&self.coauthors).any(|who| {
-            let who = who.to_ascii_lowercase();
-            AGENT_SIGNATURES.iter().any(|sign| who.contains(sign))
-                || extra.iter().any(|pattern| glob_matches(pattern, &who))
-        })
+        self.assisted
+            || std::iter::once(&self.author).chain(&self.coauthors).any(|who| {
+                let who = who.to_ascii_lowercase();
+                AGENT_SIGNATURES.iter().any(|sign| who.contains(sign))
+                    || extra.iter().any(|pattern| glob_matches(pattern, &who))
+            })
     }
 }
 
@@ -535,4 +550,45 @@ pub fn hold_baseline(
     };
     let baseline = if verdict.status.applies() { loaded } else { at_base };
     Ok((baseline, Some(waiver)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hand(author: &str, message: &str) -> Hand {
+        Hand::of(&Commit {
+            id: "0123456789abcdef".into(),
+            parent: None,
+            summary: String::new(),
+            message: message.into(),
+            author: author.into(),
+        })
+    }
+
+    #[test]
+    fn agent_signs_in_authors_co_authors_and_assistance_trailers() {
+        let plain = "Fix the total\n\nSigned-off-by: Dev <dev@acme.io>\n";
+        assert!(!hand("Dev <dev@acme.io>", plain).agent(&[]));
+        for (author, message) in [
+            ("Dev (aider) <dev@acme.io>", plain),
+            ("Dev (codex) <dev@acme.io>", plain),
+            (
+                "Dev <dev@acme.io>",
+                "Fix\n\nCo-Authored-By: Claude Opus <noreply@anthropic.com>\n",
+            ),
+            (
+                "Dev <dev@acme.io>",
+                "Fix\n\nCo-authored-by: opencode <noreply@opencode.ai>\n",
+            ),
+            ("Dev <dev@acme.io>", "Fix\n\nAssisted-by: gemini:2.5-pro\n"),
+            ("Dev <dev@acme.io>", "Fix\n\nGenerated-by: some tool\n"),
+            ("devin-ai-integration[bot] <x@users.noreply.github.com>", plain),
+        ] {
+            assert!(hand(author, message).agent(&[]), "{author} / {message}");
+        }
+        // Configured patterns match too; a trailer in the body is not a trailer.
+        assert!(hand("Bot Person <bot@acme.io>", plain).agent(&["*<bot@*>".into()]));
+        assert!(!hand("Dev <dev@acme.io>", "Fix\n\nAssisted-by: x\n\nMore text.\n").agent(&[]));
+    }
 }
