@@ -168,16 +168,10 @@ pub fn acknowledgment(gh: &GitHub, rules: &AckRules<'_>) -> Result<Option<String
         }
         // Each reviewer's latest review decides; reviews come oldest first.
         let mut latest: Vec<(String, String, String)> = Vec::new();
+        let route = format!("/repos/{}/{}/pulls/{number}/reviews", gh.owner, gh.repo);
+        let doing = ("read the pull request's reviews", "pull-requests: read");
         for page in 1..=MAX_PAGES {
-            let route = format!("/repos/{}/{}/pulls/{number}/reviews", gh.owner, gh.repo);
-            let answer: Value = octo
-                .get(
-                    route,
-                    Some(&[("per_page", PER_PAGE.to_string()), ("page", page.to_string())]),
-                )
-                .await
-                .map_err(|e| explain(gh, &e, "read the pull request's reviews", "pull-requests: read"))?;
-            let items = listing(gh, answer, "read the pull request's reviews")?;
+            let items = page_of(gh, &octo, &route, &[], page, doing).await?;
             let full = items.len() == PER_PAGE;
             for review in items {
                 let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
@@ -262,15 +256,9 @@ pub fn upsert_comment(gh: &GitHub, body: &str) -> Result<Posted, String> {
         let octo = client(gh)?;
         let me = identity(gh, &octo).await?;
         let route = format!("/repos/{}/{}/issues/{number}/comments", gh.owner, gh.repo);
+        let doing = ("read the pull request's comments", "pull-requests: read");
         for page in 1..=MAX_PAGES {
-            let comments: Value = octo
-                .get(
-                    &route,
-                    Some(&[("per_page", PER_PAGE.to_string()), ("page", page.to_string())]),
-                )
-                .await
-                .map_err(|e| explain(gh, &e, "read the pull request's comments", "pull-requests: read"))?;
-            let items = listing(gh, comments, "read the pull request's comments")?;
+            let items = page_of(gh, &octo, &route, &[], page, doing).await?;
             let ours = items.iter().find(|c| {
                 c["body"].as_str().is_some_and(|b| b.contains(MARKER))
                     && me
@@ -329,20 +317,10 @@ pub fn hand_off(gh: &GitHub, title: &str, marker: &str, handoff: &str, links: &[
     run(gh, || async {
         let octo = client(gh)?;
         let route = format!("/repos/{}/{}/issues", gh.owner, gh.repo);
+        let filter = [("state", "open"), ("labels", HANDOFF_LABEL)];
+        let doing = ("look for the handoff issue", "issues: read");
         for page in 1..=MAX_PAGES {
-            let issues: Value = octo
-                .get(
-                    &route,
-                    Some(&[
-                        ("state", "open".to_string()),
-                        ("labels", HANDOFF_LABEL.to_string()),
-                        ("per_page", PER_PAGE.to_string()),
-                        ("page", page.to_string()),
-                    ]),
-                )
-                .await
-                .map_err(|e| explain(gh, &e, "look for the handoff issue", "issues: read"))?;
-            let items = listing(gh, issues, "look for the handoff issue")?;
+            let items = page_of(gh, &octo, &route, &filter, page, doing).await?;
             let open = items
                 .iter()
                 .find(|i| i["body"].as_str().is_some_and(|b| b.contains(marker)))
@@ -427,6 +405,26 @@ where
             ))
         })
     })
+}
+
+/// Page `page` (of [`PER_PAGE`] items) of the listing at `route`, with
+/// `filter` as more query parameters; `(doing, permission)` name the
+/// request in a failure.
+async fn page_of(
+    gh: &GitHub,
+    octo: &octocrab::Octocrab,
+    route: &str,
+    filter: &[(&str, &str)],
+    page: usize,
+    (doing, permission): (&str, &str),
+) -> Result<Vec<Value>, Failure> {
+    let mut query: Vec<(&str, String)> = filter.iter().map(|(k, v)| (*k, (*v).to_string())).collect();
+    query.extend([("per_page", PER_PAGE.to_string()), ("page", page.to_string())]);
+    let answer: Value = octo
+        .get(route, Some(&query))
+        .await
+        .map_err(|e| explain(gh, &e, doing, permission))?;
+    Ok(listing(gh, answer, doing)?)
 }
 
 /// The items of one page of a listing: GitHub answers a JSON array.
