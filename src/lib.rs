@@ -235,7 +235,7 @@ fn run_gate(global: &GlobalArgs, call: GateCall<'_>) -> Result<ExitStatus> {
         Some(off) => Ok(off),
         None => call.run(&context(&session), &session.cwd, &mut levels),
     };
-    let result = with_held(result, (&session.config_waivers, &session.trust_notes), gate, true);
+    let result = with_held(result, (&session.waivers, &session.trust_notes), gate, true);
     finish_gate(gate, result, started, &session, &levels, global)
 }
 
@@ -437,7 +437,7 @@ fn check_in(global: &GlobalArgs, session: &Session, args: &cli::CheckArgs) -> Re
         .chain(SEQUENTIAL_GATES)
         .copied()
         .find(|name| chosen(name));
-    let trusted = (session.config_waivers.as_slice(), session.trust_notes.as_slice());
+    let trusted = (session.waivers.as_slice(), session.trust_notes.as_slice());
     // The parts a gate thread reads (the repository handle stays on this thread).
     let (config, store, scope, cwd) = (&session.config, &session.store, &session.scope, &session.cwd);
     let (session_levels, exclude, skip_dirs, no_cache, judge) = (

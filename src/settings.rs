@@ -30,9 +30,10 @@ pub struct Session {
     pub baseline: Option<crate::baseline::Baseline>,
     /// Decides the waivers the change adds ([`crate::trust`]).
     pub judge: crate::trust::Judge,
-    /// The keys on which the change's config lowers the base's bar, the
-    /// entries it adds to a baseline, and notes on how they were checked.
-    pub config_waivers: Vec<crate::trust::waiver::Waiver>,
+    /// The waivers judged once per run, before any gate: the keys on which
+    /// the change's config lowers the base's bar and the entries it adds to
+    /// a baseline; and notes on how they were checked.
+    pub waivers: Vec<crate::trust::waiver::Waiver>,
     pub trust_notes: Vec<String>,
 }
 
@@ -78,14 +79,14 @@ impl Session {
         let config_file = config.file.as_deref().and_then(|p| crate::git::relative_to(&root, p));
         let (judge, base_config) =
             crate::trust::Judge::open(&repo, config_file.as_deref(), at, enforce, env, &mut trust_notes)?;
-        let mut config_waivers = crate::trust::hold_config(&judge, &repo, &mut config, &base_config)?;
+        let mut waivers = crate::trust::hold_config(&judge, &repo, &mut config, &base_config)?;
         // A baseline kept in the repository is held to the base's like the config.
         let baseline = match &global.baseline {
             Some(path) => {
                 let path = cwd.join(path);
                 let loaded = crate::baseline::Baseline::load(&path)?;
                 let (baseline, waiver) = crate::trust::hold_baseline(&judge, &repo, &path, loaded)?;
-                config_waivers.extend(waiver);
+                waivers.extend(waiver);
                 Some(baseline)
             }
             None => None,
@@ -160,7 +161,7 @@ impl Session {
             no_cache: global.no_cache,
             baseline,
             judge,
-            config_waivers,
+            waivers,
             trust_notes,
         })
     }

@@ -3,7 +3,7 @@
 
 use anyhow::Result;
 
-use super::waiver::{Kind, Origin, Status, Waiver};
+use super::waiver::{Kind, Status, Waiver};
 use super::{BaseConfig, Judge};
 use crate::config::{Config, Lowering};
 use crate::git::Repo;
@@ -53,23 +53,21 @@ pub fn hold_config(judge: &Judge, repo: &Repo, config: &mut Config, base: &BaseC
                 commands,
                 ..
             } = lowering;
-            let forked = fork && commands && verdict.status != Status::Held;
-            Waiver {
-                kind: Kind::Config,
-                rules: vec![place],
+            let reason = format!("`{head}` where the base has `{base}`");
+            let mut waiver = Waiver {
                 path: Some(shown.clone()),
                 line: line.map(|(l, _)| number(l)),
                 column: line.map(|(_, c)| number(c)),
-                commit: None,
-                origin: Origin::Change,
-                authors: verdict.authors.clone(),
-                reason: format!("`{head}` where the base has `{base}`"),
-                status: if forked { Status::Held } else { verdict.status },
-                acknowledged_by: if forked { None } else { verdict.acknowledged_by.clone() },
-                findings: Vec::new(),
                 values: Some((base, head)),
                 commands,
+                ..Waiver::new(Kind::Config, vec![place], reason)
             }
+            .added(verdict.clone());
+            if fork && commands {
+                waiver.status = Status::Held;
+                waiver.acknowledged_by = None;
+            }
+            waiver
         })
         .collect())
 }

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
-use super::waiver::{Kind, Origin, Status, Waiver};
+use super::waiver::{Kind, Waiver};
 use super::{Hand, Judge};
 use crate::git::{Repo, Wrote};
 use crate::suppress::Suppression;
@@ -33,7 +33,7 @@ pub fn judge_suppressions(judge: &Judge, path: &str, text: &str, suppressions: &
             suppressions
                 .iter()
                 .map(|s| {
-                    let mut w = waiver(s, Origin::Change, verdict.status);
+                    let mut w = waiver(s).added(verdict.clone());
                     w.authors = vec![format!("unknown ({})", crate::report::describe(&e))];
                     w
                 })
@@ -43,22 +43,13 @@ pub fn judge_suppressions(judge: &Judge, path: &str, text: &str, suppressions: &
     judged
 }
 
-fn waiver(s: &Suppression, origin: Origin, status: Status) -> Waiver {
+/// The suppression as a waiver the base has; [`Waiver::added`] judges it otherwise.
+fn waiver(s: &Suppression) -> Waiver {
     Waiver {
-        kind: Kind::Suppression,
-        rules: s.rules.clone(),
         path: Some(s.path.clone()),
         line: Some(s.line),
         column: Some(s.column),
-        commit: None,
-        origin,
-        authors: Vec::new(),
-        reason: s.reason.clone(),
-        status,
-        acknowledged_by: None,
-        findings: Vec::new(),
-        values: None,
-        commands: false,
+        ..Waiver::new(Kind::Suppression, s.rules.clone(), s.reason.clone())
     }
 }
 
@@ -91,15 +82,10 @@ fn judge_file(judge: &Judge, repo: &Repo, path: &str, text: &str, suppressions: 
     let mut added = Vec::new();
     for s in suppressions {
         match at_base.get_mut(&key(s)) {
-            Some(n) if *n > 0 => {
-                *n -= 1;
-                out.push(waiver(s, Origin::Base, Status::Honoured));
-            }
-            _ => {
-                added.push(out.len());
-                out.push(waiver(s, Origin::Change, Status::Held));
-            }
+            Some(n) if *n > 0 => *n -= 1,
+            _ => added.push(out.len()),
         }
+        out.push(waiver(s));
     }
     if added.is_empty() {
         return Ok(out);
@@ -114,18 +100,12 @@ fn judge_file(judge: &Judge, repo: &Repo, path: &str, text: &str, suppressions: 
     };
     for (&i, wrote) in added.iter().zip(wrote) {
         let hands = match wrote {
+            // Blame finds the line at or before the base: the base's after all.
+            Wrote::Before => continue,
             Wrote::Uncommitted => None,
-            Wrote::Before => {
-                out[i].origin = Origin::Base;
-                out[i].status = Status::Honoured;
-                continue;
-            }
             Wrote::Commit(id) => Some(vec![Hand::of(&repo.commit(&id)?)]),
         };
-        let verdict = judge.verdict(hands.as_deref());
-        out[i].status = verdict.status;
-        out[i].authors = verdict.authors;
-        out[i].acknowledged_by = verdict.acknowledged_by;
+        out[i] = out[i].clone().added(judge.verdict(hands.as_deref()));
     }
     Ok(out)
 }

@@ -28,7 +28,7 @@ use anyhow::Result;
 
 pub use self::config::{gate_of as config_gate, hold_config};
 pub use self::inline::judge_suppressions;
-use self::waiver::{Kind, Origin, Status, Waiver};
+use self::waiver::{Kind, Status, Waiver};
 use crate::config::Config;
 use crate::finding::Finding;
 use crate::git::{Commit, Repo};
@@ -164,12 +164,17 @@ impl Hand {
 
     fn agent(&self, extra: &[String]) -> bool {
         self.assisted
-            || std::iter::once(&self.author).chain(&self.coauthors).any(|who| {
-                let who = who.to_ascii_lowercase();
-                AGENT_SIGNATURES.iter().any(|sign| who.contains(sign))
-                    || extra.iter().any(|pattern| glob_matches(pattern, &who))
-            })
+            || std::iter::once(&self.author)
+                .chain(&self.coauthors)
+                .any(|who| signed_by_agent(who, extra))
     }
+}
+
+/// Does `who` (an author, a co-author trailer, a GitHub login) carry a
+/// coding agent's signature: a built-in one, or one of the `extra` patterns?
+fn signed_by_agent(who: &str, extra: &[String]) -> bool {
+    let who = who.to_ascii_lowercase();
+    AGENT_SIGNATURES.iter().any(|sign| who.contains(sign)) || extra.iter().any(|pattern| glob_matches(pattern, &who))
 }
 
 fn glob_matches(pattern: &str, text: &str) -> bool {
@@ -287,14 +292,9 @@ impl Judge {
         self.fork
     }
 
-    /// The base that was wanted is not in this clone: nothing counts as its.
-    pub fn unreachable(&self) -> bool {
-        self.unreachable
-    }
-
     /// Is `commit` part of the trusted history (at or before the trusted
     /// revision), so that what it says is not the change's?
-    pub fn before_rev(&self, repo: &Repo, commit: &str) -> bool {
+    fn before_rev(&self, repo: &Repo, commit: &str) -> bool {
         self.rev.as_deref().is_some_and(|rev| repo.is_ancestor(commit, rev))
     }
 
@@ -376,11 +376,7 @@ impl Judge {
     fn pull_request_said(&self) -> Option<String> {
         let pr = self.pr.as_ref()?;
         let said = self.pr_said.get_or_init(|| {
-            let is_agent = |login: &str| {
-                let login = login.to_ascii_lowercase();
-                AGENT_SIGNATURES.iter().any(|sign| login.contains(sign))
-                    || self.agents.iter().any(|pattern| glob_matches(pattern, &login))
-            };
+            let is_agent = |login: &str| signed_by_agent(login, &self.agents);
             crate::github::acknowledgment(
                 &pr.github,
                 &crate::github::AckRules {
@@ -448,30 +444,15 @@ impl Judge {
     /// The verdict on a `Loki-Gate-Allow` trailer of `commit` naming
     /// `rule`: honoured when the commit is part of the trusted history.
     pub fn trailer(&self, repo: &Repo, commit: &Commit, rule: &str, reason: &str) -> Waiver {
-        let mut waiver = Waiver {
-            kind: Kind::Trailer,
-            rules: vec![rule.to_string()],
-            path: None,
-            line: None,
-            column: None,
+        let waiver = Waiver {
             commit: Some(commit.id.clone()),
-            origin: Origin::Base,
-            authors: Vec::new(),
-            reason: reason.to_string(),
-            status: Status::Honoured,
-            acknowledged_by: None,
-            findings: Vec::new(),
-            values: None,
-            commands: false,
+            ..Waiver::new(Kind::Trailer, vec![rule.to_string()], reason.to_string())
         };
-        if !self.before_rev(repo, &commit.id) {
-            let verdict = self.verdict(Some(&[Hand::of(commit)]));
-            waiver.origin = Origin::Change;
-            waiver.status = verdict.status;
-            waiver.authors = verdict.authors;
-            waiver.acknowledged_by = verdict.acknowledged_by;
+        if self.before_rev(repo, &commit.id) {
+            waiver
+        } else {
+            waiver.added(self.verdict(Some(&[Hand::of(commit)])))
         }
-        waiver
     }
 }
 
@@ -531,24 +512,13 @@ pub fn hold_baseline(
         return Ok((loaded, None));
     }
     let hands = hands(repo, judge.rev(), &[rel.as_path()])?;
-    let verdict = judge.verdict(hands.as_deref());
+    let reason = format!("{added} {}", if added == 1 { "entry" } else { "entries" });
     let waiver = Waiver {
-        kind: Kind::Baseline,
-        rules: Vec::new(),
         path: Some(shown),
-        line: None,
-        column: None,
-        commit: None,
-        origin: Origin::Change,
-        authors: verdict.authors,
-        reason: format!("{added} {}", if added == 1 { "entry" } else { "entries" }),
-        status: verdict.status,
-        acknowledged_by: verdict.acknowledged_by,
-        findings: Vec::new(),
-        values: None,
-        commands: false,
-    };
-    let baseline = if verdict.status.applies() { loaded } else { at_base };
+        ..Waiver::new(Kind::Baseline, Vec::new(), reason)
+    }
+    .added(judge.verdict(hands.as_deref()));
+    let baseline = if waiver.status.applies() { loaded } else { at_base };
     Ok((baseline, Some(waiver)))
 }
 

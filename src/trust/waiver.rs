@@ -106,6 +106,38 @@ pub struct Waiver {
 }
 
 impl Waiver {
+    /// A waiver of `kind` as the base has it (honoured); callers place it
+    /// and, when the change added it, pass it through [`Waiver::added`].
+    pub fn new(kind: Kind, rules: Vec<String>, reason: String) -> Waiver {
+        Waiver {
+            kind,
+            rules,
+            path: None,
+            line: None,
+            column: None,
+            commit: None,
+            origin: Origin::Base,
+            authors: Vec::new(),
+            reason,
+            status: Status::Honoured,
+            acknowledged_by: None,
+            findings: Vec::new(),
+            values: None,
+            commands: false,
+        }
+    }
+
+    /// The same waiver, added by the change and judged as `verdict` says.
+    pub fn added(self, verdict: super::Verdict) -> Waiver {
+        Waiver {
+            origin: Origin::Change,
+            status: verdict.status,
+            authors: verdict.authors,
+            acknowledged_by: verdict.acknowledged_by,
+            ..self
+        }
+    }
+
     /// How a message names it: ``suppression `allow(mock/x)` `` and the like.
     fn shown(&self) -> String {
         match self.kind {
