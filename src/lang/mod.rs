@@ -731,16 +731,28 @@ pub(crate) trait FieldExt<'t> {
 
 impl<'t> FieldExt<'t> for Node<'t> {
     fn field(&self, name: &'static str) -> Option<Node<'t>> {
-        type Ids = std::collections::HashMap<(usize, usize, usize), Option<std::num::NonZeroU16>>;
+        /// A field's name (a `&'static str` never moves or changes: its
+        /// address and length name it) -> its id.
+        type Ids = std::collections::HashMap<(usize, usize), Option<std::num::NonZeroU16>>;
         thread_local! {
-            static IDS: std::cell::RefCell<Ids> = std::cell::RefCell::default();
+            /// Per grammar, told apart by the grammar itself: not every
+            /// grammar has a name (tree-sitter-typescript's two do not),
+            /// and TypeScript's and TSX's field ids differ.
+            static IDS: std::cell::RefCell<Vec<(tree_sitter::Language, Ids)>> = const { std::cell::RefCell::new(Vec::new()) };
         }
         let language = self.language();
-        let grammar = language.name().map_or(0, |n| n.as_ptr() as usize);
-        // A `&'static str` never moves or changes: its address and length name it.
-        let key = (grammar, name.as_ptr() as usize, name.len());
-        let id = IDS.with(|ids| {
-            *ids.borrow_mut()
+        let key = (name.as_ptr() as usize, name.len());
+        let id = IDS.with(|grammars| {
+            let mut grammars = grammars.borrow_mut();
+            let at = match grammars.iter().position(|(g, _)| *g == *language) {
+                Some(at) => at,
+                None => {
+                    grammars.push(((*language).clone(), Ids::default()));
+                    grammars.len() - 1
+                }
+            };
+            *grammars[at]
+                .1
                 .entry(key)
                 .or_insert_with(|| language.field_id_for_name(name))
         });
@@ -1107,6 +1119,39 @@ pub fn conventional_helper(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A thread that read TSX before TypeScript (or any grammar before
+    /// another) models a file as a fresh thread does: the field ids a thread
+    /// keeps are per grammar, and TypeScript's and TSX's differ though
+    /// neither grammar has a name.
+    #[test]
+    fn a_thread_models_each_grammar_with_its_own_field_ids() {
+        let ts = "import { describe, expect, it } from \"vitest\"\nimport { total } from \"../src/cart\"\n\ndescribe(\"cart\", () => {\n  it(\"sums\", async () => {\n    const x = await total([1])\n    expect(x).toBe(1)\n  })\n  it.skip(\"later\", () => {})\n})\n";
+        let alone = |lang: Lang| {
+            std::thread::spawn(move || lang.test_file(ts.as_bytes()))
+                .join()
+                .unwrap()
+        };
+        let (ts_alone, tsx_alone) = (alone(Lang::TypeScript), alone(Lang::Tsx));
+        assert_eq!(ts_alone.as_ref().map(|f| f.tests.len()), Some(2));
+        for order in [
+            [Lang::Tsx, Lang::TypeScript],
+            [Lang::TypeScript, Lang::Tsx],
+            [Lang::JavaScript, Lang::Tsx],
+        ] {
+            let after = std::thread::spawn(move || order.map(|lang| lang.test_file(ts.as_bytes())))
+                .join()
+                .unwrap();
+            for (lang, model) in order.iter().zip(after) {
+                let want = match lang {
+                    Lang::Tsx => &tsx_alone,
+                    Lang::TypeScript => &ts_alone,
+                    _ => continue,
+                };
+                assert_eq!(&model, want, "{lang:?} read after {order:?}");
+            }
+        }
+    }
 
     /// A matcher and its operands.
     type Check = (String, Vec<String>);

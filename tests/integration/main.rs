@@ -10,6 +10,7 @@ mod cli;
 mod config;
 mod council;
 mod coverage;
+mod determinism;
 mod docs;
 mod docs_gate;
 mod evidence;
