@@ -7,7 +7,11 @@
 //! `path.resolve(__dirname, ..)` family) is ignored and the conventions apply.
 //!
 //! Each config governs the files under its directory (the nearest config
-//! wins, as in a monorepo of packages); patterns are relative to it.
+//! wins, as in a monorepo of packages); patterns are relative to it. A
+//! vitest config with inline `test.projects` makes a file a test when one
+//! project includes it and that project does not exclude it; a project
+//! named by a path (another config) is not read, so a file no inline project
+//! matches is left to the conventions there.
 
 use std::path::{Path, PathBuf};
 
@@ -23,12 +27,34 @@ const JEST: &str = "jest.config";
 const CONFIG_EXTENSIONS: &[&str] = &["ts", "mts", "cts", "js", "mjs", "cjs"];
 
 /// Which files a runner config makes tests.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 struct Matcher {
-    include: Option<GlobSet>,
-    exclude: Option<GlobSet>,
+    projects: Vec<Project>,
     regex: Vec<Regex>,
+    /// Some projects are defined elsewhere (a path in `test.projects`): what
+    /// no project here includes is not decided.
+    open: bool,
 }
+
+/// One set of test files: vitest's `test` block of a config or of an inline
+/// project, jest's `testMatch`.
+#[derive(Debug, Clone)]
+struct Project {
+    include: GlobSet,
+    exclude: Option<GlobSet>,
+}
+
+/// What a `test` block says about which files are tests.
+enum Block {
+    Project(Project),
+    /// Neither `include` nor `exclude`: vitest's defaults.
+    Silent,
+    /// An `include` built at run time.
+    Computed,
+}
+
+/// vitest's default `test.include`.
+const VITEST_INCLUDE: &str = "**/*.{test,spec}.?(c|m)[jt]s?(x)";
 
 /// An import alias: `find` (a prefix, or a regex for jest) to a replacement.
 #[derive(Debug, Clone)]
@@ -69,11 +95,7 @@ impl Runners {
     }
 
     fn read_dir(&mut self, root: &Path, dir: &Path) {
-        let mut matcher = Matcher {
-            include: None,
-            exclude: None,
-            regex: Vec::new(),
-        };
+        let mut matcher = Matcher::default();
         let mut found = false;
         let candidates = VITEST
             .iter()
@@ -123,8 +145,8 @@ impl Runners {
                     _ => Vec::new(),
                 }
             };
-            if let Some(globs) = jest.get("testMatch").map(strings).filter(|g| !g.is_empty()) {
-                matcher.include = globset(&globs);
+            if let Some(include) = jest.get("testMatch").map(strings).and_then(|g| globset(&g)) {
+                matcher.projects.push(Project { include, exclude: None });
                 found = true;
             }
             if let Some(regexes) = jest.get("testRegex").map(strings).filter(|r| !r.is_empty()) {
@@ -153,14 +175,21 @@ impl Runners {
     pub fn decides(&self, path: &Path) -> Option<bool> {
         let (dir, matcher) = self.scopes.iter().find(|(dir, _)| path.starts_with(dir))?;
         let rel = path.strip_prefix(dir).ok()?;
-        let included = matcher.include.as_ref().is_some_and(|g| g.is_match(rel))
+        let included = matcher
+            .projects
+            .iter()
+            .any(|p| p.include.is_match(rel) && !p.exclude.as_ref().is_some_and(|g| g.is_match(rel)))
             // jest matches `testRegex` against absolute paths: keep the leading `/`.
             || matcher
                 .regex
                 .iter()
                 .any(|r| r.is_match(&format!("/{}", crate::git::display_path(path))));
-        let excluded = matcher.exclude.as_ref().is_some_and(|g| g.is_match(rel));
-        Some(included && !excluded)
+        // A file an inline project matches but excludes is decided; one no
+        // project here matches may be another config's.
+        if !included && matcher.open && !matcher.projects.iter().any(|p| p.include.is_match(rel)) {
+            return None;
+        }
+        Some(included)
     }
 }
 
@@ -198,16 +227,19 @@ fn globset(patterns: &[String]) -> Option<GlobSet> {
     any.then(|| builder.build().ok()).flatten()
 }
 
-/// The globset patterns for one micromatch glob: `@(a|b)` and `+(a|b)`
-/// become `{a,b}`; `?(x)` and `*(x)` (zero or one, as far as test names go)
+/// The globset patterns for one micromatch glob: `@(a|b)`, `+(a|b)` and a
+/// bare group `(a|b)` become `{a,b}`; `?(x)` and `*(x)` (zero or one, as far as test names go)
 /// expand into a pattern without and one with `x`, since globset has no
 /// empty alternative.
 fn extglob(pattern: &str) -> Vec<String> {
     let mut outs = vec![String::new()];
     let mut chars = pattern.chars().peekable();
     while let Some(c) = chars.next() {
-        if matches!(c, '?' | '@' | '+' | '*') && chars.peek() == Some(&'(') {
-            chars.next();
+        let group = matches!(c, '?' | '@' | '+' | '*') && chars.peek() == Some(&'(');
+        if group || c == '(' {
+            if group {
+                chars.next();
+            }
             let inner: String = chars.by_ref().take_while(|&c| c != ')').collect();
             let group = format!("{{{}}}", inner.replace('|', ","));
             if matches!(c, '?' | '*') {
@@ -287,25 +319,102 @@ impl Config<'_> {
     }
 
     fn vitest(&self, root: &Node, matcher: &mut Matcher, aliases: &mut Vec<Alias>) -> bool {
-        let mut found = false;
         for (key, parent, value) in self.pairs(root) {
-            match (key.as_str(), parent.as_deref()) {
-                ("include", Some("test")) => {
-                    if let Some(globs) = self.strings(&value) {
-                        matcher.include = globset(&globs);
-                        found = true;
-                    }
-                }
-                ("exclude", Some("test")) => {
-                    if let Some(globs) = self.strings(&value) {
-                        matcher.exclude = globset(&globs);
-                    }
-                }
-                ("alias", Some("resolve")) => self.vite_aliases(&value, aliases),
-                _ => {}
+            if (key.as_str(), parent.as_deref()) == ("alias", Some("resolve")) {
+                self.vite_aliases(&value, aliases);
             }
         }
-        found
+        // Every `test: { .. }` block: the config's own, and each inline
+        // project's (`test.projects: [{ extends: true, test: { .. } }]`).
+        let mut blocks: Vec<Node> = Vec::new();
+        visit_named(*root, |n| {
+            if n.kind() == "pair"
+                && self.key(&n).as_deref() == Some("test")
+                && let Some(value) = n.child_by_field_name("value").filter(|v| v.kind() == "object")
+            {
+                blocks.push(value);
+            }
+            true
+        });
+        let Some(&outer) = blocks.first() else { return false };
+        let projects = self
+            .field(&outer, "projects")
+            .or_else(|| self.field(&outer, "workspace"));
+        let Some(projects) = projects.filter(|p| p.kind() == "array") else {
+            return match self.project(&outer, None) {
+                Block::Project(project) => {
+                    matcher.projects.push(project);
+                    true
+                }
+                Block::Silent | Block::Computed => false,
+            };
+        };
+        let mut cursor = projects.walk();
+        for entry in projects.named_children(&mut cursor).filter(|c| c.kind() != "comment") {
+            let test = (entry.kind() == "object")
+                .then(|| self.field(&entry, "test"))
+                .flatten()
+                .filter(|t| t.kind() == "object");
+            let inherits = self
+                .field(&entry, "extends")
+                .is_some_and(|e| text(&e, self.source) == "true");
+            match test {
+                Some(test) => match self.project(&test, inherits.then_some(&outer)) {
+                    Block::Project(project) => matcher.projects.push(project),
+                    Block::Silent => {
+                        matcher.projects.push(Project {
+                            include: globset(&[VITEST_INCLUDE.to_string()])
+                                .expect("vitest's default include is a glob"),
+                            exclude: None,
+                        });
+                    }
+                    Block::Computed => matcher.open = true,
+                },
+                // A path to another config, or a project built at run time.
+                None => matcher.open = true,
+            }
+        }
+        true
+    }
+
+    /// The project a `test` block makes: its `include` (else the one it
+    /// extends, else vitest's default) without its `exclude` (likewise; an
+    /// entry not written as a string, `...configDefaults.exclude`, is left
+    /// out).
+    fn project(&self, test: &Node, extends: Option<&Node>) -> Block {
+        let value = |name: &str| {
+            self.field(test, name)
+                .or_else(|| extends.and_then(|outer| self.field(outer, name)))
+        };
+        let (include, exclude) = (value("include"), value("exclude"));
+        if include.is_none() && exclude.is_none() {
+            return Block::Silent;
+        }
+        let include = match include {
+            Some(include) => match self.strings(&include).and_then(|g| globset(&g)) {
+                Some(include) => include,
+                None => return Block::Computed,
+            },
+            None => globset(&[VITEST_INCLUDE.to_string()]).expect("vitest's default include is a glob"),
+        };
+        let exclude = exclude.and_then(|e| {
+            let mut cursor = e.walk();
+            let literal: Vec<String> = match self.string(&e) {
+                Some(one) => vec![one],
+                None => e.named_children(&mut cursor).filter_map(|c| self.string(&c)).collect(),
+            };
+            globset(&literal)
+        });
+        Block::Project(Project { include, exclude })
+    }
+
+    /// The value of `object`'s own property `name`.
+    fn field<'t>(&self, object: &Node<'t>, name: &str) -> Option<Node<'t>> {
+        let mut cursor = object.walk();
+        let found = object
+            .named_children(&mut cursor)
+            .find(|p| p.kind() == "pair" && self.key(p).as_deref() == Some(name));
+        found.and_then(|p| p.child_by_field_name("value"))
     }
 
     fn jest(&self, root: &Node, matcher: &mut Matcher, aliases: &mut Vec<Alias>) -> bool {
@@ -317,8 +426,8 @@ impl Config<'_> {
             }
             match key.as_str() {
                 "testMatch" => {
-                    if let Some(globs) = self.strings(&value) {
-                        matcher.include = globset(&globs);
+                    if let Some(include) = self.strings(&value).and_then(|g| globset(&g)) {
+                        matcher.projects.push(Project { include, exclude: None });
                         found = true;
                     }
                 }
@@ -435,6 +544,10 @@ mod tests {
             ]
         );
         assert_eq!(extglob("**/@(a|b).ts"), vec!["**/{a,b}.ts"]);
+        assert_eq!(
+            extglob("src/**/(*.)+(spec|test).+(ts|js)"),
+            vec!["src/**/{*.}{spec,test}.{ts,js}"]
+        );
         let set = globset(&["**/__tests__/**/*.[jt]s?(x)".to_string()]).unwrap();
         assert!(set.is_match("src/__tests__/a.tsx") && set.is_match("src/__tests__/a.js"));
         assert!(!set.is_match("src/a.js"));
@@ -503,6 +616,80 @@ export default defineConfig({
                 .iter()
                 .any(|a| matches!(a, Alias::Pattern { replacement, .. } if replacement == "app/$1"))
         );
+    }
+
+    /// vitest `test.projects`, as a large TS framework writes it: micromatch
+    /// groups, projects that extend the root, a project named by the path
+    /// of another config, and an exclude spreading vitest's defaults.
+    #[test]
+    fn vitest_inline_projects_each_include_their_files() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("vitest.config.ts"),
+            r#"import { configDefaults, defineConfig } from 'vitest/config'
+export default defineConfig({
+  test: {
+    globals: true,
+    coverage: { exclude: ['benchmarks', 'src/**/types.ts'] },
+    exclude: ['**/fixtures/**'],
+    projects: [
+      './runtime-tests/*/vitest.config.ts',
+      {
+        extends: true,
+        test: {
+          exclude: [...configDefaults.exclude, '**/sandbox/**', '**/*.case.test.*'],
+          include: ['src/**/(*.)+(spec|test).+(ts|tsx|js)'],
+          name: 'main',
+        },
+      },
+      {
+        test: { include: ['src/jsx/dom/**/(*.)+(spec|test).+(ts|tsx|js)'], name: 'dom' },
+      },
+      { extends: true, test: { include: ['lib/**/*.spec.js'] } },
+    ],
+  },
+})
+"#,
+        )
+        .unwrap();
+        let runners = Runners::load_at(dir.path(), &[]);
+        let decides = |p: &str| runners.decides(Path::new(p));
+        assert_eq!(decides("src/middleware/etag/index.test.ts"), Some(true));
+        assert_eq!(decides("src/jsx/index.test.tsx"), Some(true));
+        assert_eq!(decides("src/jsx/dom/render.test.tsx"), Some(true));
+        assert_eq!(
+            decides("src/router/common.case.test.ts"),
+            Some(false),
+            "the main project excludes it"
+        );
+        assert_eq!(decides("src/a/sandbox/x.test.ts"), Some(false));
+        assert_eq!(decides("lib/x.spec.js"), Some(true));
+        assert_eq!(
+            decides("lib/fixtures/x.spec.js"),
+            Some(false),
+            "it inherits the root exclude"
+        );
+        assert_eq!(
+            decides("src/index.ts"),
+            None,
+            "another config's projects may include it"
+        );
+        assert_eq!(decides("runtime-tests/bun/index.test.ts"), None);
+        assert!(runners.problems.is_empty(), "{:?}", runners.problems);
+    }
+
+    #[test]
+    fn a_vitest_exclude_alone_keeps_vitest_s_default_include() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("vite.config.mts"),
+            "export default { test: { exclude: ['e2e/**'] } }\n",
+        )
+        .unwrap();
+        let runners = Runners::load_at(dir.path(), &[]);
+        assert_eq!(runners.decides(Path::new("src/a.test.mts")), Some(true));
+        assert_eq!(runners.decides(Path::new("e2e/a.test.ts")), Some(false));
+        assert_eq!(runners.decides(Path::new("src/__tests__/a.ts")), Some(false));
     }
 
     #[test]
