@@ -175,11 +175,27 @@ fn on_subject(a: &Assertion) -> String {
     }
 }
 
-/// A token key as people write it: `total ( [ 1 ] )` -> `total([1])`.
+/// A token key as people write it: `total ( [ 1 ] )` -> `total([1])`,
+/// `get ( " /a b " )` -> `get("/a b")` (inside a string, tokens keep the
+/// spaces between them and none after the opening or before the closing
+/// quote; keys write every delimiter `"`, after any prefix such as `f`).
 pub(super) fn show(key: &str) -> String {
     let mut out = String::with_capacity(key.len());
     let mut last = "";
+    // Inside a string literal; whether the next token follows the opening quote.
+    let (mut quoted, mut opened) = (false, false);
     for token in key.split(' ') {
+        if quoted {
+            if token == "\"" {
+                quoted = false;
+            } else if !opened {
+                out.push(' ');
+            }
+            opened = false;
+            out.push_str(token);
+            last = token;
+            continue;
+        }
         let glue = matches!(token, ")" | "]" | "}" | "," | "." | ":" | "(" | "[" | "?.")
             && !(token == "(" && matches!(last, "," | "=" | "==" | "return"))
             || matches!(last, "(" | "[" | "{" | "." | "?." | "-" | "!" | "")
@@ -189,6 +205,9 @@ pub(super) fn show(key: &str) -> String {
         }
         out.push_str(token);
         last = token;
+        if token.strip_suffix('"').is_some_and(|prefix| prefix.chars().all(|c| c.is_ascii_alphabetic())) {
+            (quoted, opened) = (true, true);
+        }
     }
     let out = out.trim().to_string();
     if out.chars().count() > 80 {
@@ -767,7 +786,8 @@ mod tests {
     #[test]
     fn keys_read_as_code() {
         assert_eq!(show("total ( [ 1 , 2 ] )"), "total([1, 2])");
-        assert_eq!(show("\" a \""), "\" a \"");
+        assert_eq!(show("\" a \""), "\"a\"");
+        assert_eq!(show("get ( \" /a  b \" , f\" x \" , \" \" )"), "get(\"/a  b\", f\"x\", \"\")");
         assert_eq!(show("- 1"), "-1");
         assert_eq!(show("self . assertEqual"), "self.assertEqual");
         assert_eq!(show("{ \"a\" : 1 }"), "{\"a\": 1}");
