@@ -726,6 +726,9 @@ pub struct Commit {
     pub message: String,
     /// `Name <email>` of the author.
     pub author: String,
+    /// A merge's other parents (those this clone has): its changes are what
+    /// differs from every parent ([`History`] only).
+    pub merged: Vec<String>,
 }
 
 impl Commit {
@@ -757,6 +760,7 @@ fn commit_of(commit: &git2::Commit<'_>, parent: Option<Oid>) -> Commit {
             String::from_utf8_lossy(commit.author().name_bytes()),
             String::from_utf8_lossy(commit.author().email_bytes())
         ),
+        merged: Vec::new(),
     }
 }
 
@@ -768,7 +772,7 @@ pub fn short(id: &str) -> &str {
 /// How to fetch the history a shallow clone lacks.
 pub const SHALLOW_FIX: &str = "fetch the history (`git fetch --deepen=200`, repeated until the base is there, or `git fetch --unshallow`; `fetch-depth: 0` in actions/checkout) and run again";
 
-/// The first-parent commits of a range, oldest first.
+/// The commits of a range, oldest first.
 #[derive(Debug, Clone, Default)]
 pub struct History {
     pub commits: Vec<Commit>,
@@ -823,6 +827,56 @@ impl Repo {
             }
             history.commits.push(commit_of(&commit, parent));
             next = parent;
+        }
+        history.commits.reverse();
+        Ok(history)
+    }
+
+    /// Every commit reachable from HEAD and not from `base` (`None`: all of
+    /// HEAD's history), merges included, in topological order oldest first,
+    /// at most the newest `max`: what `git log base..HEAD` lists, so a pull
+    /// request's merge checkout is gated commit by commit, and the commits
+    /// of a line merged into the branch are each gated once, as themselves.
+    pub fn history(&self, base: Option<&str>, max: Option<usize>) -> Result<History> {
+        let mut history = History::default();
+        let Some(head) = self.head()? else {
+            return Ok(history);
+        };
+        let boundary = self.shallow_boundary();
+        let mut walk = self.inner.revwalk()?;
+        walk.set_sorting(git2::Sort::TOPOLOGICAL)?;
+        walk.push(Oid::from_str(&head)?)?;
+        if let Some(base) = base {
+            walk.hide(Oid::from_str(base)?)?;
+        }
+        for id in walk {
+            // A shallow clone's boundary ends the walk without an error.
+            let Ok(id) = id else { break };
+            if max.is_some_and(|m| history.commits.len() >= m) {
+                history.truncated = true;
+                break;
+            }
+            let commit = self.inner.find_commit(id)?;
+            let present: Vec<Oid> = commit
+                .parent_ids()
+                .filter(|p| self.inner.find_commit(*p).is_ok())
+                .collect();
+            if present.is_empty() {
+                if base.is_some() {
+                    history.ended_early = true;
+                }
+                if boundary.contains(&id) {
+                    history.shallow_end = Some(id.to_string());
+                }
+            }
+            let first = commit.parent_id(0).ok().filter(|p| present.contains(p));
+            let mut entry = commit_of(&commit, first);
+            entry.merged = present
+                .iter()
+                .filter(|p| Some(**p) != first)
+                .map(Oid::to_string)
+                .collect();
+            history.commits.push(entry);
         }
         history.commits.reverse();
         Ok(history)

@@ -533,6 +533,7 @@ mod tests {
             summary: String::new(),
             message: message.into(),
             author: author.into(),
+            merged: Vec::new(),
         })
     }
 

@@ -373,10 +373,7 @@ fn the_run_step_deepens_a_shallow_clone_until_the_merge_base_is_there() {
     assert!(mutation["inconclusive"].is_null(), "{mutation}");
     assert_eq!(mutation["outcome"], "pass", "{mutation}");
     assert!(
-        mutation["notices"][0]
-            .as_str()
-            .unwrap()
-            .contains("(5 commit(s), first parent"),
+        mutation["notices"][0].as_str().unwrap().contains("(5 commit(s))"),
         "every commit of the pull request was compared: {mutation}"
     );
 }

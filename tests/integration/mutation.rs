@@ -509,8 +509,11 @@ fn staged_and_uncommitted_changes_are_gated() {
     assert_eq!(run.code, 1);
 }
 
+/// A merge answers only for what differs from every parent (git's combined
+/// diff); the commits a merge brings are gated as themselves.
 #[test]
-fn merges_are_compared_with_their_first_parent() {
+fn merges_answer_only_for_what_differs_from_every_parent() {
+    // Merging the main line into a branch does not re-report main's change.
     let repo = python_project();
     let base = repo.git(&["rev-parse", "HEAD"]);
     repo.git(&["checkout", "-q", "-b", "feature"]);
@@ -518,15 +521,99 @@ fn merges_are_compared_with_their_first_parent() {
     repo.commit("feature: a test-only edit");
     repo.git(&["checkout", "-q", "main"]);
     repo.write("shop/cart.py", CART_CHANGED);
-    repo.commit("main: change the code");
+    let main = repo.commit("main: change the code");
     repo.git(&["checkout", "-q", "feature"]);
     repo.git(&["merge", "-q", "--no-edit", "main"]);
+    let run = gate(&repo, &main);
+    assert_eq!(run.findings(), Vec::<String>::new(), "{}", run.stdout);
+    assert!(
+        run.notices()[0].contains("(2 commit(s); 1 merge(s), each answering only for what differs from every parent)"),
+        "{:?}",
+        run.notices()
+    );
+    // From before main's change, main's commit is in the range, and gated as itself.
     let run = gate(&repo, &base);
     assert_eq!(run.findings(), Vec::<String>::new(), "{}", run.stdout);
     assert!(
-        run.notices()[0].contains("(2 commit(s), first parent"),
+        run.notices()[0].contains("(3 commit(s); 1 merge(s)"),
         "{:?}",
         run.notices()
+    );
+
+    // A pull request job checks out the merge of the PR into its base: the
+    // PR's own commits are gated, each with its own message and trailers.
+    let repo = python_project();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    repo.git(&["checkout", "-q", "-b", "pr"]);
+    repo.write("shop/cart.py", CART_CHANGED)
+        .write("tests/test_cart.py", TESTS.replace("== 90", "== 80"));
+    repo.commit("pr: change the discount and its expectation");
+    repo.write(
+        "tests/test_cart.py",
+        TESTS.replace("== 90", "== 80").replace("== 3", "== 4"),
+    );
+    repo.write("shop/cart.py", format!("{CART_CHANGED}\n# tuned\n"));
+    repo.commit("pr: tune the total\n\nLoki-Gate-Allow: mutation/assertion-value-changed the total now adds a fee");
+    repo.git(&["checkout", "-q", "main"]);
+    repo.write("README.md", "# shop\n");
+    let main = repo.commit("main: docs");
+    repo.git(&["merge", "-q", "--no-ff", "--no-edit", "pr"]);
+    let run = gate(&repo, &main);
+    let changed: Vec<(String, String)> = run.json()["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] == "mutation/assertion-value-changed")
+        .map(|f| {
+            (
+                f["severity"].as_str().unwrap().to_string(),
+                f["notes"][0].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(changed.len(), 2, "{}", run.stdout);
+    assert!(
+        changed
+            .iter()
+            .any(|(sev, note)| sev == "error" && note.contains("pr: change the discount")),
+        "{changed:?}"
+    );
+    assert!(
+        changed
+            .iter()
+            .any(|(sev, note)| sev == "note" && note.contains("pr: tune the total")),
+        "the trailer of the PR's own commit acknowledges its change: {changed:?}"
+    );
+    let all = gate(&repo, &base);
+    assert_eq!(
+        all.findings(),
+        run.findings(),
+        "the base before main's commit changes nothing"
+    );
+
+    // A merge that edits an expectation while resolving a conflict answers for it.
+    let repo = python_project();
+    repo.git(&["checkout", "-q", "-b", "side"]);
+    repo.write("tests/test_cart.py", TESTS.replace("== 90", "== 91"));
+    repo.commit("side: one expectation");
+    repo.git(&["checkout", "-q", "main"]);
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    repo.write("README.md", "# shop\n");
+    repo.commit("main: docs");
+    repo.git(&["merge", "-q", "-s", "ours", "--no-commit", "side"]);
+    repo.write("tests/test_cart.py", TESTS.replace("== 90", "== 93"))
+        .write("shop/cart.py", CART_CHANGED);
+    repo.commit("merge side, resolved");
+    let run = gate(&repo, &base);
+    let findings = run.json()["findings"].as_array().unwrap().clone();
+    assert_eq!(findings.len(), 1, "{}", run.stdout);
+    assert!(
+        findings[0]["notes"][0]
+            .as_str()
+            .unwrap()
+            .contains("merge side, resolved"),
+        "{}",
+        run.stdout
     );
 }
 
@@ -551,11 +638,7 @@ fn max_commits_all_files_and_a_shallow_clone_say_what_they_gated() {
 
     let run = repo.run(&["mutation", "--all-files", "--format", "json"]);
     assert_eq!(run.findings().len(), 1, "{:?}", run.notices());
-    assert!(
-        run.notices()[0].starts_with("range: the start of history.."),
-        "{:?}",
-        run.notices()
-    );
+    assert!(run.notices()[0].starts_with("range: all of "), "{:?}", run.notices());
 
     // A shallow clone without the base: gated with what it has, and said.
     let clone = tempfile::tempdir().unwrap();

@@ -1,9 +1,10 @@
 //! The `mutation` gate: tests bent to match the code, found in git history.
 //!
-//! The range is the first-parent commits after the base (merge commits
-//! compared with their first parent), then the uncommitted changes; with
-//! `--staged`, the staged change alone; with `--all-files`, the newest
-//! `max-commits` of HEAD's history, each commit judged against its parent.
+//! The range is the commits after the base (what `git log base..HEAD`
+//! lists, each judged against its parent; a merge only for what differs from
+//! every parent), then the uncommitted changes; with `--staged`, the staged
+//! change alone; with `--all-files`, the newest `max-commits` of HEAD's
+//! history.
 //! Everything is read through git2, with no subprocess per commit. Commits
 //! are taken in windows: the changed test files' old and new blobs of a
 //! window are loaded once, each distinct blob is parsed once (in parallel,
@@ -513,7 +514,7 @@ fn range(
             Baseline::Commit(Some(head))
         }
         Scope::AllFiles | Scope::Files(_) => {
-            let history = repo.first_parent_history(None, max)?;
+            let history = repo.history(None, max)?;
             describe(&history, None, &head, notices, settings);
             if let Some(end) = &history.shallow_end {
                 *unseen = Some(format!(
@@ -540,7 +541,7 @@ fn range(
                 }
                 Err(e) => return Err(e),
             };
-            let history = repo.first_parent_history(base.as_deref(), max)?;
+            let history = repo.history(base.as_deref(), max)?;
             describe(&history, base.as_deref(), &head, notices, settings);
             if let (None, Some(end)) = (&unseen, &history.shallow_end) {
                 *unseen = Some(format!(
@@ -572,11 +573,21 @@ fn range(
 /// Say which commits the range holds, and what it left out.
 fn describe(history: &git::History, base: Option<&str>, head: &str, notices: &mut Vec<String>, settings: &Settings) {
     let count = history.commits.len();
-    let from = base.map_or_else(|| "the start of history".to_string(), |b| short(b).to_string());
-    notices.push(format!(
-        "range: {from}..{} ({count} commit(s), first parent; merges compared with their first parent)",
-        short(head)
-    ));
+    let merges = history.commits.iter().filter(|c| !c.merged.is_empty()).count();
+    let merges = match merges {
+        0 => String::new(),
+        n => format!("; {n} merge(s), each answering only for what differs from every parent"),
+    };
+    let range = match (base, history.commits.first()) {
+        (Some(base), _) => format!("{}..{}", short(base), short(head)),
+        (None, Some(oldest)) if history.truncated => format!(
+            "the newest {count} commit(s) of {}, from {}",
+            short(head),
+            oldest.short()
+        ),
+        (None, _) => format!("all of {}'s history", short(head)),
+    };
+    notices.push(format!("range: {range} ({count} commit(s){merges})"));
     if history.truncated {
         notices.push(format!(
             "only the newest {} commit(s) were inspected (gates.mutation.max-commits, --max-commits); older ones in the range were not",
@@ -587,7 +598,7 @@ fn describe(history: &git::History, base: Option<&str>, head: &str, notices: &mu
     if history.ended_early && history.shallow_end.is_none() {
         let oldest = history.commits.first().map_or("", |c| c.short());
         notices.push(format!(
-            "the first-parent history ends at the root commit {oldest} without reaching the base: its changes count as new"
+            "the history ends at the root commit {oldest} without reaching the base: its changes count as new"
         ));
     }
 }
@@ -611,13 +622,18 @@ fn commit_steps(
 ) -> Result<Vec<Step>> {
     let mut steps = Vec::with_capacity(history.commits.len());
     for commit in &history.commits {
-        let changes = cx
-            .repo
-            .commit_changes(commit.parent.as_deref(), &commit.id)?
-            .into_iter()
-            .filter(|c| keep(&c.path))
-            .map(tree_change)
-            .collect();
+        let mut changes = Vec::new();
+        for change in cx.repo.commit_changes(commit.parent.as_deref(), &commit.id)? {
+            // A merge answers only for what differs from every parent (git's
+            // combined diff): what one side brought is that side's commits'.
+            let mut from_a_side = false;
+            for other in &commit.merged {
+                from_a_side |= cx.repo.blob_id_at(other, &change.path)? == change.new_blob;
+            }
+            if keep(&change.path) && !from_a_side {
+                changes.push(tree_change(change));
+            }
+        }
         let (acks, problems) = ack::parse(&commit.message);
         notices.extend(problems.into_iter().map(|p| format!("{}: {p}", commit.short())));
         steps.push(Step {

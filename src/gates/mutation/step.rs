@@ -205,7 +205,10 @@ pub(super) fn show(key: &str) -> String {
         }
         out.push_str(token);
         last = token;
-        if token.strip_suffix('"').is_some_and(|prefix| prefix.chars().all(|c| c.is_ascii_alphabetic())) {
+        if token
+            .strip_suffix('"')
+            .is_some_and(|prefix| prefix.chars().all(|c| c.is_ascii_alphabetic()))
+        {
             (quoted, opened) = (true, true);
         }
     }
@@ -787,7 +790,10 @@ mod tests {
     fn keys_read_as_code() {
         assert_eq!(show("total ( [ 1 , 2 ] )"), "total([1, 2])");
         assert_eq!(show("\" a \""), "\"a\"");
-        assert_eq!(show("get ( \" /a  b \" , f\" x \" , \" \" )"), "get(\"/a  b\", f\"x\", \"\")");
+        assert_eq!(
+            show("get ( \" /a  b \" , f\" x \" , \" \" )"),
+            "get(\"/a  b\", f\"x\", \"\")"
+        );
         assert_eq!(show("- 1"), "-1");
         assert_eq!(show("self . assertEqual"), "self.assertEqual");
         assert_eq!(show("{ \"a\" : 1 }"), "{\"a\": 1}");
