@@ -248,6 +248,8 @@ fn read_function(item: &Node, read: &Read) -> Item {
         mocks: Vec::new(),
         unchecked,
         syntax_error: first_syntax_error(&body),
+        shape: super::shape(&body, source),
+        extent: Span::of(&body),
     });
     out
 }

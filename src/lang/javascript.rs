@@ -522,6 +522,8 @@ impl<'s> Walker<'s, '_> {
                     mocks: Vec::new(),
                     unchecked: Unchecked::default(),
                     syntax_error: None,
+                    shape: Vec::new(),
+                    extent: span,
                 });
             }
             return;
@@ -577,6 +579,8 @@ impl<'s> Walker<'s, '_> {
             mocks: Vec::new(),
             unchecked,
             syntax_error: first_syntax_error(&body),
+            shape: super::shape(&body, self.source),
+            extent: span,
         });
     }
 
@@ -1263,8 +1267,14 @@ impl<'s> Walker<'s, '_> {
             .map(|o| text(&o, self.source).into_owned())
             .unwrap_or_default();
         if object == "expect" {
-            // expect.assertions(n), expect.hasAssertions(), expect.fail()
-            return Some(if name == "fail" { Form::Fail } else { Form::Other });
+            // expect.assertions(n), expect.hasAssertions(), expect.fail(); the
+            // asymmetric matchers (`expect.any(..)`, `expect.objectContaining(..)`)
+            // are parts of an expected value, and `expect.extend` configures.
+            return match name {
+                "fail" => Some(Form::Fail),
+                "assertions" | "hasAssertions" => Some(Form::Other),
+                _ => None,
+            };
         }
         if object == "assert" || object.ends_with(".assert") || object.starts_with("assert.") {
             return Some(match name {

@@ -104,7 +104,7 @@ impl Lang {
 }
 
 /// A source range: 1-based lines and columns, the end column exclusive.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(from = "[u32; 4]", into = "[u32; 4]")]
 pub struct Span {
     pub line: u32,
@@ -153,6 +153,16 @@ impl Span {
             line: m(self.line),
             end_line: m(self.end_line),
             ..self
+        }
+    }
+
+    /// From the start of `first` to the end of `last`.
+    pub fn between(first: &Node, last: &Node) -> Span {
+        let (start, end) = (Span::of(first), Span::of(last));
+        Span {
+            end_line: end.end_line,
+            end_column: end.end_column,
+            ..start
         }
     }
 
@@ -452,12 +462,21 @@ pub struct TestCase {
     /// the test's body: what was read of it may be wrong.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub syntax_error: Option<u32>,
+    /// What the body says, as a sketch ([`shape`]): a renamed, moved or
+    /// lightly edited test is told by a body much like its old one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shape: Vec<u32>,
+    /// Where the test's text is: its body, with its decorators or
+    /// attributes, or the whole `it(..)` / `it.each(..)(..)` call.
+    #[serde(default)]
+    pub extent: Span,
 }
 
 impl TestCase {
     /// Move every span of the test `delta` lines (its text moved, unchanged).
     pub(crate) fn move_lines(&mut self, delta: i64) {
         self.span = self.span.moved(delta);
+        self.extent = self.extent.moved(delta);
         if let Some(skip) = &mut self.skip {
             skip.span = skip.span.moved(delta);
         }
@@ -972,6 +991,84 @@ pub(crate) fn keep_imported_uses(file: &mut TestFile) {
     for test in &mut file.tests {
         test.uses.retain(|n| imported.contains(n.as_str()));
     }
+}
+
+/// How many hashes a [`shape`] keeps.
+const SHAPE: usize = 64;
+
+/// A sketch of what `body` says: the smallest [`SHAPE`] hashes of its
+/// token trigrams (comments left out), so that [`similarity`] estimates how
+/// much two bodies share, whatever their size, in a few hundred bytes.
+pub(crate) fn shape(body: &Node, source: &[u8]) -> Vec<u32> {
+    let mut tokens: Vec<&[u8]> = Vec::new();
+    let mut cursor = body.walk();
+    'walk: loop {
+        let node = cursor.node();
+        let leaf = node.child_count() == 0 || node.kind().contains("comment");
+        if leaf && !node.is_extra() && !node.kind().contains("comment") {
+            let bytes = &source[node.byte_range()];
+            if !bytes.iter().all(u8::is_ascii_whitespace) {
+                tokens.push(bytes);
+            }
+        }
+        if !leaf && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                continue 'walk;
+            }
+            if !cursor.goto_parent() || cursor.node().id() == body.id() {
+                break 'walk;
+            }
+        }
+    }
+    // FNV-1a: the same on every run and platform.
+    let hash = |parts: &[&[u8]]| {
+        let mut h: u32 = 0x811c_9dc5;
+        for part in parts {
+            for b in part.iter().chain(std::iter::once(&0xff)) {
+                h ^= u32::from(*b);
+                h = h.wrapping_mul(0x0100_0193);
+            }
+        }
+        h
+    };
+    let mut hashes: Vec<u32> = if tokens.len() < 3 {
+        tokens.iter().map(|t| hash(&[t])).collect()
+    } else {
+        tokens.windows(3).map(hash).collect()
+    };
+    hashes.sort_unstable();
+    hashes.dedup();
+    hashes.truncate(SHAPE);
+    hashes
+}
+
+/// How much of two [`shape`]s' bodies is shared (0 to 1): of the smallest
+/// hashes of both together, the share each has (the bottom-k estimate of
+/// the Jaccard index); 0 when either is empty.
+pub fn similarity(a: &[u32], b: &[u32]) -> f64 {
+    if a.is_empty() || b.is_empty() {
+        return 0.0;
+    }
+    let (mut i, mut j, mut taken, mut both) = (0, 0, 0usize, 0usize);
+    while taken < SHAPE && (i < a.len() || j < b.len()) {
+        match (a.get(i), b.get(j)) {
+            (Some(x), Some(y)) if x == y => {
+                both += 1;
+                i += 1;
+                j += 1;
+            }
+            (Some(x), Some(y)) if x < y => i += 1,
+            (Some(_), None) => i += 1,
+            _ => j += 1,
+        }
+        taken += 1;
+    }
+    #[allow(clippy::cast_precision_loss)]
+    let share = both as f64 / taken as f64;
+    share
 }
 
 /// The text of a node (lossy on invalid UTF-8).

@@ -693,6 +693,8 @@ fn read_function(def: &Node, decorators: &[Node], read: &Read, file: &mut TestFi
         mocks: Vec::new(),
         unchecked,
         syntax_error: first_syntax_error(&body),
+        shape: super::shape(&body, source),
+        extent: Span::between(decorators.first().unwrap_or(def), &body),
     });
 }
 

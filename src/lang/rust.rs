@@ -422,6 +422,8 @@ fn read_function(def: &Node, source: &[u8], constants: &[String], scope: &str) -
         mocks: Vec::new(),
         unchecked,
         syntax_error: first_syntax_error(&body),
+        shape: super::shape(&body, source),
+        extent: Span::of(&body),
     });
     out
 }

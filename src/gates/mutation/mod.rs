@@ -368,12 +368,14 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     }
     let mut acknowledged: Vec<String> = Vec::new();
     let mut deleted_with_subject = 0;
+    let mut checked_again = 0;
     let mut compared = 0;
     let mut unreadable: Vec<String> = Vec::new();
     for (step, result) in steps.iter().zip(results) {
         unreadable.extend(result.unreadable);
         out.findings.extend(result.findings);
         deleted_with_subject += result.deleted_with_subject;
+        checked_again += result.checked_again;
         compared += result.compared;
         for (ack, count) in result.acknowledged {
             acknowledged.push(format!(
@@ -411,6 +413,11 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     if deleted_with_subject > 0 {
         out.notices.push(format!(
             "{deleted_with_subject} test(s) deleted together with the code they imported, or already skipped (not flagged)"
+        ));
+    }
+    if checked_again > 0 {
+        out.notices.push(format!(
+            "{checked_again} test(s) deleted whose every check a test added or edited in the same step makes again (split, parametrized, moved; not flagged)"
         ));
     }
     if !unreadable.is_empty() {

@@ -3,7 +3,7 @@
 //! tests, assertions by their check. Pure functions over [`TestFile`] models;
 //! formatting never matters because checks are token keys.
 
-use crate::lang::{Assertion, Form, TestCase, TestFile};
+use crate::lang::{Assertion, Form, TestCase, TestFile, similarity};
 
 use super::lattice::{Family, rank};
 
@@ -37,7 +37,14 @@ pub fn same_checks(a: &TestCase, b: &TestCase) -> bool {
     a.assertions.len() == b.assertions.len() && a.assertions.iter().zip(&b.assertions).all(|(x, y)| same_check(x, y))
 }
 
-/// Pair the tests of `old` and `new` (either may be absent: an added or a deleted file).
+/// How much of its body a test must share with another to be the same
+/// test renamed, moved or lightly edited ([`crate::lang::similarity`]).
+pub const SAME_BODY: f64 = 0.6;
+
+/// Pair the tests of `old` and `new` (either may be absent: an added or a
+/// deleted file): by scope and name; by name alone when the scope was
+/// renamed; by identical checks; by a body much like the old one; and what
+/// is left of one scope, in order, when as many tests are left on each side.
 pub fn pair_tests<'a>(old: Option<&'a TestFile>, new: Option<&'a TestFile>) -> TestPairs<'a> {
     let old: Vec<&TestCase> = old.map(|f| f.tests.iter().collect()).unwrap_or_default();
     let new: Vec<&TestCase> = new.map(|f| f.tests.iter().collect()).unwrap_or_default();
@@ -54,18 +61,59 @@ pub fn pair_tests<'a>(old: Option<&'a TestFile>, new: Option<&'a TestFile>) -> T
             None => left.push(o),
         }
     }
-    // Renamed: the same checks under another name.
+    // The scope was renamed or the test moved to another group: its name, when
+    // only one test left has it.
     let mut still = Vec::new();
     for o in left {
+        let named: Vec<usize> = (0..new.len()).filter(|&j| !taken[j] && new[j].name == o.name).collect();
+        match named.as_slice() {
+            [j] if !o.name.is_empty() => {
+                taken[*j] = true;
+                pairs.paired.push((o, new[*j]));
+            }
+            _ => still.push(o),
+        }
+    }
+    // Renamed: the same checks under another name.
+    let mut left = Vec::new();
+    for o in still {
         match (0..new.len()).find(|&j| !taken[j] && !o.assertions.is_empty() && same_checks(o, new[j])) {
             Some(j) => {
                 taken[j] = true;
                 pairs.paired.push((o, new[j]));
             }
-            None => still.push(o),
+            None => left.push(o),
         }
     }
-    // Renamed and edited: as many tests left on each side of one scope, in order.
+    // Renamed and edited: the most similar bodies first.
+    let candidates = |old: &[&'a TestCase], taken: &[bool]| {
+        let mut found: Vec<(f64, usize, usize)> = Vec::new();
+        for (i, o) in old.iter().enumerate() {
+            for (j, n) in new.iter().enumerate().filter(|(j, _)| !taken[*j]) {
+                let share = similarity(&o.shape, &n.shape);
+                if share >= SAME_BODY {
+                    found.push((share, i, j));
+                }
+            }
+        }
+        found.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+        found
+    };
+    let mut paired_old = vec![false; left.len()];
+    for (_, i, j) in candidates(&left, &taken) {
+        if !paired_old[i] && !taken[j] {
+            paired_old[i] = true;
+            taken[j] = true;
+            pairs.paired.push((left[i], new[j]));
+        }
+    }
+    let still: Vec<&TestCase> = left
+        .into_iter()
+        .zip(paired_old)
+        .filter(|(_, paired)| !paired)
+        .map(|(o, _)| o)
+        .collect();
+    // Renamed and rewritten: as many tests left on each side of one scope, in order.
     let mut removed = Vec::new();
     let mut scopes: Vec<&str> = Vec::new();
     for t in &still {

@@ -40,6 +40,9 @@ pub(super) struct Outcome {
     pub acknowledged: Vec<(Ack, usize)>,
     /// Deleted tests not flagged: they went with their subject, or were skipped.
     pub deleted_with_subject: usize,
+    /// Deleted tests not flagged: a test the step added or edited makes
+    /// each of their checks again (split, folded into a table, moved).
+    pub checked_again: usize,
     /// Tests compared with their earlier version.
     pub compared: usize,
     /// Test files whose version in the step has a syntax error where tests
@@ -108,7 +111,71 @@ struct Site<'a> {
 struct Emit<'a> {
     step: &'a Step,
     versions: &'a Versions,
+    gained: Gained<'a>,
     out: Outcome,
+}
+
+/// The tests a step added or edited, each with its text squashed (no
+/// whitespace, no quotes): where checks that left a test may have gone.
+#[derive(Default)]
+struct Gained<'a> {
+    tests: Vec<(&'a TestCase, String)>,
+}
+
+impl<'a> Gained<'a> {
+    fn new(versions: &'a Versions, files: &[TestChange<'a>], pairs: &[TestPairs<'a>]) -> Gained<'a> {
+        let mut tests = Vec::new();
+        for (file, pairs) in files.iter().zip(pairs) {
+            let Some(bytes) = file.change.new.as_ref().map(|v| versions.bytes(v)) else {
+                continue;
+            };
+            let edited = pairs
+                .paired
+                .iter()
+                .filter(|(o, n)| !pair::same_checks(o, n))
+                .map(|(_, n)| *n);
+            for t in pairs.added.iter().copied().chain(edited) {
+                let text = lines(bytes, t.extent).join("\n");
+                tests.push((t, squash(&text)));
+            }
+        }
+        Gained { tests }
+    }
+
+    /// Does a test the step added or edited make the check `a` again: the
+    /// same matcher, with the name its subject starts from and every
+    /// literal of its expected values (or, with none worth the name, its
+    /// whole subject) written in that test? A check split into another
+    /// test, or folded into a parametrized test's cases or a table's rows,
+    /// is still made.
+    fn holds(&self, a: &Assertion) -> bool {
+        let Some(subject) = pair::subject(a) else { return false };
+        let literals: Vec<String> = pair::expected(a)
+            .into_iter()
+            .filter(|e| pair::is_literal(e))
+            .map(pair::spelled_value)
+            .filter(|v| v.chars().count() >= 2)
+            .collect();
+        let name = subject.split(' ').find(|t| {
+            t.starts_with(|c: char| c.is_alphabetic() || c == '_') && !matches!(*t, "self" | "this" | "await")
+        });
+        let whole = squash(subject);
+        self.tests.iter().any(|(t, text)| {
+            t.assertions.iter().any(|b| b.matcher == a.matcher)
+                && if literals.is_empty() {
+                    text.contains(&whole)
+                } else {
+                    name.is_some_and(|n| text.contains(n)) && literals.iter().all(|l| text.contains(l.as_str()))
+                }
+        })
+    }
+}
+
+/// Text without whitespace or quotes, for finding one spelling in another.
+fn squash(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '"' | '\'' | '`'))
+        .collect()
 }
 
 impl Emit<'_> {
@@ -260,12 +327,13 @@ impl Analysis<'_> {
             .collect();
         code.sort();
         code.dedup();
+        let pairs: Vec<TestPairs<'_>> = files.iter().map(|f| pair::pair_tests(f.old, f.new)).collect();
         let mut emit = Emit {
             step,
             versions: self.versions,
+            gained: Gained::new(self.versions, &files, &pairs),
             out: Outcome::default(),
         };
-        let pairs: Vec<TestPairs<'_>> = files.iter().map(|f| pair::pair_tests(f.old, f.new)).collect();
         for (file, pairs) in files.iter().zip(&pairs) {
             for (o, n) in &pairs.paired {
                 self.compare(&mut emit, &code, file, o, file, n);
@@ -278,7 +346,8 @@ impl Analysis<'_> {
             for r in &p.removed {
                 let same_name = |t: &TestCase| t.name == r.name;
                 let same_checks = |t: &TestCase| !r.assertions.is_empty() && pair::same_checks(r, t);
-                let found = [&same_name as &dyn Fn(&TestCase) -> bool, &same_checks]
+                let same_body = |t: &TestCase| crate::lang::similarity(&r.shape, &t.shape) >= pair::SAME_BODY;
+                let found = [&same_name as &dyn Fn(&TestCase) -> bool, &same_checks, &same_body]
                     .iter()
                     .find_map(|matches| {
                         (0..pairs.len()).filter(|&j| j != i).find_map(|j| {
@@ -388,7 +457,7 @@ impl Analysis<'_> {
                     Some(before(old.span)),
                     Vec::new(),
                 ),
-                Change::Deleted { old } if known.check(&o.name, old) => emit.push(
+                Change::Deleted { old } if known.check(&o.name, old) && !emit.gained.holds(old) => emit.push(
                     &ASSERTION_DELETED,
                     format!(
                         "test `{}` lost the assertion `{}`{}",
@@ -442,6 +511,10 @@ impl Analysis<'_> {
             });
             if subject_gone {
                 emit.out.deleted_with_subject += 1;
+                continue;
+            }
+            if !t.assertions.is_empty() && t.assertions.iter().all(|a| emit.gained.holds(a)) {
+                emit.out.checked_again += 1;
                 continue;
             }
             per_file[i].push(t);
