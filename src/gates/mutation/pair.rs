@@ -188,6 +188,9 @@ pub fn spelled_value(key: &str) -> String {
     let squash = |tokens: &[&str]| -> String {
         let mut out = String::new();
         let mut in_string = false;
+        // An f-string: `{` opens an interpolation (elsewhere it is text
+        // that an escape sequence split from the rest).
+        let mut formatted = false;
         let mut depth = 0usize;
         for &t in tokens {
             if depth > 0 {
@@ -200,10 +203,17 @@ pub fn spelled_value(key: &str) -> String {
             }
             if is_delimiter(t) || t == "`" {
                 in_string = !in_string;
+                formatted = in_string && t.len() > 1 && t.to_ascii_lowercase().contains('f');
                 continue;
             }
-            if in_string && matches!(t, "{" | "${") {
+            if in_string && (t == "${" || (t == "{" && formatted)) {
                 depth = 1;
+                continue;
+            }
+            // An escaped quote or backslash is the character itself: `"{\"a\":1}"`
+            // spells what the raw string `` `{"a":1}` `` does.
+            if in_string && matches!(t, "\\\"" | "\\'" | "\\\\" | "\\`") {
+                out.push_str(&t[1..]);
                 continue;
             }
             out.extend(t.chars().filter(|c| !c.is_whitespace()));
@@ -312,10 +322,12 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
         if let Some(j) = same_matcher {
             taken[j] = true;
             let (was, now) = (expected(o), expected(&new[j]));
+            // Both sides literals: a literal that became a name or an
+            // expression (`3` -> `retries + 1`) is a refactor this cannot evaluate.
             let literal_change = was
                 .iter()
                 .zip(&now)
-                .any(|(a, b)| a != b && (is_literal(a) || is_literal(b)) && spelled_value(a) != spelled_value(b));
+                .any(|(a, b)| a != b && is_literal(a) && is_literal(b) && spelled_value(a) != spelled_value(b));
             if literal_change {
                 changes.push(Change::ValueChanged { old: o, new: &new[j] });
             }
@@ -488,6 +500,10 @@ mod tests {
         assert_ne!(spelled_value("` id: ${ a } `"), spelled_value("` key: ${ a } `"));
         assert_ne!(spelled_value(r#"{ " a " : 1 }"#), spelled_value(r#"{ " a " : 2 }"#));
         assert_ne!(spelled_value("5"), spelled_value("6"));
+        assert_eq!(
+            spelled_value(r#"" { \" foo \" : \" bar \" } ""#),
+            spelled_value(r#"` {"foo":"bar"} `"#)
+        );
     }
 
     #[test]

@@ -143,12 +143,20 @@ impl<'a> Gained<'a> {
     }
 
     /// Does a test the step added or edited make the check `a` again: the
-    /// same matcher, with the name its subject starts from and every
-    /// literal of its expected values (or, with none worth the name, its
-    /// whole subject) written in that test? A check split into another
-    /// test, or folded into a parametrized test's cases or a table's rows,
-    /// is still made.
+    /// same check, or the same matcher with the name its subject starts from
+    /// and every literal of its expected values (a check split into another
+    /// test, or folded into a parametrized test's cases or a table's rows)
+    /// written in that test? A check whose values are all as short as `0`
+    /// or `"a"` is found only as itself.
     fn holds(&self, a: &Assertion) -> bool {
+        let key = pair::check_key(a);
+        if self
+            .tests
+            .iter()
+            .any(|(t, _)| t.assertions.iter().any(|b| pair::check_key(b) == key))
+        {
+            return true;
+        }
         let Some(subject) = pair::subject(a) else { return false };
         let literals: Vec<String> = pair::expected(a)
             .into_iter()
@@ -156,18 +164,17 @@ impl<'a> Gained<'a> {
             .map(pair::spelled_value)
             .filter(|v| v.chars().count() >= 2)
             .collect();
-        let name = subject.split(' ').find(|t| {
+        let Some(name) = subject.split(' ').find(|t| {
             t.starts_with(|c: char| c.is_alphabetic() || c == '_') && !matches!(*t, "self" | "this" | "await")
-        });
-        let whole = squash(subject);
-        self.tests.iter().any(|(t, text)| {
-            t.assertions.iter().any(|b| b.matcher == a.matcher)
-                && if literals.is_empty() {
-                    text.contains(&whole)
-                } else {
-                    name.is_some_and(|n| text.contains(n)) && literals.iter().all(|l| text.contains(l.as_str()))
-                }
-        })
+        }) else {
+            return false;
+        };
+        !literals.is_empty()
+            && self.tests.iter().any(|(t, text)| {
+                t.assertions.iter().any(|b| b.matcher == a.matcher)
+                    && text.contains(name)
+                    && literals.iter().all(|l| text.contains(l.as_str()))
+            })
     }
 }
 
@@ -249,13 +256,16 @@ fn on_subject(a: &Assertion) -> String {
 pub(super) fn show(key: &str) -> String {
     let mut out = String::with_capacity(key.len());
     let mut last = "";
-    // Inside a string literal; whether the next token follows the opening quote.
-    let (mut quoted, mut opened) = (false, false);
+    // The quote of the string literal the tokens are in; whether the next
+    // token follows the opening quote.
+    let (mut quote, mut opened) = (None::<&str>, false);
     for token in key.split(' ') {
-        if quoted {
-            if token == "\"" {
-                quoted = false;
-            } else if !opened {
+        if let Some(q) = quote {
+            // Text and interpolations (`${x}`) of a template are written together.
+            let together = opened || q == "`" && (matches!(last, "${" | "}") || token == "}");
+            if token == q {
+                quote = None;
+            } else if !together {
                 out.push(' ');
             }
             opened = false;
@@ -272,11 +282,13 @@ pub(super) fn show(key: &str) -> String {
         }
         out.push_str(token);
         last = token;
-        if token
+        if token == "`" {
+            (quote, opened) = (Some("`"), true);
+        } else if token
             .strip_suffix('"')
             .is_some_and(|prefix| prefix.chars().all(|c| c.is_ascii_alphabetic()))
         {
-            (quoted, opened) = (true, true);
+            (quote, opened) = (Some("\""), true);
         }
     }
     let out = out.trim().to_string();
@@ -868,6 +880,7 @@ mod tests {
             "get(\"/a  b\", f\"x\", \"\")"
         );
         assert_eq!(show("- 1"), "-1");
+        assert_eq!(show("` ${ fixture } ?new#hash `"), "`${fixture}?new#hash`");
         assert_eq!(show("self . assertEqual"), "self.assertEqual");
         assert_eq!(show("{ \"a\" : 1 }"), "{\"a\": 1}");
     }
