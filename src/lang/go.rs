@@ -453,6 +453,31 @@ fn operand(node: &Node, source: &[u8]) -> Operand {
     }
 }
 
+/// The testify check `name` makes: itself, or for a formatted variant
+/// (`Equalf`, `Panicsf`) the check without the `f`.
+fn testify_check(name: &str) -> Option<&'static str> {
+    let found = |n: &str| TESTIFY.iter().copied().find(|t| *t == n);
+    match name {
+        // `Errorf` is testify's formatted `Error`; `Fail` is not a formatted `Fai`.
+        "Errorf" => Some("Error"),
+        _ => name.strip_suffix('f').and_then(found).or_else(|| found(name)),
+    }
+}
+
+/// How many operands testify's check `method` takes after the `t`; the
+/// arguments after them are the failure message.
+fn testify_arity(method: &str) -> usize {
+    match method {
+        "Fail" | "FailNow" => 0,
+        "True" | "False" | "Nil" | "NotNil" | "NoError" | "Error" | "Empty" | "NotEmpty" | "Zero" | "NotZero"
+        | "Positive" | "Negative" | "Panics" | "NotPanics" | "FileExists" | "DirExists" | "NoFileExists"
+        | "Condition" => 1,
+        "InDelta" | "InEpsilon" | "WithinDuration" | "Eventually" | "EventuallyWithT" | "Never" | "HTTPStatusCode"
+        | "HTTPBodyContains" => 3,
+        _ => 2,
+    }
+}
+
 /// `==` on Go values is the language's own: comparing a value with itself
 /// is a tautology.
 fn testify_form(method: &str, args: &[Node], source: &[u8]) -> Form {
@@ -721,9 +746,32 @@ impl<'r> Scan<'r> {
             } else {
                 &args[..]
             };
-            let parts: Vec<String> = rest.iter().take(2).map(|a| token_key(a, source)).collect();
-            let form = testify_form(&method, rest, source);
-            push(self, form, parts, &rest[..rest.len().min(2)]);
+            // `Equal(t, false, ok)` is `False(t, ok)`, `Equal(t, nil, err)` is `Nil(t, err)`.
+            let (method, rest) = match (method, rest) {
+                ("Equal" | "EqualValues" | "Exactly", [a, b, ..]) => {
+                    let named = |n: &Node| match text(n, source).as_ref() {
+                        "true" => Some("True"),
+                        "false" => Some("False"),
+                        "nil" => Some("Nil"),
+                        _ => None,
+                    };
+                    match (named(a), named(b)) {
+                        (Some(m), None) => (m, std::slice::from_ref(b)),
+                        (None, Some(m)) => (m, std::slice::from_ref(a)),
+                        _ => (method, rest),
+                    }
+                }
+                _ => (method, rest),
+            };
+            // What follows the operands is the failure message.
+            let operands = &rest[..rest.len().min(testify_arity(method))];
+            let parts: Vec<String> = operands.iter().map(|a| token_key(a, source)).collect();
+            let form = testify_form(method, operands, source);
+            push(self, form, parts, operands);
+            // The matcher is the check, whatever its message: `Panicsf` is `Panics`.
+            if let Some(last) = self.assertions.last_mut() {
+                last.matcher = method.to_string();
+            }
         } else if name == "panic" && receiver.is_none() {
             push(self, Form::Fail, Vec::new(), &[]);
         } else if receiver_text.ends_with(".EXPECT()") {
@@ -746,8 +794,9 @@ impl<'r> Scan<'r> {
         self.calls.push(name);
     }
 
-    /// The testify method `name` called on `receiver`, when it asserts.
-    fn testify_method(&self, receiver: Option<&Node>, receiver_text: &str, name: &str) -> Option<String> {
+    /// The testify method `name` called on `receiver`, when it asserts, as
+    /// the check it makes (`Equalf` and `Equal` are both `Equal`).
+    fn testify_method(&self, receiver: Option<&Node>, receiver_text: &str, name: &str) -> Option<&'static str> {
         receiver?;
         let known = self.read.assert_packages.iter().any(|p| p == receiver_text)
             || self.assert_objects.iter().any(|o| o == receiver_text)
@@ -755,7 +804,7 @@ impl<'r> Scan<'r> {
             || self.receiver.as_deref().is_some_and(|r| {
                 receiver_text == r || receiver_text == format!("{r}.Require()") || receiver_text == format!("{r}.Assert()")
             });
-        (known && TESTIFY.contains(&name)).then(|| name.to_string())
+        known.then(|| testify_check(name)).flatten()
     }
 
     /// gomock `m.EXPECT().Get(..).Return(5)` and testify

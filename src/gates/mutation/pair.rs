@@ -18,10 +18,15 @@ pub struct TestPairs<'a> {
     pub added: Vec<&'a TestCase>,
 }
 
-/// A check as one string: its matcher and operands (formatting-insensitive).
+/// A check as one string: its matcher and operands (formatting-insensitive;
+/// the two sides of an equality in either order).
 pub fn check_key(a: &Assertion) -> String {
+    let mut parts: Vec<&str> = a.parts.iter().map(String::as_str).collect();
+    if matches!(a.form, Form::Equal(..) | Form::NotEqual(..)) && parts.len() == 2 {
+        parts.sort_unstable();
+    }
     let mut key = a.matcher.clone();
-    for part in &a.parts {
+    for part in parts {
         key.push('\u{1f}');
         key.push_str(part);
     }
@@ -30,7 +35,24 @@ pub fn check_key(a: &Assertion) -> String {
 
 /// A check as [`Assertion::matcher`] and [`Assertion::parts`] give it.
 fn same_check(a: &Assertion, b: &Assertion) -> bool {
-    a.matcher == b.matcher && a.parts == b.parts
+    a.matcher == b.matcher && (a.parts == b.parts || check_key(a) == check_key(b))
+}
+
+/// Did an expected value change from one literal to another? A literal
+/// that became a name or an expression (`3` -> `retries + 1`) is a
+/// refactor this cannot evaluate.
+fn literal_changed(was: &[&str], now: &[&str]) -> bool {
+    was.iter()
+        .zip(now)
+        .any(|(a, b)| a != b && is_literal(a) && is_literal(b) && spelled_value(a) != spelled_value(b))
+}
+
+/// Is `inner` a part of `whole` (`res . body . length` of `res . body`):
+/// what pins `whole` down pins `inner` too.
+fn part_of(inner: &str, whole: &str) -> bool {
+    inner
+        .strip_prefix(whole)
+        .is_some_and(|rest| [" .", " [", " ?.", " ("].iter().any(|sep| rest.starts_with(sep)))
 }
 
 pub fn same_checks(a: &TestCase, b: &TestCase) -> bool {
@@ -321,24 +343,49 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
         });
         if let Some(j) = same_matcher {
             taken[j] = true;
-            let (was, now) = (expected(o), expected(&new[j]));
-            // Both sides literals: a literal that became a name or an
-            // expression (`3` -> `retries + 1`) is a refactor this cannot evaluate.
-            let literal_change = was
-                .iter()
-                .zip(&now)
-                .any(|(a, b)| a != b && is_literal(a) && is_literal(b) && spelled_value(a) != spelled_value(b));
-            if literal_change {
+            if literal_changed(&expected(o), &expected(&new[j])) {
                 changes.push(Change::ValueChanged { old: o, new: &new[j] });
             }
             continue;
         }
-        // Another matcher on the same subject: weaker, or a migration.
+        let Some(about) = subject(o) else {
+            unpaired.push(o);
+            continue;
+        };
+        let was = rank(family, o);
+        // A check at least as strong on the same subject, or an exact one on
+        // the whole it is a part of (`toEqual` of the object for a
+        // `toHaveLength` of its field; an inline snapshot for two `toBe`s), or
+        // any check on a part of what only had to exist (`toBe(v)` on
+        // `res.id` for `toBeDefined()` on `res`), still holds it: strengthened
+        // or merged, even when another old check already took that one.
+        let holds = |n: &Assertion| {
+            let (Some(now), Some(on)) = (rank(family, n), subject(n)) else {
+                return false;
+            };
+            (on == about && was.is_some_and(|w| now >= w))
+                || (part_of(about, on) && now == 3)
+                || (part_of(on, about) && was == Some(1))
+        };
+        if let Some(j) = (0..new.len()).find(|&j| holds(&new[j])) {
+            taken[j] = true;
+            // `toEqual(5)` -> `toBe(6)`: another matcher, and another value.
+            if subject(&new[j]) == Some(about)
+                && was == Some(3)
+                && rank(family, &new[j]) == Some(3)
+                && literal_changed(&expected(o), &expected(&new[j]))
+            {
+                changes.push(Change::ValueChanged { old: o, new: &new[j] });
+            }
+            continue;
+        }
+        // Another matcher on the same subject, or on what it became (`x` ->
+        // `x.is_ok()`, an exact length -> a non-empty `.length`): weaker, or a migration.
         let same_subject =
-            (0..new.len()).find(|&j| !taken[j] && subject(&new[j]) == subject(o) && subject(o).is_some());
+            (0..new.len()).find(|&j| !taken[j] && subject(&new[j]).is_some_and(|on| on == about || part_of(on, about)));
         if let Some(j) = same_subject {
             taken[j] = true;
-            if let (Some(was), Some(now)) = (rank(family, o), rank(family, &new[j]))
+            if let (Some(was), Some(now)) = (was, rank(family, &new[j]))
                 && now < was
             {
                 changes.push(Change::Weakened { old: o, new: &new[j] });
@@ -408,6 +455,28 @@ mod tests {
         let py = "def test_a():\n    assert total([1]) == 1\n";
         let black = "def test_a():\n    assert total(\n        [\n            1,\n        ]\n    ) == 1\n";
         assert_eq!(changes(Lang::Python, py, black), Vec::<String>::new());
+    }
+
+    /// Issue 27: a set of checks at least as strong on the same subject, or on
+    /// the whole it is part of, loses nothing; a weaker check on what the
+    /// subject became is a weakening.
+    #[test]
+    fn strengthening_in_every_form_is_not_a_change_and_weakening_through_a_new_form_is() {
+        let js_old = "it('t', async () => {\n  const res = await get()\n  expect(res).toHaveProperty('id')\n  expect(res.items).toHaveLength(2)\n  expect(res.user).toBeDefined()\n  expect(issues[0].code).toBe('too_small')\n  expect(issues[0].inclusive).toBe(true)\n  expect(n).toEqual(5)\n  expect(list).toHaveLength(3)\n})\n";
+        let js_new = "it('t', async () => {\n  const res = await get()\n  expect(res).toEqual({ id: 1, items: [1, 2], user: { name: 'a' } })\n  expect(res.user.name).toBe('a')\n  expect(issues).toMatchInlineSnapshot(`[{ code: 'too_small', inclusive: true }]`)\n  expect(n).toBe(6)\n  expect(list.length).toBeGreaterThan(0)\n})\n";
+        assert_eq!(
+            changes(Lang::TypeScript, js_old, js_new),
+            vec!["value n|5 -> n|6", "weakened toHaveLength -> toBeGreaterThan"]
+        );
+        let go_old = "package x\n\nimport (\n\t\"testing\"\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestA(t *testing.T) {\n\tassert.Equal(t, false, ok)\n\tassert.Equal(t, got, 3)\n\tassert.Panics(t, func() { f() })\n\trequire.Error(t, errs)\n}\n";
+        let go_new = "package x\n\nimport (\n\t\"testing\"\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestA(t *testing.T) {\n\tassert.False(t, ok)\n\tassert.Equal(t, 3, got)\n\tassert.Panicsf(t, func() { f() }, \"f(%d)\", 1)\n\trequire.Error(t, errs, \"\", \"\", \"notone\")\n}\n";
+        assert_eq!(changes(Lang::Go, go_old, go_new), Vec::<String>::new());
+        let rs_old = "#[test]\nfn parses() {\n    assert_eq!(parse(\"1\"), Ok(1));\n}\n";
+        let rs_new = "#[test]\nfn parses() {\n    assert!(parse(\"1\").is_ok());\n}\n";
+        assert_eq!(
+            changes(Lang::Rust, rs_old, rs_new),
+            vec!["weakened assert_eq -> truthy"]
+        );
     }
 
     #[test]
