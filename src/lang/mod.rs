@@ -993,6 +993,41 @@ pub(crate) fn keep_imported_uses(file: &mut TestFile) {
     }
 }
 
+/// What `source` says as code: a hash of its tokens without comments,
+/// docstrings (a statement that is only a string) or layout, so a change
+/// to comments alone leaves it as it was. `None` when it does not parse.
+pub fn code_fingerprint(lang: Lang, source: &[u8]) -> Option<u64> {
+    let tree = lang.parse(source)?;
+    let root = tree.root_node();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut cursor = root.walk();
+    'walk: loop {
+        let node = cursor.node();
+        let docstring = node.kind() == "expression_statement"
+            && node.named_child_count() == 1
+            && node.named_child(0).is_some_and(|c| c.kind() == "string");
+        let skip = node.kind().contains("comment") || docstring;
+        if !skip && node.child_count() == 0 {
+            for b in source[node.byte_range()].iter().chain(std::iter::once(&0xff)) {
+                hash ^= u64::from(*b);
+                hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        }
+        if !skip && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                continue 'walk;
+            }
+            if !cursor.goto_parent() {
+                break 'walk;
+            }
+        }
+    }
+    Some(hash)
+}
+
 /// How many hashes a [`shape`] keeps.
 const SHAPE: usize = 64;
 

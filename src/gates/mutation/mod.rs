@@ -226,9 +226,15 @@ const WINDOW: usize = 128;
 /// bytes only) and the file it is a version of.
 type Want<'a> = (&'a String, Option<Lang>, &'a Path);
 
-/// The versions a step reads.
+/// The versions a step reads: of its test and snapshot files, and when it
+/// has those, of its code files (as bytes: a change to comments alone is
+/// not a change of the code).
 fn step_versions(step: &Step) -> impl Iterator<Item = Want<'_>> {
-    step.changes.iter().flat_map(|change| {
+    let tests = step
+        .changes
+        .iter()
+        .any(|c| matches!(c.kind, Kind::Test(_) | Kind::Snapshot { .. }));
+    step.changes.iter().flat_map(move |change| {
         let (lang, owner) = match &change.kind {
             Kind::Test(lang) => (Some(*lang), None),
             Kind::Snapshot { owner, owner_version } => (
@@ -237,6 +243,7 @@ fn step_versions(step: &Step) -> impl Iterator<Item = Want<'_>> {
                     .as_ref()
                     .and_then(|v| Some((v, Some(Lang::from_path(owner)?), owner.as_path()))),
             ),
+            Kind::Code if tests => (None, None),
             Kind::Code | Kind::Other => return Vec::new(),
         };
         let old = change.old_path.as_deref().unwrap_or(&change.path);
