@@ -746,7 +746,9 @@ impl<'r> Scan<'r> {
             } else {
                 &args[..]
             };
-            // `Equal(t, false, ok)` is `False(t, ok)`, `Equal(t, nil, err)` is `Nil(t, err)`.
+            // What the values must be, from the call as written.
+            let form = testify_form(method, &rest[..rest.len().min(testify_arity(method))], source);
+            // `Equal(t, false, ok)` is the check `False(t, ok)`, `Equal(t, nil, err)` is `Nil(t, err)`.
             let (method, rest) = match (method, rest) {
                 ("Equal" | "EqualValues" | "Exactly", [a, b, ..]) => {
                     let named = |n: &Node| match text(n, source).as_ref() {
@@ -766,7 +768,6 @@ impl<'r> Scan<'r> {
             // What follows the operands is the failure message.
             let operands = &rest[..rest.len().min(testify_arity(method))];
             let parts: Vec<String> = operands.iter().map(|a| token_key(a, source)).collect();
-            let form = testify_form(method, operands, source);
             push(self, form, parts, operands);
             // The matcher is the check, whatever its message: `Panicsf` is `Panics`.
             if let Some(last) = self.assertions.last_mut() {
