@@ -86,6 +86,10 @@ struct Step {
     label: String,
     changes: Vec<FileChange>,
     acks: Vec<Ack>,
+    /// A revert (`This reverts commit <id>.`): what the test and snapshot
+    /// files it changed held before the reverted commit. Taking back what
+    /// that commit added is not a finding.
+    reverted: Option<Facts>,
 }
 
 /// What "existed at the base" is measured against.
@@ -331,6 +335,8 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     if let Some(why) = unseen {
         inconclusive(&mut out, why, settings);
     }
+    let (cache, off) = mock::model_cache(cx);
+    out.notices.extend(off);
     for step in &mut steps {
         for change in &mut step.changes {
             change.kind = kind(&classifier, change);
@@ -338,13 +344,12 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     }
     link_snapshot_owners(cx, &mut steps)?;
     trace_to_base(&mut steps, &baseline);
+    read_reverted(cx, &mut steps, cache.as_ref(), &mut out.notices)?;
 
     // Steps are analysed in windows: the versions a window reads are loaded
     // and parsed (each distinct one once, in parallel), its steps analysed in
     // parallel, and what no later step needs is dropped, so memory stays
     // bounded however long the range.
-    let (cache, off) = mock::model_cache(cx);
-    out.notices.extend(off);
     let mut versions = Versions::default();
     let tracks = step::tracks(&steps);
     let keep: HashSet<&String> = tracks.iter().flat_map(|t| t.first.iter().chain(&t.last)).collect();
@@ -523,6 +528,7 @@ fn range(
                 label: "the staged change".into(),
                 changes,
                 acks: Vec::new(),
+                reverted: None,
             });
             notices.push(format!("range: the staged change against HEAD ({})", short(&head)));
             Baseline::Commit(Some(head))
@@ -576,6 +582,7 @@ fn range(
                     label: "the uncommitted changes".into(),
                     changes: uncommitted,
                     acks: Vec::new(),
+                    reverted: None,
                 });
             }
             baseline
@@ -655,6 +662,7 @@ fn commit_steps(
             source: Source::Commit(commit.clone()),
             changes,
             acks,
+            reverted: None,
         });
     }
     Ok(steps)
@@ -708,6 +716,59 @@ fn link_snapshot_owners(cx: &Context<'_>, steps: &mut [Step]) -> Result<()> {
                     .then(|| format!("file:{}", display_path(owner))),
             };
         }
+    }
+    Ok(())
+}
+
+/// The commit a revert names in git's own words (`This reverts commit <id>.`).
+fn reverted_commit(message: &str) -> Option<&str> {
+    let rest = &message[message.find("This reverts commit ")? + "This reverts commit ".len()..];
+    let id = rest.split(|c: char| !c.is_ascii_hexdigit()).next()?;
+    (id.len() == 40).then_some(id)
+}
+
+/// For each revert, what its test and snapshot files held before the
+/// commit it reverts (when this clone has that commit and its parent).
+fn read_reverted(cx: &Context<'_>, steps: &mut [Step], cache: Option<&Cache>, notices: &mut Vec<String>) -> Result<()> {
+    for step in steps {
+        let Source::Commit(commit) = &step.source else { continue };
+        let Some(before) = reverted_commit(&commit.message)
+            .and_then(|id| cx.repo.commit(id).ok())
+            .and_then(|c| c.parent)
+        else {
+            continue;
+        };
+        let mut files: Vec<(PathBuf, String, Option<Lang>)> = Vec::new();
+        for change in &step.changes {
+            let lang = match &change.kind {
+                Kind::Test(lang) => Some(*lang),
+                Kind::Snapshot { .. } => None,
+                Kind::Code | Kind::Other => continue,
+            };
+            let path = change.old_path.as_ref().unwrap_or(&change.path);
+            if let Some(id) = cx.repo.blob_id_at(&before, path)? {
+                files.push((path.clone(), format!("blob:{id}"), lang));
+            }
+        }
+        let mut versions = Versions::default();
+        let wanted: Vec<Want<'_>> = files.iter().map(|(p, k, l)| (k, *l, p.as_path())).collect();
+        versions.load(cx, &wanted, cache, notices)?;
+        let mut facts = Facts::default();
+        for (path, key, lang) in &files {
+            match lang {
+                Some(lang) => {
+                    if let Some(model) = versions.model(Some(key), *lang) {
+                        facts.add(model);
+                    }
+                }
+                None => facts.snapshots.extend(
+                    snapshots::entries(path, versions.bytes(key))
+                        .into_iter()
+                        .map(|e| e.name),
+                ),
+            }
+        }
+        step.reverted = Some(facts);
     }
     Ok(())
 }

@@ -50,8 +50,15 @@ pub(super) struct Outcome {
     pub unreadable: Vec<String>,
 }
 
-/// What existed at the base, for one file.
-enum Known<'a> {
+/// What existed at the base, for one file, and for a revert, what existed
+/// before the commit it reverts.
+struct Known<'a> {
+    base: Existed<'a>,
+    /// A revert takes back only what the reverted commit added.
+    reverted: Option<&'a Facts>,
+}
+
+enum Existed<'a> {
     /// Everything in the old version (each step against its parent).
     All,
     Facts(&'a Facts),
@@ -61,28 +68,32 @@ enum Known<'a> {
 
 impl Known<'_> {
     fn test(&self, t: &TestCase) -> bool {
-        match self {
-            Known::All => true,
-            Known::Facts(f) => f.tests.contains(&t.name),
-            Known::Nothing => false,
-        }
+        let base = match self.base {
+            Existed::All => true,
+            Existed::Facts(f) => f.tests.contains(&t.name),
+            Existed::Nothing => false,
+        };
+        base && self.reverted.is_none_or(|f| f.tests.contains(&t.name))
     }
 
     /// Did assertion `a` of the test named `test` exist at the base?
     fn check(&self, test: &str, a: &Assertion) -> bool {
-        match self {
-            Known::All => true,
-            Known::Facts(f) => f.checks.contains(&format!("{test}\u{1f}{}", pair::check_key(a))),
-            Known::Nothing => false,
-        }
+        let key = || format!("{test}\u{1f}{}", pair::check_key(a));
+        let base = match self.base {
+            Existed::All => true,
+            Existed::Facts(f) => f.checks.contains(&key()),
+            Existed::Nothing => false,
+        };
+        base && self.reverted.is_none_or(|f| f.checks.contains(&key()))
     }
 
     fn snapshot(&self, name: &str) -> bool {
-        match self {
-            Known::All => true,
-            Known::Facts(f) => f.snapshots.contains(name),
-            Known::Nothing => false,
-        }
+        let base = match self.base {
+            Existed::All => true,
+            Existed::Facts(f) => f.snapshots.contains(name),
+            Existed::Nothing => false,
+        };
+        base && self.reverted.is_none_or(|f| f.snapshots.contains(name))
     }
 }
 
@@ -315,11 +326,15 @@ pub(super) fn show(key: &str) -> String {
 }
 
 impl Analysis<'_> {
-    fn known(&self) -> Known<'_> {
-        match self.baseline {
-            Baseline::Parent => Known::All,
-            Baseline::Commit(None) => Known::Nothing,
-            Baseline::Commit(Some(_)) => Known::Facts(self.base),
+    fn known<'s>(&'s self, step: &'s Step) -> Known<'s> {
+        let base = match self.baseline {
+            Baseline::Parent => Existed::All,
+            Baseline::Commit(None) => Existed::Nothing,
+            Baseline::Commit(Some(_)) => Existed::Facts(self.base),
+        };
+        Known {
+            base,
+            reverted: step.reverted.as_ref(),
         }
     }
 
@@ -412,7 +427,7 @@ impl Analysis<'_> {
             return;
         }
         emit.out.compared += 1;
-        let known = self.known();
+        let known = self.known(emit.step);
         let at = |span| Site {
             path: &nf.change.path,
             span,
@@ -550,7 +565,7 @@ impl Analysis<'_> {
         let mut per_file: Vec<Vec<&TestCase>> = vec![Vec::new(); files.len()];
         for &(i, t) in left {
             let file = &files[i];
-            if !self.known().test(t) {
+            if !self.known(emit.step).test(t) {
                 continue;
             }
             // A syntax error may hide the test in the new version.
@@ -647,7 +662,7 @@ impl Analysis<'_> {
             };
             let old_path = change.old_path.as_deref().unwrap_or(&change.path);
             let before = snapshots::entries(old_path, self.versions.bytes(old));
-            let known = self.known();
+            let known = self.known(step);
             for entry in snapshots::entries(&change.path, self.versions.bytes(new)) {
                 let Some(was) = before.iter().find(|e| e.name == entry.name) else {
                     continue;
