@@ -58,6 +58,7 @@ pub fn test_file(tree: &Tree, source: &[u8], memo: Option<&mut Memo>) -> TestFil
         tables: module_tables(&tree.root_node(), source),
         qunit: false,
         groups: Vec::new(),
+        wrappers: relative_imports(&tree.root_node(), source),
     };
     walker.visit(&tree.root_node(), None);
     let mut mocks = MockScan::default();
@@ -191,6 +192,7 @@ pub fn imports(tree: &Tree, source: &[u8]) -> Vec<Import> {
         tables: Vec::new(),
         qunit: false,
         groups: Vec::new(),
+        wrappers: Vec::new(),
     };
     walker.imports_and_uses(&tree.root_node(), None);
     walker.file.imports
@@ -209,6 +211,36 @@ struct Walker<'s, 'm> {
     qunit: bool,
     /// The titles of the `describe` groups being walked.
     groups: Vec<String>,
+    /// Names imported from the project's own modules: called with a title
+    /// and a function, one declares a test through the project's wrapper.
+    wrappers: Vec<String>,
+}
+
+/// The names the top-level `import` statements bind from relative modules
+/// (`import { browserTest } from './helpers/with-page'`), sorted.
+fn relative_imports(root: &Node, source: &[u8]) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut cursor = root.walk();
+    for statement in root
+        .named_children(&mut cursor)
+        .filter(|n| n.kind() == "import_statement")
+    {
+        let relative = statement
+            .field("source")
+            .is_some_and(|s| text(&s, source).trim_matches(['"', '\'', '`']).starts_with('.'));
+        if !relative {
+            continue;
+        }
+        visit_named(statement, |n| {
+            if n.kind() == "identifier" {
+                names.push(text(&n, source).into_owned());
+            }
+            true
+        });
+    }
+    names.sort();
+    names.dedup();
+    names
 }
 
 /// The names along a callee: `it.skip.each(table)` -> `["it", "skip", "each"]`.
@@ -285,6 +317,15 @@ impl<'s> Walker<'s, '_> {
                 self.qunit |= qunit;
                 self.remembered_test(node, &path, group_skip);
                 return;
+            }
+            // A project's own wrapper: `browserTest('title', async (t) => ..)`
+            // with `browserTest` imported from a relative module.
+            if path.len() == 1 && self.wrappers.iter().any(|w| w == head) {
+                let args = arguments(node);
+                if args.len() >= 2 && self.string_value(&args[0]).is_some() && args.last().is_some_and(is_function) {
+                    self.remembered_test(node, &["test".to_string()], group_skip);
+                    return;
+                }
             }
             if GROUP_NAMES.contains(&head) {
                 let skipped = head.starts_with('x') || path.iter().any(|p| p == "skip");
@@ -458,6 +499,7 @@ impl<'s> Walker<'s, '_> {
         let scope = self.groups.join(" > ");
         let mut context = vec![scope.as_str()];
         context.extend(self.tables.iter().map(String::as_str));
+        context.extend(self.wrappers.iter().map(String::as_str));
         let key = Memo::key(call, call, self.source, &context);
         let row = call.start_position().row;
         if let Some(item) = memo.recall(&key, row) {

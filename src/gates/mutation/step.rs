@@ -283,12 +283,24 @@ pub(super) fn show(key: &str) -> String {
     let mut out = String::with_capacity(key.len());
     let mut last = "";
     // The quote of the string literal the tokens are in; whether the next
-    // token follows the opening quote.
-    let (mut quote, mut opened) = (None::<&str>, false);
+    // token follows the opening quote; how deep in a template's `${..}`.
+    let (mut quote, mut opened, mut inside) = (None::<&str>, false, 0usize);
     for token in key.split(' ') {
-        if let Some(q) = quote {
-            // Text and interpolations (`${x}`) of a template are written together.
-            let together = opened || q == "`" && (matches!(last, "${" | "}") || token == "}");
+        if inside > 0 {
+            match token {
+                "{" | "${" => inside += 1,
+                "}" => inside -= 1,
+                _ => {}
+            }
+            if inside == 0 {
+                out.push_str(token);
+                last = token;
+                continue;
+            }
+        } else if let Some(q) = quote {
+            // Text is written together with its escapes and interpolations;
+            // its own spaces split it into tokens here.
+            let together = opened || last.starts_with('\\') || token.starts_with('\\') || last == "}" || token == "${";
             if token == q {
                 quote = None;
             } else if !together {
@@ -297,6 +309,10 @@ pub(super) fn show(key: &str) -> String {
             opened = false;
             out.push_str(token);
             last = token;
+            if token == "${" {
+                inside = 1;
+                last = "(";
+            }
             continue;
         }
         let glue = matches!(token, ")" | "]" | "}" | "," | "." | ":" | "(" | "[" | "?.")
@@ -955,6 +971,11 @@ mod tests {
         );
         assert_eq!(show("- 1"), "-1");
         assert_eq!(show("` ${ fixture } ?new#hash `"), "`${fixture}?new#hash`");
+        assert_eq!(
+            show("` Request timed out: GET  ${ server . url } /slow `"),
+            "`Request timed out: GET ${server.url}/slow`"
+        );
+        assert_eq!(show("\" \\x1b [97m 200 \""), "\"\\x1b[97m 200\"");
         assert_eq!(show("self . assertEqual"), "self.assertEqual");
         assert_eq!(show("{ \"a\" : 1 }"), "{\"a\": 1}");
     }
