@@ -360,6 +360,18 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         }
     }
     let base = base_facts(cx, &steps, &baseline, &mut versions, cache.as_ref(), &mut out.notices)?;
+    // The last version of each changed test file, read first: a test a step
+    // deletes that is there at the end moved, or came back.
+    let last: Vec<Want<'_>> = tracks
+        .iter()
+        .filter_map(|t| Some((t.last.as_ref()?, Some(t.lang), t.path.as_path())))
+        .collect();
+    versions.load(cx, &last, cache.as_ref(), &mut out.notices)?;
+    let finale: Vec<step::Finale> = tracks
+        .iter()
+        .filter_map(|t| versions.model(t.last.as_ref(), t.lang))
+        .flat_map(|file| file.tests.iter().map(step::Finale::of))
+        .collect();
     versions.retain(|key| keep.contains(key) || last_use.contains_key(key));
 
     let reach = step::Reach::new(cx.repo.root(), &resolver);
@@ -373,6 +385,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             base: &base,
             reach: &reach,
             settings,
+            finale: &finale,
         };
         results.extend(window.par_iter().map(|s| analysis.step(s)).collect::<Vec<_>>());
         let end = (w + 1) * WINDOW;
@@ -402,6 +415,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         base: &base,
         reach: &reach,
         settings,
+        finale: &finale,
     };
     out.findings.extend(analysis.density(&tracks));
     if let Some(cache) = &cache
@@ -429,7 +443,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     }
     if checked_again > 0 {
         out.notices.push(format!(
-            "{checked_again} test(s) deleted whose every check a test added or edited in the same step makes again (split, parametrized, moved; not flagged)"
+            "{checked_again} test(s) deleted whose every check a test added or edited in the same step makes again, or that are there at the end of the range (split, parametrized, moved; not flagged)"
         ));
     }
     if !unreadable.is_empty() {
