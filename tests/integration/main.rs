@@ -21,6 +21,7 @@ mod hooks;
 mod hostile_paths;
 mod mock;
 mod mutation;
+mod mutation_refactors;
 mod pipeline;
 mod pre_commit;
 mod repo_shapes;

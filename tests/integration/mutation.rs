@@ -552,7 +552,7 @@ fn merges_answer_only_for_what_differs_from_every_parent() {
         "tests/test_cart.py",
         TESTS.replace("== 90", "== 80").replace("== 3", "== 4"),
     );
-    repo.write("shop/cart.py", format!("{CART_CHANGED}\n# tuned\n"));
+    repo.write("shop/cart.py", CART_CHANGED.replace("sum(items) + 1", "sum(items) + 2"));
     repo.commit("pr: tune the total\n\nLoki-Gate-Allow: mutation/assertion-value-changed the total now adds a fee");
     repo.git(&["checkout", "-q", "main"]);
     repo.write("README.md", "# shop\n");

@@ -1,0 +1,328 @@
+//! Issue 27: what real histories do to tests, read as what happened. Each
+//! family of refactor is a look-alike that must not fire, next to the
+//! change it resembles that must.
+
+use crate::support::{Run, TestRepo};
+
+/// Commit `files` (path, content) as one commit; returns its id.
+fn commit(repo: &TestRepo, message: &str, files: &[(&str, &str)]) -> String {
+    for (path, text) in files {
+        if text.is_empty() {
+            repo.remove(path);
+        } else {
+            repo.write(path, text);
+        }
+    }
+    repo.commit(message)
+}
+
+fn gate(repo: &TestRepo, base: &str) -> Run {
+    repo.run(&["mutation", "--base", base, "--format", "json"])
+}
+
+/// `rule path:line` of each error.
+fn errors(run: &Run) -> Vec<String> {
+    run.json()["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["severity"] == "error")
+        .map(|f| {
+            format!(
+                "{} {}:{}",
+                f["rule"].as_str().unwrap(),
+                f["path"].as_str().unwrap_or("-"),
+                f["line"].as_u64().unwrap_or(0)
+            )
+        })
+        .collect()
+}
+
+const CALC_PY: &str = "def total(xs):\n    return sum(xs)\n\n\ndef mean(xs):\n    return sum(xs) / len(xs)\n";
+
+fn python_repo(tests: &str) -> (TestRepo, String) {
+    let repo = TestRepo::new();
+    let base = commit(
+        &repo,
+        "base",
+        &[
+            ("calc/__init__.py", "\n"),
+            ("calc/core.py", CALC_PY),
+            ("tests/test_core.py", tests),
+        ],
+    );
+    (repo, base)
+}
+
+#[test]
+fn renamed_split_parametrized_and_moved_python_tests_are_the_same_checks() {
+    let old = "from calc.core import mean, total\n\n\ndef test_total_of_three():\n    result = total([10, 20, 30])\n    assert result == 60\n    assert isinstance(result, int)\n\n\ndef test_total_of_two():\n    assert total([15, 25]) == 40\n\n\ndef test_mean_and_total():\n    assert mean([10, 30]) == 20\n    assert total([10, 30]) == 40\n\n\ndef test_mean_empty():\n    assert mean([7]) == 7\n";
+    let (repo, base) = python_repo(old);
+    // Renamed with an edit, split in two, folded into a parametrized test,
+    // and moved to another file in a later commit of the range.
+    let new = "import pytest\n\nfrom calc.core import mean, total\n\n\ndef test_sum_of_three_values():\n    result = total([10, 20, 30])\n    assert result == 60\n    assert isinstance(result, int)\n    assert result > 0\n\n\n@pytest.mark.parametrize(\"xs, want\", [([15, 25], 40), ([1], 1)])\ndef test_total_cases(xs, want):\n    assert total(xs) == want\n\n\ndef test_mean():\n    assert mean([10, 30]) == 20\n\n\ndef test_total():\n    assert total([10, 30]) == 40\n\n\ndef test_mean_empty():\n    assert mean([7]) == 7\n";
+    commit(&repo, "reorganise the tests", &[("tests/test_core.py", new)]);
+    let moved_out = new.replace("\n\n\ndef test_mean_empty():\n    assert mean([7]) == 7\n", "\n");
+    commit(&repo, "move a test out", &[("tests/test_core.py", &moved_out)]);
+    commit(
+        &repo,
+        "to its own file",
+        &[(
+            "tests/test_mean.py",
+            "from calc.core import mean\n\n\ndef test_mean_empty():\n    assert mean([7]) == 7\n",
+        )],
+    );
+    let run = gate(&repo, &base);
+    assert_eq!(errors(&run), Vec::<String>::new(), "{}", run.stdout);
+
+    // The look-alike: a test deleted outright, and a check dropped in a split.
+    let (repo, base) = python_repo(old);
+    let lost = "from calc.core import mean, total\n\n\ndef test_total_of_three():\n    result = total([10, 20, 30])\n    assert result == 60\n    assert isinstance(result, int)\n\n\ndef test_mean():\n    assert mean([10, 30]) == 20\n\n\ndef test_mean_empty():\n    assert mean([7]) == 7\n";
+    commit(&repo, "fewer tests", &[("tests/test_core.py", lost)]);
+    let run = gate(&repo, &base);
+    assert_eq!(
+        errors(&run),
+        vec![
+            "mutation/assertion-deleted tests/test_core.py:10",
+            "mutation/test-deleted-or-skipped tests/test_core.py:10",
+        ],
+        "{}",
+        run.stdout
+    );
+}
+
+const CART_TS: &str = "export function add(items: number[], x: number): number[] {\n  return [...items, x]\n}\n";
+
+fn ts_repo(tests: &str) -> (TestRepo, String) {
+    let repo = TestRepo::new();
+    let base = commit(
+        &repo,
+        "base",
+        &[
+            ("package.json", "{ \"name\": \"shop\", \"private\": true }\n"),
+            ("src/cart.ts", CART_TS),
+            (
+                "test/helpers.ts",
+                "import { test } from 'vitest'\n\nexport function cartTest(title: string, fn: () => void) {\n  test(title, fn)\n}\n",
+            ),
+            ("test/cart.test.ts", tests),
+        ],
+    );
+    (repo, base)
+}
+
+#[test]
+fn regrouped_each_and_wrapper_declared_typescript_tests_are_the_same_checks() {
+    let old = "import { describe, expect, it } from 'vitest'\nimport { add } from '../src/cart'\n\ndescribe('cart', () => {\n  it('adds one item to an empty cart', () => {\n    const items = add([], 3)\n    expect(items).toHaveLength(1)\n    expect(items[0]).toBe(3)\n  })\n\n  it('adds 4', () => {\n    expect(add([1], 4)).toEqual([1, 4])\n  })\n\n  it('adds 5', () => {\n    expect(add([1], 5)).toEqual([1, 5])\n  })\n\n  it('keeps the order', () => {\n    expect(add([2, 1], 7)).toEqual([2, 1, 7])\n  })\n})\n";
+    let (repo, base) = ts_repo(old);
+    // The group renamed, two tests folded into `it.each`, one declared through
+    // the project's wrapper, the checks of one merged into an exact one.
+    let new = "import { describe, expect, it } from 'vitest'\nimport { add } from '../src/cart'\nimport { cartTest } from './helpers'\n\ndescribe('shopping cart', () => {\n  it('adds one item to an empty cart', () => {\n    const items = add([], 3)\n    expect(items).toEqual([3])\n  })\n\n  it.each([\n    [4, [1, 4]],\n    [5, [1, 5]],\n  ])('adds %d', (x, want) => {\n    expect(add([1], x)).toEqual(want)\n  })\n})\n\ncartTest('keeps the order', () => {\n  expect(add([2, 1], 7)).toEqual([2, 1, 7])\n})\n";
+    commit(&repo, "tidy the cart tests", &[("test/cart.test.ts", new)]);
+    let run = gate(&repo, &base);
+    assert_eq!(errors(&run), Vec::<String>::new(), "{}", run.stdout);
+
+    // The look-alike: an exact length check became a non-empty one.
+    let (repo, base) = ts_repo(old);
+    let weaker = old.replace(
+        "expect(items).toHaveLength(1)",
+        "expect(items.length).toBeGreaterThan(0)",
+    );
+    commit(&repo, "loosen", &[("test/cart.test.ts", &weaker)]);
+    let run = gate(&repo, &base);
+    assert_eq!(
+        errors(&run),
+        vec!["mutation/assertion-weakened test/cart.test.ts:7"],
+        "{}",
+        run.stdout
+    );
+}
+
+const GO_MOD: &str = "module example.com/shop\n\ngo 1.21\n";
+
+#[test]
+fn go_table_rows_equivalent_forms_and_input_that_follows_are_not_fitting() {
+    let code = |v: &str| {
+        format!(
+            "package greet\n\n// Hello greets; {v}.\nfunc Hello(name string) string {{ return \"Helo, \" + name }}\n"
+        )
+    };
+    let old = "package greet\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestHello(t *testing.T) {\n\tassert.Equal(t, \"Helo, Ann\", Hello(\"Ann\"))\n\tassert.Equal(t, false, Hello(\"\") == \"\")\n}\n\nfunc TestHelloBob(t *testing.T) {\n\tassert.Equal(t, \"Helo, Bob\", Hello(\"Bob\"))\n}\n";
+    let repo = TestRepo::new();
+    let base = commit(
+        &repo,
+        "base",
+        &[
+            ("go.mod", GO_MOD),
+            ("greet/greet.go", &code("v1")),
+            ("greet/greet_test.go", old),
+        ],
+    );
+    // A comment-only code change, equivalent forms (False, swapped operands)
+    // and a test folded into a table whose rows keep its values.
+    let new = "package greet\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestHello(t *testing.T) {\n\tassert.Equal(t, Hello(\"Ann\"), \"Helo, Ann\")\n\tassert.False(t, Hello(\"\") == \"\")\n}\n\nfunc TestHelloTable(t *testing.T) {\n\tfor _, c := range []struct{ in, want string }{\n\t\t{\"Bob\", \"Helo, Bob\"},\n\t\t{\"Cy\", \"Helo, Cy\"},\n\t} {\n\t\tassert.Equal(t, c.want, Hello(c.in))\n\t}\n}\n";
+    commit(
+        &repo,
+        "table",
+        &[("greet/greet.go", &code("v2")), ("greet/greet_test.go", new)],
+    );
+    let run = gate(&repo, &base);
+    assert_eq!(errors(&run), Vec::<String>::new(), "{}", run.stdout);
+
+    // The typo fixed in the code, the test's input and its expectation: the
+    // expectation follows the input. Beside it, one changed with the code alone.
+    let fixed = |s: &str| s.replace("Helo", "Hello");
+    let follows = "package greet\n\nimport (\n\t\"fmt\"\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestEcho(t *testing.T) {\n\tin := \"Helo, Ann\"\n\tassert.Equal(t, \"Helo, Ann\", fmt.Sprint(in))\n}\n";
+    let repo = TestRepo::new();
+    let base = commit(
+        &repo,
+        "base",
+        &[
+            ("go.mod", GO_MOD),
+            ("greet/greet.go", &code("v1")),
+            ("greet/greet_test.go", old),
+            ("greet/prefix_test.go", follows),
+        ],
+    );
+    commit(
+        &repo,
+        "fix the greeting",
+        &[
+            ("greet/greet.go", &fixed(&code("v1"))),
+            ("greet/greet_test.go", &fixed(old)),
+            ("greet/prefix_test.go", &fixed(follows)),
+        ],
+    );
+    let run = gate(&repo, &base);
+    assert_eq!(
+        errors(&run),
+        vec![
+            "mutation/assertion-value-changed greet/greet_test.go:10",
+            "mutation/assertion-value-changed greet/greet_test.go:15",
+        ],
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_revert_takes_back_only_what_the_reverted_commit_added() {
+    let tests = "from calc.core import total\n\n\ndef test_total():\n    assert total([1, 2]) == 3\n";
+    let (repo, base) = python_repo(tests);
+    let more = format!("{tests}\n\ndef test_total_empty():\n    assert total([]) == 0\n");
+    commit(
+        &repo,
+        "feature with its test",
+        &[
+            ("tests/test_core.py", &more),
+            ("calc/core.py", &format!("{CALC_PY}\n\nFEATURE = 1\n")),
+        ],
+    );
+    repo.git(&["revert", "--no-edit", "HEAD"]);
+    let run = gate(&repo, &base);
+    assert_eq!(errors(&run), Vec::<String>::new(), "{}", run.stdout);
+
+    // A "revert" that also deletes a test the reverted commit did not add.
+    let (repo, base) = python_repo(&more);
+    let added = commit(
+        &repo,
+        "add a helper",
+        &[("calc/core.py", &format!("{CALC_PY}\n\nFEATURE = 1\n"))],
+    );
+    commit(
+        &repo,
+        &format!("Revert \"add a helper\"\n\nThis reverts commit {added}."),
+        &[("calc/core.py", CALC_PY), ("tests/test_core.py", tests)],
+    );
+    let run = gate(&repo, &base);
+    assert_eq!(
+        errors(&run),
+        vec!["mutation/test-deleted-or-skipped tests/test_core.py:8"],
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn misses_of_the_same_family_are_caught() {
+    // An expectation in a `src/` layout package changed with its code.
+    let repo = TestRepo::new();
+    let base = commit(
+        &repo,
+        "base",
+        &[
+            ("pyproject.toml", "[project]\nname = \"calc\"\nversion = \"1\"\n"),
+            ("src/calc/__init__.py", "\n"),
+            ("src/calc/core.py", CALC_PY),
+            (
+                "tests/test_core.py",
+                "from calc.core import total\n\n\ndef test_total():\n    assert total([1, 2]) == 3\n",
+            ),
+        ],
+    );
+    commit(
+        &repo,
+        "off by one",
+        &[
+            (
+                "src/calc/core.py",
+                &CALC_PY.replace("return sum(xs)\n", "return sum(xs) + 1\n"),
+            ),
+            (
+                "tests/test_core.py",
+                "from calc.core import total\n\n\ndef test_total():\n    assert total([1, 2]) == 4\n",
+            ),
+        ],
+    );
+    let run = gate(&repo, &base);
+    assert_eq!(
+        errors(&run),
+        vec!["mutation/assertion-value-changed tests/test_core.py:5"],
+        "{}",
+        run.stdout
+    );
+
+    // A whole test file deleted while its code stays; a Rust equality on a
+    // Result that became `is_ok()`.
+    let repo = TestRepo::new();
+    let base = commit(
+        &repo,
+        "base",
+        &[
+            ("Cargo.toml", "[package]\nname = \"shop\"\nversion = \"0.1.0\"\n"),
+            (
+                "src/lib.rs",
+                "pub fn parse(s: &str) -> Result<u32, String> {\n    s.parse().map_err(|_| s.to_string())\n}\n",
+            ),
+            (
+                "tests/parse.rs",
+                "use shop::parse;\n\n#[test]\nfn parses() {\n    assert_eq!(parse(\"12\"), Ok(12));\n}\n",
+            ),
+            (
+                "tests/more.rs",
+                "use shop::parse;\n\n#[test]\nfn rejects() {\n    assert!(parse(\"x\").is_err());\n}\n\n#[test]\nfn trims() {\n    assert_eq!(parse(\"7\"), Ok(7));\n}\n",
+            ),
+        ],
+    );
+    commit(
+        &repo,
+        "simplify",
+        &[
+            (
+                "tests/parse.rs",
+                "use shop::parse;\n\n#[test]\nfn parses() {\n    assert!(parse(\"12\").is_ok());\n}\n",
+            ),
+            ("tests/more.rs", ""),
+        ],
+    );
+    let run = gate(&repo, &base);
+    assert_eq!(
+        errors(&run),
+        vec![
+            "mutation/test-deleted-or-skipped tests/more.rs:4",
+            "mutation/assertion-weakened tests/parse.rs:5",
+        ],
+        "{}",
+        run.stdout
+    );
+}
