@@ -15,6 +15,12 @@ use serde::de::DeserializeOwned;
 
 use crate::state::{Store, write_atomic};
 
+/// Entries older than this that a run did not use are evicted.
+pub const MAX_AGE: std::time::Duration = std::time::Duration::from_secs(30 * 24 * 60 * 60);
+
+/// Past this size, the oldest entries a run did not use are evicted.
+pub const MAX_BYTES: u64 = 256 * 1024 * 1024;
+
 pub struct Cache {
     dir: PathBuf,
     /// Keys read or written in this run, for [`Cache::prune`].
@@ -76,26 +82,55 @@ impl Cache {
         self.failed.lock().expect("cache state").clone()
     }
 
-    /// Delete the entries this run did not use. Only after a run that looked
-    /// at every file the cache serves, so nothing still current goes.
+    /// Evict by age and size, never an entry this run used: entries
+    /// written more than [`MAX_AGE`] ago go, then the oldest others while the
+    /// namespace holds more than [`MAX_BYTES`]. An entry one gate did not
+    /// use may be another's (`mutation` reads old versions of test files
+    /// that `mock` never sees), so "unused in this run" alone is no reason.
     pub fn prune(&self) {
+        self.evict(std::time::SystemTime::now(), MAX_AGE, MAX_BYTES);
+    }
+
+    fn evict(&self, now: std::time::SystemTime, max_age: std::time::Duration, max_bytes: u64) {
         let used = self.used.lock().expect("cache keys");
         let Ok(shards) = std::fs::read_dir(&self.dir) else {
             return;
         };
+        // (written, path, size) of the entries this run did not use.
+        let mut others: Vec<(std::time::SystemTime, PathBuf, u64)> = Vec::new();
+        let mut total = 0u64;
         for shard in shards.flatten() {
             let Ok(entries) = std::fs::read_dir(shard.path()) else {
                 continue;
             };
             for entry in entries.flatten() {
+                let Ok(meta) = entry.metadata() else { continue };
+                total += meta.len();
                 let name = entry.file_name();
                 let key = Path::new(&name)
                     .file_stem()
                     .and_then(|s| s.to_str())
                     .unwrap_or_default();
-                if !used.contains(key) {
-                    let _ = std::fs::remove_file(entry.path());
+                if used.contains(key) {
+                    continue;
                 }
+                let written = meta.modified().unwrap_or(now);
+                if now.duration_since(written).is_ok_and(|age| age > max_age) {
+                    if std::fs::remove_file(entry.path()).is_ok() {
+                        total = total.saturating_sub(meta.len());
+                    }
+                    continue;
+                }
+                others.push((written, entry.path(), meta.len()));
+            }
+        }
+        others.sort();
+        for (_, path, size) in others {
+            if total <= max_bytes {
+                break;
+            }
+            if std::fs::remove_file(&path).is_ok() {
+                total = total.saturating_sub(size);
             }
         }
     }
@@ -120,23 +155,44 @@ mod tests {
     use super::*;
 
     #[test]
-    fn entries_round_trip_and_prune_keeps_what_was_used() {
+    fn entries_round_trip_and_eviction_goes_by_age_and_size_never_what_was_used() {
         let tmp = tempfile::tempdir().unwrap();
         let store = Store::new(tmp.path().join("state"), None);
         let cache = Cache::open(&store, "t-1");
-        let (a, b) = (Cache::key("py", b"a"), Cache::key("py", b"b"));
-        assert_ne!(a, Cache::key("js", b"a"), "the kind is part of the key");
-        assert_eq!(cache.get::<Vec<u32>>(&a), None);
-        cache.put(&a, &vec![1u32, 2]);
-        cache.put(&b, &vec![3u32]);
-        assert_eq!(cache.get::<Vec<u32>>(&a), Some(vec![1, 2]));
+        let key = |n: u32| Cache::key("py", &n.to_le_bytes());
+        assert_ne!(
+            Cache::key("py", b"a"),
+            Cache::key("js", b"a"),
+            "the kind is part of the key"
+        );
+        assert_eq!(cache.get::<Vec<u32>>(&key(0)), None);
+        for n in 0..4 {
+            cache.put(&key(n), &vec![n; 100]);
+        }
+        assert_eq!(cache.get::<Vec<u32>>(&key(0)), Some(vec![0; 100]));
         // A corrupt entry is a miss.
-        std::fs::write(cache.path(&b), b"{not json").unwrap();
+        std::fs::write(cache.path(&key(1)), b"{not json").unwrap();
+        let now = std::time::SystemTime::now();
+        let day = std::time::Duration::from_secs(86_400);
+        for (n, days) in [(0, 40), (1, 40), (2, 3), (3, 1)] {
+            let file = std::fs::File::options().write(true).open(cache.path(&key(n))).unwrap();
+            file.set_modified(now - day * days).unwrap();
+        }
         let next = Cache::open(&store, "t-1");
-        assert_eq!(next.get::<Vec<u32>>(&b), None);
-        next.prune();
-        assert!(!cache.path(&a).exists(), "unused in the second run");
-        assert!(cache.path(&b).exists(), "used (even as a miss) in the second run");
+        assert_eq!(next.get::<Vec<u32>>(&key(1)), None);
+        // Another gate's run used none of 0, 2, 3: age alone evicts 0.
+        next.evict(now, MAX_AGE, MAX_BYTES);
+        assert!(!cache.path(&key(0)).exists(), "old and unused");
+        assert!(
+            cache.path(&key(1)).exists(),
+            "used (even as a miss) in this run, however old"
+        );
+        assert!(cache.path(&key(2)).exists() && cache.path(&key(3)).exists(), "recent");
+        // Over the size cap, the oldest unused entries go first.
+        let size = |n: u32| std::fs::metadata(cache.path(&key(n))).unwrap().len();
+        next.evict(now, MAX_AGE, size(1) + size(3));
+        assert!(!cache.path(&key(2)).exists(), "the oldest unused one");
+        assert!(cache.path(&key(1)).exists() && cache.path(&key(3)).exists());
         std::fs::create_dir_all(tmp.path().join("state/cache/t-0")).unwrap();
         next.remove_other_versions("t-");
         assert!(!tmp.path().join("state/cache/t-0").exists());

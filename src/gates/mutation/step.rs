@@ -408,7 +408,7 @@ impl Analysis<'_> {
         let mut code: Vec<PathBuf> = step
             .changes
             .iter()
-            .filter(|c| c.kind == Kind::Code && !self.comments_only(c))
+            .filter(|c| c.kind == Kind::Code)
             .chain(files.iter().filter(|f| changes_code(f)).map(|f| f.change))
             .flat_map(|c| std::iter::once(c.path.clone()).chain(c.old_path.clone()))
             .collect();
@@ -512,7 +512,7 @@ impl Analysis<'_> {
         for change in changes {
             match change {
                 Change::ValueChanged { old, new } if known.check(&o.name, old) => {
-                    let Some(reached) = self.reach.reached(&nf.change.path, nf.lang, new_file, code) else {
+                    let Some(reached) = self.changed_code(emit.step, &nf.change.path, nf.lang, new_file, code) else {
                         continue;
                     };
                     if self.input_follows(of, o, old, nf, n, new) {
@@ -561,6 +561,33 @@ impl Analysis<'_> {
                 ),
                 _ => {}
             }
+        }
+    }
+
+    /// The code the step changed that a test file reaches ([`Reach`]), of
+    /// code files whose change is more than comments (asked only then: it
+    /// parses both versions).
+    fn changed_code<'c>(
+        &self,
+        step: &Step,
+        from: &Path,
+        lang: Lang,
+        file: &TestFile,
+        code: &'c [PathBuf],
+    ) -> Option<&'c PathBuf> {
+        let mut left: Vec<&'c PathBuf> = code.iter().collect();
+        loop {
+            let candidates: Vec<PathBuf> = left.iter().map(|p| (*p).clone()).collect();
+            let reached = self.reach.reached(from, lang, file, &candidates)?;
+            let at = left.iter().position(|p| *p == reached)?;
+            let change = step
+                .changes
+                .iter()
+                .find(|c| &c.path == reached || c.old_path.as_ref() == Some(reached));
+            if !change.is_some_and(|c| c.kind == Kind::Code && self.comments_only(c)) {
+                return Some(left[at]);
+            }
+            left.remove(at);
         }
     }
 
@@ -706,7 +733,7 @@ impl Analysis<'_> {
             let Some(test) = self.versions.model(owner_version.as_ref(), lang) else {
                 continue;
             };
-            let Some(reached) = self.reach.reached(owner, lang, test, code) else {
+            let Some(reached) = self.changed_code(step, owner, lang, test, code) else {
                 continue;
             };
             let old_path = change.old_path.as_deref().unwrap_or(&change.path);
