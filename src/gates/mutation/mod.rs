@@ -202,11 +202,13 @@ impl Versions {
         Ok(())
     }
 
-    /// Keep only the versions `keep` says are still needed.
-    fn retain(&mut self, keep: impl Fn(&String) -> bool) {
+    /// Keep only the versions `keep` says are still needed, and the
+    /// readers of the files `read_later` says a later step reads (a reader
+    /// holds its file's last tree and text).
+    fn retain(&mut self, keep: impl Fn(&String) -> bool, read_later: impl Fn(&Path) -> bool) {
         self.bytes.retain(|key, _| keep(key));
         self.models.retain(|(key, _), _| keep(key));
-        self.readers.retain(|_, (last, _)| keep(last));
+        self.readers.retain(|(path, _), _| read_later(path));
     }
 }
 
@@ -354,9 +356,13 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let tracks = step::tracks(&steps);
     let keep: HashSet<&String> = tracks.iter().flat_map(|t| t.first.iter().chain(&t.last)).collect();
     let mut last_use: HashMap<&String, usize> = HashMap::new();
+    let mut last_read: HashMap<&Path, usize> = HashMap::new();
     for (i, step) in steps.iter().enumerate() {
-        for (key, _, _) in step_versions(step) {
+        for (key, lang, path) in step_versions(step) {
             last_use.insert(key, i);
+            if lang.is_some() {
+                last_read.insert(path, i);
+            }
         }
     }
     let base = base_facts(cx, &steps, &baseline, &mut versions, cache.as_ref(), &mut out.notices)?;
@@ -372,7 +378,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         .filter_map(|t| versions.model(t.last.as_ref(), t.lang))
         .flat_map(|file| file.tests.iter().map(step::Finale::of))
         .collect();
-    versions.retain(|key| keep.contains(key) || last_use.contains_key(key));
+    versions.retain(|key| keep.contains(key) || last_use.contains_key(key), |_| true);
 
     let reach = step::Reach::new(cx.repo.root(), &resolver);
     let mut results: Vec<step::Outcome> = Vec::with_capacity(steps.len());
@@ -389,7 +395,10 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         };
         results.extend(window.par_iter().map(|s| analysis.step(s)).collect::<Vec<_>>());
         let end = (w + 1) * WINDOW;
-        versions.retain(|key| keep.contains(key) || last_use.get(key).is_some_and(|&i| i >= end));
+        versions.retain(
+            |key| keep.contains(key) || last_use.get(key).is_some_and(|&i| i >= end),
+            |path| last_read.get(path).is_some_and(|&i| i >= end),
+        );
     }
     let mut acknowledged: Vec<String> = Vec::new();
     let mut deleted_with_subject = 0;
