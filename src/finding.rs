@@ -71,6 +71,11 @@ pub struct Finding {
     /// trailer): SARIF shows it as suppressed, with this justification.
     #[serde(skip)]
     pub acknowledged: Option<Acknowledged>,
+    /// What a reviewer is asked to decide about findings like this one, when
+    /// a gate cannot decide alone (`Expectations changed with the code:
+    /// confirm they are intended`): the PR comment groups them under it.
+    #[serde(skip)]
+    pub confirm: Option<&'static str>,
 }
 
 /// How a waiver outside the source acknowledged a finding.
@@ -103,6 +108,7 @@ impl Finding {
             ceiling: None,
             proposed: None,
             acknowledged: None,
+            confirm: None,
         }
     }
 

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use super::{GateReport, Outcome, json::combined, plural};
-use crate::finding::Severity;
+use crate::finding::{Finding, Severity};
 
 pub const MARKER: &str = "<!-- loki-gate -->";
 
@@ -81,6 +81,39 @@ fn waivers(out: &mut String, waivers: &[crate::trust::waiver::Waiver]) {
     out.push('\n');
 }
 
+/// One table of findings (at most [`MAX_ROWS`] rows).
+fn table(out: &mut String, findings: &[&Finding]) {
+    if findings.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "| | rule | location | message |\n|---|---|---|---|");
+    for f in findings.iter().take(MAX_ROWS) {
+        let icon = match f.severity {
+            Severity::Error => "🔴",
+            Severity::Warning => "🟡",
+            Severity::Note => "🔵",
+        };
+        let place = match (&f.path, f.line) {
+            (Some(p), Some(l)) => format!("`{}:{l}`", p.replace('`', "'")),
+            (Some(p), None) => format!("`{}`", p.replace('`', "'")),
+            _ => String::new(),
+        };
+        let mut message = cell(&f.message);
+        if let Some(help) = &f.help {
+            let _ = write!(message, "<br>*{}*", cell(help));
+        }
+        let _ = writeln!(out, "| {icon} | `{}` | {place} | {message} |", f.rule);
+    }
+    if findings.len() > MAX_ROWS {
+        let _ = writeln!(
+            out,
+            "\n…and {} more; see the job log or the SARIF upload.",
+            findings.len() - MAX_ROWS
+        );
+    }
+    out.push('\n');
+}
+
 pub fn render(reports: &[GateReport]) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{MARKER}");
@@ -101,33 +134,20 @@ pub fn render(reports: &[GateReport]) -> String {
         if let Some(why) = &r.inconclusive {
             let _ = writeln!(out, "> **Inconclusive:** {}\n", cell(why));
         }
-        if !r.findings.is_empty() {
-            let _ = writeln!(out, "| | rule | location | message |\n|---|---|---|---|");
-            for f in r.findings.iter().take(MAX_ROWS) {
-                let icon = match f.severity {
-                    Severity::Error => "🔴",
-                    Severity::Warning => "🟡",
-                    Severity::Note => "🔵",
-                };
-                let place = match (&f.path, f.line) {
-                    (Some(p), Some(l)) => format!("`{}:{l}`", p.replace('`', "'")),
-                    (Some(p), None) => format!("`{}`", p.replace('`', "'")),
-                    _ => String::new(),
-                };
-                let mut message = cell(&f.message);
-                if let Some(help) = &f.help {
-                    let _ = write!(message, "<br>*{}*", cell(help));
-                }
-                let _ = writeln!(out, "| {icon} | `{}` | {place} | {message} |", f.rule);
-            }
-            if r.findings.len() > MAX_ROWS {
-                let _ = writeln!(
-                    out,
-                    "\n…and {} more; see the job log or the SARIF upload.",
-                    r.findings.len() - MAX_ROWS
-                );
-            }
-            out.push('\n');
+        // Findings a person must decide on go under their question, after the rest.
+        let mut questions: Vec<&str> = r.findings.iter().filter_map(|f| f.confirm).collect();
+        questions.sort_unstable();
+        questions.dedup();
+        let plain: Vec<&Finding> = r.findings.iter().filter(|f| f.confirm.is_none()).collect();
+        table(&mut out, &plain);
+        for question in questions {
+            let asked: Vec<&Finding> = r.findings.iter().filter(|f| f.confirm == Some(question)).collect();
+            let _ = writeln!(
+                out,
+                "**{question}** ({})\n\nIf each is intended, acknowledge them in one step: the acknowledge label (`loki-gate-ack` by default) or an approving review on this pull request, when the base's config allows them, or a `Loki-Gate-Allow: <rule> <reason>` trailer in a trusted hand. Otherwise fix the code, not the expectation.\n",
+                asked.len()
+            );
+            table(&mut out, &asked);
         }
         if let Some(coverage) = &r.coverage {
             out.push_str(&coverage.markdown(MAX_ROWS, cell));

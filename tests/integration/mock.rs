@@ -554,7 +554,7 @@ fn cache_entries(repo: &TestRepo) -> BTreeSet<String> {
 }
 
 #[test]
-fn the_parse_cache_gives_the_same_findings_survives_corruption_and_prunes() {
+fn the_parse_cache_gives_the_same_findings_survives_corruption_and_evicts_by_age() {
     let repo = repo_with_tests();
     let findings = |run: &crate::support::Run| {
         let report: loki_gate::report::json::GateJson = serde_json::from_str(&run.stdout).unwrap();
@@ -591,13 +591,31 @@ fn the_parse_cache_gives_the_same_findings_survives_corruption_and_prunes() {
     let after = repo.run(&["mock", "--all-files", "--format", "json"]);
     assert_eq!(findings(&after), findings(&first));
 
-    // An edited test file gets a new entry; the old one goes with the next full run.
+    // An edited test file gets a new entry; the old one stays (the mutation
+    // gate reads old versions through the same cache) until it is old.
     let edited = repo.read("tests/test_old.py") + "\n\ndef test_more():\n    assert add(2, 0) == 2\n";
     repo.write("tests/test_old.py", edited);
     repo.run(&["mock", "--all-files"]);
     let now = cache_entries(&repo);
-    assert_eq!(now.len(), entries.len());
-    assert_ne!(now, entries);
+    assert_eq!(now.len(), entries.len() + 1);
+    assert!(entries.iter().all(|e| now.contains(e)));
+    // Entries unused for 30 days go with the next full run.
+    for namespace in std::fs::read_dir(&root).unwrap() {
+        for shard in std::fs::read_dir(namespace.unwrap().path()).unwrap() {
+            for entry in std::fs::read_dir(shard.unwrap().path()).unwrap() {
+                let file = std::fs::File::options()
+                    .write(true)
+                    .open(entry.unwrap().path())
+                    .unwrap();
+                file.set_modified(std::time::SystemTime::now() - std::time::Duration::from_secs(31 * 86_400))
+                    .unwrap();
+            }
+        }
+    }
+    repo.write("tests/test_old.py", repo.read("tests/test_old.py") + "\n");
+    repo.run(&["mock", "--all-files"]);
+    let pruned = cache_entries(&repo);
+    assert_eq!(pruned.len(), entries.len(), "the old version's entry went: {pruned:?}");
 }
 
 #[test]

@@ -946,3 +946,28 @@ fn tests_with_a_syntax_error_are_not_compared() {
         run.stdout
     );
 }
+
+/// Issue 27: a changed expectation next to changed code is what an intended
+/// change looks like too; the PR comment asks a person, in its own group,
+/// and says how to acknowledge in one step.
+#[test]
+fn the_pr_comment_groups_changed_expectations_for_a_person_to_confirm() {
+    let repo = python_project();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    repo.write("shop/cart.py", CART_CHANGED).write(
+        "tests/test_cart.py",
+        TESTS
+            .replace("== 90", "== 80")
+            .replace("    assert total([]) == 0\n", ""),
+    );
+    repo.commit("discount is 20%");
+    let run = repo.run(&["mutation", "--base", &base, "--format", "markdown"]);
+    let comment = run.stdout;
+    let deleted = comment.find("`mutation/assertion-deleted`").expect(&comment);
+    let question = comment
+        .find("**Expectations changed with the code: confirm they are intended** (1)")
+        .expect(&comment);
+    let changed = comment.find("`mutation/assertion-value-changed`").expect(&comment);
+    assert!(deleted < question && question < changed, "{comment}");
+    assert!(comment.contains("acknowledge them in one step"), "{comment}");
+}

@@ -147,6 +147,9 @@ struct Site<'a> {
     version: Option<&'a String>,
 }
 
+/// What the PR comment asks about a changed expectation.
+const CONFIRM_INTENDED: &str = "Expectations changed with the code: confirm they are intended";
+
 /// Collects a step's findings, applying its acknowledgments.
 struct Emit<'a> {
     step: &'a Step,
@@ -247,6 +250,11 @@ impl Emit<'_> {
         let mut f = Finding::new(rule, message)
             .at(path, at.span.line, at.span.column)
             .until(at.span.end_line, at.span.end_column);
+        // A changed expectation next to changed code is what an intended
+        // change looks like too: only a person can tell.
+        if rule.id == ASSERTION_VALUE_CHANGED.id {
+            f.confirm = Some(CONFIRM_INTENDED);
+        }
         f.snippet = at
             .version
             .map(|v| lines(self.versions.bytes(v), at.span))
