@@ -57,12 +57,12 @@ fn code_file(i: usize, version: usize) -> (String, String) {
     if i.is_multiple_of(2) {
         (
             format!("pkg/mod_{i}.py"),
-            format!("def compute(a, b):\n    return a + b  # v{version}\n"),
+            format!("def compute(a, b):\n    return a + b + 0 * {version}\n"),
         )
     } else {
         (
             format!("web/src/mod_{i}.ts"),
-            format!("export const compute = (a: number, b: number) => a + b // v{version}\n"),
+            format!("export const compute = (a: number, b: number) => a + b + 0 * {version}\n"),
         )
     }
 }
