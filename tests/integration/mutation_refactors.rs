@@ -40,18 +40,19 @@ fn errors(run: &Run) -> Vec<String> {
 
 const CALC_PY: &str = "def total(xs):\n    return sum(xs)\n\n\ndef mean(xs):\n    return sum(xs) / len(xs)\n";
 
-fn python_repo(tests: &str) -> (TestRepo, String) {
+/// A repository whose first commit holds `files`; returns it and that commit.
+fn repo_with(files: &[(&str, &str)]) -> (TestRepo, String) {
     let repo = TestRepo::new();
-    let base = commit(
-        &repo,
-        "base",
-        &[
-            ("calc/__init__.py", "\n"),
-            ("calc/core.py", CALC_PY),
-            ("tests/test_core.py", tests),
-        ],
-    );
+    let base = commit(&repo, "base", files);
     (repo, base)
+}
+
+fn python_repo(tests: &str) -> (TestRepo, String) {
+    repo_with(&[
+        ("calc/__init__.py", "\n"),
+        ("calc/core.py", CALC_PY),
+        ("tests/test_core.py", tests),
+    ])
 }
 
 #[test]
@@ -94,21 +95,15 @@ fn renamed_split_parametrized_and_moved_python_tests_are_the_same_checks() {
 const CART_TS: &str = "export function add(items: number[], x: number): number[] {\n  return [...items, x]\n}\n";
 
 fn ts_repo(tests: &str) -> (TestRepo, String) {
-    let repo = TestRepo::new();
-    let base = commit(
-        &repo,
-        "base",
-        &[
-            ("package.json", "{ \"name\": \"shop\", \"private\": true }\n"),
-            ("src/cart.ts", CART_TS),
-            (
-                "test/helpers.ts",
-                "import { test } from 'vitest'\n\nexport function cartTest(title: string, fn: () => void) {\n  test(title, fn)\n}\n",
-            ),
-            ("test/cart.test.ts", tests),
-        ],
-    );
-    (repo, base)
+    repo_with(&[
+        ("package.json", "{ \"name\": \"shop\", \"private\": true }\n"),
+        ("src/cart.ts", CART_TS),
+        (
+            "test/helpers.ts",
+            "import { test } from 'vitest'\n\nexport function cartTest(title: string, fn: () => void) {\n  test(title, fn)\n}\n",
+        ),
+        ("test/cart.test.ts", tests),
+    ])
 }
 
 #[test]

@@ -292,25 +292,7 @@ fn base_facts(
             files.push((at_base.clone(), format!("blob:{id}"), lang));
         }
     }
-    let wanted: Vec<Want<'_>> = files
-        .iter()
-        .map(|(path, key, lang)| (key, *lang, path.as_path()))
-        .collect();
-    versions.load(cx, &wanted, cache, notices)?;
-    for (path, key, lang) in &files {
-        match lang {
-            Some(lang) => {
-                if let Some(model) = versions.model(Some(key), *lang) {
-                    facts.add(model);
-                }
-            }
-            None => facts.snapshots.extend(
-                snapshots::entries(path, versions.bytes(key))
-                    .into_iter()
-                    .map(|e| e.name),
-            ),
-        }
-    }
+    facts.read(cx, &files, versions, cache, notices)?;
     Ok(facts)
 }
 
@@ -490,6 +472,35 @@ fn inconclusive(out: &mut GateOutput, why: String, settings: &Settings) {
 }
 
 impl Facts {
+    /// Read `files` (path, version key, language: none for a snapshot file)
+    /// and add what they hold.
+    fn read(
+        &mut self,
+        cx: &Context<'_>,
+        files: &[(PathBuf, String, Option<Lang>)],
+        versions: &mut Versions,
+        cache: Option<&Cache>,
+        notices: &mut Vec<String>,
+    ) -> Result<()> {
+        let wanted: Vec<Want<'_>> = files.iter().map(|(p, k, l)| (k, *l, p.as_path())).collect();
+        versions.load(cx, &wanted, cache, notices)?;
+        for (path, key, lang) in files {
+            match lang {
+                Some(lang) => {
+                    if let Some(model) = versions.model(Some(key), *lang) {
+                        self.add(model);
+                    }
+                }
+                None => self.snapshots.extend(
+                    snapshots::entries(path, versions.bytes(key))
+                        .into_iter()
+                        .map(|e| e.name),
+                ),
+            }
+        }
+        Ok(())
+    }
+
     /// Add the test names and assertion checks of a model.
     fn add(&mut self, file: &TestFile) {
         for t in &file.tests {
@@ -773,24 +784,8 @@ fn read_reverted(cx: &Context<'_>, steps: &mut [Step], cache: Option<&Cache>, no
                 files.push((path.clone(), format!("blob:{id}"), lang));
             }
         }
-        let mut versions = Versions::default();
-        let wanted: Vec<Want<'_>> = files.iter().map(|(p, k, l)| (k, *l, p.as_path())).collect();
-        versions.load(cx, &wanted, cache, notices)?;
         let mut facts = Facts::default();
-        for (path, key, lang) in &files {
-            match lang {
-                Some(lang) => {
-                    if let Some(model) = versions.model(Some(key), *lang) {
-                        facts.add(model);
-                    }
-                }
-                None => facts.snapshots.extend(
-                    snapshots::entries(path, versions.bytes(key))
-                        .into_iter()
-                        .map(|e| e.name),
-                ),
-            }
-        }
+        facts.read(cx, &files, &mut Versions::default(), cache, notices)?;
         step.reverted = Some(facts);
     }
     Ok(())
