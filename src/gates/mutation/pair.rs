@@ -367,7 +367,13 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
                 || (part_of(about, on) && now == 3)
                 || (part_of(on, about) && was == Some(1))
         };
-        if let Some(j) = (0..new.len()).find(|&j| holds(&new[j])) {
+        // Of the checks that hold it, one with the same expected value first
+        // (`Equal(t, s, x)` -> `JSONEq(t, s, x)` beside other checks of `x`).
+        let same_value = |j: usize| !literal_changed(&expected(o), &expected(&new[j]));
+        let holder = (0..new.len())
+            .find(|&j| holds(&new[j]) && same_value(j))
+            .or_else(|| (0..new.len()).find(|&j| holds(&new[j])));
+        if let Some(j) = holder {
             taken[j] = true;
             // `toEqual(5)` -> `toBe(6)`: another matcher, and another value.
             if subject(&new[j]) == Some(about)
@@ -470,6 +476,10 @@ mod tests {
         );
         let go_old = "package x\n\nimport (\n\t\"testing\"\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestA(t *testing.T) {\n\tassert.Equal(t, false, ok)\n\tassert.Equal(t, got, 3)\n\tassert.Panics(t, func() { f() })\n\trequire.Error(t, errs)\n}\n";
         let go_new = "package x\n\nimport (\n\t\"testing\"\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestA(t *testing.T) {\n\tassert.False(t, ok)\n\tassert.Equal(t, 3, got)\n\tassert.Panicsf(t, func() { f() }, \"f(%d)\", 1)\n\trequire.Error(t, errs, \"\", \"\", \"notone\")\n}\n";
+        assert_eq!(changes(Lang::Go, go_old, go_new), Vec::<String>::new());
+        // A migration beside other checks of the same subject pairs with its own value.
+        let go_old = "package x\n\nimport (\n\t\"testing\"\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestJ(t *testing.T) {\n\tassert.Equal(t, \"{}\", string(b))\n\tassert.Equal(t, \"{\\\"a\\\":1}\", string(b))\n}\n";
+        let go_new = "package x\n\nimport (\n\t\"testing\"\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestJ(t *testing.T) {\n\tassert.JSONEq(t, \"{}\", string(b))\n\tassert.JSONEq(t, `{\"a\": 1}`, string(b))\n}\n";
         assert_eq!(changes(Lang::Go, go_old, go_new), Vec::<String>::new());
         let rs_old = "#[test]\nfn parses() {\n    assert_eq!(parse(\"1\"), Ok(1));\n}\n";
         let rs_new = "#[test]\nfn parses() {\n    assert!(parse(\"1\").is_ok());\n}\n";
