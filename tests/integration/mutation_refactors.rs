@@ -321,3 +321,62 @@ fn misses_of_the_same_family_are_caught() {
         run.stdout
     );
 }
+
+/// An expectation that gained exactly what the test's input gained (word for
+/// word, outside every expected value) followed the input; one that gained a
+/// word the input did not is a changed value.
+#[test]
+fn an_expectation_that_grows_with_its_input_is_not_fitted() {
+    let code = |sep: &str| format!("def greet(names):\n    return \"hello \" + \"{sep}\".join(names)\n");
+    let test = |names: &str, want: &str| {
+        format!("from calc.greet import greet\n\n\ndef test_greet():\n    assert greet([{names}]) == \"{want}\"\n")
+    };
+    let (repo, base) = repo_with(&[
+        ("calc/__init__.py", "\n"),
+        ("calc/greet.py", &code(", ")),
+        (
+            "tests/test_greet.py",
+            &test("\"alice\", \"bobby\"", "hello alice, bobby"),
+        ),
+    ]);
+    commit(
+        &repo,
+        "one more name, and a separator fix",
+        &[
+            ("calc/greet.py", &code(",  ")),
+            (
+                "tests/test_greet.py",
+                &test("\"alice\", \"bobby\", \"carol\"", "hello alice, bobby, carol"),
+            ),
+        ],
+    );
+    let run = gate(&repo, &base);
+    assert_eq!(errors(&run), Vec::<String>::new(), "{}", run.stdout);
+
+    let (repo, base) = repo_with(&[
+        ("calc/__init__.py", "\n"),
+        ("calc/greet.py", &code(", ")),
+        (
+            "tests/test_greet.py",
+            &test("\"alice\", \"bobby\"", "hello alice, bobby"),
+        ),
+    ]);
+    commit(
+        &repo,
+        "a name from nowhere",
+        &[
+            ("calc/greet.py", &code(",  ")),
+            (
+                "tests/test_greet.py",
+                &test("\"alice\", \"bobby\"", "hello alice, bobby, carol"),
+            ),
+        ],
+    );
+    let run = gate(&repo, &base);
+    assert_eq!(
+        errors(&run),
+        vec!["mutation/assertion-value-changed tests/test_greet.py:5"],
+        "{}",
+        run.stdout
+    );
+}

@@ -222,6 +222,48 @@ impl<'a> Gained<'a> {
     }
 }
 
+/// The expected literals of a test's assertions, squashed, one after another.
+fn expectations(t: &TestCase) -> String {
+    t.assertions
+        .iter()
+        .flat_map(pair::expected)
+        .filter(|e| pair::is_literal(e))
+        .map(|e| squash(&pair::spelled_value(e)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The words (letters, digits, `_`; three or more) `after` has more of than
+/// `before`, and fewer, each with how many more or fewer.
+fn word_changes(before: &str, after: &str) -> (HashMap<String, usize>, HashMap<String, usize>) {
+    let count = |text: &str| {
+        let mut words: HashMap<String, usize> = HashMap::new();
+        for word in text
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| w.chars().count() >= 3)
+        {
+            *words.entry(word.to_string()).or_default() += 1;
+        }
+        words
+    };
+    let (was, now) = (count(before), count(after));
+    let mut gained = HashMap::new();
+    let mut lost = HashMap::new();
+    for (word, &n) in &now {
+        let m = was.get(word).copied().unwrap_or(0);
+        if n > m {
+            gained.insert(word.clone(), n - m);
+        }
+    }
+    for (word, &m) in &was {
+        let n = now.get(word).copied().unwrap_or(0);
+        if m > n {
+            lost.insert(word.clone(), m - n);
+        }
+    }
+    (gained, lost)
+}
+
 /// Text without whitespace or quotes, for finding one spelling in another.
 fn squash(text: &str) -> String {
     text.chars()
@@ -633,10 +675,29 @@ impl Analysis<'_> {
         };
         pair::expected(old).iter().zip(pair::expected(new)).any(|(was, now)| {
             let (was, now) = (squash(&pair::spelled_value(was)), squash(&pair::spelled_value(now)));
-            was.chars().count() >= 2
-                && was != now
-                && before.matches(&was).count() >= 2
-                && before.replace(&was, &now) == after
+            if was.chars().count() < 2 || was == now {
+                return false;
+            }
+            // Rewritten everywhere: a typo fixed in the input and the expectation.
+            if before.matches(&was).count() >= 2 && before.replace(&was, &now) == after {
+                return true;
+            }
+            // Or what the expectation gained and lost, word for word, the rest of
+            // the test (outside every expected value) gained and lost too: an
+            // input that grew a `mediasession` entry, and the expected header
+            // that grew `mediasession=()`.
+            let (gained, lost) = word_changes(&was, &now);
+            let (more, fewer) = word_changes(&before, &after);
+            let (more_expected, fewer_expected) = word_changes(&expectations(o), &expectations(n));
+            let outside = |all: &HashMap<String, usize>, expected: &HashMap<String, usize>, w: &String| {
+                all.get(w)
+                    .copied()
+                    .unwrap_or(0)
+                    .saturating_sub(expected.get(w).copied().unwrap_or(0))
+            };
+            !(gained.is_empty() && lost.is_empty())
+                && gained.iter().all(|(w, n)| outside(&more, &more_expected, w) >= *n)
+                && lost.iter().all(|(w, n)| outside(&fewer, &fewer_expected, w) >= *n)
         })
     }
 
