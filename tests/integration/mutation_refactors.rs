@@ -76,6 +76,21 @@ fn renamed_split_parametrized_and_moved_python_tests_are_the_same_checks() {
     let run = gate(&repo, &base);
     assert_eq!(errors(&run), Vec::<String>::new(), "{}", run.stdout);
 
+    // A check "moved" into a skipped test is lost.
+    let (repo, base) = python_repo(old);
+    let parked = old.replace(
+        "def test_mean_empty():\n    assert mean([7]) == 7\n",
+        "import pytest\n\n\n@pytest.mark.skip(reason=\"later\")\ndef test_averages():\n    values = list(range(10))\n    assert len(values) == 10\n    assert sum(values) == 45\n    assert mean([7]) == 7\n\n\ndef test_sum():\n    assert sum([2, 3]) == 5\n",
+    );
+    commit(&repo, "park a check", &[("tests/test_core.py", &parked)]);
+    let run = gate(&repo, &base);
+    assert_eq!(
+        errors(&run),
+        vec!["mutation/test-deleted-or-skipped tests/test_core.py:19"],
+        "{}",
+        run.stdout
+    );
+
     // The look-alike: a test deleted outright, and a check dropped in a split.
     let (repo, base) = python_repo(old);
     let lost = "from calc.core import mean, total\n\n\ndef test_total_of_three():\n    result = total([10, 20, 30])\n    assert result == 60\n    assert isinstance(result, int)\n\n\ndef test_mean():\n    assert mean([10, 30]) == 20\n\n\ndef test_mean_empty():\n    assert mean([7]) == 7\n";

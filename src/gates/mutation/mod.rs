@@ -358,7 +358,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let finale: Vec<step::Finale> = tracks
         .iter()
         .filter_map(|t| versions.model(t.last.as_ref(), t.lang))
-        .flat_map(|file| file.tests.iter().map(step::Finale::of))
+        .flat_map(|file| file.tests.iter().filter(|t| t.skip.is_none()).map(step::Finale::of))
         .collect();
     versions.retain(|key| keep.contains(key) || last_use.contains_key(key), |_| true);
 

@@ -35,7 +35,8 @@ pub(super) struct Analysis<'a> {
     pub finale: &'a [Finale],
 }
 
-/// A test at the end of the range, as far as telling it again goes.
+/// A test at the end of the range, as far as telling it again goes (a
+/// skipped one is not there: it checks nothing).
 pub(super) struct Finale {
     name: String,
     shape: Vec<u32>,
@@ -179,7 +180,8 @@ impl<'a> Gained<'a> {
                 .map(|(_, n)| *n);
             let text = String::from_utf8_lossy(bytes);
             let lines: Vec<&str> = text.lines().collect();
-            for t in pairs.added.iter().copied().chain(edited) {
+            // A skipped test checks nothing: what moved into one is lost.
+            for t in pairs.added.iter().copied().chain(edited).filter(|t| t.skip.is_none()) {
                 tests.push((t, squashed_lines(&lines, t.extent)));
             }
         }
