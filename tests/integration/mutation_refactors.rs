@@ -346,52 +346,37 @@ fn an_expectation_that_grows_with_its_input_is_not_fitted() {
     let test = |names: &str, want: &str| {
         format!("from calc.greet import greet\n\n\ndef test_greet():\n    assert greet([{names}]) == \"{want}\"\n")
     };
-    let (repo, base) = repo_with(&[
-        ("calc/__init__.py", "\n"),
-        ("calc/greet.py", &code(", ")),
+    // The input grew a name and the expectation with it; then the expectation
+    // grew a name the input did not.
+    for (names, want, expected) in [
         (
-            "tests/test_greet.py",
-            &test("\"alice\", \"bobby\"", "hello alice, bobby"),
+            "\"alice\", \"bobby\", \"carol\"",
+            "hello alice, bobby, carol",
+            Vec::<&str>::new(),
         ),
-    ]);
-    commit(
-        &repo,
-        "one more name, and a separator fix",
-        &[
-            ("calc/greet.py", &code(",  ")),
+        (
+            "\"alice\", \"bobby\"",
+            "hello alice, bobby, carol",
+            vec!["mutation/assertion-value-changed tests/test_greet.py:5"],
+        ),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("calc/__init__.py", "\n"),
+            ("calc/greet.py", &code(", ")),
             (
                 "tests/test_greet.py",
-                &test("\"alice\", \"bobby\", \"carol\"", "hello alice, bobby, carol"),
+                &test("\"alice\", \"bobby\"", "hello alice, bobby"),
             ),
-        ],
-    );
-    let run = gate(&repo, &base);
-    assert_eq!(errors(&run), Vec::<String>::new(), "{}", run.stdout);
-
-    let (repo, base) = repo_with(&[
-        ("calc/__init__.py", "\n"),
-        ("calc/greet.py", &code(", ")),
-        (
-            "tests/test_greet.py",
-            &test("\"alice\", \"bobby\"", "hello alice, bobby"),
-        ),
-    ]);
-    commit(
-        &repo,
-        "a name from nowhere",
-        &[
-            ("calc/greet.py", &code(",  ")),
-            (
-                "tests/test_greet.py",
-                &test("\"alice\", \"bobby\"", "hello alice, bobby, carol"),
-            ),
-        ],
-    );
-    let run = gate(&repo, &base);
-    assert_eq!(
-        errors(&run),
-        vec!["mutation/assertion-value-changed tests/test_greet.py:5"],
-        "{}",
-        run.stdout
-    );
+        ]);
+        commit(
+            &repo,
+            "names and a separator",
+            &[
+                ("calc/greet.py", &code(",  ")),
+                ("tests/test_greet.py", &test(names, want)),
+            ],
+        );
+        let run = gate(&repo, &base);
+        assert_eq!(errors(&run), expected, "{}", run.stdout);
+    }
 }
