@@ -998,34 +998,44 @@ pub(crate) fn keep_imported_uses(file: &mut TestFile) {
 /// to comments alone leaves it as it was. `None` when it does not parse.
 pub fn code_fingerprint(lang: Lang, source: &[u8]) -> Option<u64> {
     let tree = lang.parse(source)?;
-    let root = tree.root_node();
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut cursor = root.walk();
-    'walk: loop {
-        let node = cursor.node();
-        let docstring = node.kind() == "expression_statement"
-            && node.named_child_count() == 1
-            && node.named_child(0).is_some_and(|c| c.kind() == "string");
-        let skip = node.kind().contains("comment") || docstring;
-        if !skip && node.child_count() == 0 {
-            for b in source[node.byte_range()].iter().chain(std::iter::once(&0xff)) {
-                hash ^= u64::from(*b);
-                hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-            }
+    let skip = |node: &Node| {
+        node.kind().contains("comment")
+            || (node.kind() == "expression_statement"
+                && node.named_child_count() == 1
+                && node.named_child(0).is_some_and(|c| c.kind() == "string"))
+    };
+    visit_leaves(tree.root_node(), skip, |leaf| {
+        for b in source[leaf.byte_range()].iter().chain(std::iter::once(&0xff)) {
+            hash ^= u64::from(*b);
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
         }
-        if !skip && cursor.goto_first_child() {
+    });
+    Some(hash)
+}
+
+/// Visit every leaf under `node` (itself, when it is one) in document
+/// order, with one tree cursor, leaving out the subtrees `skip` names.
+fn visit_leaves<'t>(node: Node<'t>, skip: impl Fn(&Node<'t>) -> bool, mut visit: impl FnMut(Node<'t>)) {
+    let mut cursor = node.walk();
+    'walk: loop {
+        let at = cursor.node();
+        let skipped = skip(&at);
+        if !skipped && at.child_count() == 0 {
+            visit(at);
+        }
+        if !skipped && cursor.goto_first_child() {
             continue;
         }
         loop {
             if cursor.goto_next_sibling() {
                 continue 'walk;
             }
-            if !cursor.goto_parent() {
+            if !cursor.goto_parent() || cursor.node().id() == node.id() {
                 break 'walk;
             }
         }
     }
-    Some(hash)
 }
 
 /// How many hashes a [`shape`] keeps.
@@ -1036,28 +1046,13 @@ const SHAPE: usize = 64;
 /// much two bodies share, whatever their size, in a few hundred bytes.
 pub(crate) fn shape(body: &Node, source: &[u8]) -> Vec<u32> {
     let mut tokens: Vec<&[u8]> = Vec::new();
-    let mut cursor = body.walk();
-    'walk: loop {
-        let node = cursor.node();
-        let leaf = node.child_count() == 0 || node.kind().contains("comment");
-        if leaf && !node.is_extra() && !node.kind().contains("comment") {
-            let bytes = &source[node.byte_range()];
-            if !bytes.iter().all(u8::is_ascii_whitespace) {
-                tokens.push(bytes);
-            }
+    let skip = |node: &Node| node.is_extra() || node.kind().contains("comment");
+    visit_leaves(*body, skip, |leaf| {
+        let bytes = &source[leaf.byte_range()];
+        if !bytes.iter().all(u8::is_ascii_whitespace) {
+            tokens.push(bytes);
         }
-        if !leaf && cursor.goto_first_child() {
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                continue 'walk;
-            }
-            if !cursor.goto_parent() || cursor.node().id() == body.id() {
-                break 'walk;
-            }
-        }
-    }
+    });
     // FNV-1a: the same on every run and platform.
     let hash = |parts: &[&[u8]]| {
         let mut h: u32 = 0x811c_9dc5;

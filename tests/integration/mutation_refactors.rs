@@ -20,6 +20,12 @@ fn gate(repo: &TestRepo, base: &str) -> Run {
     repo.run(&["mutation", "--base", base, "--format", "json"])
 }
 
+/// The gate's errors on the range from `base` are `want` (`rule path:line`).
+fn assert_errors(repo: &TestRepo, base: &str, want: &[&str]) {
+    let run = gate(repo, base);
+    assert_eq!(errors(&run), want, "{}", run.stdout);
+}
+
 /// `rule path:line` of each error.
 fn errors(run: &Run) -> Vec<String> {
     run.json()["findings"]
@@ -73,8 +79,7 @@ fn renamed_split_parametrized_and_moved_python_tests_are_the_same_checks() {
             "from calc.core import mean\n\n\ndef test_mean_empty():\n    assert mean([7]) == 7\n",
         )],
     );
-    let run = gate(&repo, &base);
-    assert_eq!(errors(&run), Vec::<String>::new(), "{}", run.stdout);
+    assert_errors(&repo, &base, &[]);
 
     // A check "moved" into a skipped test is lost.
     let (repo, base) = python_repo(old);
@@ -83,27 +88,23 @@ fn renamed_split_parametrized_and_moved_python_tests_are_the_same_checks() {
         "import pytest\n\n\n@pytest.mark.skip(reason=\"later\")\ndef test_averages():\n    values = list(range(10))\n    assert len(values) == 10\n    assert sum(values) == 45\n    assert mean([7]) == 7\n\n\ndef test_sum():\n    assert sum([2, 3]) == 5\n",
     );
     commit(&repo, "park a check", &[("tests/test_core.py", &parked)]);
-    let run = gate(&repo, &base);
-    assert_eq!(
-        errors(&run),
-        vec!["mutation/test-deleted-or-skipped tests/test_core.py:19"],
-        "{}",
-        run.stdout
+    assert_errors(
+        &repo,
+        &base,
+        &["mutation/test-deleted-or-skipped tests/test_core.py:19"],
     );
 
     // The look-alike: a test deleted outright, and a check dropped in a split.
     let (repo, base) = python_repo(old);
     let lost = "from calc.core import mean, total\n\n\ndef test_total_of_three():\n    result = total([10, 20, 30])\n    assert result == 60\n    assert isinstance(result, int)\n\n\ndef test_mean():\n    assert mean([10, 30]) == 20\n\n\ndef test_mean_empty():\n    assert mean([7]) == 7\n";
     commit(&repo, "fewer tests", &[("tests/test_core.py", lost)]);
-    let run = gate(&repo, &base);
-    assert_eq!(
-        errors(&run),
-        vec![
+    assert_errors(
+        &repo,
+        &base,
+        &[
             "mutation/assertion-deleted tests/test_core.py:10",
             "mutation/test-deleted-or-skipped tests/test_core.py:10",
         ],
-        "{}",
-        run.stdout
     );
 }
 
@@ -129,8 +130,7 @@ fn regrouped_each_and_wrapper_declared_typescript_tests_are_the_same_checks() {
     // the project's wrapper, the checks of one merged into an exact one.
     let new = "import { describe, expect, it } from 'vitest'\nimport { add } from '../src/cart'\nimport { cartTest } from './helpers'\n\ndescribe('shopping cart', () => {\n  it('adds one item to an empty cart', () => {\n    const items = add([], 3)\n    expect(items).toEqual([3])\n  })\n\n  it.each([\n    [4, [1, 4]],\n    [5, [1, 5]],\n  ])('adds %d', (x, want) => {\n    expect(add([1], x)).toEqual(want)\n  })\n})\n\ncartTest('keeps the order', () => {\n  expect(add([2, 1], 7)).toEqual([2, 1, 7])\n})\n";
     commit(&repo, "tidy the cart tests", &[("test/cart.test.ts", new)]);
-    let run = gate(&repo, &base);
-    assert_eq!(errors(&run), Vec::<String>::new(), "{}", run.stdout);
+    assert_errors(&repo, &base, &[]);
 
     // The look-alike: an exact length check became a non-empty one.
     let (repo, base) = ts_repo(old);
@@ -139,13 +139,7 @@ fn regrouped_each_and_wrapper_declared_typescript_tests_are_the_same_checks() {
         "expect(items.length).toBeGreaterThan(0)",
     );
     commit(&repo, "loosen", &[("test/cart.test.ts", &weaker)]);
-    let run = gate(&repo, &base);
-    assert_eq!(
-        errors(&run),
-        vec!["mutation/assertion-weakened test/cart.test.ts:7"],
-        "{}",
-        run.stdout
-    );
+    assert_errors(&repo, &base, &["mutation/assertion-weakened test/cart.test.ts:7"]);
 }
 
 const GO_MOD: &str = "module example.com/shop\n\ngo 1.21\n";
@@ -176,8 +170,7 @@ fn go_table_rows_equivalent_forms_and_input_that_follows_are_not_fitting() {
         "table",
         &[("greet/greet.go", &code("v2")), ("greet/greet_test.go", new)],
     );
-    let run = gate(&repo, &base);
-    assert_eq!(errors(&run), Vec::<String>::new(), "{}", run.stdout);
+    assert_errors(&repo, &base, &[]);
 
     // The typo fixed in the code, the test's input and its expectation: the
     // expectation follows the input. Beside it, one changed with the code alone.
@@ -203,15 +196,13 @@ fn go_table_rows_equivalent_forms_and_input_that_follows_are_not_fitting() {
             ("greet/prefix_test.go", &fixed(follows)),
         ],
     );
-    let run = gate(&repo, &base);
-    assert_eq!(
-        errors(&run),
-        vec![
+    assert_errors(
+        &repo,
+        &base,
+        &[
             "mutation/assertion-value-changed greet/greet_test.go:10",
             "mutation/assertion-value-changed greet/greet_test.go:15",
         ],
-        "{}",
-        run.stdout
     );
 }
 
@@ -229,8 +220,7 @@ fn a_revert_takes_back_only_what_the_reverted_commit_added() {
         ],
     );
     repo.git(&["revert", "--no-edit", "HEAD"]);
-    let run = gate(&repo, &base);
-    assert_eq!(errors(&run), Vec::<String>::new(), "{}", run.stdout);
+    assert_errors(&repo, &base, &[]);
 
     // A "revert" that also deletes a test the reverted commit did not add.
     let (repo, base) = python_repo(&more);
@@ -244,13 +234,7 @@ fn a_revert_takes_back_only_what_the_reverted_commit_added() {
         &format!("Revert \"add a helper\"\n\nThis reverts commit {added}."),
         &[("calc/core.py", CALC_PY), ("tests/test_core.py", tests)],
     );
-    let run = gate(&repo, &base);
-    assert_eq!(
-        errors(&run),
-        vec!["mutation/test-deleted-or-skipped tests/test_core.py:8"],
-        "{}",
-        run.stdout
-    );
+    assert_errors(&repo, &base, &["mutation/test-deleted-or-skipped tests/test_core.py:8"]);
 }
 
 #[test]
@@ -284,13 +268,7 @@ fn misses_of_the_same_family_are_caught() {
             ),
         ],
     );
-    let run = gate(&repo, &base);
-    assert_eq!(
-        errors(&run),
-        vec!["mutation/assertion-value-changed tests/test_core.py:5"],
-        "{}",
-        run.stdout
-    );
+    assert_errors(&repo, &base, &["mutation/assertion-value-changed tests/test_core.py:5"]);
 
     // A whole test file deleted while its code stays; a Rust equality on a
     // Result that became `is_ok()`.
@@ -325,15 +303,13 @@ fn misses_of_the_same_family_are_caught() {
             ("tests/more.rs", ""),
         ],
     );
-    let run = gate(&repo, &base);
-    assert_eq!(
-        errors(&run),
-        vec![
+    assert_errors(
+        &repo,
+        &base,
+        &[
             "mutation/test-deleted-or-skipped tests/more.rs:4",
             "mutation/assertion-weakened tests/parse.rs:5",
         ],
-        "{}",
-        run.stdout
     );
 }
 
@@ -376,7 +352,6 @@ fn an_expectation_that_grows_with_its_input_is_not_fitted() {
                 ("tests/test_greet.py", &test(names, want)),
             ],
         );
-        let run = gate(&repo, &base);
-        assert_eq!(errors(&run), expected, "{}", run.stdout);
+        assert_errors(&repo, &base, &expected);
     }
 }

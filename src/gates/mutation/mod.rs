@@ -53,6 +53,18 @@ enum Kind {
     Other,
 }
 
+impl Kind {
+    /// For a file whose content is facts about tests ([`Facts`]), how it is
+    /// read: parsed as a test file in its language, or (`None`) as a snapshot.
+    fn facts_lang(&self) -> Option<Option<Lang>> {
+        match self {
+            Kind::Test(lang) => Some(Some(*lang)),
+            Kind::Snapshot { .. } => Some(None),
+            Kind::Code | Kind::Other => None,
+        }
+    }
+}
+
 /// One file a step changed. Versions are keys into [`Versions`]:
 /// `blob:<id>` for a git object, `file:<path>` for the working tree.
 #[derive(Debug, Clone)]
@@ -281,11 +293,7 @@ fn base_facts(
     let mut files: Vec<(PathBuf, String, Option<Lang>)> = Vec::new();
     for change in steps.iter().flat_map(|s| &s.changes) {
         let Some(at_base) = &change.at_base else { continue };
-        let lang = match &change.kind {
-            Kind::Test(lang) => Some(*lang),
-            Kind::Snapshot { .. } => None,
-            Kind::Code | Kind::Other => continue,
-        };
+        let Some(lang) = change.kind.facts_lang() else { continue };
         if seen.insert(at_base.clone())
             && let Some(id) = cx.repo.blob_id_at(base, at_base)?
         {
@@ -679,13 +687,16 @@ fn commit_steps(
     for commit in &history.commits {
         let mut changes = Vec::new();
         for change in cx.repo.commit_changes(commit.parent.as_deref(), &commit.id)? {
+            if !keep(&change.path) {
+                continue;
+            }
             // A merge answers only for what differs from every parent (git's
             // combined diff): what one side brought is that side's commits'.
             let mut from_a_side = false;
             for other in &commit.merged {
                 from_a_side |= cx.repo.blob_id_at(other, &change.path)? == change.new_blob;
             }
-            if keep(&change.path) && !from_a_side {
+            if !from_a_side {
                 changes.push(tree_change(change));
             }
         }
@@ -774,11 +785,7 @@ fn read_reverted(cx: &Context<'_>, steps: &mut [Step], cache: Option<&Cache>, no
         };
         let mut files: Vec<(PathBuf, String, Option<Lang>)> = Vec::new();
         for change in &step.changes {
-            let lang = match &change.kind {
-                Kind::Test(lang) => Some(*lang),
-                Kind::Snapshot { .. } => None,
-                Kind::Code | Kind::Other => continue,
-            };
+            let Some(lang) = change.kind.facts_lang() else { continue };
             let path = change.old_path.as_ref().unwrap_or(&change.path);
             if let Some(id) = cx.repo.blob_id_at(&before, path)? {
                 files.push((path.clone(), format!("blob:{id}"), lang));

@@ -108,21 +108,18 @@ pub fn pair_tests<'a>(old: Option<&'a TestFile>, new: Option<&'a TestFile>) -> T
         }
     }
     // Renamed and edited: the most similar bodies first.
-    let candidates = |old: &[&'a TestCase], taken: &[bool]| {
-        let mut found: Vec<(f64, usize, usize)> = Vec::new();
-        for (i, o) in old.iter().enumerate() {
-            for (j, n) in new.iter().enumerate().filter(|(j, _)| !taken[*j]) {
-                let share = similarity(&o.shape, &n.shape);
-                if share >= SAME_BODY {
-                    found.push((share, i, j));
-                }
+    let mut candidates: Vec<(f64, usize, usize)> = Vec::new();
+    for (i, o) in left.iter().enumerate() {
+        for (j, n) in new.iter().enumerate().filter(|(j, _)| !taken[*j]) {
+            let share = similarity(&o.shape, &n.shape);
+            if share >= SAME_BODY {
+                candidates.push((share, i, j));
             }
         }
-        found.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
-        found
-    };
+    }
+    candidates.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
     let mut paired_old = vec![false; left.len()];
-    for (_, i, j) in candidates(&left, &taken) {
+    for (_, i, j) in candidates {
         if !paired_old[i] && !taken[j] {
             paired_old[i] = true;
             taken[j] = true;
@@ -369,7 +366,8 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
         };
         // Of the checks that hold it, one with the same expected value first
         // (`Equal(t, s, x)` -> `JSONEq(t, s, x)` beside other checks of `x`).
-        let same_value = |j: usize| !literal_changed(&expected(o), &expected(&new[j]));
+        let expected_o = expected(o);
+        let same_value = |j: usize| !literal_changed(&expected_o, &expected(&new[j]));
         let holder = (0..new.len())
             .find(|&j| holds(&new[j]) && same_value(j))
             .or_else(|| (0..new.len()).find(|&j| holds(&new[j])));
@@ -379,7 +377,7 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
             if subject(&new[j]) == Some(about)
                 && was == Some(3)
                 && rank(family, &new[j]) == Some(3)
-                && literal_changed(&expected(o), &expected(&new[j]))
+                && literal_changed(&expected_o, &expected(&new[j]))
             {
                 changes.push(Change::ValueChanged { old: o, new: &new[j] });
             }

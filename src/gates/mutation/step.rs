@@ -2,7 +2,7 @@
 //! changes) read by every rule at once, and the density rule over the
 //! range's final versions.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -52,13 +52,13 @@ impl Finale {
         }
     }
 
-    /// Is this `t`, moved or come back: the same name with much the same
-    /// body or the same checks, or a body that is nearly the same?
-    fn is(&self, t: &TestCase) -> bool {
+    /// Is this `t` (whose checks are `checks`), moved or come back: the
+    /// same name with much the same body or the same checks, or a body that
+    /// is nearly the same?
+    fn is(&self, t: &TestCase, checks: &[String]) -> bool {
         let body = crate::lang::similarity(&self.shape, &t.shape);
-        let checks =
-            || !t.assertions.is_empty() && t.assertions.iter().map(pair::check_key).eq(self.checks.iter().cloned());
-        (self.name == t.name && (body >= pair::SAME_BODY || checks())) || body >= 0.8
+        (self.name == t.name && (body >= pair::SAME_BODY || (!checks.is_empty() && checks == self.checks)))
+            || body >= 0.8
     }
 }
 
@@ -97,33 +97,29 @@ enum Existed<'a> {
 }
 
 impl Known<'_> {
-    fn test(&self, t: &TestCase) -> bool {
+    /// Did what `held` looks for exist at the base (and, for a revert,
+    /// before the reverted commit)?
+    fn existed(&self, held: impl Fn(&Facts) -> bool) -> bool {
         let base = match self.base {
             Existed::All => true,
-            Existed::Facts(f) => f.tests.contains(&t.name),
+            Existed::Facts(f) => held(f),
             Existed::Nothing => false,
         };
-        base && self.reverted.is_none_or(|f| f.tests.contains(&t.name))
+        base && self.reverted.is_none_or(&held)
+    }
+
+    fn test(&self, t: &TestCase) -> bool {
+        self.existed(|f| f.tests.contains(&t.name))
     }
 
     /// Did assertion `a` of the test named `test` exist at the base?
     fn check(&self, test: &str, a: &Assertion) -> bool {
-        let key = || format!("{test}\u{1f}{}", pair::check_key(a));
-        let base = match self.base {
-            Existed::All => true,
-            Existed::Facts(f) => f.checks.contains(&key()),
-            Existed::Nothing => false,
-        };
-        base && self.reverted.is_none_or(|f| f.checks.contains(&key()))
+        let key = format!("{test}\u{1f}{}", pair::check_key(a));
+        self.existed(|f| f.checks.contains(&key))
     }
 
     fn snapshot(&self, name: &str) -> bool {
-        let base = match self.base {
-            Existed::All => true,
-            Existed::Facts(f) => f.snapshots.contains(name),
-            Existed::Nothing => false,
-        };
-        base && self.reverted.is_none_or(|f| f.snapshots.contains(name))
+        self.existed(|f| f.snapshots.contains(name))
     }
 }
 
@@ -161,9 +157,10 @@ struct Emit<'a> {
 
 /// The tests a step added or edited, each with its text squashed (no
 /// whitespace, no quotes): where checks that left a test may have gone.
-#[derive(Default)]
 struct Gained<'a> {
     tests: Vec<(&'a TestCase, String)>,
+    /// Their checks ([`pair::check_key`]).
+    checks: HashSet<String>,
 }
 
 impl<'a> Gained<'a> {
@@ -185,7 +182,11 @@ impl<'a> Gained<'a> {
                 tests.push((t, squashed_lines(&lines, t.extent)));
             }
         }
-        Gained { tests }
+        let checks = tests
+            .iter()
+            .flat_map(|(t, _)| t.assertions.iter().map(pair::check_key))
+            .collect();
+        Gained { tests, checks }
     }
 
     /// Does a test the step added or edited make the check `a` again: the
@@ -195,12 +196,7 @@ impl<'a> Gained<'a> {
     /// written in that test? A check whose values are all as short as `0`
     /// or `"a"` is found only as itself.
     fn holds(&self, a: &Assertion) -> bool {
-        let key = pair::check_key(a);
-        if self
-            .tests
-            .iter()
-            .any(|(t, _)| t.assertions.iter().any(|b| pair::check_key(b) == key))
-        {
+        if self.checks.contains(&pair::check_key(a)) {
             return true;
         }
         let Some(subject) = pair::subject(a) else { return false };
@@ -248,22 +244,17 @@ fn word_changes(before: &str, after: &str) -> (HashMap<String, usize>, HashMap<S
         }
         words
     };
+    // The words `a` has more of than `b`, with how many more.
+    let surplus = |a: &HashMap<String, usize>, b: &HashMap<String, usize>| -> HashMap<String, usize> {
+        a.iter()
+            .filter_map(|(word, &n)| {
+                let m = b.get(word).copied().unwrap_or(0);
+                (n > m).then(|| (word.clone(), n - m))
+            })
+            .collect()
+    };
     let (was, now) = (count(before), count(after));
-    let mut gained = HashMap::new();
-    let mut lost = HashMap::new();
-    for (word, &n) in &now {
-        let m = was.get(word).copied().unwrap_or(0);
-        if n > m {
-            gained.insert(word.clone(), n - m);
-        }
-    }
-    for (word, &m) in &was {
-        let n = now.get(word).copied().unwrap_or(0);
-        if m > n {
-            lost.insert(word.clone(), m - n);
-        }
-    }
-    (gained, lost)
+    (surplus(&now, &was), surplus(&was, &now))
 }
 
 /// Text without whitespace or quotes, for finding one spelling in another.
@@ -627,19 +618,17 @@ impl Analysis<'_> {
         file: &TestFile,
         code: &'c [PathBuf],
     ) -> Option<&'c PathBuf> {
-        let mut left: Vec<&'c PathBuf> = code.iter().collect();
+        let mut left: Vec<PathBuf> = code.to_vec();
         loop {
-            let candidates: Vec<PathBuf> = left.iter().map(|p| (*p).clone()).collect();
-            let reached = self.reach.reached(from, lang, file, &candidates)?;
-            let at = left.iter().position(|p| *p == reached)?;
+            let reached = self.reach.reached(from, lang, file, &left)?.clone();
             let change = step
                 .changes
                 .iter()
-                .find(|c| &c.path == reached || c.old_path.as_ref() == Some(reached));
+                .find(|c| c.path == reached || c.old_path.as_ref() == Some(&reached));
             if !change.is_some_and(|c| c.kind == Kind::Code && self.comments_only(c)) {
-                return Some(left[at]);
+                return code.iter().find(|c| **c == reached);
             }
-            left.remove(at);
+            left.retain(|c| *c != reached);
         }
     }
 
@@ -746,7 +735,8 @@ impl Analysis<'_> {
                 emit.out.checked_again += 1;
                 continue;
             }
-            if self.finale.iter().any(|f| f.is(t)) {
+            let checks: Vec<String> = t.assertions.iter().map(pair::check_key).collect();
+            if self.finale.iter().any(|f| f.is(t, &checks)) {
                 emit.out.checked_again += 1;
                 continue;
             }
