@@ -250,6 +250,7 @@ fn read_function(item: &Node, read: &Read) -> Item {
         syntax_error: first_syntax_error(&body),
         shape: super::shape(&body, source),
         extent: Span::of(&body),
+        cases: Vec::new(),
     });
     out
 }

@@ -566,6 +566,7 @@ impl<'s> Walker<'s, '_> {
                     syntax_error: None,
                     shape: Vec::new(),
                     extent: span,
+                    cases: Vec::new(),
                 });
             }
             return;
@@ -623,6 +624,7 @@ impl<'s> Walker<'s, '_> {
             syntax_error: first_syntax_error(&body),
             shape: super::shape(&body, self.source),
             extent: span,
+            cases: each_cases(call, function, &occurrences, self.source),
         });
     }
 
@@ -1562,6 +1564,112 @@ fn identifiers(node: &Node, source: &[u8], out: &mut Vec<(String, Bound)>) {
         }
         true
     });
+}
+
+/// A parameter of a test callback: a name, or the fields an object pattern
+/// takes (`({ input, expected }) =>`).
+enum Param {
+    Name(String),
+    Fields(Vec<String>),
+    Other,
+}
+
+fn param(node: &Node, source: &[u8]) -> Param {
+    let node = match node.kind() {
+        // TypeScript: `(a: number)`, `({ a }: Case)`.
+        "required_parameter" | "optional_parameter" => match node.field("pattern") {
+            Some(p) => p,
+            None => return Param::Other,
+        },
+        _ => *node,
+    };
+    match node.kind() {
+        "identifier" => Param::Name(text(&node, source).into_owned()),
+        "object_pattern" => {
+            let mut cursor = node.walk();
+            Param::Fields(
+                node.named_children(&mut cursor)
+                    .filter(|f| f.kind() == "shorthand_property_identifier_pattern")
+                    .map(|f| text(&f, source).into_owned())
+                    .collect(),
+            )
+        }
+        _ => Param::Other,
+    }
+}
+
+/// The cases of `it.each(table)(name, fn)` when `table` is a literal array:
+/// an array row binds the callback's parameters by position, an object row
+/// the fields its object pattern takes, any other row the only parameter.
+/// Parameters the body rebinds (`occurrences` holds every binding, the
+/// parameters' own included) are left out.
+fn each_cases(
+    call: &Node,
+    function: &Node,
+    occurrences: &[(String, Bound)],
+    source: &[u8],
+) -> Vec<Vec<(String, String)>> {
+    let Some(table) = call
+        .field("function")
+        .filter(|f| f.kind() == "call_expression")
+        .and_then(|each| arguments(&each).into_iter().next())
+        .filter(|t| t.kind() == "array")
+    else {
+        return Vec::new();
+    };
+    let params: Vec<Param> = match (function.field("parameter"), function.field("parameters")) {
+        (Some(single), _) => vec![param(&single, source)],
+        (None, Some(list)) => {
+            let mut cursor = list.walk();
+            list.named_children(&mut cursor)
+                .filter(|p| p.kind() != COMMENT)
+                .map(|p| param(&p, source))
+                .collect()
+        }
+        (None, None) => return Vec::new(),
+    };
+    let once = |name: &str| occurrences.iter().filter(|(n, _)| n == name).count() <= 1;
+    let fields = |object: &Node, names: &[String], case: &mut Vec<(String, String)>| {
+        let mut cursor = object.walk();
+        for pair in object.named_children(&mut cursor).filter(|p| p.kind() == "pair") {
+            let (Some(key), Some(value)) = (pair.field("key"), pair.field("value")) else {
+                continue;
+            };
+            let key = text(&key, source);
+            let key = key.trim_matches(|c| matches!(c, '"' | '\'' | '`'));
+            if let Some(name) = names.iter().find(|n| *n == key && once(n)) {
+                case.push((name.clone(), token_key(&value, source)));
+            }
+        }
+    };
+    let mut cases = Vec::new();
+    let mut cursor = table.walk();
+    for row in table.named_children(&mut cursor).filter(|r| r.kind() != COMMENT) {
+        let mut case = Vec::new();
+        match (row.kind(), params.as_slice()) {
+            ("array", _) => {
+                let mut c = row.walk();
+                let values: Vec<Node> = row.named_children(&mut c).filter(|v| v.kind() != COMMENT).collect();
+                for (param, value) in params.iter().zip(&values) {
+                    match param {
+                        Param::Name(name) if once(name) => case.push((name.clone(), token_key(value, source))),
+                        Param::Fields(names) if value.kind() == "object" => fields(value, names, &mut case),
+                        _ => {}
+                    }
+                }
+            }
+            ("object", [Param::Fields(names), ..]) => fields(&row, names, &mut case),
+            (_, [Param::Name(name)]) if once(name) => case.push((name.clone(), token_key(&row, source))),
+            _ => {}
+        }
+        if !case.is_empty() {
+            cases.push(case);
+        }
+        if cases.len() == super::MAX_CASES {
+            break;
+        }
+    }
+    cases
 }
 
 /// The name of a test function's first parameter, the test context (`t`).

@@ -470,7 +470,16 @@ pub struct TestCase {
     /// attributes, or the whole `it(..)` / `it.each(..)(..)` call.
     #[serde(default)]
     pub extent: Span,
+    /// The cases of a parametrized test (`@pytest.mark.parametrize`,
+    /// `it.each`, rstest's `#[case]`): each binds the parameters the body
+    /// does not rebind to that case's values, as [`token_key`]s.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cases: Vec<Vec<(String, String)>>,
 }
+
+/// At most this many cases are read of a parametrized test (stacked
+/// `parametrize` decorators multiply).
+pub(crate) const MAX_CASES: usize = 256;
 
 impl TestCase {
     /// Move every span of the test `delta` lines (its text moved, unchanged).
@@ -1153,7 +1162,21 @@ pub(crate) fn token_key(node: &Node, source: &[u8]) -> String {
 fn leaf_tokens(node: Node<'_>, source: &[u8], out: &mut String) {
     let mut cursor = node.walk();
     let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
+    // Text no child covers: the characters of a Python string between its
+    // escape sequences (`"plain\na"` has `plain` and `a` around `\n`).
+    let mut covered = node.start_byte();
+    let gap = |from: usize, until: usize, out: &mut String| {
+        let text = source.get(from..until).map(String::from_utf8_lossy).unwrap_or_default();
+        if !text.trim().is_empty() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&text);
+        }
+    };
     for (i, child) in children.iter().enumerate() {
+        gap(covered, child.start_byte(), out);
+        covered = covered.max(child.end_byte());
         // A comment: nothing to emit, nothing to descend into.
         if child.is_extra() {
             continue;
@@ -1171,6 +1194,7 @@ fn leaf_tokens(node: Node<'_>, source: &[u8], out: &mut String) {
             push_token(out, child, source);
         }
     }
+    gap(covered, node.end_byte(), out);
 }
 
 fn push_token(out: &mut String, leaf: &Node<'_>, source: &[u8]) {
@@ -1372,6 +1396,79 @@ mod tests {
             uses,
             vec![vec!["total".to_string()], vec!["api".to_string(), "total".to_string()]]
         );
+    }
+
+    /// Each case of a parametrized test binds the parameters its body does
+    /// not rebind.
+    #[test]
+    fn parametrized_tests_bind_their_parameters_per_case() {
+        let cases = |lang: Lang, source: &str| -> Vec<Vec<(String, String)>> {
+            let file = lang.test_file(source.as_bytes()).unwrap();
+            file.tests.into_iter().flat_map(|t| t.cases).collect()
+        };
+        let pair = |name: &str, value: &str| (name.to_string(), value.to_string());
+        // pytest: names as one string or a list, `pytest.param`, stacked
+        // decorators multiply, a rebound parameter (`url = URL(url)`) is left out,
+        // a row of the wrong length is not read.
+        let py = "import pytest\n\n@pytest.mark.parametrize(\"url,want\", [(\"a b\", b\"\"), pytest.param(\"c\", b\"d\", id=\"c\"), (1,)])\n@pytest.mark.parametrize([\"n\"], [1, 2])\ndef test_u(url, want, n):\n    url = parse(url)\n    assert url.raw == want\n";
+        assert_eq!(
+            cases(Lang::Python, py),
+            vec![
+                vec![pair("want", "b\" \""), pair("n", "1")],
+                vec![pair("want", "b\" \""), pair("n", "2")],
+                vec![pair("want", "b\" d \""), pair("n", "1")],
+                vec![pair("want", "b\" d \""), pair("n", "2")],
+            ]
+        );
+        // Jest/Vitest: array rows by position, object rows by the fields a
+        // pattern takes, scalar rows to the only parameter; a table by name is not read.
+        let js = "it.each([[1, 'a'], [2, 'b']])('n %i', (n, s) => { expect(f(n)).toBe(s) })\ntest.each([{ input: 'x', want: 1 }])('o', ({ input, want }) => { expect(g(input)).toBe(want) })\nit.each([3, 4])('s', (v) => { expect(h(v)).toBe(true) })\nit.each(rows)('r', (v) => { expect(h(v)).toBe(true) })\n";
+        assert_eq!(
+            cases(Lang::TypeScript, js),
+            vec![
+                vec![pair("n", "1"), pair("s", "\" a \"")],
+                vec![pair("n", "2"), pair("s", "\" b \"")],
+                vec![pair("input", "\" x \""), pair("want", "1")],
+                vec![pair("v", "3")],
+                vec![pair("v", "4")],
+            ]
+        );
+        // rstest: `#[case]` parameters in order; a fixture parameter is not a case's.
+        let rs = "#[rstest]\n#[case(1, \"one\")]\n#[case::two(2, \"two\")]\nfn names(db: Db, #[case] n: u32, #[case] want: &str) {\n    assert_eq!(name(n), want);\n}\n";
+        assert_eq!(
+            cases(Lang::Rust, rs),
+            vec![
+                vec![pair("n", "1"), pair("want", "\" one \"")],
+                vec![pair("n", "2"), pair("want", "\" two \"")],
+            ]
+        );
+    }
+
+    /// The text of a string around its escape sequences is part of its key:
+    /// `"plain\na"` and `"\n"` are not one value.
+    #[test]
+    fn strings_keep_their_text_around_escapes() {
+        for (lang, source) in [
+            (Lang::Python, "def test_a():\n    assert out == \"plain\\na\\tb\"\n"),
+            (
+                Lang::TypeScript,
+                "it('a', () => { expect(out).toBe('plain\\na\\tb') })\n",
+            ),
+            (
+                Lang::Rust,
+                "#[test]\nfn a() {\n    assert_eq!(out, \"plain\\na\\tb\");\n}\n",
+            ),
+            (
+                Lang::Go,
+                "package a\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestA(t *testing.T) {\n\tassert.Equal(t, \"plain\\na\\tb\", out)\n}\n",
+            ),
+        ] {
+            let file = lang.test_file(source.as_bytes()).unwrap();
+            let parts = &file.tests.first().expect("one test").assertions[0].parts;
+            let value = parts.iter().find(|p| p.contains('"')).unwrap();
+            let words: String = value.chars().filter(|c| c.is_alphabetic()).collect();
+            assert_eq!(words, "plainnatb", "{lang:?}: {parts:?}");
+        }
     }
 
     #[test]

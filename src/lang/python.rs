@@ -695,7 +695,101 @@ fn read_function(def: &Node, decorators: &[Node], read: &Read, file: &mut TestFi
         syntax_error: first_syntax_error(&body),
         shape: super::shape(&body, source),
         extent: Span::between(decorators.first().unwrap_or(def), &body),
+        cases: parametrize_cases(decorators, &occurrences, source),
     });
+}
+
+/// The cases `@pytest.mark.parametrize` decorators give a test, of the
+/// parameters bound nowhere else (`occurrences` holds the parameters and the
+/// body's bindings): each row binds its names to its values; stacked
+/// decorators multiply. A row read from anything but a literal list or
+/// tuple (a name, a comprehension) is not read.
+fn parametrize_cases(
+    decorators: &[Node],
+    occurrences: &[(String, Bound)],
+    source: &[u8],
+) -> Vec<Vec<(String, String)>> {
+    let mut cases: Vec<Vec<(String, String)>> = Vec::new();
+    for decorator in decorators {
+        let Some(call) = first_child(decorator).filter(|c| c.kind() == "call") else {
+            continue;
+        };
+        let callee = call.field("function").map(|f| text(&f, source)).unwrap_or_default();
+        if !callee.ends_with("parametrize") {
+            continue;
+        }
+        let args = positional_args(&call);
+        let (Some(names), Some(rows)) = (args.first(), args.get(1)) else {
+            continue;
+        };
+        let names: Vec<String> = match names.kind() {
+            "string" => string_value(names, source)
+                .map(|s| s.split(',').map(|n| n.trim().to_string()).collect())
+                .unwrap_or_default(),
+            "list" | "tuple" => {
+                let mut cursor = names.walk();
+                names
+                    .named_children(&mut cursor)
+                    .filter_map(|n| string_value(&n, source))
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        if names.is_empty() || !matches!(rows.kind(), "list" | "tuple") {
+            continue;
+        }
+        let mut cursor = rows.walk();
+        let mut read: Vec<Vec<(String, String)>> = Vec::new();
+        for row in rows.named_children(&mut cursor).filter(|r| r.kind() != COMMENT) {
+            // `pytest.param(a, b, id=..)`: its positional arguments.
+            let row_call = (row.kind() == "call"
+                && row
+                    .field("function")
+                    .is_some_and(|f| text(&f, source).ends_with("param")))
+            .then_some(row);
+            let values: Vec<Node> = match (row_call, names.len()) {
+                (Some(call), _) => positional_args(&call),
+                (None, 1) => vec![row],
+                (None, _) if matches!(row.kind(), "tuple" | "list") => {
+                    let mut c = row.walk();
+                    row.named_children(&mut c).filter(|v| v.kind() != COMMENT).collect()
+                }
+                _ => continue,
+            };
+            if values.len() != names.len() {
+                continue;
+            }
+            read.push(
+                names
+                    .iter()
+                    .zip(&values)
+                    // A parameter the body rebinds is not the case's value where it is used.
+                    .filter(|(name, _)| occurrences.iter().filter(|(n, _)| n == *name).count() == 1)
+                    .map(|(name, value)| (name.clone(), token_key(value, source)))
+                    .collect(),
+            );
+        }
+        if read.is_empty() {
+            continue;
+        }
+        cases = if cases.is_empty() {
+            read
+        } else {
+            cases
+                .iter()
+                .flat_map(|case| {
+                    read.iter().map(move |row| {
+                        let mut both = case.clone();
+                        both.extend(row.iter().cloned());
+                        both
+                    })
+                })
+                .take(super::MAX_CASES)
+                .collect()
+        };
+        cases.truncate(super::MAX_CASES);
+    }
+    cases
 }
 
 /// Does the function `body` return a value (`return x`, not a bare `return`),

@@ -253,6 +253,7 @@ impl Items<'_, '_> {
                         self.code.push(start..item.end_byte());
                     }
                 }
+                "macro_definition" => self.macro_tests(&item, scope),
                 "impl_item" | "trait_item" => {
                     // Helpers may be methods; tests are never.
                     if let Some(list) = item.field("body") {
@@ -266,6 +267,67 @@ impl Items<'_, '_> {
                     }
                 }
                 _ => {}
+            }
+        }
+    }
+
+    /// The tests a `macro_rules!` declares (`#[test] fn get_u8() {..}` in a
+    /// rule's body) run wherever it is invoked: each rule's body is read as
+    /// items where it stands, with its metavariables (`$make`) as names
+    /// (`_make`). A test named by a metavariable is a template, not a test.
+    fn macro_tests(&mut self, def: &Node, scope: &str) {
+        let source = self.source;
+        let Some(name) = def.field("name").map(|n| text(&n, source).into_owned()) else {
+            return;
+        };
+        let scope = if scope.is_empty() {
+            format!("{name}!")
+        } else {
+            format!("{scope}::{name}!")
+        };
+        let mut cursor = def.walk();
+        for rule in def.named_children(&mut cursor).filter(|r| r.kind() == "macro_rule") {
+            let Some(right) = rule.field("right") else { continue };
+            let inner = right.start_byte() + 1..right.end_byte().saturating_sub(1);
+            if inner.is_empty() || !may_hold_tests(&source[inner.clone()]) {
+                continue;
+            }
+            // The file with everything but the rule's body blanked (lines
+            // kept), so what is read of it stands where it is written.
+            let mut masked: Vec<u8> = source.iter().map(|&b| if b == b'\n' { b'\n' } else { b' ' }).collect();
+            let mut templates = Vec::new();
+            let body = &source[inner.clone()];
+            for (i, &b) in body.iter().enumerate() {
+                masked[inner.start + i] = if b == b'$' { b'_' } else { b };
+                if b == b'$' {
+                    let ident: String = body[i + 1..]
+                        .iter()
+                        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+                        .map(|&c| char::from(c))
+                        .collect();
+                    templates.push(format!("_{ident}"));
+                }
+            }
+            let Some(tree) = reparse(&masked) else { continue };
+            let before = self.file.tests.len();
+            let mut items = Items {
+                source: &masked,
+                tables: self.tables,
+                file: &mut *self.file,
+                bodies: Vec::new(),
+                code: Vec::new(),
+                memo: None,
+            };
+            items.read(&tree.root_node(), &scope);
+            let bodies = items.bodies;
+            let mut index = 0;
+            self.file.tests.retain(|t| {
+                index += 1;
+                index <= before || !templates.contains(&t.name)
+            });
+            self.bodies.extend(bodies);
+            if self.file.tests.len() > before {
+                self.code.push(def.start_byte()..def.end_byte());
             }
         }
     }
@@ -424,8 +486,95 @@ fn read_function(def: &Node, source: &[u8], constants: &[String], scope: &str) -
         syntax_error: first_syntax_error(&body),
         shape: super::shape(&body, source),
         extent: Span::of(&body),
+        cases: rstest_cases(def, &paths, &occurrences, source),
     });
     out
+}
+
+/// The cases of an rstest test: each `#[case(..)]` (or `#[case::name(..)]`)
+/// binds, in order, the parameters marked `#[case]` that the body does not
+/// rebind.
+fn rstest_cases(
+    def: &Node,
+    paths: &[(String, Node)],
+    occurrences: &[(String, Bound)],
+    source: &[u8],
+) -> Vec<Vec<(String, String)>> {
+    let Some(params) = def.field("parameters") else {
+        return Vec::new();
+    };
+    // The `#[case]` parameters, in order: an attribute item precedes its parameter.
+    let mut names = Vec::new();
+    let mut marked = false;
+    let mut cursor = params.walk();
+    for child in params.named_children(&mut cursor) {
+        match child.kind() {
+            "attribute_item" => marked |= attribute_path(&child, source).is_some_and(|(p, _)| p == "case"),
+            "parameter" => {
+                if marked {
+                    names.push(child.field("pattern").map(|p| text(&p, source).into_owned()));
+                }
+                marked = false;
+            }
+            _ => {}
+        }
+    }
+    if names.is_empty() {
+        return Vec::new();
+    }
+    let once = |name: &str| occurrences.iter().filter(|(n, _)| n == name).count() <= 1;
+    let mut cases = Vec::new();
+    for (path, attribute) in paths {
+        if path != "case" && !path.starts_with("case::") {
+            continue;
+        }
+        let Some(args) = attribute.field("arguments") else {
+            continue;
+        };
+        let values = token_tree_items(&args, source);
+        if values.len() != names.len() {
+            continue;
+        }
+        let case: Vec<(String, String)> = names
+            .iter()
+            .zip(values)
+            .filter_map(|(name, value)| name.as_ref().filter(|n| once(n)).map(|n| (n.clone(), value)))
+            .collect();
+        if !case.is_empty() {
+            cases.push(case);
+        }
+        if cases.len() == super::MAX_CASES {
+            break;
+        }
+    }
+    cases
+}
+
+/// The comma-separated items of a token tree (`(1, "a", vec![2])`), each as
+/// its tokens joined the way [`token_key`] joins them.
+fn token_tree_items(tree: &Node, source: &[u8]) -> Vec<String> {
+    let mut items = vec![String::new()];
+    let mut cursor = tree.walk();
+    let children: Vec<Node> = tree.children(&mut cursor).collect();
+    let inner = children.len().saturating_sub(1);
+    for child in children.iter().take(inner).skip(1) {
+        if child.is_extra() {
+            continue;
+        }
+        if child.kind() == "," {
+            items.push(String::new());
+            continue;
+        }
+        let item = items.last_mut().expect("one item at least");
+        if !item.is_empty() {
+            item.push(' ');
+        }
+        item.push_str(&token_key(child, source));
+    }
+    if items.last().is_some_and(String::is_empty) {
+        items.pop();
+    }
+    items
 }
 
 /// Does a `cfg_attr(..)` argument list apply `ignore`?
@@ -712,6 +861,21 @@ thread_local! {
     static ARGS_PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
 }
 
+/// Parse Rust text made from a macro's tokens.
+fn reparse(text: &[u8]) -> Option<Tree> {
+    ARGS_PARSER.with(|p| {
+        let mut p = p.borrow_mut();
+        let parser = p.get_or_insert_with(|| {
+            let mut parser = Parser::new();
+            parser
+                .set_language(&Lang::Rust.grammar())
+                .expect("the Rust grammar loads");
+            parser
+        });
+        parser.parse(text, None)
+    })
+}
+
 /// Parse the token tree of macro `mac` as the arguments of a call, and
 /// hand them to `read` with the source they were parsed from.
 fn with_macro_args<R>(mac: &Node, source: &[u8], read: impl FnOnce(&[Node], &[u8]) -> R) -> Option<R> {
@@ -722,17 +886,7 @@ fn with_macro_args<R>(mac: &Node, source: &[u8], read: impl FnOnce(&[Node], &[u8
     wrapped.extend_from_slice(b"fn f(){m(");
     wrapped.extend_from_slice(inner);
     wrapped.extend_from_slice(b"\n);}");
-    let parsed = ARGS_PARSER.with(|p| {
-        let mut p = p.borrow_mut();
-        let parser = p.get_or_insert_with(|| {
-            let mut parser = Parser::new();
-            parser
-                .set_language(&Lang::Rust.grammar())
-                .expect("the Rust grammar loads");
-            parser
-        });
-        parser.parse(&wrapped, None)
-    })?;
+    let parsed = reparse(&wrapped)?;
     let mut call = None;
     visit_named(parsed.root_node(), |n| {
         if call.is_none() && n.kind() == "call_expression" {
@@ -1390,6 +1544,22 @@ mod tests {
 
     fn model(source: &str) -> TestFile {
         Lang::Rust.test_file(source.as_bytes()).unwrap()
+    }
+
+    /// A `macro_rules!` that declares tests declares them where it is
+    /// invoked; a test named by a metavariable is a template, not a test.
+    #[test]
+    fn tests_a_macro_declares_are_tests() {
+        let file = model(
+            "macro_rules! buf_tests {\n    ($make:ident) => {\n        #[test]\n        fn fresh() {\n            let buf = $make(INPUT);\n            assert_eq!(buf.remaining(), 64);\n        }\n\n        #[test]\n        fn $name() {\n            $body\n        }\n    };\n}\n\nmod slice {\n    buf_tests!(make);\n}\n",
+        );
+        let tests: Vec<(&str, &str, u32, usize)> = file
+            .tests
+            .iter()
+            .map(|t| (t.scope.as_str(), t.name.as_str(), t.span.line, t.assertions.len()))
+            .collect();
+        assert_eq!(tests, vec![("buf_tests!", "fresh", 4, 1)]);
+        assert_eq!(file.tests[0].assertions[0].parts, vec!["buf . remaining ( )", "64"]);
     }
 
     #[test]

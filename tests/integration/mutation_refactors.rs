@@ -355,3 +355,136 @@ fn an_expectation_that_grows_with_its_input_is_not_fitted() {
         assert_errors(&repo, &base, &expected);
     }
 }
+
+const URL_V1: &str = "import warnings\n\n\ndef quote(text, legacy=False):\n    if legacy:\n        warnings.warn(\"legacy\", DeprecationWarning)\n        return text.replace(\" \", \"+\")\n    return text.replace(\" \", \"%20\").replace(\"/\", \"%2F\")\n\n\ndef unquote(text):\n    return text.replace(\"%20\", \" \")\n";
+
+/// `legacy=` gone, `/` safe.
+const URL_V2: &str = "def quote(text):\n    return text.replace(\" \", \"%20\")\n\n\ndef unquote(text):\n    return text.replace(\"%20\", \" \")\n";
+
+const URL_TESTS: &str = "import pytest\n\nfrom calc.url import quote, unquote\n\n\ndef test_quote_space():\n    text = quote(\"a b\")\n    assert text == \"a%20b\"\n\n\ndef test_quote_empty():\n    text = quote(\"\")\n    assert text == \"\"\n\n\ndef test_quote_slash():\n    text = quote(\"a/b\")\n    assert text == \"a%2Fb\"\n\n\ndef test_legacy():\n    assert quote(\"a b\", legacy=True) == \"a+b\"\n\n\ndef test_quote_warns():\n    with pytest.warns(DeprecationWarning):\n        text = quote(\"a c\", legacy=True)\n    assert text.startswith(\"a\")\n\n\ndef test_unquote():\n    assert unquote(\"a%20b\") == \"a b\"\n";
+
+/// Tests folded into a parametrized test's cases (short values, a parameter
+/// the body rebinds), and tests of an API the change removed from the code,
+/// are not lost; a folded test whose value is not among the cases is an
+/// expected value changed with the code, and a test deleted while its API
+/// stays is deleted.
+#[test]
+fn tests_folded_into_cases_and_tests_of_a_removed_api_are_not_lost() {
+    let url_repo = || {
+        repo_with(&[
+            ("calc/__init__.py", "\n"),
+            ("calc/url.py", URL_V1),
+            ("tests/test_url.py", URL_TESTS),
+        ])
+    };
+    let (repo, base) = url_repo();
+    let folded = "import pytest\n\nfrom calc.url import quote, unquote\n\n\n@pytest.mark.parametrize(\"text, want\", [(\"a b\", \"a%20b\"), (\"\", \"\"), (\"a/b\", \"a/b\")])\ndef test_quote(text, want):\n    text = quote(text)\n    assert text == want\n\n\ndef test_quote_warns():\n    text = quote(\"a c\")\n    assert text.startswith(\"a\")\n\n\ndef test_unquote():\n    assert unquote(\"a%20b\") == \"a b\"\n";
+    commit(
+        &repo,
+        "drop legacy quoting; / is safe",
+        &[("calc/url.py", URL_V2), ("tests/test_url.py", folded)],
+    );
+    let run = gate(&repo, &base);
+    assert_eq!(
+        errors(&run),
+        ["mutation/assertion-value-changed tests/test_url.py:9"],
+        "{}",
+        run.stdout
+    );
+    let message = run.json()["findings"][0]["message"].as_str().unwrap().to_string();
+    assert!(
+        message.contains("`test_quote_slash` became cases of `test_quote` without its expected value `\"a%2Fb\"`"),
+        "{message}"
+    );
+
+    // A case's expected value changed with the code: the miss of a table row.
+    let (repo, base) = repo_with(&[
+        ("calc/__init__.py", "\n"),
+        ("calc/url.py", URL_V1),
+        (
+            "tests/test_url.py",
+            &folded.replace("(\"a/b\", \"a/b\")", "(\"a/b\", \"a%2Fb\")"),
+        ),
+    ]);
+    commit(
+        &repo,
+        "/ is safe",
+        &[("calc/url.py", URL_V2), ("tests/test_url.py", folded)],
+    );
+    let run = gate(&repo, &base);
+    assert_eq!(
+        errors(&run),
+        ["mutation/assertion-value-changed tests/test_url.py:9"],
+        "{}",
+        run.stdout
+    );
+    let message = run.json()["findings"][0]["message"].as_str().unwrap().to_string();
+    assert!(
+        message.contains(
+            "test `test_quote` in the case `want = \"a/b\"`: the expected value changed from `\"a%2Fb\"` to `\"a/b\"`"
+        ),
+        "{message}"
+    );
+
+    // The look-alike: a test deleted in the same change, its API still there.
+    let (repo, base) = url_repo();
+    let fewer = URL_TESTS.replace(
+        "\n\n\ndef test_unquote():\n    assert unquote(\"a%20b\") == \"a b\"\n",
+        "\n",
+    );
+    commit(
+        &repo,
+        "drop legacy quoting",
+        &[
+            ("calc/url.py", &URL_V2.replace("def quote", "def quote_all")),
+            ("tests/test_url.py", &fewer),
+        ],
+    );
+    assert_errors(&repo, &base, &["mutation/test-deleted-or-skipped tests/test_url.py:31"]);
+}
+
+/// Tests moved into a `macro_rules!` (Rust), and a test renamed by saying
+/// more and rewritten (TypeScript), are the same tests.
+#[test]
+fn tests_a_macro_declares_and_tests_renamed_by_saying_more_are_kept() {
+    let lib = "pub fn parse(s: &str) -> Result<u32, String> {\n    s.parse().map_err(|_| s.to_string())\n}\n";
+    let tests = "use shop::parse;\n\n#[test]\nfn parses_twelve() {\n    assert_eq!(parse(\"12\"), Ok(12));\n}\n\n#[test]\nfn rejects_words() {\n    assert!(parse(\"x\").is_err());\n}\n";
+    let macro_tests = |both: bool| {
+        let rejects = if both {
+            "\n\n        #[test]\n        fn rejects_words() {\n            assert!(parse(\"x\").is_err());\n        }"
+        } else {
+            ""
+        };
+        format!(
+            "use shop::parse;\n\nmacro_rules! parse_tests {{\n    () => {{\n        #[test]\n        fn parses_twelve() {{\n            assert_eq!(parse(\"12\"), Ok(12));\n        }}{rejects}\n    }};\n}}\n\nmod strict {{\n    use super::*;\n    parse_tests!();\n}}\n"
+        )
+    };
+    for (both, want) in [
+        (true, &[][..]),
+        (false, &["mutation/test-deleted-or-skipped tests/parse.rs:9"][..]),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("Cargo.toml", "[package]\nname = \"shop\"\nversion = \"0.1.0\"\n"),
+            ("src/lib.rs", lib),
+            ("tests/parse.rs", tests),
+        ]);
+        commit(&repo, "one set per mode", &[("tests/parse.rs", &macro_tests(both))]);
+        assert_errors(&repo, &base, want);
+    }
+
+    let old = "import { expect, it } from 'vitest'\nimport { add } from '../src/cart'\n\nit('keeps the order', () => {\n  expect(add([2, 1], 7)).toEqual([2, 1, 7])\n})\n";
+    for (title, want) in [
+        ("keeps the order of the items", &[][..]),
+        (
+            "sorts nothing",
+            &["mutation/test-deleted-or-skipped test/cart.test.ts:4"][..],
+        ),
+    ] {
+        let (repo, base) = ts_repo(old);
+        let new = format!(
+            "import {{ expect, it }} from 'vitest'\nimport {{ add }} from '../src/cart'\n\nit('{title}', () => {{\n  const items = add([3, 2], 1)\n  for (const [i, x] of [3, 2, 1].entries()) {{\n    expect(items[i]).toBe(x)\n  }}\n}})\n\nit('adds to an empty cart', () => {{\n  expect(add([], 1)).toEqual([1])\n}})\n"
+        );
+        commit(&repo, "rewrite", &[("test/cart.test.ts", &new)]);
+        assert_errors(&repo, &base, want);
+    }
+}

@@ -516,7 +516,9 @@ impl Facts {
             self.checks.extend(
                 t.assertions
                     .iter()
-                    .map(|a| format!("{}\u{1f}{}", t.name, pair::check_key(a))),
+                    .map(pair::check_key)
+                    .chain(pair::case_checks(t))
+                    .map(|key| format!("{}\u{1f}{key}", t.name)),
             );
         }
     }

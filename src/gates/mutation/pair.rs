@@ -33,6 +33,45 @@ pub fn check_key(a: &Assertion) -> String {
     key
 }
 
+/// The assertions a parametrized test makes in each of its cases
+/// ([`TestCase::cases`]): every assertion with the case's values written for
+/// its parameters.
+pub fn case_assertions(t: &TestCase) -> Vec<Assertion> {
+    t.cases
+        .iter()
+        .flat_map(|case| {
+            t.assertions.iter().map(move |a| {
+                let mut a = a.clone();
+                for part in &mut a.parts {
+                    *part = with_values(part, case);
+                }
+                a
+            })
+        })
+        .collect()
+}
+
+/// [`case_assertions`] as [`check_key`]s.
+pub fn case_checks(t: &TestCase) -> impl Iterator<Item = String> {
+    case_assertions(t).into_iter().map(|a| check_key(&a))
+}
+
+/// `key` with each token that names a parameter of `case` replaced by its
+/// value (not an attribute or a path segment spelled the same: `url . query`
+/// keeps `query`).
+fn with_values(key: &str, case: &[(String, String)]) -> String {
+    let tokens: Vec<&str> = key.split(' ').collect();
+    let mut out: Vec<&str> = Vec::with_capacity(tokens.len());
+    for (i, token) in tokens.iter().enumerate() {
+        let after_access = i > 0 && matches!(tokens[i - 1], "." | "?." | "::");
+        match case.iter().find(|(name, _)| name == token).filter(|_| !after_access) {
+            Some((_, value)) => out.push(value),
+            None => out.push(token),
+        }
+    }
+    out.join(" ")
+}
+
 /// A check as [`Assertion::matcher`] and [`Assertion::parts`] give it.
 fn same_check(a: &Assertion, b: &Assertion) -> bool {
     a.matcher == b.matcher && (a.parts == b.parts || check_key(a) == check_key(b))
@@ -126,12 +165,35 @@ pub fn pair_tests<'a>(old: Option<&'a TestFile>, new: Option<&'a TestFile>) -> T
             pairs.paired.push((left[i], new[j]));
         }
     }
-    let still: Vec<&TestCase> = left
+    let left: Vec<&TestCase> = left
         .into_iter()
         .zip(paired_old)
         .filter(|(_, paired)| !paired)
         .map(|(o, _)| o)
         .collect();
+    // Renamed by saying more or less (`custom propsAreEqual` -> `custom
+    // propsAreEqual is handed to the DOM renderer`) and rewritten: the one
+    // test left in its scope whose name extends it word for word, or that it extends.
+    let extends = |long: &str, short: &str| {
+        !short.is_empty()
+            && long
+                .strip_prefix(short)
+                .is_some_and(|rest| rest.starts_with(|c: char| c.is_whitespace() || c == '_'))
+    };
+    let mut still = Vec::new();
+    for o in left {
+        let named: Vec<usize> = (0..new.len())
+            .filter(|&j| !taken[j] && new[j].scope == o.scope)
+            .filter(|&j| extends(&new[j].name, &o.name) || extends(&o.name, &new[j].name))
+            .collect();
+        match named.as_slice() {
+            [j] => {
+                taken[*j] = true;
+                pairs.paired.push((o, new[*j]));
+            }
+            _ => still.push(o),
+        }
+    }
     // Renamed and rewritten: as many tests left on each side of one scope, in order.
     let mut removed = Vec::new();
     let mut scopes: Vec<&str> = Vec::new();

@@ -152,13 +152,85 @@ struct Emit<'a> {
     step: &'a Step,
     versions: &'a Versions,
     gained: Gained<'a>,
+    /// [`Emit::removed_from_code`], read when a check or a test is lost.
+    removed: std::cell::OnceCell<HashSet<String>>,
     out: Outcome,
+}
+
+impl Emit<'_> {
+    /// The names the step's code changes removed from the code entirely:
+    /// an API a test used (`proxies=`, `.proxies`) that is gone took the
+    /// test's checks of it along.
+    fn removed_from_code(&self) -> &HashSet<String> {
+        self.removed.get_or_init(|| {
+            let words = |v: &Option<String>| -> HashSet<String> {
+                v.as_ref()
+                    .map(|v| {
+                        identifiers(&String::from_utf8_lossy(self.versions.bytes(v)))
+                            .map(|(w, _)| w.to_string())
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            };
+            let mut removed = HashSet::new();
+            for c in self.step.changes.iter().filter(|c| c.kind == Kind::Code) {
+                let now = words(&c.new);
+                removed.extend(words(&c.old).into_iter().filter(|w| !now.contains(w)));
+            }
+            removed
+        })
+    }
+}
+
+/// The identifiers of `text` (three characters or more), each with the
+/// byte offset where it ends.
+fn identifiers(text: &str) -> impl Iterator<Item = (&str, usize)> {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at < bytes.len() {
+            let start = at;
+            if bytes[at].is_ascii_alphabetic() || bytes[at] == b'_' {
+                while at < bytes.len() && (bytes[at].is_ascii_alphanumeric() || bytes[at] == b'_') {
+                    at += 1;
+                }
+                let after_digit = start > 0 && bytes[start - 1].is_ascii_digit();
+                if at - start >= 3 && !after_digit {
+                    return Some((&text[start..at], at));
+                }
+            } else {
+                at += 1;
+            }
+        }
+        None
+    })
+}
+
+/// The names `text` uses as an API rather than as its own variables: an
+/// attribute or method (`.proxies`), a keyword argument or field in a
+/// list (`(proxies=`, `{ proxies:`; not `==` or `::`), a call (`proxies(`).
+fn api_uses(text: &str) -> impl Iterator<Item = &str> {
+    let bytes = text.as_bytes();
+    identifiers(text).filter_map(move |(word, end)| {
+        let start = end - word.len();
+        let before = bytes[..start].iter().rev().find(|b| !b.is_ascii_whitespace());
+        let mut after = bytes[end..].iter().filter(|b| !b.is_ascii_whitespace());
+        let listed = matches!(before, Some(b'(' | b',' | b'{'));
+        let used = match (after.next(), after.next()) {
+            (Some(b'='), next) => listed && next != Some(&b'='),
+            (Some(b':'), next) => listed && next != Some(&b':'),
+            (Some(b'('), _) => true,
+            _ => before == Some(&b'.'),
+        };
+        used.then_some(word)
+    })
 }
 
 /// The tests a step added or edited, each with its text squashed (no
 /// whitespace, no quotes): where checks that left a test may have gone.
 struct Gained<'a> {
-    tests: Vec<(&'a TestCase, String)>,
+    /// Each with the index of its file in the step's test changes.
+    tests: Vec<(usize, &'a TestCase, String)>,
     /// Their checks ([`pair::check_key`]).
     checks: HashSet<String>,
 }
@@ -166,7 +238,7 @@ struct Gained<'a> {
 impl<'a> Gained<'a> {
     fn new(versions: &'a Versions, files: &[TestChange<'a>], pairs: &[TestPairs<'a>]) -> Gained<'a> {
         let mut tests = Vec::new();
-        for (file, pairs) in files.iter().zip(pairs) {
+        for (i, (file, pairs)) in files.iter().zip(pairs).enumerate() {
             let Some(bytes) = file.change.new.as_ref().map(|v| versions.bytes(v)) else {
                 continue;
             };
@@ -179,12 +251,12 @@ impl<'a> Gained<'a> {
             let lines: Vec<&str> = text.lines().collect();
             // A skipped test checks nothing: what moved into one is lost.
             for t in pairs.added.iter().copied().chain(edited).filter(|t| t.skip.is_none()) {
-                tests.push((t, squashed_lines(&lines, t.extent)));
+                tests.push((i, t, squashed_lines(&lines, t.extent)));
             }
         }
         let checks = tests
             .iter()
-            .flat_map(|(t, _)| t.assertions.iter().map(pair::check_key))
+            .flat_map(|(_, t, _)| t.assertions.iter().map(pair::check_key).chain(pair::case_checks(t)))
             .collect();
         Gained { tests, checks }
     }
@@ -212,12 +284,62 @@ impl<'a> Gained<'a> {
             return false;
         };
         !literals.is_empty()
-            && self.tests.iter().any(|(t, text)| {
+            && self.tests.iter().any(|(_, t, text)| {
                 t.assertions.iter().any(|b| b.matcher == a.matcher)
                     && text.contains(name)
                     && literals.iter().all(|l| text.contains(l.as_str()))
             })
     }
+
+    /// Was `t` rewritten with other values as a test the step added or
+    /// edited: does one make each check of `t` that no test makes again,
+    /// with the same matcher on the same subject, either as a case of a
+    /// parametrized test (a parameter for its expected value) or on a
+    /// subject that calls the code (`buf.get_u8()`, not a bare `result`)?
+    /// Returns that test, its file's index and, for each such check, the
+    /// one that stands for it.
+    fn folded<'t>(&self, t: &'t TestCase) -> Option<Rewrite<'t, 'a>> {
+        let lost: Vec<&Assertion> = t.assertions.iter().filter(|a| !self.holds(a)).collect();
+        if lost.is_empty() {
+            return None;
+        }
+        let candidates = self.tests.iter().filter_map(|&(i, n, _)| {
+            let parameter = |key: &str| n.cases.iter().flatten().any(|(name, _)| name == key);
+            let stands_for = |a: &Assertion| {
+                let subject = pair::subject(a)?;
+                n.assertions.iter().find(|b| {
+                    b.matcher == a.matcher
+                        && pair::subject(b) == Some(subject)
+                        && (subject.contains(" (") || pair::expected(b).iter().any(|e| parameter(e)))
+                })
+            };
+            let remade: Option<Vec<_>> = lost.iter().map(|a| stands_for(a).map(|b| (*a, b))).collect();
+            remade.map(|remade| Rewrite {
+                file: i,
+                test: n,
+                remade,
+            })
+        });
+        // Of the tests that would do, the one whose body is most like it.
+        let mut best: Option<(f64, Rewrite<'t, 'a>)> = None;
+        for found in candidates {
+            let like = crate::lang::similarity(&t.shape, &found.test.shape);
+            if best.as_ref().is_none_or(|(b, _)| like > *b) {
+                best = Some((like, found));
+            }
+        }
+        best.map(|(_, found)| found)
+    }
+}
+
+/// A test rewritten as another ([`Gained::folded`]).
+struct Rewrite<'t, 'a> {
+    /// The index of its file in the step's test changes.
+    file: usize,
+    test: &'a TestCase,
+    /// Each check of the old test no test makes again, with the one that
+    /// stands for it.
+    remade: Vec<(&'t Assertion, &'a Assertion)>,
 }
 
 /// The expected literals of a test's assertions, squashed, one after another.
@@ -318,6 +440,14 @@ impl Emit<'_> {
         }
         self.out.findings.push(f);
     }
+}
+
+/// The source lines of `span` in `bytes`.
+fn test_text(bytes: &[u8], span: Span) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let first = span.line.saturating_sub(1) as usize;
+    let count = (span.end_line.max(span.line) as usize + 1).saturating_sub(span.line.max(1) as usize);
+    text.lines().skip(first).take(count).collect::<Vec<_>>().join("\n")
 }
 
 /// Every source line of `span` in `bytes`, squashed ([`squash`]).
@@ -462,6 +592,7 @@ impl Analysis<'_> {
             step,
             versions: self.versions,
             gained: Gained::new(self.versions, &files, &pairs),
+            removed: std::cell::OnceCell::new(),
             out: Outcome::default(),
         };
         for (file, pairs) in files.iter().zip(&pairs) {
@@ -555,27 +686,7 @@ impl Analysis<'_> {
         for change in changes {
             match change {
                 Change::ValueChanged { old, new } if known.check(&o.name, old) => {
-                    let Some(reached) = self.changed_code(emit.step, &nf.change.path, nf.lang, new_file, code) else {
-                        continue;
-                    };
-                    if self.input_follows(of, o, old, nf, n, new) {
-                        continue;
-                    }
-                    let was: Vec<String> = pair::expected(old).iter().map(|k| show(k)).collect();
-                    let now: Vec<String> = pair::expected(new).iter().map(|k| show(k)).collect();
-                    emit.push(
-                        &ASSERTION_VALUE_CHANGED,
-                        format!(
-                            "test `{}`: the expected value changed from `{}` to `{}` together with {}, which the test imports",
-                            n.name,
-                            was.join(", "),
-                            now.join(", "),
-                            display_path(reached)
-                        ),
-                        at(new.span),
-                        Some(before(old.span)),
-                        Vec::new(),
-                    );
+                    self.value_changed(emit, code, (of, o, old), (nf, n, new), "");
                 }
                 Change::Weakened { old, new } if known.check(&o.name, old) => emit.push(
                     &ASSERTION_WEAKENED,
@@ -590,21 +701,128 @@ impl Analysis<'_> {
                     Some(before(old.span)),
                     Vec::new(),
                 ),
-                Change::Deleted { old } if known.check(&o.name, old) && !emit.gained.holds(old) => emit.push(
-                    &ASSERTION_DELETED,
-                    format!(
-                        "test `{}` lost the assertion `{}`{}",
-                        n.name,
-                        old.matcher,
-                        on_subject(old)
-                    ),
-                    at(n.span),
-                    Some(before(old.span)),
-                    Vec::new(),
-                ),
+                Change::Deleted { old }
+                    if known.check(&o.name, old)
+                        && !emit.gained.holds(old)
+                        && !self.lost_removed_api(emit, of, o, nf, n) =>
+                {
+                    emit.push(
+                        &ASSERTION_DELETED,
+                        format!(
+                            "test `{}` lost the assertion `{}`{}",
+                            n.name,
+                            old.matcher,
+                            on_subject(old)
+                        ),
+                        at(n.span),
+                        Some(before(old.span)),
+                        Vec::new(),
+                    )
+                }
                 _ => {}
             }
         }
+        // A case's expected value changed (a row of `parametrize`,
+        // `it.each`, rstest's `#[case]`): the same check with the case's
+        // values, in a case whose other values (its input) stayed.
+        if !o.cases.is_empty() && !n.cases.is_empty() {
+            let (was, now) = (pair::case_assertions(o), pair::case_assertions(n));
+            // The case an instance `a` of `all` is of, and the assertion as written.
+            fn case_of<'t>(
+                t: &'t TestCase,
+                all: &[Assertion],
+                a: &Assertion,
+            ) -> (&'t [(String, String)], &'t Assertion) {
+                let index = all.iter().position(|b| std::ptr::eq(a, b)).unwrap_or(0);
+                let per_case = t.assertions.len().max(1);
+                (&t.cases[index / per_case], &t.assertions[index % per_case])
+            }
+            for change in pair::assertion_changes(Family::of(nf.lang), &was, &now) {
+                let Change::ValueChanged { old, new } = change else {
+                    continue;
+                };
+                let ((old_case, _), (new_case, written)) = (case_of(o, &was, old), case_of(n, &now, new));
+                let expected: Vec<&str> = pair::expected(written).iter().flat_map(|e| e.split(' ')).collect();
+                let input_stayed = new_case
+                    .iter()
+                    .filter(|(name, _)| !expected.contains(&name.as_str()))
+                    .all(|param| old_case.contains(param));
+                if input_stayed && known.check(&o.name, old) {
+                    let values: Vec<String> = new_case
+                        .iter()
+                        .map(|(name, value)| format!("{name} = {}", show(value)))
+                        .collect();
+                    let case = format!(" in the case `{}`", values.join(", "));
+                    self.value_changed(emit, code, (of, o, old), (nf, n, new), &case);
+                }
+            }
+        }
+    }
+
+    /// The expected value of `old` (of test `o` in `of`) became that of
+    /// `new` (of `n` in `nf`): a finding when the step changed code the test
+    /// reaches and the value did not follow the test's own input. `where_`
+    /// says where in the test it is, after its name.
+    fn value_changed(
+        &self,
+        emit: &mut Emit<'_>,
+        code: &[PathBuf],
+        (of, o, old): (&TestChange<'_>, &TestCase, &Assertion),
+        (nf, n, new): (&TestChange<'_>, &TestCase, &Assertion),
+        where_: &str,
+    ) {
+        let Some(new_file) = nf.new else { return };
+        let Some(reached) = self.changed_code(emit.step, &nf.change.path, nf.lang, new_file, code) else {
+            return;
+        };
+        // A case's input is its other values, compared by the caller.
+        if where_.is_empty() && self.input_follows(of, o, old, nf, n, new) {
+            return;
+        }
+        let was: Vec<String> = pair::expected(old).iter().map(|k| show(k)).collect();
+        let now: Vec<String> = pair::expected(new).iter().map(|k| show(k)).collect();
+        emit.push(
+            &ASSERTION_VALUE_CHANGED,
+            format!(
+                "test `{}`{where_}: the expected value changed from `{}` to `{}` together with {}, which the test imports",
+                n.name,
+                was.join(", "),
+                now.join(", "),
+                display_path(reached)
+            ),
+            Site {
+                path: &nf.change.path,
+                span: new.span,
+                version: nf.change.new.as_ref(),
+            },
+            Some(Site {
+                path: of.old_path(),
+                span: old.span,
+                version: of.change.old.as_ref(),
+            }),
+            Vec::new(),
+        );
+    }
+
+    /// Did the test stop using an API the step removed from the code (the
+    /// old test `o` uses it, the new `n` never names it): its checks of
+    /// that API went with it.
+    fn lost_removed_api(
+        &self,
+        emit: &Emit<'_>,
+        of: &TestChange<'_>,
+        o: &TestCase,
+        nf: &TestChange<'_>,
+        n: &TestCase,
+    ) -> bool {
+        let text =
+            |version: Option<&String>, t: &TestCase| version.map(|v| test_text(self.versions.bytes(v), t.extent));
+        let (Some(before), Some(after)) = (text(of.change.old.as_ref(), o), text(nf.change.new.as_ref(), n)) else {
+            return false;
+        };
+        let kept: HashSet<&str> = identifiers(&after).map(|(w, _)| w).collect();
+        let lost: Vec<&str> = api_uses(&before).filter(|w| !kept.contains(w)).collect();
+        lost.iter().any(|w| emit.removed_from_code().contains(*w))
     }
 
     /// The code the step changed that a test file reaches ([`Reach`]), of
@@ -727,12 +945,31 @@ impl Analysis<'_> {
                     })
                 })
             });
-            if subject_gone {
+            let text = file
+                .change
+                .old
+                .as_ref()
+                .map(|v| test_text(self.versions.bytes(v), t.extent));
+            let api_gone = |text: String| api_uses(&text).any(|w| emit.removed_from_code().contains(w));
+            if subject_gone || text.is_some_and(api_gone) {
                 emit.out.deleted_with_subject += 1;
                 continue;
             }
             if !t.assertions.is_empty() && t.assertions.iter().all(|a| emit.gained.holds(a)) {
                 emit.out.checked_again += 1;
+                continue;
+            }
+            // Folded into a parametrized test with other values: what an
+            // edited expectation is, said where the values went.
+            if let Some(rewrite) = emit.gained.folded(t) {
+                emit.out.checked_again += 1;
+                self.folded(
+                    emit,
+                    code,
+                    (file, t),
+                    (&files[rewrite.file], rewrite.test),
+                    &rewrite.remade,
+                );
                 continue;
             }
             let checks: Vec<String> = t.assertions.iter().map(pair::check_key).collect();
@@ -775,6 +1012,63 @@ impl Analysis<'_> {
                 );
             }
         }
+    }
+
+    /// `t` of `of` was rewritten as `n` of `nf` (as cases of it, when it
+    /// is parametrized), its checks `remade` with other values: each is an expected value changed, a
+    /// finding when the step changed code the test reaches.
+    fn folded(
+        &self,
+        emit: &mut Emit<'_>,
+        code: &[PathBuf],
+        (of, t): (&TestChange<'_>, &TestCase),
+        (nf, n): (&TestChange<'_>, &TestCase),
+        remade: &[(&Assertion, &Assertion)],
+    ) {
+        let Some(new_file) = nf.new else { return };
+        let Some(reached) = self.changed_code(emit.step, &nf.change.path, nf.lang, new_file, code) else {
+            return;
+        };
+        let known = self.known(emit.step);
+        let remade: Vec<&(&Assertion, &Assertion)> =
+            remade.iter().filter(|(old, _)| known.check(&t.name, old)).collect();
+        let Some((first_old, first_new)) = remade.first() else {
+            return;
+        };
+        let values: Vec<String> = remade
+            .iter()
+            .map(|(old, _)| {
+                let was: Vec<String> = pair::expected(old).iter().map(|k| show(k)).collect();
+                format!("`{}`{}", was.join(", "), on_subject(old))
+            })
+            .collect();
+        emit.push(
+            &ASSERTION_VALUE_CHANGED,
+            format!(
+                "test `{}` {} `{}` without its expected value{} {}, together with {}, which the test imports",
+                t.name,
+                if n.cases.is_empty() {
+                    "was rewritten as"
+                } else {
+                    "became cases of"
+                },
+                n.name,
+                if values.len() == 1 { "" } else { "s" },
+                values.join("; "),
+                display_path(reached)
+            ),
+            Site {
+                path: &nf.change.path,
+                span: first_new.span,
+                version: nf.change.new.as_ref(),
+            },
+            Some(Site {
+                path: of.old_path(),
+                span: first_old.span,
+                version: of.change.old.as_ref(),
+            }),
+            Vec::new(),
+        );
     }
 
     /// Snapshot entries of the base whose stored value changed in a step
