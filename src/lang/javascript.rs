@@ -468,18 +468,32 @@ impl<'s> Walker<'s, '_> {
         arguments(&v).first().and_then(|a| self.string_value(a))
     }
 
-    /// Record a named function's body for helper detection.
+    /// Record a named function's body for helper detection. A helper handed
+    /// the test context as a parameter (`t`, `ctx`, also as `{ t }`) asserts
+    /// through it.
     fn helper(&mut self, node: &Node) {
-        let (name, body) = match node.kind() {
-            "function_declaration" | "generator_function_declaration" => (node.field("name"), node.field("body")),
+        let (name, function) = match node.kind() {
+            "function_declaration" | "generator_function_declaration" => (node.field("name"), Some(*node)),
             "variable_declarator" => match node.field("value") {
-                Some(v) if is_function(&v) => (node.field("name"), v.field("body")),
+                Some(v) if is_function(&v) => (node.field("name"), Some(v)),
                 _ => return,
             },
             _ => return,
         };
-        if let (Some(name), Some(body)) = (name, body) {
-            let scan = self.scan(&body, None);
+        let body = function.and_then(|f| f.field("body"));
+        if let (Some(name), Some(function), Some(body)) = (name, function, body) {
+            let mut params = Vec::new();
+            for field in ["parameters", "parameter"] {
+                if let Some(list) = function.field(field) {
+                    identifiers(&list, self.source, &mut params);
+                }
+            }
+            let contexts: Vec<String> = params
+                .into_iter()
+                .map(|(name, _)| name)
+                .filter(|name| matches!(name.as_str(), "t" | "ctx"))
+                .collect();
+            let scan = self.scan_in(&body, contexts, Vec::new());
             self.bodies.push((
                 text(&name, self.source).into_owned(),
                 !scan.assertions.is_empty(),
@@ -976,15 +990,9 @@ impl<'s> Walker<'s, '_> {
         None
     }
 
-    /// Scan a body; `context` is the test's context parameter (`t` in
-    /// `test("x", (t) => ...)`), whose methods assert in tape, ava, node-tap
-    /// and node:test.
-    fn scan(&self, body: &Node, context: Option<&str>) -> Scan {
-        self.scan_in(body, context.map(str::to_string).into_iter().collect(), Vec::new())
-    }
-
-    /// Scan a body with these test context names in scope, and these names
-    /// known to hold non-empty arrays.
+    /// Scan a body with these test context names in scope (`t` in
+    /// `test("x", (t) => ..)`, whose methods assert in tape, ava, node-tap and
+    /// node:test), and these names known to hold non-empty arrays.
     fn scan_in(&self, body: &Node, contexts: Vec<String>, tables: Vec<String>) -> Scan {
         let mut scan = Scan {
             contexts,

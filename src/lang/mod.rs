@@ -1506,4 +1506,12 @@ mod tests {
         ];
         assert_eq!(close_helpers(&bodies), vec!["a", "b", "c"]);
     }
+
+    /// A JavaScript helper handed the test context asserts through it.
+    #[test]
+    fn helpers_handed_the_test_context_assert() {
+        let source = "export async function timed({ t, ms }) {\n  t.true(ms < 10)\n}\nexport function check(t, x) {\n  t.is(x, 1)\n}\nexport function build(x) {\n  x.true(1)\n}\n";
+        let file = Lang::TypeScript.test_file(source.as_bytes()).unwrap();
+        assert_eq!(file.helpers, vec!["check", "timed"]);
+    }
 }

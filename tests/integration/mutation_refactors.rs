@@ -426,8 +426,14 @@ fn tests_folded_into_cases_and_tests_of_a_removed_api_are_not_lost() {
         "{message}"
     );
 
-    // The look-alike: a test deleted in the same change, its API still there.
+    // The look-alike: a test deleted in the same change, its API still there
+    // (a file deleted beside it that declared the same name says nothing).
     let (repo, base) = url_repo();
+    commit(
+        &repo,
+        "compat",
+        &[("calc/compat.py", "def unquote(text):\n    return text\n")],
+    );
     let fewer = URL_TESTS.replace(
         "\n\n\ndef test_unquote():\n    assert unquote(\"a%20b\") == \"a b\"\n",
         "\n",
@@ -437,6 +443,7 @@ fn tests_folded_into_cases_and_tests_of_a_removed_api_are_not_lost() {
         "drop legacy quoting",
         &[
             ("calc/url.py", &URL_V2.replace("def quote", "def quote_all")),
+            ("calc/compat.py", ""),
             ("tests/test_url.py", &fewer),
         ],
     );
@@ -485,6 +492,36 @@ fn tests_a_macro_declares_and_tests_renamed_by_saying_more_are_kept() {
             "import {{ expect, it }} from 'vitest'\nimport {{ add }} from '../src/cart'\n\nit('{title}', () => {{\n  const items = add([3, 2], 1)\n  for (const [i, x] of [3, 2, 1].entries()) {{\n    expect(items[i]).toBe(x)\n  }}\n}})\n\nit('adds to an empty cart', () => {{\n  expect(add([], 1)).toEqual([1])\n}})\n"
         );
         commit(&repo, "rewrite", &[("test/cart.test.ts", &new)]);
+        assert_errors(&repo, &base, want);
+    }
+}
+
+/// Checks moved into an asserting helper of the test suite that the same
+/// change writes, imported by a relative path, are not deleted; checks
+/// "moved" into a helper that asserts nothing are.
+#[test]
+fn checks_moved_into_an_imported_test_helper_are_kept() {
+    let old = "import { expect, it } from 'vitest'\nimport { add } from '../src/cart'\n\nit('keeps the order', () => {\n  const items = add([2, 1], 7)\n  expect(items[0]).toBe(2)\n  expect(items[2]).toBe(7)\n})\n";
+    let new = "import { expect, it } from 'vitest'\nimport { add } from '../src/cart'\nimport { bothEnds } from './support/ends'\n\nit('keeps the order', () => {\n  const items = add([2, 1], 7)\n  bothEnds(items, 2, 7)\n})\n";
+    for (helper, want) in [
+        (
+            "import { expect } from 'vitest'\n\nexport function bothEnds(items: number[], first: number, last: number) {\n  expect(items[0]).toBe(first)\n  expect(items[items.length - 1]).toBe(last)\n}\n",
+            &[][..],
+        ),
+        (
+            "export function bothEnds(items: number[], first: number, last: number) {\n  console.log(items, first, last)\n}\n",
+            &[
+                "mutation/assertion-deleted test/cart.test.ts:5",
+                "mutation/assertion-deleted test/cart.test.ts:5",
+            ][..],
+        ),
+    ] {
+        let (repo, base) = ts_repo(old);
+        commit(
+            &repo,
+            "a helper for the ends",
+            &[("test/support/ends.ts", helper), ("test/cart.test.ts", new)],
+        );
         assert_errors(&repo, &base, want);
     }
 }

@@ -86,6 +86,20 @@ fn literal_changed(was: &[&str], now: &[&str]) -> bool {
         .any(|(a, b)| a != b && is_literal(a) && is_literal(b) && spelled_value(a) != spelled_value(b))
 }
 
+/// The parts of a conjunction (`a && b`, `a and b`), or the key itself when
+/// it is not one or when a disjunction or a conditional makes its parts
+/// mean something else.
+fn conjuncts(key: &str) -> impl Iterator<Item = &str> {
+    let plain = !key
+        .split(' ')
+        .any(|t| matches!(t, "||" | "or" | "?" | "??" | "(" | "if"));
+    let mut parts: Vec<&str> = vec![key];
+    if plain {
+        parts = key.split(" && ").flat_map(|p| p.split(" and ")).collect();
+    }
+    parts.into_iter()
+}
+
 /// Is `inner` a part of `whole` (`res . body . length` of `res . body`):
 /// what pins `whole` down pins `inner` too.
 fn part_of(inner: &str, whole: &str) -> bool {
@@ -411,6 +425,17 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
             unpaired.push(o);
             continue;
         };
+        // Merged into a conjunction checked the same way (`t.true(n >= 2)`
+        // and `t.true(n < 30)` -> `t.true(n >= 2 && n < 30)`), even when the
+        // other part already took it.
+        let merged = (0..new.len()).find(|&j| {
+            new[j].matcher == o.matcher
+                && subject(&new[j]).is_some_and(|on| on != about && conjuncts(on).any(|c| c == about))
+        });
+        if let Some(j) = merged {
+            taken[j] = true;
+            continue;
+        }
         let was = rank(family, o);
         // A check at least as strong on the same subject, or an exact one on
         // the whole it is a part of (`toEqual` of the object for a
@@ -511,6 +536,16 @@ mod tests {
                 "deleted =="
             ]
         );
+    }
+
+    #[test]
+    fn checks_merged_into_a_conjunction_are_kept() {
+        let old = "test('n', t => {\n  t.true(n >= 2)\n  t.true(n < 30)\n})\n";
+        let merged = "test('n', t => {\n  t.true(n >= 2 && n < 30)\n})\n";
+        assert_eq!(changes(Lang::TypeScript, old, merged), Vec::<String>::new());
+        // A disjunction holds neither part.
+        let either = "test('n', t => {\n  t.true(n >= 2 || n < 30)\n})\n";
+        assert_eq!(changes(Lang::TypeScript, old, either), vec!["deleted true"]);
     }
 
     #[test]

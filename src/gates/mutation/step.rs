@@ -159,27 +159,65 @@ struct Emit<'a> {
 
 impl Emit<'_> {
     /// The names the step's code changes removed from the code entirely:
-    /// an API a test used (`proxies=`, `.proxies`) that is gone took the
-    /// test's checks of it along.
+    /// declared in an old version of a code file the step modified (a
+    /// function, class, method, parameter or field), and named nowhere in
+    /// the new versions of the code files it changed. An API a test used
+    /// (`proxies=`, `.proxies`) that is gone took the test's checks of it
+    /// along. A deleted file's names are not asked: its importers say.
     fn removed_from_code(&self) -> &HashSet<String> {
         self.removed.get_or_init(|| {
-            let words = |v: &Option<String>| -> HashSet<String> {
-                v.as_ref()
-                    .map(|v| {
-                        identifiers(&String::from_utf8_lossy(self.versions.bytes(v)))
-                            .map(|(w, _)| w.to_string())
-                            .collect()
-                    })
-                    .unwrap_or_default()
-            };
-            let mut removed = HashSet::new();
-            for c in self.step.changes.iter().filter(|c| c.kind == Kind::Code) {
-                let now = words(&c.new);
-                removed.extend(words(&c.old).into_iter().filter(|w| !now.contains(w)));
+            let text = |v: &String| String::from_utf8_lossy(self.versions.bytes(v)).into_owned();
+            let code = || self.step.changes.iter().filter(|c| c.kind == Kind::Code);
+            let mut declared: HashSet<String> = HashSet::new();
+            for c in code().filter(|c| c.new.is_some()) {
+                if let Some(old) = &c.old {
+                    declared.extend(declarations(&text(old)).map(str::to_string));
+                }
             }
-            removed
+            for new in code().filter_map(|c| c.new.as_ref()) {
+                let new = text(new);
+                for (word, _) in identifiers(&new) {
+                    declared.remove(word);
+                }
+            }
+            declared
         })
     }
+}
+
+/// The names `text` declares: after a declaring keyword (`def`, `class`,
+/// `fn`, `func`, `function`, `interface`, `type`, `struct`, `enum`,
+/// `trait`, `const`, `let`, `var`), or as a parameter or field in a list
+/// (`(proxies: X = None`, `, prefixUrl?: string`, `{ retries = 2`).
+fn declarations(text: &str) -> impl Iterator<Item = &str> {
+    const KEYWORDS: &[&str] = &[
+        "def",
+        "class",
+        "fn",
+        "func",
+        "function",
+        "interface",
+        "type",
+        "struct",
+        "enum",
+        "trait",
+        "const",
+        "let",
+        "var",
+    ];
+    let bytes = text.as_bytes();
+    identifiers(text).filter_map(move |(word, end)| {
+        let start = end - word.len();
+        let head = text[..start].trim_end();
+        let keyword = head
+            .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .next()
+            .is_some_and(|w| KEYWORDS.contains(&w));
+        let listed = head.ends_with(['(', ',', '{']);
+        let mut after = bytes[end..].iter().filter(|b| !b.is_ascii_whitespace()).skip_while(|b| **b == b'?');
+        let field = listed && matches!((after.next(), after.next()), (Some(b':' | b'='), next) if next != Some(&b'=') && next != Some(&b':'));
+        (keyword || field).then_some(word)
+    })
 }
 
 /// The identifiers of `text` (three characters or more), each with the
@@ -556,6 +594,47 @@ impl Analysis<'_> {
         }
     }
 
+    /// How many calls of `t` (in `file`, at `path`) are to helpers that
+    /// assert written in a test-support module the step changed and `file`
+    /// imports by a relative path (`./helpers/with-observer.js`, `.helpers`):
+    /// where checks go when a project tidies its tests.
+    fn imported_helper_calls(&self, step: &Step, path: &Path, t: &TestCase, file: &TestFile) -> usize {
+        let dir = path.parent().unwrap_or(Path::new(""));
+        // The module a relative specifier names, without its extension.
+        let target = |spec: &str| -> Option<PathBuf> {
+            if spec.starts_with("./") || spec.starts_with("../") {
+                return Some(normalize(&dir.join(spec)).with_extension(""));
+            }
+            // Python: `.helpers`, `..support.checks`.
+            let rest = spec.strip_prefix('.')?;
+            let ups = rest.chars().take_while(|c| *c == '.').count();
+            let mut base = dir.to_path_buf();
+            for _ in 0..ups {
+                base.pop();
+            }
+            Some(base.join(rest[ups..].replace('.', "/")))
+        };
+        let asserts = |module: &Path, name: &str| {
+            is_test_support(module)
+                && step.changes.iter().any(|c| {
+                    c.path.with_extension("") == module
+                        && Lang::from_path(&c.path)
+                            .and_then(|lang| self.versions.model(c.new.as_ref(), lang))
+                            .is_some_and(|m| m.helpers.iter().any(|h| h == name))
+                })
+        };
+        t.calls
+            .iter()
+            .filter(|name| {
+                file.imports
+                    .iter()
+                    .filter(|i| i.names.contains(name))
+                    .filter_map(|i| target(&i.specifier))
+                    .any(|module| asserts(&module, name))
+            })
+            .count()
+    }
+
     /// How many calls of `t` (in `file`) are to helpers that assert.
     fn helper_calls(&self, t: &TestCase, file: &TestFile) -> usize {
         t.calls
@@ -680,7 +759,10 @@ impl Analysis<'_> {
         let mut changes = pair::assertion_changes(Family::of(nf.lang), &o.assertions, &n.assertions);
         // Checks moved into a helper the test now calls are not deleted (a
         // helper may hold any number of them).
-        if self.helper_calls(n, new_file) > of.old.map_or(0, |f| self.helper_calls(o, f)) {
+        let calls = |t: &TestCase, path: &Path, file: &TestFile| {
+            self.helper_calls(t, file) + self.imported_helper_calls(emit.step, path, t, file)
+        };
+        if calls(n, &nf.change.path, new_file) > of.old.map_or(0, |f| calls(o, of.old_path(), f)) {
             changes.retain(|c| !matches!(c, Change::Deleted { .. }));
         }
         for change in changes {
