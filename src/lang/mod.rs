@@ -1023,6 +1023,20 @@ pub fn code_fingerprint(lang: Lang, source: &[u8]) -> Option<u64> {
     Some(hash)
 }
 
+/// The names `source` uses as code (identifiers, properties, fields, types;
+/// not words in comments or strings). `None` when it does not parse.
+pub fn code_names(lang: Lang, source: &[u8]) -> Option<std::collections::HashSet<String>> {
+    let tree = lang.parse(source)?;
+    let mut names = std::collections::HashSet::new();
+    let skip = |node: &Node| node.kind().contains("comment") || node.kind().contains("string");
+    visit_leaves(tree.root_node(), skip, |leaf| {
+        if leaf.kind().contains("identifier") {
+            names.insert(String::from_utf8_lossy(&source[leaf.byte_range()]).into_owned());
+        }
+    });
+    Some(names)
+}
+
 /// Visit every leaf under `node` (itself, when it is one) in document
 /// order, with one tree cursor, leaving out the subtrees `skip` names.
 fn visit_leaves<'t>(node: Node<'t>, skip: impl Fn(&Node<'t>) -> bool, mut visit: impl FnMut(Node<'t>)) {

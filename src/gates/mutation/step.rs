@@ -160,24 +160,33 @@ struct Emit<'a> {
 impl Emit<'_> {
     /// The names the step's code changes removed from the code entirely:
     /// declared in an old version of a code file the step modified (a
-    /// function, class, method, parameter or field), and named nowhere in
-    /// the new versions of the code files it changed. An API a test used
-    /// (`proxies=`, `.proxies`) that is gone took the test's checks of it
-    /// along. A deleted file's names are not asked: its importers say.
+    /// function, class, method, parameter or field), and used as code
+    /// (comments and strings aside) nowhere in the new versions of the code
+    /// files it changed. An API a test used (`proxies=`, `.proxies`) that is
+    /// gone took the test's checks of it along. A deleted file's names are
+    /// not asked: its importers say. A new version that does not parse keeps
+    /// every name.
     fn removed_from_code(&self) -> &HashSet<String> {
         self.removed.get_or_init(|| {
-            let text = |v: &String| String::from_utf8_lossy(self.versions.bytes(v)).into_owned();
-            let code = || self.step.changes.iter().filter(|c| c.kind == Kind::Code);
+            let code = || {
+                self.step
+                    .changes
+                    .iter()
+                    .filter(|c| c.kind == Kind::Code)
+                    .filter_map(|c| Lang::from_path(&c.path).map(|lang| (c, lang)))
+            };
             let mut declared: HashSet<String> = HashSet::new();
-            for c in code().filter(|c| c.new.is_some()) {
+            for (c, _) in code().filter(|(c, _)| c.new.is_some()) {
                 if let Some(old) = &c.old {
-                    declared.extend(declarations(&text(old)).map(str::to_string));
+                    let text = String::from_utf8_lossy(self.versions.bytes(old));
+                    declared.extend(declarations(&text).map(str::to_string));
                 }
             }
-            for new in code().filter_map(|c| c.new.as_ref()) {
-                let new = text(new);
-                for (word, _) in identifiers(&new) {
-                    declared.remove(word);
+            for (c, lang) in code() {
+                let Some(new) = &c.new else { continue };
+                match crate::lang::code_names(lang, self.versions.bytes(new)) {
+                    Some(names) => declared.retain(|d| !names.contains(d)),
+                    None => declared.clear(),
                 }
             }
             declared
