@@ -1003,16 +1003,29 @@ pub(crate) fn keep_imported_uses(file: &mut TestFile) {
 }
 
 /// What `source` says as code: a hash of its tokens without comments,
-/// docstrings (a statement that is only a string) or layout, so a change
-/// to comments alone leaves it as it was. `None` when it does not parse.
+/// docstrings (a statement that is only a string), TypeScript's types
+/// (type aliases, interfaces, annotations, type arguments: erased before
+/// the code runs) or layout, so a change to those alone leaves it as it
+/// was. `None` when it does not parse.
 pub fn code_fingerprint(lang: Lang, source: &[u8]) -> Option<u64> {
     let tree = lang.parse(source)?;
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let typed = matches!(lang, Lang::TypeScript | Lang::Tsx);
     let skip = |node: &Node| {
         node.kind().contains("comment")
             || (node.kind() == "expression_statement"
                 && node.named_child_count() == 1
                 && node.named_child(0).is_some_and(|c| c.kind() == "string"))
+            || (typed
+                && matches!(
+                    node.kind(),
+                    "type_alias_declaration"
+                        | "interface_declaration"
+                        | "type_annotation"
+                        | "type_arguments"
+                        | "type_parameters"
+                        | "ambient_declaration"
+                ))
     };
     visit_leaves(tree.root_node(), skip, |leaf| {
         for b in source[leaf.byte_range()].iter().chain(std::iter::once(&0xff)) {
@@ -1519,6 +1532,32 @@ mod tests {
             ("d".to_string(), false, vec!["x".to_string()]),
         ];
         assert_eq!(close_helpers(&bodies), vec!["a", "b", "c"]);
+    }
+
+    /// TypeScript's types are erased before the code runs: a change to them
+    /// alone is not a change of the code; an enum's members are values.
+    #[test]
+    fn typescript_types_are_not_code() {
+        let print = |source: &str| code_fingerprint(Lang::TypeScript, source.as_bytes()).unwrap();
+        let base = print(
+            "type Feature = 'a' | 'b'\ninterface P { a: string }\nexport function f(x: Feature): string {\n  return x\n}\n",
+        );
+        let types = print(
+            "type Feature = 'a' | 'b' | 'c'\ninterface P { a: string; b?: number }\nexport function f<T>(x: Feature | T): string {\n  return x as string\n}\n",
+        );
+        assert_ne!(base, types, "`as string` is an expression, still read");
+        let only_types = print(
+            "type Feature = 'a' | 'b' | 'c'\ninterface P { a: string; b?: number }\nexport function f(x: Feature | number): string {\n  return x\n}\n",
+        );
+        assert_eq!(base, only_types);
+        let enum_member = |m: &str| print(&format!("enum E {{ A{m} }}\n"));
+        assert_ne!(enum_member(""), enum_member(", B"));
+        assert_ne!(
+            base,
+            print(
+                "type Feature = 'a' | 'b'\ninterface P { a: string }\nexport function f(x: Feature): string {\n  return x + 1\n}\n"
+            )
+        );
     }
 
     /// A JavaScript helper handed the test context asserts through it.
