@@ -1636,7 +1636,7 @@ fn each_cases(
         }
         (None, None) => return Vec::new(),
     };
-    let once = |name: &str| occurrences.iter().filter(|(n, _)| n == name).count() <= 1;
+    let once = |name: &str| super::not_rebound(occurrences, name);
     let fields = |object: &Node, names: &[String], case: &mut Vec<(String, String)>| {
         let mut cursor = object.walk();
         for pair in object.named_children(&mut cursor).filter(|p| p.kind() == "pair") {

@@ -605,6 +605,13 @@ fn bound_once(occurrences: &[(String, Bound)]) -> impl Iterator<Item = (&String,
         .map(|(n, b)| (n, b))
 }
 
+/// Is `name` bound at most once among `occurrences` (a test's parameters
+/// and its body's bindings): a parameter the body does not rebind, whose
+/// value where it is used is the one a case gives it.
+pub(crate) fn not_rebound(occurrences: &[(String, Bound)], name: &str) -> bool {
+    occurrences.iter().filter(|(n, _)| n == name).count() <= 1
+}
+
 /// Keep the names bound exactly once, to a scalar literal.
 pub(crate) fn single_literal_bindings(occurrences: &[(String, Bound)]) -> Vec<Binding> {
     let mut out: Vec<Binding> = bound_once(occurrences)

@@ -764,7 +764,7 @@ fn parametrize_cases(
                     .iter()
                     .zip(&values)
                     // A parameter the body rebinds is not the case's value where it is used.
-                    .filter(|(name, _)| occurrences.iter().filter(|(n, _)| n == *name).count() == 1)
+                    .filter(|(name, _)| super::not_rebound(occurrences, name))
                     .map(|(name, value)| (name.clone(), token_key(value, source)))
                     .collect(),
             );

@@ -522,7 +522,7 @@ fn rstest_cases(
     if names.is_empty() {
         return Vec::new();
     }
-    let once = |name: &str| occurrences.iter().filter(|(n, _)| n == name).count() <= 1;
+    let once = |name: &str| super::not_rebound(occurrences, name);
     let mut cases = Vec::new();
     for (path, attribute) in paths {
         if path != "case" && !path.starts_with("case::") {

@@ -26,6 +26,15 @@ fn assert_errors(repo: &TestRepo, base: &str, want: &[&str]) {
     assert_eq!(errors(&run), want, "{}", run.stdout);
 }
 
+/// The gate's only error on the range from `base` is `want`, and its
+/// message says `says`.
+fn assert_one_error(repo: &TestRepo, base: &str, want: &str, says: &str) {
+    let run = gate(repo, base);
+    assert_eq!(errors(&run), [want], "{}", run.stdout);
+    let message = run.json()["findings"][0]["message"].as_str().unwrap().to_string();
+    assert!(message.contains(says), "{message}");
+}
+
 /// `rule path:line` of each error.
 fn errors(run: &Run) -> Vec<String> {
     run.json()["findings"]
@@ -384,17 +393,11 @@ fn tests_folded_into_cases_and_tests_of_a_removed_api_are_not_lost() {
         "drop legacy quoting; / is safe",
         &[("calc/url.py", URL_V2), ("tests/test_url.py", folded)],
     );
-    let run = gate(&repo, &base);
-    assert_eq!(
-        errors(&run),
-        ["mutation/assertion-value-changed tests/test_url.py:9"],
-        "{}",
-        run.stdout
-    );
-    let message = run.json()["findings"][0]["message"].as_str().unwrap().to_string();
-    assert!(
-        message.contains("`test_quote_slash` became cases of `test_quote` without its expected value `\"a%2Fb\"`"),
-        "{message}"
+    assert_one_error(
+        &repo,
+        &base,
+        "mutation/assertion-value-changed tests/test_url.py:9",
+        "`test_quote_slash` became cases of `test_quote` without its expected value `\"a%2Fb\"`",
     );
 
     // A case's expected value changed with the code: the miss of a table row.
@@ -411,19 +414,11 @@ fn tests_folded_into_cases_and_tests_of_a_removed_api_are_not_lost() {
         "/ is safe",
         &[("calc/url.py", URL_V2), ("tests/test_url.py", folded)],
     );
-    let run = gate(&repo, &base);
-    assert_eq!(
-        errors(&run),
-        ["mutation/assertion-value-changed tests/test_url.py:9"],
-        "{}",
-        run.stdout
-    );
-    let message = run.json()["findings"][0]["message"].as_str().unwrap().to_string();
-    assert!(
-        message.contains(
-            "test `test_quote` in the case `want = \"a/b\"`: the expected value changed from `\"a%2Fb\"` to `\"a/b\"`"
-        ),
-        "{message}"
+    assert_one_error(
+        &repo,
+        &base,
+        "mutation/assertion-value-changed tests/test_url.py:9",
+        "test `test_quote` in the case `want = \"a/b\"`: the expected value changed from `\"a%2Fb\"` to `\"a/b\"`",
     );
 
     // The look-alike: a test deleted in the same change, its API still there

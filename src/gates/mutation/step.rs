@@ -343,8 +343,7 @@ impl<'a> Gained<'a> {
     /// with the same matcher on the same subject, either as a case of a
     /// parametrized test (a parameter for its expected value) or on a
     /// subject that calls the code (`buf.get_u8()`, not a bare `result`)?
-    /// Returns that test, its file's index and, for each such check, the
-    /// one that stands for it.
+    /// Of several, the one whose body is most like `t`'s.
     fn folded<'t>(&self, t: &'t TestCase) -> Option<Rewrite<'t, 'a>> {
         let lost: Vec<&Assertion> = t.assertions.iter().filter(|a| !self.holds(a)).collect();
         if lost.is_empty() {
