@@ -373,8 +373,8 @@ const URL_V2: &str = "def quote(text):\n    return text.replace(\" \", \"%20\")\
 const URL_TESTS: &str = "import pytest\n\nfrom calc.url import quote, unquote\n\n\ndef test_quote_space():\n    text = quote(\"a b\")\n    assert text == \"a%20b\"\n\n\ndef test_quote_empty():\n    text = quote(\"\")\n    assert text == \"\"\n\n\ndef test_quote_slash():\n    text = quote(\"a/b\")\n    assert text == \"a%2Fb\"\n\n\ndef test_legacy():\n    assert quote(\"a b\", legacy=True) == \"a+b\"\n\n\ndef test_quote_warns():\n    with pytest.warns(DeprecationWarning):\n        text = quote(\"a c\", legacy=True)\n    assert text.startswith(\"a\")\n\n\ndef test_unquote():\n    assert unquote(\"a%20b\") == \"a b\"\n";
 
 /// Tests folded into a parametrized test's cases (short values, a parameter
-/// the body rebinds), and tests of an API the change removed from the code,
-/// are not lost; a folded test whose value is not among the cases is an
+/// the body rebinds), and tests of an API the change removed from the code
+/// (even when a variable keeps its name), are not lost; a folded test whose value is not among the cases is an
 /// expected value changed with the code, and a test deleted while its API
 /// stays is deleted.
 #[test]
@@ -387,7 +387,7 @@ fn tests_folded_into_cases_and_tests_of_a_removed_api_are_not_lost() {
         ])
     };
     let (repo, base) = url_repo();
-    let folded = "import pytest\n\nfrom calc.url import quote, unquote\n\n\n@pytest.mark.parametrize(\"text, want\", [(\"a b\", \"a%20b\"), (\"\", \"\"), (\"a/b\", \"a/b\")])\ndef test_quote(text, want):\n    text = quote(text)\n    assert text == want\n\n\ndef test_quote_warns():\n    text = quote(\"a c\")\n    assert text.startswith(\"a\")\n\n\ndef test_unquote():\n    assert unquote(\"a%20b\") == \"a b\"\n";
+    let folded = "import pytest\n\nfrom calc.url import quote, unquote\n\n\n@pytest.mark.parametrize(\"text, want\", [(\"a b\", \"a%20b\"), (\"\", \"\"), (\"a/b\", \"a/b\")])\ndef test_quote(text, want):\n    text = quote(text)\n    assert text == want\n\n\ndef test_quote_warns():\n    legacy = \"a c\"\n    text = quote(legacy)\n    assert text.startswith(\"a\")\n\n\ndef test_unquote():\n    assert unquote(\"a%20b\") == \"a b\"\n";
     commit(
         &repo,
         "drop legacy quoting; / is safe",

@@ -895,8 +895,8 @@ impl Analysis<'_> {
     }
 
     /// Did the test stop using an API the step removed from the code (the
-    /// old test `o` uses it, the new `n` never names it): its checks of
-    /// that API went with it.
+    /// old test `o` uses it, the new `n` does not use it as an API, though a
+    /// variable may keep the name): its checks of that API went with it.
     fn lost_removed_api(
         &self,
         emit: &Emit<'_>,
@@ -910,7 +910,7 @@ impl Analysis<'_> {
         let (Some(before), Some(after)) = (text(of.change.old.as_ref(), o), text(nf.change.new.as_ref(), n)) else {
             return false;
         };
-        let kept: HashSet<&str> = identifiers(&after).map(|(w, _)| w).collect();
+        let kept: HashSet<&str> = api_uses(&after).collect();
         let lost: Vec<&str> = api_uses(&before).filter(|w| !kept.contains(w)).collect();
         lost.iter().any(|w| emit.removed_from_code().contains(*w))
     }
