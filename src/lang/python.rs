@@ -649,6 +649,16 @@ fn read_function(def: &Node, decorators: &[Node], read: &Read, file: &mut TestFi
         ..BodyScan::default()
     };
     scan.walk(&body, source);
+    // What was raised, one way however it is named (`exc_info.value`).
+    let aliases = raises_aliases(&body, source);
+    if !aliases.is_empty() {
+        let names: Vec<&str> = aliases.iter().map(String::as_str).collect();
+        for a in &mut scan.assertions {
+            for part in &mut a.parts {
+                *part = raised(part, &names, true);
+            }
+        }
+    }
     // A decorator is called with the test: one that asserts (a local
     // `@check_mutation(..)`) makes the test assert.
     for (key, _) in decorators.iter().filter_map(|d| decorator_callee(d, source)) {
@@ -1236,7 +1246,15 @@ impl BodyScan {
                 .map(|o| token_key(&o, source))
                 .into_iter()
                 .collect();
-            parts.extend(argument_keys(call, source));
+            let raises = matches!(name.as_str(), "raises" | "warns");
+            // pytest 9's `raises(E, check=lambda e: e.code == "x")`: the
+            // lambda is a check of its own, on what was raised.
+            let check = raises.then(|| raises_check(call, source)).flatten();
+            parts.extend(
+                argument_keys(call, source)
+                    .into_iter()
+                    .filter(|k| !(check.is_some() && k.starts_with("check = lambda"))),
+            );
             self.assertions.push(Assertion {
                 guard: self.guard,
                 span: Span::of(call),
@@ -1245,9 +1263,97 @@ impl BodyScan {
                 parts,
                 values,
             });
+            if let Some((test, parameter)) = check {
+                // `e.code == "x" and e.message == "y"`: each part is a check.
+                for test in conjuncts(test, source) {
+                    let (matcher, mut parts) = assert_check(&test, source);
+                    for part in &mut parts {
+                        *part = raised(part, &[parameter.as_str()], false);
+                    }
+                    self.assertions.push(Assertion {
+                        guard: self.guard,
+                        span: Span::of(&test),
+                        form: test_form(test, source),
+                        matcher,
+                        parts,
+                        values: super::values(&test, source, COMMENT),
+                    });
+                }
+            }
         }
         self.calls.push(name);
     }
+}
+
+/// The test a `check=lambda e: ..` argument of `pytest.raises` makes, and
+/// the name it gives what was raised.
+fn raises_check<'a>(call: &Node<'a>, source: &[u8]) -> Option<(Node<'a>, String)> {
+    let list = call.field("arguments")?;
+    let mut cursor = list.walk();
+    let lambda = list
+        .named_children(&mut cursor)
+        .filter(|a| a.kind() == "keyword_argument" && a.field("name").is_some_and(|n| text(&n, source) == "check"))
+        .find_map(|a| a.field("value"))
+        .filter(|v| v.kind() == "lambda")?;
+    let parameters = lambda.field("parameters")?;
+    let parameter = first_child(&parameters).filter(|p| p.kind() == "identifier")?;
+    Some((lambda.field("body")?, text(&parameter, source).into_owned()))
+}
+
+/// The operands of `a and b and c` (through parentheses), or the test itself.
+fn conjuncts<'a>(test: Node<'a>, source: &[u8]) -> Vec<Node<'a>> {
+    let test = unwrap(test);
+    let is_and = test.kind() == "boolean_operator" && test.field("operator").is_some_and(|o| text(&o, source) == "and");
+    match (is_and, test.field("left"), test.field("right")) {
+        (true, Some(left), Some(right)) => {
+            let mut parts = conjuncts(left, source);
+            parts.extend(conjuncts(right, source));
+            parts
+        }
+        _ => vec![test],
+    }
+}
+
+/// The names `with pytest.raises(..) as name` binds in `body`.
+fn raises_aliases(body: &Node, source: &[u8]) -> Vec<String> {
+    let mut names = Vec::new();
+    visit_named(*body, |n| {
+        if n.kind() == "as_pattern"
+            && let Some(call) = first_child(&n).filter(|c| c.kind() == "call")
+            && call
+                .field("function")
+                .is_some_and(|f| matches!(text(&f, source).rsplit('.').next(), Some("raises" | "warns")))
+            && let Some(alias) = n.field("alias")
+        {
+            names.push(text(&alias, source).into_owned());
+        }
+        true
+    });
+    names
+}
+
+/// `key` with what was raised written one way, `raised`: `exc_info . value`
+/// where `exc_info` is a name `with pytest.raises(..) as` bound (`value`
+/// true), or the parameter of a `check=` lambda (`value` false).
+fn raised(key: &str, names: &[&str], value: bool) -> String {
+    let tokens: Vec<&str> = key.split(' ').collect();
+    let mut out: Vec<&str> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        let after_access = i > 0 && tokens[i - 1] == ".";
+        let named = !after_access && names.contains(&tokens[i]);
+        if named && !value {
+            out.push("raised");
+            i += 1;
+        } else if named && tokens.get(i + 1) == Some(&".") && tokens.get(i + 2) == Some(&"value") {
+            out.push("raised");
+            i += 3;
+        } else {
+            out.push(tokens[i]);
+            i += 1;
+        }
+    }
+    out.join(" ")
 }
 
 /// Does this subtree assert?
@@ -1560,9 +1666,14 @@ fn skip_of(decorator: &Node, source: &[u8]) -> Option<Skip> {
 }
 
 fn assert_form(stmt: &Node, source: &[u8]) -> Form {
-    let Some(test) = first_child(stmt) else {
-        return Form::Other;
-    };
+    match first_child(stmt) {
+        Some(test) => test_form(test, source),
+        None => Form::Other,
+    }
+}
+
+/// What the expression an `assert` tests checks.
+fn test_form(test: Node, source: &[u8]) -> Form {
     let test = unwrap(test);
     match test.kind() {
         "comparison_operator" => {
