@@ -121,6 +121,14 @@ impl Reader {
         Some(file)
     }
 
+    /// Drop the syntax tree of the version read last, keeping what was read
+    /// of its items: the next version is parsed whole, and its items whose
+    /// text stayed are still recalled. A tree takes many times the memory
+    /// of its text; what was read of the items, about as much as the text.
+    pub fn drop_tree(&mut self) {
+        self.last = None;
+    }
+
     fn parse(&mut self, lang: Lang, source: &[u8]) -> Option<Tree> {
         let previous = match self.last.take() {
             Some((last, bytes, mut tree)) if last == lang => edit(&mut tree, &bytes, source).then_some(tree),
@@ -188,13 +196,20 @@ fn point_after(start: Point, text: &[u8]) -> Point {
 mod tests {
     use super::*;
 
-    /// Every version read in order by one reader models as it does read alone.
+    /// Every version read in order by one reader models as it does read
+    /// alone, whether the reader keeps its tree or only what it read of the
+    /// items.
     fn same_as_fresh(lang: Lang, versions: &[&str]) {
-        let mut reader = Reader::new();
-        for (i, version) in versions.iter().enumerate() {
-            let read = reader.test_file(lang, version.as_bytes()).unwrap();
-            let fresh = lang.test_file(version.as_bytes()).unwrap();
-            assert_eq!(read, fresh, "version {i} of {lang:?}");
+        for drop_tree in [false, true] {
+            let mut reader = Reader::new();
+            for (i, version) in versions.iter().enumerate() {
+                let read = reader.test_file(lang, version.as_bytes()).unwrap();
+                let fresh = lang.test_file(version.as_bytes()).unwrap();
+                assert_eq!(read, fresh, "version {i} of {lang:?} (tree dropped: {drop_tree})");
+                if drop_tree {
+                    reader.drop_tree();
+                }
+            }
         }
     }
 

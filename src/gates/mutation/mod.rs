@@ -149,23 +149,46 @@ impl Versions {
     }
 
     /// Read the bytes of `wanted` not read yet, then parse those with a
-    /// language (each distinct version once, in parallel).
+    /// language (each distinct version once, in parallel). What the reader
+    /// of a file read of its items is kept for a later load when `carry`
+    /// says one reads the file; its syntax tree is not: a tree takes many
+    /// times the memory of its text, and holding one for every file a long
+    /// range changes is what memory would grow with.
     fn load(
         &mut self,
         cx: &Context<'_>,
         wanted: &[Want<'_>],
+        carry: &(dyn Fn(&Path) -> bool + Sync),
         cache: Option<&Cache>,
         notices: &mut Vec<String>,
     ) -> Result<()> {
-        for (key, _, path) in wanted {
+        self.read(cx, wanted, notices)?;
+        self.parse(wanted, carry, cache);
+        Ok(())
+    }
+
+    /// Read the bytes of `wanted` not read yet; how many of them are to be
+    /// parsed.
+    fn read(&mut self, cx: &Context<'_>, wanted: &[Want<'_>], notices: &mut Vec<String>) -> Result<usize> {
+        let mut to_parse = 0;
+        for (key, lang, path) in wanted {
             if !self.bytes.contains_key(*key) {
                 let bytes = load(cx, key, path, notices, &mut self.missing)?;
+                if lang.is_some() {
+                    to_parse += bytes.len();
+                }
                 self.bytes.insert((*key).clone(), bytes);
             }
         }
+        Ok(to_parse)
+    }
+
+    /// Parse the versions of `wanted` not parsed yet, as [`Versions::load`].
+    fn parse(&mut self, wanted: &[Want<'_>], carry: &(dyn Fn(&Path) -> bool + Sync), cache: Option<&Cache>) {
         // The versions of each file in history order, so each is reparsed
-        // from the one before (the reader of the file carries over from the
-        // window before); long chains are cut so that all cores work.
+        // from the one before (what the file's reader read of its items
+        // carries over from the load before); long chains are cut so that
+        // all cores work.
         let mut seen = HashSet::new();
         let mut chains: Vec<((&Path, Lang), Vec<&String>)> = Vec::new();
         let mut chain_of: HashMap<(&Path, Lang), usize> = HashMap::new();
@@ -183,12 +206,15 @@ impl Versions {
         let mut runs: Vec<Run<'_>> = Vec::new();
         for ((path, lang), keys) in &chains {
             let file = (path.to_path_buf(), *lang);
+            let cut = keys.len().div_ceil(CHAIN);
             for (i, keys) in keys.chunks(CHAIN).enumerate() {
                 let carried = if i == 0 { self.readers.remove(&file) } else { None };
                 runs.push(Run {
                     file: file.clone(),
                     keys,
-                    reader: carried.map(|(_, reader)| reader).unwrap_or_default(),
+                    reader: Some(carried.map(|(_, reader)| reader).unwrap_or_default()),
+                    // Of a cut chain, the last run reads the latest version.
+                    carried: i + 1 == cut && carry(path),
                     models: Vec::new(),
                 });
             }
@@ -196,31 +222,37 @@ impl Versions {
         let bytes = &self.bytes;
         runs.par_iter_mut().for_each(|run| {
             let lang = run.file.1;
+            let Some(reader) = run.reader.as_mut() else { return };
             for key in run.keys {
                 if let Some(model) = bytes
                     .get(*key)
-                    .and_then(|b| mock::read_version(lang, b, cache, Some(&mut run.reader)))
+                    .and_then(|b| mock::read_version(lang, b, cache, Some(reader)))
                 {
                     run.models.push((((*key).clone(), lang), model));
                 }
             }
+            // Dropped as soon as it is done with: only the runs in flight
+            // hold a tree.
+            if run.carried {
+                reader.drop_tree();
+            } else {
+                run.reader = None;
+            }
         });
         for run in runs {
             self.models.extend(run.models);
-            // Of a cut chain, the last run read the latest version and is kept.
-            let last = run.keys.last().expect("runs are not empty");
-            self.readers.insert(run.file, ((*last).clone(), run.reader));
+            if let Some(reader) = run.reader {
+                let last = run.keys.last().expect("runs are not empty");
+                self.readers.insert(run.file, ((*last).clone(), reader));
+            }
         }
-        Ok(())
+        self.readers.retain(|(path, _), _| carry(path));
     }
 
-    /// Keep only the versions `keep` says are still needed, and the
-    /// readers of the files `read_later` says a later step reads (a reader
-    /// holds its file's last tree and text).
-    fn retain(&mut self, keep: impl Fn(&String) -> bool, read_later: impl Fn(&Path) -> bool) {
+    /// Keep only the versions `keep` says are still needed.
+    fn retain(&mut self, keep: impl Fn(&String) -> bool) {
         self.bytes.retain(|key, _| keep(key));
         self.models.retain(|(key, _), _| keep(key));
-        self.readers.retain(|(path, _), _| read_later(path));
     }
 }
 
@@ -228,7 +260,11 @@ impl Versions {
 struct Run<'a> {
     file: (PathBuf, Lang),
     keys: &'a [&'a String],
-    reader: Reader,
+    /// While it reads, and after when the next load carries it.
+    reader: Option<Reader>,
+    /// What the reader read of the items of the latest version it read
+    /// is carried to a later load.
+    carried: bool,
     models: Vec<((String, Lang), TestFile)>,
 }
 
@@ -236,9 +272,14 @@ struct Run<'a> {
 /// before; a longer run of them is split so that all cores work.
 const CHAIN: usize = 16;
 
-/// How many steps are analysed together (memory is bounded by the versions
-/// of one window).
+/// At most how many steps are analysed together.
 const WINDOW: usize = 128;
+
+/// At most how many bytes of test file versions a window parses, beyond its
+/// first step: memory is bounded by what one window holds (the versions'
+/// text, models and what was read of their items), so it follows the largest
+/// file and not the length of the range.
+const WINDOW_BYTES: usize = 4 << 20;
 
 /// A version to read: its key, the language it is parsed as (none: read as
 /// bytes only) and the file it is a version of.
@@ -344,37 +385,85 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     // bounded however long the range.
     let mut versions = Versions::default();
     let tracks = step::tracks(&steps);
-    let keep: HashSet<&String> = tracks.iter().flat_map(|t| t.first.iter().chain(&t.last)).collect();
     let mut last_use: HashMap<&String, usize> = HashMap::new();
-    let mut last_read: HashMap<&Path, usize> = HashMap::new();
+    // The steps that parse a version of each file, in order.
+    let mut reads: HashMap<&Path, Vec<usize>> = HashMap::new();
     for (i, step) in steps.iter().enumerate() {
         for (key, lang, path) in step_versions(step) {
             last_use.insert(key, i);
             if lang.is_some() {
-                last_read.insert(path, i);
+                let at = reads.entry(path).or_default();
+                if at.last() != Some(&i) {
+                    at.push(i);
+                }
             }
         }
     }
+    // The first version of each changed test file is kept until its last
+    // change, to measure what the range did to it (its model is about the
+    // size of its text).
+    for t in &tracks {
+        if let Some(first) = &t.first {
+            let at = last_use.entry(first).or_insert(t.end);
+            *at = (*at).max(t.end);
+        }
+    }
+    // What was read of a file's items is carried to the windows after step
+    // `from` when one of the next [`WINDOW`] steps reads the file.
+    let read_soon = |path: &Path, from: usize| {
+        reads.get(path).is_some_and(|at| {
+            let next = at.partition_point(|&i| i < from);
+            at.get(next).is_some_and(|&i| i < from + WINDOW)
+        })
+    };
     let base = base_facts(cx, &steps, &baseline, &mut versions, cache.as_ref(), &mut out.notices)?;
-    // The last version of each changed test file, read first: a test a step
-    // deletes that is there at the end moved, or came back.
-    let last: Vec<Want<'_>> = tracks
-        .iter()
-        .filter_map(|t| Some((t.last.as_ref()?, Some(t.lang), t.path.as_path())))
-        .collect();
-    versions.load(cx, &last, cache.as_ref(), &mut out.notices)?;
-    let finale: Vec<step::Finale> = tracks
-        .iter()
-        .filter_map(|t| versions.model(t.last.as_ref(), t.lang))
-        .flat_map(|file| file.tests.iter().filter(|t| t.skip.is_none()).map(step::Finale::of))
-        .collect();
-    versions.retain(|key| keep.contains(key) || last_use.contains_key(key), |_| true);
-
     let reach = step::Reach::new(cx.repo.root(), &resolver);
+    // The first and last version of each changed test file, a batch at a
+    // time, before the steps: what the range's tests are at its end (a test
+    // a step deletes that is there at the end moved, or came back), and the
+    // assertion density of what it added or edited.
+    let mut finale: Vec<step::Finale> = Vec::new();
+    let mut start = 0;
+    while start < tracks.len() {
+        let (mut end, mut size) = (start, 0);
+        let mut wanted: Vec<Want<'_>> = Vec::new();
+        while end < tracks.len() && (end == start || size < WINDOW_BYTES) {
+            let t = &tracks[end];
+            if let Some(key) = &t.last {
+                let last = (key, Some(t.lang), t.path.as_path());
+                size += versions.read(cx, &[last], &mut out.notices)?;
+                wanted.push(last);
+            }
+            end += 1;
+        }
+        versions.parse(&wanted, &|path| read_soon(path, 0), cache.as_ref());
+        for t in &tracks[start..end] {
+            if let Some(file) = versions.model(t.last.as_ref(), t.lang) {
+                finale.extend(file.tests.iter().filter(|t| t.skip.is_none()).map(step::Finale::of));
+            }
+        }
+        versions.retain(|key| last_use.get(key).is_some_and(|&i| i < WINDOW));
+        start = end;
+    }
+
     let mut results: Vec<step::Outcome> = Vec::with_capacity(steps.len());
-    for (w, window) in steps.chunks(WINDOW).enumerate() {
-        let wanted: Vec<Want<'_>> = window.iter().flat_map(step_versions).collect();
-        versions.load(cx, &wanted, cache.as_ref(), &mut out.notices)?;
+    let mut density: Vec<crate::finding::Finding> = Vec::new();
+    let mut ending: Vec<&step::Track> = tracks.iter().collect();
+    ending.sort_by_key(|t| t.end);
+    let mut ending = ending.into_iter().peekable();
+    let mut start = 0;
+    while start < steps.len() {
+        // A window takes steps while what it parses stays in budget.
+        let (mut end, mut size) = (start, 0);
+        let mut wanted: Vec<Want<'_>> = Vec::new();
+        while end < steps.len() && end - start < WINDOW && (end == start || size < WINDOW_BYTES) {
+            let more: Vec<Want<'_>> = step_versions(&steps[end]).collect();
+            size += versions.read(cx, &more, &mut out.notices)?;
+            wanted.extend(more);
+            end += 1;
+        }
+        let window = &steps[start..end];
+        versions.parse(&wanted, &|path| read_soon(path, end), cache.as_ref());
         let analysis = step::Analysis {
             versions: &versions,
             baseline: &baseline,
@@ -384,11 +473,13 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             finale: &finale,
         };
         results.extend(window.par_iter().map(|s| analysis.step(s)).collect::<Vec<_>>());
-        let end = (w + 1) * WINDOW;
-        versions.retain(
-            |key| keep.contains(key) || last_use.get(key).is_some_and(|&i| i >= end),
-            |path| last_read.get(path).is_some_and(|&i| i >= end),
-        );
+        // The assertion density of each file whose last change is in this
+        // window, against its first version.
+        while let Some(t) = ending.next_if(|t| t.end < end) {
+            density.extend(analysis.density(t));
+        }
+        versions.retain(|key| last_use.get(key).is_some_and(|&i| i >= end));
+        start = end;
     }
     let mut acknowledged: Vec<String> = Vec::new();
     let mut deleted_with_subject = 0;
@@ -408,15 +499,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             ));
         }
     }
-    let analysis = step::Analysis {
-        versions: &versions,
-        baseline: &baseline,
-        base: &base,
-        reach: &reach,
-        settings,
-        finale: &finale,
-    };
-    out.findings.extend(analysis.density(&tracks));
+    out.findings.extend(density);
     if let Some(cache) = &cache
         && let Some(why) = cache.failure()
     {
@@ -491,7 +574,7 @@ impl Facts {
         notices: &mut Vec<String>,
     ) -> Result<()> {
         let wanted: Vec<Want<'_>> = files.iter().map(|(p, k, l)| (k, *l, p.as_path())).collect();
-        versions.load(cx, &wanted, cache, notices)?;
+        versions.load(cx, &wanted, &|_| false, cache, notices)?;
         for (path, key, lang) in files {
             match lang {
                 Some(lang) => {

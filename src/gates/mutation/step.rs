@@ -1241,67 +1241,61 @@ impl Analysis<'_> {
 
     /// `mutation/low-assertion-density` over the final version of each test
     /// file the range changed ([`tracks`]), for the tests it added or edited.
-    pub fn density(&self, tracks: &[Track]) -> Vec<Finding> {
+    /// The assertion density of the tests the range added or edited in one
+    /// file, from its first and last versions (both loaded).
+    pub fn density(&self, track: &Track) -> Option<Finding> {
         let threshold = self.settings.min_assertions_per_test;
-        let mut findings = Vec::new();
-        for track in tracks {
-            let Some(last) = self.versions.model(track.last.as_ref(), track.lang) else {
-                continue;
-            };
-            let first = self.versions.model(track.first.as_ref(), track.lang);
-            let pairs = pair::pair_tests(first, Some(last));
-            let edited = pairs
-                .paired
-                .iter()
-                .filter(|(o, n)| !pair::same_checks(o, n) || o.calls != n.calls)
-                .map(|(_, n)| *n);
-            let changed: Vec<(&TestCase, usize)> = pairs
-                .added
-                .iter()
-                .copied()
-                .chain(edited)
-                .filter(|t| t.skip.is_none() && !t.benchmark)
-                .map(|t| (t, t.assertions.len() + self.helper_calls(t, last)))
-                .collect();
-            if changed.is_empty() {
-                continue;
-            }
-            let total: usize = changed.iter().map(|(_, n)| n).sum();
-            #[allow(clippy::cast_precision_loss)]
-            let average = total as f64 / changed.len() as f64;
-            if average >= threshold {
-                continue;
-            }
-            let Some(&(weakest, _)) = changed.iter().min_by_key(|(t, n)| (*n, t.span)) else {
-                continue;
-            };
-            let bare: Vec<String> = changed
-                .iter()
-                .filter(|(_, n)| *n == 0)
-                .take(5)
-                .map(|(t, _)| format!("`{}`", t.name))
-                .collect();
-            let mut f = Finding::new(
-                &LOW_ASSERTION_DENSITY,
-                format!(
-                    "the {} test(s) this change added or edited in {} make {total} assertion(s): {average:.2} per test, below {threshold}",
-                    changed.len(),
-                    display_path(&track.path)
-                ),
-            )
-            .at(display_path(&track.path), weakest.span.line, weakest.span.column)
-            .until(weakest.span.end_line, weakest.span.end_column);
-            if !bare.is_empty() {
-                f.notes.push(format!("no assertion in {}", bare.join(", ")));
-            }
-            f.snippet = track
-                .last
-                .as_ref()
-                .map(|v| lines(self.versions.bytes(v), weakest.span))
-                .unwrap_or_default();
-            findings.push(f);
+        let last = self.versions.model(track.last.as_ref(), track.lang)?;
+        let first = self.versions.model(track.first.as_ref(), track.lang);
+        let pairs = pair::pair_tests(first, Some(last));
+        let edited = pairs
+            .paired
+            .iter()
+            .filter(|(o, n)| !pair::same_checks(o, n) || o.calls != n.calls)
+            .map(|(_, n)| *n);
+        let changed: Vec<(&TestCase, usize)> = pairs
+            .added
+            .iter()
+            .copied()
+            .chain(edited)
+            .filter(|t| t.skip.is_none() && !t.benchmark)
+            .map(|t| (t, t.assertions.len() + self.helper_calls(t, last)))
+            .collect();
+        if changed.is_empty() {
+            return None;
         }
-        findings
+        let total: usize = changed.iter().map(|(_, n)| n).sum();
+        #[allow(clippy::cast_precision_loss)]
+        let average = total as f64 / changed.len() as f64;
+        if average >= threshold {
+            return None;
+        }
+        let &(weakest, _) = changed.iter().min_by_key(|(t, n)| (*n, t.span))?;
+        let bare: Vec<String> = changed
+            .iter()
+            .filter(|(_, n)| *n == 0)
+            .take(5)
+            .map(|(t, _)| format!("`{}`", t.name))
+            .collect();
+        let mut f = Finding::new(
+            &LOW_ASSERTION_DENSITY,
+            format!(
+                "the {} test(s) this change added or edited in {} make {total} assertion(s): {average:.2} per test, below {threshold}",
+                changed.len(),
+                display_path(&track.path)
+            ),
+        )
+        .at(display_path(&track.path), weakest.span.line, weakest.span.column)
+        .until(weakest.span.end_line, weakest.span.end_column);
+        if !bare.is_empty() {
+            f.notes.push(format!("no assertion in {}", bare.join(", ")));
+        }
+        f.snippet = track
+            .last
+            .as_ref()
+            .map(|v| lines(self.versions.bytes(v), weakest.span))
+            .unwrap_or_default();
+        Some(f)
     }
 }
 
@@ -1312,13 +1306,19 @@ pub(super) struct Track {
     pub lang: Lang,
     pub first: Option<String>,
     pub last: Option<String>,
+    /// The step that changes the file last.
+    pub end: usize,
 }
 
 /// The test files the range changed, as [`Track`]s.
 pub(super) fn tracks(steps: &[Step]) -> Vec<Track> {
     let mut tracks: Vec<Track> = Vec::new();
     let mut index: HashMap<PathBuf, usize> = HashMap::new();
-    for change in steps.iter().flat_map(|s| &s.changes) {
+    for (at, change) in steps
+        .iter()
+        .enumerate()
+        .flat_map(|(at, s)| s.changes.iter().map(move |c| (at, c)))
+    {
         let Kind::Test(lang) = change.kind else { continue };
         let prior = change.old_path.as_ref().and_then(|old| index.remove(old));
         let i = prior.unwrap_or_else(|| {
@@ -1327,11 +1327,13 @@ pub(super) fn tracks(steps: &[Step]) -> Vec<Track> {
                 lang,
                 first: change.old.clone(),
                 last: None,
+                end: at,
             });
             tracks.len() - 1
         });
         tracks[i].path = change.path.clone();
         tracks[i].last = change.new.clone();
+        tracks[i].end = at;
         if change.new.is_some() {
             index.insert(change.path.clone(), i);
         }
