@@ -418,10 +418,10 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     };
     let base = base_facts(cx, &steps, &baseline, &mut versions, cache.as_ref(), &mut out.notices)?;
     let reach = step::Reach::new(cx.repo.root(), &resolver);
-    // The first and last version of each changed test file, a batch at a
-    // time, before the steps: what the range's tests are at its end (a test
-    // a step deletes that is there at the end moved, or came back), and the
-    // assertion density of what it added or edited.
+    // The last version of each changed test file, a batch at a time, before
+    // the steps: what the range's tests are at its end (a test a step
+    // deletes that is there at the end moved, or came back). The models the
+    // first window reads are kept; the others are read again when reached.
     let mut finale: Vec<step::Finale> = Vec::new();
     let mut start = 0;
     while start < tracks.len() {

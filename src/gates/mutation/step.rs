@@ -1239,10 +1239,9 @@ impl Analysis<'_> {
         }
     }
 
-    /// `mutation/low-assertion-density` over the final version of each test
-    /// file the range changed ([`tracks`]), for the tests it added or edited.
-    /// The assertion density of the tests the range added or edited in one
-    /// file, from its first and last versions (both loaded).
+    /// `mutation/low-assertion-density` over the final version of one test
+    /// file the range changed ([`tracks`]), for the tests it added or
+    /// edited since the file's first version (both versions loaded).
     pub fn density(&self, track: &Track) -> Option<Finding> {
         let threshold = self.settings.min_assertions_per_test;
         let last = self.versions.model(track.last.as_ref(), track.lang)?;
