@@ -1332,10 +1332,12 @@ fn raises_aliases(body: &Node, source: &[u8]) -> Vec<String> {
     names
 }
 
-/// `key` with what was raised written one way, `raised`: `exc_info . value`
-/// where `exc_info` is a name `with pytest.raises(..) as` bound (`value`
-/// true), or the parameter of a `check=` lambda (`value` false).
+/// `key` with what was raised written one way, as pytest's documentation
+/// writes it, `excinfo . value`: `exc_info . value` where `exc_info` is a
+/// name `with pytest.raises(..) as` bound (`value` true), or the parameter
+/// of a `check=` lambda (`value` false).
 fn raised(key: &str, names: &[&str], value: bool) -> String {
+    const RAISED: [&str; 3] = ["excinfo", ".", "value"];
     let tokens: Vec<&str> = key.split(' ').collect();
     let mut out: Vec<&str> = Vec::with_capacity(tokens.len());
     let mut i = 0;
@@ -1343,10 +1345,10 @@ fn raised(key: &str, names: &[&str], value: bool) -> String {
         let after_access = i > 0 && tokens[i - 1] == ".";
         let named = !after_access && names.contains(&tokens[i]);
         if named && !value {
-            out.push("raised");
+            out.extend(RAISED);
             i += 1;
         } else if named && tokens.get(i + 1) == Some(&".") && tokens.get(i + 2) == Some(&"value") {
-            out.push("raised");
+            out.extend(RAISED);
             i += 3;
         } else {
             out.push(tokens[i]);
