@@ -765,6 +765,13 @@ fn commit_of(commit: &git2::Commit<'_>, parent: Option<Oid>) -> Commit {
 }
 
 /// A commit id abbreviated as git shows it (`3f2a9c1`).
+/// ` (#123)`: the pull request a squash merge's title names.
+pub fn pull_request_suffix(text: &str) -> bool {
+    text.strip_prefix(" (#")
+        .and_then(|rest| rest.strip_suffix(')'))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 pub fn short(id: &str) -> &str {
     &id[..id.len().min(7)]
 }
@@ -883,6 +890,28 @@ impl Repo {
     }
 
     /// The commit `id` (full hex), with its first parent when that is here.
+    /// The newest of the first `limit` first-parent ancestors of `from`
+    /// whose title is `title`, or `title (#N)` (a squash merge names its
+    /// pull request after the title).
+    pub fn ancestor_titled(&self, from: &str, title: &str, limit: usize) -> Option<String> {
+        let mut next = self
+            .inner
+            .find_commit(Oid::from_str(from).ok()?)
+            .ok()?
+            .parent_id(0)
+            .ok();
+        for _ in 0..limit {
+            let commit = self.inner.find_commit(next?).ok()?;
+            let summary = commit.summary().ok().flatten().unwrap_or_default();
+            let rest = summary.strip_prefix(title);
+            if rest.is_some_and(|rest| rest.is_empty() || pull_request_suffix(rest)) {
+                return Some(commit.id().to_string());
+            }
+            next = commit.parent_id(0).ok();
+        }
+        None
+    }
+
     pub fn commit(&self, id: &str) -> Result<Commit> {
         let commit = self
             .inner

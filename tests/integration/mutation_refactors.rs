@@ -231,6 +231,26 @@ fn a_revert_takes_back_only_what_the_reverted_commit_added() {
     repo.git(&["revert", "--no-edit", "HEAD"]);
     assert_errors(&repo, &base, &[]);
 
+    // A revert squash-merged from a pull request names the commit by its
+    // title only; a title no ancestor has names nothing.
+    for (title, want) in [
+        ("Revert \"a test for the empty cart (#12)\" (#13)", &[][..]),
+        (
+            "Revert \"a test nobody wrote\" (#13)",
+            &["mutation/test-deleted-or-skipped tests/test_core.py:8"][..],
+        ),
+    ] {
+        let (repo, _) = python_repo(tests);
+        commit(
+            &repo,
+            "a test for the empty cart (#12)",
+            &[("tests/test_core.py", &more)],
+        );
+        commit(&repo, title, &[("tests/test_core.py", tests)]);
+        let run = repo.run(&["mutation", "--all-files", "--format", "json"]);
+        assert_eq!(errors(&run), want, "{}", run.stdout);
+    }
+
     // A "revert" that also deletes a test the reverted commit did not add.
     let (repo, base) = python_repo(&more);
     let added = commit(

@@ -857,15 +857,32 @@ fn reverted_commit(message: &str) -> Option<&str> {
     (id.len() == 40).then_some(id)
 }
 
+/// The title a revert names without its id, as a squash merge of a pull
+/// request made with GitHub's revert button writes it: `Revert "<title>"`,
+/// maybe followed by ` (#N)`.
+fn reverted_title(summary: &str) -> Option<&str> {
+    let quoted = summary.strip_prefix("Revert \"")?;
+    let quoted = match quoted.rfind(" (#") {
+        Some(at) if git::pull_request_suffix(&quoted[at..]) => &quoted[..at],
+        _ => quoted,
+    };
+    quoted.strip_suffix('"').filter(|title| !title.is_empty())
+}
+
+/// How far back a revert named by title is looked for.
+const REVERT_REACH: usize = 1000;
+
 /// For each revert, what its test and snapshot files held before the
 /// commit it reverts (when this clone has that commit and its parent).
 fn read_reverted(cx: &Context<'_>, steps: &mut [Step], cache: Option<&Cache>, notices: &mut Vec<String>) -> Result<()> {
     for step in steps {
         let Source::Commit(commit) = &step.source else { continue };
-        let Some(before) = reverted_commit(&commit.message)
-            .and_then(|id| cx.repo.commit(id).ok())
-            .and_then(|c| c.parent)
-        else {
+        let reverted = match reverted_commit(&commit.message) {
+            Some(id) => Some(id.to_string()),
+            None => reverted_title(&commit.summary)
+                .and_then(|title| cx.repo.ancestor_titled(&commit.id, title, REVERT_REACH)),
+        };
+        let Some(before) = reverted.and_then(|id| cx.repo.commit(&id).ok()).and_then(|c| c.parent) else {
             continue;
         };
         let mut files: Vec<(PathBuf, String, Option<Lang>)> = Vec::new();
