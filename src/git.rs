@@ -764,7 +764,6 @@ fn commit_of(commit: &git2::Commit<'_>, parent: Option<Oid>) -> Commit {
     }
 }
 
-/// A commit id abbreviated as git shows it (`3f2a9c1`).
 /// ` (#123)`: the pull request a squash merge's title names.
 pub fn pull_request_suffix(text: &str) -> bool {
     text.strip_prefix(" (#")
@@ -772,6 +771,7 @@ pub fn pull_request_suffix(text: &str) -> bool {
         .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// A commit id abbreviated as git shows it (`3f2a9c1`).
 pub fn short(id: &str) -> &str {
     &id[..id.len().min(7)]
 }
@@ -889,7 +889,6 @@ impl Repo {
         Ok(history)
     }
 
-    /// The commit `id` (full hex), with its first parent when that is here.
     /// The newest of the first `limit` first-parent ancestors of `from`
     /// whose title is `title`, or `title (#N)` (a squash merge names its
     /// pull request after the title).
@@ -912,6 +911,7 @@ impl Repo {
         None
     }
 
+    /// The commit `id` (full hex), with its first parent when that is here.
     pub fn commit(&self, id: &str) -> Result<Commit> {
         let commit = self
             .inner
