@@ -1305,6 +1305,33 @@ pub fn conventional_helper(name: &str) -> bool {
 mod tests {
     use super::*;
 
+    /// The idiom before `pytest.raises` (a failure in the `else` of a `try`,
+    /// or last in its body) is the check `raises(E)`; a failure a handler
+    /// would catch itself, or under a bare `except`, stays a failure.
+    #[test]
+    fn a_failure_when_nothing_raised_is_a_raises_check() {
+        let source = "import pytest\n\n\ndef test_else():\n    try:\n        f(1)\n    except (TypeError, errors.Bad) as exc:\n        assert 'x' in str(exc)\n    else:\n        raise AssertionError('no error')\n\n\ndef test_body():\n    if ready:\n        try:\n            f(1)\n            pytest.fail('no error')\n        except KeyError:\n            pass\n\n\ndef test_caught_by_itself():\n    try:\n        f(1)\n        pytest.fail('no error')\n    except Exception:\n        pass\n\n\ndef test_bare():\n    try:\n        f(1)\n    except:\n        pass\n    else:\n        raise AssertionError\n";
+        let file = Lang::Python.test_file(source.as_bytes()).unwrap();
+        let checks: Vec<(String, Vec<String>, bool)> = file
+            .tests
+            .iter()
+            .flat_map(|t| &t.assertions)
+            .map(|a| (a.matcher.clone(), a.parts.clone(), a.guard.conditional))
+            .collect();
+        let raises = |types: &[&str], conditional| {
+            (
+                "raises".to_string(),
+                types.iter().map(|t| (*t).to_string()).collect(),
+                conditional,
+            )
+        };
+        assert_eq!(checks[1], raises(&["TypeError", "errors . Bad"], false), "{checks:?}");
+        assert_eq!(checks[2], raises(&["KeyError"], true), "{checks:?}");
+        assert_eq!(checks[3].0, "fail", "{checks:?}");
+        assert_eq!(checks[4].0, "fail", "{checks:?}");
+        assert_eq!(checks.len(), 5, "{checks:?}");
+    }
+
     /// A thread that read TSX before TypeScript (or any grammar before
     /// another) models a file as a fresh thread does: the field ids a thread
     /// keeps are per grammar, and TypeScript's and TSX's differ though

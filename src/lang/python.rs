@@ -649,13 +649,17 @@ fn read_function(def: &Node, decorators: &[Node], read: &Read, file: &mut TestFi
         ..BodyScan::default()
     };
     scan.walk(&body, source);
-    // What was raised, one way however it is named (`exc_info.value`).
-    let aliases = raises_aliases(&body, source);
-    if !aliases.is_empty() {
+    // What was raised, one way however it is named (`exc_info.value`, the
+    // `exc` of `except E as exc`).
+    let (infos, caught) = raises_aliases(&body, source);
+    for (aliases, value) in [(infos, true), (caught, false)] {
+        if aliases.is_empty() {
+            continue;
+        }
         let names: Vec<&str> = aliases.iter().map(String::as_str).collect();
         for a in &mut scan.assertions {
             for part in &mut a.parts {
-                *part = raised(part, &names, true);
+                *part = raised(part, &names, value);
             }
         }
     }
@@ -1138,6 +1142,9 @@ struct BodyScan {
     assertions: Vec<Assertion>,
     calls: Vec<String>,
     skip: Option<Skip>,
+    /// The guard of each `try` visited, by node id: a failure in its `else`
+    /// runs as the `try` does ([`expected_raise`]).
+    tries: Vec<(usize, Guard)>,
 }
 
 impl BodyScan {
@@ -1146,6 +1153,9 @@ impl BodyScan {
         let mut cursor = node.walk();
         while let Some((n, guard)) = stack.pop() {
             self.guard = guard;
+            if n.kind() == "try_statement" {
+                self.tries.push((n.id(), guard));
+            }
             match n.kind() {
                 COMMENT | "string" => continue,
                 "assert_statement" => {
@@ -1163,6 +1173,9 @@ impl BodyScan {
                 "raise_statement"
                     if first_child(&n).is_some_and(|e| text(&e, source).starts_with("AssertionError")) =>
                 {
+                    if self.raised(&n, &n, source) {
+                        continue;
+                    }
                     self.assertions.push(Assertion {
                         span: Span::of(&n),
                         form: Form::Fail,
@@ -1222,6 +1235,11 @@ impl BodyScan {
         let form = if on_self && name.starts_with("assert") {
             Some(unittest_form(&name, &args, source))
         } else if name == "fail" && (on_self || receiver == "pytest") {
+            let statement = call.parent().filter(|p| p.kind() == "expression_statement");
+            if statement.is_some_and(|statement| self.raised(call, &statement, source)) {
+                self.calls.push(name);
+                return;
+            }
             Some(Form::Fail)
         } else if name.starts_with("assert")
             || (on_self && name == "fail")
@@ -1285,6 +1303,86 @@ impl BodyScan {
     }
 }
 
+impl BodyScan {
+    /// A failure `at` (statement `statement`) that says "this should have
+    /// raised" ([`expected_raise`]) is read as the check it is, `raises(E)`,
+    /// as pytest would write it, made where the `try` runs. Did it?
+    fn raised(&mut self, at: &Node, statement: &Node, source: &[u8]) -> bool {
+        let Some((r#try, types)) = expected_raise(statement, source) else {
+            return false;
+        };
+        let guard = self
+            .tries
+            .iter()
+            .rev()
+            .find(|(id, _)| *id == r#try.id())
+            .map_or(self.guard, |(_, guard)| *guard);
+        self.assertions.push(Assertion {
+            span: Span::of(at),
+            form: Form::Other,
+            matcher: "raises".to_string(),
+            parts: types,
+            guard,
+            values: Vec::new(),
+        });
+        true
+    }
+}
+
+/// The idiom that predates `pytest.raises`: a failure in the `else` of a
+/// `try` (or last in its body) whose handlers catch the expected error:
+/// `try: f() except E: pass else: raise AssertionError(..)`. The `try` and
+/// the types its handlers catch, as token keys; `None` when `statement` is
+/// not such a failure, or when a handler would catch the failure itself
+/// (a bare `except`, `Exception`, `AssertionError` around a failure in the body).
+fn expected_raise<'t>(statement: &Node<'t>, source: &[u8]) -> Option<(Node<'t>, Vec<String>)> {
+    let block = statement.parent().filter(|b| b.kind() == "block")?;
+    let holder = block.parent()?;
+    let (r#try, in_body) = match holder.kind() {
+        "else_clause" => (holder.parent().filter(|t| t.kind() == "try_statement")?, false),
+        "try_statement" if holder.field("body").is_some_and(|b| b.id() == block.id()) => {
+            let mut cursor = block.walk();
+            let last = block
+                .named_children(&mut cursor)
+                .filter(|c| c.kind() != COMMENT)
+                .last()?;
+            (last.id() == statement.id()).then_some((holder, true))?
+        }
+        _ => return None,
+    };
+    let mut types = Vec::new();
+    let mut cursor = r#try.walk();
+    for clause in r#try
+        .named_children(&mut cursor)
+        .filter(|c| c.kind() == "except_clause")
+    {
+        let mut inner = clause.walk();
+        let caught = clause
+            .named_children(&mut inner)
+            .find(|c| !matches!(c.kind(), "block" | COMMENT))?;
+        let caught = match caught.kind() {
+            "as_pattern" => first_child(&caught)?,
+            _ => caught,
+        };
+        let names: Vec<Node> = match caught.kind() {
+            "tuple" | "parenthesized_expression" => {
+                let mut c = caught.walk();
+                caught.named_children(&mut c).filter(|n| n.kind() != COMMENT).collect()
+            }
+            _ => vec![caught],
+        };
+        for name in names {
+            let key = token_key(&name, source);
+            let last = key.rsplit(' ').next().unwrap_or_default();
+            if in_body && matches!(last, "Exception" | "BaseException" | "AssertionError") {
+                return None;
+            }
+            types.push(key);
+        }
+    }
+    (!types.is_empty()).then_some((r#try, types))
+}
+
 /// The test a `check=lambda e: ..` argument of `pytest.raises` makes, and
 /// the name it gives what was raised.
 fn raises_check<'a>(call: &Node<'a>, source: &[u8]) -> Option<(Node<'a>, String)> {
@@ -1314,22 +1412,28 @@ fn conjuncts<'a>(test: Node<'a>, source: &[u8]) -> Vec<Node<'a>> {
     }
 }
 
-/// The names `with pytest.raises(..) as name` binds in `body`.
-fn raises_aliases(body: &Node, source: &[u8]) -> Vec<String> {
-    let mut names = Vec::new();
+/// The names `with pytest.raises(..) as name` binds in `body`, and apart,
+/// those an `except E as name` binds (what was raised itself).
+fn raises_aliases(body: &Node, source: &[u8]) -> (Vec<String>, Vec<String>) {
+    let (mut infos, mut caught) = (Vec::new(), Vec::new());
     visit_named(*body, |n| {
-        if n.kind() == "as_pattern"
-            && let Some(call) = first_child(&n).filter(|c| c.kind() == "call")
-            && call
-                .field("function")
+        if n.kind() != "as_pattern" {
+            return true;
+        }
+        let Some(alias) = n.field("alias").map(|a| text(&a, source).into_owned()) else {
+            return true;
+        };
+        if n.parent().is_some_and(|p| p.kind() == "except_clause") {
+            caught.push(alias);
+        } else if first_child(&n).filter(|c| c.kind() == "call").is_some_and(|call| {
+            call.field("function")
                 .is_some_and(|f| matches!(text(&f, source).rsplit('.').next(), Some("raises" | "warns")))
-            && let Some(alias) = n.field("alias")
-        {
-            names.push(text(&alias, source).into_owned());
+        }) {
+            infos.push(alias);
         }
         true
     });
-    names
+    (infos, caught)
 }
 
 /// `key` with what was raised written one way, as pytest's documentation

@@ -563,3 +563,120 @@ fn checks_moved_into_a_raises_check_lambda_are_kept() {
         }
     }
 }
+
+const PARSER_PY: &str = "class Parser:\n    def __init__(self, strict=True):\n        self.strict = strict\n\n    def parse(self, text):\n        return int(text)\n\n    def depth(self):\n        return 0\n";
+
+#[test]
+fn tests_moved_to_another_file_asking_another_object_are_the_same_checks() {
+    let old = "import unittest\n\nimport pytest\n\nfrom calc.parse import Parser\n\n\n@pytest.mark.parametrize(\"text, want\", [(\"1\", 1), (\"22\", 22)])\ndef test_parse(text, want):\n    p = Parser(strict=False)\n    assert p.parse(text) == want\n\n\nclass TestParser(unittest.TestCase):\n    def test_parse_zero(self):\n        self.assertEqual(Parser().parse(\"0\"), 0)\n\n    def test_repr(self):\n        self.assertEqual(str(Parser()), repr(Parser()))\n";
+    let moved = |rows: &str, zero: &str| {
+        format!(
+            "import pytest\n\nfrom calc.parse import Parser\n\n\n@pytest.fixture\ndef parser():\n    return Parser()\n\n\n@pytest.mark.parametrize(\"source, expected\", [{rows}])\ndef test_number(parser, source, expected):\n    assert parser.parse(source) is expected\n\n\ndef test_zero(parser):\n    assert {zero} == 0\n\n\ndef test_repr():\n    assert str(Parser()) == repr(Parser())\n"
+        )
+    };
+    let setup = || {
+        repo_with(&[
+            ("calc/__init__.py", "\n"),
+            ("calc/parse.py", PARSER_PY),
+            ("tests/test_parse.py", old),
+        ])
+    };
+    // Moved to another folder, from unittest to pytest, the same calls asked
+    // of a fixture: every check is made again.
+    let (repo, base) = setup();
+    let same = moved("(\"1\", 1), (\"22\", 22)", "parser.parse(\"0\")");
+    commit(
+        &repo,
+        "move the parser tests",
+        &[("tests/test_parse.py", ""), ("tests/parsing/test_numbers.py", &same)],
+    );
+    assert_errors(&repo, &base, &[]);
+
+    // Look-alikes: a case with another value, another call, and a call given
+    // no literal (too little to tell one test's check from another's).
+    for (rows, zero, line) in [
+        ("(\"1\", 1), (\"22\", 23)", "parser.parse(\"0\")", 9),
+        ("(\"1\", 1), (\"22\", 22)", "parser.parse(\"00\")", 15),
+        ("(\"1\", 1), (\"22\", 22)", "parser.depth()", 15),
+    ] {
+        let (repo, base) = setup();
+        commit(
+            &repo,
+            "move the parser tests",
+            &[
+                ("tests/test_parse.py", ""),
+                ("tests/parsing/test_numbers.py", &moved(rows, zero)),
+            ],
+        );
+        assert_errors(
+            &repo,
+            &base,
+            &[&format!("mutation/test-deleted-or-skipped tests/test_parse.py:{line}")],
+        );
+    }
+}
+
+#[test]
+fn the_try_except_else_idiom_rewritten_as_pytest_raises_loses_nothing() {
+    let old = "from calc.core import mean\n\n\ndef test_mean_of_nothing():\n    try:\n        mean([])\n    except ZeroDivisionError as exc:\n        assert 'division by zero' in str(exc)\n    else:\n        raise AssertionError('mean([]) did not raise')\n";
+    for (new, lost) in [
+        ("with pytest.raises(ZeroDivisionError, match='division by zero'):", None),
+        (
+            "with pytest.raises(ZeroDivisionError, match=r'division by \\w+'):",
+            Some("`in` on `str(excinfo.value)`"),
+        ),
+        (
+            "with pytest.raises(ArithmeticError, match='division by zero'):",
+            Some("`raises` on `ZeroDivisionError`"),
+        ),
+    ] {
+        let (repo, base) = python_repo(old);
+        let new = format!(
+            "import pytest\n\nfrom calc.core import mean\n\n\ndef test_mean_of_nothing():\n    {new}\n        mean([])\n"
+        );
+        commit(&repo, "use pytest.raises", &[("tests/test_core.py", &new)]);
+        match lost {
+            None => assert_errors(&repo, &base, &[]),
+            Some(says) => {
+                let run = gate(&repo, &base);
+                let messages: Vec<String> = run.json()["findings"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|f| f["severity"] == "error")
+                    .map(|f| f["message"].as_str().unwrap().to_string())
+                    .collect();
+                assert!(messages.iter().any(|m| m.contains(says)), "{messages:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_deleted_duplicate_of_a_test_left_as_it_was_loses_nothing() {
+    let old = "from calc.parse import Parser\n\n\ndef test_parse_zero():\n    assert Parser().parse(\"0\") == 0\n\n\ndef test_depth():\n    result = Parser().depth()\n    assert result == 0\n";
+    let numbers = "from calc.parse import Parser\n\n\ndef test_zero():\n    assert Parser().parse(\"0\") == 0\n\n\ndef test_count():\n    result = len([])\n    assert result == 0\n";
+    let (repo, base) = repo_with(&[
+        ("calc/__init__.py", "\n"),
+        ("calc/parse.py", PARSER_PY),
+        ("tests/test_parse.py", old),
+        ("tests/test_numbers.py", numbers),
+    ]);
+    // Both tests leave; the step also adds a test to the file that already
+    // makes the first one's check. The second's `result == 0` is another
+    // `result`'s there: it is lost.
+    let grown = format!("{numbers}\n\ndef test_one():\n    assert Parser().parse(\"1\") == 1\n");
+    commit(
+        &repo,
+        "remove duplicates",
+        &[
+            ("tests/test_parse.py", "from calc.parse import Parser\n"),
+            ("tests/test_numbers.py", &grown),
+        ],
+    );
+    assert_errors(
+        &repo,
+        &base,
+        &["mutation/test-deleted-or-skipped tests/test_parse.py:8"],
+    );
+}

@@ -391,6 +391,110 @@ pub fn expected(a: &Assertion) -> Vec<&str> {
         .collect()
 }
 
+/// A check as what it pins down, in forms that survive a move to another
+/// file: an exact equality (`==`, `is`, `assertEqual`, `toBe`, ...) as its
+/// two operands whatever the matcher (`self.assertEqual(str(tz), name)` is
+/// `assert str(tz) == name`), and as the last call of its subject, the
+/// receiver left out, with its literal expected values
+/// (`v.validate_json('null') is None` is
+/// `TypeAdapter(None).validate_json('null') == None`): a moved test often
+/// asks a new fixture or wrapper for the same answer. The second only when
+/// the call is given a literal and every expected value is one:
+/// `x.count() == 0` says too little to be told from another test's.
+///
+/// And `"text" in str(excinfo.value)` as the message searched for, as a
+/// `pytest.raises(E, match=..)` searches it ([`made_keys`]).
+pub fn remade_keys(family: Family, a: &Assertion) -> Vec<String> {
+    let mut keys = Vec::new();
+    if a.matcher == "in"
+        && let [text, container] = a.parts.as_slice()
+        && container == "str ( excinfo . value )"
+        && text.starts_with('"')
+    {
+        keys.push(format!("~\u{1f}{}", spelled_value(text)));
+    }
+    if !matches!(a.form, Form::Equal(..)) || rank(family, a) != Some(3) {
+        return keys;
+    }
+    let mut both: Vec<&str> = operands(a).iter().map(String::as_str).collect();
+    both.sort_unstable();
+    keys.push(format!("=\u{1f}{}", both.join("\u{1f}")));
+    let expected = expected(a);
+    if let Some(call) = subject(a).and_then(last_call)
+        && !expected.is_empty()
+        && expected.iter().all(|e| is_literal(e))
+    {
+        let mut key = format!("({call}");
+        for e in expected {
+            key.push('\u{1f}');
+            key.push_str(&spelled_value(e));
+        }
+        keys.push(key);
+    }
+    keys
+}
+
+/// [`remade_keys`], and for `pytest.raises(E, match=pattern)` the text a
+/// pattern without regular-expression operators searches for: a check that
+/// makes again what those keys name.
+pub fn made_keys(family: Family, a: &Assertion) -> Vec<String> {
+    let mut keys = remade_keys(family, a);
+    if matches!(a.matcher.as_str(), "raises" | "warns")
+        && let Some(pattern) = a.parts.iter().find_map(|p| p.strip_prefix("match = "))
+        && pattern.starts_with(['"', 'r'])
+        && let Some(text) = plain_pattern(&spelled_value(pattern))
+    {
+        keys.push(format!("~\u{1f}{text}"));
+    }
+    keys
+}
+
+/// A regular expression's text when it matches only itself: escapes
+/// (`\[`) undone, `None` when an operator is left (`.` matches itself too).
+fn plain_pattern(pattern: &str) -> Option<String> {
+    let mut out = String::with_capacity(pattern.len());
+    let mut chars = pattern.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some(next) if !next.is_alphanumeric() => out.push(next),
+                _ => return None,
+            },
+            '*' | '+' | '?' | '{' | '}' | '[' | ']' | '|' | '(' | ')' | '^' | '$' => return None,
+            _ => out.push(c),
+        }
+    }
+    Some(out)
+}
+
+/// Does the check ask a call given a literal for something
+/// (`ta.dump_json(Fraction(1, 3)) == b'"1/3"'`, not `result == 0`)?
+pub fn asks_a_call(a: &Assertion) -> bool {
+    subject(a).and_then(last_call).is_some()
+}
+
+/// The last call of a token key, the receiver before it left out
+/// (`v . get ( "k" )` -> `get ( "k" )`), when it is a call given at least
+/// one literal.
+fn last_call(key: &str) -> Option<&str> {
+    let mut depth = 0usize;
+    let mut start = 0;
+    let mut offset = 0;
+    for token in key.split(' ') {
+        match token {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => depth = depth.saturating_sub(1),
+            "." | "?." if depth == 0 => start = offset + token.len() + 1,
+            _ => {}
+        }
+        offset += token.len() + 1;
+    }
+    let call = key.get(start..)?;
+    let (name, args) = call.split_once(" ( ")?;
+    let plain = name.chars().all(|c| c.is_alphanumeric() || c == '_') && !name.is_empty();
+    (plain && args.ends_with(')') && args.split(' ').any(is_literal)).then_some(call)
+}
+
 /// Pair the assertions of an old and a new version of one test and say what
 /// became of each old one that did not stay as it was. Rewrites (another
 /// subject, in the same place) are not changes: a migration to other

@@ -278,34 +278,54 @@ fn api_uses(text: &str) -> impl Iterator<Item = &str> {
 struct Gained<'a> {
     /// Each with the index of its file in the step's test changes.
     tests: Vec<(usize, &'a TestCase, String)>,
-    /// Their checks ([`pair::check_key`]).
+    /// Their checks ([`pair::check_key`]), and those of the tests the step
+    /// left as they were in the files it changed that ask a call for
+    /// something ([`pair::asks_a_call`]).
     checks: HashSet<String>,
+    /// The same checks as [`pair::made_keys`].
+    remade: HashSet<String>,
 }
 
 impl<'a> Gained<'a> {
     fn new(versions: &'a Versions, files: &[TestChange<'a>], pairs: &[TestPairs<'a>]) -> Gained<'a> {
         let mut tests = Vec::new();
+        let mut kept = Vec::new();
         for (i, (file, pairs)) in files.iter().zip(pairs).enumerate() {
             let Some(bytes) = file.change.new.as_ref().map(|v| versions.bytes(v)) else {
                 continue;
             };
-            let edited = pairs
-                .paired
-                .iter()
-                .filter(|(o, n)| !pair::same_checks(o, n))
-                .map(|(_, n)| *n);
+            let (same, edited): (Vec<_>, Vec<_>) = pairs.paired.iter().partition(|(o, n)| pair::same_checks(o, n));
             let text = String::from_utf8_lossy(bytes);
             let lines: Vec<&str> = text.lines().collect();
             // A skipped test checks nothing: what moved into one is lost.
-            for t in pairs.added.iter().copied().chain(edited).filter(|t| t.skip.is_none()) {
+            for t in pairs
+                .added
+                .iter()
+                .copied()
+                .chain(edited.into_iter().map(|&(_, n)| n))
+                .filter(|t| t.skip.is_none())
+            {
                 tests.push((i, t, squashed_lines(&lines, t.extent)));
             }
+            kept.extend(same.into_iter().map(|&(_, n)| (i, n)).filter(|(_, t)| t.skip.is_none()));
         }
-        let checks = tests
-            .iter()
-            .flat_map(|(_, t, _)| t.assertions.iter().map(pair::check_key).chain(pair::case_checks(t)))
-            .collect();
-        Gained { tests, checks }
+        let mut checks = HashSet::new();
+        let mut remade = HashSet::new();
+        let all = tests.iter().map(|&(i, t, _)| (i, t, false));
+        for (i, t, unchanged) in all.chain(kept.into_iter().map(|(i, t)| (i, t, true))) {
+            let family = Family::of(files[i].lang);
+            // A test the step left as it was makes again only checks that
+            // ask a call for something: a duplicate of it was deleted,
+            // not a check of some other `result`.
+            for a in t.assertions.iter().cloned().chain(pair::case_assertions(t)) {
+                if unchanged && !pair::asks_a_call(&a) {
+                    continue;
+                }
+                checks.insert(pair::check_key(&a));
+                remade.extend(pair::made_keys(family, &a));
+            }
+        }
+        Gained { tests, checks, remade }
     }
 
     /// Does a test the step added or edited make the check `a` again: the
@@ -313,9 +333,13 @@ impl<'a> Gained<'a> {
     /// and every literal of its expected values (a check split into another
     /// test, or folded into a parametrized test's cases or a table's rows)
     /// written in that test? A check whose values are all as short as `0`
-    /// or `"a"` is found only as itself.
-    fn holds(&self, a: &Assertion) -> bool {
-        if self.checks.contains(&pair::check_key(a)) {
+    /// or `"a"` is found only as itself. An exact check of a call is also
+    /// made again by one asking another receiver the same
+    /// ([`pair::remade_keys`]).
+    fn holds(&self, family: Family, a: &Assertion) -> bool {
+        if self.checks.contains(&pair::check_key(a))
+            || pair::remade_keys(family, a).iter().any(|key| self.remade.contains(key))
+        {
             return true;
         }
         let Some(subject) = pair::subject(a) else { return false };
@@ -344,8 +368,8 @@ impl<'a> Gained<'a> {
     /// parametrized test (a parameter for its expected value) or on a
     /// subject that calls the code (`buf.get_u8()`, not a bare `result`)?
     /// Of several, the one whose body is most like `t`'s.
-    fn folded<'t>(&self, t: &'t TestCase) -> Option<Rewrite<'t, 'a>> {
-        let lost: Vec<&Assertion> = t.assertions.iter().filter(|a| !self.holds(a)).collect();
+    fn folded<'t>(&self, family: Family, t: &'t TestCase) -> Option<Rewrite<'t, 'a>> {
+        let lost: Vec<&Assertion> = t.assertions.iter().filter(|a| !self.holds(family, a)).collect();
         if lost.is_empty() {
             return None;
         }
@@ -807,7 +831,7 @@ impl Analysis<'_> {
                 ),
                 Change::Deleted { old }
                     if known.check(&o.name, old)
-                        && !emit.gained.holds(old)
+                        && !emit.gained.holds(Family::of(nf.lang), old)
                         && !self.lost_removed_api(emit, of, o, nf, n) =>
                 {
                     emit.push(
@@ -1064,13 +1088,16 @@ impl Analysis<'_> {
                 emit.out.deleted_with_subject += 1;
                 continue;
             }
-            if !t.assertions.is_empty() && t.assertions.iter().all(|a| emit.gained.holds(a)) {
+            // Each check made again, as written or case by case.
+            let family = Family::of(file.lang);
+            let held = |checks: &[Assertion]| !checks.is_empty() && checks.iter().all(|a| emit.gained.holds(family, a));
+            if held(&t.assertions) || (!t.cases.is_empty() && held(&pair::case_assertions(t))) {
                 emit.out.checked_again += 1;
                 continue;
             }
             // Folded into a parametrized test with other values: what an
             // edited expectation is, said where the values went.
-            if let Some(rewrite) = emit.gained.folded(t) {
+            if let Some(rewrite) = emit.gained.folded(family, t) {
                 emit.out.checked_again += 1;
                 self.folded(
                     emit,
