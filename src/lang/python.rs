@@ -90,7 +90,10 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
         }
     }
     let mut calls = Vec::new();
-    imports_and_uses(&root, source, &mut file, Some(&mut calls));
+    match memo {
+        Some(memo) => imports_and_uses_by_statement(&root, source, &mut file, &mut calls, memo),
+        None => imports_and_uses(&root, source, &mut file, Some(&mut calls)),
+    }
     file.module_names.sort();
     file.module_names.dedup();
     // `pytestmark = pytest.mark.benchmark` marks every test of the module.
@@ -1097,6 +1100,53 @@ fn imports_and_uses<'a>(root: &Node<'a>, source: &[u8], file: &mut TestFile, mut
         }
         true
     });
+}
+
+/// [`imports_and_uses`] statement by statement of the module, each
+/// remembered by its text: an unchanged statement of the version before is
+/// not walked again (only for its mock calls, when it made one).
+fn imports_and_uses_by_statement<'a>(
+    root: &Node<'a>,
+    source: &[u8],
+    file: &mut TestFile,
+    calls: &mut MockCalls<'a>,
+    memo: &mut Memo,
+) {
+    let mut cursor = root.walk();
+    for statement in root.named_children(&mut cursor) {
+        let key = Memo::key(&statement, &statement, source, &["imports"]);
+        let row = statement.start_position().row;
+        if let Some(item) = memo.recall(&key, row) {
+            if item.mock_sites {
+                visit_named(statement, |n| {
+                    if n.kind() == "call"
+                        && let Some(site) = mock_site(&n, source)
+                    {
+                        calls.push((n, site));
+                    }
+                    true
+                });
+            }
+            file.imports.extend(item.imports);
+            file.module_names.extend(item.module_names);
+            file.used.extend(item.used);
+            continue;
+        }
+        let mut read = TestFile::default();
+        let before = calls.len();
+        imports_and_uses(&statement, source, &mut read, Some(calls));
+        let item = Item {
+            imports: read.imports,
+            module_names: read.module_names,
+            used: read.used,
+            mock_sites: calls.len() > before,
+            ..Item::default()
+        };
+        memo.remember(key, row, &item);
+        file.imports.extend(item.imports);
+        file.module_names.extend(item.module_names);
+        file.used.extend(item.used);
+    }
 }
 
 /// An import inside a function runs the module when the test runs: that is a use.

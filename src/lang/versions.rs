@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use tree_sitter::{InputEdit, Node, Parser, Point, Tree};
 
-use super::{Lang, TestCase, TestFile};
+use super::{Import, Lang, TestCase, TestFile};
 
 /// A function read for the helper closure: its name, whether it asserts, and
 /// the names it calls.
@@ -25,9 +25,20 @@ pub(crate) struct Item {
     pub callback_spies: usize,
     /// Names the item reads ([`TestFile::used`]), where the language takes them from its items.
     pub used: std::collections::BTreeSet<String>,
+    /// Imports the item makes, and module paths its strings spell
+    /// ([`TestFile::imports`], [`TestFile::module_names`]), where the language
+    /// remembers them per item.
+    pub imports: Vec<Import>,
+    pub module_names: Vec<String>,
+    /// Whether the item makes a call that may be a mock (its nodes are
+    /// looked up again: a tree is never remembered).
+    pub mock_sites: bool,
 }
 
-/// What was read of each item of the version before, by a key holding its
+/// A [`Memo`] key.
+pub(crate) type Key = [u8; 32];
+
+/// What was read of each item of the version before, by a digest of its
 /// text, its column and everything outside it that reading it looked at:
 /// an item found again with the same key reads the same, moved by the lines
 /// it moved. The language modules decide what an item and its key are, and
@@ -35,7 +46,7 @@ pub(crate) struct Item {
 /// reason taken from the comment above a test).
 #[derive(Default)]
 pub struct Memo {
-    entries: HashMap<Vec<u8>, (u32, u32, Item)>,
+    entries: HashMap<Key, (u32, u32, Item)>,
     /// The version being read: entries not seen in it are dropped after it.
     generation: u32,
     /// How many items were recalled rather than read.
@@ -43,21 +54,24 @@ pub struct Memo {
 }
 
 impl Memo {
-    /// The key of the item spanning `first` to `last` with `context`.
-    pub(crate) fn key(first: &Node, last: &Node, source: &[u8], context: &[&str]) -> Vec<u8> {
+    /// The key of the item spanning `first` to `last` with `context`: a
+    /// SHA-256 digest of its column, the context and its text (a memo holds
+    /// one per item of a file; the text itself would double what it keeps).
+    pub(crate) fn key(first: &Node, last: &Node, source: &[u8], context: &[&str]) -> Key {
+        use sha2::Digest;
         let text = &source[first.start_byte()..last.end_byte().max(first.start_byte())];
-        let mut key = Vec::with_capacity(text.len() + 64);
-        key.extend_from_slice(&(first.start_position().column as u64).to_le_bytes());
+        let mut hasher = sha2::Sha256::new();
+        hasher.update((first.start_position().column as u64).to_le_bytes());
         for part in context {
-            key.extend_from_slice(&(part.len() as u64).to_le_bytes());
-            key.extend_from_slice(part.as_bytes());
+            hasher.update((part.len() as u64).to_le_bytes());
+            hasher.update(part.as_bytes());
         }
-        key.extend_from_slice(text);
-        key
+        hasher.update(text);
+        hasher.finalize().into()
     }
 
     /// The item read before under `key`, moved to start at `row`.
-    pub(crate) fn recall(&mut self, key: &[u8], row: usize) -> Option<Item> {
+    pub(crate) fn recall(&mut self, key: &Key, row: usize) -> Option<Item> {
         let (at, generation, item) = self.entries.get_mut(key)?;
         *generation = self.generation;
         self.recalled += 1;
@@ -67,11 +81,14 @@ impl Memo {
             for test in &mut item.tests {
                 test.move_lines(delta);
             }
+            for import in &mut item.imports {
+                import.span = import.span.moved(delta);
+            }
         }
         Some(item)
     }
 
-    pub(crate) fn remember(&mut self, key: Vec<u8>, row: usize, item: &Item) {
+    pub(crate) fn remember(&mut self, key: Key, row: usize, item: &Item) {
         let row = u32::try_from(row).unwrap_or(u32::MAX);
         self.entries.insert(key, (row, self.generation, item.clone()));
     }
@@ -222,7 +239,12 @@ mod tests {
         let v3 = "from pkg.cart import total\n\nclass TestCart:\n    def test_a(self):\n        assert total([1, 2]) == 3\n\ndef test_c(:\n    assert total([5]) == 5\n";
         let v4 = "";
         let v5 = "def test_only():\n    assert 1 + 1 == 2\n";
-        same_as_fresh(Lang::Python, &[v1, v2, v3, v4, v5, v1]);
+        // Imports and a patched test, then moved down by an import added
+        // above them: what was remembered of each statement moves with it,
+        // and the mock call is looked up in the new tree.
+        let v6 = "from unittest.mock import patch\n\nfrom pkg.cart import total\n\n\n@patch(\"pkg.cart.tax\", return_value=0)\ndef test_a(tax):\n    assert total([1]) == 1\n    with patch.object(total, \"x\"):\n        pass\n";
+        let v7 = format!("import os\n{v6}\nMODULE = \"pkg.cart\"\n");
+        same_as_fresh(Lang::Python, &[v1, v2, v3, v4, v5, v1, v6, &v7, v6]);
     }
 
     #[test]

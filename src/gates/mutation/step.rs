@@ -275,8 +275,21 @@ fn api_uses(text: &str) -> impl Iterator<Item = &str> {
 
 /// The tests a step added or edited, each with its text squashed (no
 /// whitespace, no quotes): where checks that left a test may have gone.
+/// Read only when a step lost a test or a check ([`Gained::read`]): most
+/// lose none.
 struct Gained<'a> {
-    /// Each with the index of its file in the step's test changes.
+    /// Each test with the index of its file in the step's test changes, and
+    /// whether the step left it as it was.
+    candidates: Vec<(usize, &'a TestCase, bool)>,
+    /// Each file's language and new text, by index.
+    files: Vec<(Lang, &'a [u8])>,
+    read: std::cell::OnceCell<Read<'a>>,
+}
+
+/// What [`Gained`] holds, once read.
+struct Read<'a> {
+    /// The tests the step added or edited, each with the index of its file
+    /// and its squashed text.
     tests: Vec<(usize, &'a TestCase, String)>,
     /// Their checks ([`pair::check_key`]), and those of the tests the step
     /// left as they were in the files it changed that ask a call for
@@ -288,44 +301,68 @@ struct Gained<'a> {
 
 impl<'a> Gained<'a> {
     fn new(versions: &'a Versions, files: &[TestChange<'a>], pairs: &[TestPairs<'a>]) -> Gained<'a> {
-        let mut tests = Vec::new();
-        let mut kept = Vec::new();
+        let mut candidates = Vec::new();
         for (i, (file, pairs)) in files.iter().zip(pairs).enumerate() {
-            let Some(bytes) = file.change.new.as_ref().map(|v| versions.bytes(v)) else {
+            if file.change.new.is_none() {
                 continue;
-            };
-            let (same, edited): (Vec<_>, Vec<_>) = pairs.paired.iter().partition(|(o, n)| pair::same_checks(o, n));
-            let text = String::from_utf8_lossy(bytes);
-            let lines: Vec<&str> = text.lines().collect();
+            }
             // A skipped test checks nothing: what moved into one is lost.
-            for t in pairs
-                .added
+            let edited = pairs.paired.iter().map(|&(o, n)| (n, pair::same_checks(o, n)));
+            candidates.extend(
+                pairs
+                    .added
+                    .iter()
+                    .map(|&t| (t, false))
+                    .chain(edited)
+                    .filter(|(t, _)| t.skip.is_none())
+                    .map(|(t, unchanged)| (i, t, unchanged)),
+            );
+        }
+        let files = files
+            .iter()
+            .map(|f| (f.lang, f.change.new.as_ref().map_or(&[][..], |v| versions.bytes(v))))
+            .collect();
+        Gained {
+            candidates,
+            files,
+            read: std::cell::OnceCell::new(),
+        }
+    }
+
+    fn read(&self) -> &Read<'a> {
+        self.read.get_or_init(|| {
+            let mut tests = Vec::new();
+            let mut checks = HashSet::new();
+            let mut remade = HashSet::new();
+            // The text of the files with a test added or edited, by lines.
+            let texts: Vec<Option<std::borrow::Cow<'_, str>>> = (0..self.files.len())
+                .map(|i| {
+                    let edits = self.candidates.iter().any(|&(f, _, unchanged)| f == i && !unchanged);
+                    edits.then(|| String::from_utf8_lossy(self.files[i].1))
+                })
+                .collect();
+            let lines: Vec<Vec<&str>> = texts
                 .iter()
-                .copied()
-                .chain(edited.into_iter().map(|&(_, n)| n))
-                .filter(|t| t.skip.is_none())
-            {
-                tests.push((i, t, squashed_lines(&lines, t.extent)));
-            }
-            kept.extend(same.into_iter().map(|&(_, n)| (i, n)).filter(|(_, t)| t.skip.is_none()));
-        }
-        let mut checks = HashSet::new();
-        let mut remade = HashSet::new();
-        let all = tests.iter().map(|&(i, t, _)| (i, t, false));
-        for (i, t, unchanged) in all.chain(kept.into_iter().map(|(i, t)| (i, t, true))) {
-            let family = Family::of(files[i].lang);
-            // A test the step left as it was makes again only checks that
-            // ask a call for something: a duplicate of it was deleted,
-            // not a check of some other `result`.
-            for a in t.assertions.iter().cloned().chain(pair::case_assertions(t)) {
-                if unchanged && !pair::asks_a_call(&a) {
-                    continue;
+                .map(|t| t.as_deref().map(|t| t.lines().collect()).unwrap_or_default())
+                .collect();
+            for &(i, t, unchanged) in &self.candidates {
+                let family = Family::of(self.files[i].0);
+                // A test the step left as it was makes again only checks that
+                // ask a call for something: a duplicate of it was deleted,
+                // not a check of some other `result`.
+                for a in t.assertions.iter().cloned().chain(pair::case_assertions(t)) {
+                    if unchanged && !pair::asks_a_call(&a) {
+                        continue;
+                    }
+                    checks.insert(pair::check_key(&a));
+                    remade.extend(pair::made_keys(family, &a));
                 }
-                checks.insert(pair::check_key(&a));
-                remade.extend(pair::made_keys(family, &a));
+                if !unchanged {
+                    tests.push((i, t, squashed_lines(&lines[i], t.extent)));
+                }
             }
-        }
-        Gained { tests, checks, remade }
+            Read { tests, checks, remade }
+        })
     }
 
     /// Does a test the step added or edited make the check `a` again: the
@@ -337,8 +374,9 @@ impl<'a> Gained<'a> {
     /// made again by one asking another receiver the same
     /// ([`pair::remade_keys`]).
     fn holds(&self, family: Family, a: &Assertion) -> bool {
-        if self.checks.contains(&pair::check_key(a))
-            || pair::remade_keys(family, a).iter().any(|key| self.remade.contains(key))
+        let read = self.read();
+        if read.checks.contains(&pair::check_key(a))
+            || pair::remade_keys(family, a).iter().any(|key| read.remade.contains(key))
         {
             return true;
         }
@@ -355,7 +393,7 @@ impl<'a> Gained<'a> {
             return false;
         };
         !literals.is_empty()
-            && self.tests.iter().any(|(_, t, text)| {
+            && read.tests.iter().any(|(_, t, text)| {
                 t.assertions.iter().any(|b| b.matcher == a.matcher)
                     && text.contains(name)
                     && literals.iter().all(|l| text.contains(l.as_str()))
@@ -373,7 +411,7 @@ impl<'a> Gained<'a> {
         if lost.is_empty() {
             return None;
         }
-        let candidates = self.tests.iter().filter_map(|&(i, n, _)| {
+        let candidates = self.read().tests.iter().filter_map(|&(i, n, _)| {
             let parameter = |key: &str| n.cases.iter().flatten().any(|(name, _)| name == key);
             let stands_for = |a: &Assertion| {
                 let subject = pair::subject(a)?;
