@@ -1013,11 +1013,19 @@ pub(crate) fn keep_imported_uses(file: &mut TestFile) {
 /// docstrings (a statement that is only a string), TypeScript's types
 /// (type aliases, interfaces, annotations, type arguments: erased before
 /// the code runs) or layout, so a change to those alone leaves it as it
-/// was. `None` when it does not parse.
+/// was. In JavaScript and TypeScript, a local variable or parameter is
+/// hashed as the order in which its name first appears, not as the name:
+/// renaming one everywhere (`fn` -> `function_`) changes nothing either.
+/// `None` when it does not parse.
 pub fn code_fingerprint(lang: Lang, source: &[u8]) -> Option<u64> {
     let tree = lang.parse(source)?;
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let typed = matches!(lang, Lang::TypeScript | Lang::Tsx);
+    let locals = match lang {
+        Lang::JavaScript | Lang::TypeScript | Lang::Tsx => local_bindings(tree.root_node(), source),
+        _ => std::collections::HashSet::new(),
+    };
+    let mut order: std::collections::HashMap<&[u8], u64> = std::collections::HashMap::new();
     let skip = |node: &Node| {
         node.kind().contains("comment")
             || (node.kind() == "expression_statement"
@@ -1035,12 +1043,66 @@ pub fn code_fingerprint(lang: Lang, source: &[u8]) -> Option<u64> {
                 ))
     };
     visit_leaves(tree.root_node(), skip, |leaf| {
-        for b in source[leaf.byte_range()].iter().chain(std::iter::once(&0xff)) {
+        let text = &source[leaf.byte_range()];
+        let local;
+        let bytes: &[u8] = if leaf.kind() == "identifier" && locals.contains(text) {
+            let next = order.len() as u64;
+            local = order.entry(text).or_insert(next).to_le_bytes();
+            // Not a byte a name can hold: a local never hashes as a name.
+            hash ^= 0xfe;
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+            &local
+        } else {
+            text
+        };
+        for b in bytes.iter().chain(std::iter::once(&0xff)) {
             hash ^= u64::from(*b);
             hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
         }
     });
     Some(hash)
+}
+
+/// The names a JavaScript or TypeScript module binds to a local variable or
+/// parameter (`const x`, `let x`, `(x, y) =>`, `catch (e)`), not to a
+/// function or class (their `.name` is visible), not through a
+/// destructuring pattern (`{ a }` names the property it reads), not in an
+/// exported declaration (importers see the name).
+fn local_bindings<'s>(root: Node<'_>, source: &'s [u8]) -> std::collections::HashSet<&'s [u8]> {
+    let mut names = std::collections::HashSet::new();
+    let exported = |n: &Node| {
+        let mut at = n.parent();
+        while let Some(p) = at {
+            if p.kind() == "export_statement" {
+                return true;
+            }
+            at = p.parent();
+        }
+        false
+    };
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        let bound = match n.kind() {
+            "variable_declarator" => n.child_by_field_name("name").filter(|_| !exported(&n)),
+            "required_parameter" | "optional_parameter" => n.child_by_field_name("pattern"),
+            "formal_parameters" => None,
+            "arrow_function" => n.child_by_field_name("parameter"),
+            "catch_clause" => n.child_by_field_name("parameter"),
+            _ => None,
+        };
+        if let Some(name) = bound.filter(|b| b.kind() == "identifier") {
+            names.insert(&source[name.byte_range()]);
+        }
+        if n.kind() == "formal_parameters" {
+            let mut cursor = n.walk();
+            for p in n.named_children(&mut cursor).filter(|p| p.kind() == "identifier") {
+                names.insert(&source[p.byte_range()]);
+            }
+        }
+        let mut cursor = n.walk();
+        stack.extend(n.named_children(&mut cursor));
+    }
+    names
 }
 
 /// The names `source` uses as code (identifiers, properties, fields, types;
@@ -1592,6 +1654,46 @@ mod tests {
                 "type Feature = 'a' | 'b'\ninterface P { a: string }\nexport function f(x: Feature): string {\n  return x + 1\n}\n"
             )
         );
+    }
+
+    /// A local variable or parameter renamed everywhere is the same code;
+    /// a name that other code can see, or a name swapped for another that
+    /// means something else, is not.
+    #[test]
+    fn locals_renamed_everywhere_are_the_same_code() {
+        let print = |source: &str| code_fingerprint(Lang::TypeScript, source.as_bytes()).unwrap();
+        let base = "export class Ky {\n  static create(input: string) {\n    const fn = async () => parseInt(input, 10)\n    return retry(fn, (e) => e)\n  }\n}\nfunction retry(fn: () => number, onError: (e: Error) => Error) {\n  try {\n    return fn()\n  } catch (error) {\n    throw onError(error)\n  }\n}\n";
+        let renamed = base
+            .replace("fn", "function_")
+            .replace("(e) => e", "(x) => x")
+            .replace("error", "caught");
+        assert_eq!(print(base), print(&renamed));
+        for other in [
+            // Another callee, however consistently.
+            base.replace("parseInt", "parseFloat"),
+            // A local renamed onto a name used elsewhere: two names became one.
+            base.replace("const fn", "const input")
+                .replace("retry(fn,", "retry(input,"),
+            // A function's name is visible (`retry.name`), as are exports.
+            base.replace("retry", "again"),
+            base.replace("export class Ky", "export class Client"),
+        ] {
+            assert_ne!(print(base), print(&other), "{other}");
+        }
+        let object = |name: &str| {
+            print(&format!(
+                "export const make = () => {{\n  const {name} = 1\n  return {{ {name} }}\n}}\n"
+            ))
+        };
+        assert_ne!(object("count"), object("total"), "a shorthand property names its key");
+        let exported = |name: &str| print(&format!("export const {name} = 1\n"));
+        assert_ne!(exported("a"), exported("b"));
+        let destructured = |name: &str| {
+            print(&format!(
+                "const f = (o) => {{\n  const {{ {name} }} = o\n  return {name}\n}}\n"
+            ))
+        };
+        assert_ne!(destructured("a"), destructured("b"), "`{{ a }}` reads property `a`");
     }
 
     /// A JavaScript helper handed the test context asserts through it.

@@ -680,3 +680,29 @@ fn a_deleted_duplicate_of_a_test_left_as_it_was_loses_nothing() {
         &["mutation/test-deleted-or-skipped tests/test_parse.py:8"],
     );
 }
+
+#[test]
+fn an_expectation_changed_next_to_code_that_only_renamed_locals_is_not_fitted() {
+    let old = "import { expect, it } from 'vitest'\nimport { add } from '../src/cart'\n\nit('adds', () => {\n  expect(add([1], 2)).toEqual([1, 2])\n})\n";
+    let edited = old.replace("[1, 2])\n", "[1, 2, 0])\n");
+    // `items` renamed everywhere: the code says what it said. Renaming what
+    // it returns into (`[...items, x]` -> `[...items, y]` with `y` a global)
+    // is a change, and the edited expectation next to it is flagged.
+    for (code, flagged) in [
+        (CART_TS.replace("items", "list"), false),
+        (CART_TS.replace("[...items, x]", "[...items, y]"), true),
+    ] {
+        let (repo, base) = ts_repo(old);
+        commit(
+            &repo,
+            "rename",
+            &[("src/cart.ts", &code), ("test/cart.test.ts", &edited)],
+        );
+        let want: &[&str] = if flagged {
+            &["mutation/assertion-value-changed test/cart.test.ts:5"]
+        } else {
+            &[]
+        };
+        assert_errors(&repo, &base, want);
+    }
+}
