@@ -377,6 +377,37 @@ fn bindings(body: &Node, source: &[u8], out: &mut Vec<(String, Bound)>) {
         }
         true
     });
+    writes(body, source, out);
+}
+
+/// Writes to the test's variables that are not bindings of its own body: an
+/// assignment in a closure the code under test may call (`called = true` in
+/// a handler), `x++`, and an address handed out (`validate(&x)` may write
+/// through it). Each makes the name bound more than once.
+fn writes(body: &Node, source: &[u8], out: &mut Vec<(String, Bound)>) {
+    let mut stack = vec![(*body, false)];
+    let mut cursor = body.walk();
+    while let Some((n, in_closure)) = stack.pop() {
+        let written: Vec<Node> = match n.kind() {
+            "assignment_statement" if in_closure => n
+                .field("left")
+                .map(|l| {
+                    let mut c = l.walk();
+                    l.named_children(&mut c).collect()
+                })
+                .unwrap_or_default(),
+            "inc_statement" | "dec_statement" => super::first_child(&n).into_iter().collect(),
+            "unary_expression" if n.field("operator").is_some_and(|o| text(&o, source) == "&") => {
+                n.field("operand").into_iter().collect()
+            }
+            _ => Vec::new(),
+        };
+        for name in written.into_iter().filter(|w| w.kind() == "identifier") {
+            out.push((text(&name, source).into_owned(), Bound::Other));
+        }
+        let closure = in_closure || n.kind() == "func_literal";
+        stack.extend(n.named_children(&mut cursor).map(|c| (c, closure)));
+    }
 }
 
 pub(crate) fn literal(node: &Node, source: &[u8]) -> Option<Literal> {

@@ -59,6 +59,7 @@ pub fn test_file(tree: &Tree, source: &[u8], memo: Option<&mut Memo>) -> TestFil
         qunit: false,
         groups: Vec::new(),
         wrappers: relative_imports(&tree.root_node(), source),
+        http_client: imports_http_client(&tree.root_node(), source),
     };
     walker.visit(&tree.root_node(), None);
     let mut mocks = MockScan::default();
@@ -193,6 +194,7 @@ pub fn imports(tree: &Tree, source: &[u8]) -> Vec<Import> {
         qunit: false,
         groups: Vec::new(),
         wrappers: Vec::new(),
+        http_client: false,
     };
     walker.imports_and_uses(&tree.root_node(), None);
     walker.file.imports
@@ -214,6 +216,39 @@ struct Walker<'s, 'm> {
     /// Names imported from the project's own modules: called with a title
     /// and a function, one declares a test through the project's wrapper.
     wrappers: Vec<String>,
+    /// The file imports an HTTP test client whose chained `.expect(..)`
+    /// asserts ([`imports_http_client`]).
+    http_client: bool,
+}
+
+/// HTTP test clients whose requests chain assertions:
+/// `request(app).get("/").expect(200)` (supertest and its forks).
+const HTTP_CLIENTS: &[&str] = &["supertest"];
+
+/// Does a top-level `import` or `require` load an [`HTTP_CLIENTS`] module?
+fn imports_http_client(root: &Node, source: &[u8]) -> bool {
+    let mut cursor = root.walk();
+    root.named_children(&mut cursor)
+        .filter(|n| {
+            matches!(
+                n.kind(),
+                "import_statement" | "lexical_declaration" | "variable_declaration"
+            )
+        })
+        .any(|statement| {
+            let mut found = false;
+            visit_named(statement, |n| {
+                if n.kind() == "string" {
+                    let module = text(&n, source);
+                    let module = module.trim_matches(['"', '\'', '`']);
+                    found |= HTTP_CLIENTS.iter().any(|c| {
+                        module == *c || module.strip_prefix(c).is_some_and(|rest| rest.starts_with(['-', '/']))
+                    });
+                }
+                !found
+            });
+            found
+        })
 }
 
 /// The names the top-level `import` statements bind from relative modules
@@ -320,7 +355,19 @@ impl<'s> Walker<'s, '_> {
             }
             // A project's own wrapper: `browserTest('title', async (t) => ..)`
             // with `browserTest` imported from a relative module.
-            if path.len() == 1 && self.wrappers.iter().any(|w| w == head) {
+            // Declared as a statement: `validator('json', () => ..)` handed to
+            // a route is a value, not a test.
+            let statement = node
+                .parent()
+                .map(|p| {
+                    if p.kind() == "await_expression" {
+                        p.parent()
+                    } else {
+                        Some(p)
+                    }
+                })
+                .is_some_and(|p| p.is_some_and(|p| p.kind() == "expression_statement"));
+            if statement && path.len() == 1 && self.wrappers.iter().any(|w| w == head) {
                 let args = arguments(node);
                 if args.len() >= 2 && self.string_value(&args[0]).is_some() && args.last().is_some_and(is_function) {
                     self.remembered_test(node, &["test".to_string()], group_skip);
@@ -514,6 +561,10 @@ impl<'s> Walker<'s, '_> {
         let mut context = vec![scope.as_str()];
         context.extend(self.tables.iter().map(String::as_str));
         context.extend(self.wrappers.iter().map(String::as_str));
+        // Not an identifier: never a table's or a wrapper's name.
+        if self.http_client {
+            context.push("<http client>");
+        }
         let key = Memo::key(call, call, self.source, &context);
         let row = call.start_position().row;
         if let Some(item) = memo.recall(&key, row) {
@@ -1004,7 +1055,23 @@ impl<'s> Walker<'s, '_> {
         while let Some((n, guard)) = stack.pop() {
             scan.guard = guard;
             match n.kind() {
+                // `// @ts-expect-error`: the compiler fails the build when the
+                // next line compiles.
+                COMMENT
+                    if text(&n, self.source)
+                        .trim_start_matches(['/', '*', ' '])
+                        .starts_with("@ts-expect-error") =>
+                {
+                    scan.assertions.push(type_check(&n));
+                    continue;
+                }
                 COMMENT | "string" | "template_string" => continue,
+                // `type verify = Expect<Equal<Expected, Actual>>`: a check the
+                // compiler makes; a test of types has no other.
+                "type_alias_declaration" if n.field("value").is_some_and(|v| v.kind() == "generic_type") => {
+                    scan.assertions.push(type_check(&n));
+                    continue;
+                }
                 "call_expression" => self.call(&n, &mut scan),
                 // `if (x !== 2) throw new Error("..")` is a hand-written assertion.
                 "throw_statement" => scan.assertions.push(Assertion {
@@ -1209,7 +1276,9 @@ impl<'s> Walker<'s, '_> {
                 let handler = node.field("handler");
                 let swallower = handler.filter(|h| {
                     h.field("body").is_some_and(|b| {
-                        !self.asserts(&b, contexts) && !contains_kind(&b, "throw_statement", JS_FUNCTIONS)
+                        !self.asserts(&b, contexts)
+                            && !contains_kind(&b, "throw_statement", JS_FUNCTIONS)
+                            && !hands_on(h, self.source)
                     })
                 });
                 children
@@ -1278,6 +1347,18 @@ impl<'s> Walker<'s, '_> {
                 _ if is_query(name) => Some(Form::Other),
                 _ => None,
             };
+        }
+        // An HTTP test client's `request(app).get("/").expect(200)`: a
+        // request's chained `expect` checks the response (its status, a
+        // header, the body, or a callback that throws).
+        if self.http_client
+            && name == "expect"
+            && !args.is_empty()
+            && function
+                .field("object")
+                .is_some_and(|o| unwrap(o).kind() == "call_expression")
+        {
+            return Some(Form::Other);
         }
         // Member calls: expect chains, assert.*, should chains, queries.
         let chain = member_chain(function, self.source);
@@ -1760,6 +1841,71 @@ fn member_chain<'a>(member: &Node<'a>, source: &[u8]) -> Chain<'a> {
     }
     names.reverse();
     Chain { names, base_call: None }
+}
+
+/// Does a `catch (e)` hand what it caught to a callback its caller gave, a
+/// parameter of an enclosing function (`reject(e)` in a promise's executor,
+/// mocha's `done(e)`, `next(e)`)? The failure then fails the test through
+/// it. A local function (`report(e)`) or a logger is no such hand.
+fn hands_on(handler: &Node, source: &[u8]) -> bool {
+    let Some(caught) = handler.field("parameter").filter(|p| p.kind() == "identifier") else {
+        return false;
+    };
+    let caught = text(&caught, source);
+    let mut callbacks: Vec<String> = Vec::new();
+    let mut at = handler.parent();
+    while let Some(n) = at {
+        if JS_FUNCTIONS.contains(&n.kind()) || n.kind() == "method_definition" {
+            if let Some(single) = n.field("parameter") {
+                callbacks.push(text(&single, source).into_owned());
+            }
+            if let Some(params) = n.field("parameters") {
+                let mut cursor = params.walk();
+                for p in params.named_children(&mut cursor) {
+                    let name = match p.kind() {
+                        "identifier" => Some(p),
+                        "required_parameter" | "optional_parameter" => p.field("pattern"),
+                        _ => None,
+                    };
+                    if let Some(name) = name.filter(|n| n.kind() == "identifier") {
+                        callbacks.push(text(&name, source).into_owned());
+                    }
+                }
+            }
+        }
+        at = n.parent();
+    }
+    let Some(body) = handler.field("body") else {
+        return false;
+    };
+    let mut handed = false;
+    visit_named(body, |n| {
+        if n.kind() == "call_expression"
+            && n.field("function")
+                .is_some_and(|f| f.kind() == "identifier" && callbacks.iter().any(|c| c == text(&f, source).as_ref()))
+            && arguments(&n)
+                .iter()
+                .any(|a| a.kind() == "identifier" && text(a, source) == caught)
+        {
+            handed = true;
+        }
+        !handed
+    });
+    handed
+}
+
+/// A check the TypeScript compiler makes at `n` (a type assertion alias, a
+/// `@ts-expect-error` line): made whatever runs, so no condition or handler
+/// around it guards it.
+fn type_check(n: &Node) -> Assertion {
+    Assertion {
+        span: Span::of(n),
+        form: Form::Other,
+        matcher: "type".to_string(),
+        parts: Vec::new(),
+        guard: Guard::default(),
+        values: Vec::new(),
+    }
 }
 
 fn is_expect_callee(function: &Node, source: &[u8]) -> bool {

@@ -944,3 +944,13 @@ fn tests_with_a_syntax_error_inside_are_noted_not_judged() {
     // Notes never fail the run; the no-assertion findings do.
     assert_eq!(run.code, 1, "{}", run.stderr);
 }
+
+#[test]
+fn http_client_chains_javascript() {
+    check_fixture("http_client.test.js");
+}
+
+#[test]
+fn type_level_tests_and_wrappers_typescript() {
+    check_fixture("type_level.test.ts");
+}
