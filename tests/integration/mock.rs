@@ -954,3 +954,57 @@ fn http_client_chains_javascript() {
 fn type_level_tests_and_wrappers_typescript() {
     check_fixture("type_level.test.ts");
 }
+
+/// A Python project below the root (a monorepo member, a maturin package
+/// with `python-source`) is imported by its own name: that is the subject.
+/// A `python-source` that points outside the repository is not followed.
+#[test]
+fn nested_python_projects_are_imported_by_their_own_names() {
+    let repo = TestRepo::new();
+    repo.write(
+        "core/pyproject.toml",
+        "[project]\nname = \"fast_core\"\n\n[tool.maturin]\npython-source = \"python\"\n",
+    );
+    repo.write(
+        "core/python/fast_core/__init__.py",
+        "def parse(x):\n    return int(x)\n",
+    );
+    repo.write(
+        "core/tests/test_parse.py",
+        "from fast_core import parse\n\n\ndef test_parse():\n    assert parse('1') == 1\n",
+    );
+    repo.write("plain/pyproject.toml", "[project]\nname = \"plain\"\n");
+    repo.write("plain/src/plain_pkg/__init__.py", "def f():\n    return 1\n");
+    repo.write(
+        "plain/tests/test_f.py",
+        "from plain_pkg import f\n\n\ndef test_f():\n    assert f() == 1\n",
+    );
+    // A package of that name exists outside: it is not the project.
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(outside.path().join("elsewhere")).unwrap();
+    std::fs::write(
+        outside.path().join("elsewhere/__init__.py"),
+        "def loads(x):\n    return 1\n",
+    )
+    .unwrap();
+    repo.write(
+        "escape/pyproject.toml",
+        format!(
+            "[project]\nname = \"escape\"\n\n[tool.maturin]\npython-source = \"{}\"\n",
+            outside.path().display()
+        ),
+    );
+    repo.write(
+        "escape/tests/test_json.py",
+        "from elsewhere import loads\n\n\ndef test_loads():\n    assert loads('1') == 1\n",
+    );
+    repo.commit("base");
+    let run = repo.run(&["mock", "--all-files"]);
+    let flagged: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.contains("mock/never-imports-subject"))
+        .collect();
+    assert_eq!(flagged.len(), 1, "{}", run.stdout);
+    assert!(flagged[0].starts_with("escape/tests/test_json.py:"), "{}", run.stdout);
+}

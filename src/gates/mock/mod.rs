@@ -203,7 +203,7 @@ pub(crate) fn project(cx: &Context<'_>) -> Result<(Classifier, Resolver)> {
         .into_iter()
         .filter(|p| {
             p.file_name()
-                .is_some_and(|n| n == "package.json" || n == "Cargo.toml" || n == "go.mod")
+                .is_some_and(|n| n == "package.json" || n == "Cargo.toml" || n == "go.mod" || n == "pyproject.toml")
                 && !p
                     .components()
                     .any(|c| matches!(c.as_os_str().to_str(), Some("node_modules" | "vendor" | "testdata")))

@@ -8,7 +8,9 @@
 //!   from every `package.json` outside `node_modules` that a walk of the repo finds).
 //! - Python: relative imports; absolute imports whose first component is a
 //!   package or module at the repository root, under `src/`, `lib/` or
-//!   `python/`, or beside the test file (pytest's rootdir-relative imports).
+//!   `python/`, the same under the directory of each `pyproject.toml` below
+//!   the root (and its maturin `python-source`), or beside the test file
+//!   (pytest's rootdir-relative imports).
 //!
 //! - Rust: `crate::`, `self::`, `super::` and `mod x;` paths, module by
 //!   module (`a.rs`, `a/mod.rs`), from the file's crate root; a path whose
@@ -88,10 +90,15 @@ pub struct Resolver {
     crates: Vec<(String, PathBuf)>,
     /// Go modules of the repository: (module path, directory).
     go_modules: Vec<(String, PathBuf)>,
+    /// Where the Python projects below the root keep their packages: each
+    /// `pyproject.toml`'s directory, its `src/`, `lib/` and `python/`, and
+    /// maturin's `python-source` (`pydantic-core/python`).
+    python_roots: Vec<PathBuf>,
 }
 
 impl Resolver {
-    /// `manifests` are the repository's `package.json`, `Cargo.toml` and `go.mod` files.
+    /// `manifests` are the repository's `package.json`, `Cargo.toml`, `go.mod`
+    /// and `pyproject.toml` files.
     pub fn load(root: &Path, manifests: &[PathBuf], aliases: Vec<Alias>) -> Resolver {
         let mut resolver = Resolver {
             root: root.to_path_buf(),
@@ -124,6 +131,27 @@ impl Resolver {
                     if let Some(name) = crate_name(&root.join(manifest)) {
                         resolver.crates.push((name, dir));
                     }
+                    continue;
+                }
+                Some("pyproject.toml") => {
+                    if dir.as_os_str().is_empty() {
+                        continue;
+                    }
+                    let source = std::fs::read_to_string(root.join(manifest))
+                        .ok()
+                        .and_then(|text| toml::from_str::<toml::Table>(&text).ok())
+                        .and_then(|t| {
+                            t.get("tool")?
+                                .get("maturin")?
+                                .get("python-source")?
+                                .as_str()
+                                .map(str::to_string)
+                        });
+                    // Inside the repository whatever the file says (`/x`, `../..`).
+                    let roots = source.into_iter().chain(PYTHON_ROOTS.iter().map(|r| (*r).to_string()));
+                    resolver
+                        .python_roots
+                        .extend(roots.map(|r| normalize(&dir.join(r))).filter(|r| r.is_relative()));
                     continue;
                 }
                 Some("go.mod") => {
@@ -349,6 +377,7 @@ impl Resolver {
         PYTHON_ROOTS
             .iter()
             .map(PathBuf::from)
+            .chain(self.python_roots.iter().cloned())
             .chain(std::iter::once(beside))
             .find_map(|root| self.python_module(&root, &parts))
     }
