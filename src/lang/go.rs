@@ -889,15 +889,11 @@ fn literal_str(node: &Node, source: &[u8]) -> Option<String> {
 }
 
 fn has_if_ancestor(node: &Node) -> bool {
-    let mut current = node.parent();
-    while let Some(n) = current {
-        match n.kind() {
-            "if_statement" | "expression_switch_statement" | "type_switch_statement" => return true,
-            "function_declaration" | "method_declaration" => return false,
-            _ => current = n.parent(),
-        }
-    }
-    false
+    super::has_ancestor(
+        node,
+        &["if_statement", "expression_switch_statement", "type_switch_statement"],
+        &["function_declaration", "method_declaration"],
+    )
 }
 
 /// The imports of a Go file; a file in the package it tests also imports `.`.

@@ -1936,13 +1936,5 @@ fn has_effects(node: &Node) -> bool {
 }
 
 fn has_if_ancestor(node: &Node) -> bool {
-    let mut n = node.parent();
-    while let Some(p) = n {
-        match p.kind() {
-            "if_statement" | "ternary_expression" => return true,
-            "arrow_function" | "function_expression" | "function_declaration" => return false,
-            _ => n = p.parent(),
-        }
-    }
-    false
+    super::has_ancestor(node, &["if_statement", "ternary_expression"], JS_FUNCTIONS)
 }

@@ -969,6 +969,22 @@ pub(crate) fn unwrap(mut node: Node) -> Node {
     node
 }
 
+/// Is an ancestor of `node` of one of `kinds`, nearer than any of `stop`
+/// (the function the node is in, for a question about its own body)?
+pub(crate) fn has_ancestor(node: &Node, kinds: &[&str], stop: &[&str]) -> bool {
+    let mut at = node.parent();
+    while let Some(p) = at {
+        if kinds.contains(&p.kind()) {
+            return true;
+        }
+        if stop.contains(&p.kind()) {
+            return false;
+        }
+        at = p.parent();
+    }
+    false
+}
+
 /// The first named child that is not a comment.
 pub(crate) fn first_child<'a>(node: &Node<'a>) -> Option<Node<'a>> {
     let mut cursor = node.walk();
@@ -1070,16 +1086,7 @@ pub fn code_fingerprint(lang: Lang, source: &[u8]) -> Option<u64> {
 /// exported declaration (importers see the name).
 fn local_bindings<'s>(root: Node<'_>, source: &'s [u8]) -> std::collections::HashSet<&'s [u8]> {
     let mut names = std::collections::HashSet::new();
-    let exported = |n: &Node| {
-        let mut at = n.parent();
-        while let Some(p) = at {
-            if p.kind() == "export_statement" {
-                return true;
-            }
-            at = p.parent();
-        }
-        false
-    };
+    let exported = |n: &Node| has_ancestor(n, &["export_statement"], &[]);
     let mut stack = vec![root];
     while let Some(n) = stack.pop() {
         let bound = match n.kind() {

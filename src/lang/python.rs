@@ -1159,14 +1159,7 @@ fn import_kind(node: &Node) -> ImportKind {
 }
 
 fn inside_function(node: &Node) -> bool {
-    let mut n = node.parent();
-    while let Some(p) = n {
-        if p.kind() == "function_definition" {
-            return true;
-        }
-        n = p.parent();
-    }
-    false
+    super::has_ancestor(node, &["function_definition"], &[])
 }
 
 /// `pass`, `...`, a docstring or comments only.
@@ -1275,7 +1268,11 @@ impl BodyScan {
                 .first()
                 .and_then(|a| string_value(a, source))
                 .or_else(|| keyword(call, "reason", source));
-            let conditional = has_ancestor(call, &["if_statement", "conditional_expression"]);
+            let conditional = super::has_ancestor(
+                call,
+                &["if_statement", "conditional_expression"],
+                &["function_definition"],
+            );
             self.skip.get_or_insert(Skip {
                 span: Span::of(call),
                 reason: reason.filter(|r| !r.trim().is_empty()),
@@ -1685,20 +1682,6 @@ fn examined_later(clause: &Node, parts: &[Node], body: &Node, source: &[u8]) -> 
             return true;
         }
         next = statement.next_named_sibling();
-    }
-    false
-}
-
-fn has_ancestor(node: &Node, kinds: &[&str]) -> bool {
-    let mut n = node.parent();
-    while let Some(p) = n {
-        if kinds.contains(&p.kind()) {
-            return true;
-        }
-        if p.kind() == "function_definition" {
-            return false;
-        }
-        n = p.parent();
     }
     false
 }

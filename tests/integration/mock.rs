@@ -7,7 +7,7 @@ use std::path::Path;
 use loki_gate::gates::mock::{check_source, settings::Settings};
 use loki_gate::lang::Lang;
 
-use crate::support::TestRepo;
+use crate::support::{Run, TestRepo};
 
 /// `(line, rule)` for each `expect: <rule>` marker in a fixture.
 fn expected(source: &str) -> BTreeSet<(u32, String)> {
@@ -830,11 +830,7 @@ fn rust_and_go_tests_reach_their_subject_like_cargo_and_go_do() {
     );
     repo.commit("base");
     let run = repo.run(&["mock", "--all-files"]);
-    let flagged: Vec<&str> = run
-        .stdout
-        .lines()
-        .filter(|l| l.contains("mock/never-imports-subject"))
-        .collect();
+    let flagged = lines_of(&run, "mock/never-imports-subject");
     assert_eq!(flagged.len(), 2, "{}", run.stdout);
     assert!(flagged[0].starts_with("e2e/strings_test.go:8:"), "{}", run.stdout);
     assert!(flagged[1].starts_with("tests/own_copy.rs:6:"), "{}", run.stdout);
@@ -1000,11 +996,12 @@ fn nested_python_projects_are_imported_by_their_own_names() {
     );
     repo.commit("base");
     let run = repo.run(&["mock", "--all-files"]);
-    let flagged: Vec<&str> = run
-        .stdout
-        .lines()
-        .filter(|l| l.contains("mock/never-imports-subject"))
-        .collect();
+    let flagged = lines_of(&run, "mock/never-imports-subject");
     assert_eq!(flagged.len(), 1, "{}", run.stdout);
     assert!(flagged[0].starts_with("escape/tests/test_json.py:"), "{}", run.stdout);
+}
+
+/// The text-format lines of `run` that report `rule`.
+fn lines_of<'a>(run: &'a Run, rule: &str) -> Vec<&'a str> {
+    run.stdout.lines().filter(|l| l.contains(rule)).collect()
 }
