@@ -70,6 +70,8 @@ pub fn test_file(tree: &Tree, source: &[u8], memo: Option<&mut Memo>) -> TestFil
     let Walker { mut file, bodies, .. } = walker;
     file.helpers = close_helpers(&bodies);
     keep_imported_uses(&mut file);
+    file.paths.sort();
+    file.paths.dedup();
     file
 }
 
@@ -408,6 +410,33 @@ impl<'s> Walker<'s, '_> {
         }
     }
 
+    /// Does the test's title (or its group's) say the compiler is its check
+    /// ("has no type errors", "compiles")? What it builds and leaves unread
+    /// is then the point: it is a smoke test, not a test that forgot to look.
+    fn compiler_checks(&self, title: Option<&str>) -> bool {
+        const SAYS: &[&str] = &[
+            "type error",
+            "type-error",
+            "typecheck",
+            "type check",
+            "type-check",
+            "type-level",
+            "type level",
+            "only types",
+            "compiles",
+            "compile error",
+            "compile-time",
+            "compile time",
+        ];
+        title
+            .into_iter()
+            .chain(self.groups.iter().map(String::as_str))
+            .any(|t| {
+                let t = t.to_lowercase();
+                SAYS.iter().any(|s| t.contains(s))
+            })
+    }
+
     /// Imports (`import`, `require`, `import()`, `vi.importActual`,
     /// `jest.requireActual`), and the identifiers used outside them.
     fn imports_and_uses(&mut self, root: &Node<'s>, mut mocks: Option<&mut MockScan<'s>>) {
@@ -482,7 +511,14 @@ impl<'s> Walker<'s, '_> {
                         });
                     }
                 }
-                "identifier" | "shorthand_property_identifier" => {
+                "string" => {
+                    if let Some(value) = self.string_value(&n).filter(|v| looks_like_path(v)) {
+                        self.file.paths.push(value);
+                    }
+                    return false;
+                }
+                // A name in a type position uses what it names (`JSONParsed<number>`).
+                "identifier" | "shorthand_property_identifier" | "type_identifier" => {
                     // Most names repeat: allocate only the first time one is seen.
                     let name = text(&n, self.source);
                     if !self.file.used.contains(name.as_ref()) {
@@ -659,12 +695,17 @@ impl<'s> Walker<'s, '_> {
                 .cloned(),
         );
         let mut scan = self.scan_in(&body, context.into_iter().collect(), tables);
+        // A test of nothing but type declarations that instantiate the
+        // project's generics: compiling them is the check.
+        if scan.assertions.is_empty() && only_instantiating_types(&body, self.source) {
+            scan.assertions.push(type_check(&body));
+        }
         let empty = body.kind() == "statement_block" && {
             let mut cursor = body.walk();
             body.named_children(&mut cursor).all(|c| c.kind() == COMMENT)
         };
         skip = skip.or(scan.skip.take()).or_else(|| group_skip.cloned());
-        let unchecked = if scan.assertions.is_empty() {
+        let unchecked = if scan.assertions.is_empty() && !self.compiler_checks(name.as_deref()) {
             unchecked(&body, self.source, &occurrences, &UNCHECKED, |callee| {
                 callee.starts_with("console.")
             })
@@ -713,9 +754,13 @@ impl<'s> Walker<'s, '_> {
                 "variable_declarator" => {
                     if let Some(name) = n.field("name") {
                         if name.kind() == "identifier" {
+                            // `const hs256: SymmetricAlgorithm = 'HS256'`: the
+                            // compiler checks the literal against the type.
+                            let typed = n.field("type").is_some_and(|t| names_a_type(&t, self.source))
+                                || n.field("value").is_some_and(|v| cast_to_named_type(v, self.source));
                             let value = n.field("value").map(unwrap);
                             let value = bound(
-                                value.and_then(|v| self.literal(&v).or_else(|| array(&v))),
+                                value.and_then(|v| self.literal(&v).filter(|_| !typed).or_else(|| array(&v))),
                                 value.and_then(|v| chain(&v, self.source)),
                                 Span::of(&n),
                             );
@@ -1072,16 +1117,28 @@ impl<'s> Walker<'s, '_> {
                     scan.assertions.push(type_check(&n));
                     continue;
                 }
+                // `let _t!: z.ZodEnumDef<readonly ["a"]>`: a declaration that
+                // only instantiates a type, with nothing to run.
+                "variable_declarator"
+                    if n.field("value").is_none() && n.field("type").is_some_and(|t| instantiates(&t, self.source)) =>
+                {
+                    scan.assertions.push(type_check(&n));
+                    continue;
+                }
                 "call_expression" => self.call(&n, &mut scan),
                 // `if (x !== 2) throw new Error("..")` is a hand-written assertion.
-                "throw_statement" => scan.assertions.push(Assertion {
-                    span: Span::of(&n),
-                    form: Form::Fail,
-                    matcher: "fail".to_string(),
-                    parts: Vec::new(),
-                    guard,
-                    values: Vec::new(),
-                }),
+                // A `throw` the test hands to the code inside a `try` is the
+                // input under test, not a check the handler could swallow.
+                "throw_statement" if !(guard.swallowed_by.is_some() && thrown_into_code(&n)) => {
+                    scan.assertions.push(Assertion {
+                        span: Span::of(&n),
+                        form: Form::Fail,
+                        matcher: "fail".to_string(),
+                        parts: Vec::new(),
+                        guard,
+                        values: Vec::new(),
+                    })
+                }
                 // chai property assertions: `expect(x).to.be.true;`, `x.should.exist;`
                 "expression_statement" if first_child(&n).is_some_and(|e| e.kind() == "member_expression") => {
                     let member = first_child(&n).expect("checked above");
@@ -1453,11 +1510,14 @@ impl<'s> Walker<'s, '_> {
     }
 
     fn operand(&self, node: &Node) -> Operand {
+        // `'' as AlgorithmTypes`: whether the cast compiles is the check.
+        let typed = cast_to_named_type(*node, self.source);
+        let cast = *node;
         let node = unwrap(*node);
         Operand {
             text: display(&node, self.source),
-            key: normalized(&node, self.source, COMMENT),
-            literal: self.literal(&node),
+            key: normalized(if typed { &cast } else { &node }, self.source, COMMENT),
+            literal: if typed { None } else { self.literal(&node) },
             effects: has_effects(&node),
             call_of: {
                 let call = if node.kind() == "await_expression" {
@@ -1843,6 +1903,73 @@ fn member_chain<'a>(member: &Node<'a>, source: &[u8]) -> Chain<'a> {
     Chain { names, base_call: None }
 }
 
+/// Could this string name a file by a relative path: one word, a file name
+/// with an extension or a path with a `/`, not a URL, an absolute path or a
+/// module specifier that is a bare package name?
+fn looks_like_path(value: &str) -> bool {
+    let file_name = value.rsplit('/').next().unwrap_or(value);
+    (1..=240).contains(&value.len())
+        && !value.starts_with('/')
+        && !value.contains("://")
+        && !value.contains(char::is_whitespace)
+        && (value.starts_with("./")
+            || value.starts_with("../")
+            || (value.contains('/') && file_name.contains('.'))
+            || file_name.rsplit_once('.').is_some_and(|(stem, ext)| {
+                !stem.is_empty() && (1..=5).contains(&ext.len()) && ext.chars().all(|c| c.is_ascii_alphanumeric())
+            }))
+}
+
+/// Is this `throw` what the test hands to the code rather than a check: thrown
+/// whatever happens (no condition around it in its own function) by a callback
+/// the test passes to a call inside a `try` body (a hook given to a client,
+/// `resume(() => { throw new Error("boom") })`)? The `catch` then receives
+/// the code's answer to it. A conditional throw in a callback
+/// (`items.forEach((i) => { if (!i.ok) throw .. })`) stays a check.
+fn thrown_into_code(throw: &Node) -> bool {
+    const CONDITIONS: &[&str] = &[
+        "if_statement",
+        "switch_case",
+        "switch_default",
+        "for_in_statement",
+        "for_statement",
+        "while_statement",
+        "do_statement",
+        "ternary_expression",
+        "catch_clause",
+    ];
+    let mut at = throw.parent();
+    let function = loop {
+        let Some(p) = at else { return false };
+        if CONDITIONS.contains(&p.kind()) {
+            return false;
+        }
+        if JS_FUNCTIONS.contains(&p.kind()) || p.kind() == "method_definition" {
+            break p;
+        }
+        at = p.parent();
+    };
+    // Handed over: an argument, or inside an array or object given as one.
+    let mut up = function.parent();
+    loop {
+        match up.map(|p| p.kind()) {
+            Some("array" | "object" | "pair" | "parenthesized_expression") => up = up.and_then(|p| p.parent()),
+            Some("arguments") => break,
+            _ => return false,
+        }
+    }
+    let mut child = function;
+    let mut at = function.parent();
+    while let Some(p) = at {
+        if p.kind() == "try_statement" && p.field("body").is_some_and(|b| b.id() == child.id()) {
+            return true;
+        }
+        child = p;
+        at = p.parent();
+    }
+    false
+}
+
 /// Does a `catch (e)` hand what it caught to a callback its caller gave, a
 /// parameter of an enclosing function (`reject(e)` in a promise's executor,
 /// mocha's `done(e)`, `next(e)`)? The failure then fails the test through
@@ -1892,6 +2019,104 @@ fn hands_on(handler: &Node, source: &[u8]) -> bool {
         !handed
     });
     handed
+}
+
+/// Types every program has: a value typed as one of these is not checked
+/// against anything of the project's.
+const BUILTIN_TYPES: &[&str] = &[
+    "Array",
+    "ReadonlyArray",
+    "Record",
+    "Partial",
+    "Required",
+    "Readonly",
+    "Pick",
+    "Omit",
+    "Promise",
+    "Map",
+    "Set",
+    "WeakMap",
+    "WeakSet",
+    "Exclude",
+    "Extract",
+    "NonNullable",
+    "ReturnType",
+    "Parameters",
+    "Awaited",
+];
+
+/// Does this type name a type of its own (`AlgorithmTypes`, `z.ZodType`),
+/// not only built-in ones (`string`, `'a' | 'b'`, `Array<number>`)?
+fn names_a_type(node: &Node, source: &[u8]) -> bool {
+    let mut found = false;
+    visit_named(*node, |n| {
+        if found {
+            return false;
+        }
+        if n.kind() == "nested_type_identifier" {
+            found = true;
+        }
+        if n.kind() == "type_identifier" {
+            found = !BUILTIN_TYPES.contains(&text(&n, source).as_ref());
+        }
+        true
+    });
+    found
+}
+
+/// Does this type instantiate a generic type of its own with arguments
+/// (`Expect<Equal<A, B>>`, `z.ZodEnumDef<readonly ["a"]>`, a conditional
+/// type over `RefinedUnionSchema<T>`)? `{ id: string }` does not.
+fn instantiates(node: &Node, source: &[u8]) -> bool {
+    let mut found = false;
+    visit_named(*node, |n| {
+        if found {
+            return false;
+        }
+        if n.kind() == "generic_type" {
+            found = n.field("name").is_some_and(|name| {
+                name.kind() == "nested_type_identifier" || !BUILTIN_TYPES.contains(&text(&name, source).as_ref())
+            });
+        }
+        true
+    });
+    found
+}
+
+/// Does this test body hold only type declarations (and comments), one of
+/// which instantiates a generic type of the project's?
+fn only_instantiating_types(body: &Node, source: &[u8]) -> bool {
+    let mut cursor = body.walk();
+    let statements: Vec<Node> = body
+        .named_children(&mut cursor)
+        .filter(|c| c.kind() != COMMENT)
+        .collect();
+    statements
+        .iter()
+        .all(|s| matches!(s.kind(), "type_alias_declaration" | "interface_declaration"))
+        && statements.iter().any(|s| instantiates(s, source))
+}
+
+/// Is `node` a value cast to (or checked against) a type of the project's:
+/// `'' as AlgorithmTypes`, `x satisfies Route`? `as const` is not.
+fn cast_to_named_type(mut node: Node, source: &[u8]) -> bool {
+    loop {
+        match node.kind() {
+            "as_expression" | "satisfies_expression" => {
+                let mut cursor = node.walk();
+                let ty = node.named_children(&mut cursor).filter(|c| c.kind() != COMMENT).nth(1);
+                if ty.is_some_and(|t| names_a_type(&t, source)) {
+                    return true;
+                }
+            }
+            "parenthesized_expression" | "non_null_expression" => {}
+            _ => return false,
+        }
+        match first_child(&node) {
+            Some(inner) => node = inner,
+            None => return false,
+        }
+    }
 }
 
 /// A check the TypeScript compiler makes at `n` (a type assertion alias, a

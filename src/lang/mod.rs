@@ -216,6 +216,11 @@ pub struct TestFile {
     /// (`"test_runner_apps.simple"`), as a test runner's test loads them, sorted.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub module_names: Vec<String>,
+    /// JavaScript strings that name a file by a relative path
+    /// (`"./src/color.ts"`, `"../../mini/index.ts"`, `"api.mdx"`), as a test
+    /// hands project files to a bundler or reads them, sorted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub paths: Vec<String>,
     /// A digest of the file without its tests, for a file that holds both
     /// (Rust's `#[cfg(test)] mod`): two versions whose digests differ
     /// changed code, not only tests.

@@ -332,6 +332,89 @@ fn no_test_files_is_a_pass() {
     assert!(run.stdout.contains("0 test file(s) checked"), "{}", run.stdout);
 }
 
+/// Tests that reach the project without importing a module of it: through
+/// types, a bundler, a path handed to a tool or read, a helper under test.
+#[test]
+fn the_subject_reached_without_an_import() {
+    let repo = TestRepo::new();
+    repo.write("package.json", r#"{"name": "@acme/shop"}"#);
+    repo.write(
+        "src/math.ts",
+        "export type Sum = number\nexport const add = (a: number, b: number) => a + b\n",
+    );
+    repo.write("test/local-only.ts", "export const local = 1\n");
+    std::os::unix::fs::symlink("src/math.ts", repo.path().join("linked.ts")).unwrap();
+    let check = "  expect(x(1)).toBe(2)\n";
+    let files: &[(&str, &str, bool)] = &[
+        (
+            "test/types.test.ts",
+            "import type { Sum } from '../src/math'\nit('sums', () => {\n  expectTypeOf<Sum>().toEqualTypeOf<number>()\n})\n",
+            false,
+        ),
+        (
+            "test/bun-build.test.ts",
+            "const x = async () => (await Bun.build({ entrypoints: ['./src/math.ts'] })).success ? 2 : 0\nit('builds', async () => {\n  expect(await x()).toBe(2)\n})\n",
+            false,
+        ),
+        (
+            "test/beside.test.ts",
+            "import { readFileSync } from 'node:fs'\nconst x = () => readFileSync(new URL('../src/math.ts', import.meta.url)).length\nit('reads', () => {\n{check}})\n",
+            false,
+        ),
+        (
+            "test/treeshake.test.ts",
+            "import { rollup } from 'rollup'\nconst x = (n: number) => rollup({ input: 'entry' }).then(() => n * 2)\nit('bundles', () => {\n{check}})\n",
+            false,
+        ),
+        (
+            "test/local-only.test.ts",
+            "import { local } from './local-only'\nconst x = (n: number) => n + local\nit('local', () => {\n{check}})\n",
+            false,
+        ),
+        // Look-alikes: a path to nothing, to test support, outside the
+        // repository, or through a symlink; a helper the file is not named after.
+        (
+            "test/missing.test.ts",
+            "const x = (n: number) => ['./src/missing.ts'].length + n\nit('missing', () => {\n{check}})\n",
+            true,
+        ),
+        (
+            "test/support-path.test.ts",
+            "const x = (n: number) => ['./test/local-only.ts'].length + n\nit('support', () => {\n{check}})\n",
+            true,
+        ),
+        (
+            "test/absolute.test.ts",
+            "const x = (n: number) => ['/etc/hostname', '../../../../../etc/hostname'].length + n\nit('abs', () => {\n{check}})\n",
+            true,
+        ),
+        (
+            "test/symlink.test.ts",
+            "const x = (n: number) => ['./linked.ts'].length + n\nit('link', () => {\n{check}})\n",
+            true,
+        ),
+        (
+            "test/other-helper.test.ts",
+            "import { local } from './local-only'\nconst x = (n: number) => n + local\nit('local', () => {\n{check}})\n",
+            true,
+        ),
+    ];
+    for (path, text, _) in files {
+        repo.write(path, text.replace("{check}", check));
+    }
+    repo.commit("tests");
+    let run = repo.run(&["mock", "--all-files", "--format", "json"]);
+    let report: loki_gate::report::json::GateJson = serde_json::from_str(&run.stdout).unwrap();
+    let flagged: BTreeSet<&str> = report
+        .findings
+        .iter()
+        .filter(|f| f.rule == "mock/never-imports-subject")
+        .map(|f| f.path.as_deref().unwrap())
+        .collect();
+    let expected: BTreeSet<&str> = files.iter().filter(|(_, _, flag)| *flag).map(|(p, _, _)| *p).collect();
+    assert_eq!(flagged, expected);
+}
+
 #[test]
 fn never_imports_subject_resolves_imports_like_the_test_runners() {
     let repo = TestRepo::new();

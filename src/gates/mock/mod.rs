@@ -146,10 +146,11 @@ fn check(rel: &Path, lang: Lang, file: &TestFile, settings: &Settings, resolver:
     // Resolving every import is only needed when no used import is project code.
     // Rust tests beside the code (`#[cfg(test)] mod`) are inside their subject.
     let imports_subject = (lang == Lang::Rust && !resolve::is_test_support(rel))
-        || file
-            .imports
-            .iter()
-            .any(|i| (i.used_in(file) && resolver.is_subject(rel, lang, i)) || resolver.installs_subject(rel, lang, i));
+        || file.imports.iter().any(|i| {
+            (i.used_in(file) && (resolver.is_subject(rel, lang, i) || resolver.is_helper_under_test(rel, lang, i)))
+                || resolver.installs_subject(rel, lang, i)
+        })
+        || file.paths.iter().any(|p| resolver.names_project_file(rel, p));
     if !imports_subject {
         let subject: Vec<bool> = file.imports.iter().map(|i| resolver.is_subject(rel, lang, i)).collect();
         findings.extend(rules::never_imports_subject(&path, file, &subject));

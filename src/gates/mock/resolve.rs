@@ -195,6 +195,50 @@ impl Resolver {
             .is_some_and(|t| is_test_support(&t) && self.support_reaches(&t, 1))
     }
 
+    /// Does `path`, a string in the test file `from`, name a project (non-test)
+    /// file, relative to the test's directory or to the repository root
+    /// (`"./src/color.ts"` handed to a bundler, `"../../mini/index.ts"`,
+    /// `"api.mdx"` read beside the test)? Only regular files inside the
+    /// repository count: an absolute path, or a symlink, names nothing.
+    pub fn names_project_file(&self, from: &Path, path: &str) -> bool {
+        let path = Path::new(path);
+        if path.is_absolute()
+            || path
+                .components()
+                .any(|c| matches!(c, Component::Prefix(_) | Component::RootDir))
+        {
+            return false;
+        }
+        let dir = from.parent().unwrap_or(Path::new(""));
+        [dir.join(path), path.to_path_buf()].iter().any(|candidate| {
+            let rel = normalize(candidate);
+            !rel.as_os_str().is_empty()
+                && !is_test_support(&rel)
+                && std::fs::symlink_metadata(self.root.join(&rel)).is_ok_and(|m| m.is_file())
+        })
+    }
+
+    /// Is `import` the test-support module the file `from` is named after
+    /// (`mocker.test.ts` importing `./Mocker`)? A test of a test helper tests
+    /// project code: the helper.
+    pub fn is_helper_under_test(&self, from: &Path, lang: Lang, import: &Import) -> bool {
+        let stem = |p: &Path| {
+            let name = p
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default()
+                .to_lowercase();
+            let name = name.split('.').next().unwrap_or_default().to_string();
+            name.strip_prefix("test_").map(str::to_string).unwrap_or(name)
+        };
+        let own = stem(from);
+        !own.is_empty()
+            && import.kind == ImportKind::Static
+            && self
+                .resolve(from, lang, &import.specifier)
+                .is_some_and(|target| target != from && !is_test_file_name(&target) && stem(&target) == own)
+    }
+
     /// The project (non-test) file `spec` names, written in `from`.
     pub fn project_file(&self, from: &Path, lang: Lang, spec: &str) -> Option<PathBuf> {
         self.resolve(from, lang, spec).filter(|target| !is_test_support(target))
@@ -579,6 +623,12 @@ pub(crate) fn is_test_support(path: &Path) -> bool {
         || name.contains(".test.")
         || name.contains(".spec.")
         || name == "conftest.py"
+}
+
+/// Is this file a test by its name (`x.test.ts`, `x.spec.js`, `test_x.py`, `x_test.go`)?
+fn is_test_file_name(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    name.contains(".test.") || name.contains(".spec.") || name.starts_with("test_") || name.ends_with("_test.go")
 }
 
 /// Drop `.` and `..` without touching the file system.

@@ -34,6 +34,24 @@ const PROCESS_MODULES: &[&str] = &[
     "snapbox::cmd",
 ];
 
+/// Bundlers, compilers and dev servers: a test that drives one builds or
+/// serves project files it names by path or by the package's own name
+/// (a tree-shaking or bundle-size test), not through an import.
+const BUILD_MODULES: &[&str] = &[
+    "esbuild",
+    "rollup",
+    "rolldown",
+    "webpack",
+    "vite",
+    "tsup",
+    "@swc/core",
+    "typescript",
+    "ts-morph",
+    "wrangler",
+    "@vercel/ncc",
+    "@parcel/core",
+];
+
 /// `subject[i]` says whether `file.imports[i]` resolves to the project's own non-test code.
 /// The file calls something that starts a process.
 fn uses_process_api(file: &TestFile) -> bool {
@@ -88,7 +106,8 @@ pub fn never_imports_subject(path: &str, file: &TestFile, subject: &[bool]) -> V
         let named = PROCESS_MODULES
             .iter()
             .any(|m| spec == *m || spec.strip_prefix(m).is_some_and(|rest| rest.starts_with("::")));
-        named && import.used_in(file) && uses_process_api(file)
+        let builds = BUILD_MODULES.contains(&spec);
+        (named && import.used_in(file) && uses_process_api(file)) || (builds && import.used_in(file))
     });
     if runs_processes {
         return Vec::new();
