@@ -46,6 +46,8 @@ const UNCHECKED: UncheckedKinds = UncheckedKinds {
 /// Nested function kinds: their bodies run later, if at all.
 const JS_FUNCTIONS: &[&str] = &["arrow_function", "function_expression", "function_declaration"];
 const TEST_NAMES: &[&str] = &["it", "test", "specify", "xit", "xtest", "xspecify", "fit", "ftest"];
+/// Lifecycle hooks reached through a test function (`test.beforeEach`).
+const HOOK_NAMES: &[&str] = &["before", "after", "beforeEach", "afterEach", "beforeAll", "afterAll"];
 const GROUP_NAMES: &[&str] = &["describe", "context", "suite", "xdescribe", "xcontext", "fdescribe"];
 
 pub fn test_file(tree: &Tree, source: &[u8], memo: Option<&mut Memo>) -> TestFile {
@@ -350,7 +352,10 @@ impl<'s> Walker<'s, '_> {
                 && path
                     .get(1)
                     .is_some_and(|p| matches!(p.as_str(), "test" | "skip" | "only" | "todo"));
-            if TEST_NAMES.contains(&head) || qunit {
+            // `test.beforeEach(..)`, `test.afterEach.always(..)`, `test.serial.before(..)`:
+            // AVA's and node:test's lifecycle hooks set up tests; they are not tests.
+            let hook = path[1..].iter().any(|p| HOOK_NAMES.contains(&p.as_str()));
+            if (TEST_NAMES.contains(&head) || qunit) && !hook {
                 self.qunit |= qunit;
                 self.remembered_test(node, &path, group_skip);
                 return;
@@ -1078,6 +1083,7 @@ impl<'s> Walker<'s, '_> {
                 && let Some(function) = p.field("function")
                 && let Some(path) = callee_path(&function, self.source)
                 && (TEST_NAMES.contains(&path[0].as_str()) || GROUP_NAMES.contains(&path[0].as_str()))
+                && !path[1..].iter().any(|p| HOOK_NAMES.contains(&p.as_str()))
             {
                 return Some(Span::of(&p));
             }

@@ -9,8 +9,9 @@
 //! - JavaScript/TypeScript: under a directory whose vitest or jest config sets
 //!   static `include`/`testMatch`/`testRegex`, those ([`Runners`]); elsewhere
 //!   `*.test.*`, `*.spec.*`, files under `__tests__/`, and files under `test/`
-//!   or `tests/` (mocha's and node:test's default), except fixtures, mocks and
-//!   type declarations.
+//!   or `tests/` (mocha's and node:test's default), except fixtures, mocks,
+//!   helpers (`helper(s)/` below the test directory, `_`-prefixed names: AVA's
+//!   defaults) and type declarations.
 //! - Rust: files under a `tests/` directory (cargo's integration tests) and
 //!   every other source file, which may hold a `#[cfg(test)] mod` (a file
 //!   with no test attribute is not read further); not `benches/`, `examples/`,
@@ -114,7 +115,8 @@ impl Classifier {
                         && stem_parts[1..stem_parts.len() - 1]
                             .iter()
                             .any(|p| matches!(*p, "test" | "spec"))
-                        || dirs.iter().any(|d| matches!(*d, "__tests__" | "test" | "tests"))
+                        || (dirs.iter().any(|d| matches!(*d, "__tests__" | "test" | "tests"))
+                            && !is_runner_support(name, &dirs))
                 })
             }
         };
@@ -130,6 +132,18 @@ impl Classifier {
             Some(_) => self.test_file(path).is_none(),
         }
     }
+}
+
+/// Is a file under a test directory support the runners do not run as a
+/// test: in a `helper(s)` directory, or named with a leading `_` (AVA's
+/// defaults; mocha does not descend into subdirectories at all)? A file
+/// named as a test (`x.test.ts`) is a test wherever it is.
+fn is_runner_support(name: &str, dirs: &[&str]) -> bool {
+    name.starts_with('_')
+        || dirs
+            .iter()
+            .skip_while(|d| !matches!(**d, "__tests__" | "test" | "tests"))
+            .any(|d| matches!(*d, "helper" | "helpers" | "__helper__" | "__helpers__"))
 }
 
 /// A pytest option (`python_files`, `testpaths`), from the first config file that sets it.
@@ -224,6 +238,8 @@ mod tests {
             "test/index.mjs",
             "packages/x/tests/a.cts",
             "src/a.test.mts",
+            "test/helpers/page.test.ts",
+            "helpers/test/page.ts",
             "tests/cli.rs",
             "src/billing.rs",
             "pkg/cart/cart_test.go",
@@ -239,6 +255,10 @@ mod tests {
             "types/a.test.d.ts",
             "node_modules/x/a.test.js",
             "test/fixtures/a.js",
+            "test/helpers/with-page.ts",
+            "tests/helper/server.js",
+            "src/__tests__/__helpers__/render.tsx",
+            "test/_setup.js",
             "src/__mocks__/a.js",
             "README.md",
             "benches/speed.rs",
