@@ -119,6 +119,8 @@ struct Read<'a> {
     assert_packages: Vec<String>,
     /// The file imports testify's `suite`: `Test*` methods are tests.
     suite: bool,
+    /// Package-level names bound once to a non-empty literal slice or map.
+    tables: Vec<String>,
 }
 
 pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> TestFile {
@@ -133,8 +135,17 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
         .filter(|i| ASSERTION_PACKAGES.contains(&i.specifier.as_str()))
         .flat_map(|i| i.names.clone())
         .collect();
+    let mut top = Vec::new();
+    let mut cursor = root.walk();
+    for declaration in root
+        .named_children(&mut cursor)
+        .filter(|d| d.kind() == "var_declaration")
+    {
+        bindings(&declaration, source, &mut top);
+    }
     let read = Read {
         source,
+        tables: single_nonempty_collections(&top),
         assert_packages,
         suite: file
             .imports
@@ -175,6 +186,9 @@ fn function(item: &Node, read: &Read, memo: Option<&mut Memo>) -> Item {
     };
     let mut context: Vec<&str> = vec![if read.suite { "suite" } else { "" }];
     context.extend(read.assert_packages.iter().map(String::as_str));
+    // The package-level tables a loop may run over, after a separator.
+    context.push("\u{1f}");
+    context.extend(read.tables.iter().map(String::as_str));
     let key = Memo::key(item, item, read.source, &context);
     let row = item.start_position().row;
     if let Some(recalled) = memo.recall(&key, row) {
@@ -201,6 +215,13 @@ fn read_function(item: &Node, read: &Read) -> Item {
     let mut occurrences = Vec::new();
     bindings(&body, source, &mut occurrences);
     scan.tables = single_nonempty_collections(&occurrences);
+    // Package-level tables (`var zeros = []any{..}`) the test does not rebind.
+    scan.tables.extend(
+        read.tables
+            .iter()
+            .filter(|t| !occurrences.iter().any(|(name, _)| name == *t))
+            .cloned(),
+    );
     scan.walk(&body);
     out.bodies
         .push((name.clone(), !scan.assertions.is_empty(), scan.calls.clone()));
@@ -368,7 +389,10 @@ fn bindings(body: &Node, source: &[u8], out: &mut Vec<(String, Bound)>) {
             if name_text == "_" {
                 continue;
             }
-            let value = if single && n.kind() != "assignment_statement" {
+            // `x = v` binds like `x := v`; `x += v` changes what was there.
+            let plain = n.kind() != "assignment_statement"
+                || n.child_by_field_name("operator").is_some_and(|o| o.kind() == "=");
+            let value = if single && plain {
                 bound(literal(&values[0], source), chain(&values[0], source), Span::of(&n))
             } else {
                 Bound::Other
@@ -483,6 +507,25 @@ fn operand(node: &Node, source: &[u8]) -> Operand {
             _ => None,
         },
     }
+}
+
+/// Is the value of this call compared (`assert.Equal(t, 1, 1) != true`)?
+/// Then the check is the code under test: the assertion library tests
+/// what its assertion returns. `if !assert.NoError(t, err)` and `if
+/// assert.True(..)` use the result as a guard and stay assertions.
+fn result_compared(call: &Node) -> bool {
+    let mut node = *call;
+    while let Some(parent) = node.parent() {
+        match parent.kind() {
+            "parenthesized_expression" => node = parent,
+            "binary_expression" => {
+                let mut cursor = parent.walk();
+                return parent.children(&mut cursor).any(|c| matches!(c.kind(), "==" | "!="));
+            }
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// The testify check `name` makes: itself, or for a formatted variant
@@ -770,16 +813,26 @@ impl<'r> Scan<'r> {
                 "Log" | "Logf" => self.prints = true,
                 _ => {}
             }
-        } else if let Some(method) = self.testify_method(receiver.as_ref(), &receiver_text, &name) {
+        } else if let Some(method) = self
+            .testify_method(receiver.as_ref(), &receiver_text, &name)
+            .or_else(|| self.unqualified_testify(receiver.as_ref(), &name, &args))
+            .filter(|_| !result_compared(call))
+        {
             // Package functions take the `t` first.
-            let package = self.read.assert_packages.contains(&receiver_text);
+            let package = self.read.assert_packages.contains(&receiver_text) || receiver.is_none();
             let rest = if package {
                 args.get(1..).unwrap_or(&[])
             } else {
                 &args[..]
             };
-            // What the values must be, from the call as written.
-            let form = testify_form(method, &rest[..rest.len().min(testify_arity(method))], source);
+            // What the values must be, from the call as written. Unqualified,
+            // inside the assertion library's own package, the values are the
+            // input of the check under test (`Equal(t, 1, 1)` tests `Equal`).
+            let form = if receiver.is_some() {
+                testify_form(method, &rest[..rest.len().min(testify_arity(method))], source)
+            } else {
+                Form::Other
+            };
             // `Equal(t, false, ok)` is the check `False(t, ok)`, `Equal(t, nil, err)` is `Nil(t, err)`.
             let (method, rest) = match (method, rest) {
                 ("Equal" | "EqualValues" | "Exactly", [a, b, ..]) => {
@@ -838,6 +891,20 @@ impl<'r> Scan<'r> {
                 receiver_text == r || receiver_text == format!("{r}.Require()") || receiver_text == format!("{r}.Assert()")
             });
         known.then(|| testify_check(name)).flatten()
+    }
+
+    /// A testify check called without a package (`False(t, ok)`), as the
+    /// assertion library's own package calls its checks, handed the test's
+    /// own `*testing.T`: it fails the test through it. Handed another `T`
+    /// (`Equal(mockT, a, b)`), the call is the code under test.
+    fn unqualified_testify(&self, receiver: Option<&Node>, name: &str, args: &[Node]) -> Option<&'static str> {
+        if receiver.is_some() {
+            return None;
+        }
+        let first = args.first()?;
+        (first.kind() == "identifier" && self.testing.iter().any(|t| t.as_str() == text(first, self.read.source)))
+            .then(|| testify_check(name))
+            .flatten()
     }
 
     /// gomock `m.EXPECT().Get(..).Return(5)` and testify

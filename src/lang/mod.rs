@@ -636,10 +636,21 @@ pub(crate) fn single_literal_bindings(occurrences: &[(String, Bound)]) -> Vec<Bi
 /// The names bound exactly once, to a non-empty literal collection: a table
 /// of cases that a loop always runs over.
 pub(crate) fn single_nonempty_collections(occurrences: &[(String, Bound)]) -> Vec<String> {
-    bound_once(occurrences)
-        .filter(|(_, value)| matches!(value, Bound::Literal(Literal::Collection(n), _) if *n > 0))
-        .map(|(name, _)| name.clone())
-        .collect()
+    let nonempty = |value: &Bound| matches!(value, Bound::Literal(Literal::Collection(n), _) if *n > 0);
+    let mut out: Vec<String> = Vec::new();
+    for (name, _) in occurrences {
+        // Bound only ever to non-empty literals (`cases = []struct{..}{..}` twice):
+        // a loop over it runs its body whichever binding it sees.
+        if !out.contains(name)
+            && occurrences
+                .iter()
+                .filter(|(n, _)| n == name)
+                .all(|(_, value)| nonempty(value))
+        {
+            out.push(name.clone());
+        }
+    }
+    out
 }
 
 /// Keep the names bound exactly once, to a call: [`TestCase::aliases`].

@@ -1084,6 +1084,30 @@ fn nested_python_projects_are_imported_by_their_own_names() {
     assert!(flagged[0].starts_with("escape/tests/test_json.py:"), "{}", run.stdout);
 }
 
+/// A mocking library's own package configures its doubles to test them: a
+/// check of what one was told to return is the subject there, not an echo.
+#[test]
+fn a_mocking_library_testing_its_own_doubles() {
+    let repo = TestRepo::new();
+    repo.write("go.mod", "module example.com/mocklib\n\ngo 1.22\n");
+    let library = "package mock\n\ntype Mock struct{}\ntype Call struct{}\n\nfunc (m *Mock) On(name string, args ...interface{}) *Call { return &Call{} }\n\nfunc (c *Call) Return(values ...interface{}) *Call { return c }\n";
+    repo.write("mock/mock.go", library);
+    let test = |package: &str| {
+        format!(
+            "package {package}\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestReturn(t *testing.T) {{\n\tvar s Service\n\ts.On(\"Get\").Return(5)\n\tassert.Equal(t, 5, s.Get())\n}}\n"
+        )
+    };
+    repo.write("mock/mock_test.go", test("mock"));
+    // Look-alike: a project package that only uses a mocking library.
+    repo.write("shop/shop.go", "package shop\n\nfunc Total() int { return 1 }\n");
+    repo.write("shop/shop_test.go", test("shop"));
+    repo.commit("base");
+    let run = repo.run(&["mock", "--all-files"]);
+    let flagged = lines_of(&run, "mock/mock-return-echo");
+    assert_eq!(flagged.len(), 1, "{}", run.stdout);
+    assert!(flagged[0].starts_with("shop/shop_test.go:"), "{}", run.stdout);
+}
+
 /// The text-format lines of `run` that report `rule`.
 fn lines_of<'a>(run: &'a Run, rule: &str) -> Vec<&'a str> {
     run.stdout.lines().filter(|l| l.contains(rule)).collect()

@@ -218,6 +218,34 @@ impl Resolver {
         })
     }
 
+    /// Does the Go package of the test file `from` (its directory's non-test
+    /// `.go` files) declare the methods that configure a double, `On` and
+    /// `Return` (a mocking library's own package)?
+    pub fn go_package_defines_doubles(&self, from: &Path) -> bool {
+        let dir = self.root.join(from.parent().unwrap_or(Path::new("")));
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return false;
+        };
+        let mut on = false;
+        let mut ret = false;
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            let regular = entry.file_type().is_ok_and(|t| t.is_file());
+            if !regular || !name.ends_with(".go") || name.ends_with("_test.go") {
+                continue;
+            }
+            let Ok(text) = std::fs::read_to_string(entry.path()) else {
+                continue;
+            };
+            for line in text.lines().filter(|l| l.starts_with("func (")) {
+                on |= line.contains(") On(");
+                ret |= line.contains(") Return(");
+            }
+        }
+        on && ret
+    }
+
     /// Is `import` the test-support module the file `from` is named after
     /// (`mocker.test.ts` importing `./Mocker`)? A test of a test helper tests
     /// project code: the helper.
