@@ -359,12 +359,15 @@ pub(crate) fn unchecked(
         {
             keyword_names.push(name.id());
         }
+        // A class with bases or a metaclass runs code when it is defined.
+        effects |= kind == "class_definition" && n.field("superclasses").is_some();
         if kind == kinds.call
             && n.field("function")
                 .is_some_and(|f| prints(&callee_key(&text(&f, source))))
         {
-            // What only goes into a print is shown, not checked.
-            out.prints = true;
+            // What only goes into a print is shown, not checked; a print in a
+            // method of a class the test defines is that class's behaviour.
+            out.prints |= !in_named_definition(&n, body);
             return false;
         }
         if kind == kinds.macro_call && n.field("macro").is_some_and(|m| prints(&callee_key(&text(&m, source)))) {
@@ -390,6 +393,25 @@ pub(crate) fn unchecked(
         .collect();
     out.inert = !effects && !out.prints;
     out
+}
+
+/// Is `node` inside a function or method the test body defines by name
+/// (not a lambda or an arrow function, which the test may call inline)?
+fn in_named_definition(node: &Node, body: &Node) -> bool {
+    let mut at = node.parent();
+    while let Some(p) = at {
+        if p.id() == body.id() {
+            return false;
+        }
+        if matches!(
+            p.kind(),
+            "function_definition" | "function_declaration" | "method_definition" | "function_item"
+        ) {
+            return true;
+        }
+        at = p.parent();
+    }
+    false
 }
 
 /// The guards of `children` under a parent guarded by `guard`: `guard` for

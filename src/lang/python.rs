@@ -1202,6 +1202,23 @@ impl BodyScan {
             match n.kind() {
                 COMMENT | "string" => continue,
                 "assert_statement" => {
+                    let condition = first_child(&n)
+                        .map(|c| text(&c, source).into_owned())
+                        .unwrap_or_default();
+                    // `assert False` last in a `try` whose handler expects an
+                    // exception is the `raises(E)` check of the pre-pytest idiom.
+                    if matches!(condition.as_str(), "False" | "0") && self.raised(&n, &n, source) {
+                        continue;
+                    }
+                    // `except E: assert True` marks the path taken; it checks
+                    // nothing and pretends nothing.
+                    if condition == "True"
+                        && n.parent()
+                            .and_then(|b| b.parent())
+                            .is_some_and(|c| c.kind() == "except_clause")
+                    {
+                        continue;
+                    }
                     let (matcher, parts) = first_child(&n).map(|c| assert_check(&c, source)).unwrap_or_default();
                     self.assertions.push(Assertion {
                         span: Span::of(&n),
@@ -1213,6 +1230,18 @@ impl BodyScan {
                     });
                 }
                 "call" => self.call(&n, source),
+                // `_: CoreSchema = {"type": "int"}`: a literal checked by the
+                // type checker against a type of the project's.
+                "assignment" if typed_literal(&n, source) && !has_ancestor_below(&n, node, PY_DEFINITIONS) => {
+                    self.assertions.push(Assertion {
+                        span: Span::of(&n),
+                        form: Form::Other,
+                        matcher: "type".to_string(),
+                        parts: Vec::new(),
+                        guard: Guard::default(),
+                        values: Vec::new(),
+                    })
+                }
                 "raise_statement"
                     if first_child(&n).is_some_and(|e| text(&e, source).starts_with("AssertionError")) =>
                 {
@@ -1428,6 +1457,76 @@ fn expected_raise<'t>(statement: &Node<'t>, source: &[u8]) -> Option<(Node<'t>, 
         }
     }
     (!types.is_empty()).then_some((r#try, types))
+}
+
+/// Definitions whose bodies are not the test's own statements.
+const PY_DEFINITIONS: &[&str] = &["function_definition", "class_definition", "lambda"];
+
+/// Is an ancestor of `node` of one of `kinds`, below `top`?
+fn has_ancestor_below(node: &Node, top: &Node, kinds: &[&str]) -> bool {
+    let mut at = node.parent();
+    while let Some(p) = at {
+        if p.id() == top.id() {
+            return false;
+        }
+        if kinds.contains(&p.kind()) {
+            return true;
+        }
+        at = p.parent();
+    }
+    false
+}
+
+/// Is this `name: T = <literal>` with `T` a type of its own (not `int`,
+/// `dict[str, int]`, ...)?
+fn typed_literal(assignment: &Node, source: &[u8]) -> bool {
+    const BUILTIN: &[&str] = &[
+        "int",
+        "float",
+        "complex",
+        "str",
+        "bytes",
+        "bool",
+        "dict",
+        "list",
+        "set",
+        "frozenset",
+        "tuple",
+        "object",
+        "Any",
+        "None",
+        "Dict",
+        "List",
+        "Set",
+        "Tuple",
+        "Optional",
+        "Union",
+    ];
+    let (Some(annotation), Some(value)) = (assignment.field("type"), assignment.field("right")) else {
+        return false;
+    };
+    let literal = matches!(
+        value.kind(),
+        "dictionary"
+            | "list"
+            | "set"
+            | "tuple"
+            | "string"
+            | "concatenated_string"
+            | "integer"
+            | "float"
+            | "true"
+            | "false"
+            | "none"
+    );
+    let head = text(&annotation, source);
+    let head = head.split(['[', '|', ' ']).next().unwrap_or_default();
+    // A string annotation is a forward reference, not a check made here.
+    if head.starts_with(['"', '\'']) {
+        return false;
+    }
+    let head = head.rsplit('.').next().unwrap_or_default();
+    literal && !head.is_empty() && !BUILTIN.contains(&head)
 }
 
 /// The test a `check=lambda e: ..` argument of `pytest.raises` makes, and
