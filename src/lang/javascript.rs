@@ -1135,16 +1135,9 @@ impl<'s> Walker<'s, '_> {
                 // `if (x !== 2) throw new Error("..")` is a hand-written assertion.
                 // A `throw` the test hands to the code inside a `try` is the
                 // input under test, not a check the handler could swallow.
-                "throw_statement" if !(guard.swallowed_by.is_some() && thrown_into_code(&n)) => {
-                    scan.assertions.push(Assertion {
-                        span: Span::of(&n),
-                        form: Form::Fail,
-                        matcher: "fail".to_string(),
-                        parts: Vec::new(),
-                        guard,
-                        values: Vec::new(),
-                    })
-                }
+                "throw_statement" if !(guard.swallowed_by.is_some() && thrown_into_code(&n)) => scan
+                    .assertions
+                    .push(Assertion::bare(Span::of(&n), Form::Fail, "fail", guard)),
                 // chai property assertions: `expect(x).to.be.true;`, `x.should.exist;`
                 "expression_statement" if first_child(&n).is_some_and(|e| e.kind() == "member_expression") => {
                     let member = first_child(&n).expect("checked above");
@@ -2054,39 +2047,31 @@ const BUILTIN_TYPES: &[&str] = &[
 /// Does this type name a type of its own (`AlgorithmTypes`, `z.ZodType`),
 /// not only built-in ones (`string`, `'a' | 'b'`, `Array<number>`)?
 fn names_a_type(node: &Node, source: &[u8]) -> bool {
-    let mut found = false;
-    visit_named(*node, |n| {
-        if found {
-            return false;
-        }
-        if n.kind() == "nested_type_identifier" {
-            found = true;
-        }
-        if n.kind() == "type_identifier" {
-            found = !BUILTIN_TYPES.contains(&text(&n, source).as_ref());
-        }
-        true
-    });
-    found
+    super::holds(
+        node,
+        |n| match n.kind() {
+            "nested_type_identifier" => true,
+            "type_identifier" => !BUILTIN_TYPES.contains(&text(n, source).as_ref()),
+            _ => false,
+        },
+        |_| true,
+    )
 }
 
 /// Does this type instantiate a generic type of its own with arguments
 /// (`Expect<Equal<A, B>>`, `z.ZodEnumDef<readonly ["a"]>`, a conditional
 /// type over `RefinedUnionSchema<T>`)? `{ id: string }` does not.
 fn instantiates(node: &Node, source: &[u8]) -> bool {
-    let mut found = false;
-    visit_named(*node, |n| {
-        if found {
-            return false;
-        }
-        if n.kind() == "generic_type" {
-            found = n.field("name").is_some_and(|name| {
-                name.kind() == "nested_type_identifier" || !BUILTIN_TYPES.contains(&text(&name, source).as_ref())
-            });
-        }
-        true
-    });
-    found
+    super::holds(
+        node,
+        |n| {
+            n.kind() == "generic_type"
+                && n.field("name").is_some_and(|name| {
+                    name.kind() == "nested_type_identifier" || !BUILTIN_TYPES.contains(&text(&name, source).as_ref())
+                })
+        },
+        |_| true,
+    )
 }
 
 /// Does this test body hold only type declarations (and comments), one of
@@ -2129,14 +2114,7 @@ fn cast_to_named_type(mut node: Node, source: &[u8]) -> bool {
 /// `@ts-expect-error` line): made whatever runs, so no condition or handler
 /// around it guards it.
 fn type_check(n: &Node) -> Assertion {
-    Assertion {
-        span: Span::of(n),
-        form: Form::Other,
-        matcher: "type".to_string(),
-        parts: Vec::new(),
-        guard: Guard::default(),
-        values: Vec::new(),
-    }
+    Assertion::bare(Span::of(n), Form::Other, "type", Guard::default())
 }
 
 fn is_expect_callee(function: &Node, source: &[u8]) -> bool {

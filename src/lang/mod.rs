@@ -722,6 +722,21 @@ pub struct Assertion {
     pub guard: Guard,
 }
 
+impl Assertion {
+    /// A check with no operands, made wherever it is: an explicit failure
+    /// (`fail`) or one a compiler or type checker makes (`type`).
+    pub(crate) fn bare(span: Span, form: Form, matcher: &str, guard: Guard) -> Assertion {
+        Assertion {
+            span,
+            form,
+            matcher: matcher.to_string(),
+            parts: Vec::new(),
+            guard,
+            values: Vec::new(),
+        }
+    }
+}
+
 /// The control flow around an assertion, within its test.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Guard {
@@ -1032,13 +1047,23 @@ pub(crate) fn first_child<'a>(node: &Node<'a>) -> Option<Node<'a>> {
 /// Does the subtree of `node` hold a node of `kind`, not looking inside
 /// nested functions (`functions`)?
 pub(crate) fn contains_kind(node: &Node, kind: &str, functions: &[&str]) -> bool {
+    holds(
+        node,
+        |n| n.kind() == kind,
+        |n| !(functions.contains(&n.kind()) && n.id() != node.id()),
+    )
+}
+
+/// Does the subtree of `node` hold a node that is `wanted`, looking inside
+/// only the nodes `enter` accepts?
+pub(crate) fn holds(node: &Node, wanted: impl Fn(&Node) -> bool, enter: impl Fn(&Node) -> bool) -> bool {
     let mut found = false;
     visit_named(*node, |n| {
-        if found || n.kind() == kind {
+        if found || wanted(&n) {
             found = true;
             return false;
         }
-        !(functions.contains(&n.kind()) && n.id() != node.id())
+        enter(&n)
     });
     found
 }

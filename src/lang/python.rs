@@ -1233,14 +1233,8 @@ impl BodyScan {
                 // `_: CoreSchema = {"type": "int"}`: a literal checked by the
                 // type checker against a type of the project's.
                 "assignment" if typed_literal(&n, source) && !has_ancestor_below(&n, node, PY_DEFINITIONS) => {
-                    self.assertions.push(Assertion {
-                        span: Span::of(&n),
-                        form: Form::Other,
-                        matcher: "type".to_string(),
-                        parts: Vec::new(),
-                        guard: Guard::default(),
-                        values: Vec::new(),
-                    })
+                    self.assertions
+                        .push(Assertion::bare(Span::of(&n), Form::Other, "type", Guard::default()));
                 }
                 "raise_statement"
                     if first_child(&n).is_some_and(|e| text(&e, source).starts_with("AssertionError")) =>
@@ -1248,14 +1242,8 @@ impl BodyScan {
                     if self.raised(&n, &n, source) {
                         continue;
                     }
-                    self.assertions.push(Assertion {
-                        span: Span::of(&n),
-                        form: Form::Fail,
-                        matcher: "fail".to_string(),
-                        parts: Vec::new(),
-                        guard,
-                        values: Vec::new(),
-                    });
+                    self.assertions
+                        .push(Assertion::bare(Span::of(&n), Form::Fail, "fail", guard));
                 }
                 _ => {}
             }

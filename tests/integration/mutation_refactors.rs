@@ -517,27 +517,33 @@ fn tests_a_macro_declares_and_tests_renamed_by_saying_more_are_kept() {
 #[test]
 fn checks_moved_into_an_imported_test_helper_are_kept() {
     let old = "import { expect, it } from 'vitest'\nimport { add } from '../src/cart'\n\nit('keeps the order', () => {\n  const items = add([2, 1], 7)\n  expect(items[0]).toBe(2)\n  expect(items[2]).toBe(7)\n})\n";
-    let new = "import { expect, it } from 'vitest'\nimport { add } from '../src/cart'\nimport { bothEnds } from './support/ends'\n\nit('keeps the order', () => {\n  const items = add([2, 1], 7)\n  bothEnds(items, 2, 7)\n})\n";
-    for (helper, want) in [
-        (
-            "import { expect } from 'vitest'\n\nexport function bothEnds(items: number[], first: number, last: number) {\n  expect(items[0]).toBe(first)\n  expect(items[items.length - 1]).toBe(last)\n}\n",
-            &[][..],
-        ),
-        (
-            "export function bothEnds(items: number[], first: number, last: number) {\n  console.log(items, first, last)\n}\n",
-            &[
-                "mutation/assertion-deleted test/cart.test.ts:5",
-                "mutation/assertion-deleted test/cart.test.ts:5",
-            ][..],
-        ),
-    ] {
-        let (repo, base) = ts_repo(old);
-        commit(
-            &repo,
-            "a helper for the ends",
-            &[("test/support/ends.ts", helper), ("test/cart.test.ts", new)],
+    // `test/support/` holds test files by the conventions; `test/helpers/`
+    // holds support the runners do not run, read only for its helpers.
+    for dir in ["support", "helpers"] {
+        let new = format!(
+            "import {{ expect, it }} from 'vitest'\nimport {{ add }} from '../src/cart'\nimport {{ bothEnds }} from './{dir}/ends'\n\nit('keeps the order', () => {{\n  const items = add([2, 1], 7)\n  bothEnds(items, 2, 7)\n}})\n"
         );
-        assert_errors(&repo, &base, want);
+        for (helper, want) in [
+            (
+                "import { expect } from 'vitest'\n\nexport function bothEnds(items: number[], first: number, last: number) {\n  expect(items[0]).toBe(first)\n  expect(items[items.length - 1]).toBe(last)\n}\n",
+                &[][..],
+            ),
+            (
+                "export function bothEnds(items: number[], first: number, last: number) {\n  console.log(items, first, last)\n}\n",
+                &[
+                    "mutation/assertion-deleted test/cart.test.ts:5",
+                    "mutation/assertion-deleted test/cart.test.ts:5",
+                ][..],
+            ),
+        ] {
+            let (repo, base) = ts_repo(old);
+            commit(
+                &repo,
+                "a helper for the ends",
+                &[(&format!("test/{dir}/ends.ts"), helper), ("test/cart.test.ts", &new)],
+            );
+            assert_errors(&repo, &base, want);
+        }
     }
 }
 

@@ -287,7 +287,8 @@ type Want<'a> = (&'a String, Option<Lang>, &'a Path);
 
 /// The versions a step reads: of its test and snapshot files, and when it
 /// has those, of its code files (as bytes: a change to comments alone is
-/// not a change of the code).
+/// not a change of the code) and its test-support files in a language the
+/// gate parses (where checks go when a project moves them into a helper).
 fn step_versions(step: &Step) -> impl Iterator<Item = Want<'_>> {
     let tests = step
         .changes
@@ -303,6 +304,10 @@ fn step_versions(step: &Step) -> impl Iterator<Item = Want<'_>> {
                     .and_then(|v| Some((v, Some(Lang::from_path(owner)?), owner.as_path()))),
             ),
             Kind::Code if tests => (None, None),
+            // Parsed for the helpers it defines.
+            Kind::Other if tests && is_test_support(&change.path) && Lang::from_path(&change.path).is_some() => {
+                (Lang::from_path(&change.path), None)
+            }
             Kind::Code | Kind::Other => return Vec::new(),
         };
         let old = change.old_path.as_deref().unwrap_or(&change.path);
