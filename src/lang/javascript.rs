@@ -1913,7 +1913,6 @@ fn looks_like_path(value: &str) -> bool {
         && !value.contains(char::is_whitespace)
         && (value.starts_with("./")
             || value.starts_with("../")
-            || (value.contains('/') && file_name.contains('.'))
             || file_name.rsplit_once('.').is_some_and(|(stem, ext)| {
                 !stem.is_empty() && (1..=5).contains(&ext.len()) && ext.chars().all(|c| c.is_ascii_alphanumeric())
             }))

@@ -344,6 +344,10 @@ fn the_subject_reached_without_an_import() {
     );
     repo.write("test/local-only.ts", "export const local = 1\n");
     std::os::unix::fs::symlink("src/math.ts", repo.path().join("linked.ts")).unwrap();
+    // A directory that leads outside the repository, to a real file there.
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("math.ts"), "export const add = 1\n").unwrap();
+    std::os::unix::fs::symlink(outside.path(), repo.path().join("vendor-link")).unwrap();
     let check = "  expect(x(1)).toBe(2)\n";
     let files: &[(&str, &str, bool)] = &[
         (
@@ -391,6 +395,11 @@ fn the_subject_reached_without_an_import() {
         (
             "test/symlink.test.ts",
             "const x = (n: number) => ['./linked.ts'].length + n\nit('link', () => {\n{check}})\n",
+            true,
+        ),
+        (
+            "test/through-linked-dir.test.ts",
+            "const x = (n: number) => ['./vendor-link/math.ts'].length + n\nit('dir link', () => {\n{check}})\n",
             true,
         ),
         (

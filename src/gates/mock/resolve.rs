@@ -212,10 +212,29 @@ impl Resolver {
         let dir = from.parent().unwrap_or(Path::new(""));
         [dir.join(path), path.to_path_buf()].iter().any(|candidate| {
             let rel = normalize(candidate);
-            !rel.as_os_str().is_empty()
-                && !is_test_support(&rel)
-                && std::fs::symlink_metadata(self.root.join(&rel)).is_ok_and(|m| m.is_file())
+            !rel.as_os_str().is_empty() && !is_test_support(&rel) && self.regular_file_inside(&rel)
         })
+    }
+
+    /// Is `rel` a regular file reached from the root through directories
+    /// that are not symlinks (so no metadata outside the repository is read)?
+    fn regular_file_inside(&self, rel: &Path) -> bool {
+        let mut at = self.root.clone();
+        let mut components = rel.components().peekable();
+        while let Some(component) = components.next() {
+            let Component::Normal(part) = component else {
+                return false;
+            };
+            at.push(part);
+            let Ok(meta) = std::fs::symlink_metadata(&at) else {
+                return false;
+            };
+            let last = components.peek().is_none();
+            if (last && !meta.is_file()) || (!last && !meta.is_dir()) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Does the Go package of the test file `from` (its directory's non-test
