@@ -408,20 +408,7 @@ fn the_subject_reached_without_an_import() {
             true,
         ),
     ];
-    for (path, text, _) in files {
-        repo.write(path, text.replace("{check}", check));
-    }
-    repo.commit("tests");
-    let run = repo.run(&["mock", "--all-files", "--format", "json"]);
-    let report: loki_gate::report::json::GateJson = serde_json::from_str(&run.stdout).unwrap();
-    let flagged: BTreeSet<&str> = report
-        .findings
-        .iter()
-        .filter(|f| f.rule == "mock/never-imports-subject")
-        .map(|f| f.path.as_deref().unwrap())
-        .collect();
-    let expected: BTreeSet<&str> = files.iter().filter(|(_, _, flag)| *flag).map(|(p, _, _)| *p).collect();
-    assert_eq!(flagged, expected);
+    never_imports_flags_exactly(&repo, files, ("{check}", check));
 }
 
 #[test]
@@ -543,20 +530,7 @@ fn never_imports_subject_resolves_imports_like_the_test_runners() {
             false,
         ),
     ];
-    for (path, text, _) in files {
-        repo.write(path, text.replace("{body}", body));
-    }
-    repo.commit("tests");
-    let run = repo.run(&["mock", "--all-files", "--format", "json"]);
-    let report: loki_gate::report::json::GateJson = serde_json::from_str(&run.stdout).unwrap();
-    let flagged: BTreeSet<&str> = report
-        .findings
-        .iter()
-        .filter(|f| f.rule == "mock/never-imports-subject")
-        .map(|f| f.path.as_deref().unwrap())
-        .collect();
-    let expected: BTreeSet<&str> = files.iter().filter(|(_, _, flag)| *flag).map(|(p, _, _)| *p).collect();
-    assert_eq!(flagged, expected);
+    let report = never_imports_flags_exactly(&repo, files, ("{body}", body));
     let unused = report
         .findings
         .iter()
@@ -1115,6 +1089,31 @@ fn a_mocking_library_testing_its_own_doubles() {
     let flagged = lines_of(&run, "mock/mock-return-echo");
     assert_eq!(flagged.len(), 1, "{}", run.stdout);
     assert!(flagged[0].starts_with("shop/shop_test.go:"), "{}", run.stdout);
+}
+
+/// Write `files` (path, text with `hole.0` replaced by `hole.1`, flagged?)
+/// into `repo`, commit, run `mock --all-files`, and require that exactly the
+/// files marked `true` get `mock/never-imports-subject`. The parsed report.
+fn never_imports_flags_exactly(
+    repo: &TestRepo,
+    files: &[(&str, &str, bool)],
+    hole: (&str, &str),
+) -> loki_gate::report::json::GateJson {
+    for (path, text, _) in files {
+        repo.write(path, text.replace(hole.0, hole.1));
+    }
+    repo.commit("tests");
+    let run = repo.run(&["mock", "--all-files", "--format", "json"]);
+    let report: loki_gate::report::json::GateJson = serde_json::from_str(&run.stdout).unwrap();
+    let flagged: BTreeSet<&str> = report
+        .findings
+        .iter()
+        .filter(|f| f.rule == "mock/never-imports-subject")
+        .map(|f| f.path.as_deref().unwrap())
+        .collect();
+    let expected: BTreeSet<&str> = files.iter().filter(|(_, _, flag)| *flag).map(|(p, _, _)| *p).collect();
+    assert_eq!(flagged, expected);
+    report
 }
 
 /// The text-format lines of `run` that report `rule`.
