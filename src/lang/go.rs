@@ -16,7 +16,7 @@ use super::versions::{Body, Item, Memo};
 use super::{
     Assertion, Bound, FieldExt, Form, Guard, Import, ImportKind, Literal, MockReturn, Operand, Skip, Span, TestCase,
     TestFile, Unchecked, bound, callee_key, chain, close_helpers, display, first_child, first_syntax_error,
-    keep_imported_uses, normalized, number, single_call_aliases, single_literal_bindings, single_nonempty_collections,
+    keep_imported_uses, normalized, number, single_call_aliases, plain_bindings, single_nonempty_collections,
     text, token_key, values, visit_named,
 };
 
@@ -261,7 +261,7 @@ fn read_function(item: &Node, read: &Read) -> Item {
         empty: is_empty_block(&body),
         assertions: scan.assertions,
         calls: scan.calls,
-        bindings: single_literal_bindings(&occurrences),
+        bindings: plain_bindings(&occurrences),
         aliases: single_call_aliases(&occurrences),
         uses: scan.used.into_iter().collect(),
         mock_returns: scan.mock_returns,
@@ -509,6 +509,62 @@ fn operand(node: &Node, source: &[u8]) -> Operand {
     }
 }
 
+/// `for i := 0; i < 3; i++`: a counted loop whose literal bounds make it
+/// run its body at least once.
+fn counts_up(clause: &Node, source: &[u8]) -> bool {
+    let Some((name, start)) = clause.field("initializer").and_then(|init| {
+        let left = init.field("left")?;
+        let right = init.field("right")?;
+        let value = match literal(&right, source)? {
+            Literal::Number(n) => n,
+            _ => return None,
+        };
+        Some((text(&left, source).into_owned(), value))
+    }) else {
+        return false;
+    };
+    let Some(condition) = clause.field("condition").map(unwrap_go) else {
+        return false;
+    };
+    let (Some(left), Some(right), Some(op)) = (
+        condition.field("left"),
+        condition.field("right"),
+        condition.field("operator").map(|o| text(&o, source).into_owned()),
+    ) else {
+        return false;
+    };
+    let Some(Literal::Number(end)) = literal(&right, source) else {
+        return false;
+    };
+    text(&left, source) == name
+        && match op.as_str() {
+            "<" | "!=" => start < end,
+            "<=" => start <= end,
+            _ => false,
+        }
+}
+
+/// What an `if` around a failure demands for the test to pass: its
+/// condition, negated (`got != want` demands `got == want`, `!ok` demands
+/// `ok`, `bad` demands `bad` falsy).
+fn demanded(condition: &Node, source: &[u8]) -> Form {
+    let c = unwrap_go(*condition);
+    let side = |field: &'static str| c.field(field).map(|n| operand(&n, source));
+    let operator = c.field("operator").map(|o| text(&o, source).into_owned());
+    match (c.kind(), operator.as_deref()) {
+        ("binary_expression", Some(op @ ("!=" | "=="))) => match (side("left"), side("right")) {
+            (Some(a), Some(b)) if op == "!=" => Form::Equal(a, b),
+            (Some(a), Some(b)) => Form::NotEqual(a, b),
+            _ => Form::Other,
+        },
+        ("unary_expression", Some("!")) => side("operand").map_or(Form::Other, Form::Truthy),
+        ("identifier" | "selector_expression" | "call_expression" | "true" | "false", _) => {
+            Form::Falsy(operand(&c, source))
+        }
+        _ => Form::Other,
+    }
+}
+
 /// Is the value of this call compared (`assert.Equal(t, 1, 1) != true`)?
 /// Then the check is the code under test: the assertion library tests
 /// what its assertion returns. `if !assert.NoError(t, err)` and `if
@@ -600,6 +656,10 @@ struct Scan<'r> {
     effects: bool,
     /// Read the guards of assertions (off when only asking whether a subtree asserts).
     guards: bool,
+    /// The guard of each `if` statement walked so far, by node id: a failure
+    /// directly under an `if` is checked by it, and guarded only by what
+    /// surrounds the `if`.
+    if_guards: Vec<(usize, Guard)>,
 }
 
 const GUARDING: &[&str] = &[
@@ -629,6 +689,7 @@ impl<'r> Scan<'r> {
             prints: false,
             effects: false,
             guards: true,
+            if_guards: Vec::new(),
         }
     }
 
@@ -651,6 +712,9 @@ impl<'r> Scan<'r> {
                 _ => {}
             }
             if self.guards && GUARDING.contains(&n.kind()) {
+                if n.kind() == "if_statement" {
+                    self.if_guards.push((n.id(), guard));
+                }
                 let children: Vec<Node> = n.named_children(&mut cursor).collect();
                 let guards = self.child_guards(&n, &children, guard);
                 stack.extend(children.into_iter().zip(guards).rev());
@@ -712,11 +776,15 @@ impl<'r> Scan<'r> {
                 })
             }
             "for_statement" => {
-                let nonempty = children
-                    .iter()
-                    .find(|c| c.kind() == "range_clause")
-                    .and_then(|r| r.field("right"))
-                    .is_some_and(|r| self.nonempty(&r));
+                let body = field("body");
+                // `for { .. }` runs its body; `for ok { .. }` may not.
+                let bare = children.iter().all(|c| Some(c.id()) == body || c.kind() == COMMENT);
+                let nonempty = bare
+                    || children.iter().any(|c| match c.kind() {
+                        "range_clause" => c.field("right").is_some_and(|r| self.nonempty(&r)),
+                        "for_clause" => counts_up(c, source),
+                        _ => false,
+                    });
                 super::guards_where(children, guard, |c| nonempty || Some(c.id()) != field("body"))
             }
             "expression_switch_statement" | "type_switch_statement" | "select_statement" => {
@@ -797,7 +865,10 @@ impl<'r> Scan<'r> {
         };
         if on_testing {
             match name.as_str() {
-                "Error" | "Errorf" | "Fatal" | "Fatalf" | "Fail" | "FailNow" => push(self, Form::Fail, Vec::new(), &[]),
+                "Error" | "Errorf" | "Fatal" | "Fatalf" | "Fail" | "FailNow" => {
+                    let form = self.failure(call);
+                    push(self, form, Vec::new(), &[]);
+                }
                 "Skip" | "Skipf" | "SkipNow" => {
                     let reason = args
                         .first()
@@ -859,7 +930,8 @@ impl<'r> Scan<'r> {
                 last.matcher = method.to_string();
             }
         } else if name == "panic" && receiver.is_none() {
-            push(self, Form::Fail, Vec::new(), &[]);
+            let form = self.failure(call);
+            push(self, form, Vec::new(), &[]);
         } else if receiver_text.ends_with(".EXPECT()") {
             // gomock: `m.EXPECT().Get(..)` is verified when the controller finishes.
             let double = receiver_text.trim_end_matches(".EXPECT()").to_string();
@@ -878,6 +950,38 @@ impl<'r> Scan<'r> {
             self.doubles += usize::from(name.starts_with("NewMock"));
         }
         self.calls.push(name);
+    }
+
+    /// The form of an explicit failure: [`Form::FailUnless`] when it sits
+    /// directly in the body of an `if` (`if got != want { t.Errorf(..) }`),
+    /// whose condition is then the check and whose own guard becomes the
+    /// failure's (`if resp != nil { if resp.Code != 200 { t.Fatal(..) } }`
+    /// is guarded by `resp != nil` only); [`Form::Fail`] anywhere else.
+    fn failure(&mut self, call: &Node) -> Form {
+        let checking_if = call
+            .parent()
+            .filter(|p| p.kind() == "expression_statement")
+            .and_then(|statement| statement.parent())
+            .map(|list| match list.kind() {
+                "statement_list" => list.parent().unwrap_or(list),
+                _ => list,
+            })
+            .filter(|block| block.kind() == "block")
+            .and_then(|block| {
+                let parent = block.parent()?;
+                (parent.kind() == "if_statement" && parent.field("consequence")?.id() == block.id()).then_some(parent)
+            });
+        let Some(checking_if) = checking_if else {
+            return Form::Fail;
+        };
+        let (Some(condition), Some(&(_, guard))) = (
+            checking_if.field("condition"),
+            self.if_guards.iter().rev().find(|(id, _)| *id == checking_if.id()),
+        ) else {
+            return Form::Fail;
+        };
+        self.guard = guard;
+        Form::FailUnless(Box::new(demanded(&condition, self.read.source)))
     }
 
     /// The testify method `name` called on `receiver`, when it asserts, as
@@ -1090,8 +1194,12 @@ func TestViaHelper(t *testing.T) { helper(t) }
                 "TestViaHelper"
             ]
         );
-        assert_eq!(file.tests[0].assertions[0].form, Form::Fail);
-        assert!(file.tests[0].assertions[0].guard.conditional);
+        // The `if` around the failure is its check, not a guard.
+        let total = &file.tests[0].assertions[0];
+        assert!(
+            matches!(total.form.demanded(), Form::Equal(a, b) if a.text == "got" && b.literal == Some(Literal::Number(4.0)))
+        );
+        assert!(!total.guard.conditional);
         let matchers: Vec<&str> = file.tests[1].assertions.iter().map(|a| a.matcher.as_str()).collect();
         assert_eq!(matchers, vec!["Equal", "NoError", "True"]);
         assert!(

@@ -16,7 +16,7 @@ use super::{
     Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
     TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, close_helpers, contains_kind, display,
     first_child, first_syntax_error, guards_where, keep_imported_uses, normalized, note_name, number,
-    single_call_aliases, single_literal_bindings, single_nonempty_collections, text, token_key, unchecked, unwrap,
+    single_call_aliases, plain_bindings, single_nonempty_collections, text, token_key, unchecked, unwrap,
     values, visit_named,
 };
 
@@ -45,6 +45,15 @@ const UNCHECKED: UncheckedKinds = UncheckedKinds {
 };
 /// Nested function kinds: their bodies run later, if at all.
 const JS_FUNCTIONS: &[&str] = &["arrow_function", "function_expression", "function_declaration"];
+/// Every kind of function: an assignment in one writes when it is called.
+const CLOSURES: &[&str] = &[
+    "arrow_function",
+    "function_expression",
+    "function_declaration",
+    "generator_function",
+    "generator_function_declaration",
+    "method_definition",
+];
 const TEST_NAMES: &[&str] = &["it", "test", "specify", "xit", "xtest", "xspecify", "fit", "ftest"];
 /// Lifecycle hooks reached through a test function (`test.beforeEach`).
 const HOOK_NAMES: &[&str] = &["before", "after", "beforeEach", "afterEach", "beforeAll", "afterAll"];
@@ -725,7 +734,7 @@ impl<'s> Walker<'s, '_> {
             empty,
             assertions: scan.assertions,
             calls: scan.calls,
-            bindings: single_literal_bindings(&occurrences),
+            bindings: plain_bindings(&occurrences),
             aliases: single_call_aliases(&occurrences),
             uses: uses.into_iter().collect(),
             mock_returns,
@@ -775,7 +784,22 @@ impl<'s> Walker<'s, '_> {
                         }
                     }
                 }
-                "assignment_expression" | "augmented_assignment_expression" => {
+                // `name = "draft"` rebinds like a declaration, in the test's
+                // own body; in a callback the code under test may run it.
+                "assignment_expression" => match n.field("left") {
+                    Some(left) if left.kind() == "identifier" && !super::in_nested_function(&n, node, CLOSURES) => {
+                        let value = n.field("right").map(unwrap);
+                        let value = bound(
+                            value.and_then(|v| self.literal(&v)),
+                            value.and_then(|v| chain(&v, self.source)),
+                            Span::of(&n),
+                        );
+                        out.push((text(&left, self.source).into_owned(), value));
+                    }
+                    Some(left) => identifiers(&left, self.source, out),
+                    None => {}
+                },
+                "augmented_assignment_expression" => {
                     if let Some(left) = n.field("left") {
                         identifiers(&left, self.source, out);
                     }

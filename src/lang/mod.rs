@@ -592,11 +592,14 @@ pub(crate) fn callee_key(text: &str) -> String {
     text.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
-/// A local name bound once to a scalar literal.
+/// One plain binding of a local name (`x = v`, `let x = v`, `x := v`), of a
+/// name bound only by such bindings in the test.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Binding {
     pub name: String,
-    pub literal: Literal,
+    /// The scalar literal bound; `None` for what a call returns or a collection.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub literal: Option<Literal>,
     pub span: Span,
 }
 
@@ -606,16 +609,33 @@ pub(crate) enum Bound {
     /// `name = literal`.
     Literal(Literal, Span),
     /// `name = call()` or `name = new X()`: the value as a [`chain`] key.
-    Call(String),
+    Call(String, Span),
     /// Anything else (a loop variable, a destructuring, an update).
     Other,
+}
+
+/// Is `node` inside a function nested in `body` (a closure, a callback, a
+/// local function)? A binding there is of another scope, or a write the code
+/// under test may make when it calls the closure.
+pub(crate) fn in_nested_function(node: &Node, body: &Node, functions: &[&str]) -> bool {
+    let mut next = node.parent();
+    while let Some(p) = next {
+        if p.id() == body.id() {
+            return false;
+        }
+        if functions.contains(&p.kind()) {
+            return true;
+        }
+        next = p.parent();
+    }
+    false
 }
 
 /// The value of a binding's right side.
 pub(crate) fn bound(literal: Option<Literal>, call: Option<String>, span: Span) -> Bound {
     match (literal, call) {
         (Some(l), _) => Bound::Literal(l, span),
-        (None, Some(c)) if c.ends_with("()") => Bound::Call(c),
+        (None, Some(c)) if c.ends_with("()") => Bound::Call(c, span),
         _ => Bound::Other,
     }
 }
@@ -639,19 +659,35 @@ pub(crate) fn not_rebound(occurrences: &[(String, Bound)], name: &str) -> bool {
     occurrences.iter().filter(|(n, _)| n == name).count() <= 1
 }
 
-/// Keep the names bound exactly once, to a scalar literal.
-pub(crate) fn single_literal_bindings(occurrences: &[(String, Bound)]) -> Vec<Binding> {
-    let mut out: Vec<Binding> = bound_once(occurrences)
-        .filter_map(|(name, value)| match value {
-            Bound::Literal(literal, span) if !matches!(literal, Literal::Collection(_)) => Some(Binding {
+/// The plain bindings of the names bound only by plain bindings (each to a
+/// literal or to what a call returns), in source order. A name also bound
+/// any other way (a loop, a destructuring, an update, a write in a closure
+/// or through a reference) is left out: its value is not known.
+pub(crate) fn plain_bindings(occurrences: &[(String, Bound)]) -> Vec<Binding> {
+    let plain = |name: &str| {
+        occurrences
+            .iter()
+            .filter(|(n, _)| n == name)
+            .all(|(_, value)| !matches!(value, Bound::Other))
+    };
+    let mut out: Vec<Binding> = occurrences
+        .iter()
+        .filter(|(name, _)| plain(name))
+        .filter_map(|(name, value)| {
+            let (literal, span) = match value {
+                Bound::Literal(Literal::Collection(_), span) => (None, *span),
+                Bound::Literal(literal, span) => (Some(literal.clone()), *span),
+                Bound::Call(_, span) => (None, *span),
+                Bound::Other => return None,
+            };
+            Some(Binding {
                 name: name.clone(),
-                literal: literal.clone(),
-                span: *span,
-            }),
-            _ => None,
+                literal,
+                span,
+            })
         })
         .collect();
-    out.sort_by_key(|b| b.span);
+    out.sort_by(|a, b| (a.span, &a.name).cmp(&(b.span, &b.name)));
     out
 }
 
@@ -679,7 +715,7 @@ pub(crate) fn single_nonempty_collections(occurrences: &[(String, Bound)]) -> Ve
 pub(crate) fn single_call_aliases(occurrences: &[(String, Bound)]) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = bound_once(occurrences)
         .filter_map(|(name, value)| match value {
-            Bound::Call(call) => Some((name.clone(), call.clone())),
+            Bound::Call(call, _) => Some((name.clone(), call.clone())),
             _ => None,
         })
         .collect();
@@ -764,8 +800,24 @@ pub enum Form {
     /// An explicit failure (`pytest.fail()`, `self.fail()`, `raise
     /// AssertionError`, `assert.fail()`, `throw`): the condition around it is the check.
     Fail,
+    /// An explicit failure directly under an `if` whose condition is read:
+    /// the test fails unless the inner form holds (`if got != want {
+    /// t.Errorf(..) }` is `FailUnless(Equal(got, want))`). The `if` is the
+    /// check, not a guard: the assertion's [`Guard`] is that of the `if`.
+    FailUnless(Box<Form>),
     /// Anything else: raises, matchers, mock verification, helpers.
     Other,
+}
+
+impl Form {
+    /// The form the test demands: the condition of a [`Form::FailUnless`],
+    /// else the form itself.
+    pub fn demanded(&self) -> &Form {
+        match self {
+            Form::FailUnless(inner) => inner,
+            other => other,
+        }
+    }
 }
 
 /// One side of an assertion.

@@ -13,7 +13,7 @@ use super::{
     Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
     TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, close_helpers, contains_kind, display,
     first_child, first_syntax_error, guards_where, is_dotted_path, keep_imported_uses, normalized, note_name, number,
-    single_call_aliases, single_literal_bindings, single_nonempty_collections, text, token_key, unchecked, unwrap,
+    single_call_aliases, plain_bindings, single_nonempty_collections, text, token_key, unchecked, unwrap,
     values, visit_named,
 };
 
@@ -702,7 +702,7 @@ fn read_function(def: &Node, decorators: &[Node], read: &Read, file: &mut TestFi
         empty: is_empty_block(&body),
         assertions: scan.assertions,
         calls: scan.calls,
-        bindings: single_literal_bindings(&occurrences),
+        bindings: plain_bindings(&occurrences),
         aliases: single_call_aliases(&occurrences),
         uses: uses.into_iter().collect(),
         mock_returns,

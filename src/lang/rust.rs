@@ -17,7 +17,7 @@ use super::versions::{Body, Item, Memo};
 use super::{
     Assertion, Bound, FieldExt, Form, Guard, Import, ImportKind, Lang, Literal, MockReturn, Operand, Skip, Span,
     TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, close_helpers, display, first_child,
-    first_syntax_error, keep_imported_uses, normalized, number, single_call_aliases, single_literal_bindings,
+    first_syntax_error, keep_imported_uses, normalized, number, single_call_aliases, plain_bindings,
     single_nonempty_collections, text, token_key, unchecked, values, visit_named,
 };
 
@@ -476,7 +476,7 @@ fn read_function(def: &Node, source: &[u8], constants: &[String], scope: &str) -
         empty: is_empty_block(&body),
         assertions: scan.assertions,
         calls: scan.calls,
-        bindings: single_literal_bindings(&occurrences),
+        bindings: plain_bindings(&occurrences),
         aliases: single_call_aliases(&occurrences),
         uses: scan.used.into_iter().collect(),
         mock_returns: scan.mock_returns,
@@ -1719,7 +1719,7 @@ fn prints() { let t = total(&cart()); println!("{t}"); }
         let b: Vec<(&str, &Literal)> = file.tests[0]
             .bindings
             .iter()
-            .map(|b| (b.name.as_str(), &b.literal))
+            .filter_map(|b| Some((b.name.as_str(), b.literal.as_ref()?)))
             .collect();
         assert_eq!(b, vec![("s", &Literal::Str("a".into()))]);
     }

@@ -33,7 +33,7 @@ pub fn mock_return_echo(path: &str, file: &TestFile) -> Vec<Finding> {
         .filter(|t| t.skip.is_none() && !t.mock_returns.is_empty())
     {
         for a in &test.assertions {
-            let Form::Equal(x, y) = &a.form else { continue };
+            let Form::Equal(x, y) = a.form.demanded() else { continue };
             let Some(mock) = echoed(test, x, y).or_else(|| echoed(test, y, x)) else {
                 continue;
             };

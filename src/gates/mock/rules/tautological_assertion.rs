@@ -52,6 +52,7 @@ pub fn tautology(form: &Form) -> Option<String> {
             )),
             _ => None,
         },
+        Form::FailUnless(demanded) => tautology(demanded),
         Form::Fail | Form::Other => None,
     }
 }
