@@ -393,7 +393,12 @@ fn bindings(body: &Node, source: &[u8], out: &mut Vec<(String, Bound)>) {
             let plain = n.kind() != "assignment_statement"
                 || n.child_by_field_name("operator").is_some_and(|o| o.kind() == "=");
             let value = if single && plain {
-                bound(literal(&values[0], source), chain(&values[0], source), Span::of(&n))
+                let value = bound(literal(&values[0], source), chain(&values[0], source), &n, body);
+                if n.kind() == "assignment_statement" {
+                    value.assigned()
+                } else {
+                    value
+                }
             } else {
                 Bound::Other
             };
@@ -782,7 +787,15 @@ impl<'r> Scan<'r> {
                 let nonempty = bare
                     || children.iter().any(|c| match c.kind() {
                         "range_clause" => c.field("right").is_some_and(|r| self.nonempty(&r)),
-                        "for_clause" => counts_up(c, source),
+                        "for_clause" => counts_up(c, source) || self.counts_to_n(c),
+                        // `for b.Loop() { .. }` runs at least once.
+                        "call_expression" => c
+                            .field("function")
+                            .filter(|f| f.kind() == "selector_expression")
+                            .is_some_and(|f| {
+                                f.field("field").is_some_and(|m| text(&m, source) == "Loop")
+                                    && f.field("operand").is_some_and(|o| self.is_testing(&o))
+                            }),
                         _ => false,
                     });
                 super::guards_where(children, guard, |c| nonempty || Some(c.id()) != field("body"))
@@ -799,6 +812,31 @@ impl<'r> Scan<'r> {
             "binary_expression" => super::short_circuit_guards(node, children, guard, source),
             _ => vec![guard; children.len()],
         }
+    }
+
+    /// A name of the test's `*testing.T`/`B`/`F` value.
+    fn is_testing(&self, node: &Node) -> bool {
+        node.kind() == "identifier" && self.testing.iter().any(|t| t.as_str() == text(node, self.read.source))
+    }
+
+    /// `for i := 0; i < b.N; i++`: a benchmark's `N` is at least one.
+    fn counts_to_n(&self, clause: &Node) -> bool {
+        let source = self.read.source;
+        let Some(condition) = clause.field("condition").map(unwrap_go) else {
+            return false;
+        };
+        let starts_at_zero = clause
+            .field("initializer")
+            .and_then(|i| i.field("right"))
+            .is_some_and(|r| text(&r, source) == "0");
+        let op = condition.field("operator").map(|o| text(&o, source).into_owned());
+        starts_at_zero
+            && op.as_deref() == Some("<")
+            && condition.field("right").is_some_and(|r| {
+                r.kind() == "selector_expression"
+                    && r.field("field").is_some_and(|f| text(&f, source) == "N")
+                    && r.field("operand").is_some_and(|o| self.is_testing(&o))
+            })
     }
 
     fn nonempty(&self, node: &Node) -> bool {

@@ -45,15 +45,6 @@ const UNCHECKED: UncheckedKinds = UncheckedKinds {
 };
 /// Nested function kinds: their bodies run later, if at all.
 const JS_FUNCTIONS: &[&str] = &["arrow_function", "function_expression", "function_declaration"];
-/// Every kind of function: an assignment in one writes when it is called.
-const CLOSURES: &[&str] = &[
-    "arrow_function",
-    "function_expression",
-    "function_declaration",
-    "generator_function",
-    "generator_function_declaration",
-    "method_definition",
-];
 const TEST_NAMES: &[&str] = &["it", "test", "specify", "xit", "xtest", "xspecify", "fit", "ftest"];
 /// Lifecycle hooks reached through a test function (`test.beforeEach`).
 const HOOK_NAMES: &[&str] = &["before", "after", "beforeEach", "afterEach", "beforeAll", "afterAll"];
@@ -776,7 +767,8 @@ impl<'s> Walker<'s, '_> {
                             let value = bound(
                                 value.and_then(|v| self.literal(&v).filter(|_| !typed).or_else(|| array(&v))),
                                 value.and_then(|v| chain(&v, self.source)),
-                                Span::of(&n),
+                                &n,
+                                node,
                             );
                             out.push((text(&name, self.source).into_owned(), value));
                         } else {
@@ -784,16 +776,17 @@ impl<'s> Walker<'s, '_> {
                         }
                     }
                 }
-                // `name = "draft"` rebinds like a declaration, in the test's
-                // own body; in a callback the code under test may run it.
+                // `name = "draft"` in the test's own body rebinds like a declaration.
                 "assignment_expression" => match n.field("left") {
-                    Some(left) if left.kind() == "identifier" && !super::in_nested_function(&n, node, CLOSURES) => {
+                    Some(left) if left.kind() == "identifier" => {
                         let value = n.field("right").map(unwrap);
                         let value = bound(
                             value.and_then(|v| self.literal(&v)),
                             value.and_then(|v| chain(&v, self.source)),
-                            Span::of(&n),
-                        );
+                            &n,
+                            node,
+                        )
+                        .assigned();
                         out.push((text(&left, self.source).into_owned(), value));
                     }
                     Some(left) => identifiers(&left, self.source, out),

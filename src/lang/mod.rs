@@ -607,35 +607,71 @@ pub struct Binding {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Bound {
     /// `name = literal`.
-    Literal(Literal, Span),
+    Literal(Literal, Site),
     /// `name = call()` or `name = new X()`: the value as a [`chain`] key.
-    Call(String, Span),
+    Call(String, Site),
     /// Anything else (a loop variable, a destructuring, an update).
     Other,
 }
 
-/// Is `node` inside a function nested in `body` (a closure, a callback, a
-/// local function)? A binding there is of another scope, or a write the code
-/// under test may make when it calls the closure.
-pub(crate) fn in_nested_function(node: &Node, body: &Node, functions: &[&str]) -> bool {
+impl Bound {
+    /// An assignment to a name the test may not declare (`handled = true`):
+    /// known only as a statement of the test body itself. In a callback or
+    /// under a condition it writes whatever variable it names, when the code
+    /// under test gets there.
+    pub(crate) fn assigned(self) -> Bound {
+        match self {
+            Bound::Literal(_, site) | Bound::Call(_, site) if !site.straight => Bound::Other,
+            other => other,
+        }
+    }
+}
+
+/// Where a binding is made.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Site {
+    pub span: Span,
+    /// A statement of the test body itself, not under a condition, loop,
+    /// handler or block: it runs whenever the test does, in order.
+    pub straight: bool,
+}
+
+/// The kinds between a binding and the test body that keep it a statement
+/// of the body itself: declarations, expression statements, statement lists.
+const STRAIGHT: &[&str] = &[
+    "expression_statement",
+    "lexical_declaration",
+    "variable_declaration",
+    "let_declaration",
+    "short_var_declaration",
+    "assignment_statement",
+    "var_declaration",
+    "var_spec",
+    "statement_list",
+    "expression_list",
+];
+
+/// The value of a binding's right side, bound by `node` in the test `body`.
+pub(crate) fn bound(literal: Option<Literal>, call: Option<String>, node: &Node, body: &Node) -> Bound {
+    let mut straight = true;
     let mut next = node.parent();
     while let Some(p) = next {
         if p.id() == body.id() {
-            return false;
+            break;
         }
-        if functions.contains(&p.kind()) {
-            return true;
+        if !STRAIGHT.contains(&p.kind()) {
+            straight = false;
+            break;
         }
         next = p.parent();
     }
-    false
-}
-
-/// The value of a binding's right side.
-pub(crate) fn bound(literal: Option<Literal>, call: Option<String>, span: Span) -> Bound {
+    let site = Site {
+        span: Span::of(node),
+        straight,
+    };
     match (literal, call) {
-        (Some(l), _) => Bound::Literal(l, span),
-        (None, Some(c)) if c.ends_with("()") => Bound::Call(c, span),
+        (Some(l), _) => Bound::Literal(l, site),
+        (None, Some(c)) if c.ends_with("()") => Bound::Call(c, site),
         _ => Bound::Other,
     }
 }
@@ -659,31 +695,36 @@ pub(crate) fn not_rebound(occurrences: &[(String, Bound)], name: &str) -> bool {
     occurrences.iter().filter(|(n, _)| n == name).count() <= 1
 }
 
-/// The plain bindings of the names bound only by plain bindings (each to a
-/// literal or to what a call returns), in source order. A name also bound
-/// any other way (a loop, a destructuring, an update, a write in a closure
-/// or through a reference) is left out: its value is not known.
+/// The plain bindings of the names whose value at each point is known:
+/// bound once by a plain binding (to a literal or to what a call returns),
+/// or several times, each by a plain binding that is a statement of the
+/// test body itself (`name = build()` then `name = "draft"`). A name also
+/// bound any other way (a loop, a destructuring, an update, a write in a
+/// closure or through a reference), or rebound under a condition or loop,
+/// is left out. In source order.
 pub(crate) fn plain_bindings(occurrences: &[(String, Bound)]) -> Vec<Binding> {
-    let plain = |name: &str| {
-        occurrences
-            .iter()
-            .filter(|(n, _)| n == name)
-            .all(|(_, value)| !matches!(value, Bound::Other))
+    let known = |name: &str| {
+        let mut of_name = occurrences.iter().filter(|(n, _)| n == name).map(|(_, value)| value);
+        let once = of_name.clone().count() == 1;
+        of_name.all(|value| match value {
+            Bound::Literal(_, site) | Bound::Call(_, site) => once || site.straight,
+            Bound::Other => false,
+        })
     };
     let mut out: Vec<Binding> = occurrences
         .iter()
-        .filter(|(name, _)| plain(name))
+        .filter(|(name, _)| known(name))
         .filter_map(|(name, value)| {
-            let (literal, span) = match value {
-                Bound::Literal(Literal::Collection(_), span) => (None, *span),
-                Bound::Literal(literal, span) => (Some(literal.clone()), *span),
-                Bound::Call(_, span) => (None, *span),
+            let (literal, site) = match value {
+                Bound::Literal(Literal::Collection(_), site) => (None, site),
+                Bound::Literal(literal, site) => (Some(literal.clone()), site),
+                Bound::Call(_, site) => (None, site),
                 Bound::Other => return None,
             };
             Some(Binding {
                 name: name.clone(),
                 literal,
-                span,
+                span: site.span,
             })
         })
         .collect();

@@ -849,7 +849,8 @@ fn binding_occurrences(
                         let value = bound(
                             right.and_then(|r| literal(&r, source)),
                             right.and_then(|r| chain(&r, source)),
-                            Span::of(&n),
+                            &n,
+                            node,
                         );
                         out.push((text(&left, source).into_owned(), value));
                     } else {
@@ -880,7 +881,7 @@ fn binding_occurrences(
                         first_child(&n),
                     ) {
                         (Some(name), Some(value)) if n.parent().is_some_and(|p| p.kind() == "with_item") => {
-                            let value = bound(None, chain(&value, source), Span::of(&n));
+                            let value = bound(None, chain(&value, source), &n, node);
                             out.push((text(&name, source).into_owned(), value));
                         }
                         _ => identifiers(&alias, source, out),

@@ -687,7 +687,7 @@ fn bindings(body: &Node, source: &[u8], out: &mut Vec<(String, Bound)>) {
                         let value = value.map(|v| unwrap_rust(v));
                         let literal = value.and_then(|v| literal(&v, source));
                         let call = value.and_then(|v| chain(&v, source));
-                        out.push((text(&p, source).into_owned(), bound(literal, call, Span::of(&n))));
+                        out.push((text(&p, source).into_owned(), bound(literal, call, &n, body)));
                     }
                     Some(p) => pattern_names(&p, source, out),
                     None => {}
