@@ -514,12 +514,20 @@ fn operand(node: &Node, source: &[u8]) -> Operand {
     }
 }
 
+/// The one expression of a list of one (`i := 0` binds lists).
+fn sole(node: Node) -> Node {
+    match node.kind() {
+        "expression_list" if node.named_child_count() == 1 => node.named_child(0).unwrap_or(node),
+        _ => node,
+    }
+}
+
 /// `for i := 0; i < 3; i++`: a counted loop whose literal bounds make it
 /// run its body at least once.
 fn counts_up(clause: &Node, source: &[u8]) -> bool {
     let Some((name, start)) = clause.field("initializer").and_then(|init| {
-        let left = init.field("left")?;
-        let right = init.field("right")?;
+        let left = sole(init.field("left")?);
+        let right = sole(init.field("right")?);
         let value = match literal(&right, source)? {
             Literal::Number(n) => n,
             _ => return None,
@@ -828,6 +836,7 @@ impl<'r> Scan<'r> {
         let starts_at_zero = clause
             .field("initializer")
             .and_then(|i| i.field("right"))
+            .map(sole)
             .is_some_and(|r| text(&r, source) == "0");
         let op = condition.field("operator").map(|o| text(&o, source).into_owned());
         starts_at_zero
