@@ -268,6 +268,7 @@ fn read_function(item: &Node, read: &Read) -> Item {
         benchmark: kind == Kind::Benchmark,
         mocks: Vec::new(),
         unchecked,
+        unfinished: Vec::new(),
         syntax_error: first_syntax_error(&body),
         shape: super::shape(&body, source),
         extent: Span::of(&body),

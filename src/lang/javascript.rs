@@ -14,7 +14,7 @@ use super::FieldExt;
 use super::versions::{Body, Item, Memo};
 use super::{
     Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
-    TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, close_helpers, contains_kind, display,
+    TestCase, TestFile, Unchecked, UncheckedKinds, Unfinished, bound, callee_key, chain, close_helpers, contains_kind, display,
     first_child, first_syntax_error, guards_where, keep_imported_uses, normalized, note_name, number,
     single_call_aliases, plain_bindings, single_nonempty_collections, text, token_key, unchecked, unwrap,
     values, visit_named,
@@ -669,6 +669,7 @@ impl<'s> Walker<'s, '_> {
                     benchmark: false,
                     mocks: Vec::new(),
                     unchecked: Unchecked::default(),
+                    unfinished: Vec::new(),
                     syntax_error: None,
                     shape: Vec::new(),
                     extent: span,
@@ -732,6 +733,7 @@ impl<'s> Walker<'s, '_> {
             benchmark: false,
             mocks: Vec::new(),
             unchecked,
+            unfinished: scan.unfinished,
             syntax_error: first_syntax_error(&body),
             shape: super::shape(&body, self.source),
             extent: span,
@@ -1155,10 +1157,14 @@ impl<'s> Walker<'s, '_> {
                 "throw_statement" if !(guard.swallowed_by.is_some() && thrown_into_code(&n)) => scan
                     .assertions
                     .push(Assertion::bare(Span::of(&n), Form::Fail, "fail", guard)),
-                // chai property assertions: `expect(x).to.be.true;`, `x.should.exist;`
-                "expression_statement" if first_child(&n).is_some_and(|e| e.kind() == "member_expression") => {
-                    let member = first_child(&n).expect("checked above");
-                    if let Some(form) = self.property_assertion(&member) {
+                "expression_statement" => {
+                    if let Some(unfinished) = self.unfinished(&n) {
+                        scan.unfinished.push(unfinished);
+                    }
+                    // chai property assertions: `expect(x).to.be.true;`, `x.should.exist;`
+                    if let Some(member) = first_child(&n).filter(|e| e.kind() == "member_expression")
+                        && let Some(form) = self.property_assertion(&member)
+                    {
                         let chain = member_chain(&member, self.source);
                         scan.assertions.push(Assertion {
                             span: Span::of(&member),
@@ -1273,6 +1279,45 @@ impl<'s> Walker<'s, '_> {
                 values,
             });
         }
+    }
+
+    /// An expression statement that starts a Jest/Vitest/chai assertion and
+    /// never makes it: `expect(x);` (or awaited) with no matcher, or a chain
+    /// that ends before its matcher is called (`expect(x).toBeTruthy;`,
+    /// `expect(p).rejects;`). chai's property assertions
+    /// (`expect(x).to.be.true;`) are made by the property and are not this.
+    fn unfinished(&self, statement: &Node) -> Option<Unfinished> {
+        let mut e = first_child(statement)?;
+        if e.kind() == "await_expression" {
+            e = first_child(&e)?;
+        }
+        let starts = |call: &Node| {
+            call.kind() == "call_expression"
+                && call
+                    .field("function")
+                    .is_some_and(|f| matches!(callee_key(&text(&f, self.source)).as_str(), "expect" | "expect.soft" | "chai.expect"))
+        };
+        let lacks = match e.kind() {
+            "call_expression" if starts(&e) => "no matcher",
+            "member_expression" => {
+                let chain = member_chain(&e, self.source);
+                let last = chain.names.last()?;
+                let jest_matcher = last
+                    .strip_prefix("to")
+                    .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()));
+                let modifier = matches!(last.as_str(), "not" | "resolves" | "rejects");
+                if !chain.base_call.is_some_and(|b| starts(&b)) || !(jest_matcher || modifier) {
+                    return None;
+                }
+                if jest_matcher { "the matcher is not called" } else { "no matcher" }
+            }
+            _ => return None,
+        };
+        Some(Unfinished {
+            span: Span::of(statement),
+            text: display(statement, self.source),
+            lacks: lacks.to_string(),
+        })
     }
 
     /// A call's arguments as [`token_key`]s.
@@ -1675,6 +1720,7 @@ struct Scan {
     assertions: Vec<Assertion>,
     calls: Vec<String>,
     skip: Option<Skip>,
+    unfinished: Vec<Unfinished>,
 }
 
 /// The local names an import clause or a binding pattern introduces, each

@@ -497,11 +497,26 @@ pub struct TestCase {
     /// attributes, or the whole `it(..)` / `it.each(..)(..)` call.
     #[serde(default)]
     pub extent: Span,
+    /// Assertions started and never made: `expect(x)` with no matcher, a
+    /// matcher named and not called (`expect(x).toBeTruthy`,
+    /// `m.assert_called_once`), `pytest.raises(E)` outside a `with`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unfinished: Vec<Unfinished>,
     /// The cases of a parametrized test (`@pytest.mark.parametrize`,
     /// `it.each`, rstest's `#[case]`): each binds the parameters the body
     /// does not rebind to that case's values, as [`token_key`]s.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cases: Vec<Vec<(String, String)>>,
+}
+
+/// A statement that starts an assertion and never makes it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Unfinished {
+    pub span: Span,
+    /// The statement, whitespace collapsed.
+    pub text: String,
+    /// What it lacks: `no matcher`, `the matcher is not called`, `not entered`.
+    pub lacks: String,
 }
 
 /// At most this many cases are read of a parametrized test (stacked
@@ -522,6 +537,9 @@ impl TestCase {
         }
         for b in &mut self.bindings {
             b.span = b.span.moved(delta);
+        }
+        for u in &mut self.unfinished {
+            u.span = u.span.moved(delta);
         }
         for r in &mut self.mock_returns {
             r.span = r.span.moved(delta);

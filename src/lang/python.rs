@@ -11,7 +11,7 @@ use super::FieldExt;
 use super::versions::{Body, Item, Memo};
 use super::{
     Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
-    TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, close_helpers, contains_kind, display,
+    TestCase, TestFile, Unchecked, UncheckedKinds, Unfinished, bound, callee_key, chain, close_helpers, contains_kind, display,
     first_child, first_syntax_error, guards_where, is_dotted_path, keep_imported_uses, normalized, note_name, number,
     single_call_aliases, plain_bindings, single_nonempty_collections, text, token_key, unchecked, unwrap,
     values, visit_named,
@@ -709,6 +709,7 @@ fn read_function(def: &Node, decorators: &[Node], read: &Read, file: &mut TestFi
         benchmark,
         mocks: Vec::new(),
         unchecked,
+        unfinished: scan.unfinished,
         syntax_error: first_syntax_error(&body),
         shape: super::shape(&body, source),
         extent: Span::between(decorators.first().unwrap_or(def), &body),
@@ -1177,6 +1178,16 @@ fn is_empty_block(block: &Node) -> bool {
     })
 }
 
+/// The unittest checks that, given no callable, return a context manager.
+const RAISE_CONTEXTS: &[&str] = &[
+    "assertRaises",
+    "assertRaisesRegex",
+    "assertWarns",
+    "assertWarnsRegex",
+    "assertLogs",
+    "assertNoLogs",
+];
+
 #[derive(Default)]
 struct BodyScan {
     /// The guard of the node being visited.
@@ -1189,6 +1200,7 @@ struct BodyScan {
     /// The guard of each `try` visited, by node id: a failure in its `else`
     /// runs as the `try` does ([`expected_raise`]).
     tries: Vec<(usize, Guard)>,
+    unfinished: Vec<Unfinished>,
 }
 
 impl BodyScan {
@@ -1231,6 +1243,20 @@ impl BodyScan {
                     });
                 }
                 "call" => self.call(&n, source),
+                // `m.assert_called_once` or `self.assertTrue` named and not called.
+                "expression_statement" => {
+                    if let Some(attribute) = first_child(&n).filter(|e| e.kind() == "attribute")
+                        && attribute
+                            .field("attribute")
+                            .is_some_and(|a| text(&a, source).starts_with("assert"))
+                    {
+                        self.unfinished.push(Unfinished {
+                            span: Span::of(&n),
+                            text: display(&n, source),
+                            lacks: "the assertion is not called".to_string(),
+                        });
+                    }
+                }
                 // `_: CoreSchema = {"type": "int"}`: a literal checked by the
                 // type checker against a type of the project's.
                 "assignment" if typed_literal(&n, source) && !has_ancestor_below(&n, node, PY_DEFINITIONS) => {
@@ -1296,6 +1322,24 @@ impl BodyScan {
                 reason: reason.filter(|r| !r.trim().is_empty()),
                 conditional,
             });
+        }
+        // `pytest.raises(E)` or `self.assertRaises(E)` as a statement of its
+        // own: the context manager it returns is never entered.
+        let expects_raise = matches!(
+            (receiver.as_str(), name.as_str()),
+            ("pytest", "raises" | "warns" | "deprecated_call")
+        ) || (on_self && RAISE_CONTEXTS.contains(&name.as_str()));
+        if expects_raise
+            && let Some(statement) = call.parent().filter(|p| p.kind() == "expression_statement")
+            && args.len() <= usize::from(name != "deprecated_call") + usize::from(name.ends_with("Regex"))
+        {
+            self.calls.push(name);
+            self.unfinished.push(Unfinished {
+                span: Span::of(&statement),
+                text: display(&statement, source),
+                lacks: "it is not entered (`with`)".to_string(),
+            });
+            return;
         }
         let form = if on_self && name.starts_with("assert") {
             Some(unittest_form(&name, &args, source))

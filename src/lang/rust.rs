@@ -483,6 +483,7 @@ fn read_function(def: &Node, source: &[u8], constants: &[String], scope: &str) -
         benchmark,
         mocks: Vec::new(),
         unchecked,
+        unfinished: Vec::new(),
         syntax_error: first_syntax_error(&body),
         shape: super::shape(&body, source),
         extent: Span::of(&body),

@@ -104,6 +104,16 @@ fn swallowed_failure_javascript() {
 }
 
 #[test]
+fn unfinished_assertion_python() {
+    check_fixture("unfinished_assertion.py");
+}
+
+#[test]
+fn unfinished_assertion_typescript() {
+    check_fixture("unfinished_assertion.test.ts");
+}
+
+#[test]
 fn literal_echo_python() {
     check_fixture("literal_echo.py");
 }

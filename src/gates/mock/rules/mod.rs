@@ -13,6 +13,7 @@ mod skipped_test;
 mod smoke_test;
 mod swallowed_failure;
 mod tautological_assertion;
+mod unfinished_assertion;
 
 pub use conditional_assertion::{CONDITIONAL_ASSERTION, conditional_assertion};
 pub use empty_test::{EMPTY_TEST, empty_test};
@@ -26,6 +27,7 @@ pub use skipped_test::{SKIPPED_TEST, skipped_test};
 pub use smoke_test::{SMOKE_TEST, smoke_test};
 pub use swallowed_failure::{SWALLOWED_FAILURE, swallowed_failure};
 pub use tautological_assertion::{TAUTOLOGICAL_ASSERTION, tautological_assertion, tautology};
+pub use unfinished_assertion::{UNFINISHED_ASSERTION, unfinished_assertion};
 
 use crate::finding::Finding;
 use crate::lang::Span;
@@ -40,6 +42,7 @@ fn finding_at(rule: &RuleMeta, message: String, path: &str, span: Span) -> Findi
 
 pub const ALL: &[&RuleMeta] = &[
     &TAUTOLOGICAL_ASSERTION,
+    &UNFINISHED_ASSERTION,
     &NO_ASSERTION,
     &SMOKE_TEST,
     &EMPTY_TEST,
