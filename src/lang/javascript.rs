@@ -1408,7 +1408,15 @@ impl<'s> Walker<'s, '_> {
                                 ..guard
                             }
                         } else if Some(c.id()) == id("handler") {
-                            conditional
+                            // `try { f(); throw new Error("no error") }`: the
+                            // handler runs whenever the test passes.
+                            match node.field("body").is_some_and(|b| self.ends_in_failure(&b)) {
+                                true => guard,
+                                false => Guard {
+                                    caught: true,
+                                    ..conditional
+                                },
+                            }
                         } else {
                             guard
                         }
@@ -1416,6 +1424,27 @@ impl<'s> Walker<'s, '_> {
                     .collect()
             }
             _ => vec![guard; children.len()],
+        }
+    }
+
+    /// Does `block` end in an explicit failure (`throw ..`, `fail(..)`,
+    /// `expect.fail(..)`, `assert.fail(..)`, `t.fail(..)`)? Then the `try`
+    /// it is the body of fails when nothing is thrown.
+    fn ends_in_failure(&self, block: &Node) -> bool {
+        let mut cursor = block.walk();
+        let Some(last) = block.named_children(&mut cursor).filter(|c| c.kind() != COMMENT).last() else {
+            return false;
+        };
+        match last.kind() {
+            "throw_statement" => true,
+            "expression_statement" => first_child(&last)
+                .filter(|c| c.kind() == "call_expression")
+                .and_then(|c| c.field("function"))
+                .is_some_and(|f| {
+                    let callee = callee_key(&text(&f, self.source));
+                    callee == "fail" || callee.ends_with(".fail")
+                }),
+            _ => false,
         }
     }
 

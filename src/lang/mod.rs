@@ -843,6 +843,11 @@ pub struct Guard {
     /// re-raising or asserting: the span of that handler.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub swallowed_by: Option<Span>,
+    /// In an `except`/`catch` handler of a `try` that does not fail when
+    /// nothing is raised: it runs only when the code raises, and the test
+    /// passes when it does not.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub caught: bool,
 }
 
 /// What an assertion checks, as far as the values are concerned.

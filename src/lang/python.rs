@@ -666,6 +666,18 @@ fn read_function(def: &Node, decorators: &[Node], read: &Read, file: &mut TestFi
             }
         }
     }
+    // A property test (hypothesis' `@given`) is fed inputs that may or may
+    // not be valid: a handler checking the error of the invalid ones is one
+    // of its two outcomes, not the only check.
+    let property_test = decorators.iter().filter_map(|d| decorator_callee(d, source)).any(|(key, _)| {
+        key.rsplit('.').next() == Some("given")
+    });
+    if property_test {
+        for a in scan.assertions.iter_mut().filter(|a| a.guard.caught) {
+            a.guard.caught = false;
+            a.guard.conditional = false;
+        }
+    }
     // A decorator is called with the test: one that asserts (a local
     // `@check_mutation(..)`) makes the test assert.
     for (key, _) in decorators.iter().filter_map(|d| decorator_callee(d, source)) {
@@ -1747,6 +1759,8 @@ fn child_guards(node: &Node, children: &[Node], guard: Guard, tables: &[String],
             let swallower = children
                 .iter()
                 .find(|c| c.kind() == "except_clause" && swallows(c, source));
+            // `try: f(); pytest.fail("no error")`: a handler runs whenever the test passes.
+            let expects_raise = node.field("body").is_some_and(|b| ends_in_failure(&b, source));
             children
                 .iter()
                 .map(|c| match c.kind() {
@@ -1754,12 +1768,36 @@ fn child_guards(node: &Node, children: &[Node], guard: Guard, tables: &[String],
                         swallowed_by: swallower.map(Span::of).or(guard.swallowed_by),
                         ..guard
                     },
-                    "except_clause" | "except_group_clause" | "else_clause" => conditional,
+                    "except_clause" | "except_group_clause" if expects_raise => guard,
+                    "except_clause" | "except_group_clause" => Guard {
+                        caught: true,
+                        ..conditional
+                    },
+                    "else_clause" => conditional,
                     _ => guard,
                 })
                 .collect()
         }
         _ => vec![guard; children.len()],
+    }
+}
+
+/// Does `block` end in an explicit failure (`assert False`, `pytest.fail(..)`,
+/// `self.fail(..)`, `raise AssertionError(..)`)? Then the `try` it is the
+/// body of fails when nothing is raised.
+fn ends_in_failure(block: &Node, source: &[u8]) -> bool {
+    let mut cursor = block.walk();
+    let Some(last) = block.named_children(&mut cursor).filter(|c| c.kind() != COMMENT).last() else {
+        return false;
+    };
+    match last.kind() {
+        "assert_statement" => first_child(&last).is_some_and(|c| matches!(text(&c, source).as_ref(), "False" | "0")),
+        "raise_statement" => first_child(&last).is_some_and(|e| text(&e, source).starts_with("AssertionError")),
+        "expression_statement" => first_child(&last)
+            .filter(|c| c.kind() == "call")
+            .and_then(|c| c.field("function"))
+            .is_some_and(|f| matches!(callee_key(&text(&f, source)).as_str(), "pytest.fail" | "self.fail" | "fail")),
+        _ => false,
     }
 }
 

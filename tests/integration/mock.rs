@@ -104,6 +104,16 @@ fn swallowed_failure_javascript() {
 }
 
 #[test]
+fn catch_only_assertion_python() {
+    check_fixture("catch_only_assertion.py");
+}
+
+#[test]
+fn catch_only_assertion_typescript() {
+    check_fixture("catch_only_assertion.test.ts");
+}
+
+#[test]
 fn unfinished_assertion_python() {
     check_fixture("unfinished_assertion.py");
 }

@@ -48,6 +48,7 @@ fn file_rules(path: &str, file: &TestFile, settings: &Settings) -> Vec<Finding> 
     findings.extend(rules::smoke_test(path, file, &settings.assertion_helpers));
     findings.extend(rules::skipped_test(path, file));
     findings.extend(rules::conditional_assertion(path, file));
+    findings.extend(rules::catch_only_assertion(path, file));
     findings.extend(rules::swallowed_failure(path, file));
     findings.extend(rules::unfinished_assertion(path, file));
     findings.extend(rules::literal_echo(path, file));

@@ -1,3 +1,4 @@
+use super::catch_only_assertion::catch_only;
 use super::finding_at;
 use crate::finding::Finding;
 use crate::lang::{Form, TestFile};
@@ -15,7 +16,7 @@ pub const CONDITIONAL_ASSERTION: RuleMeta = RuleMeta {
 pub fn conditional_assertion(path: &str, file: &TestFile) -> Vec<Finding> {
     file.tests
         .iter()
-        .filter(|t| t.skip.is_none() && !t.assertions.is_empty())
+        .filter(|t| t.skip.is_none() && !t.assertions.is_empty() && !catch_only(t))
         // An explicit failure under a condition is itself the check (`if bad: pytest.fail()`).
         .filter(|t| t.assertions.iter().all(|a| a.guard.conditional && a.form != Form::Fail))
         .map(|t| {

@@ -1,6 +1,7 @@
 //! The mock gate's rules: one file per rule (metadata and a pure check over
 //! a parsed test file), the doc beside it as `<rule>.md`.
 
+mod catch_only_assertion;
 mod conditional_assertion;
 mod empty_test;
 mod internal_mock_ratio;
@@ -15,6 +16,7 @@ mod swallowed_failure;
 mod tautological_assertion;
 mod unfinished_assertion;
 
+pub use catch_only_assertion::{CATCH_ONLY_ASSERTION, catch_only_assertion};
 pub use conditional_assertion::{CONDITIONAL_ASSERTION, conditional_assertion};
 pub use empty_test::{EMPTY_TEST, empty_test};
 pub use internal_mock_ratio::{INTERNAL_MOCK_RATIO, MIN_INTERNAL, internal_mock_ratio};
@@ -48,6 +50,7 @@ pub const ALL: &[&RuleMeta] = &[
     &EMPTY_TEST,
     &SKIPPED_TEST,
     &CONDITIONAL_ASSERTION,
+    &CATCH_ONLY_ASSERTION,
     &SWALLOWED_FAILURE,
     &LITERAL_ECHO,
     &NEVER_IMPORTS_SUBJECT,
