@@ -121,6 +121,8 @@ struct Read<'a> {
     suite: bool,
     /// Package-level names bound once to a non-empty literal slice or map.
     tables: Vec<String>,
+    /// Local names of every imported package.
+    packages: Vec<String>,
 }
 
 pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> TestFile {
@@ -146,6 +148,7 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
     let read = Read {
         source,
         tables: single_nonempty_collections(&top),
+        packages: file.imports.iter().flat_map(|i| i.names.clone()).collect(),
         assert_packages,
         suite: file
             .imports
@@ -189,6 +192,8 @@ fn function(item: &Node, read: &Read, memo: Option<&mut Memo>) -> Item {
     // The package-level tables a loop may run over, after a separator.
     context.push("\u{1f}");
     context.extend(read.tables.iter().map(String::as_str));
+    context.push("\u{1f}");
+    context.extend(read.packages.iter().map(String::as_str));
     let key = Memo::key(item, item, read.source, &context);
     let row = item.start_position().row;
     if let Some(recalled) = memo.recall(&key, row) {
@@ -657,6 +662,9 @@ struct Scan<'r> {
     tables: Vec<String>,
     /// Names bound to `assert.New(t)` and `require.New(t)`.
     assert_objects: Vec<String>,
+    /// Those of them made by the library's own `New(t)` in its own package:
+    /// their checks are the code under test, their literals its input.
+    own_objects: Vec<String>,
     /// Names of `testing` values: parameters typed `*testing.T` and friends
     /// seen so far (the function's own, then its closures').
     testing: Vec<String>,
@@ -693,6 +701,7 @@ impl<'r> Scan<'r> {
             guard: Guard::default(),
             tables: Vec::new(),
             assert_objects: Vec::new(),
+            own_objects: Vec::new(),
             testing: Vec::new(),
             assertions: Vec::new(),
             calls: Vec::new(),
@@ -768,13 +777,26 @@ impl<'r> Scan<'r> {
             return;
         };
         let value = text(&right, source);
-        let made = self
-            .read
-            .assert_packages
-            .iter()
-            .any(|p| value.starts_with(&format!("{p}.New(")));
+        // Inside the assertion library's own package, `New(t)` handed the
+        // test's own `t` (another `T` makes the code under test).
+        let call = sole(right);
+        let own = call.kind() == "call_expression"
+            && call.field("function").is_some_and(|f| text(&f, source) == "New")
+            && call
+                .field("arguments")
+                .and_then(|a| a.named_child(0))
+                .is_some_and(|a| self.is_testing(&a));
+        let made = own
+            || self
+                .read
+                .assert_packages
+                .iter()
+                .any(|p| value.starts_with(&format!("{p}.New(")));
         if made {
             self.assert_objects.push(text(&left, source).into_owned());
+        }
+        if own {
+            self.own_objects.push(text(&left, source).into_owned());
         }
     }
 
@@ -865,6 +887,7 @@ impl<'r> Scan<'r> {
     fn asserts(&self, node: &Node) -> bool {
         let mut scan = Scan::new(self.read, self.receiver.clone());
         scan.assert_objects = self.assert_objects.clone();
+        scan.own_objects = self.own_objects.clone();
         scan.testing = self.testing.clone();
         // Only whether it asserts: guards inside are not needed, and reading
         // them would read nested branches again at every level.
@@ -947,7 +970,7 @@ impl<'r> Scan<'r> {
             // What the values must be, from the call as written. Unqualified,
             // inside the assertion library's own package, the values are the
             // input of the check under test (`Equal(t, 1, 1)` tests `Equal`).
-            let form = if receiver.is_some() {
+            let form = if receiver.is_some() && !self.own_objects.contains(&receiver_text) {
                 testify_form(method, &rest[..rest.len().min(testify_arity(method))], source)
             } else {
                 Form::Other
@@ -977,6 +1000,14 @@ impl<'r> Scan<'r> {
             if let Some(last) = self.assertions.last_mut() {
                 last.matcher = method.to_string();
             }
+        } else if receiver.is_some_and(|r| r.kind() == "identifier" && !self.read.packages.contains(&receiver_text))
+            && args.first().is_some_and(|a| self.is_testing(a))
+        {
+            // `tt.assertion(t, tt.want, got)`: a check held by a value (a
+            // table field of an assertion-function type) handed the test's `t`.
+            let rest = &args[1..];
+            let parts: Vec<String> = rest.iter().map(|a| token_key(a, source)).collect();
+            push(self, Form::Other, parts, rest);
         } else if name == "panic" && receiver.is_none() {
             let form = self.failure(call);
             push(self, form, Vec::new(), &[]);
