@@ -109,6 +109,9 @@ struct MockScan<'a> {
     /// call that does it.
     configured: Vec<(String, Node<'a>)>,
     callbacks: usize,
+    /// Mocks told to return a literal, wherever in the file (a test's own are
+    /// also read with the test; the others apply to the tests in their scope).
+    returns: Vec<(MockReturn, Node<'a>)>,
 }
 
 /// An array display as a collection literal (its length; elements are not compared).
@@ -446,6 +449,13 @@ impl<'s> Walker<'s, '_> {
     /// `jest.requireActual`), and the identifiers used outside them.
     fn imports_and_uses(&mut self, root: &Node<'s>, mut mocks: Option<&mut MockScan<'s>>) {
         visit_named(*root, |n| {
+            if let Some(scan) = mocks.as_deref_mut()
+                && matches!(n.kind(), "variable_declarator" | "expression_statement")
+            {
+                let mut found = Vec::new();
+                self.mock_return_at(n, &mut found);
+                scan.returns.extend(found.into_iter().map(|r| (r, n)));
+            }
             match n.kind() {
                 "import_statement" => {
                     let Some(source) = n.field("source").and_then(|s| self.string_value(&s)) else {
@@ -1061,8 +1071,23 @@ impl<'s> Walker<'s, '_> {
             sites,
             configured,
             callbacks,
+            returns,
         } = scan;
         self.file.callback_spies = callbacks;
+        // A return configured at the top of the file, in a `describe` or its
+        // `beforeEach`, is in effect in every test of that scope (one a test
+        // configures itself is read with the test).
+        for (ret, node) in returns {
+            let scope = self.enclosing_scope(&node);
+            if scope.is_some_and(|s| self.file.tests.iter().any(|t| t.extent == s)) {
+                continue;
+            }
+            for test in &mut self.file.tests {
+                if scope.is_none_or(|s| s.contains(test.span)) && !test.mock_returns.contains(&ret) {
+                    test.mock_returns.push(ret.clone());
+                }
+            }
+        }
         // Where each configuration happens, looked up once.
         let configured: Vec<(String, Option<Span>)> = configured
             .into_iter()

@@ -46,9 +46,15 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
     let mut cursor = root.walk();
     // Each class, by name, with its tests (a range of `file.tests`) and its bases.
     let mut classes: Vec<(String, std::ops::Range<usize>, Vec<String>)> = Vec::new();
+    // Mocks told to return a literal at the top of the module: in effect in every test.
+    let mut module_returns = Vec::new();
     for item in root.named_children(&mut cursor) {
         let (decorators, def) = unwrap_decorated(item);
         match def.kind() {
+            "expression_statement" => visit_named(def, |n| {
+                mock_return_at(n, source, &mut module_returns);
+                !PY_FUNCTIONS.contains(&n.kind())
+            }),
             "function_definition" => {
                 let read = Read {
                     source,
@@ -68,6 +74,15 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
                     &mut bodies,
                     memo.as_deref_mut(),
                 );
+                // Mocks told to return a literal in `setUp`: in effect in every test of the class.
+                let mut returns = Vec::new();
+                for setup in class_methods(&def, source).filter(|(name, _)| SETUP_METHODS.contains(&name.as_str())) {
+                    visit_named(setup.1, |n| {
+                        mock_return_at(n, source, &mut returns);
+                        true
+                    });
+                }
+                add_mock_returns(&mut file.tests[before..], &returns);
                 let name = def.field("name").map(|n| text(&n, source).into_owned());
                 classes.push((
                     name.unwrap_or_default(),
@@ -78,6 +93,7 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
             _ => {}
         }
     }
+    add_mock_returns(&mut file.tests, &module_returns);
     // An empty test of a class that another class here extends runs there,
     // under that class's setup (`setUpClass`, decorators): it checks that the
     // setup does not raise, as a smoke test does.
@@ -144,6 +160,34 @@ fn literal_tables(block: &Node, source: &[u8]) -> Vec<String> {
                 .then(|| text(&left, source).into_owned())
         })
         .collect()
+}
+
+/// Give `tests` the mock returns configured around them (a test's own come first).
+fn add_mock_returns(tests: &mut [TestCase], returns: &[MockReturn]) {
+    for test in tests {
+        for ret in returns {
+            if !test.mock_returns.contains(ret) {
+                test.mock_returns.push(ret.clone());
+            }
+        }
+    }
+}
+
+/// The methods a class body defines, by name, with their bodies.
+fn class_methods<'t>(class: &Node<'t>, source: &[u8]) -> impl Iterator<Item = (String, Node<'t>)> {
+    let mut methods = Vec::new();
+    if let Some(body) = class.field("body") {
+        let mut cursor = body.walk();
+        for item in body.named_children(&mut cursor) {
+            let (_, def) = unwrap_decorated(item);
+            if def.kind() == "function_definition"
+                && let (Some(name), Some(block)) = (def.field("name"), def.field("body"))
+            {
+                methods.push((text(&name, source).into_owned(), block));
+            }
+        }
+    }
+    methods.into_iter()
 }
 
 /// Methods whose patches apply to every test of their class.
