@@ -16,8 +16,8 @@ use super::versions::{Body, Item, Memo};
 use super::{
     Assertion, Bound, FieldExt, Form, Guard, Import, ImportKind, Literal, MockReturn, Operand, Skip, Span, TestCase,
     TestFile, Unchecked, bound, callee_key, chain, close_helpers, display, first_child, first_syntax_error,
-    keep_imported_uses, normalized, number, single_call_aliases, plain_bindings, single_nonempty_collections,
-    text, token_key, values, visit_named,
+    keep_imported_uses, normalized, number, plain_bindings, single_call_aliases, single_nonempty_collections, text,
+    token_key, values, visit_named,
 };
 
 const COMMENT: &str = "comment";

@@ -14,10 +14,10 @@ use super::FieldExt;
 use super::versions::{Body, Item, Memo};
 use super::{
     Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
-    TestCase, TestFile, Unchecked, UncheckedKinds, Unfinished, bound, callee_key, chain, close_helpers, contains_kind, display,
-    first_child, first_syntax_error, guards_where, keep_imported_uses, normalized, note_name, number,
-    single_call_aliases, plain_bindings, single_nonempty_collections, text, token_key, unchecked, unwrap,
-    values, visit_named,
+    TestCase, TestFile, Unchecked, UncheckedKinds, Unfinished, bound, callee_key, chain, close_helpers, contains_kind,
+    display, first_child, first_syntax_error, guards_where, keep_imported_uses, normalized, note_name, number,
+    plain_bindings, single_call_aliases, single_nonempty_collections, text, token_key, unchecked, unwrap, values,
+    visit_named,
 };
 
 const COMMENT: &str = "comment";
@@ -1318,9 +1318,12 @@ impl<'s> Walker<'s, '_> {
         }
         let starts = |call: &Node| {
             call.kind() == "call_expression"
-                && call
-                    .field("function")
-                    .is_some_and(|f| matches!(callee_key(&text(&f, self.source)).as_str(), "expect" | "expect.soft" | "chai.expect"))
+                && call.field("function").is_some_and(|f| {
+                    matches!(
+                        callee_key(&text(&f, self.source)).as_str(),
+                        "expect" | "expect.soft" | "chai.expect"
+                    )
+                })
         };
         let lacks = match e.kind() {
             "call_expression" if starts(&e) => "no matcher",
@@ -1334,7 +1337,11 @@ impl<'s> Walker<'s, '_> {
                 if !chain.base_call.is_some_and(|b| starts(&b)) || !(jest_matcher || modifier) {
                     return None;
                 }
-                if jest_matcher { "the matcher is not called" } else { "no matcher" }
+                if jest_matcher {
+                    "the matcher is not called"
+                } else {
+                    "no matcher"
+                }
             }
             _ => return None,
         };

@@ -11,9 +11,9 @@ use super::FieldExt;
 use super::versions::{Body, Item, Memo};
 use super::{
     Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
-    TestCase, TestFile, Unchecked, UncheckedKinds, Unfinished, bound, callee_key, chain, close_helpers, contains_kind, display,
-    first_child, first_syntax_error, guards_where, is_dotted_path, keep_imported_uses, normalized, note_name, number,
-    single_call_aliases, plain_bindings, single_nonempty_collections, text, token_key, unchecked, unwrap,
+    TestCase, TestFile, Unchecked, UncheckedKinds, Unfinished, bound, callee_key, chain, close_helpers, contains_kind,
+    display, first_child, first_syntax_error, guards_where, is_dotted_path, keep_imported_uses, normalized, note_name,
+    number, plain_bindings, single_call_aliases, single_nonempty_collections, text, token_key, unchecked, unwrap,
     values, visit_named,
 };
 
@@ -713,9 +713,10 @@ fn read_function(def: &Node, decorators: &[Node], read: &Read, file: &mut TestFi
     // A property test (hypothesis' `@given`) is fed inputs that may or may
     // not be valid: a handler checking the error of the invalid ones is one
     // of its two outcomes, not the only check.
-    let property_test = decorators.iter().filter_map(|d| decorator_callee(d, source)).any(|(key, _)| {
-        key.rsplit('.').next() == Some("given")
-    });
+    let property_test = decorators
+        .iter()
+        .filter_map(|d| decorator_callee(d, source))
+        .any(|(key, _)| key.rsplit('.').next() == Some("given"));
     if property_test {
         for a in scan.assertions.iter_mut().filter(|a| a.guard.caught) {
             a.guard.caught = false;
@@ -1840,7 +1841,12 @@ fn ends_in_failure(block: &Node, source: &[u8]) -> bool {
         "expression_statement" => first_child(&last)
             .filter(|c| c.kind() == "call")
             .and_then(|c| c.field("function"))
-            .is_some_and(|f| matches!(callee_key(&text(&f, source)).as_str(), "pytest.fail" | "self.fail" | "fail")),
+            .is_some_and(|f| {
+                matches!(
+                    callee_key(&text(&f, source)).as_str(),
+                    "pytest.fail" | "self.fail" | "fail"
+                )
+            }),
         _ => false,
     }
 }

@@ -17,7 +17,7 @@ use super::versions::{Body, Item, Memo};
 use super::{
     Assertion, Bound, FieldExt, Form, Guard, Import, ImportKind, Lang, Literal, MockReturn, Operand, Skip, Span,
     TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, close_helpers, display, first_child,
-    first_syntax_error, keep_imported_uses, normalized, number, single_call_aliases, plain_bindings,
+    first_syntax_error, keep_imported_uses, normalized, number, plain_bindings, single_call_aliases,
     single_nonempty_collections, text, token_key, unchecked, values, visit_named,
 };
 
