@@ -458,8 +458,9 @@ pub struct TestCase {
     /// Names of the functions the body calls (the last name of `a.b.c()`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub calls: Vec<String>,
-    /// Local names bound exactly once in the test, to a scalar literal
-    /// (`expected = 5`, `const name = "ok"`).
+    /// The plain bindings of the local names whose value is known at each
+    /// point of the test ([`plain_bindings`]: `expected = 5`, `const name
+    /// = "ok"`, `name = build()`), in source order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bindings: Vec<Binding>,
     /// Mocks the test told to return a literal (`m.return_value = 5`,
@@ -721,13 +722,21 @@ pub(crate) fn not_rebound(occurrences: &[(String, Bound)], name: &str) -> bool {
 /// closure or through a reference), or rebound under a condition or loop,
 /// is left out. In source order.
 pub(crate) fn plain_bindings(occurrences: &[(String, Bound)]) -> Vec<Binding> {
-    let known = |name: &str| {
-        let mut of_name = occurrences.iter().filter(|(n, _)| n == name).map(|(_, value)| value);
-        let once = of_name.clone().count() == 1;
-        of_name.all(|value| match value {
-            Bound::Literal(_, site) | Bound::Call(_, site) => once || site.straight,
+    // Per name: how many bindings, and whether each is plain and straight.
+    let mut names: std::collections::HashMap<&str, (usize, bool)> = std::collections::HashMap::new();
+    for (name, value) in occurrences {
+        let entry = names.entry(name.as_str()).or_insert((0, true));
+        entry.0 += 1;
+        entry.1 &= match value {
+            Bound::Literal(_, site) | Bound::Call(_, site) => site.straight,
             Bound::Other => false,
-        })
+        };
+    }
+    // Bound once: that binding, however nested; several times: only if each is straight.
+    let known = |name: &str| match names.get(name) {
+        Some((1, _)) => true,
+        Some((_, straight)) => *straight,
+        None => false,
     };
     let mut out: Vec<Binding> = occurrences
         .iter()
