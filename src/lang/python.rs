@@ -1303,9 +1303,11 @@ impl BodyScan {
                 // `m.assert_called_once` or `self.assertTrue` named and not called.
                 "expression_statement" => {
                     if let Some(attribute) = first_child(&n).filter(|e| e.kind() == "attribute")
-                        && attribute
-                            .field("attribute")
-                            .is_some_and(|a| text(&a, source).starts_with("assert"))
+                        && attribute.field("attribute").is_some_and(|a| {
+                            text(&a, source)
+                                .strip_prefix("assert")
+                                .is_some_and(|rest| rest.starts_with(|c: char| c == '_' || c.is_ascii_uppercase()))
+                        })
                     {
                         self.unfinished.push(Unfinished {
                             span: Span::of(&n),

@@ -253,21 +253,16 @@ impl Waiver {
             ));
         }
         let reason = match &self.values {
-            Some((base, head)) => format!("`{}` where the base has `{}`", clip(head), clip(base)),
+            Some((base, head)) => format!(
+                "`{}` where the base has `{}`",
+                crate::finding::clip(head),
+                crate::finding::clip(base)
+            ),
             None => self.reason.clone(),
         };
         if !reason.is_empty() {
             out.push_str(&format!(" \u{2014} {reason}"));
         }
         out
-    }
-}
-
-/// At most 60 characters of a value, for one line of a list.
-fn clip(text: &str) -> String {
-    const MAX: usize = 60;
-    match text.char_indices().nth(MAX) {
-        Some((at, _)) => format!("{}\u{2026}", &text[..at]),
-        None => text.to_string(),
     }
 }

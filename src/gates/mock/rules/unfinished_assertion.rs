@@ -1,5 +1,5 @@
 use super::finding_at;
-use crate::finding::Finding;
+use crate::finding::{Finding, clip};
 use crate::lang::TestFile;
 use crate::rule::{Level, RuleMeta};
 
@@ -20,7 +20,7 @@ pub fn unfinished_assertion(path: &str, file: &TestFile) -> Vec<Finding> {
             t.unfinished.iter().map(|u| {
                 finding_at(
                     &UNFINISHED_ASSERTION,
-                    format!("`{}` in `{}` checks nothing: {}", u.text, t.name, u.lacks),
+                    format!("`{}` in `{}` checks nothing: {}", clip(&u.text), t.name, u.lacks),
                     path,
                     u.span,
                 )
