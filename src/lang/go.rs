@@ -528,41 +528,6 @@ fn sole(node: Node) -> Node {
     }
 }
 
-/// `for i := 0; i < 3; i++`: a counted loop whose literal bounds make it
-/// run its body at least once.
-fn counts_up(clause: &Node, source: &[u8]) -> bool {
-    let Some((name, start)) = clause.field("initializer").and_then(|init| {
-        let left = sole(init.field("left")?);
-        let right = sole(init.field("right")?);
-        let value = match literal(&right, source)? {
-            Literal::Number(n) => n,
-            _ => return None,
-        };
-        Some((text(&left, source).into_owned(), value))
-    }) else {
-        return false;
-    };
-    let Some(condition) = clause.field("condition").map(unwrap_go) else {
-        return false;
-    };
-    let (Some(left), Some(right), Some(op)) = (
-        condition.field("left"),
-        condition.field("right"),
-        condition.field("operator").map(|o| text(&o, source).into_owned()),
-    ) else {
-        return false;
-    };
-    let Some(Literal::Number(end)) = literal(&right, source) else {
-        return false;
-    };
-    text(&left, source) == name
-        && match op.as_str() {
-            "<" | "!=" => start < end,
-            "<=" => start <= end,
-            _ => false,
-        }
-}
-
 /// What an `if` around a failure demands for the test to pass: its
 /// condition, negated (`got != want` demands `got == want`, `!ok` demands
 /// `ok`, `bad` demands `bad` falsy).
@@ -818,7 +783,7 @@ impl<'r> Scan<'r> {
                 let nonempty = bare
                     || children.iter().any(|c| match c.kind() {
                         "range_clause" => c.field("right").is_some_and(|r| self.nonempty(&r)),
-                        "for_clause" => counts_up(c, source) || self.counts_to_n(c),
+                        "for_clause" => self.counts_up(c),
                         // `for b.Loop() { .. }` runs at least once.
                         "call_expression" => c
                             .field("function")
@@ -850,25 +815,41 @@ impl<'r> Scan<'r> {
         node.kind() == "identifier" && self.testing.iter().any(|t| t.as_str() == text(node, self.read.source))
     }
 
-    /// `for i := 0; i < b.N; i++`: a benchmark's `N` is at least one.
-    fn counts_to_n(&self, clause: &Node) -> bool {
+    /// A counted loop that runs its body at least once: between literals
+    /// (`for i := 0; i < 3; i++`, also `<=` and `!=`), or up to a
+    /// benchmark's `N`, which is at least one (`for i := 0; i < b.N; i++`).
+    fn counts_up(&self, clause: &Node) -> bool {
         let source = self.read.source;
+        let number = |n: Node| match literal(&n, source) {
+            Some(Literal::Number(v)) => Some(v),
+            _ => None,
+        };
+        let Some((name, start)) = clause.field("initializer").and_then(|init| {
+            let start = number(sole(init.field("right")?))?;
+            Some((text(&sole(init.field("left")?), source).into_owned(), start))
+        }) else {
+            return false;
+        };
         let Some(condition) = clause.field("condition").map(unwrap_go) else {
             return false;
         };
-        let starts_at_zero = clause
-            .field("initializer")
-            .and_then(|i| i.field("right"))
-            .map(sole)
-            .is_some_and(|r| text(&r, source) == "0");
-        let op = condition.field("operator").map(|o| text(&o, source).into_owned());
-        starts_at_zero
-            && op.as_deref() == Some("<")
-            && condition.field("right").is_some_and(|r| {
-                r.kind() == "selector_expression"
-                    && r.field("field").is_some_and(|f| text(&f, source) == "N")
-                    && r.field("operand").is_some_and(|o| self.is_testing(&o))
-            })
+        let (Some(left), Some(right), Some(op)) = (
+            condition.field("left"),
+            condition.field("right"),
+            condition.field("operator").map(|o| text(&o, source).into_owned()),
+        ) else {
+            return false;
+        };
+        let to_n = right.kind() == "selector_expression"
+            && right.field("field").is_some_and(|f| text(&f, source) == "N")
+            && right.field("operand").is_some_and(|o| self.is_testing(&o));
+        text(&left, source) == name
+            && match (op.as_str(), number(right)) {
+                ("<" | "!=", Some(end)) => start < end,
+                ("<=", Some(end)) => start <= end,
+                ("<", None) => to_n && start == 0.0,
+                _ => false,
+            }
     }
 
     fn nonempty(&self, node: &Node) -> bool {
@@ -1084,10 +1065,7 @@ impl<'r> Scan<'r> {
         if receiver.is_some() {
             return None;
         }
-        let first = args.first()?;
-        (first.kind() == "identifier" && self.testing.iter().any(|t| t.as_str() == text(first, self.read.source)))
-            .then(|| testify_check(name))
-            .flatten()
+        self.is_testing(args.first()?).then(|| testify_check(name)).flatten()
     }
 
     /// gomock `m.EXPECT().Get(..).Return(5)` and testify

@@ -74,15 +74,6 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
                     &mut bodies,
                     memo.as_deref_mut(),
                 );
-                // Mocks told to return a literal in `setUp`: in effect in every test of the class.
-                let mut returns = Vec::new();
-                for setup in class_methods(&def, source).filter(|(name, _)| SETUP_METHODS.contains(&name.as_str())) {
-                    visit_named(setup.1, |n| {
-                        mock_return_at(n, source, &mut returns);
-                        true
-                    });
-                }
-                add_mock_returns(&mut file.tests[before..], &returns);
                 let name = def.field("name").map(|n| text(&n, source).into_owned());
                 classes.push((
                     name.unwrap_or_default(),
@@ -171,23 +162,6 @@ fn add_mock_returns(tests: &mut [TestCase], returns: &[MockReturn]) {
             }
         }
     }
-}
-
-/// The methods a class body defines, by name, with their bodies.
-fn class_methods<'t>(class: &Node<'t>, source: &[u8]) -> impl Iterator<Item = (String, Node<'t>)> {
-    let mut methods = Vec::new();
-    if let Some(body) = class.field("body") {
-        let mut cursor = body.walk();
-        for item in body.named_children(&mut cursor) {
-            let (_, def) = unwrap_decorated(item);
-            if def.kind() == "function_definition"
-                && let (Some(name), Some(block)) = (def.field("name"), def.field("body"))
-            {
-                methods.push((text(&name, source).into_owned(), block));
-            }
-        }
-    }
-    methods.into_iter()
 }
 
 /// Methods whose patches apply to every test of their class.
@@ -564,12 +538,24 @@ fn class(
         tables: &class_tables,
         may_be_test: is_tests,
     };
+    // Mocks told to return a literal in `setUp`: in effect in every test of the class.
+    let mut setup_returns = Vec::new();
     for item in body.named_children(&mut cursor) {
         let (decs, inner) = unwrap_decorated(item);
         if inner.kind() == "function_definition" {
             function(&inner, &decs, &read, file, bodies, memo.as_deref_mut());
+            let is_setup = inner
+                .field("name")
+                .is_some_and(|n| SETUP_METHODS.contains(&text(&n, source).as_ref()));
+            if is_setup && let Some(block) = inner.field("body") {
+                visit_named(block, |n| {
+                    mock_return_at(n, source, &mut setup_returns);
+                    true
+                });
+            }
         }
     }
+    add_mock_returns(&mut file.tests[before..], &setup_returns);
     for test in &mut file.tests[before..] {
         test.scope.clone_from(&name);
     }
