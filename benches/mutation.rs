@@ -148,7 +148,7 @@ fn main() {
     let root = init(dir.path());
     let base = history(&root);
     settle(&root);
-    if std::env::var_os("LOKI_GATE_BENCH_KEEP").is_some() {
+    if std::env::var_os("BENCH_KEEP").is_some() {
         say(&format!("kept {}\n", dir.keep().display()));
     }
     say(&format!(

@@ -44,8 +44,9 @@ pub fn say(line: &str) {
     std::io::Write::write_all(&mut std::io::stdout(), line.as_bytes()).expect("stdout");
 }
 
-/// Run `f` `runs` times after a warm-up; print the median and minimum against `target`.
-pub fn measure(runs: usize, name: &str, target: Option<Duration>, mut f: impl FnMut()) {
+/// Run `f` `runs` times after a warm-up; print the median and minimum
+/// against `target`, and return the median.
+pub fn measure(runs: usize, name: &str, target: Option<Duration>, mut f: impl FnMut()) -> Duration {
     f();
     let mut times: Vec<Duration> = (0..runs)
         .map(|_| {
@@ -66,4 +67,5 @@ pub fn measure(runs: usize, name: &str, target: Option<Duration>, mut f: impl Fn
         median.as_secs_f64() * 1e3,
         times[0].as_secs_f64() * 1e3
     ));
+    median
 }

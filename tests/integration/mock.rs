@@ -427,6 +427,18 @@ fn the_subject_reached_without_an_import() {
             "import { local } from './local-only'\nconst x = (n: number) => n + local\nit('local', () => {\n{check}})\n",
             true,
         ),
+        // An import is resolved the same way: a module reached through a
+        // directory symlinked out of the repository is not project code.
+        (
+            "test/import-through-link.test.ts",
+            "import { add as x } from '../vendor-link/math'\nit('imports through a link', () => {\n{check}})\n",
+            true,
+        ),
+        (
+            "test/import-real.test.ts",
+            "import { add as x } from '../src/math'\nit('imports', () => {\n{check}})\n",
+            false,
+        ),
     ];
     never_imports_flags_exactly(&repo, files, ("{check}", check));
 }

@@ -78,6 +78,9 @@ const PYTHON_ROOTS: &[&str] = &["", "src", "lib", "python"];
 pub struct Resolver {
     /// Test-support files already followed: do they import project code?
     support: std::sync::Mutex<std::collections::HashMap<(PathBuf, u32), bool>>,
+    /// What each path below the root already looked at is ([`Resolver::entry`]):
+    /// every test file imports the same few modules.
+    entries: std::sync::Mutex<std::collections::HashMap<PathBuf, Entry>>,
     root: PathBuf,
     /// tsconfig `paths`: (pattern, targets), relative to `base`.
     paths: Vec<(String, Vec<String>)>,
@@ -94,6 +97,15 @@ pub struct Resolver {
     /// `pyproject.toml`'s directory, its `src/`, `lib/` and `python/`, and
     /// maturin's `python-source` (`pydantic-core/python`).
     python_roots: Vec<PathBuf>,
+}
+
+/// A path below the repository root, as [`Resolver::entry`] found it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Entry {
+    File,
+    Dir,
+    /// Missing, a symlink, or something else.
+    Other,
 }
 
 impl Resolver {
@@ -212,29 +224,46 @@ impl Resolver {
         let dir = from.parent().unwrap_or(Path::new(""));
         [dir.join(path), path.to_path_buf()].iter().any(|candidate| {
             let rel = normalize(candidate);
-            !rel.as_os_str().is_empty() && !is_test_support(&rel) && self.regular_file_inside(&rel)
+            !rel.as_os_str().is_empty() && !is_test_support(&rel) && self.is_file(&rel)
         })
     }
 
-    /// Is `rel` a regular file reached from the root through directories
-    /// that are not symlinks (so no metadata outside the repository is read)?
-    fn regular_file_inside(&self, rel: &Path) -> bool {
-        let mut at = self.root.clone();
-        let mut components = rel.components().peekable();
-        while let Some(component) = components.next() {
-            let Component::Normal(part) = component else {
-                return false;
-            };
-            at.push(part);
-            let Ok(meta) = std::fs::symlink_metadata(&at) else {
-                return false;
-            };
-            let last = components.peek().is_none();
-            if (last && !meta.is_file()) || (!last && !meta.is_dir()) {
-                return false;
-            }
+    /// What `rel` is, reached from the root through directories that are not
+    /// symlinks, so no metadata outside the repository is ever read: a path
+    /// with `..`, an absolute path or one through a symlink is
+    /// [`Entry::Other`]. Each path is looked at once per run.
+    fn entry(&self, rel: &Path) -> Entry {
+        if rel.as_os_str().is_empty() {
+            return Entry::Dir;
         }
-        true
+        if !rel.components().all(|c| matches!(c, Component::Normal(_))) {
+            return Entry::Other;
+        }
+        if let Some(known) = self.entries.lock().expect("resolver cache").get(rel) {
+            return *known;
+        }
+        let entry = if self.entry(rel.parent().unwrap_or(Path::new(""))) != Entry::Dir {
+            Entry::Other
+        } else {
+            match std::fs::symlink_metadata(self.root.join(rel)) {
+                Ok(meta) if meta.is_file() => Entry::File,
+                Ok(meta) if meta.is_dir() => Entry::Dir,
+                _ => Entry::Other,
+            }
+        };
+        self.entries
+            .lock()
+            .expect("resolver cache")
+            .insert(rel.to_path_buf(), entry);
+        entry
+    }
+
+    fn is_file(&self, rel: &Path) -> bool {
+        self.entry(rel) == Entry::File
+    }
+
+    fn is_dir(&self, rel: &Path) -> bool {
+        self.entry(rel) == Entry::Dir
     }
 
     /// Does the Go package of the test file `from` (its directory's non-test
@@ -418,7 +447,7 @@ impl Resolver {
 
     /// `x`, `x.ts` (and friends), `x.js` meaning `x.ts`, `x/index.*`, `x/package.json` main.
     fn file_or_dir(&self, rel: &Path) -> Option<PathBuf> {
-        let exists = |p: &Path| self.root.join(p).is_file();
+        let exists = |p: &Path| self.is_file(p);
         if exists(rel) {
             return Some(rel.to_path_buf());
         }
@@ -438,8 +467,9 @@ impl Resolver {
         {
             return Some(found);
         }
-        if self.root.join(rel).is_dir() {
-            if let Ok(text) = std::fs::read_to_string(self.root.join(rel).join("package.json"))
+        if self.is_dir(rel) {
+            if self.is_file(&rel.join("package.json"))
+                && let Ok(text) = std::fs::read_to_string(self.root.join(rel).join("package.json"))
                 && let Ok(json) = serde_json::from_str::<serde_json::Value>(&text)
                 && let Some(main) = json["main"].as_str().or(json["module"].as_str())
                 && let Some(found) = self.file_or_dir(&normalize(&rel.join(main)))
@@ -478,11 +508,11 @@ impl Resolver {
     fn python_module(&self, dir: &Path, parts: &[&str]) -> Option<PathBuf> {
         let first = parts.first()?;
         let head = dir.join(first);
-        let is_file = |p: &Path| self.root.join(p).is_file();
+        let is_file = |p: &Path| self.is_file(p);
         if is_file(&head.with_extension("py")) {
             return Some(head.with_extension("py"));
         }
-        if !self.root.join(&head).is_dir() {
+        if !self.is_dir(&head) {
             return None;
         }
         let mut current = head;
@@ -492,7 +522,7 @@ impl Resolver {
             if is_file(&next.with_extension("py")) {
                 return Some(next.with_extension("py"));
             }
-            if !self.root.join(&next).is_dir() {
+            if !self.is_dir(&next) {
                 break;
             }
             current = next;
@@ -541,7 +571,7 @@ impl Resolver {
                 && let Some(name) = d.file_name().and_then(|n| n.to_str())
             {
                 for root in [tests.join(format!("{name}.rs")), d.join("main.rs"), d.join("mod.rs")] {
-                    if self.root.join(&root).is_file() {
+                    if self.is_file(&root) {
                         return root;
                     }
                 }
@@ -554,7 +584,7 @@ impl Resolver {
                 && let Some(root) = ["lib.rs", "main.rs"]
                     .iter()
                     .map(|f| d.join(f))
-                    .find(|p| self.root.join(p).is_file())
+                    .find(|p| self.is_file(p))
             {
                 return root;
             }
@@ -567,7 +597,7 @@ impl Resolver {
         ["src/lib.rs", "lib.rs", "src/main.rs"]
             .iter()
             .map(|f| package.join(f))
-            .find(|p| self.root.join(p).is_file())
+            .find(|p| self.is_file(p))
     }
 
     /// The deepest module file `parts` names below the module file `file`:
@@ -579,8 +609,8 @@ impl Resolver {
             let dir = rust_module_dir(&file);
             let next = self
                 .path_attribute(&file, part)
-                .or_else(|| Some(dir.join(format!("{part}.rs"))).filter(|f| self.root.join(f).is_file()))
-                .or_else(|| Some(dir.join(part).join("mod.rs")).filter(|f| self.root.join(f).is_file()));
+                .or_else(|| Some(dir.join(format!("{part}.rs"))).filter(|f| self.is_file(f)))
+                .or_else(|| Some(dir.join(part).join("mod.rs")).filter(|f| self.is_file(f)));
             let Some(next) = next else { break };
             found = Some(next.clone());
             file = next;
@@ -603,7 +633,7 @@ impl Resolver {
             .captures_iter(&text)
             .find(|c| &c[2] == name)
             .map(|c| normalize(&dir.join(&c[1])))
-            .filter(|p| self.root.join(p).is_file())
+            .filter(|p| self.is_file(p))
     }
 
     /// The package directory a Go import path names, when it is in the repository.
@@ -624,6 +654,9 @@ impl Resolver {
             })?
         };
         // A package is its non-test `.go` files.
+        if !self.is_dir(&dir) {
+            return None;
+        }
         let holds_code = std::fs::read_dir(self.root.join(&dir)).ok()?.flatten().any(|e| {
             let name = e.file_name();
             let name = name.to_string_lossy();
