@@ -1021,16 +1021,7 @@ impl<'r> Scan<'r> {
         let checking_if = call
             .parent()
             .filter(|p| p.kind() == "expression_statement")
-            .and_then(|statement| statement.parent())
-            .map(|list| match list.kind() {
-                "statement_list" => list.parent().unwrap_or(list),
-                _ => list,
-            })
-            .filter(|block| block.kind() == "block")
-            .and_then(|block| {
-                let parent = block.parent()?;
-                (parent.kind() == "if_statement" && parent.field("consequence")?.id() == block.id()).then_some(parent)
-            });
+            .and_then(|statement| super::checking_if(&statement));
         let Some(checking_if) = checking_if else {
             return Form::Fail;
         };

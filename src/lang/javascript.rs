@@ -1149,6 +1149,9 @@ impl<'s> Walker<'s, '_> {
         let mut cursor = body.walk();
         while let Some((n, guard)) = stack.pop() {
             scan.guard = guard;
+            if n.kind() == "if_statement" {
+                scan.ifs.push((n.id(), guard));
+            }
             match n.kind() {
                 // `// @ts-expect-error`: the compiler fails the build when the
                 // next line compiles.
@@ -1179,9 +1182,11 @@ impl<'s> Walker<'s, '_> {
                 // `if (x !== 2) throw new Error("..")` is a hand-written assertion.
                 // A `throw` the test hands to the code inside a `try` is the
                 // input under test, not a check the handler could swallow.
-                "throw_statement" if !(guard.swallowed_by.is_some() && thrown_into_code(&n)) => scan
-                    .assertions
-                    .push(Assertion::bare(Span::of(&n), Form::Fail, "fail", guard)),
+                "throw_statement" if !(guard.swallowed_by.is_some() && thrown_into_code(&n)) => {
+                    let form = self.failure(&n, &mut scan);
+                    scan.assertions
+                        .push(Assertion::bare(Span::of(&n), form, "fail", scan.guard));
+                }
                 "expression_statement" => {
                     if let Some(unfinished) = self.unfinished(&n) {
                         scan.unfinished.push(unfinished);
@@ -1274,6 +1279,10 @@ impl<'s> Walker<'s, '_> {
             self.context_assertion(call, &name)
         } else {
             self.assertion(call, &function, &name)
+        };
+        let form = match (form, call.parent().filter(|p| p.kind() == "expression_statement")) {
+            (Some(Form::Fail), Some(statement)) => Some(self.failure(&statement, scan)),
+            (form, _) => form,
         };
         if let Some(form) = form {
             let mut values = call
@@ -1631,6 +1640,45 @@ impl<'s> Walker<'s, '_> {
         Some(if negated { negate(form) } else { form })
     }
 
+    /// The form of an explicit failure `statement` (`throw`, `assert.fail()`,
+    /// `expect.fail()`): [`Form::FailUnless`] directly in the body of an
+    /// `if` (`if (got !== want) throw new Error(..)`), whose condition is
+    /// then the check and whose own guard becomes the failure's;
+    /// [`Form::Fail`] anywhere else.
+    fn failure(&self, statement: &Node, scan: &mut Scan) -> Form {
+        let Some(checking_if) = super::checking_if(statement) else {
+            return Form::Fail;
+        };
+        let (Some(condition), Some(&(_, guard))) = (
+            checking_if.field("condition"),
+            scan.ifs.iter().rev().find(|(id, _)| *id == checking_if.id()),
+        ) else {
+            return Form::Fail;
+        };
+        scan.guard = guard;
+        Form::FailUnless(Box::new(self.demanded(&condition)))
+    }
+
+    /// What an `if` around a failure demands for the test to pass: its
+    /// condition, negated (`a !== b` demands `a === b`, `!ok` demands `ok`).
+    fn demanded(&self, condition: &Node) -> Form {
+        let c = unwrap(*condition);
+        let side = |field: &'static str| c.field(field).map(|n| self.operand(&n));
+        let operator = c.field("operator").map(|o| text(&o, self.source).into_owned());
+        match (c.kind(), operator.as_deref()) {
+            ("binary_expression", Some(op @ ("!==" | "!=" | "===" | "=="))) => match (side("left"), side("right")) {
+                (Some(a), Some(b)) if op.starts_with('!') => Form::Equal(a, b),
+                (Some(a), Some(b)) => Form::NotEqual(a, b),
+                _ => Form::Other,
+            },
+            ("unary_expression", Some("!")) => side("argument").map_or(Form::Other, Form::Truthy),
+            ("identifier" | "member_expression" | "call_expression" | "await_expression" | "true" | "false", _) => {
+                Form::Falsy(self.operand(&c))
+            }
+            _ => Form::Other,
+        }
+    }
+
     fn operand(&self, node: &Node) -> Operand {
         // `'' as AlgorithmTypes`: whether the cast compiles is the check.
         let typed = cast_to_named_type(*node, self.source);
@@ -1774,6 +1822,8 @@ impl<'s> Walker<'s, '_> {
 struct Scan {
     /// The guard of the node being visited.
     guard: Guard,
+    /// The guard of each `if` visited, by node id ([`Walker::failure`]).
+    ifs: Vec<(usize, Guard)>,
     /// Names bound to non-empty arrays (tables of cases).
     tables: Vec<String>,
     /// Names bound to a test context (`t`, and subtests' `st`).

@@ -1163,6 +1163,24 @@ pub(crate) fn has_ancestor(node: &Node, kinds: &[&str], stop: &[&str]) -> bool {
     false
 }
 
+/// The `if` whose consequence holds `statement` directly (`if c:
+/// pytest.fail()`, `if (c) throw e`, `if c { t.Fatal() }`): an explicit
+/// failure there makes the condition the check ([`Form::FailUnless`]).
+pub(crate) fn checking_if<'a>(statement: &Node<'a>) -> Option<Node<'a>> {
+    let mut up = statement.parent()?;
+    // Go's grammar may wrap a block's statements in a `statement_list`.
+    if up.kind() == "statement_list" {
+        up = up.parent()?;
+    }
+    let consequence = if matches!(up.kind(), "block" | "statement_block") {
+        up
+    } else {
+        *statement
+    };
+    let parent = consequence.parent()?;
+    (parent.kind() == "if_statement" && parent.field("consequence")?.id() == consequence.id()).then_some(parent)
+}
+
 /// The first named child that is not a comment.
 pub(crate) fn first_child<'a>(node: &Node<'a>) -> Option<Node<'a>> {
     let mut cursor = node.walk();

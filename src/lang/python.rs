@@ -1243,17 +1243,40 @@ struct BodyScan {
     /// The guard of each `try` visited, by node id: a failure in its `else`
     /// runs as the `try` does ([`expected_raise`]).
     tries: Vec<(usize, Guard)>,
+    /// The guard of each `if` visited, by node id: a failure in its body
+    /// has the `if`'s condition as its check ([`BodyScan::failure`]).
+    ifs: Vec<(usize, Guard)>,
     unfinished: Vec<Unfinished>,
 }
 
 impl BodyScan {
+    /// The form of an explicit failure `statement`: [`Form::FailUnless`]
+    /// directly in the body of an `if` (`if got != want: pytest.fail()`),
+    /// whose condition is then the check and whose own guard becomes the
+    /// failure's; [`Form::Fail`] anywhere else.
+    fn failure(&mut self, statement: &Node, source: &[u8]) -> Form {
+        let Some(checking_if) = super::checking_if(statement) else {
+            return Form::Fail;
+        };
+        let (Some(condition), Some(&(_, guard))) = (
+            checking_if.field("condition"),
+            self.ifs.iter().rev().find(|(id, _)| *id == checking_if.id()),
+        ) else {
+            return Form::Fail;
+        };
+        self.guard = guard;
+        Form::FailUnless(Box::new(demanded(condition, source)))
+    }
+
     fn walk(&mut self, node: &Node, source: &[u8]) {
         let mut stack = vec![(*node, Guard::default())];
         let mut cursor = node.walk();
         while let Some((n, guard)) = stack.pop() {
             self.guard = guard;
-            if n.kind() == "try_statement" {
-                self.tries.push((n.id(), guard));
+            match n.kind() {
+                "try_statement" => self.tries.push((n.id(), guard)),
+                "if_statement" => self.ifs.push((n.id(), guard)),
+                _ => {}
             }
             match n.kind() {
                 COMMENT | "string" => continue,
@@ -1314,8 +1337,9 @@ impl BodyScan {
                     if self.raised(&n, &n, source) {
                         continue;
                     }
+                    let form = self.failure(&n, source);
                     self.assertions
-                        .push(Assertion::bare(Span::of(&n), Form::Fail, "fail", guard));
+                        .push(Assertion::bare(Span::of(&n), form, "fail", self.guard));
                 }
                 _ => {}
             }
@@ -1394,7 +1418,7 @@ impl BodyScan {
                 self.calls.push(name);
                 return;
             }
-            Some(Form::Fail)
+            Some(statement.map_or(Form::Fail, |statement| self.failure(&statement, source)))
         } else if name.starts_with("assert")
             || (on_self && name == "fail")
             || (matches!(receiver.as_str(), "pytest" | "")
@@ -2023,36 +2047,61 @@ fn assert_form(stmt: &Node, source: &[u8]) -> Form {
 fn test_form(test: Node, source: &[u8]) -> Form {
     let test = unwrap(test);
     match test.kind() {
-        "comparison_operator" => {
-            let mut cursor = test.walk();
-            let operands: Vec<Node> = test
-                .named_children(&mut cursor)
-                .filter(|c| c.kind() != COMMENT)
-                .collect();
-            let operators: Vec<String> = {
-                let mut c = test.walk();
-                test.children(&mut c)
-                    .filter(|n| !n.is_named())
-                    .map(|n| text(&n, source).into_owned())
-                    .collect()
-            };
-            if operands.len() != 2 {
-                return Form::Other;
-            }
-            let (a, b) = (operand(&operands[0], source), operand(&operands[1], source));
-            match operators.join(" ").as_str() {
-                "==" => value_equal(a, b),
-                "is" => Form::Equal(a, b),
-                "!=" | "is not" => Form::NotEqual(a, b),
-                _ => Form::Other,
-            }
-        }
+        "comparison_operator" => match comparison(&test, source) {
+            Some((a, "==", b)) => value_equal(a, b),
+            Some((a, "is", b)) => Form::Equal(a, b),
+            Some((a, "!=" | "is not", b)) => Form::NotEqual(a, b),
+            _ => Form::Other,
+        },
         "not_operator" => match test.field("argument") {
             Some(arg) => Form::Falsy(operand(&unwrap(arg), source)),
             None => Form::Other,
         },
         _ => Form::Truthy(operand(&test, source)),
     }
+}
+
+/// What an `if` around a failure demands for the test to pass: its
+/// condition, negated (`if got != want: pytest.fail()` demands `got == want`).
+fn demanded(condition: Node, source: &[u8]) -> Form {
+    let condition = unwrap(condition);
+    match condition.kind() {
+        "comparison_operator" => match comparison(&condition, source) {
+            Some((a, "!=", b)) => value_equal(a, b),
+            Some((a, "is not", b)) => Form::Equal(a, b),
+            Some((a, "==" | "is", b)) => Form::NotEqual(a, b),
+            _ => Form::Other,
+        },
+        "not_operator" => match condition.field("argument") {
+            Some(arg) => Form::Truthy(operand(&unwrap(arg), source)),
+            None => Form::Other,
+        },
+        _ => Form::Falsy(operand(&condition, source)),
+    }
+}
+
+/// The two sides and the operator of a comparison of two operands (`a ==
+/// b`, `a is not b`); `None` for a chain (`a < b < c`).
+fn comparison(test: &Node, source: &[u8]) -> Option<(Operand, &'static str, Operand)> {
+    let mut cursor = test.walk();
+    let children: Vec<Node> = test.children(&mut cursor).filter(|c| c.kind() != COMMENT).collect();
+    let operands: Vec<&Node> = children.iter().filter(|c| c.is_named()).collect();
+    let operator: Vec<String> = children
+        .iter()
+        .filter(|c| !c.is_named())
+        .map(|c| text(c, source).into_owned())
+        .collect();
+    let [a, b] = operands[..] else {
+        return None;
+    };
+    let operator = match operator.join(" ").as_str() {
+        "==" => "==",
+        "!=" => "!=",
+        "is" => "is",
+        "is not" => "is not",
+        _ => "other",
+    };
+    Some((operand(a, source), operator, operand(b, source)))
 }
 
 /// `a == b` calls `a.__eq__(b)`: comparing an object with itself may be the
