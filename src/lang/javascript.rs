@@ -1304,8 +1304,11 @@ impl<'s> Walker<'s, '_> {
                 None => (callee_key(&text(&function, self.source)), Vec::new()),
             };
             parts.extend(self.argument_keys(call));
+            // `expectTypeOf(x).toEqualTypeOf<T>()` and `assertType<T>(x)` are
+            // checked by the compiler whatever runs ([`type_check`]).
+            let typed = self.type_assertion(&function, &name);
             scan.assertions.push(Assertion {
-                guard: scan.guard,
+                guard: if typed { Guard::default() } else { scan.guard },
                 span: Span::of(call),
                 form,
                 matcher,
@@ -1313,6 +1316,18 @@ impl<'s> Walker<'s, '_> {
                 values,
             });
         }
+    }
+
+    /// Is this call a check of types (`assertType<T>(x)`, a matcher on
+    /// `expectTypeOf(x)`)?
+    fn type_assertion(&self, function: &Node, name: &str) -> bool {
+        if function.kind() == "identifier" {
+            return name == "assertType";
+        }
+        member_chain(function, self.source)
+            .base_call
+            .and_then(|base| base.field("function"))
+            .is_some_and(|f| text(&f, self.source) == "expectTypeOf")
     }
 
     /// An expression statement that starts a Jest/Vitest/chai assertion and

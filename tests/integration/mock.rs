@@ -318,6 +318,53 @@ fn a_suppression_with_a_reason_silences_one_assertion() {
     assert!(run.stdout.contains("1 suppressed"), "{}", run.stdout);
 }
 
+/// The rules whose reports were mostly deliberate on real projects are notes:
+/// shown, never warnings, never blocking; `-W` or the config makes them
+/// warnings again.
+#[test]
+fn smoke_and_conditional_tests_are_notes_until_asked_for() {
+    let repo = repo_with_tests();
+    repo.write(
+        "tests/test_old.py",
+        "from src.calc import add\n\ndef test_runs():\n    add(1, 1)\n\ndef test_loop():\n    for n in add(1, 1):\n        assert n > 0\n",
+    );
+    let run = repo.run(&["mock", "--all-files", "--format", "json"]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let severities: Vec<(String, String)> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["rule"].as_str().unwrap().to_string(),
+                f["severity"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        severities,
+        [
+            ("mock/smoke-test".to_string(), "note".to_string()),
+            ("mock/conditional-assertion".to_string(), "note".to_string())
+        ],
+        "{}",
+        run.stdout
+    );
+    assert_eq!(report["summary"]["warnings"], 0);
+    let run = repo.run(&["mock", "--all-files", "-W", "mock/smoke-test"]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(run.stdout.contains("warning[mock/smoke-test]"), "{}", run.stdout);
+    repo.write(".loki-gate.yaml", "rules:\n  mock/conditional-assertion: deny\n");
+    let run = repo.run(&["mock", "--all-files"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        run.stdout.contains("error[mock/conditional-assertion]"),
+        "{}",
+        run.stdout
+    );
+}
+
 #[test]
 fn configured_helpers_and_languages() {
     let repo = repo_with_tests();

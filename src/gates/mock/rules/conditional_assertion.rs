@@ -7,7 +7,7 @@ use crate::rule::{Level, RuleMeta};
 pub const CONDITIONAL_ASSERTION: RuleMeta = RuleMeta {
     id: "mock/conditional-assertion",
     gate: "mock",
-    default_level: Level::Warn,
+    default_level: Level::Note,
     summary: "every assertion of a test sits under a condition or loop, so the test can pass without asserting",
     help: "assert unconditionally (check the condition itself, or assert the collection is not empty before looping)",
     doc: include_str!("conditional-assertion.md"),

@@ -7,7 +7,7 @@ use crate::rule::{Level, RuleMeta};
 pub const INTERNAL_MOCK_RATIO: RuleMeta = RuleMeta {
     id: "mock/internal-mock-ratio",
     gate: "mock",
-    default_level: Level::Warn,
+    default_level: Level::Note,
     summary: "most of a test file's mocks replace the project's own modules instead of I/O boundaries",
     help: "mock at the edges (HTTP clients, databases, the clock, the file system) and let the project's own modules run together",
     doc: include_str!("internal-mock-ratio.md"),

@@ -7,7 +7,7 @@ use crate::rule::{Level, RuleMeta};
 pub const SMOKE_TEST: RuleMeta = RuleMeta {
     id: "mock/smoke-test",
     gate: "mock",
-    default_level: Level::Warn,
+    default_level: Level::Note,
     summary: "a test whose only check is that the code it calls does not raise",
     help: "assert on the result or on the state the call changes; where not raising is the point, allow this rule on the test with a reason",
     doc: include_str!("smoke-test.md"),
