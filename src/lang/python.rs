@@ -43,6 +43,7 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
     let mut bodies: Vec<Body> = Vec::new();
     let root = tree.root_node();
     let tables = literal_tables(&root, source);
+    let fixtures = fixture_returns(&root, source);
     let mut cursor = root.walk();
     // Each class, by name, with its tests (a range of `file.tests`) and its bases.
     let mut classes: Vec<(String, std::ops::Range<usize>, Vec<String>)> = Vec::new();
@@ -60,20 +61,19 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
                     source,
                     tables: &tables,
                     may_be_test: true,
+                    fixtures: &fixtures,
                 };
                 function(&def, &decorators, &read, &mut file, &mut bodies, memo.as_deref_mut());
             }
             "class_definition" => {
                 let before = file.tests.len();
-                class(
-                    &def,
-                    &decorators,
+                let read = Read {
                     source,
-                    &tables,
-                    &mut file,
-                    &mut bodies,
-                    memo.as_deref_mut(),
-                );
+                    tables: &tables,
+                    may_be_test: true,
+                    fixtures: &fixtures,
+                };
+                class(&def, &decorators, &read, &mut file, &mut bodies, memo.as_deref_mut());
                 let name = def.field("name").map(|n| text(&n, source).into_owned());
                 classes.push((
                     name.unwrap_or_default(),
@@ -504,15 +504,22 @@ fn unwrap_decorated(node: Node) -> (Vec<Node>, Node) {
     (decorators, def)
 }
 
+/// Read a class: its tests when it is a test class (`module` is how the
+/// module around it is read), the helpers every class may hold.
 fn class(
     def: &Node,
     decorators: &[Node],
-    source: &[u8],
-    tables: &[String],
+    module: &Read,
     file: &mut TestFile,
     bodies: &mut Vec<Body>,
     mut memo: Option<&mut Memo>,
 ) {
+    let &Read {
+        source,
+        tables,
+        fixtures,
+        ..
+    } = module;
     let name = def
         .field("name")
         .map(|n| text(&n, source).into_owned())
@@ -537,6 +544,7 @@ fn class(
         source,
         tables: &class_tables,
         may_be_test: is_tests,
+        fixtures,
     };
     // Mocks told to return a literal in `setUp`: in effect in every test of the class.
     let mut setup_returns = Vec::new();
@@ -600,6 +608,10 @@ struct Read<'a> {
     tables: &'a [String],
     /// A module-level function, or a method of a test class.
     may_be_test: bool,
+    /// The module's pytest fixtures that return a mock told to return a
+    /// literal, by fixture name ([`fixture_returns`]): a test taking one
+    /// has those mock returns.
+    fixtures: &'a [(String, Vec<MockReturn>)],
 }
 
 /// Read a function (a test, a helper), or recall it from `memo` when the
@@ -619,6 +631,16 @@ fn function(
     let first = decorators.first().unwrap_or(def);
     let mut context: Vec<&str> = vec![if read.may_be_test { "test" } else { "" }];
     context.extend(read.tables.iter().map(String::as_str));
+    let fixtures: Vec<String> = read
+        .fixtures
+        .iter()
+        .flat_map(|(name, returns)| {
+            returns
+                .iter()
+                .map(move |r| format!("{name}:{}={:?}", r.callee, r.literal))
+        })
+        .collect();
+    context.extend(fixtures.iter().map(String::as_str));
     let key = Memo::key(first, def, read.source, &context);
     let row = first.start_position().row;
     let item = match memo.recall(&key, row) {
@@ -643,6 +665,7 @@ fn read_function(def: &Node, decorators: &[Node], read: &Read, file: &mut TestFi
         source,
         tables,
         may_be_test,
+        fixtures,
     } = read;
     let Some(name_node) = def.field("name") else {
         return;
@@ -665,6 +688,12 @@ fn read_function(def: &Node, decorators: &[Node], read: &Read, file: &mut TestFi
     if is_test {
         if let Some(params) = def.field("parameters") {
             identifiers(&params, source, &mut occurrences);
+            for (_, returns) in fixtures
+                .iter()
+                .filter(|(name, _)| occurrences.iter().any(|(p, _)| p == name))
+            {
+                mock_returns.extend(returns.iter().cloned());
+            }
         }
         binding_occurrences(&body, source, &mut occurrences, &mut mock_returns, &mut uses);
     }
@@ -2165,22 +2194,7 @@ fn operand(node: &Node, source: &[u8]) -> Operand {
 /// `m.return_value = 5`, `m.get.return_value = 5`, `with patch(.., return_value=5) as m`,
 /// `m = mocker.patch(.., return_value=5)`.
 fn mock_return_at(n: Node, source: &[u8], out: &mut Vec<MockReturn>) {
-    let configured = |call: &Node| -> Option<Literal> {
-        let callee = text(&call.field("function")?, source).into_owned();
-        let last = callee.rsplit('.').next().unwrap_or(&callee);
-        if !matches!(
-            last,
-            "Mock" | "MagicMock" | "AsyncMock" | "NonCallableMock" | "create_autospec" | "patch" | "object"
-        ) {
-            return None;
-        }
-        let list = call.field("arguments")?;
-        let mut c = list.walk();
-        let kw = list.named_children(&mut c).find(|a| {
-            a.kind() == "keyword_argument" && a.field("name").is_some_and(|n| text(&n, source) == "return_value")
-        })?;
-        literal(&unwrap(kw.field("value")?), source)
-    };
+    let configured = |call: &Node| configured_return(call, source);
     match n.kind() {
         "assignment" => {
             if let (Some(left), Some(right)) = (n.field("left"), n.field("right")) {
@@ -2224,6 +2238,92 @@ fn mock_return_at(n: Node, source: &[u8], out: &mut Vec<MockReturn>) {
         }
         _ => {}
     }
+}
+
+/// The literal a mock made by `call` is told to return: `Mock(return_value=5)`,
+/// `mocker.patch("x.f", return_value=5)`, `create_autospec(f, return_value=5)`.
+fn configured_return(call: &Node, source: &[u8]) -> Option<Literal> {
+    let callee = text(&call.field("function")?, source).into_owned();
+    let last = callee.rsplit('.').next().unwrap_or(&callee);
+    if !matches!(
+        last,
+        "Mock" | "MagicMock" | "AsyncMock" | "NonCallableMock" | "create_autospec" | "patch" | "object"
+    ) {
+        return None;
+    }
+    let list = call.field("arguments")?;
+    let mut c = list.walk();
+    let kw = list.named_children(&mut c).find(|a| {
+        a.kind() == "keyword_argument" && a.field("name").is_some_and(|n| text(&n, source) == "return_value")
+    })?;
+    literal(&unwrap(kw.field("value")?), source)
+}
+
+/// The module's pytest fixtures that hand a test a mock told to return a
+/// literal, by the name a test takes them as: `return Mock(return_value=5)`,
+/// or a local configured in the fixture (`m.get.return_value = 5`) and
+/// returned or yielded (`return m`), its mock returns renamed for the test
+/// (`api.get` for a fixture `api`).
+fn fixture_returns(root: &Node, source: &[u8]) -> Vec<(String, Vec<MockReturn>)> {
+    let mut out = Vec::new();
+    let mut cursor = root.walk();
+    for item in root.named_children(&mut cursor) {
+        let (decorators, def) = unwrap_decorated(item);
+        let Some(call) = (def.kind() == "function_definition")
+            .then(|| fixture_decorator(&decorators, source))
+            .flatten()
+        else {
+            continue;
+        };
+        let (Some(name), Some(body)) = (def.field("name"), def.field("body")) else {
+            continue;
+        };
+        let name = call
+            .and_then(|c| keyword(&c, "name", source))
+            .unwrap_or_else(|| text(&name, source).into_owned());
+        let mut configured = Vec::new();
+        let mut handed = None;
+        visit_named(body, |n| {
+            mock_return_at(n, source, &mut configured);
+            let value = match n.kind() {
+                "return_statement" => first_child(&n),
+                "yield" => first_child(&n),
+                _ => None,
+            };
+            if let Some(value) = value.map(unwrap) {
+                handed = Some(value);
+            }
+            !PY_FUNCTIONS.contains(&n.kind())
+        });
+        let Some(handed) = handed else { continue };
+        let mut returns = Vec::new();
+        if handed.kind() == "call"
+            && let Some(literal) = configured_return(&handed, source)
+        {
+            returns.push(MockReturn {
+                callee: name.clone(),
+                literal,
+                span: Span::of(&handed),
+            });
+        }
+        if handed.kind() == "identifier" {
+            let local = text(&handed, source);
+            for ret in configured {
+                let rest = match ret.callee.strip_prefix(local.as_ref()) {
+                    Some(rest) if rest.is_empty() || rest.starts_with('.') => rest.to_string(),
+                    _ => continue,
+                };
+                returns.push(MockReturn {
+                    callee: format!("{name}{rest}"),
+                    ..ret
+                });
+            }
+        }
+        if !returns.is_empty() {
+            out.push((name, returns));
+        }
+    }
+    out
 }
 
 fn literal(node: &Node, source: &[u8]) -> Option<Literal> {

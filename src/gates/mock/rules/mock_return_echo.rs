@@ -12,9 +12,14 @@ pub const MOCK_RETURN_ECHO: RuleMeta = RuleMeta {
     doc: include_str!("mock-return-echo.md"),
 };
 
-/// The mock whose configured literal `expected` is, when `actual` calls it directly.
+/// The mock whose configured literal `expected` is, when `actual` calls it
+/// directly or reads back what it was told (`m.get.return_value`).
 fn echoed<'a>(test: &'a TestCase, actual: &Operand, expected: &Operand) -> Option<&'a MockReturn> {
-    let callee = actual.call_of.as_deref()?;
+    let read_back: String = actual.key.split_whitespace().collect();
+    let callee = match actual.call_of.as_deref() {
+        Some(callee) => callee,
+        None => read_back.strip_suffix(".return_value")?,
+    };
     // A collection literal is known by its length only: two may differ.
     let literal = expected
         .literal
