@@ -943,6 +943,7 @@ impl<'s> Walker<'s, '_> {
                     target: MockTarget::Module {
                         specifier: spec,
                         members: args.get(1).and_then(|f| self.factory_members(f)),
+                        automock: !args.get(1).is_some_and(is_function),
                     },
                     replaces: !spy_option,
                 })

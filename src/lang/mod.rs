@@ -261,6 +261,10 @@ pub enum MockTarget {
     Module {
         specifier: String,
         members: Option<Vec<String>>,
+        /// No factory (`vi.mock("./client")`): the runner uses the
+        /// module's manual mock in `__mocks__` when there is one.
+        #[serde(default, skip_serializing_if = "is_false")]
+        automock: bool,
     },
     /// A dotted path (`patch("pkg.billing.total")`).
     Path(String),

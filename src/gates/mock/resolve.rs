@@ -337,6 +337,20 @@ impl Resolver {
             None => Reach::Outside,
         };
         match &mock.target {
+            // A manual mock made from the project's own code (`__mocks__/client.ts`
+            // returning a real client with test settings) replaces an accessor
+            // with a real object, not the code under test with a fake.
+            MockTarget::Module {
+                specifier,
+                automock: true,
+                ..
+            } if lang != Lang::Python
+                && self
+                    .project_file(from, lang, specifier)
+                    .is_some_and(|module| self.manual_mock_of_project_code(&module)) =>
+            {
+                Reach::Unknown
+            }
             MockTarget::Module { specifier, .. } | MockTarget::Path(specifier) => found(specifier),
             MockTarget::Member { object, .. } => {
                 let head = object.split('.').next().unwrap_or(object).trim_end_matches("()");
@@ -352,6 +366,29 @@ impl Resolver {
                 }
             }
         }
+    }
+
+    /// Does the manual mock of `module` (`__mocks__/<name>` beside it) import
+    /// the project's own code?
+    fn manual_mock_of_project_code(&self, module: &Path) -> bool {
+        let (Some(dir), Some(stem)) = (module.parent(), module.file_stem()) else {
+            return false;
+        };
+        let Some(manual) = self.file_or_dir(&dir.join("__mocks__").join(stem)) else {
+            return false;
+        };
+        let Some(lang) = Lang::from_path(&manual) else {
+            return false;
+        };
+        let Ok(bytes) = std::fs::read(self.root.join(&manual)) else {
+            return false;
+        };
+        lang.imports(&bytes).is_some_and(|imports| {
+            imports.iter().any(|import| {
+                self.resolve(&manual, lang, &import.specifier)
+                    .is_some_and(|target| !is_test_support(&target))
+            })
+        })
     }
 
     fn reaches(&self, from: &Path, lang: Lang, import: &Import, depth: u32) -> bool {
