@@ -1018,17 +1018,11 @@ impl<'r> Scan<'r> {
     /// failure's (`if resp != nil { if resp.Code != 200 { t.Fatal(..) } }`
     /// is guarded by `resp != nil` only); [`Form::Fail`] anywhere else.
     fn failure(&mut self, call: &Node) -> Form {
-        let checking_if = call
+        let checked = call
             .parent()
             .filter(|p| p.kind() == "expression_statement")
-            .and_then(|statement| super::checking_if(&statement));
-        let Some(checking_if) = checking_if else {
-            return Form::Fail;
-        };
-        let (Some(condition), Some(&(_, guard))) = (
-            checking_if.field("condition"),
-            self.if_guards.iter().rev().find(|(id, _)| *id == checking_if.id()),
-        ) else {
+            .and_then(|statement| super::checking_condition(&statement, &self.if_guards));
+        let Some((condition, guard)) = checked else {
             return Form::Fail;
         };
         self.guard = guard;

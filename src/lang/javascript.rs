@@ -1662,13 +1662,7 @@ impl<'s> Walker<'s, '_> {
     /// then the check and whose own guard becomes the failure's;
     /// [`Form::Fail`] anywhere else.
     fn failure(&self, statement: &Node, scan: &mut Scan) -> Form {
-        let Some(checking_if) = super::checking_if(statement) else {
-            return Form::Fail;
-        };
-        let (Some(condition), Some(&(_, guard))) = (
-            checking_if.field("condition"),
-            scan.ifs.iter().rev().find(|(id, _)| *id == checking_if.id()),
-        ) else {
+        let Some((condition, guard)) = super::checking_condition(statement, &scan.ifs) else {
             return Form::Fail;
         };
         scan.guard = guard;

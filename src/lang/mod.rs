@@ -1167,10 +1167,19 @@ pub(crate) fn has_ancestor(node: &Node, kinds: &[&str], stop: &[&str]) -> bool {
     false
 }
 
-/// The `if` whose consequence holds `statement` directly (`if c:
-/// pytest.fail()`, `if (c) throw e`, `if c { t.Fatal() }`): an explicit
-/// failure there makes the condition the check ([`Form::FailUnless`]).
-pub(crate) fn checking_if<'a>(statement: &Node<'a>) -> Option<Node<'a>> {
+/// The condition and the guard of the `if` whose consequence holds
+/// `statement` directly (`if c: pytest.fail()`, `if (c) throw e`, `if c {
+/// t.Fatal() }`), from the guards a walk recorded for the `ifs` it visited:
+/// an explicit failure there makes the condition the check
+/// ([`Form::FailUnless`]), guarded as the `if` is.
+pub(crate) fn checking_condition<'a>(statement: &Node<'a>, ifs: &[(usize, Guard)]) -> Option<(Node<'a>, Guard)> {
+    let checking_if = checking_if(statement)?;
+    let condition = checking_if.field("condition")?;
+    let &(_, guard) = ifs.iter().rev().find(|(id, _)| *id == checking_if.id())?;
+    Some((condition, guard))
+}
+
+fn checking_if<'a>(statement: &Node<'a>) -> Option<Node<'a>> {
     let mut up = statement.parent()?;
     // Go's grammar may wrap a block's statements in a `statement_list`.
     if up.kind() == "statement_list" {

@@ -1284,13 +1284,7 @@ impl BodyScan {
     /// whose condition is then the check and whose own guard becomes the
     /// failure's; [`Form::Fail`] anywhere else.
     fn failure(&mut self, statement: &Node, source: &[u8]) -> Form {
-        let Some(checking_if) = super::checking_if(statement) else {
-            return Form::Fail;
-        };
-        let (Some(condition), Some(&(_, guard))) = (
-            checking_if.field("condition"),
-            self.ifs.iter().rev().find(|(id, _)| *id == checking_if.id()),
-        ) else {
+        let Some((condition, guard)) = super::checking_condition(statement, &self.ifs) else {
             return Form::Fail;
         };
         self.guard = guard;
