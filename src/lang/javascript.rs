@@ -1281,9 +1281,14 @@ impl<'s> Walker<'s, '_> {
         } else {
             self.assertion(call, &function, &name)
         };
-        let form = match (form, call.parent().filter(|p| p.kind() == "expression_statement")) {
-            (Some(Form::Fail), Some(statement)) => Some(self.failure(&statement, scan)),
-            (form, _) => form,
+        // `Node::parent` searches from the root: asked only of failures.
+        let form = match form {
+            Some(Form::Fail) => Some(
+                call.parent()
+                    .filter(|p| p.kind() == "expression_statement")
+                    .map_or(Form::Fail, |statement| self.failure(&statement, scan)),
+            ),
+            form => form,
         };
         if let Some(form) = form {
             let mut values = call
