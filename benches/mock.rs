@@ -76,7 +76,7 @@ fn parse_floor(root: &Path) -> usize {
         .par_iter()
         .filter(|f| {
             let lang = classifier.test_file(&f.path).expect("classified");
-            lang.parse(&f.bytes).is_some()
+            lang.parse_tree(&f.bytes).is_some()
         })
         .count()
 }

@@ -10,7 +10,7 @@
 
 use std::collections::BTreeSet;
 
-use tree_sitter::{Node, Tree};
+use super::syntax::{Node, Tree};
 
 use super::versions::{Body, Item, Memo};
 use super::{

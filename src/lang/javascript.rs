@@ -8,7 +8,7 @@
 //! chains, sinon's `assert`, and testing-library `getBy*`/`findBy*` queries,
 //! which throw when the element is missing.
 
-use tree_sitter::{Node, Tree};
+use super::syntax::{Node, Tree};
 
 use super::FieldExt;
 use super::versions::{Body, Item, Memo};

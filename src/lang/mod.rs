@@ -7,12 +7,14 @@ pub mod go;
 pub mod javascript;
 pub mod python;
 pub mod rust;
+pub mod syntax;
 pub mod versions;
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
-use tree_sitter::{Node, Parser, Tree};
+use syntax::{Node, Tree};
+use tree_sitter::Parser;
 
 /// A language loki-gate parses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -65,9 +67,19 @@ impl Lang {
     /// Parse `source`. tree-sitter recovers from errors, so this only fails
     /// when the grammar cannot be loaded.
     pub fn parse(self, source: &[u8]) -> Option<Tree> {
-        let mut parser = Parser::new();
-        parser.set_language(&self.grammar()).ok()?;
-        parser.parse(source, None)
+        Some(Tree::new(&self.parse_tree(source)?))
+    }
+
+    /// [`Lang::parse`], as tree-sitter's own tree (for reparsing an edited version).
+    pub fn parse_tree(self, source: &[u8]) -> Option<tree_sitter::Tree> {
+        thread_local! {
+            static PARSER: std::cell::RefCell<Parser> = std::cell::RefCell::new(Parser::new());
+        }
+        PARSER.with(|parser| {
+            let mut parser = parser.borrow_mut();
+            parser.set_language(&self.grammar()).ok()?;
+            parser.parse(source, None)
+        })
     }
 
     /// Only the imports of `source` (for following a support module).
@@ -939,47 +951,17 @@ impl Literal {
     }
 }
 
-/// `Node::child_by_field_name` with the field's id cached per thread:
-/// tree-sitter finds a field by comparing its name with each of the
-/// grammar's field names, a tenth of the time spent building a model.
+/// `Node::child_by_field_name`, as a method every language module calls.
 pub(crate) trait FieldExt<'t> {
     fn field(&self, name: &'static str) -> Option<Node<'t>>;
 }
 
 impl<'t> FieldExt<'t> for Node<'t> {
     fn field(&self, name: &'static str) -> Option<Node<'t>> {
-        /// A field's name (a `&'static str` never moves or changes: its
-        /// address and length name it) -> its id.
-        type Ids = std::collections::HashMap<(usize, usize), Option<std::num::NonZeroU16>>;
-        thread_local! {
-            /// Per grammar, told apart by the grammar itself: not every
-            /// grammar has a name (tree-sitter-typescript's two do not),
-            /// and TypeScript's and TSX's field ids differ.
-            static IDS: std::cell::RefCell<Vec<(tree_sitter::Language, Ids)>> = const { std::cell::RefCell::new(Vec::new()) };
-        }
-        let language = self.language();
-        let key = (name.as_ptr() as usize, name.len());
-        let id = IDS.with(|grammars| {
-            let mut grammars = grammars.borrow_mut();
-            let at = match grammars.iter().position(|(g, _)| *g == *language) {
-                Some(at) => at,
-                None => {
-                    grammars.push(((*language).clone(), Ids::default()));
-                    grammars.len() - 1
-                }
-            };
-            *grammars[at]
-                .1
-                .entry(key)
-                .or_insert_with(|| language.field_id_for_name(name))
-        });
-        self.child_by_field_id(id?.get())
+        self.child_by_field_name(name)
     }
 }
 
-/// Visit every named node under `node` (itself included) in document order,
-/// with one tree cursor and no allocation. `visit` returns false to skip the
-/// node's subtree.
 /// The 1-based line of the first syntax error (a node tree-sitter made up
 /// or could not place) inside `node`.
 pub(crate) fn first_syntax_error(node: &Node) -> Option<u32> {
@@ -1002,6 +984,9 @@ pub(crate) fn first_syntax_error(node: &Node) -> Option<u32> {
     }
 }
 
+/// Visit every named node under `node` (itself included) in document order,
+/// with one tree cursor and no allocation. `visit` returns false to skip the
+/// node's subtree.
 pub(crate) fn visit_named<'a>(node: Node<'a>, mut visit: impl FnMut(Node<'a>) -> bool) {
     let mut cursor = node.walk();
     let root = node.id();

@@ -5,7 +5,7 @@
 //! statements, unittest's `self.assert*`/`self.fail`, `pytest.raises`/
 //! `warns`/`fail`, and any `*.assert*()` call (mock verification).
 
-use tree_sitter::{Node, Tree};
+use super::syntax::{Node, Tree};
 
 use super::FieldExt;
 use super::versions::{Body, Item, Memo};

@@ -11,7 +11,8 @@
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 
-use tree_sitter::{Node, Parser, Tree};
+use super::syntax::{Node, Tree};
+use tree_sitter::Parser;
 
 use super::versions::{Body, Item, Memo};
 use super::{
@@ -873,7 +874,7 @@ fn reparse(text: &[u8]) -> Option<Tree> {
                 .expect("the Rust grammar loads");
             parser
         });
-        parser.parse(text, None)
+        parser.parse(text, None).map(|tree| Tree::new(&tree))
     })
 }
 

@@ -19,7 +19,7 @@
 
 use std::path::Path;
 
-use tree_sitter::Node;
+use crate::lang::syntax::Node;
 
 use crate::lang::Lang;
 

@@ -12,7 +12,7 @@ use std::path::Path;
 #[cfg(test)]
 use std::path::PathBuf;
 
-use tree_sitter::{Node, Tree};
+use crate::lang::syntax::{Node, Tree};
 
 use crate::lang::Lang;
 

@@ -64,6 +64,7 @@ const MODEL_SOURCES: &[&str] = &[
     include_str!("../../lang/javascript.rs"),
     include_str!("../../lang/rust.rs"),
     include_str!("../../lang/go.rs"),
+    include_str!("../../lang/syntax.rs"),
 ];
 const CACHE_PREFIX: &str = "mock-model-";
 

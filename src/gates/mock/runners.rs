@@ -15,9 +15,9 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::lang::syntax::Node;
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use regex::Regex;
-use tree_sitter::Node;
 
 use super::resolve::normalize;
 use crate::lang::{Lang, text, visit_named};

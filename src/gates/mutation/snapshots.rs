@@ -75,7 +75,7 @@ fn assigned(lang: Lang, source: &[u8], object: &str) -> Vec<Entry> {
         Lang::Python => ("assignment", "subscript", "value", "subscript"),
         _ => ("assignment_expression", "subscript_expression", "object", "index"),
     };
-    let text = |n: tree_sitter::Node<'_>| String::from_utf8_lossy(&source[n.byte_range()]).into_owned();
+    let text = |n: crate::lang::syntax::Node<'_>| String::from_utf8_lossy(&source[n.byte_range()]).into_owned();
     let mut out = Vec::new();
     visit_named(tree.root_node(), |n| {
         if n.kind() != assignment {

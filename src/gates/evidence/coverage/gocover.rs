@@ -88,7 +88,7 @@ fn token_starts(source: &[u8]) -> Vec<(u32, u32)> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    let mut cursor = tree.walk();
+    let mut cursor = tree.root_node().walk();
     'walk: loop {
         let node = cursor.node();
         if node.child_count() == 0 && !matches!(node.kind(), "comment" | "{" | "}" | "(" | ")" | "," | ";" | "\n") {
