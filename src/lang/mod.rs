@@ -1247,7 +1247,7 @@ pub fn code_fingerprint(lang: Lang, source: &[u8]) -> Option<u64> {
     };
     let mut order: std::collections::HashMap<&[u8], u64> = std::collections::HashMap::new();
     let skip = |node: &Node| {
-        node.kind().contains("comment")
+        node.is_comment()
             || (node.kind() == "expression_statement"
                 && node.named_child_count() == 1
                 && node.named_child(0).is_some_and(|c| c.kind() == "string"))
@@ -1321,7 +1321,7 @@ fn local_bindings<'s>(root: Node<'_>, source: &'s [u8]) -> std::collections::Has
 pub fn code_names(lang: Lang, source: &[u8]) -> Option<std::collections::HashSet<String>> {
     let tree = lang.parse(source)?;
     let mut names = std::collections::HashSet::new();
-    let skip = |node: &Node| node.kind().contains("comment") || node.kind().contains("string");
+    let skip = |node: &Node| node.is_comment() || node.kind().contains("string");
     visit_leaves(tree.root_node(), skip, |leaf| {
         if leaf.kind().contains("identifier") {
             names.insert(String::from_utf8_lossy(&source[leaf.byte_range()]).into_owned());
@@ -1362,7 +1362,7 @@ const SHAPE: usize = 64;
 /// much two bodies share, whatever their size, in a few hundred bytes.
 pub(crate) fn shape(body: &Node, source: &[u8]) -> Vec<u32> {
     let mut tokens: Vec<&[u8]> = Vec::new();
-    let skip = |node: &Node| node.is_extra() || node.kind().contains("comment");
+    let skip = |node: &Node| node.is_extra() || node.is_comment();
     visit_leaves(*body, skip, |leaf| {
         let bytes = &source[leaf.byte_range()];
         if !bytes.iter().all(u8::is_ascii_whitespace) {
@@ -1419,7 +1419,12 @@ pub fn similarity(a: &[u32], b: &[u32]) -> f64 {
 
 /// The text of a node (lossy on invalid UTF-8).
 pub(crate) fn text<'a>(node: &Node, source: &'a [u8]) -> std::borrow::Cow<'a, str> {
-    String::from_utf8_lossy(&source[node.byte_range()])
+    let bytes = &source[node.byte_range()];
+    // `from_utf8` checks ASCII a word at a time; the lossy reader goes byte by byte.
+    match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(bytes),
+    }
 }
 
 /// Source text of `node` with runs of whitespace collapsed to one space.
@@ -1429,23 +1434,24 @@ pub(crate) fn display(node: &Node, source: &[u8]) -> String {
 
 /// The tokens of `node` joined by single spaces, without comments.
 pub(crate) fn normalized(node: &Node, source: &[u8], comment_kind: &str) -> String {
-    let mut out = String::new();
-    let mut cursor = node.walk();
-    let mut stack = vec![*node];
-    while let Some(n) = stack.pop() {
-        if n.kind() == comment_kind {
-            continue;
+    fn tokens(node: &Node, source: &[u8], comment_kind: &str, out: &mut String) {
+        if node.kind() == comment_kind {
+            return;
         }
-        if n.child_count() == 0 {
+        if node.child_count() == 0 {
             if !out.is_empty() {
                 out.push(' ');
             }
-            out.push_str(&text(&n, source));
-            continue;
+            out.push_str(&text(node, source));
+            return;
         }
-        let children: Vec<Node> = n.children(&mut cursor).collect();
-        stack.extend(children.into_iter().rev());
+        let mut cursor = node.walk();
+        for child in node.children(&mut cursor) {
+            tokens(&child, source, comment_kind, out);
+        }
     }
+    let mut out = String::new();
+    tokens(node, source, comment_kind, &mut out);
     out
 }
 
@@ -1463,12 +1469,9 @@ pub(crate) fn token_key(node: &Node, source: &[u8]) -> String {
     out
 }
 
-/// The tokens under `node`, each leaf read with its parent and next sibling
-/// known from the walk (`Node::parent` and `Node::next_sibling` search from
-/// the root in tree-sitter, which made this quadratic in a file's size).
+/// The tokens under `node`.
 fn leaf_tokens(node: Node<'_>, source: &[u8], out: &mut String) {
     let mut cursor = node.walk();
-    let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
     // Text no child covers: the characters of a Python string between its
     // escape sequences (`"plain\na"` has `plain` and `a` around `\n`).
     let mut covered = node.start_byte();
@@ -1481,7 +1484,7 @@ fn leaf_tokens(node: Node<'_>, source: &[u8], out: &mut String) {
             out.push_str(&text);
         }
     };
-    for (i, child) in children.iter().enumerate() {
+    for child in node.children(&mut cursor) {
         gap(covered, child.start_byte(), out);
         covered = covered.max(child.end_byte());
         // A comment: nothing to emit, nothing to descend into.
@@ -1489,16 +1492,16 @@ fn leaf_tokens(node: Node<'_>, source: &[u8], out: &mut String) {
             continue;
         }
         if child.child_count() > 0 {
-            leaf_tokens(*child, source, out);
+            leaf_tokens(child, source, out);
             continue;
         }
         let kind = child.kind();
-        let next = children[i + 1..].iter().find(|s| !s.is_extra());
+        let next = std::iter::successors(child.next_sibling(), Node::next_sibling).find(|s| !s.is_extra());
         let skip = kind == ";"
             || (matches!(kind, "(" | ")") && node.kind() == "parenthesized_expression")
             || (kind == "," && next.is_some_and(|s| matches!(s.kind(), ")" | "]" | "}")));
         if !skip {
-            push_token(out, child, source);
+            push_token(out, &child, source);
         }
     }
     gap(covered, node.end_byte(), out);

@@ -45,6 +45,10 @@ struct Entry {
 /// The names of a grammar's node kinds and fields, by id.
 struct Names {
     kinds: Vec<&'static str>,
+    /// Per kind: a named node (not punctuation or a keyword).
+    named: Vec<bool>,
+    /// Per kind: a comment of some sort (its name says so).
+    comment: Vec<bool>,
     fields: Vec<&'static str>,
 }
 
@@ -59,13 +63,11 @@ fn names(language: &tree_sitter::Language) -> &'static Names {
     // A grammar's names are static C strings; leaking one copy of each
     // grammar (a handful per process) lets them be read as such.
     let language: &'static tree_sitter::Language = Box::leak(Box::new(language.clone()));
-    let kinds = (0..language.node_kind_count())
-        .map(|id| {
-            u16::try_from(id)
-                .ok()
-                .and_then(|id| language.node_kind_for_id(id))
-                .unwrap_or("")
-        })
+    let ids = || (0..language.node_kind_count()).filter_map(|id| u16::try_from(id).ok());
+    let kinds = ids().map(|id| language.node_kind_for_id(id).unwrap_or("")).collect();
+    let named = ids().map(|id| language.node_kind_is_named(id)).collect();
+    let comment = ids()
+        .map(|id| language.node_kind_for_id(id).unwrap_or("").contains("comment"))
         .collect();
     // Field ids start at 1.
     let fields = (0..=language.field_count())
@@ -76,7 +78,12 @@ fn names(language: &tree_sitter::Language) -> &'static Names {
                 .unwrap_or("")
         })
         .collect();
-    let names: &'static Names = Box::leak(Box::new(Names { kinds, fields }));
+    let names: &'static Names = Box::leak(Box::new(Names {
+        kinds,
+        named,
+        comment,
+        fields,
+    }));
     grammars.push((language.clone(), names));
     names
 }
@@ -85,6 +92,28 @@ fn names(language: &tree_sitter::Language) -> &'static Names {
 pub struct Tree {
     nodes: Vec<Entry>,
     names: &'static Names,
+}
+
+thread_local! {
+    /// The node array of the tree dropped last on this thread, kept for
+    /// the next: a large array allocated and freed per file made the
+    /// allocator's consolidation a visible share of a run.
+    static SPARE: std::cell::Cell<Vec<Entry>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+impl Drop for Tree {
+    fn drop(&mut self) {
+        let mut nodes = std::mem::take(&mut self.nodes);
+        nodes.clear();
+        SPARE.with(|spare| {
+            let kept = spare.take();
+            spare.set(if kept.capacity() >= nodes.capacity() {
+                kept
+            } else {
+                nodes
+            });
+        });
+    }
 }
 
 fn to_u32(n: usize) -> u32 {
@@ -99,21 +128,25 @@ impl Tree {
     /// Flatten `tree` (one cursor walk).
     pub fn new(tree: &tree_sitter::Tree) -> Tree {
         let names = names(&tree.language());
-        let mut nodes: Vec<Entry> = Vec::with_capacity(tree.root_node().descendant_count());
+        let mut nodes: Vec<Entry> = SPARE.with(std::cell::Cell::take);
+        nodes.reserve(tree.root_node().descendant_count());
         let mut cursor = tree.walk();
-        // The index of the node the cursor is on, per depth, and the last
-        // child linked under each.
-        let mut path: Vec<u32> = Vec::new();
-        let mut last_child: Vec<u32> = Vec::new();
+        // Per depth: the index of the parent, the last child linked under
+        // it, and how many of its children are still to come. Knowing the
+        // count, the walk never asks for a sibling that is not there: a
+        // failed `goto_next_sibling` climbs the hidden nodes above it first,
+        // and took most of the walk's time.
+        let mut path: Vec<(u32, u32, usize)> = Vec::new();
         loop {
             let node = cursor.node();
+            let kind = node.kind_id();
             let at = to_u32(nodes.len());
-            let parent = path.last().copied().unwrap_or(NONE);
+            let (parent, prev) = path.last().map_or((NONE, NONE), |&(p, last, _)| (p, last));
             let mut flags = 0;
             for (set, flag) in [
-                (node.is_named(), NAMED),
+                (names.named.get(usize::from(kind)).copied().unwrap_or(true), NAMED),
                 (node.is_extra(), EXTRA),
-                (node.is_error(), ERROR),
+                (kind == u16::MAX, ERROR),
                 (node.is_missing(), MISSING),
                 (node.has_error(), HAS_ERROR),
             ] {
@@ -121,9 +154,9 @@ impl Tree {
                     flags |= flag;
                 }
             }
-            let prev = last_child.last().copied().unwrap_or(NONE);
+            let child_count = node.child_count() as usize;
             nodes.push(Entry {
-                kind: node.kind_id(),
+                kind,
                 field: cursor.field_id().map_or(0, std::num::NonZeroU16::get),
                 flags,
                 parent,
@@ -137,7 +170,8 @@ impl Tree {
                 start: point(node.start_position()),
                 end: point(node.end_position()),
             });
-            if parent != NONE {
+            if let Some((_, last, _)) = path.last_mut() {
+                *last = at;
                 let p = &mut nodes[parent as usize];
                 p.child_count += 1;
                 if flags & NAMED != 0 {
@@ -149,24 +183,28 @@ impl Tree {
                 if prev != NONE {
                     nodes[prev as usize].next = at;
                 }
-                if let Some(last) = last_child.last_mut() {
-                    *last = at;
-                }
             }
-            if cursor.goto_first_child() {
-                path.push(at);
-                last_child.push(NONE);
+            if child_count > 0 && cursor.goto_first_child() {
+                path.push((at, NONE, child_count - 1));
                 continue;
             }
             loop {
-                if cursor.goto_next_sibling() {
-                    break;
+                match path.last_mut() {
+                    None => return Tree { nodes, names },
+                    Some((_, _, 0)) => {
+                        path.pop();
+                        cursor.goto_parent();
+                    }
+                    Some((_, _, left)) => {
+                        *left -= 1;
+                        if cursor.goto_next_sibling() {
+                            break;
+                        }
+                        // Not reached: a node has the children it counts.
+                        path.pop();
+                        cursor.goto_parent();
+                    }
                 }
-                if !cursor.goto_parent() {
-                    return Tree { nodes, names };
-                }
-                path.pop();
-                last_child.pop();
             }
         }
     }
@@ -229,6 +267,16 @@ impl<'t> Node<'t> {
             u16::MAX => "ERROR",
             id => self.tree.names.kinds.get(usize::from(id)).copied().unwrap_or(""),
         }
+    }
+
+    /// A comment of any sort (`comment`, `line_comment`, `block_comment`, ..).
+    pub fn is_comment(&self) -> bool {
+        self.tree
+            .names
+            .comment
+            .get(usize::from(self.entry().kind))
+            .copied()
+            .unwrap_or(false)
     }
 
     pub fn is_named(&self) -> bool {

@@ -81,6 +81,10 @@ pub struct Resolver {
     /// What each path below the root already looked at is ([`Resolver::entry`]):
     /// every test file imports the same few modules.
     entries: std::sync::Mutex<std::collections::HashMap<PathBuf, Entry>>,
+    /// What each specifier resolved to, per language and the directory it
+    /// is written in (the file itself for Rust's `self`/`super`): a test
+    /// suite imports the same modules from the same few directories.
+    resolved: std::sync::Mutex<std::collections::HashMap<(Lang, PathBuf, String), Option<PathBuf>>>,
     root: PathBuf,
     /// tsconfig `paths`: (pattern, targets), relative to `base`.
     paths: Vec<(String, Vec<String>)>,
@@ -322,12 +326,22 @@ impl Resolver {
 
     /// The repository file (or package) `spec` names, written in `from`.
     fn resolve(&self, from: &Path, lang: Lang, spec: &str) -> Option<PathBuf> {
-        match lang {
+        let base = match lang {
+            Lang::Rust => from,
+            _ => from.parent().unwrap_or(Path::new("")),
+        };
+        let key = (lang, base.to_path_buf(), spec.to_string());
+        if let Some(known) = self.resolved.lock().expect("resolver cache").get(&key) {
+            return known.clone();
+        }
+        let found = match lang {
             Lang::Python => self.python(from, spec),
             Lang::Rust => self.rust(from, spec),
             Lang::Go => self.go(from, spec),
             Lang::JavaScript | Lang::TypeScript | Lang::Tsx => self.javascript(from, spec),
-        }
+        };
+        self.resolved.lock().expect("resolver cache").insert(key, found.clone());
+        found
     }
 
     /// Where the code a mock replaces lives.
