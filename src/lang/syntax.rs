@@ -105,7 +105,8 @@ impl Drop for Tree {
     fn drop(&mut self) {
         let mut nodes = std::mem::take(&mut self.nodes);
         nodes.clear();
-        SPARE.with(|spare| {
+        // `try_with`: a tree dropped while the thread is exiting just frees its array.
+        let _ = SPARE.try_with(|spare| {
             let kept = spare.take();
             spare.set(if kept.capacity() >= nodes.capacity() {
                 kept
@@ -128,7 +129,7 @@ impl Tree {
     /// Flatten `tree` (one cursor walk).
     pub fn new(tree: &tree_sitter::Tree) -> Tree {
         let names = names(&tree.language());
-        let mut nodes: Vec<Entry> = SPARE.with(std::cell::Cell::take);
+        let mut nodes: Vec<Entry> = SPARE.try_with(std::cell::Cell::take).unwrap_or_default();
         nodes.reserve(tree.root_node().descendant_count());
         let mut cursor = tree.walk();
         // Per depth: the index of the parent, the last child linked under
@@ -499,27 +500,34 @@ mod tests {
     use super::*;
     use crate::lang::Lang;
 
-    /// Every visible node, with its field, kind, flags, span and links,
-    /// read through tree-sitter and through the flat tree.
+    /// A node's field, kind, flags, span, counts and links, in one line: the
+    /// two node types share these method names, not a trait.
+    macro_rules! describe {
+        ($node:expr, $field:expr) => {{
+            let node = $node;
+            format!(
+                "{:?} {} {}{}{}{}{} {:?} {:?} {} {} p={:?} n={:?} v={:?}",
+                $field,
+                node.kind(),
+                u8::from(node.is_named()),
+                u8::from(node.is_extra()),
+                u8::from(node.is_error()),
+                u8::from(node.is_missing()),
+                u8::from(node.has_error()),
+                node.byte_range(),
+                (node.start_position(), node.end_position()),
+                node.child_count(),
+                node.named_child_count(),
+                node.parent().map(|p| p.kind()),
+                node.next_sibling().map(|p| p.kind()),
+                node.prev_named_sibling().map(|p| p.kind()),
+            )
+        }};
+    }
+
+    /// Every visible node, described, read through tree-sitter and through the flat tree.
     fn describe_ts(node: tree_sitter::Node, field: Option<&str>, out: &mut Vec<String>) {
-        out.push(format!(
-            "{:?} {} {} {}{}{}{}{} {:?} {:?} {} {} p={:?} n={:?} v={:?}",
-            field,
-            node.kind(),
-            node.id() == node.id(),
-            u8::from(node.is_named()),
-            u8::from(node.is_extra()),
-            u8::from(node.is_error()),
-            u8::from(node.is_missing()),
-            u8::from(node.has_error()),
-            node.byte_range(),
-            (node.start_position(), node.end_position()),
-            node.child_count(),
-            node.named_child_count(),
-            node.parent().map(|p| p.kind()),
-            node.next_sibling().map(|p| p.kind()),
-            node.prev_named_sibling().map(|p| p.kind()),
-        ));
+        out.push(describe!(node, field));
         let mut cursor = node.walk();
         if cursor.goto_first_child() {
             loop {
@@ -532,24 +540,7 @@ mod tests {
     }
 
     fn describe_flat(node: Node, field: Option<&str>, out: &mut Vec<String>) {
-        out.push(format!(
-            "{:?} {} {} {}{}{}{}{} {:?} {:?} {} {} p={:?} n={:?} v={:?}",
-            field,
-            node.kind(),
-            node.id() == node.id(),
-            u8::from(node.is_named()),
-            u8::from(node.is_extra()),
-            u8::from(node.is_error()),
-            u8::from(node.is_missing()),
-            u8::from(node.has_error()),
-            node.byte_range(),
-            (node.start_position(), node.end_position()),
-            node.child_count(),
-            node.named_child_count(),
-            node.parent().map(|p| p.kind()),
-            node.next_sibling().map(|p| p.kind()),
-            node.prev_named_sibling().map(|p| p.kind()),
-        ));
+        out.push(describe!(node, field));
         let mut cursor = node.walk();
         for child in node.children(&mut cursor) {
             let name = (child.entry().field != 0).then(|| child.field_name());
