@@ -1434,24 +1434,18 @@ pub(crate) fn display(node: &Node, source: &[u8]) -> String {
 
 /// The tokens of `node` joined by single spaces, without comments.
 pub(crate) fn normalized(node: &Node, source: &[u8], comment_kind: &str) -> String {
-    fn tokens(node: &Node, source: &[u8], comment_kind: &str, out: &mut String) {
-        if node.kind() == comment_kind {
-            return;
-        }
-        if node.child_count() == 0 {
+    let mut out = String::new();
+    // A cursor walk, not recursion: nesting in a file cannot exhaust the stack.
+    visit_leaves(
+        *node,
+        |n| n.kind() == comment_kind,
+        |leaf| {
             if !out.is_empty() {
                 out.push(' ');
             }
-            out.push_str(&text(node, source));
-            return;
-        }
-        let mut cursor = node.walk();
-        for child in node.children(&mut cursor) {
-            tokens(&child, source, comment_kind, out);
-        }
-    }
-    let mut out = String::new();
-    tokens(node, source, comment_kind, &mut out);
+            out.push_str(&text(&leaf, source));
+        },
+    );
     out
 }
 
