@@ -1465,10 +1465,8 @@ pub(crate) fn token_key(node: &Node, source: &[u8]) -> String {
 
 /// The tokens under `node`.
 fn leaf_tokens(node: Node<'_>, source: &[u8], out: &mut String) {
-    let mut cursor = node.walk();
     // Text no child covers: the characters of a Python string between its
     // escape sequences (`"plain\na"` has `plain` and `a` around `\n`).
-    let mut covered = node.start_byte();
     let gap = |from: usize, until: usize, out: &mut String| {
         let text = source.get(from..until).map(String::from_utf8_lossy).unwrap_or_default();
         if !text.trim().is_empty() {
@@ -1478,27 +1476,37 @@ fn leaf_tokens(node: Node<'_>, source: &[u8], out: &mut String) {
             out.push_str(&text);
         }
     };
-    for child in node.children(&mut cursor) {
-        gap(covered, child.start_byte(), out);
-        covered = covered.max(child.end_byte());
+    // Per open node: the node, how far its children's text is covered, and
+    // the child to read next. A stack, not recursion: nesting in a file
+    // cannot exhaust the thread's stack.
+    let mut open = vec![(node, node.start_byte(), node.child(0))];
+    while let Some((parent, covered, next)) = open.last_mut() {
+        let parent = *parent;
+        let Some(child) = *next else {
+            gap(*covered, parent.end_byte(), out);
+            open.pop();
+            continue;
+        };
+        *next = child.next_sibling();
+        gap(*covered, child.start_byte(), out);
+        *covered = (*covered).max(child.end_byte());
         // A comment: nothing to emit, nothing to descend into.
         if child.is_extra() {
             continue;
         }
         if child.child_count() > 0 {
-            leaf_tokens(child, source, out);
+            open.push((child, child.start_byte(), child.child(0)));
             continue;
         }
         let kind = child.kind();
-        let next = std::iter::successors(child.next_sibling(), Node::next_sibling).find(|s| !s.is_extra());
+        let following = std::iter::successors(child.next_sibling(), Node::next_sibling).find(|s| !s.is_extra());
         let skip = kind == ";"
-            || (matches!(kind, "(" | ")") && node.kind() == "parenthesized_expression")
-            || (kind == "," && next.is_some_and(|s| matches!(s.kind(), ")" | "]" | "}")));
+            || (matches!(kind, "(" | ")") && parent.kind() == "parenthesized_expression")
+            || (kind == "," && following.is_some_and(|s| matches!(s.kind(), ")" | "]" | "}")));
         if !skip {
             push_token(out, &child, source);
         }
     }
-    gap(covered, node.end_byte(), out);
 }
 
 fn push_token(out: &mut String, leaf: &Node<'_>, source: &[u8]) {

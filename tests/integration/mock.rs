@@ -321,6 +321,41 @@ fn a_suppression_with_a_reason_silences_one_assertion() {
 /// The rules whose reports were mostly deliberate on real projects are notes:
 /// shown, never warnings, never blocking; `-W` or the config makes them
 /// warnings again.
+/// A test file nested deeper than a thread's stack could follow by
+/// recursion is judged, not a crash (50,000 levels aborted the run before).
+#[test]
+fn deeply_nested_expressions_are_judged_not_a_crash() {
+    let repo = repo_with_tests();
+    let depth = 50_000;
+    repo.write(
+        "tests/test_deep.py",
+        format!(
+            "def test_deep():\n    assert {}1{} == 1\n",
+            "(".repeat(depth),
+            ")".repeat(depth)
+        ),
+    );
+    repo.write(
+        "web/deep.test.js",
+        format!(
+            "test(\"deep\", () => {{ expect({}1{}).toEqual(1) }})\n",
+            "[".repeat(depth),
+            "]".repeat(depth)
+        ),
+    );
+    let run = repo.run(&["mock", "--all-files", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let rules: Vec<&str> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["path"] == "tests/test_deep.py")
+        .map(|f| f["rule"].as_str().unwrap())
+        .collect();
+    assert!(rules.contains(&"mock/tautological-assertion"), "{}", run.stdout);
+}
+
 #[test]
 fn smoke_and_conditional_tests_are_notes_until_asked_for() {
     let repo = repo_with_tests();
