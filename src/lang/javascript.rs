@@ -1281,7 +1281,7 @@ impl<'s> Walker<'s, '_> {
         } else {
             self.assertion(call, &function, &name)
         };
-        // `Node::parent` searches from the root: asked only of failures.
+        // Only an explicit failure reads the statement around it (its `if`).
         let form = match form {
             Some(Form::Fail) => Some(
                 call.parent()
