@@ -886,6 +886,12 @@ pub enum Form {
     Equal(Operand, Operand),
     /// Two values must differ.
     NotEqual(Operand, Operand),
+    /// A value compared with itself through an equality the code under test
+    /// may define (Python's `__eq__`, Rust's `PartialEq`): always true for
+    /// the values a test usually holds, yet the very check of a test of
+    /// equality (`i = C(1); assert i == i` in attrs' own tests). Whether it
+    /// checks anything depends on the rest of the test.
+    SelfEqual(Operand),
     /// An explicit failure (`pytest.fail()`, `self.fail()`, `raise
     /// AssertionError`, `assert.fail()`, `throw`): the condition around it is the check.
     Fail,
@@ -896,6 +902,16 @@ pub enum Form {
     FailUnless(Box<Form>),
     /// Anything else: raises, matchers, mock verification, helpers.
     Other,
+}
+
+/// `a == b` where the language lets the code under test define `==`: a
+/// value compared with itself is [`Form::SelfEqual`] unless it is a literal.
+pub(crate) fn value_equal(a: Operand, b: Operand) -> Form {
+    if a.literal.is_none() && a.key == b.key {
+        Form::SelfEqual(a)
+    } else {
+        Form::Equal(a, b)
+    }
 }
 
 impl Form {

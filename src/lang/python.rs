@@ -14,7 +14,7 @@ use super::{
     TestCase, TestFile, Unchecked, UncheckedKinds, Unfinished, bound, callee_key, chain, close_helpers, contains_kind,
     display, first_child, first_syntax_error, guards_where, is_dotted_path, keep_imported_uses, normalized, note_name,
     number, plain_bindings, single_call_aliases, single_nonempty_collections, text, token_key, unchecked, unwrap,
-    values, visit_named,
+    value_equal, values, visit_named,
 };
 
 const COMMENT: &str = "comment";
@@ -2125,17 +2125,6 @@ fn comparison(test: &Node, source: &[u8]) -> Option<(Operand, &'static str, Oper
         _ => "other",
     };
     Some((operand(a, source), operator, operand(b, source)))
-}
-
-/// `a == b` calls `a.__eq__(b)`: comparing an object with itself may be the
-/// very test of a user-defined `__eq__` (attrs, dataclasses), so it is not a
-/// tautology unless both sides are literals. `is` compares identity and is.
-fn value_equal(a: Operand, b: Operand) -> Form {
-    if a.literal.is_none() && a.key == b.key {
-        Form::Other
-    } else {
-        Form::Equal(a, b)
-    }
 }
 
 fn unittest_form(name: &str, args: &[Node], source: &[u8]) -> Form {

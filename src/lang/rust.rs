@@ -19,7 +19,7 @@ use super::{
     Assertion, Bound, FieldExt, Form, Guard, Import, ImportKind, Lang, Literal, MockReturn, Operand, Skip, Span,
     TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, close_helpers, display, first_child,
     first_syntax_error, keep_imported_uses, normalized, number, plain_bindings, single_call_aliases,
-    single_nonempty_collections, text, token_key, unchecked, values, visit_named,
+    single_nonempty_collections, text, token_key, unchecked, value_equal, values, visit_named,
 };
 
 const COMMENTS: &[&str] = &["line_comment", "block_comment"];
@@ -846,16 +846,6 @@ fn operand(node: &Node, source: &[u8]) -> Operand {
             "call_expression" => node.field("function").map(|f| callee_key(&text(&f, source))),
             _ => None,
         },
-    }
-}
-
-/// `a == b` calls `PartialEq::eq`, which a test may be testing: comparing a
-/// value with itself is a tautology only between literals.
-fn value_equal(a: Operand, b: Operand) -> Form {
-    if a.literal.is_none() && a.key == b.key {
-        Form::Other
-    } else {
-        Form::Equal(a, b)
     }
 }
 

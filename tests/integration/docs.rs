@@ -8,20 +8,11 @@ const END: &str = "<!-- keys:end -->";
 
 #[test]
 fn the_configuration_key_table_matches_the_schema() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/configuration.md");
-    let doc = std::fs::read_to_string(&path).unwrap();
-    let start = doc.find(START).expect("start marker") + START.len();
-    let end = doc.find(END).expect("end marker");
-    let table = loki_gate::config::reference_table();
-    if std::env::var_os("LOKI_GATE_UPDATE_DOCS").is_some() {
-        let updated = format!("{}{}{}", &doc[..start], table, &doc[end..]);
-        std::fs::write(&path, updated).unwrap();
-        return;
-    }
-    assert_eq!(
-        &doc[start..end],
-        table,
-        "run with LOKI_GATE_UPDATE_DOCS=1 to regenerate"
+    generated_block(
+        "docs/configuration.md",
+        START,
+        END,
+        &loki_gate::config::reference_table(),
     );
 }
 
@@ -32,7 +23,13 @@ fn generated_block(file: &str, start: &str, end: &str, content: &str) {
     let from = doc.find(start).unwrap_or_else(|| panic!("{file}: no {start}")) + start.len();
     let to = doc.find(end).unwrap_or_else(|| panic!("{file}: no {end}"));
     if std::env::var_os("LOKI_GATE_UPDATE_DOCS").is_some() {
-        std::fs::write(&path, format!("{}{}{}", &doc[..from], content, &doc[to..])).unwrap();
+        // Through a temporary file: the other tests read these pages at the
+        // same time, and must never see one half written.
+        if &doc[from..to] != content {
+            let tmp = path.with_extension("md.tmp");
+            std::fs::write(&tmp, format!("{}{}{}", &doc[..from], content, &doc[to..])).unwrap();
+            std::fs::rename(&tmp, &path).unwrap();
+        }
         return;
     }
     assert_eq!(
