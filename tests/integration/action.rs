@@ -421,3 +421,39 @@ fn the_run_step_fetches_the_versions_a_partial_clone_lacks() {
     assert!(!report.contains("partial clone"), "{report}");
     assert!(!report.contains("\"inconclusive\": \""), "{report}");
 }
+
+#[test]
+fn the_example_workflow_is_the_documented_one_and_uses_only_declared_inputs() {
+    let read = |rel: &str| std::fs::read_to_string(action_dir().join(rel)).unwrap();
+    let example: Value = serde_saphyr::from_str(&read("examples/workflows/loki-gate.yml")).expect("example is YAML");
+    let page = read("docs/github.md");
+    let block = page[page.find("A complete workflow").unwrap()..]
+        .split("```yaml\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("docs/github.md shows the workflow");
+    let documented: Value = serde_saphyr::from_str(block).expect("the documented workflow is YAML");
+    // The file has more comments; what a runner reads is the same.
+    let mut example_steps = example.clone();
+    let mut documented_steps = documented.clone();
+    let gate = |workflow: &mut Value| {
+        let steps = workflow["jobs"]["gate"]["steps"].as_array_mut().unwrap();
+        let at = steps
+            .iter()
+            .position(|s| s["uses"].as_str().is_some_and(|u| u.contains("/loki-gate@")))
+            .expect("a step uses the action");
+        steps.remove(at)
+    };
+    let (from_file, from_docs) = (gate(&mut example_steps), gate(&mut documented_steps));
+    assert_eq!(example_steps, documented_steps);
+    assert_eq!(from_file["uses"], from_docs["uses"]);
+    let inputs = action()["inputs"].as_object().unwrap().clone();
+    for step in [&from_file, &from_docs] {
+        for key in step["with"].as_object().unwrap().keys() {
+            assert!(
+                inputs.contains_key(key),
+                "the example passes `{key}`, which action.yml does not declare"
+            );
+        }
+    }
+}

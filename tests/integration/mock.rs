@@ -325,35 +325,74 @@ fn a_suppression_with_a_reason_silences_one_assertion() {
 /// recursion is judged, not a crash (50,000 levels aborted the run before).
 #[test]
 fn deeply_nested_expressions_are_judged_not_a_crash() {
+    // Parentheses, arrays, closures, blocks and calls 50,000 deep, in each
+    // language: every tree walk must use its own stack, never the thread's.
+    let d = 50_000;
+    let deep_files = |last: &str| {
+        [
+            (
+                "tests/test_deep.py".to_string(),
+                format!(
+                    "def test_deep():\n    g = {}{last}\n    assert {}1{} == 1\n",
+                    "lambda: ".repeat(d),
+                    "(".repeat(d),
+                    ")".repeat(d)
+                ),
+            ),
+            (
+                "web/deep.test.js".to_string(),
+                format!(
+                    "test(\"deep\", () => {{ const g = {}{last}; {}expect({}1{}).toEqual(1){} }})\n",
+                    "() => ".repeat(d),
+                    "{".repeat(d),
+                    "[".repeat(d),
+                    "]".repeat(d),
+                    "}".repeat(d)
+                ),
+            ),
+            (
+                "deep_test.go".to_string(),
+                format!(
+                    "package p\n\nimport \"testing\"\n\nfunc TestDeep(t *testing.T) {{\n\tx := {}{last}{}\n{}if x != 1 {{ t.Fatal() }}{}\n}}\n",
+                    "f(".repeat(d),
+                    ")".repeat(d),
+                    "{".repeat(d),
+                    "}".repeat(d)
+                ),
+            ),
+            (
+                "tests/deep.rs".to_string(),
+                format!(
+                    "#[test]\nfn deep() {{\n    let g = {}{last};\n    {}assert_eq!(1, 1);{}\n}}\n",
+                    "|| ".repeat(d),
+                    "{".repeat(d),
+                    "}".repeat(d)
+                ),
+            ),
+        ]
+    };
     let repo = repo_with_tests();
-    let depth = 50_000;
-    repo.write(
-        "tests/test_deep.py",
-        format!(
-            "def test_deep():\n    assert {}1{} == 1\n",
-            "(".repeat(depth),
-            ")".repeat(depth)
-        ),
-    );
-    repo.write(
-        "web/deep.test.js",
-        format!(
-            "test(\"deep\", () => {{ expect({}1{}).toEqual(1) }})\n",
-            "[".repeat(depth),
-            "]".repeat(depth)
-        ),
-    );
+    for (path, text) in deep_files("1") {
+        repo.write(&path, text);
+    }
     let run = repo.run(&["mock", "--all-files", "--format", "json"]);
     assert_eq!(run.code, 1, "{}", run.stderr);
-    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-    let rules: Vec<&str> = report["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|f| f["path"] == "tests/test_deep.py")
-        .map(|f| f["rule"].as_str().unwrap())
-        .collect();
-    assert!(rules.contains(&"mock/tautological-assertion"), "{}", run.stdout);
+    let found = run.findings();
+    for flagged in ["tests/test_deep.py:3", "tests/deep.rs:4"] {
+        assert!(
+            found.contains(&format!("mock/tautological-assertion error {flagged}")),
+            "{flagged}: {found:?}"
+        );
+    }
+    // The same files in the history: `mutation` reads both versions.
+    repo.commit("deep");
+    for (path, text) in deep_files("2") {
+        repo.write(&path, text);
+    }
+    repo.commit("deeper");
+    let run = repo.run(&["mutation", "--all-files", "--format", "json"]);
+    assert!(run.code == 0 || run.code == 1, "{}", run.stderr);
+    run.findings();
 }
 
 #[test]
