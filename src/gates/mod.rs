@@ -202,6 +202,7 @@ impl Pipeline<'_> {
         findings.extend(self.judge.findings(&waivers));
 
         // Snippets and fingerprints.
+        let mut bases = Vec::new();
         for f in findings
             .iter_mut()
             .chain(waivers.iter_mut().flat_map(|w| w.findings.iter_mut()))
@@ -214,13 +215,39 @@ impl Pipeline<'_> {
                     .unwrap_or_default(),
                 _ => Vec::new(),
             };
-            let basis = if lines.is_empty() {
+            bases.push(if lines.is_empty() {
                 f.message.clone()
             } else {
                 lines.join("\n")
-            };
-            f.fingerprint_from(&basis);
+            });
             f.snippet = lines;
+        }
+        // Two different findings of one rule on the same lines (two checks
+        // lost from one test) must not share a fingerprint, or one baseline
+        // entry would hide both: their messages tell them apart.
+        let mut messages: HashMap<(&str, Option<&str>, &str), BTreeSet<&str>> = HashMap::new();
+        let all = || findings.iter().chain(waivers.iter().flat_map(|w| w.findings.iter()));
+        for (f, basis) in all().zip(&bases) {
+            messages
+                .entry((f.rule.as_str(), f.path.as_deref(), basis.as_str()))
+                .or_default()
+                .insert(f.message.as_str());
+        }
+        let bases: Vec<String> = all()
+            .zip(&bases)
+            .map(
+                |(f, basis)| match messages[&(f.rule.as_str(), f.path.as_deref(), basis.as_str())].len() {
+                    1 => basis.clone(),
+                    _ => format!("{basis}\n{}", f.message),
+                },
+            )
+            .collect();
+        for (f, basis) in findings
+            .iter_mut()
+            .chain(waivers.iter_mut().flat_map(|w| w.findings.iter_mut()))
+            .zip(&bases)
+        {
+            f.fingerprint_from(basis);
         }
 
         // Levels decide severity, in one place.

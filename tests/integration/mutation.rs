@@ -971,3 +971,23 @@ fn the_pr_comment_groups_changed_expectations_for_a_person_to_confirm() {
     assert!(deleted < question && question < changed, "{comment}");
     assert!(comment.contains("acknowledge them in one step"), "{comment}");
 }
+
+#[test]
+fn two_checks_lost_from_one_test_have_their_own_fingerprints() {
+    let repo = python_project();
+    let checks = "    assert total([1, 2]) == 3\n    assert total([]) == 0\n    assert total([7, 3]) == 10\n    assert total([-1]) == -1\n";
+    repo.write(
+        "tests/test_cart.py",
+        TESTS.replace("    assert total([1, 2]) == 3\n    assert total([]) == 0\n", checks),
+    );
+    let base = repo.commit("more checks");
+    repo.write("tests/test_cart.py", TESTS);
+    repo.commit("fewer checks");
+    let report = gate(&repo, &base).json();
+    let findings = report["findings"].as_array().unwrap();
+    assert_eq!(findings.len(), 2, "{report:#}");
+    assert_eq!(findings[0]["rule"], findings[1]["rule"]);
+    // Both are anchored on the same test, yet one baseline entry must not hide both.
+    assert_eq!(findings[0]["line"], findings[1]["line"]);
+    assert_ne!(findings[0]["fingerprint"], findings[1]["fingerprint"], "{report:#}");
+}

@@ -590,6 +590,37 @@ fn on_subject(a: &Assertion) -> String {
 /// spaces between them and none after the opening or before the closing
 /// quote; keys write every delimiter `"`, after any prefix such as `f`).
 pub(super) fn show(key: &str) -> String {
+    clip(&written(key), 0)
+}
+
+/// At most 80 characters of `text` from character `from` on, with `…` where
+/// it was cut.
+fn clip(text: &str, from: usize) -> String {
+    let total = text.chars().count();
+    let from = from.min(total.saturating_sub(79));
+    let head = if from > 0 { "…" } else { "" };
+    let body: String = text.chars().skip(from).take(80 - head.chars().count()).collect();
+    if from + body.chars().count() < total {
+        let body: String = body.chars().take(body.chars().count() - 1).collect();
+        format!("{head}{body}…")
+    } else {
+        format!("{head}{body}")
+    }
+}
+
+/// Two expected values as [`show`] writes them, each cut to show where they
+/// first differ (a long header list that gained one entry at its end would
+/// otherwise read the same before and after).
+fn show_changed(was: &str, now: &str) -> (String, String) {
+    let (was, now) = (written(was), written(now));
+    let same = was.chars().zip(now.chars()).take_while(|(a, b)| a == b).count();
+    // From a little before the first difference, when it lies past the cut.
+    let from = if same >= 60 { same - 20 } else { 0 };
+    (clip(&was, from), clip(&now, from))
+}
+
+/// [`show`] without the cut.
+fn written(key: &str) -> String {
     let mut out = String::with_capacity(key.len());
     let mut last = "";
     // The quote of the string literal the tokens are in; whether the next
@@ -643,12 +674,7 @@ pub(super) fn show(key: &str) -> String {
             (quote, opened) = (Some("\""), true);
         }
     }
-    let out = out.trim().to_string();
-    if out.chars().count() > 80 {
-        format!("{}…", out.chars().take(79).collect::<String>())
-    } else {
-        out
-    }
+    out.trim().to_string()
 }
 
 impl Analysis<'_> {
@@ -950,15 +976,14 @@ impl Analysis<'_> {
         if where_.is_empty() && self.input_follows(of, o, old, nf, n, new) {
             return;
         }
-        let was: Vec<String> = pair::expected(old).iter().map(|k| show(k)).collect();
-        let now: Vec<String> = pair::expected(new).iter().map(|k| show(k)).collect();
+        let (was, now) = show_changed(&pair::expected(old).join(" , "), &pair::expected(new).join(" , "));
         emit.push(
             &ASSERTION_VALUE_CHANGED,
             format!(
                 "test `{}`{where_}: the expected value changed from `{}` to `{}` together with {}, which the test imports",
                 n.name,
-                was.join(", "),
-                now.join(", "),
+                was,
+                now,
                 display_path(reached)
             ),
             Site {
@@ -1568,6 +1593,26 @@ mod tests {
         assert_eq!(show("\" \\x1b [97m 200 \""), "\"\\x1b[97m 200\"");
         assert_eq!(show("self . assertEqual"), "self.assertEqual");
         assert_eq!(show("{ \"a\" : 1 }"), "{\"a\": 1}");
+    }
+
+    #[test]
+    fn changed_values_are_cut_where_they_differ() {
+        let list = |last: &str| format!("[ {} \"{last}\" ]", "\"header\" , ".repeat(12));
+        let (was, now) = show_changed(&list("br"), &list("zstd"));
+        assert_ne!(was, now);
+        assert!(was.starts_with('…') && was.ends_with("\"br\"]"), "{was}");
+        assert!(now.starts_with('…') && now.ends_with("\"zstd\"]"), "{now}");
+        assert!(was.chars().count() <= 80 && now.chars().count() <= 80);
+        // Short values, or ones that differ early, read from the start.
+        assert_eq!(show_changed("1", "2"), ("1".to_string(), "2".to_string()));
+        let (was, _) = show_changed(
+            &format!("\"a{}\"", "x".repeat(100)),
+            &format!("\"b{}\"", "x".repeat(100)),
+        );
+        assert!(
+            was.starts_with("\"ax") && was.ends_with('…') && was.chars().count() == 80,
+            "{was}"
+        );
     }
 
     #[test]
