@@ -840,8 +840,11 @@ impl Repo {
     }
 
     /// Every commit reachable from HEAD and not from `base` (`None`: all of
-    /// HEAD's history), merges included, in topological order oldest first,
-    /// at most the newest `max`: what `git log base..HEAD` lists, so a pull
+    /// HEAD's history), merges included, oldest first, at most the newest
+    /// `max` by commit date (parents always before their children; a line
+    /// merged from another project's old history, such as a subtree import,
+    /// is not "newest" because it was merged last): what `git log base..HEAD`
+    /// lists, so a pull
     /// request's merge checkout is gated commit by commit, and the commits
     /// of a line merged into the branch are each gated once, as themselves.
     pub fn history(&self, base: Option<&str>, max: Option<usize>) -> Result<History> {
@@ -851,7 +854,7 @@ impl Repo {
         };
         let boundary = self.shallow_boundary();
         let mut walk = self.inner.revwalk()?;
-        walk.set_sorting(git2::Sort::TOPOLOGICAL)?;
+        walk.set_sorting(git2::Sort::TOPOLOGICAL | git2::Sort::TIME)?;
         walk.push(Oid::from_str(&head)?)?;
         if let Some(base) = base {
             walk.hide(Oid::from_str(base)?)?;
