@@ -991,3 +991,70 @@ fn two_checks_lost_from_one_test_have_their_own_fingerprints() {
     assert_eq!(findings[0]["line"], findings[1]["line"]);
     assert_ne!(findings[0]["fingerprint"], findings[1]["fingerprint"], "{report:#}");
 }
+
+/// `git args` in `repo` with author and committer date `date`.
+fn git_dated(repo: &TestRepo, args: &[&str], date: &str) {
+    let mut cmd = std::process::Command::new("git");
+    crate::support::scrub_env(&mut cmd);
+    let out = cmd
+        .args(args)
+        .current_dir(repo.path())
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_AUTHOR_DATE", date)
+        .env("GIT_COMMITTER_DATE", date)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// Commit everything in `repo` on `date`.
+fn commit_dated(repo: &TestRepo, message: &str, date: &str) {
+    repo.git(&["add", "-A"]);
+    git_dated(repo, &["commit", "-q", "-m", message], date);
+}
+
+#[test]
+fn the_newest_commits_are_the_newest_by_date_not_an_old_line_merged_last() {
+    // An old library's history (2013) merged into the project in 2026, as a
+    // subtree import does: its commits are not among the newest, though a
+    // topological walk meets them right after the merge.
+    let repo = TestRepo::empty();
+    repo.write("README.md", "# app\n");
+    commit_dated(&repo, "app", "2026-01-01T00:00:00Z");
+    repo.git(&["checkout", "-q", "--orphan", "vendor"]);
+    repo.git(&["rm", "-rqf", "."]);
+    repo.write("lib/calc.py", "def add(a, b):\n    return a + b\n").write(
+        "lib/test_calc.py",
+        "from lib.calc import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n    assert add(0, 0) == 0\n",
+    );
+    commit_dated(&repo, "library", "2013-05-01T00:00:00Z");
+    repo.write(
+        "lib/test_calc.py",
+        "from lib.calc import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n",
+    );
+    commit_dated(&repo, "library: drop a check", "2013-05-02T00:00:00Z");
+    repo.git(&["checkout", "-q", "main"]);
+    git_dated(
+        &repo,
+        &["merge", "-q", "--allow-unrelated-histories", "--no-edit", "vendor"],
+        "2026-02-01T00:00:00Z",
+    );
+    repo.write("NEWS.md", "merged the library\n");
+    commit_dated(&repo, "news", "2026-02-02T00:00:00Z");
+
+    let run = repo.run(&["mutation", "--all-files", "--max-commits", "3", "--format", "json"]);
+    assert_eq!(run.findings(), Vec::<String>::new(), "{}", run.stdout);
+    let range = run.notices().into_iter().find(|n| n.starts_with("range:")).unwrap();
+    let app = repo.git(&["rev-list", "--max-parents=0", "main"]);
+    let app_root = app
+        .lines()
+        .find(|id| repo.git(&["log", "-1", "--format=%s", id]) == "app")
+        .unwrap();
+    assert!(range.contains(&format!("from {}", &app_root[..7])), "{range}");
+    // All of it, the library's old commits included, still finds the dropped check.
+    let run = repo.run(&["mutation", "--all-files", "--max-commits", "0", "--format", "json"]);
+    assert_eq!(
+        run.findings(),
+        vec!["mutation/assertion-deleted error lib/test_calc.py:4"]
+    );
+}
