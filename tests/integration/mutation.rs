@@ -1058,3 +1058,39 @@ fn the_newest_commits_are_the_newest_by_date_not_an_old_line_merged_last() {
         vec!["mutation/assertion-deleted error lib/test_calc.py:4"]
     );
 }
+
+#[test]
+fn one_check_rewritten_in_place_into_a_weaker_one_is_a_weakening() {
+    let repo = python_project();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    repo.write(
+        "tests/test_cart.py",
+        TESTS.replace("assert total([1, 2]) == 3", "assert total([4]) > 0"),
+    );
+    repo.commit("loosen");
+    let run = gate(&repo, &base);
+    assert_eq!(
+        run.findings(),
+        vec!["mutation/assertion-weakened error tests/test_cart.py:5"]
+    );
+    assert!(
+        run.stdout.contains("`==` on `total([1, 2])` became the weaker `>`"),
+        "{}",
+        run.stdout
+    );
+
+    // Look-alike: the API the check asked was removed from the code, and the
+    // test now checks what replaced it.
+    let repo = python_project();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    repo.write("shop/cart.py", "def total(items):\n    return sum(items)\n");
+    repo.write(
+        "tests/test_cart.py",
+        TESTS
+            .replace("total, discount", "total")
+            .replace("assert discount(100) == 90", "assert total([100]) > 0"),
+    );
+    repo.commit("drop discount");
+    let run = gate(&repo, &base);
+    assert_eq!(run.findings(), Vec::<String>::new(), "{}", run.stdout);
+}

@@ -589,13 +589,33 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
         }
         unpaired.push(o);
     }
-    // Rewritten in place: as many new assertions as old ones are left.
-    let mut spare = (0..new.len()).filter(|&j| !taken[j]).count();
+    // Rewritten in place: as many new assertions as old ones are left. When
+    // one check was rewritten as one other (nothing else to pair it with),
+    // and the new one checks less (`total([1, 2]) == 3` rewritten as
+    // `total([4]) > 0`), that is a weakening, unless the expected value moved
+    // into what it asks (`expect(w.text()).toBe('a')` ->
+    // `expect(getByText('a')).toBeInTheDocument()`). Several rewritten at
+    // once are not paired by position: their order says nothing.
+    let spares: Vec<usize> = (0..new.len()).filter(|&j| !taken[j]).collect();
+    let one_for_one = unpaired.len() == 1 && spares.len() == 1;
+    let mut spare = spares.into_iter();
     for o in unpaired {
-        if spare > 0 {
-            spare -= 1;
-        } else {
-            changes.push(Change::Deleted { old: o });
+        match spare.next() {
+            Some(j) => {
+                let carried = |e: &&str| {
+                    new[j]
+                        .parts
+                        .iter()
+                        .any(|p| format!(" {p} ").contains(&format!(" {e} ")))
+                };
+                if let (true, Some(was), Some(now)) = (one_for_one, rank(family, o), rank(family, &new[j]))
+                    && now < was
+                    && !expected(o).iter().all(carried)
+                {
+                    changes.push(Change::Weakened { old: o, new: &new[j] });
+                }
+            }
+            None => changes.push(Change::Deleted { old: o }),
         }
     }
     changes
@@ -660,6 +680,19 @@ mod tests {
         let py = "def test_a():\n    assert total([1]) == 1\n";
         let black = "def test_a():\n    assert total(\n        [\n            1,\n        ]\n    ) == 1\n";
         assert_eq!(changes(Lang::Python, py, black), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_check_rewritten_in_place_into_a_weaker_one_is_a_weakening() {
+        let old = "def test_total():\n    assert total([1, 2]) == 3\n    assert total([]) == 0\n";
+        let new = "def test_total():\n    assert total([4]) > 0\n    assert total([]) == 0\n";
+        assert_eq!(changes(Lang::Python, old, new), vec!["weakened == -> >"]);
+        // As strong, or stronger: a rewrite.
+        let exact = "def test_total():\n    assert total([4]) == 4\n    assert total([]) == 0\n";
+        assert_eq!(changes(Lang::Python, old, exact), Vec::<String>::new());
+        let go_old = "package p\n\nfunc TestA(t *testing.T) {\n\tassert.Equal(t, 3, Total(1, 2))\n}\n";
+        let go_new = "package p\n\nfunc TestA(t *testing.T) {\n\tassert.NotNil(t, Build())\n}\n";
+        assert_eq!(changes(Lang::Go, go_old, go_new), vec!["weakened Equal -> NotNil"]);
     }
 
     /// Issue 27: a set of checks at least as strong on the same subject, or on

@@ -866,33 +866,40 @@ impl Analysis<'_> {
                 Change::ValueChanged { old, new } if known.check(&o.name, old) => {
                     self.value_changed(emit, code, (of, o, old), (nf, n, new), "");
                 }
-                Change::Weakened { old, new } if known.check(&o.name, old) => emit.push(
-                    &ASSERTION_WEAKENED,
-                    if old.matcher == new.matcher {
-                        // The same matcher with less: say what it was given.
-                        let written = |a: &Assertion| {
-                            let parts: Vec<String> = a.parts.iter().map(|p| show(p)).collect();
-                            format!("{}({})", a.matcher, parts.join(", "))
-                        };
-                        format!(
-                            "test `{}`: `{}` became the weaker `{}`",
-                            n.name,
-                            written(old),
-                            written(new)
-                        )
-                    } else {
-                        format!(
-                            "test `{}`: `{}`{} became the weaker `{}`",
-                            n.name,
-                            old.matcher,
-                            on_subject(old),
-                            new.matcher
-                        )
-                    },
-                    at(new.span),
-                    Some(before(old.span)),
-                    Vec::new(),
-                ),
+                // A check rewritten onto another subject because the API it
+                // asked was removed from the code went with that API.
+                Change::Weakened { old, new }
+                    if known.check(&o.name, old)
+                        && !(pair::subject(old) != pair::subject(new) && self.lost_removed_api(emit, of, o, nf, n)) =>
+                {
+                    emit.push(
+                        &ASSERTION_WEAKENED,
+                        if old.matcher == new.matcher {
+                            // The same matcher with less: say what it was given.
+                            let written = |a: &Assertion| {
+                                let parts: Vec<String> = a.parts.iter().map(|p| show(p)).collect();
+                                format!("{}({})", a.matcher, parts.join(", "))
+                            };
+                            format!(
+                                "test `{}`: `{}` became the weaker `{}`",
+                                n.name,
+                                written(old),
+                                written(new)
+                            )
+                        } else {
+                            format!(
+                                "test `{}`: `{}`{} became the weaker `{}`",
+                                n.name,
+                                old.matcher,
+                                on_subject(old),
+                                new.matcher
+                            )
+                        },
+                        at(new.span),
+                        Some(before(old.span)),
+                        Vec::new(),
+                    )
+                }
                 Change::Deleted { old }
                     if known.check(&o.name, old)
                         && !emit.gained.holds(Family::of(nf.lang), old)
