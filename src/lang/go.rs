@@ -123,6 +123,9 @@ struct Read<'a> {
     tables: Vec<String>,
     /// Local names of every imported package.
     packages: Vec<String>,
+    /// The fields of the struct types the file declares at package level,
+    /// as `name:field,field`: the columns of a table of them.
+    structs: Vec<String>,
 }
 
 pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> TestFile {
@@ -147,6 +150,7 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
     }
     let read = Read {
         source,
+        structs: struct_fields(&root, source),
         tables: single_nonempty_collections(&top),
         packages: file.imports.iter().flat_map(|i| i.names.clone()).collect(),
         assert_packages,
@@ -194,6 +198,8 @@ fn function(item: &Node, read: &Read, memo: Option<&mut Memo>) -> Item {
     context.extend(read.tables.iter().map(String::as_str));
     context.push("\u{1f}");
     context.extend(read.packages.iter().map(String::as_str));
+    context.push("\u{1f}");
+    context.extend(read.structs.iter().map(String::as_str));
     let key = Memo::key(item, item, read.source, &context);
     let row = item.start_position().row;
     if let Some(recalled) = memo.recall(&key, row) {
@@ -277,9 +283,222 @@ fn read_function(item: &Node, read: &Read) -> Item {
         syntax_error: first_syntax_error(&body),
         shape: super::shape(&body, source),
         extent: Span::of(&body),
-        cases: Vec::new(),
+        cases: table_cases(&body, &read.structs, source),
     });
     out
+}
+
+/// The struct types declared in `block` (the file, or a function body):
+/// `name:field,field`, fields in declaration order.
+fn struct_fields(block: &Node, source: &[u8]) -> Vec<String> {
+    let mut out = Vec::new();
+    visit_named(*block, |n| match n.kind() {
+        "type_spec" => {
+            if let (Some(name), Some(fields)) = (n.field("name"), n.field("type").and_then(|t| columns(&t, source))) {
+                out.push(format!("{}:{}", text(&name, source), fields.join(",")));
+            }
+            false
+        }
+        "func_literal" | "function_declaration" | "method_declaration" => n.id() == block.id(),
+        _ => true,
+    });
+    out
+}
+
+/// The field names of a struct type, in order (`struct{ in, want string }`
+/// is `in`, `want`); `None` for another type or an embedded field.
+fn columns(ty: &Node, source: &[u8]) -> Option<Vec<String>> {
+    if ty.kind() != "struct_type" {
+        return None;
+    }
+    let list = first_child(ty)?;
+    let mut names = Vec::new();
+    let mut cursor = list.walk();
+    for declaration in list
+        .named_children(&mut cursor)
+        .filter(|d| d.kind() == "field_declaration")
+    {
+        let mut c = declaration.walk();
+        let before = names.len();
+        names.extend(
+            declaration
+                .children_by_field_name("name", &mut c)
+                .map(|f| text(&f, source).into_owned()),
+        );
+        if names.len() == before {
+            return None;
+        }
+    }
+    Some(names)
+}
+
+/// One case of a table: each `row.field` (and the key's name) with its value.
+type Case = Vec<(String, String)>;
+
+/// The rows of a table-driven test as cases ([`TestCase::cases`]): the one
+/// composite literal of struct rows the body's `for .., c := range` loops
+/// run over (written in the loop, or bound once in the body), each row
+/// binding `c.field` to its value (by key, or by position), and for a map
+/// the loop's key name to the row's key. A field the row leaves out is not
+/// bound. Loops over two tables, or over a table of a type not declared in
+/// the file, give no cases.
+fn table_cases(body: &Node, structs: &[String], source: &[u8]) -> Vec<Case> {
+    let mut loops: Vec<(Node, Node)> = Vec::new();
+    visit_named(*body, |n| {
+        if n.kind() == "range_clause"
+            && let (Some(left), Some(right)) = (n.field("left"), n.field("right"))
+        {
+            loops.push((left, right));
+        }
+        true
+    });
+    let mut found: Option<(String, Vec<Case>)> = None;
+    for (left, right) in loops {
+        let mut c = left.walk();
+        let names: Vec<String> = left
+            .named_children(&mut c)
+            .map(|n| text(&n, source).into_owned())
+            .collect();
+        let Some(table) = table_literal(body, &right, source) else {
+            continue;
+        };
+        let Some(cases) = rows(&table, &names, body, structs, source) else {
+            return Vec::new();
+        };
+        let id = text(&table, source).into_owned();
+        match &found {
+            Some((other, other_cases)) if *other != id || *other_cases != cases => return Vec::new(),
+            _ => found = Some((id, cases)),
+        }
+    }
+    found.map(|(_, cases)| cases).unwrap_or_default()
+}
+
+/// The composite literal a `range` runs over: written there, or the value
+/// of the one binding of that name in the body.
+fn table_literal<'a>(body: &Node<'a>, right: &Node<'a>, source: &[u8]) -> Option<Node<'a>> {
+    match right.kind() {
+        "composite_literal" => Some(*right),
+        "identifier" => {
+            let name = text(right, source);
+            let mut values: Vec<Option<Node>> = Vec::new();
+            visit_named(*body, |n| {
+                let (left, value) = match n.kind() {
+                    "short_var_declaration" | "assignment_statement" => (n.field("left"), n.field("right")),
+                    "var_spec" => (n.field("name"), n.field("value")),
+                    _ => return true,
+                };
+                let bound = left.is_some_and(|l| {
+                    let mut c = l.walk();
+                    l.kind() == "identifier" && text(&l, source) == name
+                        || l.named_children(&mut c).any(|x| text(&x, source) == name)
+                });
+                if bound {
+                    values.push(value.and_then(|v| {
+                        if v.kind() == "expression_list" {
+                            first_child(&v)
+                        } else {
+                            Some(v)
+                        }
+                    }));
+                }
+                true
+            });
+            match values.as_slice() {
+                [Some(v)] if v.kind() == "composite_literal" => Some(*v),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The cases of `table` as `names` (the loop's `key, row`) read it.
+fn rows(
+    table: &Node,
+    names: &[String],
+    body: &Node,
+    structs: &[String],
+    source: &[u8],
+) -> Option<Vec<Vec<(String, String)>>> {
+    let ty = table.field("type")?;
+    let map = ty.kind() == "map_type";
+    let element = ty.field(if map { "value" } else { "element" })?;
+    let element = if element.kind() == "pointer_type" {
+        first_child(&element)?
+    } else {
+        element
+    };
+    let fields = match element.kind() {
+        "struct_type" => columns(&element, source)?,
+        "type_identifier" => {
+            let name = text(&element, source);
+            let local = struct_fields(body, source);
+            let declared = local
+                .iter()
+                .chain(structs)
+                .find_map(|s| s.strip_prefix(&*name)?.strip_prefix(':'))?;
+            declared.split(',').map(str::to_string).collect()
+        }
+        _ => return None,
+    };
+    // `for _, c := range` (or `for k, c := range` a map); `for i := range` is the index.
+    let (key, row) = match names {
+        [key, row] if row != "_" => (Some(key).filter(|k| map && *k != "_"), row),
+        _ => return None,
+    };
+    let mut cases = Vec::new();
+    let mut cursor = table.field("body")?.walk();
+    for element in table.field("body")?.named_children(&mut cursor) {
+        let (key_value, value) = match element.kind() {
+            "keyed_element" if map => (
+                element.field("key").and_then(|k| first_child(&k)),
+                element.field("value"),
+            ),
+            "literal_element" if !map => (None, Some(element)),
+            _ => continue,
+        };
+        let Some(mut value) = value.and_then(|v| first_child(&v)) else {
+            continue;
+        };
+        if value.kind() == "unary_expression" {
+            value = value.field("operand")?;
+        }
+        if value.kind() == "composite_literal" {
+            value = value.field("body")?;
+        }
+        if value.kind() != "literal_value" {
+            return None;
+        }
+        let mut case: Vec<(String, String)> = Vec::new();
+        if let (Some(k), Some(v)) = (key, key_value) {
+            case.push((k.clone(), token_key(&v, source)));
+        }
+        let mut c = value.walk();
+        let cells: Vec<Node> = value.named_children(&mut c).filter(|n| !n.is_comment()).collect();
+        let keyed = cells.iter().all(|n| n.kind() == "keyed_element");
+        if !keyed && cells.len() != fields.len() {
+            continue;
+        }
+        for (i, cell) in cells.iter().enumerate() {
+            let (field, v) = if keyed {
+                let Some(field) = cell.field("key").and_then(|k| first_child(&k)) else {
+                    continue;
+                };
+                (text(&field, source).into_owned(), cell.field("value"))
+            } else {
+                (fields[i].clone(), Some(*cell))
+            };
+            if let Some(v) = v.and_then(|v| first_child(&v)) {
+                case.push((format!("{row} . {field}"), token_key(&v, source)));
+            }
+        }
+        cases.push(case);
+        if cases.len() == super::MAX_CASES {
+            break;
+        }
+    }
+    Some(cases)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -541,11 +760,41 @@ fn demanded(condition: &Node, source: &[u8]) -> Form {
             (Some(a), Some(b)) => Form::NotEqual(a, b),
             _ => Form::Other,
         },
-        ("unary_expression", Some("!")) => side("operand").map_or(Form::Other, Form::Truthy),
+        ("unary_expression", Some("!")) => match c.field("operand").and_then(|o| compared(&o, source)) {
+            Some((a, b)) => Form::Equal(a, b),
+            None => side("operand").map_or(Form::Other, Form::Truthy),
+        },
+        ("call_expression", _) if let Some((a, b)) = compared(&c, source) => Form::NotEqual(a, b),
         ("identifier" | "selector_expression" | "call_expression" | "true" | "false", _) => {
             Form::Falsy(operand(&c, source))
         }
         _ => Form::Other,
+    }
+}
+
+/// The two values of a call that is an equality (`reflect.DeepEqual(got,
+/// want)`, `bytes.Equal`, go-cmp's `cmp.Equal`).
+fn compared(call: &Node, source: &[u8]) -> Option<(Operand, Operand)> {
+    let call = unwrap_go(*call);
+    if call.kind() != "call_expression" {
+        return None;
+    }
+    let callee = callee_key(&text(&call.field("function")?, source));
+    if !matches!(
+        callee.as_str(),
+        "reflect.DeepEqual" | "bytes.Equal" | "cmp.Equal" | "slices.Equal" | "maps.Equal"
+    ) {
+        return None;
+    }
+    let arguments = call.field("arguments")?;
+    let mut cursor = arguments.walk();
+    let args: Vec<Node> = arguments
+        .named_children(&mut cursor)
+        .filter(|a| !a.is_comment())
+        .collect();
+    match args.as_slice() {
+        [a, b] => Some((operand(a, source), operand(b, source))),
+        _ => None,
     }
 }
 
@@ -918,8 +1167,9 @@ impl<'r> Scan<'r> {
         if on_testing {
             match name.as_str() {
                 "Error" | "Errorf" | "Fatal" | "Fatalf" | "Fail" | "FailNow" => {
-                    let form = self.failure(call);
+                    let (form, relation) = self.failure(call);
                     push(self, form, Vec::new(), &[]);
+                    self.relate(relation);
                 }
                 "Skip" | "Skipf" | "SkipNow" => {
                     let reason = args
@@ -990,8 +1240,9 @@ impl<'r> Scan<'r> {
             let parts: Vec<String> = rest.iter().map(|a| token_key(a, source)).collect();
             push(self, Form::Other, parts, rest);
         } else if name == "panic" && receiver.is_none() {
-            let form = self.failure(call);
+            let (form, relation) = self.failure(call);
             push(self, form, Vec::new(), &[]);
+            self.relate(relation);
         } else if receiver_text.ends_with(".EXPECT()") {
             // gomock: `m.EXPECT().Get(..)` is verified when the controller finishes.
             let double = receiver_text.trim_end_matches(".EXPECT()").to_string();
@@ -1017,16 +1268,41 @@ impl<'r> Scan<'r> {
     /// whose condition is then the check and whose own guard becomes the
     /// failure's (`if resp != nil { if resp.Code != 200 { t.Fatal(..) } }`
     /// is guarded by `resp != nil` only); [`Form::Fail`] anywhere else.
-    fn failure(&mut self, call: &Node) -> Form {
+    ///
+    /// With it, an order the condition demands (`if len(errs) > 0` demands
+    /// `<=` on `len(errs)` and `0`), which no [`Form`] says.
+    fn failure(&mut self, call: &Node) -> (Form, Option<(&'static str, Vec<String>)>) {
         let checked = call
             .parent()
             .filter(|p| p.kind() == "expression_statement")
             .and_then(|statement| super::checking_condition(&statement, &self.if_guards));
         let Some((condition, guard)) = checked else {
-            return Form::Fail;
+            return (Form::Fail, None);
         };
         self.guard = guard;
-        Form::FailUnless(Box::new(demanded(&condition, self.read.source)))
+        let source = self.read.source;
+        let c = unwrap_go(condition);
+        let negated = match c.field("operator").map(|o| text(&o, source)).as_deref() {
+            Some(">") => Some("<="),
+            Some("<") => Some(">="),
+            Some(">=") => Some("<"),
+            Some("<=") => Some(">"),
+            _ => None,
+        };
+        let relation = negated.filter(|_| c.kind() == "binary_expression").and_then(|op| {
+            let (left, right) = (c.field("left")?, c.field("right")?);
+            Some((op, vec![token_key(&left, source), token_key(&right, source)]))
+        });
+        (Form::FailUnless(Box::new(demanded(&condition, source))), relation)
+    }
+
+    /// Write the order a failure's condition demands ([`Scan::failure`])
+    /// as the check the failure just pushed makes.
+    fn relate(&mut self, relation: Option<(&'static str, Vec<String>)>) {
+        if let (Some((matcher, parts)), Some(last)) = (relation, self.assertions.last_mut()) {
+            last.matcher = matcher.to_string();
+            last.parts = parts;
+        }
     }
 
     /// The testify method `name` called on `receiver`, when it asserts, as

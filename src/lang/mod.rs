@@ -111,6 +111,9 @@ impl Lang {
             Lang::Go => go::test_file(tree, source, memo),
         };
         file.syntax_errors = tree.root_node().has_error();
+        for a in file.tests.iter_mut().flat_map(|t| &mut t.assertions) {
+            a.read_condition();
+        }
         file
     }
 }
@@ -843,6 +846,26 @@ pub struct Assertion {
 }
 
 impl Assertion {
+    /// An explicit failure under an `if` ([`Form::FailUnless`]) checks
+    /// what its condition demands: written as that check (`if got != 3 {
+    /// t.Errorf(..) }` is `==` on `got` and `3`, as `assert got == 3` is),
+    /// so a changed or dropped condition is compared like any assertion.
+    fn read_condition(&mut self) {
+        let Form::FailUnless(inner) = &self.form else { return };
+        if !self.parts.is_empty() {
+            return;
+        }
+        let (matcher, parts) = match inner.as_ref() {
+            Form::Equal(a, b) => ("==", vec![a.key.clone(), b.key.clone()]),
+            Form::NotEqual(a, b) => ("!=", vec![a.key.clone(), b.key.clone()]),
+            Form::Truthy(a) => ("truthy", vec![a.key.clone()]),
+            Form::Falsy(a) => ("not", vec![a.key.clone()]),
+            _ => return,
+        };
+        self.matcher = matcher.to_string();
+        self.parts = parts;
+    }
+
     /// A check with no operands, made wherever it is: an explicit failure
     /// (`fail`) or one a compiler or type checker makes (`type`).
     pub(crate) fn bare(span: Span, form: Form, matcher: &str, guard: Guard) -> Assertion {
@@ -1786,6 +1809,17 @@ mod tests {
                 vec![pair("input", "\" x \""), pair("want", "1")],
                 vec![pair("v", "3")],
                 vec![pair("v", "4")],
+            ]
+        );
+        // Go tables: struct rows by position (a type declared in the file) or
+        // by field, a map's key; a loop's index, or loops over two tables, give none.
+        let go = "package p\n\ntype row struct {\n\tin, want int\n}\n\nfunc TestA(t *testing.T) {\n\tcases := []row{{1, 2}, {want: 4, in: 3}, {5}}\n\tfor _, c := range cases {\n\t\tif got := Inc(c.in); got != c.want {\n\t\t\tt.Error(got)\n\t\t}\n\t}\n}\n\nfunc TestM(t *testing.T) {\n\tfor name, c := range map[string]*struct{ in int }{\"a\": {in: 1}} {\n\t\tt.Log(name, c.in)\n\t}\n}\n\nfunc TestI(t *testing.T) {\n\tfor i := range []row{{1, 2}} {\n\t\tt.Log(i)\n\t}\n}\n\nfunc TestTwo(t *testing.T) {\n\tfor _, c := range []row{{1, 2}} {\n\t\tt.Log(c)\n\t}\n\tfor _, c := range []row{{3, 4}} {\n\t\tt.Log(c)\n\t}\n}\n";
+        assert_eq!(
+            cases(Lang::Go, go),
+            vec![
+                vec![pair("c . in", "1"), pair("c . want", "2")],
+                vec![pair("c . want", "4"), pair("c . in", "3")],
+                vec![pair("name", "\" a \""), pair("c . in", "1")],
             ]
         );
         // rstest: `#[case]` parameters in order; a fixture parameter is not a case's.

@@ -438,7 +438,7 @@ fn tests_folded_into_cases_and_tests_of_a_removed_api_are_not_lost() {
         &repo,
         &base,
         "mutation/assertion-value-changed tests/test_url.py:9",
-        "test `test_quote` in the case `want = \"a/b\"`: the expected value changed from `\"a%2Fb\"` to `\"a/b\"`",
+        "test `test_quote` in one of its cases: the expected value changed from `\"a%2Fb\"` to `\"a/b\"`",
     );
 
     // The look-alike: a test deleted in the same change, its API still there
@@ -711,4 +711,137 @@ fn an_expectation_changed_next_to_code_that_only_renamed_locals_is_not_fitted() 
         };
         assert_errors(&repo, &base, want);
     }
+}
+
+const CART_GO: &str = "package cart\n\n// Total sums the prices.\nfunc Total(xs []int) int {\n\ts := 0\n\tfor _, x := range xs {\n\t\ts += x\n\t}\n\treturn s\n}\n";
+
+/// `CART_GO` with an off-by-one bug: every total is one more.
+fn cart_go_bug() -> String {
+    CART_GO.replace("return s\n", "return s + 1\n")
+}
+
+fn go_repo(tests: &str) -> (TestRepo, String) {
+    repo_with(&[
+        ("go.mod", GO_MOD),
+        ("cart/cart.go", CART_GO),
+        ("cart/cart_test.go", tests),
+    ])
+}
+
+/// A Go check written as `if got != want { t.Errorf(..) }` is the check its
+/// condition demands, and each row of a table-driven test is a case: an
+/// expected value edited with the code there is seen, as in an `assert`.
+#[test]
+fn go_conditions_and_table_rows_are_checks_whose_values_are_compared() {
+    let tests = "package cart\n\nimport (\n\t\"reflect\"\n\t\"testing\"\n)\n\nfunc TestTotal(t *testing.T) {\n\tif got := Total([]int{1, 2}); got != 3 {\n\t\tt.Errorf(\"got %d\", got)\n\t}\n}\n\nfunc TestParts(t *testing.T) {\n\tif got := []int{Total(nil)}; !reflect.DeepEqual(got, []int{0}) {\n\t\tt.Fatal(got)\n\t}\n}\n\ntype row struct {\n\tin   []int\n\twant int\n}\n\nfunc TestTable(t *testing.T) {\n\tcases := []row{\n\t\t{[]int{1, 2}, 3},\n\t\t{[]int{5}, 5},\n\t}\n\tfor _, c := range cases {\n\t\tt.Run(\"\", func(t *testing.T) {\n\t\t\tif got := Total(c.in); got != c.want {\n\t\t\t\tt.Errorf(\"got %d\", got)\n\t\t\t}\n\t\t})\n\t}\n}\n\nfunc TestKeyed(t *testing.T) {\n\tfor name, c := range map[string]struct{ in []int; want int }{\n\t\t\"one\": {in: []int{1}, want: 1},\n\t\t\"two\": {want: 4, in: []int{2, 2}},\n\t} {\n\t\tif got := Total(c.in); got != c.want {\n\t\t\tt.Errorf(\"%s: got %d\", name, got)\n\t\t}\n\t}\n}\n";
+    let (repo, base) = go_repo(tests);
+    let fitted = tests
+        .replace("got != 3 {", "got != 4 {")
+        .replace("[]int{0}) {", "[]int{1}) {")
+        .replace("{[]int{5}, 5},", "{[]int{5}, 6},")
+        .replace("want: 4, in", "want: 5, in");
+    commit(
+        &repo,
+        "off by one",
+        &[("cart/cart.go", &cart_go_bug()), ("cart/cart_test.go", &fitted)],
+    );
+    assert_errors(
+        &repo,
+        &base,
+        &[
+            "mutation/assertion-value-changed cart/cart_test.go:10",
+            "mutation/assertion-value-changed cart/cart_test.go:16",
+            "mutation/assertion-value-changed cart/cart_test.go:33",
+            "mutation/assertion-value-changed cart/cart_test.go:45",
+        ],
+    );
+    let run = gate(&repo, &base);
+    let json = run.json();
+    let messages: Vec<&str> = json["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["message"].as_str())
+        .collect();
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("test `TestTable` in the case `c.in = ") && m.contains("changed from `5` to `6`")),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("`name = \"two\", c.in = ") && m.contains("from `4` to `5`")),
+        "{}",
+        run.stdout
+    );
+
+    // Look-alikes: rows reordered, a row added, and a row whose input
+    // changed with its expectation (a new case, not a fitted one), next to
+    // a code change.
+    let (repo, base) = go_repo(tests);
+    let reworked = tests
+        .replace(
+            "\t\t{[]int{1, 2}, 3},\n\t\t{[]int{5}, 5},\n",
+            "\t\t{[]int{5}, 5},\n\t\t{[]int{1, 2}, 3},\n\t\t{[]int{7}, 7},\n",
+        )
+        .replace("{want: 4, in: []int{2, 2}}", "{want: 6, in: []int{3, 3}}");
+    commit(
+        &repo,
+        "more rows",
+        &[
+            ("cart/cart.go", &CART_GO.replace("s := 0", "s := int(0)")),
+            ("cart/cart_test.go", &reworked),
+        ],
+    );
+    assert_errors(&repo, &base, &[]);
+}
+
+/// A check of the test's own cleanup (removing its temporary files) dropped
+/// when the files move to a directory the runner removes, and a not-nil
+/// check of a value the test just built, lose nothing; the same checks of
+/// the code's own calls are lost checks.
+#[test]
+fn dropped_cleanup_and_vacuous_checks_lose_nothing_code_checks_are_lost() {
+    let code = "package cart\n\n// Store keeps carts.\ntype Store struct{ ids []string }\n\n// NewStore makes a store.\nfunc NewStore() *Store { return &Store{} }\n\n// Remove drops a cart.\nfunc (s *Store) Remove(id string) error { return nil }\n";
+    let tests = "package cart\n\nimport (\n\t\"bytes\"\n\t\"os\"\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestSave(t *testing.T) {\n\tpath := \"cart.json\"\n\tassert.NoError(t, os.WriteFile(path, []byte(\"{}\"), 0o600))\n\tbuf := bytes.NewBuffer(nil)\n\tassert.NotNil(t, buf)\n\tassert.Equal(t, 0, buf.Len())\n\tassert.NoError(t, os.Remove(path))\n}\n\nfunc TestStore(t *testing.T) {\n\ts := NewStore()\n\tassert.NotNil(t, s)\n\tassert.NoError(t, s.Remove(\"a\"))\n}\n";
+    let (repo, base) = repo_with(&[
+        ("go.mod", GO_MOD),
+        ("cart/store.go", code),
+        ("cart/store_test.go", tests),
+    ]);
+    let after = tests
+        .replace("\tpath := \"cart.json\"\n", "\tpath := t.TempDir() + \"/cart.json\"\n")
+        .replace("\tassert.NotNil(t, buf)\n", "")
+        .replace("\tassert.NoError(t, os.Remove(path))\n", "")
+        .replace("\tassert.NotNil(t, s)\n", "")
+        .replace("\tassert.NoError(t, s.Remove(\"a\"))\n", "");
+    commit(
+        &repo,
+        "temp dir",
+        &[
+            ("cart/store.go", &code.replace("return nil", "return os.ErrNotExist")),
+            ("cart/store_test.go", &after),
+        ],
+    );
+    let run = gate(&repo, &base);
+    let json = run.json();
+    let lost: Vec<&str> = json["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] == "mutation/assertion-deleted")
+        .filter_map(|f| f["message"].as_str())
+        .collect();
+    assert_eq!(
+        lost,
+        [
+            "test `TestStore` lost the assertion `NotNil` on `s`",
+            "test `TestStore` lost the assertion `NoError` on `s.Remove(\"a\")`",
+        ],
+        "{}",
+        run.stdout
+    );
 }

@@ -3,7 +3,7 @@
 //! tests, assertions by their check. Pure functions over [`TestFile`] models;
 //! formatting never matters because checks are token keys.
 
-use crate::lang::{Assertion, Form, TestCase, TestFile, similarity};
+use crate::lang::{Assertion, Form, Import, TestCase, TestFile, similarity};
 
 use super::lattice::{Family, rank};
 
@@ -58,18 +58,44 @@ pub fn case_checks(t: &TestCase) -> impl Iterator<Item = String> {
 
 /// `key` with each token that names a parameter of `case` replaced by its
 /// value (not an attribute or a path segment spelled the same: `url . query`
-/// keeps `query`).
+/// keeps `query`). A parameter may be a field of a table's row (`c . want`).
 fn with_values(key: &str, case: &[(String, String)]) -> String {
     let tokens: Vec<&str> = key.split(' ').collect();
     let mut out: Vec<&str> = Vec::with_capacity(tokens.len());
-    for (i, token) in tokens.iter().enumerate() {
+    let mut i = 0;
+    while i < tokens.len() {
         let after_access = i > 0 && matches!(tokens[i - 1], "." | "?." | "::");
-        match case.iter().find(|(name, _)| name == token).filter(|_| !after_access) {
-            Some((_, value)) => out.push(value),
-            None => out.push(token),
+        let found = case
+            .iter()
+            .filter(|_| !after_access)
+            .find_map(|(name, value)| Some((names_at(&tokens, i, name)?, value)));
+        match found {
+            Some((len, value)) => {
+                out.push(value);
+                i += len;
+            }
+            None => {
+                out.push(tokens[i]);
+                i += 1;
+            }
         }
     }
     out.join(" ")
+}
+
+/// How many tokens of `tokens` from `i` spell the parameter `name` (a name,
+/// or a row's field `c . want` not followed by a deeper access), if they do.
+fn names_at(tokens: &[&str], i: usize, name: &str) -> Option<usize> {
+    let len = name.split(' ').count();
+    let end = i + len;
+    let spelled = end <= tokens.len() && tokens[i..end].iter().copied().eq(name.split(' '));
+    spelled.then_some(len)
+}
+
+/// Does the key `text` use the parameter `name` (see [`with_values`])?
+pub fn mentions(text: &str, name: &str) -> bool {
+    let tokens: Vec<&str> = text.split(' ').collect();
+    (0..tokens.len()).any(|i| names_at(&tokens, i, name).is_some())
 }
 
 /// A check as [`Assertion::matcher`] and [`Assertion::parts`] give it.
@@ -495,6 +521,129 @@ fn last_call(key: &str) -> Option<&str> {
     (plain && args.ends_with(')') && args.split(' ').any(is_literal)).then_some(call)
 }
 
+/// The call a check's subject stands for: the subject itself when it is a
+/// call (`os . Remove ( path )` -> `os.Remove`), the one call a plain name
+/// was bound to (`errs` bound to `cleanUpTempFiles(..)`), through `len(..)`.
+fn subject_call(t: &TestCase, a: &Assertion) -> Option<String> {
+    let mut subject = subject(a)?;
+    if let Some(inner) = subject.strip_prefix("len ( ").and_then(|s| s.strip_suffix(" )")) {
+        subject = inner;
+    }
+    if let Some((_, call)) = t.aliases.iter().find(|(name, _)| name == subject) {
+        return Some(call.trim_end_matches("()").to_string());
+    }
+    let (callee, _) = subject.split_once(" ( ")?;
+    let callee: String = callee.split(' ').collect();
+    callee
+        .chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | ':'))
+        .then_some(callee)
+}
+
+/// Does `a` check the test's own housekeeping rather than the code: what
+/// removing its temporary files returned (`assert.NoError(t,
+/// os.Remove(path))`, `errs := cleanUpTempFiles(..)` then `if len(errs) > 0
+/// { t.Fatal(..) }`)? A test that moves its files to a directory the runner
+/// removes (`t.TempDir()`, `tmp_path`) drops such checks and loses nothing.
+pub fn housekeeping(t: &TestCase, a: &Assertion) -> bool {
+    let Some(call) = subject_call(t, a) else { return false };
+    let (module, name) = match call.rfind(['.', ':']) {
+        Some(i) => (call[..i].trim_end_matches(':'), &call[i + 1..]),
+        None => ("", call.as_str()),
+    };
+    let word: String = name.chars().filter(|c| *c != '_').collect::<String>().to_lowercase();
+    let removal = matches!(
+        word.as_str(),
+        "remove"
+            | "removeall"
+            | "unlink"
+            | "rmdir"
+            | "rmtree"
+            | "removedirs"
+            | "rm"
+            | "rmsync"
+            | "unlinksync"
+            | "rmdirsync"
+            | "removefile"
+            | "removedir"
+            | "removedirall"
+    );
+    let filesystem = matches!(module, "os" | "shutil" | "fs" | "fsp" | "fsPromises" | "std::fs");
+    (removal && filesystem) || word.starts_with("cleanup") || word.starts_with("teardown")
+}
+
+/// Is `a` a Go check (testify's `NotNil`) that a value the test just made is not nil: of
+/// `new(T)`, or of a constructor of the standard library (`buf :=
+/// bytes.NewBuffer(nil)`, imports without a domain in `imports`), which
+/// never return nil. It cannot fail, and dropping it loses nothing.
+pub fn vacuous(t: &TestCase, a: &Assertion, imports: &[Import]) -> bool {
+    if a.matcher != "NotNil" {
+        return false;
+    }
+    let Some(call) = subject_call(t, a) else { return false };
+    match call.split_once('.') {
+        None => call == "new",
+        Some((package, name)) => {
+            name.starts_with("New")
+                && imports.iter().any(|i| {
+                    i.names.iter().any(|n| n == package)
+                        && !i.specifier.split('/').next().is_some_and(|host| host.contains('.'))
+                })
+        }
+    }
+}
+
+/// Did an expected value only narrow an unanchored regular expression that
+/// a searching matcher is given (`toThrow(/502 Bad Gateway/)` ->
+/// `toThrow(/502 Bad Gateway: PUT/)`, `throwsAsync(.., {message: /../})`)?
+/// Every text the new pattern finds, the old one found: a stronger check,
+/// not a changed one. Text appended must not make the old pattern's last
+/// part optional (`/ab/` -> `/ab?/`) and neither side may hold an
+/// alternation; text put in front needs a pattern not anchored at its start.
+pub fn narrowed(a: &Assertion, was: &str, now: &str) -> bool {
+    let searching = a.matcher.rsplit('.').next().is_some_and(|m| {
+        matches!(
+            m,
+            "toThrow" | "toThrowError" | "toMatch" | "throws" | "throwsAsync" | "rejects" | "match" | "regex"
+        )
+    });
+    if !searching || now.len() <= was.len() {
+        return false;
+    }
+    let prefix = was.bytes().zip(now.bytes()).take_while(|(a, b)| a == b).count();
+    let rest = &was[prefix..];
+    if !now.ends_with(rest) || !was.is_char_boundary(prefix) {
+        return false;
+    }
+    let added = &now[prefix..now.len() - rest.len()];
+    if added.contains('|') {
+        return false;
+    }
+    // The regex literal the text went into: `/ pattern /` after `(`, `,`,
+    // `:`, `[`, `{` or at the start (not a division).
+    let opens = |before: &str| {
+        let before = before.trim_end();
+        before.is_empty() || before.ends_with(['(', ',', ':', '[', '{'])
+    };
+    if let Some(open) = was[..prefix].rfind("/ ")
+        && opens(&was[..open])
+        && rest.starts_with(" /")
+    {
+        // Appended at the end of the pattern.
+        let pattern = &was[open + 2..prefix];
+        return !pattern.is_empty()
+            && !pattern.contains('|')
+            && !pattern.ends_with(['$', '\\'])
+            && !added.starts_with(['*', '+', '?', '{']);
+    }
+    if was[..prefix].ends_with("/ ") && opens(&was[..prefix - 2]) {
+        // Put in front of the pattern.
+        let pattern = rest.split(" /").next().unwrap_or("");
+        return !pattern.is_empty() && !pattern.contains('|') && !pattern.starts_with('^') && !added.ends_with('\\');
+    }
+    false
+}
+
 /// Pair the assertions of an old and a new version of one test and say what
 /// became of each old one that did not stay as it was. Rewrites (another
 /// subject, in the same place) are not changes: a migration to other
@@ -719,6 +868,70 @@ mod tests {
             changes(Lang::Rust, rs_old, rs_new),
             vec!["weakened assert_eq -> truthy"]
         );
+    }
+
+    /// Issue 27: an unanchored pattern a searching matcher is given that
+    /// only grew finds less: stronger. Anything that can widen it is not.
+    #[test]
+    fn a_narrowed_unanchored_pattern_is_stronger_not_changed() {
+        let narrows = |old: &str, new: &str| {
+            let source = |pattern: &str| format!("test('t', () => {{\n  expect(() => f()).toThrow({pattern})\n}})\n");
+            let (was, now) = (
+                file(Lang::TypeScript, &source(old)),
+                file(Lang::TypeScript, &source(new)),
+            );
+            let (a, b) = (&was.tests[0].assertions[0], &now.tests[0].assertions[0]);
+            narrowed(b, &expected(a).join(" , "), &expected(b).join(" , "))
+        };
+        assert!(narrows("/502 Bad Gateway/", "/502 Bad Gateway: PUT/"));
+        assert!(narrows("/Bad Gateway/i", "/HTTPError: Bad Gateway/i"));
+        // Widened, anchored, made optional, or a value that is not a pattern.
+        assert!(!narrows("/Bad/", "/Bad|Good/"));
+        assert!(!narrows("/a|b/", "/a|bc/"));
+        assert!(!narrows("/ab/", "/ab?/"));
+        assert!(!narrows("/Bad$/", "/Bad$ x/"));
+        assert!(!narrows("/^Bad/", "/x^Bad/"));
+        assert!(!narrows("'Bad'", "'Bad Gateway'"));
+        assert!(!narrows("/Bad Gateway/", "/Bad/"));
+        // An exact matcher compares patterns as values.
+        let source = |pattern: &str| format!("test('t', () => {{\n  expect(re).toEqual({pattern})\n}})\n");
+        let (was, now) = (
+            file(Lang::TypeScript, &source("/a/")),
+            file(Lang::TypeScript, &source("/ab/")),
+        );
+        let (a, b) = (&was.tests[0].assertions[0], &now.tests[0].assertions[0]);
+        assert!(!narrowed(b, &expected(a).join(" , "), &expected(b).join(" , ")));
+    }
+
+    /// Issue 27: a check of removing the test's own files, or that a value
+    /// the test just built is not nil, is not a check of the code.
+    #[test]
+    fn cleanup_and_vacuous_checks_are_told_from_checks_of_the_code() {
+        let go = "package x\n\nimport (\n\t\"bytes\"\n\t\"os\"\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n\t\"example.com/shop/store\"\n)\n\nfunc TestA(t *testing.T) {\n\terrs := cleanUpTempFiles(files)\n\tif len(errs) > 0 {\n\t\tt.Fatal(errs)\n\t}\n\tassert.NoError(t, os.RemoveAll(dir))\n\tbuf := bytes.NewBuffer(nil)\n\tassert.NotNil(t, buf)\n\th := new(Handle)\n\tassert.NotNil(t, h)\n\ts := store.NewStore()\n\tassert.NotNil(t, s)\n\tassert.NoError(t, s.Remove(id))\n\tassert.NoError(t, os.WriteFile(p, b, 0o600))\n}\n";
+        let f = file(Lang::Go, go);
+        let t = &f.tests[0];
+        let judged: Vec<(String, bool, bool)> = t
+            .assertions
+            .iter()
+            .map(|a| {
+                (
+                    format!("{} {}", a.matcher, a.parts.join("|")),
+                    housekeeping(t, a),
+                    vacuous(t, a, &f.imports),
+                )
+            })
+            .collect();
+        let want = [
+            ("<= len ( errs )|0", true, false),
+            ("NoError os . RemoveAll ( dir )", true, false),
+            ("NotNil buf", false, true),
+            ("NotNil h", false, true),
+            ("NotNil s", false, false),
+            ("NoError s . Remove ( id )", false, false),
+            ("NoError os . WriteFile ( p , b , 0o600 )", false, false),
+        ];
+        let want: Vec<(String, bool, bool)> = want.iter().map(|(k, h, v)| (k.to_string(), *h, *v)).collect();
+        assert_eq!(judged, want);
     }
 
     #[test]

@@ -864,7 +864,7 @@ impl Analysis<'_> {
         for change in changes {
             match change {
                 Change::ValueChanged { old, new } if known.check(&o.name, old) => {
-                    self.value_changed(emit, code, (of, o, old), (nf, n, new), "");
+                    self.value_changed(emit, code, (of, o, old), (nf, n, new), None);
                 }
                 // A check rewritten onto another subject because the API it
                 // asked was removed from the code went with that API.
@@ -903,6 +903,8 @@ impl Analysis<'_> {
                 Change::Deleted { old }
                     if known.check(&o.name, old)
                         && !emit.gained.holds(Family::of(nf.lang), old)
+                        && !pair::housekeeping(o, old)
+                        && !pair::vacuous(o, old, of.old.map_or(&[], |f| &f.imports))
                         && !self.lost_removed_api(emit, of, o, nf, n) =>
                 {
                     emit.push(
@@ -941,23 +943,30 @@ impl Analysis<'_> {
                     continue;
                 };
                 let ((old_case, _), (new_case, written)) = (case_of(o, &was, old), case_of(n, &now, new));
-                let expected: Vec<&str> = pair::expected(written).iter().flat_map(|e| e.split(' ')).collect();
+                let expected = pair::expected(written).join(" ");
+                let is_expected = |name: &str| pair::mentions(&expected, name);
                 // An expected value written in the assertion itself changed
                 // there, once, not in each case.
-                if !new_case.iter().any(|(name, _)| expected.contains(&name.as_str())) {
+                if !new_case.iter().any(|(name, _)| is_expected(name)) {
                     continue;
                 }
                 let input_stayed = new_case
                     .iter()
-                    .filter(|(name, _)| !expected.contains(&name.as_str()))
+                    .filter(|(name, _)| !is_expected(name))
                     .all(|param| old_case.contains(param));
                 if input_stayed && known.check(&o.name, old) {
+                    // The case by its input: its expected values are in the message.
                     let values: Vec<String> = new_case
                         .iter()
-                        .map(|(name, value)| format!("{name} = {}", show(value)))
+                        .filter(|(name, _)| !is_expected(name))
+                        .map(|(name, value)| format!("{} = {}", show(name), show(value)))
                         .collect();
-                    let case = format!(" in the case `{}`", values.join(", "));
-                    self.value_changed(emit, code, (of, o, old), (nf, n, new), &case);
+                    let case = if values.is_empty() {
+                        " in one of its cases".to_string()
+                    } else {
+                        format!(" in the case `{}`", values.join(", "))
+                    };
+                    self.value_changed(emit, code, (of, o, old), (nf, n, new), Some(&case));
                 }
             }
         }
@@ -965,30 +974,34 @@ impl Analysis<'_> {
 
     /// The expected value of `old` (of test `o` in `of`) became that of
     /// `new` (of `n` in `nf`): a finding when the step changed code the test
-    /// reaches and the value did not follow the test's own input. `where_`
-    /// says where in the test it is, after its name.
+    /// reaches and the value did not follow the test's own input. For a
+    /// case's value, `case` says which case, after the test's name.
     fn value_changed(
         &self,
         emit: &mut Emit<'_>,
         code: &[PathBuf],
         (of, o, old): (&TestChange<'_>, &TestCase, &Assertion),
         (nf, n, new): (&TestChange<'_>, &TestCase, &Assertion),
-        where_: &str,
+        case: Option<&str>,
     ) {
         let Some(new_file) = nf.new else { return };
         let Some(reached) = self.changed_code(emit.step, &nf.change.path, nf.lang, new_file, code) else {
             return;
         };
         // A case's input is its other values, compared by the caller.
-        if where_.is_empty() && self.input_follows(of, o, old, nf, n, new) {
+        if case.is_none() && self.input_follows(of, o, old, nf, n, new) {
+            return;
+        }
+        if pair::narrowed(new, &pair::expected(old).join(" , "), &pair::expected(new).join(" , ")) {
             return;
         }
         let (was, now) = show_changed(&pair::expected(old).join(" , "), &pair::expected(new).join(" , "));
         emit.push(
             &ASSERTION_VALUE_CHANGED,
             format!(
-                "test `{}`{where_}: the expected value changed from `{}` to `{}` together with {}, which the test imports",
+                "test `{}`{}: the expected value changed from `{}` to `{}` together with {}, which the test imports",
                 n.name,
+                case.unwrap_or_default(),
                 was,
                 now,
                 display_path(reached)
