@@ -656,6 +656,37 @@ fn the_try_except_else_idiom_rewritten_as_pytest_raises_loses_nothing() {
             }
         }
     }
+
+    // What a CLI runner's `result.exception` held, checked by type and
+    // message, is what `pytest.warns(E, match=..)` checks; a message that
+    // searches for less is not.
+    let old = "from calc.cli import main
+
+
+def test_twice(runner):
+    result = runner.invoke(main, ['--x', '--x'])
+    assert isinstance(result.exception, UserWarning)
+    assert 'used more than once' in str(result.exception)
+";
+    for (text, want) in [
+        ("used more than once", &[][..]),
+        ("used more", &["mutation/assertion-deleted tests/test_core.py:6"][..]),
+    ] {
+        let (repo, base) = python_repo(old);
+        let new = format!(
+            "import pytest
+
+from calc.cli import main
+
+
+def test_twice(runner):
+    with pytest.warns(UserWarning, match='{text}'):
+        runner.invoke(main, ['--x', '--x'])
+"
+        );
+        commit(&repo, "use pytest.warns", &[("tests/test_core.py", &new)]);
+        assert_errors(&repo, &base, want);
+    }
 }
 
 #[test]

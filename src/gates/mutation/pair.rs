@@ -428,16 +428,34 @@ pub fn expected(a: &Assertion) -> Vec<&str> {
 /// the call is given a literal and every expected value is one:
 /// `x.count() == 0` says too little to be told from another test's.
 ///
-/// And `"text" in str(excinfo.value)` as the message searched for, as a
-/// `pytest.raises(E, match=..)` searches it ([`made_keys`]).
+/// And what was raised or warned (`excinfo.value`, or the `exception` a
+/// CLI runner's `result` caught): `"text" in str(..)` as the message
+/// searched for, and `isinstance(.., E)` as its type, as
+/// `pytest.raises(E, match=..)` and `pytest.warns(E, match=..)` check them
+/// ([`made_keys`]).
 pub fn remade_keys(family: Family, a: &Assertion) -> Vec<String> {
     let mut keys = Vec::new();
+    let raised = |key: &str| {
+        key == "excinfo . value"
+            || key
+                .strip_suffix(" . exception")
+                .is_some_and(|name| name.chars().all(|c| c.is_alphanumeric() || c == '_'))
+    };
     if a.matcher == "in"
         && let [text, container] = a.parts.as_slice()
-        && container == "str ( excinfo . value )"
+        && container
+            .strip_prefix("str ( ")
+            .and_then(|c| c.strip_suffix(" )"))
+            .is_some_and(raised)
         && text.starts_with('"')
     {
         keys.push(format!("~\u{1f}{}", spelled_value(text)));
+    }
+    if a.matcher == "isinstance"
+        && let [value, class] = a.parts.as_slice()
+        && raised(value)
+    {
+        keys.push(format!("!\u{1f}{class}"));
     }
     if !matches!(a.form, Form::Equal(..)) || rank(family, a) != Some(3) {
         return keys;
@@ -465,6 +483,10 @@ pub fn remade_keys(family: Family, a: &Assertion) -> Vec<String> {
 /// makes again what those keys name.
 pub fn made_keys(family: Family, a: &Assertion) -> Vec<String> {
     let mut keys = remade_keys(family, a);
+    if matches!(a.matcher.as_str(), "raises" | "warns") {
+        let classes = a.parts.iter().take_while(|p| !p.contains(" = "));
+        keys.extend(classes.map(|class| format!("!\u{1f}{class}")));
+    }
     if matches!(a.matcher.as_str(), "raises" | "warns")
         && let Some(pattern) = a.parts.iter().find_map(|p| p.strip_prefix("match = "))
         && pattern.starts_with(['"', 'r'])
