@@ -876,3 +876,34 @@ fn dropped_cleanup_and_vacuous_checks_lose_nothing_code_checks_are_lost() {
         run.stdout
     );
 }
+
+/// A test that checked one of two values by an `if`/`else` on its
+/// environment, split into two tests that each check one value, changed
+/// nothing; dropping one branch's value with no test checking it is seen.
+#[test]
+fn an_if_else_on_the_environment_split_into_two_tests_loses_nothing() {
+    let code = "package cart\n\nimport \"runtime\"\n\n// Warn says what is old.\nfunc Warn() string {\n\tif runtime.Version() < \"go1.22\" {\n\t\treturn \"old go; total\"\n\t}\n\treturn \"total\"\n}\n";
+    let old = "package cart\n\nimport (\n\t\"runtime\"\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestWarn(t *testing.T) {\n\tif runtime.Version() < \"go1.22\" {\n\t\tassert.Equal(t, \"old go; total\", Warn())\n\t} else {\n\t\tassert.Equal(t, \"total\", Warn())\n\t}\n}\n";
+    let split = "package cart\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestWarn(t *testing.T) {\n\tassert.Equal(t, \"total\", Warn())\n}\n\nfunc TestWarnOld(t *testing.T) {\n\tversion = \"go1.21\"\n\tassert.Equal(t, \"old go; total\", Warn())\n}\n";
+    // A test seam: the version in a variable the test can set.
+    let seam = code
+        .replace("// Warn says", "var version = runtime.Version()\n\n// Warn says")
+        .replace("if runtime.Version() <", "if version <");
+    let reworded = seam.replace("\"old go; total\"", "\"old go!\"");
+    for (changed, new, want) in [
+        (&seam, split.to_string(), &[][..]),
+        (
+            &reworded,
+            split.replace("\"old go; total\", Warn()", "\"old go!\", Warn()"),
+            &["mutation/assertion-value-changed cart/warn_test.go:10"][..],
+        ),
+    ] {
+        let (repo, base) = repo_with(&[("go.mod", GO_MOD), ("cart/warn.go", code), ("cart/warn_test.go", old)]);
+        commit(
+            &repo,
+            "split",
+            &[("cart/warn.go", changed), ("cart/warn_test.go", &new)],
+        );
+        assert_errors(&repo, &base, want);
+    }
+}

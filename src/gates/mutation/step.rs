@@ -373,6 +373,12 @@ impl<'a> Gained<'a> {
     /// or `"a"` is found only as itself. An exact check of a call is also
     /// made again by one asking another receiver the same
     /// ([`pair::remade_keys`]).
+    /// Does a test the step added or edited make the check `a` exactly as
+    /// written (its values too)?
+    fn makes(&self, a: &Assertion) -> bool {
+        self.read().checks.contains(&pair::check_key(a))
+    }
+
     fn holds(&self, family: Family, a: &Assertion) -> bool {
         let read = self.read();
         if read.checks.contains(&pair::check_key(a))
@@ -863,7 +869,15 @@ impl Analysis<'_> {
         }
         for change in changes {
             match change {
-                Change::ValueChanged { old, new } if known.check(&o.name, old) => {
+                // The old test checked both values (an `if`/`else` on the
+                // environment) and a test the step added or edited still
+                // checks the old one as it was: split into two tests, one
+                // per value; nothing changed.
+                Change::ValueChanged { old, new }
+                    if known.check(&o.name, old)
+                        && !(o.assertions.iter().any(|b| pair::check_key(b) == pair::check_key(new))
+                            && emit.gained.makes(old)) =>
+                {
                     self.value_changed(emit, code, (of, o, old), (nf, n, new), None);
                 }
                 // A check rewritten onto another subject because the API it
