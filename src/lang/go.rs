@@ -340,8 +340,8 @@ type Case = Vec<(String, String)>;
 /// run over (written in the loop, or bound once in the body), each row
 /// binding `c.field` to its value (by key, or by position), and for a map
 /// the loop's key name to the row's key. A field the row leaves out is not
-/// bound. Loops over two tables, or over a table of a type not declared in
-/// the file, give no cases.
+/// bound. Loops over two tables give no cases; a loop over plain values,
+/// by index, or over a table of a type not declared in the file reads none.
 fn table_cases(body: &Node, structs: &[String], source: &[u8]) -> Vec<Case> {
     let mut loops: Vec<(Node, Node)> = Vec::new();
     visit_named(*body, |n| {
@@ -362,8 +362,9 @@ fn table_cases(body: &Node, structs: &[String], source: &[u8]) -> Vec<Case> {
         let Some(table) = table_literal(body, &right, source) else {
             continue;
         };
+        // A loop over a list of plain values, or by index, reads no rows.
         let Some(cases) = rows(&table, &names, body, structs, source) else {
-            return Vec::new();
+            continue;
         };
         let id = text(&table, source).into_owned();
         match &found {
@@ -414,13 +415,7 @@ fn table_literal<'a>(body: &Node<'a>, right: &Node<'a>, source: &[u8]) -> Option
 }
 
 /// The cases of `table` as `names` (the loop's `key, row`) read it.
-fn rows(
-    table: &Node,
-    names: &[String],
-    body: &Node,
-    structs: &[String],
-    source: &[u8],
-) -> Option<Vec<Vec<(String, String)>>> {
+fn rows(table: &Node, names: &[String], body: &Node, structs: &[String], source: &[u8]) -> Option<Vec<Case>> {
     let ty = table.field("type")?;
     let map = ty.kind() == "map_type";
     let element = ty.field(if map { "value" } else { "element" })?;
@@ -470,7 +465,7 @@ fn rows(
         if value.kind() != "literal_value" {
             return None;
         }
-        let mut case: Vec<(String, String)> = Vec::new();
+        let mut case: Case = Vec::new();
         if let (Some(k), Some(v)) = (key, key_value) {
             case.push((k.clone(), token_key(&v, source)));
         }
