@@ -844,9 +844,9 @@ impl Repo {
     /// `max` by commit date (parents always before their children; a line
     /// merged from another project's old history, such as a subtree import,
     /// is not "newest" because it was merged last): what `git log base..HEAD`
-    /// lists, so a pull
-    /// request's merge checkout is gated commit by commit, and the commits
-    /// of a line merged into the branch are each gated once, as themselves.
+    /// lists, so a pull request's merge checkout is gated commit by commit,
+    /// and the commits of a line merged into the branch are each gated once,
+    /// as themselves.
     pub fn history(&self, base: Option<&str>, max: Option<usize>) -> Result<History> {
         let mut history = History::default();
         let Some(head) = self.head()? else {

@@ -443,8 +443,9 @@ fn rows(table: &Node, names: &[String], body: &Node, structs: &[String], source:
         _ => return None,
     };
     let mut cases = Vec::new();
-    let mut cursor = table.field("body")?.walk();
-    for element in table.field("body")?.named_children(&mut cursor) {
+    let literal = table.field("body")?;
+    let mut cursor = literal.walk();
+    for element in literal.named_children(&mut cursor) {
         let (key_value, value) = match element.kind() {
             "keyed_element" if map => (
                 element.field("key").and_then(|k| first_child(&k)),

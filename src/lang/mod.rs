@@ -243,6 +243,12 @@ pub struct TestFile {
     pub code_digest: String,
 }
 
+/// Is `s` one name: letters, digits and `_` only, at least one
+/// (`result`, not `self.x`, not `f()`).
+pub fn is_plain_name(s: &str) -> bool {
+    !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || c == '_')
+}
+
 /// Is `s` a dotted path of at least two Python identifiers (`pkg.mod`)?
 pub fn is_dotted_path(s: &str) -> bool {
     let mut parts = 0;

@@ -383,7 +383,8 @@ pub fn rank(family: Family, assertion: &Assertion) -> Option<u8> {
             }
             level(matcher, RUST_EXACT, RUST_PARTIAL, RUST_WEAK)
         }
-        // `t.Errorf` under an `if` checks what the condition says: no rank.
+        // `t.Errorf` under an `if` is written as what its condition demands
+        // (`==`, `<=`, `truthy`: see `Assertion::read_condition`), unranked here.
         Family::Go => level(matcher, GO_EXACT, GO_PARTIAL, GO_WEAK),
     }
 }

@@ -3,7 +3,7 @@
 //! tests, assertions by their check. Pure functions over [`TestFile`] models;
 //! formatting never matters because checks are token keys.
 
-use crate::lang::{Assertion, Form, Import, TestCase, TestFile, similarity};
+use crate::lang::{Assertion, Form, Import, TestCase, TestFile, is_plain_name, similarity};
 
 use super::lattice::{Family, rank};
 
@@ -84,7 +84,7 @@ fn with_values(key: &str, case: &[(String, String)]) -> String {
 }
 
 /// How many tokens of `tokens` from `i` spell the parameter `name` (a name,
-/// or a row's field `c . want` not followed by a deeper access), if they do.
+/// or a row's field `c . want`), if they do.
 fn names_at(tokens: &[&str], i: usize, name: &str) -> Option<usize> {
     let len = name.split(' ').count();
     let end = i + len;
@@ -99,7 +99,7 @@ pub fn mentions(text: &str, name: &str) -> bool {
 }
 
 /// A check as [`Assertion::matcher`] and [`Assertion::parts`] give it.
-fn same_check(a: &Assertion, b: &Assertion) -> bool {
+pub fn same_check(a: &Assertion, b: &Assertion) -> bool {
     a.matcher == b.matcher && (a.parts == b.parts || check_key(a) == check_key(b))
 }
 
@@ -435,12 +435,7 @@ pub fn expected(a: &Assertion) -> Vec<&str> {
 /// ([`made_keys`]).
 pub fn remade_keys(family: Family, a: &Assertion) -> Vec<String> {
     let mut keys = Vec::new();
-    let raised = |key: &str| {
-        key == "excinfo . value"
-            || key
-                .strip_suffix(" . exception")
-                .is_some_and(|name| name.chars().all(|c| c.is_alphanumeric() || c == '_'))
-    };
+    let raised = |key: &str| key == "excinfo . value" || key.strip_suffix(" . exception").is_some_and(is_plain_name);
     if a.matcher == "in"
         && let [text, container] = a.parts.as_slice()
         && container
@@ -483,12 +478,12 @@ pub fn remade_keys(family: Family, a: &Assertion) -> Vec<String> {
 /// makes again what those keys name.
 pub fn made_keys(family: Family, a: &Assertion) -> Vec<String> {
     let mut keys = remade_keys(family, a);
-    if matches!(a.matcher.as_str(), "raises" | "warns") {
-        let classes = a.parts.iter().take_while(|p| !p.contains(" = "));
-        keys.extend(classes.map(|class| format!("!\u{1f}{class}")));
+    if !matches!(a.matcher.as_str(), "raises" | "warns") {
+        return keys;
     }
-    if matches!(a.matcher.as_str(), "raises" | "warns")
-        && let Some(pattern) = a.parts.iter().find_map(|p| p.strip_prefix("match = "))
+    let classes = a.parts.iter().take_while(|p| !p.contains(" = "));
+    keys.extend(classes.map(|class| format!("!\u{1f}{class}")));
+    if let Some(pattern) = a.parts.iter().find_map(|p| p.strip_prefix("match = "))
         && pattern.starts_with(['"', 'r'])
         && let Some(text) = plain_pattern(&spelled_value(pattern))
     {
@@ -539,8 +534,7 @@ fn last_call(key: &str) -> Option<&str> {
     }
     let call = key.get(start..)?;
     let (name, args) = call.split_once(" ( ")?;
-    let plain = name.chars().all(|c| c.is_alphanumeric() || c == '_') && !name.is_empty();
-    (plain && args.ends_with(')') && args.split(' ').any(is_literal)).then_some(call)
+    (is_plain_name(name) && args.ends_with(')') && args.split(' ').any(is_literal)).then_some(call)
 }
 
 /// The call a check's subject stands for: the subject itself when it is a

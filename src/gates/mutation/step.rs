@@ -373,17 +373,9 @@ impl<'a> Gained<'a> {
     /// or `"a"` is found only as itself. An exact check of a call is also
     /// made again by one asking another receiver the same
     /// ([`pair::remade_keys`]).
-    /// Does a test the step added or edited make the check `a` exactly as
-    /// written (its values too)?
-    fn makes(&self, a: &Assertion) -> bool {
-        self.read().checks.contains(&pair::check_key(a))
-    }
-
     fn holds(&self, family: Family, a: &Assertion) -> bool {
         let read = self.read();
-        if read.checks.contains(&pair::check_key(a))
-            || pair::remade_keys(family, a).iter().any(|key| read.remade.contains(key))
-        {
+        if self.makes(a) || pair::remade_keys(family, a).iter().any(|key| read.remade.contains(key)) {
             return true;
         }
         let Some(subject) = pair::subject(a) else { return false };
@@ -404,6 +396,12 @@ impl<'a> Gained<'a> {
                     && text.contains(name)
                     && literals.iter().all(|l| text.contains(l.as_str()))
             })
+    }
+
+    /// Does a test the step added or edited make the check `a` exactly as
+    /// written (its values too)?
+    fn makes(&self, a: &Assertion) -> bool {
+        self.read().checks.contains(&pair::check_key(a))
     }
 
     /// Was `t` rewritten with other values as a test the step added or
@@ -875,8 +873,7 @@ impl Analysis<'_> {
                 // per value; nothing changed.
                 Change::ValueChanged { old, new }
                     if known.check(&o.name, old)
-                        && !(o.assertions.iter().any(|b| pair::check_key(b) == pair::check_key(new))
-                            && emit.gained.makes(old)) =>
+                        && !(o.assertions.iter().any(|b| pair::same_check(b, new)) && emit.gained.makes(old)) =>
                 {
                     self.value_changed(emit, code, (of, o, old), (nf, n, new), None);
                 }
@@ -1006,10 +1003,11 @@ impl Analysis<'_> {
         if case.is_none() && self.input_follows(of, o, old, nf, n, new) {
             return;
         }
-        if pair::narrowed(new, &pair::expected(old).join(" , "), &pair::expected(new).join(" , ")) {
+        let (was, now) = (pair::expected(old).join(" , "), pair::expected(new).join(" , "));
+        if pair::narrowed(new, &was, &now) {
             return;
         }
-        let (was, now) = show_changed(&pair::expected(old).join(" , "), &pair::expected(new).join(" , "));
+        let (was, now) = show_changed(&was, &now);
         emit.push(
             &ASSERTION_VALUE_CHANGED,
             format!(
