@@ -45,11 +45,16 @@ pub fn say(line: &str) {
 }
 
 /// CPU time used so far by this process and the children it waited for.
+fn usage(who: libc::c_int) -> libc::rusage {
+    // SAFETY: getrusage only writes the struct it is given.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    unsafe { libc::getrusage(who, &raw mut usage) };
+    usage
+}
+
 fn cpu_time() -> Duration {
     let used = |who| {
-        // SAFETY: getrusage only writes the struct it is given.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        unsafe { libc::getrusage(who, &raw mut usage) };
+        let usage = usage(who);
         let time = |t: libc::timeval| {
             Duration::from_secs(u64::try_from(t.tv_sec).unwrap_or(0))
                 + Duration::from_micros(u64::try_from(t.tv_usec).unwrap_or(0))
@@ -57,6 +62,14 @@ fn cpu_time() -> Duration {
         time(usage.ru_utime) + time(usage.ru_stime)
     };
     used(libc::RUSAGE_SELF) + used(libc::RUSAGE_CHILDREN)
+}
+
+/// The largest peak resident memory of any child process this one has
+/// waited for so far, in MiB (Linux reports `ru_maxrss` in KiB).
+fn child_peak_mib() -> f64 {
+    #[allow(clippy::cast_precision_loss)]
+    let kib = usage(libc::RUSAGE_CHILDREN).ru_maxrss as f64;
+    kib / 1024.0
 }
 
 /// Run `f` `runs` times after a warm-up; print the median and minimum
@@ -90,10 +103,11 @@ pub fn measure_both(runs: usize, name: &str, target: Option<Duration>, mut f: im
         None => String::new(),
     };
     say(&format!(
-        "{name:<58} median {:>8.2} ms  min {:>8.2} ms  cpu {:>8.2} ms  {verdict}\n",
+        "{name:<58} median {:>8.2} ms  min {:>8.2} ms  cpu {:>8.2} ms  child peak {:>6.1} MiB  {verdict}\n",
         median.as_secs_f64() * 1e3,
         times[0].as_secs_f64() * 1e3,
-        cpu[runs / 2].as_secs_f64() * 1e3
+        cpu[runs / 2].as_secs_f64() * 1e3,
+        child_peak_mib()
     ));
     (median, cpu[runs / 2])
 }

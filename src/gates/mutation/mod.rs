@@ -279,7 +279,7 @@ const WINDOW: usize = 128;
 /// first step: memory is bounded by what one window holds (the versions'
 /// text, models and what was read of their items), so it follows the largest
 /// file and not the length of the range.
-const WINDOW_BYTES: usize = 4 << 20;
+const WINDOW_BYTES: usize = 2 << 20;
 
 /// A version to read: its key, the language it is parsed as (none: read as
 /// bytes only) and the file it is a version of.
@@ -404,15 +404,6 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             }
         }
     }
-    // The first version of each changed test file is kept until its last
-    // change, to measure what the range did to it (its model is about the
-    // size of its text).
-    for t in &tracks {
-        if let Some(first) = &t.first {
-            let at = last_use.entry(first).or_insert(t.end);
-            *at = (*at).max(t.end);
-        }
-    }
     // What was read of a file's items is carried to the windows after step
     // `from` when one of the next [`WINDOW`] steps reads the file.
     let read_soon = |path: &Path, from: usize| {
@@ -455,7 +446,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let mut density: Vec<crate::finding::Finding> = Vec::new();
     let mut ending: Vec<&step::Track> = tracks.iter().collect();
     ending.sort_by_key(|t| t.end);
-    let mut ending = ending.into_iter().peekable();
+    let mut ended = 0;
     let mut start = 0;
     while start < steps.len() {
         // A window takes steps while what it parses stays in budget.
@@ -466,6 +457,19 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             size += versions.read(cx, &more, &mut out.notices)?;
             wanted.extend(more);
             end += 1;
+        }
+        // The first version of each test file whose last change is in this
+        // window, to measure what the range did to it. It is read again
+        // here rather than kept from its first change: holding the first
+        // version of every file a long range changes is what memory would
+        // grow with.
+        let done = ended + ending[ended..].partition_point(|t| t.end < end);
+        for t in &ending[ended..done] {
+            if let Some(first) = &t.first {
+                let want = (first, Some(t.lang), t.path.as_path());
+                versions.read(cx, &[want], &mut out.notices)?;
+                wanted.push(want);
+            }
         }
         let window = &steps[start..end];
         versions.parse(&wanted, &|path| read_soon(path, end), cache.as_ref());
@@ -480,9 +484,8 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         results.extend(window.par_iter().map(|s| analysis.step(s)).collect::<Vec<_>>());
         // The assertion density of each file whose last change is in this
         // window, against its first version.
-        while let Some(t) = ending.next_if(|t| t.end < end) {
-            density.extend(analysis.density(t));
-        }
+        density.extend(ending[ended..done].iter().filter_map(|t| analysis.density(t)));
+        ended = done;
         versions.retain(|key| last_use.get(key).is_some_and(|&i| i >= end));
         start = end;
     }
@@ -544,7 +547,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     out.notices.extend(acknowledged);
     if !versions.missing.is_empty() && out.inconclusive.is_none() {
         let why = format!(
-            "{} version(s) of test files are not in this partial clone, so their tests were not compared (the first: {}): {}",
+            "{} version(s) of the test and code files the range changed are not in this partial clone, so they were not compared (the first: {}): {}",
             versions.missing.len(),
             versions.missing[0],
             git::PARTIAL_CLONE_FIX
@@ -953,7 +956,11 @@ fn load(
                 return Ok(Vec::new());
             }
             git::BlobRead::Missing => {
-                missing.push(format!("{} (blob {})", display_path(path), short(id)));
+                // A version is read again when a later window needs it.
+                let entry = format!("{} (blob {})", display_path(path), short(id));
+                if !missing.contains(&entry) {
+                    missing.push(entry);
+                }
                 return Ok(Vec::new());
             }
         },
