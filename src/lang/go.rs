@@ -121,6 +121,9 @@ struct Read<'a> {
     suite: bool,
     /// Package-level names bound once to a non-empty literal slice or map.
     tables: Vec<String>,
+    /// Of those, the ones bound to a composite literal, with it: the rows a
+    /// table-driven test may run over (`var cases = []struct{..}{..}`).
+    literals: Vec<(String, Node<'a>)>,
     /// Local names of every imported package.
     packages: Vec<String>,
     /// The fields of the struct types the file declares at package level,
@@ -148,10 +151,12 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
     {
         bindings(&declaration, source, &mut top);
     }
+    let tables = single_nonempty_collections(&top);
     let read = Read {
         source,
         structs: struct_fields(&root, source),
-        tables: single_nonempty_collections(&top),
+        literals: package_literals(&root, &tables, source),
+        tables,
         packages: file.imports.iter().flat_map(|i| i.names.clone()).collect(),
         assert_packages,
         suite: file
@@ -200,6 +205,16 @@ fn function(item: &Node, read: &Read, memo: Option<&mut Memo>) -> Item {
     context.extend(read.packages.iter().map(String::as_str));
     context.push("\u{1f}");
     context.extend(read.structs.iter().map(String::as_str));
+    // The package-level tables the function names, as written: their rows
+    // are its cases.
+    let item_text = &read.source[item.byte_range()];
+    for (name, literal) in &read.literals {
+        if item_text.windows(name.len()).any(|w| w == name.as_bytes()) {
+            context.push("\u{1f}");
+            context.push(name);
+            context.push(std::str::from_utf8(&read.source[literal.byte_range()]).unwrap_or(""));
+        }
+    }
     let key = Memo::key(item, item, read.source, &context);
     let row = item.start_position().row;
     if let Some(recalled) = memo.recall(&key, row) {
@@ -283,7 +298,7 @@ fn read_function(item: &Node, read: &Read) -> Item {
         syntax_error: first_syntax_error(&body),
         shape: super::shape(&body, source),
         extent: Span::of(&body),
-        cases: table_cases(&body, &read.structs, source),
+        cases: table_cases(&body, read, source),
     });
     out
 }
@@ -342,7 +357,7 @@ type Case = Vec<(String, String)>;
 /// the loop's key name to the row's key. A field the row leaves out is not
 /// bound. Loops over two tables give no cases; a loop over plain values,
 /// by index, or over a table of a type not declared in the file reads none.
-fn table_cases(body: &Node, structs: &[String], source: &[u8]) -> Vec<Case> {
+fn table_cases(body: &Node, read: &Read, source: &[u8]) -> Vec<Case> {
     let mut loops: Vec<(Node, Node)> = Vec::new();
     visit_named(*body, |n| {
         if n.kind() == "range_clause"
@@ -359,11 +374,11 @@ fn table_cases(body: &Node, structs: &[String], source: &[u8]) -> Vec<Case> {
             .named_children(&mut c)
             .map(|n| text(&n, source).into_owned())
             .collect();
-        let Some(table) = table_literal(body, &right, source) else {
+        let Some(table) = table_literal(body, &right, &read.literals, source) else {
             continue;
         };
         // A loop over a list of plain values, or by index, reads no rows.
-        let Some(cases) = rows(&table, &names, body, structs, source) else {
+        let Some(cases) = rows(&table, &names, body, &read.structs, source) else {
             continue;
         };
         let id = text(&table, source).into_owned();
@@ -375,9 +390,15 @@ fn table_cases(body: &Node, structs: &[String], source: &[u8]) -> Vec<Case> {
     found.map(|(_, cases)| cases).unwrap_or_default()
 }
 
-/// The composite literal a `range` runs over: written there, or the value
-/// of the one binding of that name in the body.
-fn table_literal<'a>(body: &Node<'a>, right: &Node<'a>, source: &[u8]) -> Option<Node<'a>> {
+/// The composite literal a `range` runs over: written there, the value of
+/// the one binding of that name in the body, or (the body binding it
+/// nowhere) of the package-level table of that name.
+fn table_literal<'a>(
+    body: &Node<'a>,
+    right: &Node<'a>,
+    package: &[(String, Node<'a>)],
+    source: &[u8],
+) -> Option<Node<'a>> {
     match right.kind() {
         "composite_literal" => Some(*right),
         "identifier" => {
@@ -407,11 +428,47 @@ fn table_literal<'a>(body: &Node<'a>, right: &Node<'a>, source: &[u8]) -> Option
             });
             match values.as_slice() {
                 [Some(v)] if v.kind() == "composite_literal" => Some(*v),
+                [] => package.iter().find(|(n, _)| *n == name).map(|(_, literal)| *literal),
                 _ => None,
             }
         }
         _ => None,
     }
+}
+
+/// The package-level `var` bindings of the `tables` (names bound once, to
+/// a non-empty literal) whose value is a composite literal.
+fn package_literals<'a>(root: &Node<'a>, tables: &[String], source: &[u8]) -> Vec<(String, Node<'a>)> {
+    let mut out = Vec::new();
+    let mut cursor = root.walk();
+    for declaration in root
+        .named_children(&mut cursor)
+        .filter(|d| d.kind() == "var_declaration")
+    {
+        visit_named(declaration, |n| {
+            if n.kind() != "var_spec" {
+                return true;
+            }
+            let mut c = n.walk();
+            let names: Vec<Node> = n.children_by_field_name("name", &mut c).collect();
+            let value = n.field("value").and_then(|v| {
+                let mut c = v.walk();
+                let values: Vec<Node> = v.named_children(&mut c).collect();
+                match values.as_slice() {
+                    [only] if only.kind() == "composite_literal" => Some(*only),
+                    _ => None,
+                }
+            });
+            if let ([name], Some(value)) = (names.as_slice(), value) {
+                let name = text(name, source).into_owned();
+                if tables.contains(&name) {
+                    out.push((name, value));
+                }
+            }
+            false
+        });
+    }
+    out
 }
 
 /// The cases of `table` as `names` (the loop's `key, row`) read it.

@@ -398,6 +398,24 @@ mod tests {
         );
     }
 
+    /// A test whose text is unchanged is read again when the package-level
+    /// table it runs over changed: its rows are its cases.
+    #[test]
+    fn a_go_test_is_read_again_when_its_package_table_changes() {
+        let v1 = "package cart\n\nimport \"testing\"\n\ntype row struct {\n\tin   int\n\twant int\n}\n\nvar cases = []row{\n\t{1, 2},\n}\n\nfunc TestTotal(t *testing.T) {\n\tfor _, c := range cases {\n\t\tif got := Total(c.in); got != c.want {\n\t\t\tt.Fatal(got)\n\t\t}\n\t}\n}\n";
+        let v2 = v1.replace("{1, 2}", "{1, 3}");
+        same_as_fresh(Lang::Go, &[v1, &v2, v1]);
+        let cases = |v: &str| Lang::Go.test_file(v.as_bytes()).unwrap().tests[0].cases.clone();
+        assert_eq!(
+            cases(v1),
+            vec![vec![
+                ("c . in".to_string(), "1".to_string()),
+                ("c . want".to_string(), "2".to_string())
+            ]]
+        );
+        assert_ne!(cases(v1), cases(&v2));
+    }
+
     #[test]
     fn line_starts_end_with_the_length() {
         assert_eq!(line_starts(b""), vec![0]);

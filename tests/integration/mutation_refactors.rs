@@ -764,13 +764,14 @@ fn go_repo(tests: &str) -> (TestRepo, String) {
 /// expected value edited with the code there is seen, as in an `assert`.
 #[test]
 fn go_conditions_and_table_rows_are_checks_whose_values_are_compared() {
-    let tests = "package cart\n\nimport (\n\t\"reflect\"\n\t\"testing\"\n)\n\nfunc TestTotal(t *testing.T) {\n\tif got := Total([]int{1, 2}); got != 3 {\n\t\tt.Errorf(\"got %d\", got)\n\t}\n}\n\nfunc TestParts(t *testing.T) {\n\tif got := []int{Total(nil)}; !reflect.DeepEqual(got, []int{0}) {\n\t\tt.Fatal(got)\n\t}\n}\n\ntype row struct {\n\tin   []int\n\twant int\n}\n\nfunc TestTable(t *testing.T) {\n\tcases := []row{\n\t\t{[]int{1, 2}, 3},\n\t\t{[]int{5}, 5},\n\t}\n\tfor _, c := range cases {\n\t\tt.Run(\"\", func(t *testing.T) {\n\t\t\tif got := Total(c.in); got != c.want {\n\t\t\t\tt.Errorf(\"got %d\", got)\n\t\t\t}\n\t\t})\n\t}\n}\n\nfunc TestKeyed(t *testing.T) {\n\tfor name, c := range map[string]struct{ in []int; want int }{\n\t\t\"one\": {in: []int{1}, want: 1},\n\t\t\"two\": {want: 4, in: []int{2, 2}},\n\t} {\n\t\tif got := Total(c.in); got != c.want {\n\t\t\tt.Errorf(\"%s: got %d\", name, got)\n\t\t}\n\t}\n}\n";
+    let tests = "package cart\n\nimport (\n\t\"reflect\"\n\t\"testing\"\n)\n\nfunc TestTotal(t *testing.T) {\n\tif got := Total([]int{1, 2}); got != 3 {\n\t\tt.Errorf(\"got %d\", got)\n\t}\n}\n\nfunc TestParts(t *testing.T) {\n\tif got := []int{Total(nil)}; !reflect.DeepEqual(got, []int{0}) {\n\t\tt.Fatal(got)\n\t}\n}\n\ntype row struct {\n\tin   []int\n\twant int\n}\n\nfunc TestTable(t *testing.T) {\n\tcases := []row{\n\t\t{[]int{1, 2}, 3},\n\t\t{[]int{5}, 5},\n\t}\n\tfor _, c := range cases {\n\t\tt.Run(\"\", func(t *testing.T) {\n\t\t\tif got := Total(c.in); got != c.want {\n\t\t\t\tt.Errorf(\"got %d\", got)\n\t\t\t}\n\t\t})\n\t}\n}\n\nfunc TestKeyed(t *testing.T) {\n\tfor name, c := range map[string]struct{ in []int; want int }{\n\t\t\"one\": {in: []int{1}, want: 1},\n\t\t\"two\": {want: 4, in: []int{2, 2}},\n\t} {\n\t\tif got := Total(c.in); got != c.want {\n\t\t\tt.Errorf(\"%s: got %d\", name, got)\n\t\t}\n\t}\n}\n\nvar totals = []row{\n\t{[]int{4}, 4},\n\t{[]int{2, 3}, 5},\n}\n\nfunc TestPackageTable(t *testing.T) {\n\tfor _, c := range totals {\n\t\tif got := Total(c.in); got != c.want {\n\t\t\tt.Errorf(\"got %d\", got)\n\t\t}\n\t}\n}\n";
     let (repo, base) = go_repo(tests);
     let fitted = tests
         .replace("got != 3 {", "got != 4 {")
         .replace("[]int{0}) {", "[]int{1}) {")
         .replace("{[]int{5}, 5},", "{[]int{5}, 6},")
-        .replace("want: 4, in", "want: 5, in");
+        .replace("want: 4, in", "want: 5, in")
+        .replace("{[]int{2, 3}, 5},", "{[]int{2, 3}, 6},");
     commit(
         &repo,
         "off by one",
@@ -784,6 +785,7 @@ fn go_conditions_and_table_rows_are_checks_whose_values_are_compared() {
             "mutation/assertion-value-changed cart/cart_test.go:16",
             "mutation/assertion-value-changed cart/cart_test.go:33",
             "mutation/assertion-value-changed cart/cart_test.go:45",
+            "mutation/assertion-value-changed cart/cart_test.go:58",
         ],
     );
     let run = gate(&repo, &base);
@@ -818,7 +820,11 @@ fn go_conditions_and_table_rows_are_checks_whose_values_are_compared() {
             "\t\t{[]int{1, 2}, 3},\n\t\t{[]int{5}, 5},\n",
             "\t\t{[]int{5}, 5},\n\t\t{[]int{1, 2}, 3},\n\t\t{[]int{7}, 7},\n",
         )
-        .replace("{want: 4, in: []int{2, 2}}", "{want: 6, in: []int{3, 3}}");
+        .replace("{want: 4, in: []int{2, 2}}", "{want: 6, in: []int{3, 3}}")
+        .replace(
+            "\t{[]int{4}, 4},\n\t{[]int{2, 3}, 5},\n",
+            "\t{[]int{2, 3}, 5},\n\t{[]int{4}, 4},\n",
+        );
     commit(
         &repo,
         "more rows",
