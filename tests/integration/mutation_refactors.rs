@@ -836,6 +836,33 @@ fn go_conditions_and_table_rows_are_checks_whose_values_are_compared() {
     assert_errors(&repo, &base, &[]);
 }
 
+/// A table row checked by testify, the expected value first
+/// (`assert.Equal(t, c.want, Total(c.in))`): the row's `want` is the
+/// expected value and `c.in` its input, though neither is a literal where
+/// the check is written.
+#[test]
+fn a_testify_check_of_a_row_compares_the_rows_expected_value() {
+    let tests = "package cart\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\nvar cases = []struct {\n\tin   []int\n\twant int\n}{\n\t{[]int{1, 2}, 3},\n\t{[]int{5}, 5},\n}\n\nfunc TestTotal(t *testing.T) {\n\tfor _, c := range cases {\n\t\tassert.Equal(t, c.want, Total(c.in))\n\t}\n}\n";
+    let (repo, base) = go_repo(tests);
+    let fitted = tests.replace("{[]int{5}, 5},", "{[]int{5}, 6},");
+    commit(
+        &repo,
+        "off by one",
+        &[("cart/cart.go", &cart_go_bug()), ("cart/cart_test.go", &fitted)],
+    );
+    assert_errors(&repo, &base, &["mutation/assertion-value-changed cart/cart_test.go:19"]);
+
+    // Look-alike: the row's input changed with its expected value.
+    let (repo, base) = go_repo(tests);
+    let other = tests.replace("{[]int{5}, 5},", "{[]int{6}, 6},");
+    commit(
+        &repo,
+        "another row",
+        &[("cart/cart.go", &cart_go_bug()), ("cart/cart_test.go", &other)],
+    );
+    assert_errors(&repo, &base, &[]);
+}
+
 /// A check of the test's own cleanup (removing its temporary files) dropped
 /// when the files move to a directory the runner removes, and a not-nil
 /// check of a value the test just built, lose nothing; the same checks of

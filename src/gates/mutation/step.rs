@@ -954,7 +954,19 @@ impl Analysis<'_> {
                     continue;
                 };
                 let ((old_case, _), (new_case, written)) = (case_of(o, &was, old), case_of(n, &now, new));
-                let expected = pair::expected(written).join(" ");
+                // Which operands are expected is read from the case's own
+                // instance, where the row's values are literals: in
+                // `Equal(t, c.want, f(c.in))` the subject is `f(..)` (parts
+                // are substituted one for one, see pair::case_assertions).
+                let values = pair::expected(new);
+                let expected = written
+                    .parts
+                    .iter()
+                    .zip(&new.parts)
+                    .filter(|(_, instance)| values.contains(&instance.as_str()))
+                    .map(|(part, _)| part.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ");
                 let is_expected = |name: &str| pair::mentions(&expected, name);
                 // An expected value written in the assertion itself changed
                 // there, once, not in each case.
