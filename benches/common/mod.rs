@@ -44,7 +44,8 @@ pub fn say(line: &str) {
     std::io::Write::write_all(&mut std::io::stdout(), line.as_bytes()).expect("stdout");
 }
 
-/// CPU time used so far by this process and the children it waited for.
+/// What `getrusage` reports for `who` (this process, or the children it
+/// waited for).
 fn usage(who: libc::c_int) -> libc::rusage {
     // SAFETY: getrusage only writes the struct it is given.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -52,6 +53,7 @@ fn usage(who: libc::c_int) -> libc::rusage {
     usage
 }
 
+/// CPU time used so far by this process and the children it waited for.
 fn cpu_time() -> Duration {
     let used = |who| {
         let usage = usage(who);

@@ -8,6 +8,7 @@
 //! reaches its subject without an import: it gets an import of `.`, its own
 //! directory.
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 use super::syntax::{Node, Tree};
@@ -208,12 +209,14 @@ fn function(item: &Node, read: &Read, memo: Option<&mut Memo>) -> Item {
     // The package-level tables the function names, as written: their rows
     // are its cases.
     let item_text = &read.source[item.byte_range()];
-    for (name, literal) in &read.literals {
-        if item_text.windows(name.len()).any(|w| w == name.as_bytes()) {
-            context.push("\u{1f}");
-            context.push(name);
-            context.push(std::str::from_utf8(&read.source[literal.byte_range()]).unwrap_or(""));
-        }
+    let named: Vec<(&str, Cow<'_, str>)> = read
+        .literals
+        .iter()
+        .filter(|(name, _)| item_text.windows(name.len()).any(|w| w == name.as_bytes()))
+        .map(|(name, literal)| (name.as_str(), text(literal, read.source)))
+        .collect();
+    for (name, literal) in &named {
+        context.extend(["\u{1f}", name, literal]);
     }
     let key = Memo::key(item, item, read.source, &context);
     let row = item.start_position().row;
@@ -352,7 +355,8 @@ type Case = Vec<(String, String)>;
 
 /// The rows of a table-driven test as cases ([`TestCase::cases`]): the one
 /// composite literal of struct rows the body's `for .., c := range` loops
-/// run over (written in the loop, or bound once in the body), each row
+/// run over (written in the loop, bound once in the body, or bound once at
+/// package level to a name the body does not bind), each row
 /// binding `c.field` to its value (by key, or by position), and for a map
 /// the loop's key name to the row's key. A field the row leaves out is not
 /// bound. Loops over two tables give no cases; a loop over plain values,
