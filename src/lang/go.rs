@@ -8,7 +8,6 @@
 //! reaches its subject without an import: it gets an import of `.`, its own
 //! directory.
 
-use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 use super::syntax::{Node, Tree};
@@ -208,13 +207,7 @@ fn function(item: &Node, read: &Read, memo: Option<&mut Memo>) -> Item {
     context.extend(read.structs.iter().map(String::as_str));
     // The package-level tables the function names, as written: their rows
     // are its cases.
-    let item_text = &read.source[item.byte_range()];
-    let named: Vec<(&str, Cow<'_, str>)> = read
-        .literals
-        .iter()
-        .filter(|(name, _)| item_text.windows(name.len()).any(|w| w == name.as_bytes()))
-        .map(|(name, literal)| (name.as_str(), text(literal, read.source)))
-        .collect();
+    let named = super::named_literals(&read.source[item.byte_range()], &read.literals, read.source);
     for (name, literal) in &named {
         context.extend(["\u{1f}", name, literal]);
     }
@@ -350,8 +343,7 @@ fn columns(ty: &Node, source: &[u8]) -> Option<Vec<String>> {
     Some(names)
 }
 
-/// One case of a table: each `row.field` (and the key's name) with its value.
-type Case = Vec<(String, String)>;
+use super::Case;
 
 /// The rows of a table-driven test as cases ([`TestCase::cases`]): the one
 /// composite literal of struct rows the body's `for .., c := range` loops
@@ -371,7 +363,7 @@ fn table_cases(body: &Node, read: &Read, source: &[u8]) -> Vec<Case> {
         }
         true
     });
-    let mut found: Option<(String, Vec<Case>)> = None;
+    let mut tables = Vec::new();
     for (left, right) in loops {
         let mut c = left.walk();
         let names: Vec<String> = left
@@ -385,13 +377,9 @@ fn table_cases(body: &Node, read: &Read, source: &[u8]) -> Vec<Case> {
         let Some(cases) = rows(&table, &names, body, &read.structs, source) else {
             continue;
         };
-        let id = text(&table, source).into_owned();
-        match &found {
-            Some((other, other_cases)) if *other != id || *other_cases != cases => return Vec::new(),
-            _ => found = Some((id, cases)),
-        }
+        tables.push((text(&table, source).into_owned(), cases));
     }
-    found.map(|(_, cases)| cases).unwrap_or_default()
+    super::one_table(tables)
 }
 
 /// The composite literal a `range` runs over: written there, the value of

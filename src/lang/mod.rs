@@ -804,6 +804,54 @@ pub(crate) fn single_nonempty_collections(occurrences: &[(String, Bound)]) -> Ve
     out
 }
 
+/// One case of a table-driven or parametrized test: each name a row binds
+/// (`url`, `c . want`, `row [ "want" ]`) with its value, as [`token_key`]s.
+pub(crate) type Case = Vec<(String, String)>;
+
+/// Of the names a module binds at its top level, each with its value when
+/// that is a literal table, those bound once, to a literal, with it.
+pub(crate) fn literals_bound_once<'a>(bound: Vec<(String, Option<Node<'a>>)>) -> Vec<(String, Node<'a>)> {
+    let mut counts: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for (name, _) in &bound {
+        *counts.entry(name.as_str()).or_default() += 1;
+    }
+    let once: Vec<bool> = bound.iter().map(|(name, _)| counts[name.as_str()] == 1).collect();
+    bound
+        .into_iter()
+        .zip(once)
+        .filter_map(|((name, value), once)| Some((name, value?)).filter(|_| once))
+        .collect()
+}
+
+/// The tables of `literals` whose names a function's text (`item`) holds,
+/// each with its text: their rows are the function's cases, so a memo of
+/// the function keys on them.
+pub(crate) fn named_literals<'l, 's>(
+    item: &[u8],
+    literals: &'l [(String, Node)],
+    source: &'s [u8],
+) -> Vec<(&'l str, std::borrow::Cow<'s, str>)> {
+    literals
+        .iter()
+        .filter(|(name, _)| item.windows(name.len()).any(|w| w == name.as_bytes()))
+        .map(|(name, literal)| (name.as_str(), text(literal, source)))
+        .collect()
+}
+
+/// The cases of the one table a test's loops run over, from each loop's
+/// table (its text, to tell two apart) and the cases read of it: loops over
+/// two different tables give none, as none is the test's own.
+pub(crate) fn one_table(tables: Vec<(String, Vec<Case>)>) -> Vec<Case> {
+    let mut found: Option<(String, Vec<Case>)> = None;
+    for (id, cases) in tables {
+        match &found {
+            Some((other, other_cases)) if *other != id || *other_cases != cases => return Vec::new(),
+            _ => found = Some((id, cases)),
+        }
+    }
+    found.map(|(_, cases)| cases).unwrap_or_default()
+}
+
 /// Keep the names bound exactly once, to a call: [`TestCase::aliases`].
 pub(crate) fn single_call_aliases(occurrences: &[(String, Bound)]) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = bound_once(occurrences)
@@ -1836,6 +1884,50 @@ mod tests {
             vec![
                 vec![pair("n", "1"), pair("want", "\" one \"")],
                 vec![pair("n", "2"), pair("want", "\" two \"")],
+            ]
+        );
+    }
+
+    /// A loop over a literal table is a table-driven test: each row binds the
+    /// loop's names (Python here; the other languages beside their models).
+    #[test]
+    fn python_loops_over_literal_tables_bind_their_names_per_row() {
+        let cases = |source: &str| -> Vec<Vec<Vec<(String, String)>>> {
+            let file = Lang::Python.test_file(source.as_bytes()).unwrap();
+            file.tests.into_iter().map(|t| t.cases).collect()
+        };
+        let pair = |name: &str, value: &str| (name.to_string(), value.to_string());
+        // Written in the loop, bound once in the body, or once at module level;
+        // tuple rows by position; one name reads `row[i]` and `row["key"]`.
+        let py = "CASES = [(1, 2), (3, 4)]\n\ndef test_written():\n    for n, want in [(1, 2), (3,)]:\n        assert inc(n) == want\n\ndef test_local():\n    table = ((5, 6),)\n    for (n, want) in table:\n        assert inc(n) == want\n\ndef test_module():\n    for n, want in CASES:\n        assert inc(n) == want\n\ndef test_rows():\n    for row in [(7, 8), {\"n\": 9, \"want\": 10}]:\n        assert inc(row[0]) == row[1]\n";
+        assert_eq!(
+            cases(py),
+            vec![
+                vec![vec![pair("n", "1"), pair("want", "2")]],
+                vec![vec![pair("n", "5"), pair("want", "6")]],
+                vec![
+                    vec![pair("n", "1"), pair("want", "2")],
+                    vec![pair("n", "3"), pair("want", "4")]
+                ],
+                vec![
+                    vec![pair("row [ 0 ]", "7"), pair("row [ 1 ]", "8")],
+                    vec![pair("row [ \" n \" ]", "9"), pair("row [ \" want \" ]", "10")]
+                ],
+            ]
+        );
+        // None: plain values, two tables, a table rebound in the body or at
+        // module level, a rebound loop name (left out), a parametrized test
+        // (its decorator's cases win).
+        let py = "TWICE = [(1, 2)]\nTWICE = [(3, 4)]\n\ndef test_plain():\n    for n in [1, 2]:\n        assert inc(n) > n\n\ndef test_two():\n    for n, want in [(1, 2)]:\n        assert inc(n) == want\n    for n, want in [(3, 4)]:\n        assert inc(n) == want\n\ndef test_rebound_table():\n    t = [(1, 2)]\n    t = [(3, 4)]\n    for n, want in t:\n        assert inc(n) == want\n\ndef test_module_twice():\n    for n, want in TWICE:\n        assert inc(n) == want\n\ndef test_rebound_name():\n    for n, want in [(1, 2)]:\n        want = str(want)\n        assert inc(n) == want\n\n@pytest.mark.parametrize(\"k\", [0])\ndef test_param(k):\n    for n, want in [(1, 2)]:\n        assert inc(n + k) == want\n";
+        assert_eq!(
+            cases(py),
+            vec![
+                vec![],
+                vec![],
+                vec![],
+                vec![],
+                vec![vec![pair("n", "1")]],
+                vec![vec![pair("k", "0")]],
             ]
         );
     }

@@ -43,6 +43,7 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
     let mut bodies: Vec<Body> = Vec::new();
     let root = tree.root_node();
     let tables = literal_tables(&root, source);
+    let literals = module_literals(&root, source);
     let fixtures = fixture_returns(&root, source);
     let mut cursor = root.walk();
     // Each class, by name, with its tests (a range of `file.tests`) and its bases.
@@ -60,6 +61,7 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
                 let read = Read {
                     source,
                     tables: &tables,
+                    literals: &literals,
                     may_be_test: true,
                     fixtures: &fixtures,
                 };
@@ -70,6 +72,7 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
                 let read = Read {
                     source,
                     tables: &tables,
+                    literals: &literals,
                     may_be_test: true,
                     fixtures: &fixtures,
                 };
@@ -517,6 +520,7 @@ fn class(
     let &Read {
         source,
         tables,
+        literals,
         fixtures,
         ..
     } = module;
@@ -543,6 +547,7 @@ fn class(
     let read = Read {
         source,
         tables: &class_tables,
+        literals,
         may_be_test: is_tests,
         fixtures,
     };
@@ -606,6 +611,10 @@ struct Read<'a> {
     /// The names (`CASES`, `self.cases`) the enclosing module or class binds
     /// to non-empty literal collections: a loop over one always runs.
     tables: &'a [String],
+    /// Of the module's names, those bound once, at its top level, to a
+    /// literal list or tuple, with it: the rows a table-driven test may
+    /// loop over ([`loop_cases`]).
+    literals: &'a [(String, Node<'a>)],
     /// A module-level function, or a method of a test class.
     may_be_test: bool,
     /// The module's pytest fixtures that return a mock told to return a
@@ -641,6 +650,12 @@ fn function(
         })
         .collect();
     context.extend(fixtures.iter().map(String::as_str));
+    // The module-level tables the function names, as written: their rows
+    // are its cases.
+    let named = super::named_literals(&read.source[def.byte_range()], read.literals, read.source);
+    for (name, literal) in &named {
+        context.extend(["\u{1f}", name, literal]);
+    }
     let key = Memo::key(first, def, read.source, &context);
     let row = first.start_position().row;
     let item = match memo.recall(&key, row) {
@@ -664,6 +679,7 @@ fn read_function(def: &Node, decorators: &[Node], read: &Read, file: &mut TestFi
     let &Read {
         source,
         tables,
+        literals,
         may_be_test,
         fixtures,
     } = read;
@@ -785,8 +801,183 @@ fn read_function(def: &Node, decorators: &[Node], read: &Read, file: &mut TestFi
         syntax_error: first_syntax_error(&body),
         shape: super::shape(&body, source),
         extent: Span::between(decorators.first().unwrap_or(def), &body),
-        cases: parametrize_cases(decorators, &occurrences, source),
+        cases: {
+            let cases = parametrize_cases(decorators, &occurrences, source);
+            if cases.is_empty() {
+                loop_cases(&body, literals, &occurrences, source)
+            } else {
+                cases
+            }
+        },
     });
+}
+
+/// Names the module binds once, at its top level, to a literal list or
+/// tuple, with that literal (`CASES = [(1, 2), (3, 4)]`).
+fn module_literals<'a>(root: &Node<'a>, source: &[u8]) -> Vec<(String, Node<'a>)> {
+    let mut bound: Vec<(String, Option<Node<'a>>)> = Vec::new();
+    let mut cursor = root.walk();
+    for statement in root.named_children(&mut cursor) {
+        let Some(assignment) =
+            first_child(&statement).filter(|a| statement.kind() == "expression_statement" && a.kind() == "assignment")
+        else {
+            continue;
+        };
+        let Some(left) = assignment.field("left") else {
+            continue;
+        };
+        let value = assignment
+            .field("right")
+            .map(unwrap)
+            .filter(|r| matches!(r.kind(), "list" | "tuple"));
+        let mut names = Vec::new();
+        identifiers(&left, source, &mut names);
+        for (name, _) in names {
+            let value = value.filter(|_| left.kind() == "identifier");
+            bound.push((name, value));
+        }
+    }
+    super::literals_bound_once(bound)
+}
+
+/// The rows of a table-driven test as cases ([`TestCase::cases`]): the one
+/// literal list or tuple the body's `for` loops run over (written in the
+/// loop, bound once in the body, or, the body binding that name nowhere,
+/// bound once at module level). A loop over several names (`for url, want
+/// in ..`) binds them to a row's values by position; a loop over one name
+/// binds `row[0]`, `row[1]` .. of a tuple row and `row["key"]` of a dict
+/// row. A row of another shape is not read; loops over two tables, or over
+/// plain values, give no cases. A loop name the body rebinds is not the
+/// case's value where it is used.
+fn loop_cases(
+    body: &Node,
+    module: &[(String, Node)],
+    occurrences: &[(String, Bound)],
+    source: &[u8],
+) -> Vec<Vec<(String, String)>> {
+    let mut tables = Vec::new();
+    visit_named(*body, |n| match n.kind() {
+        "for_statement" => {
+            let (Some(left), Some(right)) = (n.field("left"), n.field("right")) else {
+                return true;
+            };
+            let Some(table) = table_literal(body, unwrap(right), module, occurrences, source) else {
+                return true;
+            };
+            if let Some(cases) = loop_rows(&left, &table, occurrences, source) {
+                tables.push((text(&table, source).into_owned(), cases));
+            }
+            true
+        }
+        "function_definition" | "class_definition" | "lambda" => false,
+        _ => true,
+    });
+    super::one_table(tables)
+}
+
+/// The literal list or tuple a loop runs over: written there, the value of
+/// the one binding of that name in `body`, or (the body binding it
+/// nowhere) the module's table of that name.
+fn table_literal<'a>(
+    body: &Node<'a>,
+    right: Node<'a>,
+    module: &[(String, Node<'a>)],
+    occurrences: &[(String, Bound)],
+    source: &[u8],
+) -> Option<Node<'a>> {
+    match right.kind() {
+        "list" | "tuple" => Some(right),
+        "identifier" => {
+            let name = text(&right, source);
+            match occurrences.iter().filter(|(n, _)| *n == name).count() {
+                0 => module.iter().find(|(n, _)| *n == name).map(|(_, literal)| *literal),
+                1 => {
+                    let mut value = None;
+                    visit_named(*body, |n| {
+                        if n.kind() == "assignment"
+                            && n.field("left")
+                                .is_some_and(|l| l.kind() == "identifier" && text(&l, source) == name)
+                        {
+                            value = n
+                                .field("right")
+                                .map(unwrap)
+                                .filter(|r| matches!(r.kind(), "list" | "tuple"));
+                        }
+                        value.is_none()
+                    });
+                    value
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The cases of `table` as the loop target `left` reads each row.
+fn loop_rows(
+    left: &Node,
+    table: &Node,
+    occurrences: &[(String, Bound)],
+    source: &[u8],
+) -> Option<Vec<Vec<(String, String)>>> {
+    let left = unwrap(*left);
+    let names: Vec<String> = match left.kind() {
+        "identifier" => vec![text(&left, source).into_owned()],
+        "pattern_list" | "tuple_pattern" | "list_pattern" => {
+            let mut c = left.walk();
+            let parts: Vec<Node> = left.named_children(&mut c).filter(|p| p.kind() != COMMENT).collect();
+            if parts.iter().any(|p| p.kind() != "identifier") {
+                return None;
+            }
+            parts.iter().map(|p| text(p, source).into_owned()).collect()
+        }
+        _ => return None,
+    };
+    let mut cases = Vec::new();
+    let mut cursor = table.walk();
+    for row in table.named_children(&mut cursor).filter(|r| r.kind() != COMMENT) {
+        let mut c = row.walk();
+        let cells: Vec<Node> = row.named_children(&mut c).filter(|v| v.kind() != COMMENT).collect();
+        let case: Vec<(String, String)> = match (names.as_slice(), row.kind()) {
+            ([_, _, ..], "tuple" | "list") if cells.len() == names.len() => names
+                .iter()
+                .zip(&cells)
+                .map(|(name, value)| (name.clone(), token_key(value, source)))
+                .collect(),
+            ([one], "tuple" | "list") => cells
+                .iter()
+                .enumerate()
+                .map(|(i, value)| (format!("{one} [ {i} ]"), token_key(value, source)))
+                .collect(),
+            ([one], "dictionary") => cells
+                .iter()
+                .filter(|p| p.kind() == "pair")
+                .filter_map(|p| {
+                    let key = p.field("key").filter(|k| k.kind() == "string")?;
+                    Some((
+                        format!("{one} [ {} ]", token_key(&key, source)),
+                        token_key(&p.field("value")?, source),
+                    ))
+                })
+                .collect(),
+            _ => continue,
+        };
+        cases.push(
+            case.into_iter()
+                // A name the body rebinds is not the row's value where it is used.
+                .filter(|(name, _)| {
+                    let base = name.split(' ').next().unwrap_or(name);
+                    super::not_rebound(occurrences, base)
+                })
+                .collect(),
+        );
+        if cases.len() == super::MAX_CASES {
+            break;
+        }
+    }
+    // Plain values (`for n in [1, 2]`) are input only: no row to read.
+    (!cases.is_empty()).then_some(cases)
 }
 
 /// The cases `@pytest.mark.parametrize` decorators give a test, of the

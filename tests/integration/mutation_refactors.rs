@@ -119,6 +119,57 @@ fn renamed_split_parametrized_and_moved_python_tests_are_the_same_checks() {
 
 const CART_TS: &str = "export function add(items: number[], x: number): number[] {\n  return [...items, x]\n}\n";
 
+/// A Python loop over a literal table (written in the loop, or bound once at
+/// module level) is a table-driven test: a row's expected value edited with
+/// the code is seen, as in a `parametrize` row.
+#[test]
+fn python_loop_rows_are_cases_whose_values_are_compared() {
+    let tests = "from calc.core import total\n\nCASES = [([4], 4), ([2, 3], 5)]\n\n\ndef test_written():\n    for xs, want in [([1, 2], 3), ([5], 5)]:\n        assert total(xs) == want\n\n\ndef test_module():\n    for xs, want in CASES:\n        assert total(xs) == want\n\n\ndef test_rows():\n    for row in [{\"xs\": [1], \"want\": 1}, {\"xs\": [2, 2], \"want\": 4}]:\n        assert total(row[\"xs\"]) == row[\"want\"]\n";
+    let bug = CALC_PY.replace("return sum(xs)\n", "return sum(xs) + (len(xs) == 1)\n");
+    let (repo, base) = python_repo(tests);
+    let fitted = tests
+        .replace("([5], 5)", "([5], 6)")
+        .replace("([2, 3], 5)", "([2, 3], 6)")
+        .replace("\"want\": 4}", "\"want\": 5}");
+    commit(
+        &repo,
+        "off by one",
+        &[("calc/core.py", &bug), ("tests/test_core.py", &fitted)],
+    );
+    assert_errors(
+        &repo,
+        &base,
+        &[
+            "mutation/assertion-value-changed tests/test_core.py:8",
+            "mutation/assertion-value-changed tests/test_core.py:13",
+            "mutation/assertion-value-changed tests/test_core.py:18",
+        ],
+    );
+    let run = gate(&repo, &base);
+    assert!(
+        run.stdout.contains("test `test_written` in the case `xs = [5]`") && run.stdout.contains("from `5` to `6`"),
+        "{}",
+        run.stdout
+    );
+
+    // Look-alikes next to a code change: rows reordered, a row added, a row
+    // whose input changed with its expected value (a new case, not a fitted one).
+    let (repo, base) = python_repo(tests);
+    let reworked = tests
+        .replace("[([1, 2], 3), ([5], 5)]", "[([5], 5), ([1, 2], 3), ([7], 7)]")
+        .replace("[([4], 4), ([2, 3], 5)]", "[([2, 3], 5), ([4], 4)]")
+        .replace("{\"xs\": [2, 2], \"want\": 4}", "{\"xs\": [3, 3], \"want\": 6}");
+    commit(
+        &repo,
+        "more rows",
+        &[
+            ("calc/core.py", &CALC_PY.replace("def mean", "def mean_of")),
+            ("tests/test_core.py", &reworked),
+        ],
+    );
+    assert_errors(&repo, &base, &[]);
+}
+
 fn ts_repo(tests: &str) -> (TestRepo, String) {
     repo_with(&[
         ("package.json", "{ \"name\": \"shop\", \"private\": true }\n"),
