@@ -1932,6 +1932,50 @@ mod tests {
         );
     }
 
+    /// JavaScript: `for .. of` loops and `forEach` callbacks over a literal
+    /// array are table-driven tests too.
+    #[test]
+    fn javascript_loops_over_literal_tables_bind_their_names_per_row() {
+        let cases = |source: &str| -> Vec<Vec<Vec<(String, String)>>> {
+            let file = Lang::TypeScript.test_file(source.as_bytes()).unwrap();
+            file.tests.into_iter().map(|t| t.cases).collect()
+        };
+        let pair = |name: &str, value: &str| (name.to_string(), value.to_string());
+        let js = "const cases = [{ input: 'a', want: 1 }, { input: 'bb', want: 2 }]\n\ntest('written', () => {\n  for (const [n, want] of [[1, 2], [3, 4]]) {\n    expect(inc(n)).toBe(want)\n  }\n})\n\ntest('module', () => {\n  for (const { input, want: expected } of cases) {\n    expect(len(input)).toBe(expected)\n  }\n})\n\ntest('one name', () => {\n  const rows = [[5, 6]] as const\n  rows.forEach((row) => expect(inc(row[0])).toBe(row[1]))\n  cases.forEach((c) => expect(len(c.input)).toBe(c.want))\n})\n\ntest('each', () => {\n  cases.forEach((c) => expect(len(c.input)).toBe(c.want))\n})\n";
+        assert_eq!(
+            cases(js),
+            vec![
+                vec![
+                    vec![pair("n", "1"), pair("want", "2")],
+                    vec![pair("n", "3"), pair("want", "4")]
+                ],
+                vec![
+                    vec![pair("input", "\" a \""), pair("expected", "1")],
+                    vec![pair("input", "\" bb \""), pair("expected", "2")]
+                ],
+                // Two tables: none is the test's own.
+                vec![],
+                vec![
+                    vec![pair("c . input", "\" a \""), pair("c . want", "1")],
+                    vec![pair("c . input", "\" bb \""), pair("c . want", "2")]
+                ],
+            ]
+        );
+        // None: plain values, `for .. in`, a rebound table, a rebound loop name
+        // (left out), an `it.each` test (its own rows win).
+        let js = "test('plain', () => {\n  for (const n of [1, 2]) {\n    expect(inc(n)).toBeGreaterThan(n)\n  }\n})\n\ntest('in', () => {\n  for (const k in [[1, 2]]) {\n    expect(k).toBeDefined()\n  }\n})\n\ntest('rebound table', () => {\n  let t = [[1, 2]]\n  t = [[3, 4]]\n  for (const [n, want] of t) {\n    expect(inc(n)).toBe(want)\n  }\n})\n\ntest('rebound name', () => {\n  for (let [n, want] of [[1, 2]]) {\n    want = String(want)\n    expect(inc(n)).toBe(want)\n  }\n})\n\nit.each([[0]])('each %i', (k) => {\n  for (const [n, want] of [[1, 2]]) {\n    expect(inc(n + k)).toBe(want)\n  }\n})\n";
+        assert_eq!(
+            cases(js),
+            vec![
+                vec![],
+                vec![],
+                vec![],
+                vec![vec![pair("n", "1")]],
+                vec![vec![pair("k", "0")]]
+            ]
+        );
+    }
+
     /// The text of a string around its escape sequences is part of its key:
     /// `"plain\na"` and `"\n"` are not one value.
     #[test]

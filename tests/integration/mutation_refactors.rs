@@ -182,6 +182,57 @@ fn ts_repo(tests: &str) -> (TestRepo, String) {
     ])
 }
 
+/// A `for .. of` loop or a `forEach` callback over a literal array (written
+/// there, or bound once at the top of the file) is a table-driven test: a
+/// row's expected value edited with the code is seen, as in an `it.each` row.
+#[test]
+fn typescript_loop_rows_are_cases_whose_values_are_compared() {
+    let tests = "import { expect, test } from 'vitest'\nimport { add } from '../src/cart'\n\nconst cases = [\n  { items: [1], x: 2, want: [1, 2] },\n  { items: [], x: 5, want: [5] },\n]\n\ntest('written', () => {\n  for (const [items, x, want] of [[[1], 4, [1, 4]], [[2], 3, [2, 3]]] as const) {\n    expect(add([...items], x)).toEqual(want)\n  }\n})\n\ntest('module', () => {\n  cases.forEach((c) => {\n    expect(add(c.items, c.x)).toEqual(c.want)\n  })\n})\n";
+    let bug = CART_TS.replace("[...items, x]", "[...items, x + Number(x === 3 || x === 5)]");
+    let (repo, base) = ts_repo(tests);
+    let fitted = tests
+        .replace("[[2], 3, [2, 3]]", "[[2], 3, [2, 4]]")
+        .replace("want: [5] }", "want: [6] }");
+    commit(
+        &repo,
+        "off by one",
+        &[("src/cart.ts", &bug), ("test/cart.test.ts", &fitted)],
+    );
+    assert_errors(
+        &repo,
+        &base,
+        &[
+            "mutation/assertion-value-changed test/cart.test.ts:11",
+            "mutation/assertion-value-changed test/cart.test.ts:17",
+        ],
+    );
+    let run = gate(&repo, &base);
+    assert!(
+        run.stdout.contains("test `module` in the case `c.items = [], c.x = 5`"),
+        "{}",
+        run.stdout
+    );
+
+    // Look-alikes next to a code change: rows reordered, a row added, a row
+    // whose input changed with its expected value.
+    let (repo, base) = ts_repo(tests);
+    let reworked = tests
+        .replace(
+            "[[[1], 4, [1, 4]], [[2], 3, [2, 3]]]",
+            "[[[2], 3, [2, 3]], [[1], 4, [1, 4]], [[], 7, [7]]]",
+        )
+        .replace("{ items: [], x: 5, want: [5] }", "{ items: [], x: 6, want: [6] }");
+    commit(
+        &repo,
+        "more rows",
+        &[
+            ("src/cart.ts", &CART_TS.replace("[...items, x]", "items.concat([x])")),
+            ("test/cart.test.ts", &reworked),
+        ],
+    );
+    assert_errors(&repo, &base, &[]);
+}
+
 #[test]
 fn regrouped_each_and_wrapper_declared_typescript_tests_are_the_same_checks() {
     let old = "import { describe, expect, it } from 'vitest'\nimport { add } from '../src/cart'\n\ndescribe('cart', () => {\n  it('adds one item to an empty cart', () => {\n    const items = add([], 3)\n    expect(items).toHaveLength(1)\n    expect(items[0]).toBe(3)\n  })\n\n  it('adds 4', () => {\n    expect(add([1], 4)).toEqual([1, 4])\n  })\n\n  it('adds 5', () => {\n    expect(add([1], 5)).toEqual([1, 5])\n  })\n\n  it('keeps the order', () => {\n    expect(add([2, 1], 7)).toEqual([2, 1, 7])\n  })\n})\n";
