@@ -10,6 +10,7 @@
 
 use std::collections::BTreeSet;
 
+use super::Case;
 use super::syntax::{Node, Tree};
 
 use super::versions::{Body, Item, Memo};
@@ -342,8 +343,6 @@ fn columns(ty: &Node, source: &[u8]) -> Option<Vec<String>> {
     }
     Some(names)
 }
-
-use super::Case;
 
 /// The rows of a table-driven test as cases ([`TestCase::cases`]): the one
 /// composite literal of struct rows the body's `for .., c := range` loops

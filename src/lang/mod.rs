@@ -833,7 +833,7 @@ pub(crate) fn named_literals<'l, 's>(
 ) -> Vec<(&'l str, std::borrow::Cow<'s, str>)> {
     literals
         .iter()
-        .filter(|(name, _)| item.windows(name.len()).any(|w| w == name.as_bytes()))
+        .filter(|(name, _)| !name.is_empty() && item.windows(name.len()).any(|w| w == name.as_bytes()))
         .map(|(name, literal)| (name.as_str(), text(literal, source)))
         .collect()
 }
