@@ -1976,6 +1976,32 @@ mod tests {
         );
     }
 
+    /// Rust: a `for` loop over a literal array is a table-driven test too.
+    #[test]
+    fn rust_loops_over_literal_tables_bind_their_names_per_row() {
+        let cases = |source: &str| -> Vec<Vec<Vec<(String, String)>>> {
+            let file = Lang::Rust.test_file(source.as_bytes()).unwrap();
+            file.tests.into_iter().map(|t| t.cases).collect()
+        };
+        let pair = |name: &str, value: &str| (name.to_string(), value.to_string());
+        let rs = "const CASES: &[(u32, u32)] = &[(4, 5), (6, 7)];\n\n#[test]\nfn written() {\n    for (n, want) in [(1, 2), (3, 4)] {\n        assert_eq!(inc(n), want);\n    }\n}\n\n#[test]\nfn constant() {\n    for &(n, want) in CASES.iter() {\n        assert_eq!(inc(n), want);\n    }\n}\n\n#[test]\nfn one_name() {\n    let rows = vec![0];\n    let table = [Row { n: 8, want: 9 }];\n    for row in &table {\n        assert_eq!(inc(row.n), row.want);\n    }\n}\n\n#[test]\nfn plain() {\n    for n in [1, 2] {\n        assert!(inc(n) > n);\n    }\n}\n";
+        assert_eq!(
+            cases(rs),
+            vec![
+                vec![
+                    vec![pair("n", "1"), pair("want", "2")],
+                    vec![pair("n", "3"), pair("want", "4")]
+                ],
+                vec![
+                    vec![pair("n", "4"), pair("want", "5")],
+                    vec![pair("n", "6"), pair("want", "7")]
+                ],
+                vec![vec![pair("row . n", "8"), pair("row . want", "9")]],
+                vec![],
+            ]
+        );
+    }
+
     /// The text of a string around its escape sequences is part of its key:
     /// `"plain\na"` and `"\n"` are not one value.
     #[test]

@@ -77,9 +77,11 @@ pub fn test_file(tree: &Tree, source: &[u8], memo: Option<&mut Memo>) -> TestFil
     };
     let root = tree.root_node();
     let tables = constant_tables(&root, source);
+    let literals = constant_literals(&root, source);
     let mut items = Items {
         source,
         tables: &tables,
+        literals: &literals,
         file: &mut file,
         bodies: macro_helpers(&root, source),
         code: Vec::new(),
@@ -130,6 +132,196 @@ fn constant_tables(root: &Node, source: &[u8]) -> Vec<String> {
         !matches!(n.kind(), "function_item" | "token_tree")
     });
     out
+}
+
+/// The file's `const` and `static` items (outside functions) bound once,
+/// by name, to an array (`const CASES: &[(&str, u32)] = &[("a", 1)];`),
+/// with it.
+fn constant_literals<'a>(root: &Node<'a>, source: &[u8]) -> Vec<(String, Node<'a>)> {
+    let mut bound = Vec::new();
+    visit_named(*root, |n| {
+        if matches!(n.kind(), "const_item" | "static_item")
+            && let Some(name) = n.field("name")
+        {
+            let value = n.field("value").and_then(|v| table_rows_of(v, source));
+            bound.push((text(&name, source).into_owned(), value));
+        }
+        !matches!(n.kind(), "function_item" | "token_tree")
+    });
+    super::literals_bound_once(bound)
+}
+
+/// The array a loop over `value` runs over, when it is written there:
+/// `[..]`, `&[..]`, `[..].iter()`, `.into_iter()`, `.iter().copied()`.
+fn table_rows_of<'a>(value: Node<'a>, source: &[u8]) -> Option<Node<'a>> {
+    let mut value = unwrap_rust(value);
+    loop {
+        match value.kind() {
+            "array_expression" => return Some(value),
+            "reference_expression" => value = unwrap_rust(value.field("value")?),
+            "call_expression" => {
+                let callee = value.field("function").filter(|f| f.kind() == "field_expression")?;
+                let method = text(&callee.field("field")?, source);
+                if !matches!(&*method, "iter" | "into_iter" | "copied" | "cloned") {
+                    return None;
+                }
+                value = unwrap_rust(callee.field("value")?);
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// The rows of a table-driven test as cases ([`TestCase::cases`]): the one
+/// literal array the body's `for` loops run over (written there, bound once
+/// in the body, or, the body binding that name nowhere, a `const` or
+/// `static` of the file). A tuple pattern (`(input, want)`, `&(input,
+/// want)`) binds a row's values by position; one name (`c`) binds `c.0`,
+/// `c.1` .. of a tuple row and `c.want` of a struct row. A row of another
+/// shape is not read; loops over two tables, or over plain values, give
+/// none. A name the body rebinds is not the row's value.
+fn loop_cases(
+    body: &Node,
+    module: &[(String, Node)],
+    occurrences: &[(String, Bound)],
+    source: &[u8],
+) -> Vec<Vec<(String, String)>> {
+    // Most tests loop over nothing: a look at their text spares the walk.
+    if !source[body.byte_range()].windows(3).any(|w| w == b"for") {
+        return Vec::new();
+    }
+    let mut tables = Vec::new();
+    visit_named(*body, |n| {
+        if n.kind() == "for_expression"
+            && let (Some(pattern), Some(value)) = (n.field("pattern"), n.field("value"))
+            && let Some(table) = loop_table(body, value, module, occurrences, source)
+            && let Some(cases) = loop_rows(&pattern, &table, occurrences, source)
+        {
+            tables.push((text(&table, source).into_owned(), cases));
+        }
+        !matches!(n.kind(), "function_item" | "token_tree")
+    });
+    super::one_table(tables)
+}
+
+/// The array a loop over `value` runs over: written there, the value of
+/// the one `let` of that name in `body`, or (the body binding it nowhere)
+/// the file's table of that name.
+fn loop_table<'a>(
+    body: &Node<'a>,
+    value: Node<'a>,
+    module: &[(String, Node<'a>)],
+    occurrences: &[(String, Bound)],
+    source: &[u8],
+) -> Option<Node<'a>> {
+    if let Some(table) = table_rows_of(value, source) {
+        return Some(table);
+    }
+    // `CASES`, `&cases`, `cases.iter()`: the name behind the reference or method.
+    let mut name_node = unwrap_rust(value);
+    while let Some(inner) = match name_node.kind() {
+        "reference_expression" => name_node.field("value"),
+        "call_expression" => name_node
+            .field("function")
+            .filter(|f| f.kind() == "field_expression")
+            .filter(|f| {
+                f.field("field")
+                    .is_some_and(|m| matches!(&*text(&m, source), "iter" | "into_iter" | "copied" | "cloned"))
+            })
+            .and_then(|f| f.field("value")),
+        _ => None,
+    } {
+        name_node = unwrap_rust(inner);
+    }
+    if name_node.kind() != "identifier" {
+        return None;
+    }
+    let name = text(&name_node, source);
+    match occurrences.iter().filter(|(n, _)| *n == name).count() {
+        0 => module.iter().find(|(n, _)| *n == name).map(|(_, literal)| *literal),
+        1 => {
+            let mut table = None;
+            visit_named(*body, |n| {
+                if n.kind() == "let_declaration"
+                    && n.field("pattern")
+                        .is_some_and(|p| p.kind() == "identifier" && text(&p, source) == name)
+                {
+                    table = n.field("value").and_then(|v| table_rows_of(v, source));
+                }
+                table.is_none() && n.kind() != "token_tree"
+            });
+            table
+        }
+        _ => None,
+    }
+}
+
+/// The cases of `table` as the loop's `pattern` reads each row.
+fn loop_rows(
+    pattern: &Node,
+    table: &Node,
+    occurrences: &[(String, Bound)],
+    source: &[u8],
+) -> Option<Vec<Vec<(String, String)>>> {
+    fn named<'a>(node: &Node<'a>) -> Vec<Node<'a>> {
+        let mut c = node.walk();
+        node.named_children(&mut c).filter(|v| !v.is_comment()).collect()
+    }
+    let mut pattern = *pattern;
+    while matches!(pattern.kind(), "reference_pattern" | "ref_pattern") {
+        pattern = first_child(&pattern)?;
+    }
+    let mut cases = Vec::new();
+    for row in named(table) {
+        let case: Vec<(String, String)> = match (pattern.kind(), row.kind()) {
+            ("tuple_pattern", "tuple_expression") => {
+                let names = named(&pattern);
+                if names.iter().any(|n| n.kind() != "identifier") {
+                    return None;
+                }
+                let values = named(&row);
+                if values.len() != names.len() {
+                    continue;
+                }
+                names
+                    .iter()
+                    .zip(values)
+                    .map(|(name, value)| (text(name, source).into_owned(), token_key(&value, source)))
+                    .collect()
+            }
+            ("identifier", "tuple_expression") => {
+                let one = text(&pattern, source);
+                named(&row)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, value)| (format!("{one} . {i}"), token_key(value, source)))
+                    .collect()
+            }
+            ("identifier", "struct_expression") => {
+                let one = text(&pattern, source);
+                let Some(list) = row.field("body") else { continue };
+                named(&list)
+                    .iter()
+                    .filter(|f| f.kind() == "field_initializer")
+                    .filter_map(|f| {
+                        let field = text(&f.field("field")?, source).into_owned();
+                        Some((format!("{one} . {field}"), token_key(&f.field("value")?, source)))
+                    })
+                    .collect()
+            }
+            _ => continue,
+        };
+        cases.push(
+            case.into_iter()
+                .filter(|(name, _)| super::not_rebound(occurrences, name.split(' ').next().unwrap_or(name)))
+                .collect(),
+        );
+        if cases.len() == super::MAX_CASES {
+            break;
+        }
+    }
+    // Plain values (`for n in [1, 2]`) are input only: no row to read.
+    (!cases.is_empty()).then_some(cases)
 }
 
 /// `macro_rules!` definitions, read as helpers: one whose rules invoke an
@@ -212,6 +404,9 @@ struct Items<'a, 'm> {
     source: &'a [u8],
     /// The `const` and `static` tables of the file.
     tables: &'a [String],
+    /// Of the file's `const` and `static` items, those bound once to an
+    /// array, with it: the rows a table-driven test may loop over.
+    literals: &'a [(String, Node<'a>)],
     file: &'a mut TestFile,
     bodies: Vec<Body>,
     /// The byte ranges of tests and test modules.
@@ -229,8 +424,10 @@ impl Items<'_, '_> {
                 "function_item" => {
                     let attrs = attributes(&item);
                     let first = attrs.first().unwrap_or(&item);
-                    let tables = self.tables;
-                    let read = self.function(first, &item, scope, |def| read_function(def, source, tables, scope));
+                    let (tables, literals) = (self.tables, self.literals);
+                    let read = self.function(first, &item, scope, |def| {
+                        read_function(def, source, (tables, literals), scope)
+                    });
                     if !read.tests.is_empty() {
                         self.code.push(first.start_byte()..item.end_byte());
                     }
@@ -314,6 +511,8 @@ impl Items<'_, '_> {
             let mut items = Items {
                 source: &masked,
                 tables: self.tables,
+                // The masked text's tree is not the file's: its tables are not read here.
+                literals: &[],
                 file: &mut *self.file,
                 bodies: Vec::new(),
                 code: Vec::new(),
@@ -342,6 +541,11 @@ impl Items<'_, '_> {
             Some(memo) => {
                 let mut context = vec![scope];
                 context.extend(self.tables.iter().map(String::as_str));
+                // The file's tables the function names, as written: their rows are its cases.
+                let named = super::named_literals(&self.source[def.byte_range()], self.literals, self.source);
+                for (name, literal) in &named {
+                    context.extend(["\u{1f}", name, literal]);
+                }
                 let key = Memo::key(first, def, self.source, &context);
                 let row = first.start_position().row;
                 match memo.recall(&key, row) {
@@ -376,7 +580,12 @@ fn helper(def: &Node, source: &[u8]) -> Option<Body> {
 }
 
 /// Read a function: a test (or benchmark) when an attribute says so, else a helper.
-fn read_function(def: &Node, source: &[u8], constants: &[String], scope: &str) -> Item {
+fn read_function(
+    def: &Node,
+    source: &[u8],
+    (constants, literals): (&[String], &[(String, Node)]),
+    scope: &str,
+) -> Item {
     let mut out = Item::default();
     let attrs = attributes(def);
     let paths: Vec<(String, Node)> = attrs.iter().filter_map(|a| attribute_path(a, source)).collect();
@@ -488,7 +697,14 @@ fn read_function(def: &Node, source: &[u8], constants: &[String], scope: &str) -
         syntax_error: first_syntax_error(&body),
         shape: super::shape(&body, source),
         extent: Span::of(&body),
-        cases: rstest_cases(def, &paths, &occurrences, source),
+        cases: {
+            let cases = rstest_cases(def, &paths, &occurrences, source);
+            if cases.is_empty() {
+                loop_cases(&body, literals, &occurrences, source)
+            } else {
+                cases
+            }
+        },
     });
     out
 }

@@ -170,6 +170,65 @@ fn python_loop_rows_are_cases_whose_values_are_compared() {
     assert_errors(&repo, &base, &[]);
 }
 
+/// A Rust `for` loop over a literal array (written there, or a `const` of
+/// the file) is a table-driven test: a row's expected value edited with the
+/// code is seen, as in an rstest `#[case]`.
+#[test]
+fn rust_loop_rows_are_cases_whose_values_are_compared() {
+    const LIB: &str = "pub fn total(xs: &[u32]) -> u32 {\n    xs.iter().sum()\n}\n";
+    let tests = "use shop::total;\n\nconst CASES: &[(&[u32], u32)] = &[(&[4], 4), (&[2, 3], 5)];\n\n#[test]\nfn written() {\n    for (xs, want) in [(vec![1, 2], 3), (vec![5], 5)] {\n        assert_eq!(total(&xs), want);\n    }\n}\n\n#[test]\nfn constant() {\n    for &(xs, want) in CASES {\n        assert_eq!(total(xs), want);\n    }\n}\n";
+    let crate_repo = |tests: &str| {
+        repo_with(&[
+            ("Cargo.toml", "[package]\nname = \"shop\"\nversion = \"0.1.0\"\n"),
+            ("src/lib.rs", LIB),
+            ("tests/total.rs", tests),
+        ])
+    };
+    let (repo, base) = crate_repo(tests);
+    let fitted = tests
+        .replace("(vec![5], 5)", "(vec![5], 6)")
+        .replace("(&[2, 3], 5)", "(&[2, 3], 6)");
+    let bug = LIB.replace(
+        "xs.iter().sum()",
+        "xs.iter().sum::<u32>() + (xs.len() == 1 || xs[0] == 2) as u32",
+    );
+    commit(
+        &repo,
+        "off by one",
+        &[("src/lib.rs", &bug), ("tests/total.rs", &fitted)],
+    );
+    assert_errors(
+        &repo,
+        &base,
+        &[
+            "mutation/assertion-value-changed tests/total.rs:8",
+            "mutation/assertion-value-changed tests/total.rs:15",
+        ],
+    );
+
+    // Look-alikes next to a code change: rows reordered, a row added, a row
+    // whose input changed with its expected value.
+    let (repo, base) = crate_repo(tests);
+    let reworked = tests
+        .replace(
+            "[(vec![1, 2], 3), (vec![5], 5)]",
+            "[(vec![5], 5), (vec![1, 2], 3), (vec![7], 7)]",
+        )
+        .replace("(&[2, 3], 5)", "(&[3, 3], 6)");
+    commit(
+        &repo,
+        "more rows",
+        &[
+            (
+                "src/lib.rs",
+                &LIB.replace("xs.iter().sum()", "xs.iter().copied().sum()"),
+            ),
+            ("tests/total.rs", &reworked),
+        ],
+    );
+    assert_errors(&repo, &base, &[]);
+}
+
 fn ts_repo(tests: &str) -> (TestRepo, String) {
     repo_with(&[
         ("package.json", "{ \"name\": \"shop\", \"private\": true }\n"),
