@@ -55,10 +55,16 @@ fn documented_repo() -> TestRepo {
 #[test]
 fn docs_that_stop_while_code_moves_on_are_stale() {
     let repo = documented_repo();
+    // Not prose: an image and code kept in the docs folder are never stale,
+    // and a commit of that code is not one that changed the code described.
+    repo.write("docs/logo.svg", "<svg/>\n");
+    repo.write("docs/conf.py", "project = 'demo'\n");
+    repo.commit("assets");
     for i in 1..=11 {
         repo.write("app.py", format!("x = {i}\n"));
         repo.commit(&format!("code {i}"));
     }
+    // Every document behind: one finding, whatever the change, naming them all.
     let report = json(&repo.run(&["docs", "--format", "json"]));
     let stale: Vec<&str> = report
         .findings
@@ -66,20 +72,81 @@ fn docs_that_stop_while_code_moves_on_are_stale() {
         .filter(|f| f.rule == "docs/stale")
         .map(|f| f.path.as_deref().unwrap_or(""))
         .collect();
-    assert_eq!(stale, vec!["README.md", "docs/guide.md"]);
+    assert_eq!(stale, vec!["README.md"]);
     let message = &report.findings[0].message;
     assert!(
-        message.starts_with("README.md was last changed 11 commits ago (")
-            && message.ends_with("\"docs\"), and 11 commit(s) since changed code"),
+        message.starts_with("2 documents have fallen behind the code: README.md (last changed 12 commits ago (")
+            && message.contains("\"docs\"), and 11 commit(s) since changed code); docs/guide.md (last changed 12"),
         "{message}"
+    );
+    assert_eq!(
+        report.findings[0].notes,
+        vec!["every document has fallen behind the code"]
     );
     assert_eq!(report.outcome, Outcome::Pass, "stale is a warning");
 
-    // Touching the guide resets its count; config and prose commits are not code.
+    // Touching the guide resets its count. The README alone is behind: a
+    // change that modifies no code it names hears nothing of it; an audit does.
     repo.write("docs/guide.md", "# Guide\n\nHow to use it, again.\n");
     repo.commit("guide");
     let report = json(&repo.run(&["docs", "--format", "json", "-W", "docs"]));
-    assert_eq!(found(&report).into_iter().filter(|(r, _)| r == "docs/stale").count(), 1);
+    assert!(report.findings.is_empty(), "{:?}", found(&report));
+    let audit = json(&repo.run(&["docs", "--all-files", "--format", "json"]));
+    assert_eq!(found(&audit), vec![("docs/stale".to_string(), 0)]);
+    assert!(
+        audit.findings[0]
+            .message
+            .starts_with("README.md was last changed 13 commits ago ("),
+        "{}",
+        audit.findings[0].message
+    );
+    // A change to code the README names is told, once.
+    repo.write("README.md", "# demo\n\nA demo.\n");
+    repo.write("docs/guide.md", "# Guide\n\nEdit `app.py` to set x.\n");
+    repo.commit("guide names app.py");
+    for i in 1..=11 {
+        repo.write("app.py", format!("x = {}\n", 100 + i));
+        repo.write("docs/other.md", format!("# Other {i}\n"));
+        repo.commit(&format!("code and other {i}"));
+    }
+    repo.write("app.py", "x = 0\n");
+    let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
+    assert_eq!(found(&report), vec![("docs/stale".to_string(), 0)]);
+    assert!(
+        report.findings[0]
+            .message
+            .starts_with("2 documents have fallen behind the code: docs/guide.md ("),
+        "{}",
+        report.findings[0].message
+    );
+    assert_eq!(
+        report.findings[0].notes,
+        vec!["docs/guide.md names app.py, which this change modifies"]
+    );
+    repo.write("app.py", "x = 111\n");
+    repo.write("settings.toml", "x = 1\n");
+    assert!(
+        json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]))
+            .findings
+            .is_empty()
+    );
+
+    // A README that links to one in the repository is as old as its target.
+    let linked = TestRepo::new();
+    linked.write("pkg/README.md", "# pkg\n\nA package.\n");
+    linked.remove("README.md");
+    std::os::unix::fs::symlink("pkg/README.md", linked.path().join("README.md")).unwrap();
+    linked.write("pkg/app.py", "x = 0\n");
+    linked.commit("linked readme");
+    for i in 1..=11 {
+        linked.write("pkg/app.py", format!("x = {i}\n"));
+        linked.write("pkg/README.md", format!("# pkg\n\nA package, {i}.\n"));
+        linked.commit(&format!("code and readme {i}"));
+    }
+    let report = json(&linked.run(&["docs", "--all-files", "--format", "json"]));
+    assert!(report.findings.is_empty(), "{:?}", report.findings);
+
+    // Config and prose commits are not code.
     let fresh = documented_repo();
     for i in 1..=11 {
         fresh.write("settings.toml", format!("x = {i}\n"));
@@ -117,18 +184,72 @@ fn undocumented_exports_the_change_touched_are_reported() {
     assert_eq!(report.findings[0].message, "public function `parse` has no doc comment");
     assert!(report.findings[0].notes.iter().any(|n| n == "add a docstring"));
 
-    // A published package makes it deny; --all-files finds the old one too.
+    // A published package makes a symbol the change adds deny.
     repo.write("pyproject.toml", "[project]\nname = \"pkg\"\nversion = \"1\"\n");
     let run = repo.run(&["docs", "--base", "HEAD", "--format", "json"]);
     assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
-    let all = json(&repo.run(&["docs", "--all-files", "--format", "json"]));
-    let lines: Vec<u32> = all
+    let report = json(&run);
+    let deny: Vec<(&str, u32)> = report
+        .findings
+        .iter()
+        .filter(|f| f.severity == loki_gate::finding::Severity::Error)
+        .map(|f| (f.path.as_deref().unwrap_or(""), f.line.unwrap_or(0)))
+        .collect();
+    assert_eq!(deny, vec![("pkg/old.py", 5)], "{:?}", report.findings);
+
+    // An old undocumented symbol the change only touches is a warning, and
+    // so is one made public that was public at the base under that name.
+    repo.commit("parse and load");
+    repo.write(
+        "pkg/old.py",
+        "def legacy():\n    return 2\n\n\ndef parse(path):\n    return path\n\n\ndef load(path):\n    \"\"\"Load it.\"\"\"\n    return path\n",
+    );
+    let run = repo.run(&["docs", "--base", "HEAD", "--format", "json"]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let report = json(&run);
+    assert_eq!(found(&report), vec![("docs/undocumented-export".to_string(), 1)]);
+    assert!(
+        report.findings[0]
+            .notes
+            .iter()
+            .any(|n| n.contains("undocumented before this change")),
+        "{:?}",
+        report.findings[0].notes
+    );
+    // Made public by the change (`_helper` -> `helper`): added, so it blocks.
+    repo.write("pkg/old.py", "def _helper():\n    return 1\n");
+    repo.commit("a private helper");
+    repo.write("pkg/old.py", "def helper():\n    return 1\n");
+    assert_eq!(repo.run(&["docs", "--base", "HEAD"]).code, 1);
+    repo.write(
+        "pkg/old.py",
+        "def legacy():\n    return 2\n\n\ndef parse(path):\n    return path\n\n\ndef load(path):\n    \"\"\"Load it.\"\"\"\n    return path\n",
+    );
+    repo.commit("back");
+
+    // An audit (--all-files) summarises each file's gaps in one warning.
+    let run = repo.run(&["docs", "--all-files", "--format", "json"]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let all = json(&run);
+    let summaries: Vec<(&str, u32, &str)> = all
         .findings
         .iter()
         .filter(|f| f.rule == "docs/undocumented-export")
-        .map(|f| f.line.unwrap_or(0))
+        .map(|f| (f.path.as_deref().unwrap_or(""), f.line.unwrap_or(0), f.message.as_str()))
         .collect();
-    assert_eq!(lines, vec![1, 5]);
+    assert_eq!(
+        summaries,
+        vec![(
+            "pkg/old.py",
+            1,
+            "2 public symbols have no doc comment: `legacy`, `parse`"
+        )]
+    );
+    repo.write(
+        "pkg/old.py",
+        "def legacy():\n    return 2\n\n\ndef parse(path):\n    return path\n\n\ndef fresh():\n    return 3\n",
+    );
+    assert_eq!(repo.run(&["docs", "--base", "HEAD"]).code, 1);
     assert_eq!(
         repo.run(&["docs", "--base", "HEAD", "-W", "docs/undocumented-export"])
             .code,

@@ -48,9 +48,8 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         missing => out.findings.extend(missing),
     }
     let tracked = cx.repo.tracked_files()?;
-    stale(cx, settings, &tracked, &mut out)?;
-
     let changes = changed::collect(cx.repo, cx.scope, &cx.exclude, &cx.skip_dirs)?;
+    stale(cx, settings, &tracked, &changes, &mut out)?;
     out.notices.extend(changes.notes().iter().cloned());
     let publishes = Publishes::read(root);
     let candidates: HashMap<&Path, (&ChangedFile, Lang)> = changes
@@ -64,12 +63,29 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     // Symlinks out of the repository, binary and huge files are skipped with a note.
     let read = crate::walk::read_all(root, &paths);
     out.findings.extend(read.skipped);
+    // An audit (`--all-files`) has no change to hold to: each file's gaps
+    // are one summary. A change is judged by what it adds.
+    let audit = cx.scope.is_whole();
+    let base = changes.base.as_ref().and_then(|b| b.commit.as_deref());
+    let mut before: HashMap<&Path, Before> = HashMap::new();
+    if !audit {
+        for source in &read.files {
+            let (file, language) = candidates[source.path.as_path()];
+            before.insert(file.path.as_path(), Before::read(cx.repo, base, file, language)?);
+        }
+    }
     let found: Vec<Vec<Finding>> = read
         .files
         .par_iter()
         .map(|source| {
             let (file, language) = candidates[source.path.as_path()];
-            undocumented(root, file, language, &source.bytes, &publishes)
+            let gaps = undocumented(root, file, language, &source.bytes);
+            if audit {
+                summary(file, language, gaps).into_iter().collect()
+            } else {
+                let before = before.get(file.path.as_path()).unwrap_or(&Before::Unknown);
+                judged(file, language, gaps, before, &publishes)
+            }
         })
         .collect();
     out.files = read.files.len();
@@ -78,8 +94,9 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     Ok(out)
 }
 
-/// `docs/undocumented-export` in one file.
-fn undocumented(root: &Path, file: &ChangedFile, language: Lang, source: &[u8], publishes: &Publishes) -> Vec<Finding> {
+/// The public symbols of one changed file that have no doc comment and
+/// whose declaration the change touched (every one, in a whole file).
+fn undocumented(root: &Path, file: &ChangedFile, language: Lang, source: &[u8]) -> Vec<exports::Export> {
     if generated(source) {
         return Vec::new();
     }
@@ -100,9 +117,71 @@ fn undocumented(root: &Path, file: &ChangedFile, language: Lang, source: &[u8], 
                 .any(|n| Some(n) == s.parent.as_ref() || (s.parent.is_none() && *n == s.name))
         });
     }
+    symbols.retain(|s| !s.documented && touched(file, s));
     symbols
-        .into_iter()
-        .filter(|s| !s.documented && touched(file, s))
+}
+
+/// What a changed file declared at the base: the public symbols the change
+/// adds are those the base did not declare public.
+enum Before {
+    /// The file is new (or there is no base): every symbol is added.
+    Nothing,
+    /// The public symbols of the base's version, as [`symbol_key`]s.
+    Symbols(std::collections::HashSet<String>),
+    /// The base's version could not be read (over the size cap, not fetched
+    /// by a partial clone, not parsed): no symbol counts as added.
+    Unknown,
+}
+
+impl Before {
+    fn read(repo: &crate::git::Repo, base: Option<&str>, file: &ChangedFile, language: Lang) -> Result<Before> {
+        let Some(base) = base.filter(|_| !matches!(file.status, Status::Added | Status::Untracked)) else {
+            return Ok(Before::Nothing);
+        };
+        let path = file.old_path.as_deref().unwrap_or(&file.path);
+        let Some(id) = repo.blob_id_at(base, path)? else {
+            return Ok(Before::Nothing);
+        };
+        Ok(match repo.blob_capped(&id)? {
+            crate::git::BlobRead::Content(bytes) => match exports::exports(language, &bytes) {
+                Some(symbols) => Before::Symbols(symbols.iter().map(symbol_key).collect()),
+                None => Before::Unknown,
+            },
+            _ => Before::Unknown,
+        })
+    }
+
+    /// Did the base not declare `symbol` public (it is new, or newly public)?
+    fn lacks(&self, symbol: &exports::Export) -> bool {
+        match self {
+            Before::Nothing => true,
+            Before::Symbols(keys) => !keys.contains(&symbol_key(symbol)),
+            Before::Unknown => false,
+        }
+    }
+}
+
+/// A symbol as one string: its kind, its class (a method's) and its name.
+fn symbol_key(symbol: &exports::Export) -> String {
+    format!(
+        "{}\u{1f}{}\u{1f}{}",
+        symbol.kind,
+        symbol.parent.as_deref().unwrap_or(""),
+        symbol.name
+    )
+}
+
+/// `docs/undocumented-export` for a change: a symbol the change adds to a
+/// published package blocks; one that was already public and undocumented
+/// at the base, and that the change merely touched, is a warning.
+fn judged(
+    file: &ChangedFile,
+    language: Lang,
+    gaps: Vec<exports::Export>,
+    before: &Before,
+    publishes: &Publishes,
+) -> Vec<Finding> {
+    gaps.into_iter()
         .map(|symbol| {
             let mut finding = Finding::new(
                 &rules::UNDOCUMENTED_EXPORT,
@@ -111,12 +190,40 @@ fn undocumented(root: &Path, file: &ChangedFile, language: Lang, source: &[u8], 
             .at(display_path(&file.path), symbol.line, symbol.column)
             .note(format!("add {}", exports::doc_name(language)));
             if publishes.covers(language) {
-                finding.proposed = Some(Level::Deny);
-                finding.notes.push(publishes.why(language).to_string());
+                if before.lacks(&symbol) {
+                    finding.proposed = Some(Level::Deny);
+                    finding.notes.push(publishes.why(language).to_string());
+                } else {
+                    finding.notes.push(
+                        "a warning: it was public and undocumented before this change, which only touched it"
+                            .to_string(),
+                    );
+                }
             }
             finding
         })
         .collect()
+}
+
+/// `docs/undocumented-export` for an audit (`--all-files`): one warning per
+/// file, with how many public symbols lack a doc comment and which.
+fn summary(file: &ChangedFile, language: Lang, gaps: Vec<exports::Export>) -> Option<Finding> {
+    const NAMED: usize = 5;
+    let first = gaps.first()?;
+    let mut names: Vec<String> = gaps.iter().take(NAMED).map(|s| format!("`{}`", s.name)).collect();
+    if gaps.len() > NAMED {
+        names.push(format!("and {} more", gaps.len() - NAMED));
+    }
+    let message = match gaps.len() {
+        1 => format!("public {} `{}` has no doc comment", first.kind, first.name),
+        n => format!("{n} public symbols have no doc comment: {}", names.join(", ")),
+    };
+    Some(
+        Finding::new(&rules::UNDOCUMENTED_EXPORT, message)
+            .at(display_path(&file.path), first.line, first.column)
+            .note(format!("add {}", exports::doc_name(language)))
+            .note("an audit of every file: a warning; a change that adds an undocumented public symbol to a published package blocks"),
+    )
 }
 
 /// Did the change add or modify a line of the symbol's declaration?
@@ -297,11 +404,77 @@ fn readme(root: &Path) -> Option<Finding> {
         .then(|| Finding::new(&rules::README_MISSING, format!("{name} has nothing but a title")).in_file(name.clone()))
 }
 
-/// `docs/stale`.
-fn stale(cx: &Context<'_>, settings: &Settings, tracked: &[PathBuf], out: &mut GateOutput) -> Result<()> {
+/// Extensions of documentation prose: what `docs/stale` watches among the
+/// `doc-paths` (not images, stylesheets, or code kept in a docs folder).
+const PROSE: &[&str] = &[
+    "md", "markdown", "mdx", "rst", "adoc", "asciidoc", "txt", "textile", "org",
+];
+
+/// Is `path` a document `docs/stale` watches: prose (or a bare `README`)?
+fn is_prose(path: &Path) -> bool {
+    has_extension(path, PROSE)
+        || (path.extension().is_none()
+            && path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.to_ascii_lowercase().starts_with("readme")))
+}
+
+/// File stems too common to say which code a document describes.
+const COMMON_STEMS: &[&str] = &[
+    "index",
+    "main",
+    "mod",
+    "lib",
+    "utils",
+    "util",
+    "helpers",
+    "common",
+    "types",
+    "core",
+    "base",
+    "init",
+    "__init__",
+    "setup",
+    "config",
+    "constants",
+    "errors",
+    "test",
+    "tests",
+];
+
+/// Does a document's `text` name the code file `code`: its path, or its
+/// file stem as a word when the stem says something (`invoice`, not `index`)?
+fn names(text: &str, code: &Path) -> bool {
+    let path = display_path(code);
+    if text.contains(&path) {
+        return true;
+    }
+    let Some(stem) = code.file_stem().and_then(|s| s.to_str()) else {
+        return false;
+    };
+    if stem.len() < 4 || COMMON_STEMS.contains(&stem.to_ascii_lowercase().as_str()) {
+        return false;
+    }
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(stem).any(|(at, _)| {
+        !text[..at].chars().next_back().is_some_and(word) && !text[at + stem.len()..].chars().next().is_some_and(word)
+    })
+}
+
+/// `docs/stale`: at most one finding a run. An audit (`--all-files`) names
+/// the documents that fell behind; a change is told only when it modifies
+/// code a stale document names, or when every document has fallen behind.
+fn stale(
+    cx: &Context<'_>,
+    settings: &Settings,
+    tracked: &[PathBuf],
+    changes: &changed::ChangeSet,
+    out: &mut GateOutput,
+) -> Result<()> {
     let docs: Vec<&PathBuf> = tracked
         .iter()
-        .filter(|p| settings.doc_paths.is_match(p) && !cx.exclude.is_match(p))
+        .filter(|p| settings.doc_paths.is_match(p) && is_prose(p) && !cx.exclude.is_match(p))
         .collect();
     if docs.is_empty() {
         return Ok(());
@@ -314,6 +487,21 @@ fn stale(cx: &Context<'_>, settings: &Settings, tracked: &[PathBuf], out: &mut G
         out.notices
             .push("docs/stale looks at the history this shallow clone has".to_string());
     }
+    // A document that is a link to a file in the repository (a root
+    // README.md linking to packages/x/README.md) is as old as that file.
+    let root = cx.repo.root();
+    let inside = std::fs::canonicalize(root).ok();
+    let dated: HashMap<String, String> = docs
+        .iter()
+        .filter(|doc| std::fs::symlink_metadata(root.join(doc)).is_ok_and(|m| m.file_type().is_symlink()))
+        .filter_map(|doc| {
+            let target = std::fs::canonicalize(root.join(doc)).ok()?;
+            let target = target.strip_prefix(inside.as_ref()?).ok()?;
+            Some((display_path(doc), display_path(target)))
+        })
+        .collect();
+    let key = |doc: &str| dated.get(doc).cloned().unwrap_or_else(|| doc.to_string());
+    let watched: std::collections::HashSet<String> = docs.iter().map(|d| key(&display_path(d))).collect();
     // Newest first: how many code commits came after each doc's last change.
     struct Last {
         age: usize,
@@ -324,14 +512,14 @@ fn stale(cx: &Context<'_>, settings: &Settings, tracked: &[PathBuf], out: &mut G
     let mut last: HashMap<String, Last> = HashMap::new();
     let mut code_commits = 0;
     for (age, commit) in history.commits.iter().rev().enumerate() {
-        if last.len() == docs.len() && age > settings.freshness {
+        if last.len() == watched.len() && age > settings.freshness {
             break;
         }
-        let changes = cx.repo.commit_changes(commit.parent.as_deref(), &commit.id)?;
+        let commit_changes = cx.repo.commit_changes(commit.parent.as_deref(), &commit.id)?;
         let mut code = false;
-        for change in &changes {
+        for change in &commit_changes {
             let path = display_path(&change.path);
-            if settings.doc_paths.is_match(&change.path) {
+            if watched.contains(&path) {
                 if change.status != Status::Deleted {
                     last.entry(path).or_insert_with(|| Last {
                         age,
@@ -340,7 +528,8 @@ fn stale(cx: &Context<'_>, settings: &Settings, tracked: &[PathBuf], out: &mut G
                         code_after: code_commits,
                     });
                 }
-            } else if has_extension(&change.path, SOURCE) {
+            } else if has_extension(&change.path, SOURCE) && !settings.doc_paths.is_match(&change.path) {
+                // Code kept with the docs (`docs/conf.py`) builds them: not the code they describe.
                 code = true;
             }
         }
@@ -348,31 +537,92 @@ fn stale(cx: &Context<'_>, settings: &Settings, tracked: &[PathBuf], out: &mut G
             code_commits += 1;
         }
     }
-    for doc in docs {
+    // Each stale document, most behind first: (path, what to say of it, age).
+    let mut behind: Vec<(String, String, usize)> = Vec::new();
+    for doc in &docs {
         let path = display_path(doc);
-        let finding = match last.get(&path) {
-            Some(l) if l.age > settings.freshness && l.code_after > 0 => Finding::new(
-                &rules::STALE,
+        match last.get(&key(&path)) {
+            Some(l) if l.age > settings.freshness && l.code_after > 0 => behind.push((
+                path,
                 format!(
-                    "{path} was last changed {} commits ago ({} \"{}\"), and {} commit(s) since changed code",
+                    "last changed {} commits ago ({} \"{}\"), and {} commit(s) since changed code",
                     l.age,
                     short(&l.commit),
                     l.summary,
                     l.code_after
                 ),
-            ),
-            Some(_) => continue,
-            None if code_commits > 0 => Finding::new(
-                &rules::STALE,
+                l.age,
+            )),
+            None if code_commits > 0 => behind.push((
+                path,
                 format!(
-                    "{path} was last changed before the {} commits looked at, and {code_commits} commit(s) since changed code",
+                    "last changed before the {} commits looked at, and {code_commits} commit(s) since changed code",
                     history.commits.len()
                 ),
-            ),
-            None => continue,
-        };
-        out.findings.push(finding.in_file(path));
+                usize::MAX,
+            )),
+            _ => {}
+        }
     }
+    if behind.is_empty() {
+        return Ok(());
+    }
+    behind.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.0.cmp(&b.0)));
+    // Why a change is told: the code it modifies that a stale document names.
+    let mut why = None;
+    if !cx.scope.is_whole() && behind.len() < docs.len() {
+        let code: Vec<&Path> = changes
+            .present()
+            .map(|f| f.path.as_path())
+            .filter(|p| has_extension(p, SOURCE))
+            .collect();
+        'docs: for (doc, _, _) in &behind {
+            let Ok(bytes) = crate::walk::read_file(cx.repo.root(), Path::new(doc)) else {
+                continue;
+            };
+            let text = String::from_utf8_lossy(&bytes);
+            for file in &code {
+                if names(&text, file) {
+                    why = Some((doc.clone(), display_path(file)));
+                    break 'docs;
+                }
+            }
+        }
+        let Some((doc, _)) = &why else {
+            return Ok(());
+        };
+        // The document that names the change's code comes first.
+        if let Some(at) = behind.iter().position(|(d, _, _)| d == doc) {
+            let named = behind.remove(at);
+            behind.insert(0, named);
+        }
+    }
+    const LISTED: usize = 3;
+    let (first, said, _) = &behind[0];
+    let message = if behind.len() == 1 {
+        format!("{first} was {said}")
+    } else {
+        let mut listed: Vec<String> = behind
+            .iter()
+            .take(LISTED)
+            .map(|(d, said, _)| format!("{d} ({said})"))
+            .collect();
+        if behind.len() > LISTED {
+            listed.push(format!("and {} more", behind.len() - LISTED));
+        }
+        format!(
+            "{} documents have fallen behind the code: {}",
+            behind.len(),
+            listed.join("; ")
+        )
+    };
+    let mut finding = Finding::new(&rules::STALE, message).in_file(first.clone());
+    if let Some((doc, code)) = why {
+        finding = finding.note(format!("{doc} names {code}, which this change modifies"));
+    } else if !cx.scope.is_whole() {
+        finding = finding.note("every document has fallen behind the code");
+    }
+    out.findings.push(finding);
     Ok(())
 }
 
