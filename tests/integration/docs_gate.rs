@@ -257,6 +257,66 @@ fn undocumented_exports_the_change_touched_are_reported() {
     );
 }
 
+/// Each file belongs to the package whose manifest is nearest above it: a
+/// workspace member with `publish = false`, or a private package in a
+/// published monorepo, is not published; tests, examples and benchmarks
+/// are never an API.
+#[test]
+fn the_nearest_manifest_decides_what_is_published() {
+    let repo = documented_repo();
+    repo.write("Cargo.toml", "[workspace]\nmembers = [\"crates/*\"]\n");
+    for (name, extra) in [("shop", ""), ("internal", "publish = false\n")] {
+        repo.write(
+            &format!("crates/{name}/Cargo.toml"),
+            &format!("[package]\nname = \"{name}\"\nversion = \"0.1.0\"\n{extra}"),
+        );
+        repo.write(&format!("crates/{name}/src/lib.rs"), "//! A crate.\n");
+    }
+    repo.write("package.json", "{ \"name\": \"root\", \"private\": true }\n");
+    repo.write("packages/lib/package.json", "{ \"name\": \"lib\" }\n");
+    repo.write("packages/lib/src/index.ts", "/** Adds. */\nexport function add() {}\n");
+    repo.commit("workspace");
+    repo.write("crates/shop/src/lib.rs", "//! A crate.\n\npub fn total() {}\n");
+    repo.write("crates/internal/src/lib.rs", "//! A crate.\n\npub fn helper() {}\n");
+    repo.write(
+        "packages/lib/src/index.ts",
+        "/** Adds. */\nexport function add() {}\n\nexport function sub() {}\n",
+    );
+    repo.write("packages/lib/examples/demo.ts", "export function demo() {}\n");
+    repo.write("packages/lib/benchmarks/run.ts", "export function run() {}\n");
+    let run = repo.run(&["docs", "--base", "HEAD", "--format", "json"]);
+    let report = json(&run);
+    let levels: Vec<(&str, String)> = report
+        .findings
+        .iter()
+        .filter(|f| f.rule == "docs/undocumented-export")
+        .map(|f| (f.path.as_deref().unwrap_or(""), format!("{:?}", f.severity)))
+        .collect();
+    assert_eq!(
+        levels,
+        vec![
+            ("crates/internal/src/lib.rs", "Warning".to_string()),
+            ("crates/shop/src/lib.rs", "Error".to_string()),
+            ("packages/lib/src/index.ts", "Error".to_string()),
+        ],
+        "{}",
+        run.stdout
+    );
+    let why: Vec<&str> = report
+        .findings
+        .iter()
+        .flat_map(|f| f.notes.iter().map(String::as_str))
+        .filter(|n| n.starts_with("deny:"))
+        .collect();
+    assert_eq!(
+        why,
+        vec![
+            "deny: crates/shop/Cargo.toml publishes a crate (no `publish = false`)",
+            "deny: packages/lib/package.json publishes a package (not \"private\": true)",
+        ]
+    );
+}
+
 #[test]
 fn javascript_rust_and_go_exports_follow_their_conventions() {
     let repo = documented_repo();

@@ -51,7 +51,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let changes = changed::collect(cx.repo, cx.scope, &cx.exclude, &cx.skip_dirs)?;
     stale(cx, settings, &tracked, &changes, &mut out)?;
     out.notices.extend(changes.notes().iter().cloned());
-    let publishes = Publishes::read(root);
+    let mut publishes = Publishes::new(root);
     let candidates: HashMap<&Path, (&ChangedFile, Lang)> = changes
         .present()
         .filter(|f| !f.binary)
@@ -68,10 +68,13 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let audit = cx.scope.is_whole();
     let base = changes.base.as_ref().and_then(|b| b.commit.as_deref());
     let mut before: HashMap<&Path, Before> = HashMap::new();
+    // Which package publishes each file: the manifest nearest to it.
+    let mut published: HashMap<&Path, Option<String>> = HashMap::new();
     if !audit {
         for source in &read.files {
             let (file, language) = candidates[source.path.as_path()];
             before.insert(file.path.as_path(), Before::read(cx.repo, base, file, language)?);
+            published.insert(file.path.as_path(), publishes.of(&file.path, language));
         }
     }
     let found: Vec<Vec<Finding>> = read
@@ -84,7 +87,8 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
                 summary(file, language, gaps).into_iter().collect()
             } else {
                 let before = before.get(file.path.as_path()).unwrap_or(&Before::Unknown);
-                judged(file, language, gaps, before, &publishes)
+                let published = published.get(file.path.as_path()).cloned().flatten();
+                judged(file, language, gaps, before, published)
             }
         })
         .collect();
@@ -179,7 +183,7 @@ fn judged(
     language: Lang,
     gaps: Vec<exports::Export>,
     before: &Before,
-    publishes: &Publishes,
+    published: Option<String>,
 ) -> Vec<Finding> {
     gaps.into_iter()
         .map(|symbol| {
@@ -189,10 +193,10 @@ fn judged(
             )
             .at(display_path(&file.path), symbol.line, symbol.column)
             .note(format!("add {}", exports::doc_name(language)));
-            if publishes.covers(language) {
+            if let Some(why) = &published {
                 if before.lacks(&symbol) {
                     finding.proposed = Some(Level::Deny);
-                    finding.notes.push(publishes.why(language).to_string());
+                    finding.notes.push(why.clone());
                 } else {
                     finding.notes.push(
                         "a warning: it was public and undocumented before this change, which only touched it"
@@ -244,11 +248,42 @@ fn generated(source: &[u8]) -> bool {
         .any(|l| l.contains("Code generated") && l.contains("DO NOT EDIT"))
 }
 
+/// Directories whose files are never a package's API.
+const NOT_API_DIRS: &[&str] = &[
+    "test",
+    "tests",
+    "__tests__",
+    "testutil",
+    "testutils",
+    "testing",
+    "testdata",
+    "fixtures",
+    "examples",
+    "example",
+    "benches",
+    "bench",
+    "benchmarks",
+    "benchmark",
+    "docs",
+    "scripts",
+];
+
 /// Files whose symbols are not an API: tests, vendored code, and Python outside packages.
 fn skipped(language: Lang, path: &Path, root: &Path) -> bool {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let in_dir = |dir: &str| path.components().any(|c| c.as_os_str() == dir);
     if in_dir("vendor") || in_dir("third_party") || in_dir("node_modules") {
+        return true;
+    }
+    // Tests, their helpers and data, examples, benchmarks, docs and scripts
+    // are never a package's API, in any language (`typing_tests/` too).
+    let aside = path.parent().is_some_and(|dir| {
+        dir.components().any(|c| {
+            let c = c.as_os_str().to_str().unwrap_or("");
+            NOT_API_DIRS.contains(&c) || c.ends_with("_tests") || c.starts_with("tests_")
+        })
+    });
+    if aside {
         return true;
     }
     match language {
@@ -310,52 +345,118 @@ fn python_private_module(root: &Path, path: &Path) -> Option<Vec<String>> {
     Some(names)
 }
 
-/// Which ecosystems the repository publishes a package for.
-struct Publishes {
-    python: bool,
-    javascript: bool,
-    rust: bool,
+/// Which files a package the repository publishes holds: each file belongs
+/// to the package whose manifest is nearest above it (a workspace member's
+/// own `Cargo.toml` or `package.json`, not the root's).
+struct Publishes<'r> {
+    root: &'r Path,
+    /// Per directory and ecosystem: the package manifest there, published
+    /// (why, for the finding) or not, or none there (look further up).
+    seen: HashMap<(PathBuf, Ecosystem), Manifest>,
 }
 
-impl Publishes {
-    fn read(root: &Path) -> Publishes {
-        let toml = |name: &str| -> Option<toml::Table> { std::fs::read_to_string(root.join(name)).ok()?.parse().ok() };
-        let python = toml("pyproject.toml").is_some_and(|t| t.contains_key("project"));
-        let javascript = std::fs::read_to_string(root.join("package.json"))
-            .ok()
-            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
-            .is_some_and(|json| json.get("private") != Some(&serde_json::Value::Bool(true)));
-        let rust = toml("Cargo.toml").is_some_and(|t| {
-            t.get("package")
-                .and_then(|p| p.as_table())
-                .is_some_and(|p| match p.get("publish") {
-                    Some(toml::Value::Boolean(b)) => *b,
-                    Some(toml::Value::Array(registries)) => !registries.is_empty(),
-                    _ => true,
-                })
-        });
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Ecosystem {
+    Python,
+    JavaScript,
+    Rust,
+}
+
+#[derive(Clone)]
+enum Manifest {
+    /// No manifest of this ecosystem in the directory.
+    None,
+    /// A package that is not published (`"private": true`, `publish = false`).
+    Private,
+    /// A published package, with the note that says why.
+    Published(String),
+}
+
+impl<'r> Publishes<'r> {
+    fn new(root: &'r Path) -> Publishes<'r> {
         Publishes {
-            python,
-            javascript,
-            rust,
+            root,
+            seen: HashMap::new(),
         }
     }
 
-    fn covers(&self, language: Lang) -> bool {
-        match language {
-            Lang::Python => self.python,
-            Lang::JavaScript | Lang::TypeScript | Lang::Tsx => self.javascript,
-            Lang::Rust => self.rust,
-            Lang::Go => false,
+    /// Why `path` (repo-relative) is part of a published package, or `None`
+    /// when the nearest package manifest above it does not publish it.
+    fn of(&mut self, path: &Path, language: Lang) -> Option<String> {
+        let ecosystem = match language {
+            Lang::Python => Ecosystem::Python,
+            Lang::JavaScript | Lang::TypeScript | Lang::Tsx => Ecosystem::JavaScript,
+            Lang::Rust => Ecosystem::Rust,
+            Lang::Go => return None,
+        };
+        let mut dir = path.parent();
+        while let Some(d) = dir {
+            let key = (d.to_path_buf(), ecosystem);
+            let manifest = match self.seen.get(&key) {
+                Some(m) => m.clone(),
+                None => {
+                    let m = manifest(&self.root.join(d), d, ecosystem);
+                    self.seen.insert(key, m.clone());
+                    m
+                }
+            };
+            match manifest {
+                Manifest::None => dir = d.parent(),
+                Manifest::Private => return None,
+                Manifest::Published(why) => return Some(why),
+            }
         }
+        None
     }
+}
 
-    fn why(&self, language: Lang) -> &'static str {
-        match language {
-            Lang::Python => "deny: pyproject.toml publishes a package ([project])",
-            Lang::Rust => "deny: Cargo.toml publishes a crate (no `publish = false`)",
-            _ => "deny: package.json publishes a package (not \"private\": true)",
-        }
+/// The package manifest of `ecosystem` in the directory `dir` (`shown`,
+/// repo-relative, for the note).
+fn manifest(dir: &Path, shown: &Path, ecosystem: Ecosystem) -> Manifest {
+    let read = |name: &str| crate::walk::read_file(dir, Path::new(name)).ok();
+    let toml = |name: &str| -> Option<toml::Table> { String::from_utf8(read(name)?).ok()?.parse().ok() };
+    let at = |name: &str| display_path(&shown.join(name));
+    match ecosystem {
+        Ecosystem::Python => match toml("pyproject.toml") {
+            Some(t) if t.contains_key("project") => Manifest::Published(format!(
+                "deny: {} publishes a package ([project])",
+                at("pyproject.toml")
+            )),
+            _ => Manifest::None,
+        },
+        Ecosystem::JavaScript => match read("package.json") {
+            None => Manifest::None,
+            Some(text) => match serde_json::from_slice::<serde_json::Value>(&text) {
+                Ok(json) if json.get("private") == Some(&serde_json::Value::Bool(true)) => Manifest::Private,
+                Ok(_) => Manifest::Published(format!(
+                    "deny: {} publishes a package (not \"private\": true)",
+                    at("package.json")
+                )),
+                Err(_) => Manifest::Private,
+            },
+        },
+        Ecosystem::Rust => match toml("Cargo.toml") {
+            None => Manifest::None,
+            Some(t) => match t.get("package").and_then(|p| p.as_table()) {
+                // A workspace's root manifest with no package of its own.
+                None => Manifest::None,
+                Some(package) => {
+                    let published = match package.get("publish") {
+                        Some(toml::Value::Boolean(b)) => *b,
+                        Some(toml::Value::Array(registries)) => !registries.is_empty(),
+                        _ => true,
+                    };
+                    if published {
+                        Manifest::Published(format!(
+                            "deny: {} publishes a crate (no `publish = false`)",
+                            at("Cargo.toml")
+                        ))
+                    } else {
+                        Manifest::Private
+                    }
+                }
+            },
+        },
     }
 }
 
