@@ -268,7 +268,7 @@ fn the_nearest_manifest_decides_what_is_published() {
     for (name, extra) in [("shop", ""), ("internal", "publish = false\n")] {
         repo.write(
             &format!("crates/{name}/Cargo.toml"),
-            &format!("[package]\nname = \"{name}\"\nversion = \"0.1.0\"\n{extra}"),
+            format!("[package]\nname = \"{name}\"\nversion = \"0.1.0\"\n{extra}"),
         );
         repo.write(&format!("crates/{name}/src/lib.rs"), "//! A crate.\n");
     }
