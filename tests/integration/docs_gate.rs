@@ -317,6 +317,66 @@ fn the_nearest_manifest_decides_what_is_published() {
     );
 }
 
+/// A JavaScript package's API is what its entry points expose, followed
+/// through re-exports: a symbol added to a module no entry point reaches is
+/// internal, a warning.
+#[test]
+fn a_javascript_package_api_is_what_its_entry_points_expose() {
+    let repo = documented_repo();
+    repo.write(
+        "package.json",
+        "{ \"name\": \"lib\", \"exports\": { \".\": { \"types\": \"./dist/index.d.ts\", \"import\": \"./dist/index.js\" } } }\n",
+    );
+    repo.write(
+        "src/index.ts",
+        "/** Entry. */\nexport const entry = 1\nexport { a } from './core/a.js'\nexport * from './b.js'\nimport { c as see } from './c.js'\nexport { see }\n",
+    );
+    for (path, name) in [
+        ("src/core/a.ts", "a"),
+        ("src/b.ts", "b"),
+        ("src/c.ts", "c"),
+        ("src/internal.ts", "i"),
+    ] {
+        repo.write(path, &format!("/** Doc. */\nexport const {name} = 1\n"));
+    }
+    repo.commit("a package");
+    for (path, name, more) in [
+        ("src/core/a.ts", "a", "a2"),
+        ("src/b.ts", "b", "b2"),
+        ("src/c.ts", "c", "c2"),
+        ("src/internal.ts", "i", "i2"),
+    ] {
+        repo.write(
+            path,
+            &format!("/** Doc. */\nexport const {name} = 1\n\nexport function {more}() {{}}\n"),
+        );
+    }
+    repo.write(
+        "src/index.ts",
+        "/** Entry. */\nexport const entry = 1\nexport { a } from './core/a.js'\nexport * from './b.js'\nimport { c as see } from './c.js'\nexport { see }\n\nexport function more() {}\n",
+    );
+    let run = repo.run(&["docs", "--base", "HEAD", "--format", "json"]);
+    let report = json(&run);
+    let levels: Vec<(&str, String)> = report
+        .findings
+        .iter()
+        .filter(|f| f.rule == "docs/undocumented-export")
+        .map(|f| (f.path.as_deref().unwrap_or(""), format!("{:?}", f.severity)))
+        .collect();
+    assert_eq!(
+        levels,
+        vec![
+            ("src/b.ts", "Error".to_string()),
+            ("src/c.ts", "Warning".to_string()),
+            ("src/core/a.ts", "Warning".to_string()),
+            ("src/index.ts", "Error".to_string()),
+            ("src/internal.ts", "Warning".to_string()),
+        ],
+        "{}",
+        run.stdout
+    );
+}
+
 #[test]
 fn javascript_rust_and_go_exports_follow_their_conventions() {
     let repo = documented_repo();

@@ -3,6 +3,7 @@
 //! touches.
 
 pub mod exports;
+mod js_api;
 pub mod rules;
 mod rust_reach;
 pub mod settings;
@@ -70,12 +71,24 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let mut before: HashMap<&Path, Before> = HashMap::new();
     // Which package publishes each file: the manifest nearest to it.
     let mut published: HashMap<&Path, Option<String>> = HashMap::new();
+    // A JavaScript package's API: what its entry points expose, by package folder.
+    let mut packages: HashMap<&Path, PathBuf> = HashMap::new();
     if !audit {
         for source in &read.files {
             let (file, language) = candidates[source.path.as_path()];
             before.insert(file.path.as_path(), Before::read(cx.repo, base, file, language)?);
-            published.insert(file.path.as_path(), publishes.of(&file.path, language));
+            let package = publishes.of(&file.path, language);
+            if let Some((_, dir)) = &package
+                && matches!(language, Lang::JavaScript | Lang::TypeScript | Lang::Tsx)
+            {
+                packages.insert(file.path.as_path(), dir.clone());
+            }
+            published.insert(file.path.as_path(), package.map(|(why, _)| why));
         }
+    }
+    let mut apis: HashMap<&Path, Option<js_api::Api>> = HashMap::new();
+    for dir in packages.values() {
+        apis.entry(dir.as_path()).or_insert_with(|| js_api::api(root, dir));
     }
     let found: Vec<Vec<Finding>> = read
         .files
@@ -88,7 +101,11 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             } else {
                 let before = before.get(file.path.as_path()).unwrap_or(&Before::Unknown);
                 let published = published.get(file.path.as_path()).cloned().flatten();
-                judged(file, language, gaps, before, published)
+                let api = packages
+                    .get(file.path.as_path())
+                    .and_then(|dir| apis.get(dir.as_path()))
+                    .and_then(Option::as_ref);
+                judged(file, language, gaps, before, published, api)
             }
         })
         .collect();
@@ -184,6 +201,7 @@ fn judged(
     gaps: Vec<exports::Export>,
     before: &Before,
     published: Option<String>,
+    api: Option<&js_api::Api>,
 ) -> Vec<Finding> {
     gaps.into_iter()
         .map(|symbol| {
@@ -194,7 +212,13 @@ fn judged(
             .at(display_path(&file.path), symbol.line, symbol.column)
             .note(format!("add {}", exports::doc_name(language)));
             if let Some(why) = &published {
-                if before.lacks(&symbol) {
+                let exposed = api.is_none_or(|api| api.exposes(&file.path, &symbol.name));
+                if !exposed {
+                    finding.notes.push(
+                        "a warning: no entry point of the package (package.json `exports`, `main`, `types`) exposes it"
+                            .to_string(),
+                    );
+                } else if before.lacks(&symbol) {
                     finding.proposed = Some(Level::Deny);
                     finding.notes.push(why.clone());
                 } else {
@@ -380,9 +404,10 @@ impl<'r> Publishes<'r> {
         }
     }
 
-    /// Why `path` (repo-relative) is part of a published package, or `None`
-    /// when the nearest package manifest above it does not publish it.
-    fn of(&mut self, path: &Path, language: Lang) -> Option<String> {
+    /// Why `path` (repo-relative) is part of a published package, with the
+    /// package's folder, or `None` when the nearest package manifest above
+    /// it does not publish it.
+    fn of(&mut self, path: &Path, language: Lang) -> Option<(String, PathBuf)> {
         let ecosystem = match language {
             Lang::Python => Ecosystem::Python,
             Lang::JavaScript | Lang::TypeScript | Lang::Tsx => Ecosystem::JavaScript,
@@ -403,7 +428,7 @@ impl<'r> Publishes<'r> {
             match manifest {
                 Manifest::None => dir = d.parent(),
                 Manifest::Private => return None,
-                Manifest::Published(why) => return Some(why),
+                Manifest::Published(why) => return Some((why, d.to_path_buf())),
             }
         }
         None

@@ -1,0 +1,385 @@
+//! The published API of a JavaScript or TypeScript package: what its entry
+//! points (`package.json` `exports`, `main`, `module`, `types`) expose,
+//! followed through re-exports (`export * from`, `export { a } from`, and
+//! `import { a } from` then `export { a }`). A symbol exported from a module
+//! no entry point reaches is the package's internals, not its API.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Component, Path, PathBuf};
+
+use crate::lang::Lang;
+
+/// At most this many modules are read to follow one package's re-exports.
+const MAX_MODULES: usize = 2_000;
+
+/// Build output folders an entry point names, whose sources sit elsewhere.
+const BUILD_DIRS: &[&str] = &[
+    "dist",
+    "distribution",
+    "build",
+    "lib",
+    "out",
+    "esm",
+    "cjs",
+    "es",
+    "module",
+    "types",
+    "dts",
+];
+
+/// Source folders a build's output comes from.
+const SOURCE_DIRS: &[&str] = &["src", "source", "lib", ""];
+
+/// Source extensions tried for an entry point or a specifier, in order.
+const EXTENSIONS: &[&str] = &["ts", "tsx", "mts", "cts", "js", "jsx", "mjs", "cjs"];
+
+/// What a package's entry points expose: whole modules (every export) and
+/// single names of modules.
+#[derive(Debug, Default)]
+pub struct Api {
+    whole: HashSet<PathBuf>,
+    names: HashSet<(PathBuf, String)>,
+    /// Source folders a subpath pattern exposes (`"./utils/*": "./dist/utils/*.js"`).
+    folders: Vec<PathBuf>,
+}
+
+impl Api {
+    /// Is `name`, exported by `file` (repo-relative), part of the API?
+    pub fn exposes(&self, file: &Path, name: &str) -> bool {
+        self.whole.contains(file)
+            || self.names.contains(&(file.to_path_buf(), name.to_string()))
+            || self.folders.iter().any(|f| file.starts_with(f))
+    }
+}
+
+/// The API of the package whose `package.json` is in `dir` (repo-relative),
+/// or `None` when its entry points cannot be followed to sources (none
+/// declared, a subpath pattern, none found): then every export counts.
+pub fn api(root: &Path, dir: &Path) -> Option<Api> {
+    let manifest = crate::walk::read_file(root, &dir.join("package.json")).ok()?;
+    let json: serde_json::Value = serde_json::from_slice(&manifest).ok()?;
+    let mut entries = Vec::new();
+    for key in ["exports", "main", "module", "types", "typings"] {
+        if let Some(value) = json.get(key) {
+            strings(value, &mut entries);
+        }
+    }
+    let mut api = Api::default();
+    // A subpath pattern (`"./utils/*": "./dist/utils/*.js"`) exposes every
+    // module of a folder. Of its conditions' paths, those whose source
+    // folder is found say which; when none is, what the package exposes
+    // cannot be told, and every export of it counts.
+    let patterns: Vec<&String> = entries.iter().filter(|e| e.contains('*')).collect();
+    for pattern in &patterns {
+        let prefix = &pattern[..pattern.find('*').unwrap_or(pattern.len())];
+        let folder = prefix.rsplit_once('/').map_or("", |(folder, _)| folder);
+        api.folders.extend(source_folder(root, dir, folder));
+    }
+    if !patterns.is_empty() && api.folders.is_empty() {
+        return None;
+    }
+    let mut work: Vec<(PathBuf, Option<String>)> = entries
+        .iter()
+        .filter(|e| !e.contains('*'))
+        .filter_map(|e| source_of(root, dir, e))
+        .map(|file| (file, None))
+        .collect();
+    if work.is_empty() && api.folders.is_empty() {
+        return None;
+    }
+    let mut seen: HashSet<(PathBuf, Option<String>)> = HashSet::new();
+    let mut modules: HashMap<PathBuf, Option<Module>> = HashMap::new();
+    while let Some((file, name)) = work.pop() {
+        if !seen.insert((file.clone(), name.clone())) || modules.len() > MAX_MODULES {
+            continue;
+        }
+        match &name {
+            None => {
+                api.whole.insert(file.clone());
+            }
+            Some(n) => {
+                api.names.insert((file.clone(), n.clone()));
+            }
+        }
+        let module = modules
+            .entry(file.clone())
+            .or_insert_with(|| Module::read(root, &file))
+            .as_ref();
+        let Some(module) = module else { continue };
+        for (source, names) in &module.forwards {
+            let Some(target) = resolve(root, &file, source) else {
+                continue;
+            };
+            match (names, &name) {
+                // `export * from` / `export * as ns from` / a namespace re-exported.
+                (Forward::All, None) => work.push((target, None)),
+                (Forward::All, Some(n)) => work.push((target, Some(n.clone()))),
+                (Forward::Namespace(_), None) => work.push((target, None)),
+                (Forward::Namespace(alias), Some(n)) if alias == n => work.push((target, None)),
+                (Forward::Names(pairs), _) => {
+                    for (inner, outer) in pairs {
+                        if name.as_ref().is_none_or(|n| n == outer) {
+                            work.push((target.clone(), Some(inner.clone())));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    Some(api)
+}
+
+/// Every string in a `package.json` entry value (conditions and subpaths nest).
+fn strings(value: &serde_json::Value, out: &mut Vec<String>) {
+    match value {
+        serde_json::Value::String(s) => out.push(s.clone()),
+        serde_json::Value::Array(items) => items.iter().for_each(|v| strings(v, out)),
+        serde_json::Value::Object(map) => {
+            for (key, v) in map {
+                if key != "./package.json" {
+                    strings(v, out);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The source file (repo-relative) an entry point of the package in `dir`
+/// is built from: the file itself when it is a source, else the same path
+/// under a source folder in place of the build folder, with a source
+/// extension.
+fn source_of(root: &Path, dir: &Path, entry: &str) -> Option<PathBuf> {
+    let rel = normalize(&dir.join(entry))?;
+    let within = rel.strip_prefix(dir).ok()?.to_path_buf();
+    let stem = strip_extension(&within);
+    let mut candidates = vec![stem.clone()];
+    // `dist/x.js`, `dist/types/x.d.ts` -> `x`, under each source folder.
+    let mut parts: Vec<&str> = stem.iter().filter_map(|c| c.to_str()).collect();
+    while parts.first().is_some_and(|p| BUILD_DIRS.contains(p)) {
+        parts.remove(0);
+        let rest: PathBuf = parts.iter().collect();
+        for source in SOURCE_DIRS {
+            candidates.push(Path::new(source).join(&rest));
+        }
+    }
+    candidates.iter().find_map(|c| with_extension(root, &dir.join(c)))
+}
+
+/// The source folder (repo-relative) a build folder an entry pattern names
+/// (`./dist/utils`) is built from: `src/utils`, `source/utils`, ...
+fn source_folder(root: &Path, dir: &Path, folder: &str) -> Option<PathBuf> {
+    let rel = normalize(&dir.join(folder))?;
+    let within = rel.strip_prefix(dir).ok()?.to_path_buf();
+    let mut candidates = vec![within.clone()];
+    let mut parts: Vec<&str> = within.iter().filter_map(|c| c.to_str()).collect();
+    while parts.first().is_some_and(|p| BUILD_DIRS.contains(p)) {
+        parts.remove(0);
+        let rest: PathBuf = parts.iter().collect();
+        for source in SOURCE_DIRS {
+            candidates.push(Path::new(source).join(&rest));
+        }
+    }
+    candidates
+        .into_iter()
+        .map(|c| dir.join(c))
+        // Only a prefix to compare paths with: nothing under it is read here.
+        .find(|c| !c.as_os_str().is_empty() && root.join(c).is_dir())
+}
+
+/// `path` without a JavaScript or declaration extension (`x.d.ts` -> `x`).
+fn strip_extension(path: &Path) -> PathBuf {
+    let text = path.to_string_lossy();
+    for ext in [
+        ".d.ts", ".d.mts", ".d.cts", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs",
+    ] {
+        if let Some(stem) = text.strip_suffix(ext) {
+            return PathBuf::from(stem);
+        }
+    }
+    path.to_path_buf()
+}
+
+/// The source file `stem` names: itself with a source extension, or its
+/// `index` file.
+fn with_extension(root: &Path, stem: &Path) -> Option<PathBuf> {
+    let file = |p: &Path| root.join(p).is_file() && crate::walk::read_file(root, p).is_ok();
+    EXTENSIONS
+        .iter()
+        .map(|ext| PathBuf::from(format!("{}.{ext}", stem.display())))
+        .chain(EXTENSIONS.iter().map(|ext| stem.join(format!("index.{ext}"))))
+        .find(|p| file(p))
+}
+
+/// The module a relative specifier of `from` names (`./a`, `../b/index.js`).
+fn resolve(root: &Path, from: &Path, specifier: &str) -> Option<PathBuf> {
+    if !specifier.starts_with('.') {
+        return None;
+    }
+    let path = normalize(&from.parent()?.join(specifier))?;
+    if root.join(&path).is_file() && crate::lang::Lang::from_path(&path).is_some() {
+        return Some(path);
+    }
+    with_extension(root, &strip_extension(&path))
+}
+
+/// `path` with `.` and `..` folded; `None` when it climbs out of the repository.
+fn normalize(path: &Path) -> Option<PathBuf> {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    return None;
+                }
+            }
+            Component::Normal(p) => out.push(p),
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+/// What a module passes on from others.
+#[derive(Debug)]
+enum Forward {
+    /// `export * from 's'`.
+    All,
+    /// `export * as ns from 's'`, or `import * as ns from 's'; export { ns }`.
+    Namespace(String),
+    /// `export { a as b } from 's'`, or `import { a as b }` then `export { b }`:
+    /// (the name in `s`, the name exported).
+    Names(Vec<(String, String)>),
+}
+
+#[derive(Debug)]
+struct Module {
+    /// By source specifier.
+    forwards: Vec<(String, Forward)>,
+}
+
+impl Module {
+    fn read(root: &Path, file: &Path) -> Option<Module> {
+        let language =
+            Lang::from_path(file).filter(|l| matches!(l, Lang::JavaScript | Lang::TypeScript | Lang::Tsx))?;
+        let source = crate::walk::read_file(root, file).ok()?;
+        let tree = language.parse_tree(&source)?;
+        let top = tree.root_node();
+        let text = |n: tree_sitter::Node| n.utf8_text(&source).unwrap_or("").to_string();
+        let unquote = |n: tree_sitter::Node| text(n).trim_matches(|c| matches!(c, '"' | '\'' | '`')).to_string();
+        // Local names bound by imports: name -> (specifier, imported name, or None for a namespace).
+        let mut imported: HashMap<String, (String, Option<String>)> = HashMap::new();
+        let mut forwards = Vec::new();
+        let mut cursor = top.walk();
+        let statements: Vec<tree_sitter::Node> = top.named_children(&mut cursor).collect();
+        for statement in &statements {
+            if statement.kind() != "import_statement" {
+                continue;
+            }
+            let Some(from) = statement.child_by_field_name("source").map(unquote) else {
+                continue;
+            };
+            let mut c = statement.walk();
+            for clause in statement.named_children(&mut c).filter(|n| n.kind() == "import_clause") {
+                let mut cc = clause.walk();
+                for part in clause.named_children(&mut cc) {
+                    match part.kind() {
+                        "namespace_import" => {
+                            let mut pc = part.walk();
+                            if let Some(name) = part.named_children(&mut pc).find(|n| n.kind() == "identifier") {
+                                imported.insert(text(name), (from.clone(), None));
+                            }
+                        }
+                        "named_imports" => {
+                            let mut pc = part.walk();
+                            for spec in part.named_children(&mut pc).filter(|n| n.kind() == "import_specifier") {
+                                let Some(name) = spec.child_by_field_name("name").map(unquote) else {
+                                    continue;
+                                };
+                                let local = spec.child_by_field_name("alias").map(unquote).unwrap_or(name.clone());
+                                imported.insert(local, (from.clone(), Some(name)));
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        for statement in &statements {
+            if statement.kind() != "export_statement" {
+                continue;
+            }
+            let from = statement.child_by_field_name("source").map(unquote);
+            let mut c = statement.walk();
+            let children: Vec<tree_sitter::Node> = statement.children(&mut c).collect();
+            if let Some(from) = &from {
+                if let Some(ns) = children.iter().find(|n| n.kind() == "namespace_export") {
+                    let mut nc = ns.walk();
+                    let alias = ns.named_children(&mut nc).last().map(unquote).unwrap_or_default();
+                    forwards.push((from.clone(), Forward::Namespace(alias)));
+                    continue;
+                }
+                if children.iter().any(|n| n.kind() == "*") {
+                    forwards.push((from.clone(), Forward::All));
+                    continue;
+                }
+            }
+            let Some(clause) = children.iter().find(|n| n.kind() == "export_clause") else {
+                continue;
+            };
+            let mut cc = clause.walk();
+            for spec in clause
+                .named_children(&mut cc)
+                .filter(|n| n.kind() == "export_specifier")
+            {
+                let Some(name) = spec.child_by_field_name("name").map(unquote) else {
+                    continue;
+                };
+                let outer = spec.child_by_field_name("alias").map(unquote).unwrap_or(name.clone());
+                match (&from, imported.get(&name)) {
+                    (Some(from), _) => forwards.push((from.clone(), Forward::Names(vec![(name, outer)]))),
+                    (None, Some((from, Some(inner)))) => {
+                        forwards.push((from.clone(), Forward::Names(vec![(inner.clone(), outer)])));
+                    }
+                    (None, Some((from, None))) => forwards.push((from.clone(), Forward::Namespace(outer))),
+                    (None, None) => {}
+                }
+            }
+        }
+        Some(Module { forwards })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entry_points_map_to_their_sources_and_paths_stay_inside() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("pkg/source/core")).unwrap();
+        std::fs::write(root.join("pkg/source/index.ts"), "export * from './core/a.js'\n").unwrap();
+        std::fs::write(root.join("pkg/source/core/a.ts"), "export const a = 1\n").unwrap();
+        let pkg = Path::new("pkg");
+        assert_eq!(
+            source_of(root, pkg, "./distribution/index.js"),
+            Some(PathBuf::from("pkg/source/index.ts"))
+        );
+        assert_eq!(
+            source_of(root, pkg, "./dist/types/index.d.ts"),
+            Some(PathBuf::from("pkg/source/index.ts"))
+        );
+        assert_eq!(
+            resolve(root, Path::new("pkg/source/index.ts"), "./core/a.js"),
+            Some(PathBuf::from("pkg/source/core/a.ts"))
+        );
+        assert_eq!(
+            resolve(root, Path::new("pkg/source/index.ts"), "../../../etc/passwd"),
+            None
+        );
+        assert_eq!(normalize(Path::new("a/../../b")), None);
+    }
+}
