@@ -337,7 +337,7 @@ fn a_javascript_package_api_is_what_its_entry_points_expose() {
         ("src/c.ts", "c"),
         ("src/internal.ts", "i"),
     ] {
-        repo.write(path, &format!("/** Doc. */\nexport const {name} = 1\n"));
+        repo.write(path, format!("/** Doc. */\nexport const {name} = 1\n"));
     }
     repo.commit("a package");
     for (path, name, more) in [
@@ -348,7 +348,7 @@ fn a_javascript_package_api_is_what_its_entry_points_expose() {
     ] {
         repo.write(
             path,
-            &format!("/** Doc. */\nexport const {name} = 1\n\nexport function {more}() {{}}\n"),
+            format!("/** Doc. */\nexport const {name} = 1\n\nexport function {more}() {{}}\n"),
         );
     }
     repo.write(
