@@ -2123,23 +2123,19 @@ fn table_literal<'a>(
         "array" => Some(right),
         "identifier" => {
             let name = text(&right, source);
-            match occurrences.iter().filter(|(n, _)| *n == name).count() {
-                0 => module.iter().find(|(n, _)| *n == name).map(|(_, literal)| *literal),
-                1 => {
-                    let mut value = None;
-                    visit_named(*body, |n| {
-                        if n.kind() == "variable_declarator"
-                            && n.field("name")
-                                .is_some_and(|l| l.kind() == "identifier" && text(&l, source) == name)
-                        {
-                            value = n.field("value").map(unwrap).filter(|v| v.kind() == "array");
-                        }
-                        value.is_none()
-                    });
-                    value
-                }
-                _ => None,
-            }
+            super::table_named(&name, occurrences, module, || {
+                let mut value = None;
+                visit_named(*body, |n| {
+                    if n.kind() == "variable_declarator"
+                        && n.field("name")
+                            .is_some_and(|l| l.kind() == "identifier" && text(&l, source) == name)
+                    {
+                        value = n.field("value").map(unwrap).filter(|v| v.kind() == "array");
+                    }
+                    value.is_none()
+                });
+                value
+            })
         }
         _ => None,
     }
@@ -2222,17 +2218,12 @@ fn loop_rows(
             }
             _ => continue,
         };
-        cases.push(
-            case.into_iter()
-                .filter(|(name, _)| super::not_rebound(occurrences, name.split(' ').next().unwrap_or(name)))
-                .collect(),
-        );
+        cases.push(case);
         if cases.len() == super::MAX_CASES {
             break;
         }
     }
-    // Plain values (`for (const n of [1, 2])`) are input only: no row to read.
-    (!cases.is_empty()).then_some(cases)
+    super::loop_table_cases(cases, occurrences)
 }
 
 /// The name of a test function's first parameter, the test context (`t`).

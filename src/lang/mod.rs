@@ -852,6 +852,41 @@ pub(crate) fn one_table(tables: Vec<(String, Vec<Case>)>) -> Vec<Case> {
     found.map(|(_, cases)| cases).unwrap_or_default()
 }
 
+/// The table a loop names (`for c in cases`): the test's own binding of
+/// that name when it binds it once (`in_body` finds it), or, when it binds
+/// it nowhere, the file's table of that name. A name bound more than once
+/// is no one table.
+pub(crate) fn table_named<'a>(
+    name: &str,
+    occurrences: &[(String, Bound)],
+    module: &[(String, Node<'a>)],
+    in_body: impl FnOnce() -> Option<Node<'a>>,
+) -> Option<Node<'a>> {
+    match occurrences.iter().filter(|(n, _)| n == name).count() {
+        0 => module.iter().find(|(n, _)| n == name).map(|(_, literal)| *literal),
+        1 => in_body(),
+        _ => None,
+    }
+}
+
+/// The cases read of a loop's table, one a row (at most [`MAX_CASES`]): a
+/// name the test rebinds is left out of each (it is not the row's value
+/// where it is used, `row` standing for `row . want` and `row [ 0 ]`);
+/// `None` when no row could be read (a loop over plain values is input only).
+pub(crate) fn loop_table_cases(cases: Vec<Case>, occurrences: &[(String, Bound)]) -> Option<Vec<Case>> {
+    if cases.is_empty() {
+        return None;
+    }
+    let kept = |name: &str| not_rebound(occurrences, name.split(' ').next().unwrap_or(name));
+    Some(
+        cases
+            .into_iter()
+            .take(MAX_CASES)
+            .map(|case| case.into_iter().filter(|(name, _)| kept(name)).collect())
+            .collect(),
+    )
+}
+
 /// Keep the names bound exactly once, to a call: [`TestCase::aliases`].
 pub(crate) fn single_call_aliases(occurrences: &[(String, Bound)]) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = bound_once(occurrences)

@@ -893,26 +893,22 @@ fn table_literal<'a>(
         "list" | "tuple" => Some(right),
         "identifier" => {
             let name = text(&right, source);
-            match occurrences.iter().filter(|(n, _)| *n == name).count() {
-                0 => module.iter().find(|(n, _)| *n == name).map(|(_, literal)| *literal),
-                1 => {
-                    let mut value = None;
-                    visit_named(*body, |n| {
-                        if n.kind() == "assignment"
-                            && n.field("left")
-                                .is_some_and(|l| l.kind() == "identifier" && text(&l, source) == name)
-                        {
-                            value = n
-                                .field("right")
-                                .map(unwrap)
-                                .filter(|r| matches!(r.kind(), "list" | "tuple"));
-                        }
-                        value.is_none()
-                    });
-                    value
-                }
-                _ => None,
-            }
+            super::table_named(&name, occurrences, module, || {
+                let mut value = None;
+                visit_named(*body, |n| {
+                    if n.kind() == "assignment"
+                        && n.field("left")
+                            .is_some_and(|l| l.kind() == "identifier" && text(&l, source) == name)
+                    {
+                        value = n
+                            .field("right")
+                            .map(unwrap)
+                            .filter(|r| matches!(r.kind(), "list" | "tuple"));
+                    }
+                    value.is_none()
+                });
+                value
+            })
         }
         _ => None,
     }
@@ -967,21 +963,12 @@ fn loop_rows(
                 .collect(),
             _ => continue,
         };
-        cases.push(
-            case.into_iter()
-                // A name the body rebinds is not the row's value where it is used.
-                .filter(|(name, _)| {
-                    let base = name.split(' ').next().unwrap_or(name);
-                    super::not_rebound(occurrences, base)
-                })
-                .collect(),
-        );
+        cases.push(case);
         if cases.len() == super::MAX_CASES {
             break;
         }
     }
-    // Plain values (`for n in [1, 2]`) are input only: no row to read.
-    (!cases.is_empty()).then_some(cases)
+    super::loop_table_cases(cases, occurrences)
 }
 
 /// The cases `@pytest.mark.parametrize` decorators give a test, of the

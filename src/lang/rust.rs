@@ -237,23 +237,19 @@ fn loop_table<'a>(
         return None;
     }
     let name = text(&name_node, source);
-    match occurrences.iter().filter(|(n, _)| *n == name).count() {
-        0 => module.iter().find(|(n, _)| *n == name).map(|(_, literal)| *literal),
-        1 => {
-            let mut table = None;
-            visit_named(*body, |n| {
-                if n.kind() == "let_declaration"
-                    && n.field("pattern")
-                        .is_some_and(|p| p.kind() == "identifier" && text(&p, source) == name)
-                {
-                    table = n.field("value").and_then(|v| table_rows_of(v, source));
-                }
-                table.is_none() && n.kind() != "token_tree"
-            });
-            table
-        }
-        _ => None,
-    }
+    super::table_named(&name, occurrences, module, || {
+        let mut table = None;
+        visit_named(*body, |n| {
+            if n.kind() == "let_declaration"
+                && n.field("pattern")
+                    .is_some_and(|p| p.kind() == "identifier" && text(&p, source) == name)
+            {
+                table = n.field("value").and_then(|v| table_rows_of(v, source));
+            }
+            table.is_none() && n.kind() != "token_tree"
+        });
+        table
+    })
 }
 
 /// The cases of `table` as the loop's `pattern` reads each row.
@@ -311,17 +307,12 @@ fn loop_rows(
             }
             _ => continue,
         };
-        cases.push(
-            case.into_iter()
-                .filter(|(name, _)| super::not_rebound(occurrences, name.split(' ').next().unwrap_or(name)))
-                .collect(),
-        );
+        cases.push(case);
         if cases.len() == super::MAX_CASES {
             break;
         }
     }
-    // Plain values (`for n in [1, 2]`) are input only: no row to read.
-    (!cases.is_empty()).then_some(cases)
+    super::loop_table_cases(cases, occurrences)
 }
 
 /// `macro_rules!` definitions, read as helpers: one whose rules invoke an
