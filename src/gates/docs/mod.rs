@@ -64,53 +64,43 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     // Symlinks out of the repository, binary and huge files are skipped with a note.
     let read = crate::walk::read_all(root, &paths);
     out.findings.extend(read.skipped);
-    // An audit (`--all-files`) has no change to hold to: each file's gaps
-    // are one summary. A change is judged by what it adds.
-    let audit = cx.scope.is_whole();
-    let base = changes.base.as_ref().and_then(|b| b.commit.as_deref());
-    let mut before: HashMap<&Path, Before> = HashMap::new();
-    // Which package publishes each file: the manifest nearest to it.
-    let mut published: HashMap<&Path, Option<String>> = HashMap::new();
-    // A JavaScript package's API: what its entry points expose, by package folder.
-    let mut packages: HashMap<&Path, PathBuf> = HashMap::new();
-    if !audit {
-        for source in &read.files {
-            let (file, language) = candidates[source.path.as_path()];
-            before.insert(file.path.as_path(), Before::read(cx.repo, base, file, language)?);
-            let package = publishes.of(&file.path, language);
-            if let Some((_, dir)) = &package
-                && matches!(language, Lang::JavaScript | Lang::TypeScript | Lang::Tsx)
-            {
-                packages.insert(file.path.as_path(), dir.clone());
-            }
-            published.insert(file.path.as_path(), package.map(|(why, _)| why));
-        }
-    }
-    let mut apis: HashMap<&Path, Option<js_api::Api>> = HashMap::new();
-    for dir in packages.values() {
-        apis.entry(dir.as_path()).or_insert_with(|| js_api::api(root, dir));
-    }
-    let found: Vec<Vec<Finding>> = read
+    let gaps: Vec<(&ChangedFile, Lang, Vec<exports::Export>)> = read
         .files
         .par_iter()
         .map(|source| {
             let (file, language) = candidates[source.path.as_path()];
-            let gaps = undocumented(root, file, language, &source.bytes);
-            if audit {
-                summary(file, language, gaps).into_iter().collect()
-            } else {
-                let before = before.get(file.path.as_path()).unwrap_or(&Before::Unknown);
-                let published = published.get(file.path.as_path()).cloned().flatten();
-                let api = packages
-                    .get(file.path.as_path())
-                    .and_then(|dir| apis.get(dir.as_path()))
-                    .and_then(Option::as_ref);
-                judged(file, language, gaps, before, published, api)
-            }
+            (file, language, undocumented(root, file, language, &source.bytes))
         })
         .collect();
+    // An audit (`--all-files`) has no change to hold to: each file's gaps
+    // are one summary. A change is judged by what it adds: the base's
+    // version is read only of files with a gap.
+    let audit = cx.scope.is_whole();
+    let base = changes.base.as_ref().and_then(|b| b.commit.as_deref());
+    // A JavaScript package's API (what its entry points expose), by package folder.
+    let mut apis: HashMap<PathBuf, Option<js_api::Api>> = HashMap::new();
+    for (file, language, gaps) in gaps {
+        if gaps.is_empty() {
+            continue;
+        }
+        if audit {
+            out.findings.extend(summary(file, language, gaps));
+            continue;
+        }
+        let before = Before::read(cx.repo, base, file, language)?;
+        // Which package publishes the file: the manifest nearest to it.
+        let package = publishes.of(&file.path, language);
+        let api = match &package {
+            Some((_, dir)) if matches!(language, Lang::JavaScript | Lang::TypeScript | Lang::Tsx) => apis
+                .entry(dir.clone())
+                .or_insert_with(|| js_api::api(root, dir))
+                .as_ref(),
+            _ => None,
+        };
+        let published = package.map(|(why, _)| why);
+        out.findings.extend(judged(file, language, gaps, &before, published, api));
+    }
     out.files = read.files.len();
-    out.findings.extend(found.into_iter().flatten());
     out.sources = read.files;
     Ok(out)
 }
