@@ -98,7 +98,8 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             _ => None,
         };
         let published = package.map(|(why, _)| why);
-        out.findings.extend(judged(file, language, gaps, &before, published, api));
+        out.findings
+            .extend(judged(file, language, gaps, &before, published, api));
     }
     out.files = read.files.len();
     out.sources = read.files;
