@@ -212,7 +212,7 @@ fn javascript(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
         if item.kind() != "export_statement" {
             continue;
         }
-        let documented = i > 0 && jsdoc_above(items[i - 1], *item, source);
+        let documented = jsdoc_above(&items[..i], source);
         let Some(declaration) = item
             .child_by_field_name("declaration")
             .or_else(|| item.child_by_field_name("value"))
@@ -220,16 +220,44 @@ fn javascript(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
             continue; // `export { a, b }` and `export * from`: documented where defined
         };
         for (name, kind) in js_names(declaration, source) {
+            // TypeScript overloads (`export function f(a: A): R;` then the
+            // implementation) are one symbol: its JSDoc may sit on any signature.
+            if let Some(previous) = out.last_mut()
+                && kind == "function"
+                && previous.kind == "function"
+                && previous.name == name
+                && i > 0
+                && items[i - 1].kind() == "export_statement"
+            {
+                previous.documented |= documented;
+                previous.end_line = item.end_position().row as u32 + 1;
+                continue;
+            }
             out.push(export(*item, &name, kind, documented));
         }
     }
 }
 
-/// Is `comment` a `/** */` block ending on the line above `node` (or on its line)?
-fn jsdoc_above(comment: Node<'_>, node: Node<'_>, source: &[u8]) -> bool {
-    comment.kind() == "comment"
-        && text(comment, source).starts_with("/**")
-        && comment.end_position().row + 1 >= node.start_position().row
+/// Is there a `/** */` block among the comments right before a statement
+/// (`before` ends with what precedes it)? TypeScript attaches a JSDoc to
+/// the declaration after it across blank lines and line comments (`//
+/// eslint-disable-next-line`); a file's own block (`@module`, `@license`,
+/// `@jsx`, `@fileoverview`, `@packageDocumentation`) documents no symbol.
+fn jsdoc_above(before: &[Node<'_>], source: &[u8]) -> bool {
+    for comment in before.iter().rev() {
+        if comment.kind() != "comment" {
+            return false;
+        }
+        let text = text(*comment, source);
+        if text.starts_with("/**") {
+            const FILE_TAGS: &[&str] = &["@module", "@license", "@jsx", "@fileoverview", "@packageDocumentation"];
+            return !FILE_TAGS.iter().any(|tag| text.contains(tag));
+        }
+        if !text.starts_with("//") {
+            return false;
+        }
+    }
+    false
 }
 
 fn js_names(declaration: Node<'_>, source: &[u8]) -> Vec<(String, &'static str)> {
@@ -458,12 +486,16 @@ fn go_doc<'a>(node: Node<'_>, source: &'a [u8]) -> Option<&'a str> {
     first.map(|c| text(c, source))
 }
 
-/// Does the comment start with `name` (after an optional article)?
+/// Does the comment start with `name` (after an optional article), or with
+/// `Deprecated:` (Go's tools read that paragraph as the symbol's doc)?
 fn go_names(comment: Option<&str>, name: &str) -> bool {
     let Some(comment) = comment else {
         return false;
     };
     let body = comment.trim_start_matches("//").trim_start_matches("/*").trim_start();
+    if body.starts_with("Deprecated:") {
+        return true;
+    }
     let body = ["A ", "An ", "The "]
         .iter()
         .find_map(|a| body.strip_prefix(a))
@@ -568,7 +600,21 @@ export { local }
                 s("a", "const", false),
                 s("b", "const", false),
                 s("Box", "class", false),
-                s("default", "function", false),
+                s("default", "function", true),
+            ]
+        );
+        // TypeScript attaches a JSDoc across blank lines and line comments,
+        // not across a statement, and not a file's own block; overloads are
+        // one symbol, documented on any signature.
+        let source = "/** @module shop */\nexport const first = 1\n\n/** Doc. */\n// eslint-disable-next-line no-var\nexport var linted = 1\nexport const next = 2\n\n/** One. */\nexport function over(a: string): string\nexport function over(a: number): number\nexport function over(a: any) { return a }\n\nexport function bare(a: string): string\nexport function bare(a: any) { return a }\n";
+        assert_eq!(
+            found(Lang::TypeScript, source),
+            vec![
+                s("first", "const", false),
+                s("linted", "const", true),
+                s("next", "const", false),
+                s("over", "function", true),
+                s("bare", "function", false),
             ]
         );
         let source = "/** A type. */\nexport type Id = string\nexport interface Shape { area(): number }\nexport enum Color { Red }\n";
@@ -648,6 +694,9 @@ func Area() int { return 0 }
 // returns the perimeter (does not start with the name)
 func Perimeter() int { return 0 }
 
+// Deprecated: use Area, which Go's tools show as this function's doc.
+func Size() int { return 0 }
+
 func internal() {}
 
 // A Shape is a shape.
@@ -677,6 +726,7 @@ var Default = Shape{}
             vec![
                 s("Area", "func", true),
                 s("Perimeter", "func", false),
+                s("Size", "func", true),
                 s("Shape", "type", true),
                 s("Scale", "method", false),
                 s("On", "const", true),
