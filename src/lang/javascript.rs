@@ -126,6 +126,21 @@ fn array(node: &Node) -> Option<Literal> {
 /// `const CASES = [...]` at the top level of the file: tables of cases.
 fn module_tables(root: &Node, source: &[u8]) -> Vec<String> {
     let mut out = Vec::new();
+    for declarator in top_declarators(root) {
+        if let (Some(name), Some(value)) = (declarator.field("name"), declarator.field("value").map(unwrap))
+            && name.kind() == "identifier"
+            && matches!(array(&value), Some(Literal::Collection(n)) if n > 0)
+        {
+            out.push(text(&name, source).into_owned());
+        }
+    }
+    out
+}
+
+/// The declarators of the file's top-level `const`, `let` and `var`
+/// declarations, exported or not.
+fn top_declarators<'a>(root: &Node<'a>) -> Vec<Node<'a>> {
+    let mut out = Vec::new();
     let mut cursor = root.walk();
     for statement in root.named_children(&mut cursor) {
         let declaration = match statement.kind() {
@@ -135,14 +150,11 @@ fn module_tables(root: &Node, source: &[u8]) -> Vec<String> {
         };
         let Some(declaration) = declaration else { continue };
         let mut c = declaration.walk();
-        for declarator in declaration.named_children(&mut c) {
-            if let (Some(name), Some(value)) = (declarator.field("name"), declarator.field("value").map(unwrap))
-                && name.kind() == "identifier"
-                && matches!(array(&value), Some(Literal::Collection(n)) if n > 0)
-            {
-                out.push(text(&name, source).into_owned());
-            }
-        }
+        out.extend(
+            declaration
+                .named_children(&mut c)
+                .filter(|d| d.kind() == "variable_declarator"),
+        );
     }
     out
 }
@@ -2030,26 +2042,13 @@ fn each_cases(
 /// it (`const cases = [[1, 2], [3, 4]]`, exported or not).
 fn module_literals<'a>(root: &Node<'a>, source: &[u8]) -> Vec<(String, Node<'a>)> {
     let mut bound = Vec::new();
-    let mut cursor = root.walk();
-    for statement in root.named_children(&mut cursor) {
-        let declaration = match statement.kind() {
-            "export_statement" => statement.field("declaration"),
-            "lexical_declaration" | "variable_declaration" => Some(statement),
-            _ => None,
-        };
-        let Some(declaration) = declaration else { continue };
-        let mut c = declaration.walk();
-        for declarator in declaration
-            .named_children(&mut c)
-            .filter(|d| d.kind() == "variable_declarator")
-        {
-            let Some(name) = declarator.field("name") else { continue };
-            let value = declarator.field("value").map(unwrap).filter(|v| v.kind() == "array");
-            let mut names = Vec::new();
-            identifiers(&name, source, &mut names);
-            for (n, _) in names {
-                bound.push((n, value.filter(|_| name.kind() == "identifier")));
-            }
+    for declarator in top_declarators(root) {
+        let Some(name) = declarator.field("name") else { continue };
+        let value = declarator.field("value").map(unwrap).filter(|v| v.kind() == "array");
+        let mut names = Vec::new();
+        identifiers(&name, source, &mut names);
+        for (n, _) in names {
+            bound.push((n, value.filter(|_| name.kind() == "identifier")));
         }
     }
     super::literals_bound_once(bound)

@@ -142,17 +142,24 @@ pub fn imports(tree: &Tree, source: &[u8]) -> Vec<Import> {
 /// Names a module or class body binds, at its top level, to a non-empty
 /// literal list, tuple, set or dict (`CASES = [(1, 2), (3, 4)]`).
 fn literal_tables(block: &Node, source: &[u8]) -> Vec<String> {
-    let mut cursor = block.walk();
-    block
-        .named_children(&mut cursor)
-        .filter(|s| s.kind() == "expression_statement")
-        .filter_map(|s| {
-            let assignment = first_child(&s).filter(|a| a.kind() == "assignment")?;
+    top_assignments(block)
+        .into_iter()
+        .filter_map(|assignment| {
             let left = assignment.field("left").filter(|l| l.kind() == "identifier")?;
             let right = unwrap(assignment.field("right")?);
             matches!(literal(&right, source), Some(Literal::Collection(n)) if n > 0)
                 .then(|| text(&left, source).into_owned())
         })
+        .collect()
+}
+
+/// The assignments that are statements of a module or class body itself.
+fn top_assignments<'a>(block: &Node<'a>) -> Vec<Node<'a>> {
+    let mut cursor = block.walk();
+    block
+        .named_children(&mut cursor)
+        .filter(|s| s.kind() == "expression_statement")
+        .filter_map(|s| first_child(&s).filter(|a| a.kind() == "assignment"))
         .collect()
 }
 
@@ -816,13 +823,7 @@ fn read_function(def: &Node, decorators: &[Node], read: &Read, file: &mut TestFi
 /// tuple, with that literal (`CASES = [(1, 2), (3, 4)]`).
 fn module_literals<'a>(root: &Node<'a>, source: &[u8]) -> Vec<(String, Node<'a>)> {
     let mut bound: Vec<(String, Option<Node<'a>>)> = Vec::new();
-    let mut cursor = root.walk();
-    for statement in root.named_children(&mut cursor) {
-        let Some(assignment) =
-            first_child(&statement).filter(|a| statement.kind() == "expression_statement" && a.kind() == "assignment")
-        else {
-            continue;
-        };
+    for assignment in top_assignments(root) {
         let Some(left) = assignment.field("left") else {
             continue;
         };
