@@ -401,24 +401,39 @@ fn javascript_rust_and_go_exports_follow_their_conventions() {
         "package lib\n\n// Area is documented.\nfunc Area() int { return 0 }\n\nfunc Perimeter() int { return 0 }\n",
     );
     repo.write("shapes_test.go", "package lib\n\nfunc TestX() {}\n");
+    // A command (`package main`) and an `internal/` package export nothing.
+    repo.write("cmd/tool/main.go", "package main\n\nfunc Run() {}\n\nfunc main() {}\n");
+    repo.write("internal/calc/calc.go", "package calc\n\nfunc Sum() int { return 0 }\n");
     let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
-    let found: Vec<(String, u32)> = report
+    let found: Vec<(String, u32, String)> = report
         .findings
         .iter()
-        .map(|f| (f.path.clone().unwrap_or_default(), f.line.unwrap_or(0)))
+        .map(|f| {
+            let path = f.path.clone().unwrap_or_default();
+            (path, f.line.unwrap_or(0), format!("{:?}", f.severity))
+        })
         .collect();
+    let at = |path: &str, line: u32, severity: &str| (path.to_string(), line, severity.to_string());
     assert_eq!(
         found,
         vec![
-            ("shapes.go".to_string(), 6),
-            ("src/index.ts".to_string(), 3),
-            ("src/lib.rs".to_string(), 3)
-        ]
+            at("shapes.go", 6, "Error"),
+            at("src/index.ts", 3, "Warning"),
+            at("src/lib.rs", 3, "Warning")
+        ],
+        "a Go module's packages are importable; the private package and crate are not published"
     );
-    assert_eq!(report.outcome, Outcome::Pass, "nothing is published: warnings");
+    assert!(
+        report.findings[0]
+            .notes
+            .iter()
+            .any(|n| n == "deny: go.mod declares module example.com/lib, whose packages are importable"),
+        "{:?}",
+        report.findings[0].notes
+    );
     repo.write("package.json", "{ \"name\": \"lib\" }\n");
     let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
-    assert_eq!(report.summary.errors, 1, "package.json without private publishes");
+    assert_eq!(report.summary.errors, 2, "package.json without private publishes");
 }
 
 #[test]
@@ -436,6 +451,73 @@ fn a_private_python_module_exports_what_its_package_imports() {
         .map(|f| f.message.split('`').nth(1).unwrap_or(""))
         .collect();
     assert_eq!(names, vec!["parse", "Loader", "load"]);
+}
+
+/// A Python distribution publishes the packages its build ships, and in
+/// them what a public package takes from its private modules; an override
+/// of a documented method is documented.
+#[test]
+fn a_python_distribution_publishes_what_its_build_ships() {
+    let repo = documented_repo();
+    repo.write(
+        "pyproject.toml",
+        "[project]\nname = \"lib\"\nversion = \"1\"\n[build-system]\nbuild-backend = \"hatchling.build\"\n[tool.hatch.build.targets.wheel]\npackages = [\"src/lib\"]\n",
+    );
+    repo.write("src/lib/__init__.py", "from ._core import *\n");
+    repo.write(
+        "src/lib/_core.py",
+        "__all__ = ['Reader']\n\n\nclass Reader:\n    \"\"\"Reads.\"\"\"\n\n    def read(self):\n        \"\"\"Read one record.\"\"\"\n",
+    );
+    repo.write("src/lib/api.py", "\"\"\"The API.\"\"\"\n");
+    repo.write("tools/__init__.py", "");
+    repo.write("tools/release.py", "\"\"\"Release.\"\"\"\n");
+    repo.commit("a distribution");
+    repo.write(
+        "src/lib/_core.py",
+        "__all__ = ['Reader', 'Writer']\n\n\nclass Reader:\n    \"\"\"Reads.\"\"\"\n\n    def read(self):\n        \"\"\"Read one record.\"\"\"\n\n\nclass Writer:\n    pass\n\n\nclass Cached(Reader):\n    \"\"\"Caches.\"\"\"\n\n    def read(self):\n        return 1\n\n\ndef helper():\n    pass\n",
+    );
+    repo.write(
+        "src/lib/api.py",
+        "\"\"\"The API.\"\"\"\n\n\ndef fetch(url):\n    return url\n",
+    );
+    repo.write("tools/release.py", "\"\"\"Release.\"\"\"\n\n\ndef bump():\n    pass\n");
+    let run = repo.run(&["docs", "--base", "HEAD", "--format", "json"]);
+    let report = json(&run);
+    let found: Vec<(&str, &str, String)> = report
+        .findings
+        .iter()
+        .map(|f| {
+            let name = f.message.split('`').nth(1).unwrap_or("");
+            (f.path.as_deref().unwrap_or(""), name, format!("{:?}", f.severity))
+        })
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            ("src/lib/_core.py", "Writer", "Error".to_string()),
+            ("src/lib/api.py", "fetch", "Error".to_string()),
+            ("tools/release.py", "bump", "Warning".to_string()),
+        ],
+        "`Cached` and `helper` are not in `__all__`; `Cached.read` inherits `Reader.read`'s docstring: {}",
+        run.stdout
+    );
+    assert!(
+        report.findings[2]
+            .notes
+            .iter()
+            .any(|n| n == "a warning: no package the distribution builds holds this module (pyproject.toml)"),
+        "{:?}",
+        report.findings[2].notes
+    );
+    // The audit is of the API the distribution ships.
+    let all = json(&repo.run(&["docs", "--all-files", "--format", "json"]));
+    let audited: Vec<&str> = all
+        .findings
+        .iter()
+        .filter(|f| f.rule == "docs/undocumented-export")
+        .filter_map(|f| f.path.as_deref())
+        .collect();
+    assert_eq!(audited, vec!["src/lib/_core.py", "src/lib/api.py"]);
 }
 
 #[cfg(unix)]

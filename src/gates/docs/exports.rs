@@ -152,14 +152,19 @@ fn python_definition(node: Node<'_>) -> Option<(Node<'_>, Node<'_>)> {
 fn overload(outer: Node<'_>, source: &[u8]) -> bool {
     outer.kind() == "decorated_definition"
         && named_children(outer).into_iter().any(|d| {
-            d.kind() == "decorator" && {
-                let t = text(d, source).trim_start_matches('@').trim();
-                t == "overload" || t.ends_with(".overload")
-            }
+            // The decorator's expression, without a trailing `# comment`.
+            d.kind() == "decorator"
+                && named_children(d)
+                    .into_iter()
+                    .find(|e| e.kind() != "comment")
+                    .is_some_and(|e| {
+                        let t = text(e, source);
+                        t == "overload" || t.ends_with(".overload")
+                    })
         })
 }
 
-fn has_docstring(definition: Node<'_>) -> bool {
+pub(super) fn has_docstring(definition: Node<'_>) -> bool {
     let Some(body) = definition.child_by_field_name("body") else {
         return false;
     };
@@ -172,34 +177,26 @@ fn has_docstring(definition: Node<'_>) -> bool {
     })
 }
 
-/// The names `__all__ = [...]` (or a tuple) lists at module level.
+/// The names `__all__` lists at module level: `__all__ = [...]`, a tuple
+/// (bare too: `__all__ = "a", "b"`), extended by `__all__ += [...]`.
 fn python_all(root: Node<'_>, source: &[u8]) -> Option<Vec<String>> {
-    let mut names = None;
+    let mut names: Option<Vec<String>> = None;
     for statement in named_children(root) {
-        let Some(assignment) = statement.named_child(0).filter(|n| n.kind() == "assignment") else {
+        let Some(assignment) = statement
+            .named_child(0)
+            .filter(|n| matches!(n.kind(), "assignment" | "augmented_assignment"))
+        else {
             continue;
         };
-        let (Some(left), Some(right)) = (
-            assignment.child_by_field_name("left"),
-            assignment.child_by_field_name("right"),
-        ) else {
-            continue;
-        };
-        if text(left, source) != "__all__" || !matches!(right.kind(), "list" | "tuple") {
+        if assignment.child_by_field_name("left").map(|l| text(l, source)) != Some("__all__") {
             continue;
         }
-        let list: Vec<String> = named_children(right)
-            .into_iter()
-            .filter(|n| n.kind() == "string")
-            .map(|n| {
-                named_children(n)
-                    .into_iter()
-                    .filter(|c| c.kind() == "string_content")
-                    .map(|c| text(c, source))
-                    .collect()
-            })
-            .collect();
-        names = Some(list);
+        let listed = super::py_api::all_names(assignment.child_by_field_name("right"), source);
+        match (assignment.kind(), &mut names) {
+            ("augmented_assignment", Some(names)) => names.extend(listed),
+            ("assignment", _) => names = Some(listed),
+            _ => {}
+        }
     }
     names
 }
@@ -390,6 +387,13 @@ fn rust_cfg_test(before: &[Node<'_>], source: &[u8]) -> bool {
 
 fn go(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
     let items = named_children(root);
+    // A `main` package is a command: nothing in it can be imported.
+    let main = items
+        .iter()
+        .any(|i| i.kind() == "package_clause" && named_children(*i).into_iter().any(|n| text(n, source) == "main"));
+    if main {
+        return;
+    }
     let exported = |name: &str| name.chars().next().is_some_and(char::is_uppercase);
     for item in &items {
         let above = go_doc(*item, source);
@@ -560,6 +564,12 @@ class Shape:
 
 @typing.overload
 def get(key: int) -> int: ...
+
+@overload  # an int key
+def fetch(key: int) -> int: ...
+
+@overloaded  # not typing's overload
+def look(key: int) -> int: ...
 "#;
         assert_eq!(
             found(Lang::Python, source),
@@ -568,10 +578,17 @@ def get(key: int) -> int: ...
                 s("bare", "function", false),
                 s("Shape", "class", true),
                 s("area", "method", false),
+                s("look", "function", false),
             ]
         );
         let source = "__all__ = [\"kept\"]\n\ndef kept():\n    pass\n\ndef dropped():\n    pass\n";
         assert_eq!(found(Lang::Python, source), vec![s("kept", "function", false)]);
+        // A bare tuple, extended with `+=`.
+        let source = "__all__ = 'kept', 'more'\n__all__ += ['late']\n\ndef kept(): pass\ndef late(): pass\ndef dropped(): pass\n";
+        assert_eq!(
+            found(Lang::Python, source),
+            vec![s("kept", "function", false), s("late", "function", false)]
+        );
     }
 
     #[test]
@@ -736,5 +753,7 @@ var Default = Shape{}
                 s("Default", "var", false),
             ]
         );
+        // A command's package exports nothing anyone can import.
+        assert_eq!(found(Lang::Go, "package main\n\nfunc Run() {}\n"), vec![]);
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod exports;
 mod js_api;
+mod py_api;
 pub mod rules;
 mod rust_reach;
 pub mod settings;
@@ -77,29 +78,44 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     // version is read only of files with a gap.
     let audit = cx.scope.is_whole();
     let base = changes.base.as_ref().and_then(|b| b.commit.as_deref());
-    // A JavaScript package's API (what its entry points expose), by package folder.
+    // What a package exposes, by package folder: a JavaScript package's
+    // entry points, a Python distribution's packages.
     let mut apis: HashMap<PathBuf, Option<js_api::Api>> = HashMap::new();
-    for (file, language, gaps) in gaps {
+    let mut dists: HashMap<PathBuf, py_api::Dist> = HashMap::new();
+    let mut modules = py_api::Modules::new(root);
+    for (file, language, mut gaps) in gaps {
+        if language == Lang::Python {
+            python_public(&mut modules, file, &mut gaps);
+        }
         if gaps.is_empty() {
             continue;
         }
+        // Which package publishes the file: the manifest nearest to it.
+        let package = publishes.of(&file.path, language);
+        let surface = match &package {
+            Some((_, dir)) if matches!(language, Lang::JavaScript | Lang::TypeScript | Lang::Tsx) => apis
+                .entry(dir.clone())
+                .or_insert_with(|| js_api::api(root, dir))
+                .as_ref()
+                .map_or(Surface::Whole, Surface::JavaScript),
+            Some((_, dir)) if language == Lang::Python => Surface::Python(
+                dists
+                    .entry(dir.clone())
+                    .or_insert_with(|| py_api::Dist::read(root, dir)),
+            ),
+            _ => Surface::Whole,
+        };
         if audit {
+            // An audit of a published package is of its API: what its
+            // entry points or build leave out is internal.
+            gaps.retain(|s| surface.hides(&file.path, &s.name).is_none());
             out.findings.extend(summary(file, language, gaps));
             continue;
         }
         let before = Before::read(cx.repo, base, file, language)?;
-        // Which package publishes the file: the manifest nearest to it.
-        let package = publishes.of(&file.path, language);
-        let api = match &package {
-            Some((_, dir)) if matches!(language, Lang::JavaScript | Lang::TypeScript | Lang::Tsx) => apis
-                .entry(dir.clone())
-                .or_insert_with(|| js_api::api(root, dir))
-                .as_ref(),
-            _ => None,
-        };
         let published = package.map(|(why, _)| why);
         out.findings
-            .extend(judged(file, language, gaps, &before, published, api));
+            .extend(judged(file, language, gaps, &before, published, &surface));
     }
     out.files = read.files.len();
     out.sources = read.files;
@@ -118,16 +134,6 @@ fn undocumented(root: &Path, file: &ChangedFile, language: Lang, source: &[u8]) 
     if language == Lang::Rust {
         let reach = rust_reach::reach(root, &file.path);
         symbols.retain(|s| reach.keeps(&s.name, s.kind));
-    }
-    if language == Lang::Python
-        && let Some(names) = python_private_module(root, &file.path)
-    {
-        // A private module's symbols are public when its package imports them.
-        symbols.retain(|s| {
-            names
-                .iter()
-                .any(|n| Some(n) == s.parent.as_ref() || (s.parent.is_none() && *n == s.name))
-        });
     }
     symbols.retain(|s| !s.documented && touched(file, s));
     symbols
@@ -192,7 +198,7 @@ fn judged(
     gaps: Vec<exports::Export>,
     before: &Before,
     published: Option<String>,
-    api: Option<&js_api::Api>,
+    surface: &Surface<'_>,
 ) -> Vec<Finding> {
     gaps.into_iter()
         .map(|symbol| {
@@ -203,12 +209,8 @@ fn judged(
             .at(display_path(&file.path), symbol.line, symbol.column)
             .note(format!("add {}", exports::doc_name(language)));
             if let Some(why) = &published {
-                let exposed = api.is_none_or(|api| api.exposes(&file.path, &symbol.name));
-                if !exposed {
-                    finding.notes.push(
-                        "a warning: no entry point of the package (package.json `exports`, `main`, `types`) exposes it"
-                            .to_string(),
-                    );
+                if let Some(hidden) = surface.hides(&file.path, &symbol.name) {
+                    finding.notes.push(hidden);
                 } else if before.lacks(&symbol) {
                     finding.proposed = Some(Level::Deny);
                     finding.notes.push(why.clone());
@@ -222,6 +224,53 @@ fn judged(
             finding
         })
         .collect()
+}
+
+/// What a published package exposes, where it can be told.
+enum Surface<'a> {
+    /// Every public symbol of the package.
+    Whole,
+    /// What a JavaScript package's entry points reach.
+    JavaScript(&'a js_api::Api),
+    /// The modules a Python distribution ships.
+    Python(&'a py_api::Dist),
+}
+
+impl Surface<'_> {
+    /// Why `name` in `path` is not part of the package's API (a note), if it is not.
+    fn hides(&self, path: &Path, name: &str) -> Option<String> {
+        match self {
+            Surface::Whole => None,
+            Surface::JavaScript(api) => (!api.exposes(path, name)).then(|| {
+                "a warning: no entry point of the package (package.json `exports`, `main`, `types`) exposes it"
+                    .to_string()
+            }),
+            Surface::Python(dist) => (!dist.ships(path)).then(|| {
+                format!(
+                    "a warning: no package the distribution builds holds this module ({})",
+                    dist.source
+                )
+            }),
+        }
+    }
+}
+
+/// Drops from a Python file's gaps what is not public or is documented
+/// after all: the names of a private module (`pkg/_impl.py`) that no
+/// public package above it takes, and a method whose base class documents
+/// the method it overrides (`help()` and Sphinx show that docstring).
+fn python_public(modules: &mut py_api::Modules<'_>, file: &ChangedFile, gaps: &mut Vec<exports::Export>) {
+    if gaps.is_empty() {
+        return;
+    }
+    if let Some(names) = modules.exposed(&file.path) {
+        gaps.retain(|s| names.contains(s.parent.as_ref().unwrap_or(&s.name)));
+    }
+    gaps.retain(|s| {
+        s.parent
+            .as_ref()
+            .is_none_or(|class| !modules.inherits_doc(&file.path, class, &s.name))
+    });
 }
 
 /// `docs/undocumented-export` for an audit (`--all-files`): one warning per
@@ -320,46 +369,6 @@ fn skipped(language: Lang, path: &Path, root: &Path) -> bool {
     }
 }
 
-/// For a private Python module (`pkg/_impl.py`), the names its package's
-/// `__init__.py` imports from it (`from ._impl import parse, Loader`);
-/// `None` for a public module.
-fn python_private_module(root: &Path, path: &Path) -> Option<Vec<String>> {
-    let stem = path.file_stem()?.to_str()?;
-    if stem == "__init__" || !stem.starts_with('_') {
-        return None;
-    }
-    let init = std::fs::read(root.join(path.parent()?).join("__init__.py")).unwrap_or_default();
-    let package = path.parent()?.file_name()?.to_str()?;
-    let tree = Lang::Python.parse(&init)?;
-    let root_node = tree.root_node();
-    let mut cursor = root_node.walk();
-    let mut names = Vec::new();
-    for statement in root_node.named_children(&mut cursor) {
-        if statement.kind() != "import_from_statement" {
-            continue;
-        }
-        let module = statement
-            .child_by_field_name("module_name")
-            .and_then(|m| m.utf8_text(&init).ok())
-            .unwrap_or("");
-        if module != format!(".{stem}") && module != format!("{package}.{stem}") {
-            continue;
-        }
-        let mut names_cursor = statement.walk();
-        for name in statement.children_by_field_name("name", &mut names_cursor) {
-            // `parse as load` imports `parse`.
-            let name = match name.kind() {
-                "aliased_import" => name.child_by_field_name("name").unwrap_or(name),
-                _ => name,
-            };
-            if let Ok(text) = name.utf8_text(&init) {
-                names.push(text.to_string());
-            }
-        }
-    }
-    Some(names)
-}
-
 /// Which files a package the repository publishes holds: each file belongs
 /// to the package whose manifest is nearest above it (a workspace member's
 /// own `Cargo.toml` or `package.json`, not the root's).
@@ -375,6 +384,7 @@ enum Ecosystem {
     Python,
     JavaScript,
     Rust,
+    Go,
 }
 
 #[derive(Clone)]
@@ -403,7 +413,7 @@ impl<'r> Publishes<'r> {
             Lang::Python => Ecosystem::Python,
             Lang::JavaScript | Lang::TypeScript | Lang::Tsx => Ecosystem::JavaScript,
             Lang::Rust => Ecosystem::Rust,
-            Lang::Go => return None,
+            Lang::Go => Ecosystem::Go,
         };
         let mut dir = path.parent();
         while let Some(d) = dir {
@@ -433,12 +443,29 @@ fn manifest(dir: &Path, shown: &Path, ecosystem: Ecosystem) -> Manifest {
     let toml = |name: &str| -> Option<toml::Table> { String::from_utf8(read(name)?).ok()?.parse().ok() };
     let at = |name: &str| display_path(&shown.join(name));
     match ecosystem {
-        Ecosystem::Python => match toml("pyproject.toml") {
-            Some(t) if t.contains_key("project") => Manifest::Published(format!(
-                "deny: {} publishes a package ([project])",
-                at("pyproject.toml")
-            )),
-            _ => Manifest::None,
+        Ecosystem::Python => match py_api::published(dir, shown) {
+            py_api::Published::Nothing => Manifest::None,
+            py_api::Published::Private => Manifest::Private,
+            py_api::Published::Yes(why) => Manifest::Published(why),
+        },
+        // Every package of a Go module is importable (`internal/` and
+        // `main` packages aside, which are skipped).
+        Ecosystem::Go => match read("go.mod") {
+            None => Manifest::None,
+            Some(text) => {
+                let module = String::from_utf8_lossy(&text).lines().find_map(|l| {
+                    l.trim()
+                        .strip_prefix("module ")
+                        .map(|m| m.trim().trim_matches('"').to_string())
+                });
+                match module {
+                    Some(module) => Manifest::Published(format!(
+                        "deny: {} declares module {module}, whose packages are importable",
+                        at("go.mod")
+                    )),
+                    None => Manifest::None,
+                }
+            }
         },
         Ecosystem::JavaScript => match read("package.json") {
             None => Manifest::None,
