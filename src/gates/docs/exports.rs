@@ -7,7 +7,7 @@
 //!   decides which module-level names are public. Documented: a docstring.
 //! - JavaScript/TypeScript: `export`ed functions, classes, consts, lets,
 //!   types, interfaces and enums (`export default` ones included; re-exports
-//!   are documented where they are defined). Documented: a `/** */` comment
+//!   are documented where they are defined; `_name`s skipped). Documented: a `/** */` comment
 //!   directly above.
 //! - Rust: `pub` items (not `pub(crate)`), in inline modules that are `pub`
 //!   themselves and not `#[cfg(test)]`, and `pub fn`s of inherent impls.
@@ -217,6 +217,11 @@ fn javascript(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
             continue; // `export { a, b }` and `export * from`: documented where defined
         };
         for (name, kind) in js_names(declaration, source) {
+            // `_name` marks an export the package's own modules share, not
+            // its API (the convention Python enforces, JavaScript keeps).
+            if name.starts_with('_') {
+                continue;
+            }
             // TypeScript overloads (`export function f(a: A): R;` then the
             // implementation) are one symbol: its JSDoc may sit on any signature.
             if let Some(previous) = out.last_mut()
@@ -609,6 +614,8 @@ export default function () {}
 
 const local = 1
 export { local }
+
+export function _shared() {}
 "#;
         assert_eq!(
             found(Lang::JavaScript, source),
