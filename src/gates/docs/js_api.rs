@@ -65,6 +65,7 @@ pub fn api(root: &Path, dir: &Path) -> Option<Api> {
         }
     }
     let mut api = Api::default();
+    let compiled = compiled(root, dir);
     // A subpath pattern (`"./utils/*": "./dist/utils/*.js"`) exposes every
     // module of a folder. Of its conditions' paths, those whose source
     // folder is found say which; when none is, what the package exposes
@@ -73,7 +74,7 @@ pub fn api(root: &Path, dir: &Path) -> Option<Api> {
     for pattern in &patterns {
         let prefix = &pattern[..pattern.find('*').unwrap_or(pattern.len())];
         let folder = prefix.rsplit_once('/').map_or("", |(folder, _)| folder);
-        api.folders.extend(source_folder(root, dir, folder));
+        api.folders.extend(source_folder(root, dir, folder, &compiled));
     }
     if !patterns.is_empty() && api.folders.is_empty() {
         return None;
@@ -81,7 +82,7 @@ pub fn api(root: &Path, dir: &Path) -> Option<Api> {
     let mut work: Vec<(PathBuf, Option<String>)> = entries
         .iter()
         .filter(|e| !e.contains('*'))
-        .filter_map(|e| source_of(root, dir, e))
+        .filter_map(|e| source_of(root, dir, e, &compiled))
         .map(|file| (file, None))
         .collect();
     if work.is_empty() && api.folders.is_empty() {
@@ -150,11 +151,17 @@ fn strings(value: &serde_json::Value, out: &mut Vec<String>) {
 /// is built from: the file itself when it is a source, else the same path
 /// under a source folder in place of the build folder, with a source
 /// extension.
-fn source_of(root: &Path, dir: &Path, entry: &str) -> Option<PathBuf> {
+fn source_of(root: &Path, dir: &Path, entry: &str, compiled: &[(PathBuf, PathBuf)]) -> Option<PathBuf> {
     let rel = normalize(&dir.join(entry))?;
     let within = rel.strip_prefix(dir).ok()?.to_path_buf();
     let stem = strip_extension(&within);
     let mut candidates = vec![stem.clone()];
+    // What the package's tsconfig compiles into `outDir`, from `rootDir`.
+    for (out, from) in compiled {
+        if let Ok(rest) = stem.strip_prefix(out) {
+            candidates.push(from.join(rest));
+        }
+    }
     // `dist/x.js`, `dist/types/x.d.ts` -> `x`, under each source folder.
     let mut parts: Vec<&str> = stem.iter().filter_map(|c| c.to_str()).collect();
     while parts.first().is_some_and(|p| BUILD_DIRS.contains(p)) {
@@ -169,10 +176,15 @@ fn source_of(root: &Path, dir: &Path, entry: &str) -> Option<PathBuf> {
 
 /// The source folder (repo-relative) a build folder an entry pattern names
 /// (`./dist/utils`) is built from: `src/utils`, `source/utils`, ...
-fn source_folder(root: &Path, dir: &Path, folder: &str) -> Option<PathBuf> {
+fn source_folder(root: &Path, dir: &Path, folder: &str, compiled: &[(PathBuf, PathBuf)]) -> Option<PathBuf> {
     let rel = normalize(&dir.join(folder))?;
     let within = rel.strip_prefix(dir).ok()?.to_path_buf();
     let mut candidates = vec![within.clone()];
+    for (out, from) in compiled {
+        if let Ok(rest) = within.strip_prefix(out) {
+            candidates.push(from.join(rest));
+        }
+    }
     let mut parts: Vec<&str> = within.iter().filter_map(|c| c.to_str()).collect();
     while parts.first().is_some_and(|p| BUILD_DIRS.contains(p)) {
         parts.remove(0);
@@ -186,6 +198,88 @@ fn source_folder(root: &Path, dir: &Path, folder: &str) -> Option<PathBuf> {
         .map(|c| dir.join(c))
         // Only a prefix to compare paths with: nothing under it is read here.
         .find(|c| !c.as_os_str().is_empty() && root.join(c).is_dir())
+}
+
+/// The folders the package's TypeScript build writes (`outDir`,
+/// `declarationDir`), each with the folder it compiles from (`rootDir`, or
+/// the first folder `include` names), package-relative, from
+/// `tsconfig.json` or `tsconfig.build.json` (no `extends` followed).
+fn compiled(root: &Path, dir: &Path) -> Vec<(PathBuf, PathBuf)> {
+    let mut pairs = Vec::new();
+    for name in ["tsconfig.build.json", "tsconfig.json"] {
+        let Ok(bytes) = crate::walk::read_file(root, &dir.join(name)) else {
+            continue;
+        };
+        let Ok(config) = serde_json::from_str::<serde_json::Value>(&jsonc(&String::from_utf8_lossy(&bytes))) else {
+            continue;
+        };
+        let options = config.get("compilerOptions");
+        let folder = |v: Option<&serde_json::Value>| {
+            let text = v?.as_str()?;
+            let plain = text.split(['*', '?']).next().unwrap_or("");
+            normalize(Path::new(plain.trim_start_matches("./").trim_end_matches('/')))
+        };
+        let from = folder(options.and_then(|o| o.get("rootDir")))
+            .or_else(|| folder(config.get("include").and_then(|i| i.get(0))))
+            .unwrap_or_default();
+        for key in ["outDir", "declarationDir"] {
+            if let Some(out) = folder(options.and_then(|o| o.get(key))).filter(|o| !o.as_os_str().is_empty()) {
+                pairs.push((out, from.clone()));
+            }
+        }
+    }
+    pairs
+}
+
+/// JSON with comments and trailing commas (tsconfig's dialect) as JSON.
+fn jsonc(text: &str) -> String {
+    // Comments out, strings kept as they are.
+    let mut bare = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => {
+                bare.push(c);
+                while let Some(c) = chars.next() {
+                    bare.push(c);
+                    match c {
+                        '\\' => bare.extend(chars.next()),
+                        '"' => break,
+                        _ => {}
+                    }
+                }
+            }
+            '/' if chars.peek() == Some(&'/') => while chars.next_if(|c| *c != '\n').is_some() {},
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut last = ' ';
+                for c in chars.by_ref() {
+                    if last == '*' && c == '/' {
+                        break;
+                    }
+                    last = c;
+                }
+                bare.push(' ');
+            }
+            _ => bare.push(c),
+        }
+    }
+    // Then a comma before a closing bracket, outside strings, is dropped.
+    let mut out = String::with_capacity(bare.len());
+    let mut in_string = false;
+    let mut escaped = false;
+    for (i, c) in bare.char_indices() {
+        if in_string {
+            in_string = !(c == '"' && !escaped);
+            escaped = c == '\\' && !escaped;
+        } else if c == '"' {
+            in_string = true;
+        } else if c == ',' && bare[i + 1..].trim_start().starts_with(['}', ']']) {
+            continue;
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// `path` without a JavaScript or declaration extension (`x.d.ts` -> `x`).
@@ -365,11 +459,11 @@ mod tests {
         std::fs::write(root.join("pkg/source/core/a.ts"), "export const a = 1\n").unwrap();
         let pkg = Path::new("pkg");
         assert_eq!(
-            source_of(root, pkg, "./distribution/index.js"),
+            source_of(root, pkg, "./distribution/index.js", &[]),
             Some(PathBuf::from("pkg/source/index.ts"))
         );
         assert_eq!(
-            source_of(root, pkg, "./dist/types/index.d.ts"),
+            source_of(root, pkg, "./dist/types/index.d.ts", &[]),
             Some(PathBuf::from("pkg/source/index.ts"))
         );
         assert_eq!(
@@ -381,5 +475,48 @@ mod tests {
             None
         );
         assert_eq!(normalize(Path::new("a/../../b")), None);
+    }
+
+    #[test]
+    fn a_tsconfig_says_where_a_build_folder_comes_from() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("pkg/code/api")).unwrap();
+        std::fs::write(root.join("pkg/code/api/main.ts"), "export const a = 1\n").unwrap();
+        // JSON with comments and trailing commas, as tsc reads it.
+        std::fs::write(
+            root.join("pkg/tsconfig.json"),
+            "{\n  // build\n  \"compilerOptions\": { \"outDir\": \"./output/\", /* types */ \"declarationDir\": \"typings\", \"rootDir\": \"code\", },\n  \"include\": [\"code/**/*\", \"a//b\"],\n}\n",
+        )
+        .unwrap();
+        let pkg = Path::new("pkg");
+        let compiled = compiled(root, pkg);
+        assert_eq!(
+            compiled,
+            vec![
+                (PathBuf::from("output"), PathBuf::from("code")),
+                (PathBuf::from("typings"), PathBuf::from("code"))
+            ]
+        );
+        for entry in ["./output/api/main.js", "./typings/api/main.d.ts"] {
+            assert_eq!(
+                source_of(root, pkg, entry, &compiled),
+                Some(PathBuf::from("pkg/code/api/main.ts")),
+                "{entry}"
+            );
+        }
+        assert_eq!(
+            source_of(root, pkg, "./output/api/main.js", &[]),
+            None,
+            "no convention names `output`"
+        );
+        assert_eq!(
+            source_folder(root, pkg, "./output/api", &compiled),
+            Some(PathBuf::from("pkg/code/api"))
+        );
+        assert_eq!(
+            jsonc("{\"a\": \"x//y\", \"b\": [1, 2,],}"),
+            "{\"a\": \"x//y\", \"b\": [1, 2]}"
+        );
     }
 }
