@@ -270,7 +270,7 @@ fn jsonc(text: &str) -> String {
     let mut escaped = false;
     for (i, c) in bare.char_indices() {
         if in_string {
-            in_string = !(c == '"' && !escaped);
+            in_string = c != '"' || escaped;
             escaped = c == '\\' && !escaped;
         } else if c == '"' {
             in_string = true;
