@@ -343,3 +343,69 @@ fn mutation_gives_byte_identical_reports_whatever_the_threads_or_cache() {
         }
     }
 }
+
+/// The docs gate reads many files in parallel and follows imports, entry
+/// points and base classes through shared caches: its report must not
+/// depend on the thread count or the order files are read in.
+#[test]
+fn docs_gives_byte_identical_reports_whatever_the_threads() {
+    let repo = TestRepo::new();
+    repo.write("README.md", "# demo\n\nA demo.\n");
+    repo.write("pyproject.toml", "[project]\nname = \"pkg\"\nversion = \"1\"\n");
+    repo.write(
+        "package.json",
+        "{ \"name\": \"lib\", \"exports\": { \".\": \"./dist/index.js\" } }\n",
+    );
+    repo.write("go.mod", "module example.com/lib\n");
+    repo.commit("manifests");
+    let mut init = String::new();
+    let mut index = String::new();
+    for i in 0..40 {
+        // Python: private modules star-imported or not, overrides of a documented base.
+        repo.write(
+            &format!("pkg/_m{i}.py"),
+            format!(
+                "from .base import Base\n\n\nclass C{i}(Base):\n    def run(self):\n        pass\n\n    def more{i}(self):\n        pass\n\n\ndef f{i}():\n    pass\n"
+            ),
+        );
+        if i % 2 == 0 {
+            init.push_str(&format!("from ._m{i} import *\n"));
+        }
+        // JavaScript: modules the entry re-exports, and modules it does not.
+        repo.write(
+            &format!("src/m{i}.ts"),
+            format!("export function f{i}() {{}}\nexport const c{i} = 1\n"),
+        );
+        if i % 3 == 0 {
+            index.push_str(&format!("export * from './m{i}.js'\n"));
+        }
+        repo.write(&format!("g{i}.go"), format!("package lib\n\nfunc F{i}() {{}}\n"));
+    }
+    repo.write(
+        "pkg/base.py",
+        "class Base:\n    def run(self):\n        \"\"\"Runs.\"\"\"\n",
+    );
+    repo.write("pkg/__init__.py", &init);
+    repo.write("src/index.ts", &index);
+    repo.commit("code");
+    for args in [
+        &["docs", "--base", "HEAD~1", "--format", "json"][..],
+        &["docs", "--all-files", "--format", "json"][..],
+    ] {
+        let gate = |threads: &str| report(&repo, &repo.run_env(args, &[("RAYON_NUM_THREADS", threads)]));
+        let first = gate("1");
+        let found = serde_json::from_str::<serde_json::Value>(&first).expect("json")["findings"]
+            .as_array()
+            .map_or(0, Vec::len);
+        assert!(
+            found > 20,
+            "{args:?} should find gaps to compare, found {found}:\n{first}"
+        );
+        for threads in ["2", "4", "2", "8"] {
+            assert!(
+                gate(threads) == first,
+                "{args:?} with {threads} thread(s) differs from the first run"
+            );
+        }
+    }
+}
