@@ -130,7 +130,11 @@ fn python(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
             let Some(name) = method.child_by_field_name("name").map(|n| text(n, source)) else {
                 continue;
             };
-            if method.kind() == "function_definition" && !name.starts_with('_') && !overload(outer, source) {
+            if method.kind() == "function_definition"
+                && !name.starts_with('_')
+                && !overload(outer, source)
+                && !accessor(outer, name, source)
+            {
                 let mut method = export(outer, name, "method", has_docstring(method));
                 method.parent = Some(class_name.to_string());
                 out.push(method);
@@ -160,6 +164,22 @@ fn overload(outer: Node<'_>, source: &[u8]) -> bool {
                     .is_some_and(|e| {
                         let t = text(e, source);
                         t == "overload" || t.ends_with(".overload")
+                    })
+        })
+}
+
+/// A property's setter or deleter (`@name.setter`): the getter's docstring
+/// is the property's.
+fn accessor(outer: Node<'_>, name: &str, source: &[u8]) -> bool {
+    outer.kind() == "decorated_definition"
+        && named_children(outer).into_iter().any(|d| {
+            d.kind() == "decorator"
+                && named_children(d)
+                    .into_iter()
+                    .find(|e| e.kind() != "comment")
+                    .is_some_and(|e| {
+                        let t = text(e, source);
+                        t == format!("{name}.setter") || t == format!("{name}.deleter")
                     })
         })
 }
@@ -575,6 +595,21 @@ def fetch(key: int) -> int: ...
 
 @overloaded  # not typing's overload
 def look(key: int) -> int: ...
+
+class Box:
+    """A box."""
+
+    @property
+    def size(self):
+        """The size."""
+
+    @size.setter
+    def size(self, value):
+        pass
+
+    @other.setter
+    def width(self, value):
+        pass
 "#;
         assert_eq!(
             found(Lang::Python, source),
@@ -584,6 +619,9 @@ def look(key: int) -> int: ...
                 s("Shape", "class", true),
                 s("area", "method", false),
                 s("look", "function", false),
+                s("Box", "class", true),
+                s("size", "method", true),
+                s("width", "method", false),
             ]
         );
         let source = "__all__ = [\"kept\"]\n\ndef kept():\n    pass\n\ndef dropped():\n    pass\n";
