@@ -5,6 +5,7 @@
 pub mod exports;
 mod js_api;
 mod py_api;
+mod py_dist;
 pub mod rules;
 mod rust_reach;
 pub mod settings;
@@ -81,7 +82,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     // What a package exposes, by package folder: a JavaScript package's
     // entry points, a Python distribution's packages.
     let mut apis: HashMap<PathBuf, Option<js_api::Api>> = HashMap::new();
-    let mut dists: HashMap<PathBuf, py_api::Dist> = HashMap::new();
+    let mut dists: HashMap<PathBuf, py_dist::Dist> = HashMap::new();
     let mut modules = py_api::Modules::new(root);
     for (file, language, mut gaps) in gaps {
         if language == Lang::Python {
@@ -101,7 +102,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             Some((_, dir)) if language == Lang::Python => Surface::Python(
                 dists
                     .entry(dir.clone())
-                    .or_insert_with(|| py_api::Dist::read(root, dir)),
+                    .or_insert_with(|| py_dist::Dist::read(root, dir)),
             ),
             _ => Surface::Whole,
         };
@@ -233,7 +234,7 @@ enum Surface<'a> {
     /// What a JavaScript package's entry points reach.
     JavaScript(&'a js_api::Api),
     /// The modules a Python distribution ships.
-    Python(&'a py_api::Dist),
+    Python(&'a py_dist::Dist),
 }
 
 impl Surface<'_> {
@@ -443,10 +444,10 @@ fn manifest(dir: &Path, shown: &Path, ecosystem: Ecosystem) -> Manifest {
     let toml = |name: &str| -> Option<toml::Table> { String::from_utf8(read(name)?).ok()?.parse().ok() };
     let at = |name: &str| display_path(&shown.join(name));
     match ecosystem {
-        Ecosystem::Python => match py_api::published(dir, shown) {
-            py_api::Published::Nothing => Manifest::None,
-            py_api::Published::Private => Manifest::Private,
-            py_api::Published::Yes(why) => Manifest::Published(why),
+        Ecosystem::Python => match py_dist::published(dir, shown) {
+            py_dist::Published::Nothing => Manifest::None,
+            py_dist::Published::Private => Manifest::Private,
+            py_dist::Published::Yes(why) => Manifest::Published(why),
         },
         // Every package of a Go module is importable (`internal/` and
         // `main` packages aside, which are skipped).
