@@ -101,21 +101,7 @@ pub struct GlobalArgs {
     pub comment: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    Text,
-    Json,
-    Sarif,
-    Github,
-    Markdown,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ColorChoice {
-    Auto,
-    Always,
-    Never,
-}
+pub use crate::report::{ColorChoice, Format};
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -385,4 +371,63 @@ pub fn env_error(kind: clap::error::ErrorKind, args: &[std::ffi::OsString]) -> O
             )
         })
     })
+}
+
+impl StaticArgs {
+    /// The gate's overrides these arguments set.
+    pub fn overrides(&self) -> crate::gates::static_analysis::settings::Overrides {
+        crate::gates::static_analysis::settings::Overrides {
+            tool: self.tool.clone(),
+            filter: self.filter.clone(),
+            fail_on: self.fail_on.clone(),
+            timeout: self.timeout.clone(),
+            new_only: self.new_only,
+            scope: self.scope.clone(),
+        }
+    }
+}
+
+impl EvidenceArgs {
+    /// The gate's overrides these arguments set.
+    pub fn overrides(&self) -> crate::gates::evidence::settings::Overrides {
+        crate::gates::evidence::settings::Overrides {
+            test_command: self.test_command.clone(),
+            results: self.results.clone(),
+            require_anchor: self.require_anchor,
+            timeout: self.timeout.clone(),
+            coverage: self.coverage.clone(),
+            min_changed_coverage: self.min_changed_coverage,
+        }
+    }
+}
+
+impl HeldoutArgs {
+    /// The gate's overrides these arguments set.
+    pub fn overrides(&self) -> crate::gates::heldout::settings::Overrides {
+        crate::gates::heldout::settings::Overrides {
+            checks: self.checks.clone(),
+            reveal: self.reveal,
+            require: self.require,
+        }
+    }
+}
+
+impl CouncilArgs {
+    /// The gate's overrides these arguments set.
+    pub fn overrides(&self) -> crate::gates::council::settings::Overrides {
+        crate::gates::council::settings::Overrides {
+            fresh: self.fresh,
+            reviewers: self.reviewers,
+            provider: self.provider.clone(),
+        }
+    }
+}
+
+impl MutationArgs {
+    /// The gate's overrides these arguments set.
+    pub fn overrides(&self) -> crate::gates::mutation::settings::Overrides {
+        crate::gates::mutation::settings::Overrides {
+            max_commits: self.max_commits,
+        }
+    }
 }

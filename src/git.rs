@@ -229,7 +229,7 @@ impl Repo {
     /// Where git runs hooks from: `core.hooksPath` (relative to the top of
     /// the working tree, as git resolves it), else `hooks/` in the git
     /// directory shared by all worktrees.
-    pub fn hooks_dir(&self) -> Result<crate::hooks::HooksDir> {
+    pub fn hooks_dir(&self) -> Result<HooksDir> {
         let config = self
             .inner
             .config()
@@ -242,12 +242,12 @@ impl Repo {
                         .ok_or_else(|| anyhow!("core.hooksPath `{configured}` starts with ~ and HOME is not set"))?,
                     None => PathBuf::from(&configured),
                 };
-                Ok(crate::hooks::HooksDir {
+                Ok(HooksDir {
                     dir: self.root.join(expanded),
                     configured: Some(configured),
                 })
             }
-            _ => Ok(crate::hooks::HooksDir {
+            _ => Ok(HooksDir {
                 dir: self.inner.commondir().join("hooks"),
                 configured: None,
             }),
@@ -1194,4 +1194,12 @@ pub fn plain(e: &git2::Error) -> String {
         }
         None => message.to_string(),
     }
+}
+
+/// Where git runs hooks from.
+#[derive(Debug)]
+pub struct HooksDir {
+    pub dir: PathBuf,
+    /// `core.hooksPath` as configured, when it is set.
+    pub configured: Option<String>,
 }

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow};
 
 use crate::cli::Hook;
-use crate::git::Repo;
+use crate::git::{HooksDir, Repo};
 use crate::state::write_atomic_executable;
 
 /// The line that marks a hook file as loki-gate's.
@@ -24,14 +24,6 @@ pub fn script(hook: Hook) -> &'static str {
         Hook::PreCommit => include_str!("../hooks/pre-commit"),
         Hook::PrePush => include_str!("../hooks/pre-push"),
     }
-}
-
-/// Where git runs hooks from.
-#[derive(Debug)]
-pub struct HooksDir {
-    pub dir: PathBuf,
-    /// `core.hooksPath` as configured, when it is set.
-    pub configured: Option<String>,
 }
 
 /// Is this hook file's text loki-gate's?

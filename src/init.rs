@@ -193,14 +193,15 @@ mod tests {
     #[test]
     fn the_written_file_is_valid_config_with_the_overrides_applied() {
         let o = stack(&[], &[], None).overrides();
-        let text = crate::config::template_with(&o);
+        let text = crate::config::template_with(&o, crate::gates::catalog());
         let node = crate::config::yaml::parse(&text).unwrap();
-        let config = crate::config::validate::validate(&node, &|_| None, crate::gates::SECTIONS).unwrap();
+        let config = crate::config::validate::validate(&node, &|_| None, crate::gates::catalog()).unwrap();
         assert!(!config.section("evidence").bool("enabled"));
         assert!(config.section("docs").bool("enabled"));
         let with_command = stack(&["rust"], &[("clippy", true)], Some("cargo test --workspace")).overrides();
-        let node = crate::config::yaml::parse(&crate::config::template_with(&with_command)).unwrap();
-        let config = crate::config::validate::validate(&node, &|_| None, crate::gates::SECTIONS).unwrap();
+        let node =
+            crate::config::yaml::parse(&crate::config::template_with(&with_command, crate::gates::catalog())).unwrap();
+        let config = crate::config::validate::validate(&node, &|_| None, crate::gates::catalog()).unwrap();
         assert_eq!(
             config.section("evidence").opt_str("test-command").as_deref(),
             Some("cargo test --workspace")

@@ -26,7 +26,9 @@ pub mod settings;
 pub mod state;
 pub mod suppress;
 pub mod trust;
+pub mod verdict;
 pub mod walk;
+pub mod wording;
 
 use std::time::Instant;
 
@@ -51,7 +53,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
             Ok(ExitStatus::Pass)
         }
         Command::Explain { rule } => {
-            let meta = rule::resolve(rule)
+            let meta = rule::resolve(gates::rules(), rule)
                 .ok_or_else(|| anyhow!("unknown rule `{rule}`: run `loki-gate rules` to list rule ids"))?;
             report::emit(meta.doc, cli.global.output.as_deref())?;
             Ok(ExitStatus::Pass)
@@ -137,27 +139,28 @@ impl GateCall<'_> {
         let root = cx.repo.root();
         match self {
             GateCall::Static(args) => {
-                let settings = gates::static_analysis::settings::Settings::resolve(section, args)?;
+                let settings = gates::static_analysis::settings::Settings::resolve(section, &args.overrides())?;
                 gates::static_analysis::run(cx, &settings)
             }
             GateCall::Evidence(args) => {
-                let settings = evidence::settings::Settings::resolve(section, args, root, cwd)?;
+                let settings = evidence::settings::Settings::resolve(section, &args.overrides(), root, cwd)?;
                 evidence::adjust_levels(levels, &settings);
                 evidence::run(cx, &settings)
             }
             GateCall::Mock => gates::mock::run(cx, &gates::mock::settings::Settings::resolve(section)),
             GateCall::Mutation(args) => {
-                let settings = gates::mutation::settings::Settings::resolve(section, cx.config.section("mock"), args);
+                let settings =
+                    gates::mutation::settings::Settings::resolve(section, cx.config.section("mock"), &args.overrides());
                 gates::mutation::run(cx, &settings)
             }
             GateCall::Docs => gates::docs::run(cx, &gates::docs::settings::Settings::resolve(section)?),
             GateCall::Heldout(args) => {
-                let settings = gates::heldout::settings::Settings::resolve(section, args, root, cwd);
+                let settings = gates::heldout::settings::Settings::resolve(section, &args.overrides(), root, cwd);
                 gates::heldout::adjust_levels(levels, &settings);
                 gates::heldout::run(cx, &settings)
             }
             GateCall::Council(args) => {
-                let settings = gates::council::settings::Settings::resolve(section, args)?;
+                let settings = gates::council::settings::Settings::resolve(section, &args.overrides())?;
                 gates::council::run(cx, &settings, &env_var)
             }
             GateCall::Uncertainty => {
@@ -240,7 +243,7 @@ fn run_gate(global: &GlobalArgs, call: GateCall<'_>) -> Result<ExitStatus> {
 }
 
 /// `gate`'s output with the config keys the change lowered that weaken it
-/// ([`trust::hold_config`]); `top`: this gate also carries the top-level
+/// ([`trust::config::hold_config`]); `top`: this gate also carries the top-level
 /// keys and the notes, once per run.
 fn with_held(
     result: Result<gates::GateOutput>,
@@ -251,7 +254,7 @@ fn with_held(
     result.map(|mut out| {
         out.waivers.extend(
             held.iter()
-                .filter(|w| trust::config_gate(w).map_or(top, |g| g == gate))
+                .filter(|w| trust::config::gate_of(w).map_or(top, |g| g == gate))
                 .cloned(),
         );
         if top {
@@ -470,7 +473,7 @@ fn check_in(global: &GlobalArgs, session: &Session, args: &cli::CheckArgs) -> Re
         } else if name == "evidence"
             && args.gates.is_empty()
             && section.bool("enabled")
-            && evidence::settings::test_source(section, &evidence_args, &root, cwd).is_none()
+            && evidence::settings::test_source(section, &evidence_args.overrides(), &root, cwd).is_none()
         {
             // On by default, but with nothing to run here: say so instead of failing every gate's run.
             skipped(
@@ -514,7 +517,7 @@ fn check_in(global: &GlobalArgs, session: &Session, args: &cli::CheckArgs) -> Re
                             Err(e),
                             Instant::now(),
                             root,
-                            &rule::Levels::default(),
+                            &rule::Levels::new(gates::rules()),
                             None,
                             judge,
                         )
@@ -788,7 +791,7 @@ fn style(global: &GlobalArgs) -> Style {
 }
 
 fn render_rules(format: Format) -> String {
-    let rules = rule::all();
+    let rules = gates::rules();
     if format == Format::Json {
         let list: Vec<_> = rules
             .iter()
@@ -835,7 +838,10 @@ fn init(global: &GlobalArgs, force: bool, hooks: bool) -> Result<ExitStatus> {
     } else {
         let stack = init::detect(&root);
         say(stack.summary());
-        state::write_atomic(&path, config::template_with(&stack.overrides()).as_bytes())?;
+        state::write_atomic(
+            &path,
+            config::template_with(&stack.overrides(), gates::catalog()).as_bytes(),
+        )?;
         say(format!("wrote {}", path.display()));
     }
     if hooks {

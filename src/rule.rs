@@ -76,27 +76,17 @@ pub struct RuleMeta {
     pub doc: &'static str,
 }
 
-/// Every rule loki-gate knows, in a stable order (gate, then id).
-pub fn all() -> Vec<&'static RuleMeta> {
-    let mut rules: Vec<&'static RuleMeta> = crate::gates::all_rules()
-        .iter()
-        .copied()
-        .chain(crate::meta::RULES.iter().copied())
-        .collect();
-    rules.sort_by_key(|r| r.id);
-    rules
-}
-
-pub fn find(id: &str) -> Option<&'static RuleMeta> {
-    all().into_iter().find(|r| r.id == id)
+/// The rule `id` among `rules` (the gates' registry, `gates::rules()`).
+pub fn find(rules: &[&'static RuleMeta], id: &str) -> Option<&'static RuleMeta> {
+    rules.iter().copied().find(|r| r.id == id)
 }
 
 /// The rule an id belongs to: the rule itself, or for a tool's own rule
 /// (`static/ruff:F401`) the family that reports it (`static/ruff`).
-pub fn resolve(id: &str) -> Option<&'static RuleMeta> {
-    find(id).or_else(|| {
+pub fn resolve(rules: &[&'static RuleMeta], id: &str) -> Option<&'static RuleMeta> {
+    find(rules, id).or_else(|| {
         let (family, code) = id.split_once(':')?;
-        (!code.trim().is_empty()).then(|| find(family)).flatten()
+        (!code.trim().is_empty()).then(|| find(rules, family)).flatten()
     })
 }
 
@@ -110,8 +100,8 @@ pub fn selects(selector: &str, id: &str) -> bool {
 
 /// Names accepted wherever a rule is expected: a rule id (a tool's own rule
 /// included), or a whole gate.
-pub fn is_known_selector(selector: &str) -> bool {
-    resolve(selector).is_some() || all().iter().any(|r| r.gate == selector)
+pub fn is_known_selector(rules: &[&'static RuleMeta], selector: &str) -> bool {
+    resolve(rules, selector).is_some() || rules.iter().any(|r| r.gate == selector)
 }
 
 /// Where a level setting came from; later sources win.
@@ -121,13 +111,22 @@ pub enum Source {
     Cli,
 }
 
-/// Level overrides from config and command line.
-#[derive(Debug, Clone, Default)]
+/// Level overrides from config and command line, over the rules they name.
+#[derive(Debug, Clone)]
 pub struct Levels {
     settings: Vec<(String, Level, Source)>,
+    rules: &'static [&'static RuleMeta],
 }
 
 impl Levels {
+    /// No override yet, over the gates' `rules` (`gates::rules()`).
+    pub fn new(rules: &'static [&'static RuleMeta]) -> Levels {
+        Levels {
+            settings: Vec::new(),
+            rules,
+        }
+    }
+
     /// Record a setting for a rule id or a gate name. At equal source and
     /// specificity, the later setting wins.
     pub fn set(&mut self, selector: impl Into<String>, level: Level, source: Source) {
@@ -146,7 +145,7 @@ impl Levels {
     /// a setting that names the id, a prefix of it, its family or its gate
     /// beats both.
     pub fn level_of(&self, id: &str, proposed: Option<Level>) -> Level {
-        match resolve(id) {
+        match resolve(self.rules, id) {
             Some(rule) if rule.id == id => self.resolved(id, rule, proposed.unwrap_or(rule.default_level)),
             Some(family) => self.resolved(id, family, proposed.unwrap_or(family.default_level)),
             None => Level::Deny,
@@ -200,11 +199,11 @@ mod tests {
 
     #[test]
     fn rule_ids_are_unique_and_well_formed() {
-        let rules = all();
+        let rules = crate::gates::rules();
         let mut ids: Vec<_> = rules.iter().map(|r| r.id).collect();
         ids.dedup();
         assert_eq!(ids.len(), rules.len(), "duplicate rule id");
-        for r in &rules {
+        for r in rules {
             let (gate, name) = r.id.split_once('/').expect("gate/name");
             assert_eq!(gate, r.gate, "{}", r.id);
             assert!(
@@ -219,7 +218,7 @@ mod tests {
 
     #[test]
     fn every_rule_doc_has_the_template_headings() {
-        for r in all() {
+        for r in crate::gates::rules() {
             assert!(r.doc.starts_with(&format!("# {}\n", r.id)), "{} doc title", r.id);
             let mut last = 0;
             for h in HEADINGS {
@@ -232,8 +231,8 @@ mod tests {
 
     #[test]
     fn rule_setting_beats_gate_setting_and_cli_beats_config() {
-        let rule = find("evidence/empty-diff").unwrap();
-        let mut levels = Levels::default();
+        let rule = find(crate::gates::rules(), "evidence/empty-diff").unwrap();
+        let mut levels = Levels::new(crate::gates::rules());
         assert_eq!(levels.level(rule), Level::Deny);
         levels.set("evidence", Level::Warn, Source::Config);
         assert_eq!(levels.level(rule), Level::Warn);

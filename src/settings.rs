@@ -65,7 +65,7 @@ impl Session {
             .filter_map(|(name, _)| name.into_string().ok())
             .collect();
         config::validate::check_env_names(&names, crate::gates::SECTIONS)?;
-        let mut config = config::load(&root, global.config.as_deref(), env)?;
+        let mut config = config::load(&root, global.config.as_deref(), env, crate::gates::catalog())?;
         // The change's config is held to the base's bar before anything reads it.
         let at = if global.staged {
             crate::trust::TrustAt::Staged
@@ -77,9 +77,16 @@ impl Session {
         let enforce = global.enforce || crate::trust::in_ci(env);
         let mut trust_notes = Vec::new();
         let config_file = config.file.as_deref().and_then(|p| crate::git::relative_to(&root, p));
-        let (judge, base_config) =
-            crate::trust::Judge::open(&repo, config_file.as_deref(), at, enforce, env, &mut trust_notes)?;
-        let mut waivers = crate::trust::hold_config(&judge, &repo, &mut config, &base_config)?;
+        let (judge, base_config) = crate::trust::Judge::open(
+            &repo,
+            config_file.as_deref(),
+            at,
+            enforce,
+            env,
+            crate::gates::catalog(),
+            &mut trust_notes,
+        )?;
+        let mut waivers = crate::trust::config::hold_config(&judge, &repo, &mut config, &base_config)?;
         // A baseline kept in the repository is held to the base's like the config.
         let baseline = match &global.baseline {
             Some(path) => {
@@ -93,7 +100,7 @@ impl Session {
         };
         crate::walk::set_max_file_bytes(config.max_file_bytes());
 
-        let mut levels = Levels::default();
+        let mut levels = Levels::new(crate::gates::rules());
         for (selector, level) in &config.rules {
             levels.set(selector.clone(), *level, Source::Config);
         }
@@ -104,7 +111,7 @@ impl Session {
             (&global.deny, Level::Deny),
         ] {
             for selector in list {
-                if rule::is_known_selector(selector) {
+                if rule::is_known_selector(crate::gates::rules(), selector) {
                     levels.set(selector.clone(), level, Source::Cli);
                 } else {
                     unknown.push(selector.as_str());

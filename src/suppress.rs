@@ -33,7 +33,9 @@ impl Suppression {
 }
 
 /// Find every suppression comment in `text`. Malformed ones come back as findings.
-pub fn scan(path: &str, text: &str) -> (Vec<Suppression>, Vec<Finding>) {
+/// `rules` are the rules a suppression may name (`gates::rules()`).
+pub fn scan(path: &str, text: &str, rules: &[&'static rule::RuleMeta]) -> (Vec<Suppression>, Vec<Finding>) {
+    let known = rules;
     let mut found = Vec::new();
     let mut invalid = Vec::new();
     if !text.contains(MARKER) {
@@ -72,7 +74,7 @@ pub fn scan(path: &str, text: &str) -> (Vec<Suppression>, Vec<Finding>) {
             .to_string();
         if rules.is_empty() {
             invalid.push(bad("names no rule"));
-        } else if let Some(unknown) = rules.iter().find(|r| rule::resolve(r).is_none()) {
+        } else if let Some(unknown) = rules.iter().find(|r| rule::resolve(known, r).is_none()) {
             invalid.push(bad(&format!("names unknown rule `{unknown}`")));
         } else if reason.is_empty() {
             invalid.push(bad("gives no reason"));
@@ -99,6 +101,7 @@ pub fn apply(
     suppressions: &[Suppression],
     applies: &[bool],
     gates: &[&str],
+    known: &[&'static rule::RuleMeta],
 ) -> (Vec<Vec<Finding>>, Vec<Finding>) {
     let mut hid: Vec<Vec<Finding>> = vec![Vec::new(); suppressions.len()];
     let mut kept = Vec::with_capacity(findings.len());
@@ -124,7 +127,7 @@ pub fn apply(
             **on && hid.is_empty()
                 && s.rules
                     .iter()
-                    .all(|r| rule::resolve(r).is_some_and(|m| gates.contains(&m.gate)))
+                    .all(|r| rule::resolve(known, r).is_some_and(|m| gates.contains(&m.gate)))
         })
         .map(|((s, _), _)| {
             Finding::new(
@@ -150,7 +153,7 @@ s = \"loki-gate: allow(evidence/empty-diff) in a string\"
 # loki-gate: allow(evidence/empty-diff)
 // loki-gate: allow(evidence/no-such-rule) typo
 ";
-        let (found, invalid) = scan("a.py", text);
+        let (found, invalid) = scan("a.py", text, crate::gates::rules());
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].line, 1);
         assert_eq!(found[0].reason, "the fixture is empty on purpose");
@@ -169,23 +172,27 @@ s = \"loki-gate: allow(evidence/empty-diff) in a string\"
 
     #[test]
     fn covers_its_line_and_the_next_and_reports_unused() {
-        let (sups, _) = scan("a.py", "# loki-gate: allow(evidence/empty-diff) ok\nline2\nline3\n");
+        let (sups, _) = scan(
+            "a.py",
+            "# loki-gate: allow(evidence/empty-diff) ok\nline2\nline3\n",
+            crate::gates::rules(),
+        );
         let mut findings = vec![
             Finding::new(&EMPTY_DIFF, "m").at("a.py", 2, 1),
             Finding::new(&EMPTY_DIFF, "m").at("a.py", 3, 1),
         ];
-        let (hid, unused) = apply(&mut findings, &sups, &[true], &["evidence"]);
+        let (hid, unused) = apply(&mut findings, &sups, &[true], &["evidence"], crate::gates::rules());
         assert_eq!(hid[0].len(), 1);
         assert_eq!(hid[0][0].line, Some(2));
         assert_eq!(findings.len(), 1);
         assert!(unused.is_empty());
-        let (_, unused) = apply(&mut findings, &sups, &[true], &["evidence"]);
+        let (_, unused) = apply(&mut findings, &sups, &[true], &["evidence"], crate::gates::rules());
         assert_eq!(unused.len(), 1, "nothing left on line 1 or 2");
-        let (_, unused) = apply(&mut findings, &sups, &[true], &["mock"]);
+        let (_, unused) = apply(&mut findings, &sups, &[true], &["mock"], crate::gates::rules());
         assert!(unused.is_empty(), "evidence did not run");
         // A suppression that does not apply (held) hides nothing and is not "unused".
         let mut findings = vec![Finding::new(&EMPTY_DIFF, "m").at("a.py", 2, 1)];
-        let (hid, unused) = apply(&mut findings, &sups, &[false], &["evidence"]);
+        let (hid, unused) = apply(&mut findings, &sups, &[false], &["evidence"], crate::gates::rules());
         assert!(hid[0].is_empty() && unused.is_empty());
         assert_eq!(findings.len(), 1);
     }

@@ -20,6 +20,14 @@ use yaml::{Node, Origin, Value};
 /// File names looked for at the repository root, in order.
 pub const FILE_NAMES: &[&str] = &[".loki-gate.yaml", "loki-gate.yaml"];
 
+/// What the gates declare, which the configuration is read against: their
+/// sections (every key) and their rules (`gates::catalog()`).
+#[derive(Debug, Clone, Copy)]
+pub struct Catalog {
+    pub sections: &'static [&'static SectionSpec],
+    pub rules: &'static [&'static rule::RuleMeta],
+}
+
 /// A validated configuration.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -30,15 +38,23 @@ pub struct Config {
     pub rules: Vec<(String, Level)>,
     /// The top-level keys, which the accessors below read.
     top: Section,
+    /// The sections and rules it was read against.
+    pub catalog: Catalog,
 }
 
 impl Config {
-    fn new(top: Section, gates: BTreeMap<&'static str, Section>, rules: Vec<(String, Level)>) -> Config {
+    fn new(
+        top: Section,
+        gates: BTreeMap<&'static str, Section>,
+        rules: Vec<(String, Level)>,
+        catalog: Catalog,
+    ) -> Config {
         Config {
             file: None,
             gates,
             rules,
             top,
+            catalog,
         }
     }
 
@@ -131,7 +147,7 @@ impl Config {
                 .rev()
                 .find(|(s, _)| s == selector)
                 .map(|(_, l)| *l)
-                .or_else(|| rule::find(selector).map(|r| r.default_level))
+                .or_else(|| rule::find(self.catalog.rules, selector).map(|r| r.default_level))
                 // A gate-wide or prefix selector covers rules that deny.
                 .unwrap_or(Level::Deny)
         };
@@ -359,7 +375,12 @@ impl Record {
 ///
 /// `explicit` is `--config`; it must exist. Otherwise the first of
 /// [`FILE_NAMES`] that exists is used, else built-in defaults.
-pub fn load(root: &Path, explicit: Option<&Path>, env: &dyn Fn(&str) -> Option<String>) -> Result<Config> {
+pub fn load(
+    root: &Path,
+    explicit: Option<&Path>,
+    env: &dyn Fn(&str) -> Option<String>,
+    catalog: Catalog,
+) -> Result<Config> {
     let path = match explicit {
         Some(p) => {
             let p = if p.is_absolute() {
@@ -398,14 +419,14 @@ pub fn load(root: &Path, explicit: Option<&Path>, env: &dyn Fn(&str) -> Option<S
         }
         None => String::new(),
     };
-    let mut config = from_text(&text, &shown, env)?;
+    let mut config = from_text(&text, &shown, env, catalog)?;
     config.file = path;
     Ok(config)
 }
 
 /// A config from its text; `shown` names it in errors ("" for none: the
 /// built-in defaults).
-pub fn from_text(text: &str, shown: &str, env: &dyn Fn(&str) -> Option<String>) -> Result<Config> {
+pub fn from_text(text: &str, shown: &str, env: &dyn Fn(&str) -> Option<String>, catalog: Catalog) -> Result<Config> {
     let node = yaml::parse(text).map_err(|e| ConfigError {
         file: shown.to_string(),
         problems: vec![if e.too_big {
@@ -422,7 +443,7 @@ pub fn from_text(text: &str, shown: &str, env: &dyn Fn(&str) -> Option<String>) 
             }
         }],
     })?;
-    let config = validate::validate(&node, env, crate::gates::SECTIONS).map_err(|problems| ConfigError {
+    let config = validate::validate(&node, env, catalog).map_err(|problems| ConfigError {
         file: if shown.is_empty() {
             "(defaults)".to_string()
         } else {
@@ -469,12 +490,12 @@ pub struct Override {
 }
 
 /// The file `loki-gate init` writes: every key with its default and a comment.
-pub fn template() -> String {
-    template_with(&[])
+pub fn template(catalog: Catalog) -> String {
+    template_with(&[], catalog)
 }
 
 /// The `init` file with `overrides` in place of the defaults they name.
-pub fn template_with(overrides: &[Override]) -> String {
+pub fn template_with(overrides: &[Override], catalog: Catalog) -> String {
     let entry = |out: &mut String, indent: &str, section: &str, key: &schema::KeySpec| {
         out.push_str(&format!("{indent}# {}\n", key.doc));
         match overrides.iter().find(|o| o.section == section && o.key == key.name) {
@@ -494,7 +515,7 @@ pub fn template_with(overrides: &[Override]) -> String {
         entry(&mut out, "", "", key);
     }
     out.push_str("\ngates:\n");
-    for section in crate::gates::SECTIONS {
+    for section in catalog.sections {
         out.push_str(&format!("  # {}\n  {}:\n", section.doc, section.gate));
         for key in section.keys {
             entry(&mut out, "    ", section.gate, key);
@@ -503,14 +524,14 @@ pub fn template_with(overrides: &[Override]) -> String {
     out.push_str("\n# Levels per rule id or whole gate: allow | note | warn | deny.\n");
     out.push_str("# Shown: each rule's default. `loki-gate explain <rule>` documents it.\n");
     out.push_str("rules:\n");
-    for r in rule::all() {
+    for r in catalog.rules {
         out.push_str(&format!("  # {}: {}\n", r.id, r.default_level));
     }
     out
 }
 
 /// The reference table for `docs/configuration.md`.
-pub fn reference_table() -> String {
+pub fn reference_table(catalog: Catalog) -> String {
     let mut out = String::from("| key | type | default | env | meaning |\n|---|---|---|---|---|\n");
     let mut row = |section: &str, key: &schema::KeySpec| {
         let path = if section.is_empty() {
@@ -542,7 +563,7 @@ pub fn reference_table() -> String {
     for key in schema::TOP.keys {
         row("", key);
     }
-    for section in crate::gates::SECTIONS {
+    for section in catalog.sections {
         for key in section.keys {
             row(section.gate, key);
         }
@@ -566,8 +587,8 @@ mod tests {
 
     #[test]
     fn the_init_template_is_valid_and_equals_the_defaults() {
-        let node = yaml::parse(&template()).unwrap();
-        let config = validate::validate(&node, &no_env, crate::gates::SECTIONS).unwrap();
+        let node = yaml::parse(&template(crate::gates::catalog())).unwrap();
+        let config = validate::validate(&node, &no_env, crate::gates::catalog()).unwrap();
         assert_eq!(config.base(), None);
         assert!(config.exclude().is_empty());
         assert!(config.rules.is_empty());
@@ -595,7 +616,7 @@ mod tests {
             "gates:\n  static:\n{comments}    filter: file\n{comments}rules:\n{comments}"
         ))
         .unwrap();
-        let config = validate::validate(&node, &no_env, crate::gates::SECTIONS).unwrap();
+        let config = validate::validate(&node, &no_env, crate::gates::catalog()).unwrap();
         assert_eq!(config.section("static").str("filter"), "file");
     }
 
@@ -603,7 +624,7 @@ mod tests {
     fn env_overrides_the_file_key_by_key() {
         let node = yaml::parse("gates:\n  evidence:\n    test-command: make test\n    timeout: 5m\n").unwrap();
         let env = |name: &str| (name == "LOKI_GATE_EVIDENCE_TIMEOUT").then(|| "90s".to_string());
-        let config = validate::validate(&node, &env, crate::gates::SECTIONS).unwrap();
+        let config = validate::validate(&node, &env, crate::gates::catalog()).unwrap();
         let ev = config.section("evidence");
         assert_eq!(ev.opt_str("test-command").as_deref(), Some("make test"));
         assert_eq!(ev.duration("timeout"), Duration::from_secs(90));

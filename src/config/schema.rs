@@ -89,6 +89,10 @@ impl SectionSpec {
     }
 }
 
+/// The choices of a gate's `inconclusive` key: what it does with what it
+/// could not judge (block, or pass with a notice).
+pub const INCONCLUSIVE: &[&str] = &["block", "ignore"];
+
 /// The key every gate has: the shared runner skips a disabled gate and says so.
 pub const ENABLED: KeySpec = KeySpec {
     name: "enabled",

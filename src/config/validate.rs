@@ -74,8 +74,9 @@ impl Ctx {
 pub fn validate(
     root: &Node,
     env: &dyn Fn(&str) -> Option<String>,
-    sections: &[&'static SectionSpec],
+    catalog: super::Catalog,
 ) -> Result<Config, Vec<Problem>> {
+    let sections = catalog.sections;
     let mut cx = Ctx { problems: Vec::new() };
     let mut top: BTreeMap<&'static str, Node> = BTreeMap::new();
     let mut gates: BTreeMap<&'static str, BTreeMap<&'static str, Node>> =
@@ -93,7 +94,7 @@ pub fn validate(
             for (key, node) in entries {
                 match key.name.as_str() {
                     "gates" => walk_gates(&mut cx, node, sections, &mut gates),
-                    "rules" => walk_rules(&mut cx, node, &mut rules),
+                    "rules" => walk_rules(&mut cx, node, catalog.rules, &mut rules),
                     name => match schema::TOP.key(name) {
                         Some(spec) => {
                             if check_value(&mut cx, spec, node, name) {
@@ -146,6 +147,7 @@ pub fn validate(
             .map(|s| (s.gate, Section::new(s, gates.remove(s.gate).unwrap_or_default())))
             .collect(),
         rules,
+        catalog,
     ))
 }
 
@@ -250,7 +252,7 @@ fn walk_gates(
     }
 }
 
-fn walk_rules(cx: &mut Ctx, node: &Node, rules: &mut Vec<(String, Level)>) {
+fn walk_rules(cx: &mut Ctx, node: &Node, known_rules: &[&'static rule::RuleMeta], rules: &mut Vec<(String, Level)>) {
     let Value::Map(entries) = &node.value else {
         if node.value != Value::Null {
             cx.push(
@@ -265,9 +267,9 @@ fn walk_rules(cx: &mut Ctx, node: &Node, rules: &mut Vec<(String, Level)>) {
         return;
     };
     for (key, value) in entries {
-        let known = rule::is_known_selector(&key.name);
+        let known = rule::is_known_selector(known_rules, &key.name);
         if !known {
-            let ids: Vec<&str> = rule::all().iter().map(|r| r.id).collect();
+            let ids: Vec<&str> = known_rules.iter().map(|r| r.id).collect();
             let fix = match did_you_mean(&key.name, &ids) {
                 Some(best) => format!("did you mean `{best}`?"),
                 None => "run `loki-gate rules` to list rule ids".to_string(),

@@ -22,11 +22,11 @@ use crate::config::schema::SectionSpec;
 use crate::finding::Finding;
 use crate::git::Repo;
 use crate::meta::SKIPPED_FILE;
-use crate::report::{GateReport, Outcome};
 use crate::rule::{Levels, RuleMeta};
 use crate::state::Store;
 use crate::suppress;
 use crate::trust::{Judge, waiver::Waiver};
+use crate::verdict::{GateReport, Outcome};
 use crate::walk::SourceFile;
 
 /// Every gate's config section, in the order `init` writes them.
@@ -41,19 +41,34 @@ pub const SECTIONS: &[&SectionSpec] = &[
     &uncertainty::settings::SECTION,
 ];
 
-/// Every gate's rules.
-pub fn all_rules() -> Vec<&'static RuleMeta> {
-    [
-        static_analysis::rules::ALL,
-        evidence::rules::ALL,
-        mock::rules::ALL,
-        mutation::rules::ALL,
-        docs::rules::ALL,
-        heldout::rules::ALL,
-        council::rules::ALL,
-        uncertainty::rules::ALL,
-    ]
-    .concat()
+/// Every rule loki-gate knows, the gates' and the engine's own, in a
+/// stable order (by id).
+pub fn rules() -> &'static [&'static RuleMeta] {
+    static RULES: std::sync::OnceLock<Vec<&'static RuleMeta>> = std::sync::OnceLock::new();
+    RULES.get_or_init(|| {
+        let mut rules: Vec<&'static RuleMeta> = [
+            static_analysis::rules::ALL,
+            evidence::rules::ALL,
+            mock::rules::ALL,
+            mutation::rules::ALL,
+            docs::rules::ALL,
+            heldout::rules::ALL,
+            council::rules::ALL,
+            uncertainty::rules::ALL,
+            crate::meta::RULES,
+        ]
+        .concat();
+        rules.sort_by_key(|r| r.id);
+        rules
+    })
+}
+
+/// The gates' sections and rules, which configuration is read against.
+pub fn catalog() -> crate::config::Catalog {
+    crate::config::Catalog {
+        sections: SECTIONS,
+        rules: rules(),
+    }
 }
 
 /// What a gate may look at.
@@ -87,7 +102,7 @@ pub struct GateOutput {
     /// `uncertainty` escalated this round (exit 3).
     pub escalated: bool,
     /// `evidence --coverage`: how much of the change the tests ran.
-    pub coverage: Option<crate::report::coverage::Coverage>,
+    pub coverage: Option<crate::verdict::coverage::Coverage>,
     /// Waivers in play besides inline suppressions (trailers, config keys,
     /// a baseline); the pipeline adds the suppressions it finds.
     pub waivers: Vec<Waiver>,
@@ -175,14 +190,16 @@ impl Pipeline<'_> {
         let mut judged = Vec::new();
         for path in &scanned {
             if let Some(text) = self.text(&mut texts, path) {
-                let (found, invalid) = suppress::scan(path, &text.text);
-                judged.extend(crate::trust::judge_suppressions(self.judge, path, &text.text, &found));
+                let (found, invalid) = suppress::scan(path, &text.text, rules());
+                judged.extend(crate::trust::inline::judge_suppressions(
+                    self.judge, path, &text.text, &found,
+                ));
                 suppressions.extend(found);
                 extra.extend(invalid);
             }
         }
         let applies: Vec<bool> = judged.iter().map(|w| w.status.applies()).collect();
-        let (hid, unused) = suppress::apply(&mut findings, &suppressions, &applies, &[gate]);
+        let (hid, unused) = suppress::apply(&mut findings, &suppressions, &applies, &[gate], rules());
         findings.extend(unused);
         findings.extend(extra);
         // The gate lists the suppressions of its own rules, and any that hid
@@ -190,7 +207,7 @@ impl Pipeline<'_> {
         let mine = |w: &Waiver| {
             w.rules
                 .iter()
-                .any(|r| crate::rule::resolve(r).is_some_and(|m| m.gate == gate))
+                .any(|r| crate::rule::resolve(rules(), r).is_some_and(|m| m.gate == gate))
         };
         for (mut waiver, hid) in judged.into_iter().zip(hid) {
             if hid.is_empty() && !mine(&waiver) {

@@ -13,7 +13,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 /// The hidden marker of loki-gate's sticky comment (the markdown report's first line).
-pub const MARKER: &str = crate::report::markdown::MARKER;
+pub const MARKER: &str = "<!-- loki-gate -->";
 
 /// GitHub refuses comment bodies over 65,536 characters.
 const MAX_BODY: usize = 65_536;

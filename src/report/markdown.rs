@@ -6,7 +6,8 @@ use std::fmt::Write;
 use super::{GateReport, Outcome, json::combined, plural};
 use crate::finding::{Finding, Severity};
 
-pub const MARKER: &str = "<!-- loki-gate -->";
+/// The sticky comment's hidden marker, the report's first line.
+pub const MARKER: &str = crate::github::MARKER;
 
 /// Findings listed per gate before the rest are summarised.
 const MAX_ROWS: usize = 50;

@@ -4,7 +4,7 @@
 //! hold findings and their summary. Messages for the person at the terminal
 //! (errors, status lines) go through [`error`] and [`status`] here too.
 
-pub mod coverage;
+pub use crate::verdict::coverage;
 pub mod github;
 pub mod json;
 pub mod markdown;
@@ -15,64 +15,27 @@ use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use serde::{Deserialize, Serialize};
 
-use crate::cli::{ColorChoice, Format};
-use crate::finding::{Finding, Severity};
+pub use crate::verdict::{GateReport, Outcome};
+pub use crate::wording::describe;
+pub(crate) use crate::wording::plural;
 
-/// How a gate ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Outcome {
-    Pass,
-    Blocked,
-    Inconclusive,
-    Error,
-    /// `uncertainty` escalated this round (exit 3).
-    Escalated,
+/// The formats a report is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+    Sarif,
+    Github,
+    Markdown,
 }
 
-impl Outcome {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Outcome::Pass => "pass",
-            Outcome::Blocked => "blocked",
-            Outcome::Inconclusive => "inconclusive",
-            Outcome::Escalated => "escalated",
-            Outcome::Error => "error",
-        }
-    }
-}
-
-/// One gate's result.
-#[derive(Debug, Clone)]
-pub struct GateReport {
-    pub gate: &'static str,
-    pub outcome: Outcome,
-    pub findings: Vec<Finding>,
-    pub files: usize,
-    pub elapsed_ms: u64,
-    pub notices: Vec<String>,
-    pub inconclusive: Option<String>,
-    pub suppressed: usize,
-    pub baselined: usize,
-    /// Why the gate could not run (outcome `error`).
-    pub error: Option<String>,
-    /// `evidence --coverage`: how much of the change the tests ran.
-    pub coverage: Option<coverage::Coverage>,
-    /// Every waiver in play: what the change added and what the base had.
-    pub waivers: Vec<crate::trust::waiver::Waiver>,
-}
-
-impl GateReport {
-    pub fn count(&self, severity: Severity) -> usize {
-        self.findings.iter().filter(|f| f.severity == severity).count()
-    }
-}
-
-/// `1 error`, `2 errors`.
-pub(crate) fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+/// Whether the text report is in colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
 }
 
 /// Rendering options shared by the formats.
@@ -139,20 +102,6 @@ pub fn error(err: &anyhow::Error) {
     for line in text.lines() {
         let _ = writeln!(stderr, "error: {line}");
     }
-}
-
-/// An error and its causes on one line, as `{:#}` prints them, with a
-/// libgit2 cause in plain words ([`crate::git::plain`]) instead of its raw
-/// text and `class=`/`code=` suffix.
-pub fn describe(err: &anyhow::Error) -> String {
-    let causes: Vec<String> = err
-        .chain()
-        .map(|cause| match cause.downcast_ref::<git2::Error>() {
-            Some(git) => crate::git::plain(git),
-            None => cause.to_string(),
-        })
-        .collect();
-    causes.join(": ")
 }
 
 /// Print a status line for the person at the terminal (stderr).

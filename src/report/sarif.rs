@@ -138,10 +138,14 @@ pub fn render(reports: &[GateReport]) -> String {
         .iter()
         .map(|report| {
             // Rules: every rule of this gate, plus any other rule that fired (meta/...).
-            let mut rules: Vec<&RuleMeta> = rule::all().into_iter().filter(|r| r.gate == report.gate).collect();
+            let mut rules: Vec<&RuleMeta> = crate::gates::rules()
+                .iter()
+                .copied()
+                .filter(|r| r.gate == report.gate)
+                .collect();
             for f in &report.findings {
                 if !rules.iter().any(|r| r.id == f.rule)
-                    && let Some(meta) = rule::find(&f.rule)
+                    && let Some(meta) = rule::find(crate::gates::rules(), &f.rule)
                 {
                     rules.push(meta);
                 }
@@ -152,7 +156,7 @@ pub fn render(reports: &[GateReport]) -> String {
                 .flat_map(|w| w.findings.iter().map(move |f| (w, f)));
             for (_, f) in hidden.clone() {
                 if !rules.iter().any(|r| r.id == f.rule)
-                    && let Some(meta) = rule::find(&f.rule)
+                    && let Some(meta) = rule::find(crate::gates::rules(), &f.rule)
                 {
                     rules.push(meta);
                 }

@@ -34,7 +34,7 @@ pub fn judge_suppressions(judge: &Judge, path: &str, text: &str, suppressions: &
                 .iter()
                 .map(|s| {
                     let mut w = waiver(s).added(verdict.clone());
-                    w.authors = vec![format!("unknown ({})", crate::report::describe(&e))];
+                    w.authors = vec![format!("unknown ({})", crate::wording::describe(&e))];
                     w
                 })
                 .collect()
@@ -72,7 +72,7 @@ fn judge_file(judge: &Judge, repo: &Repo, path: &str, text: &str, suppressions: 
         if let Some(base_path) = base_path
             && let Some(bytes) = repo.blob_at(rev, &base_path)?
         {
-            let (found, _) = crate::suppress::scan(path, &String::from_utf8_lossy(&bytes));
+            let (found, _) = crate::suppress::scan(path, &String::from_utf8_lossy(&bytes), judge.catalog.rules);
             for s in &found {
                 *at_base.entry(key(s)).or_default() += 1;
             }

@@ -17,8 +17,8 @@
 //!   know who commits: an agent in the user's terminal commits as the user):
 //!   it applies, and the finding is a warning.
 
-mod config;
-mod inline;
+pub mod config;
+pub mod inline;
 pub mod waiver;
 
 use std::path::{Path, PathBuf};
@@ -26,9 +26,7 @@ use std::sync::Mutex;
 
 use anyhow::Result;
 
-pub use self::config::{gate_of as config_gate, hold_config};
-pub use self::inline::judge_suppressions;
-use self::waiver::{Kind, Status, Waiver};
+use self::waiver::{Kind, Status, Verdict, Waiver};
 use crate::config::Config;
 use crate::finding::Finding;
 use crate::git::{Commit, Repo};
@@ -107,6 +105,8 @@ pub struct Judge {
     pr: Option<PullRequest>,
     /// What the pull request said, asked once when first needed.
     pr_said: std::sync::OnceLock<Result<Option<String>, String>>,
+    /// The rules and sections configuration and suppressions are read against.
+    catalog: crate::config::Catalog,
 }
 
 /// A pull request's channels of acknowledgment (the base config's word).
@@ -184,14 +184,6 @@ fn glob_matches(pattern: &str, text: &str) -> bool {
         .is_ok_and(|glob| glob.compile_matcher().is_match(text))
 }
 
-/// What the judge made of one waiver the change added.
-#[derive(Debug, Clone)]
-pub struct Verdict {
-    pub status: Status,
-    pub authors: Vec<String>,
-    pub acknowledged_by: Option<String>,
-}
-
 impl Judge {
     /// Read the trusted revision's config (the file `config_file` names in
     /// the repository, else the first of the usual names there) and the
@@ -203,6 +195,7 @@ impl Judge {
         at: TrustAt<'_>,
         enforce: bool,
         env: &dyn Fn(&str) -> Option<String>,
+        catalog: crate::config::Catalog,
         notes: &mut Vec<String>,
     ) -> Result<(Judge, BaseConfig)> {
         let mut unreachable = false;
@@ -235,13 +228,13 @@ impl Judge {
             }
         }
         let shown = file.as_deref().map(crate::git::display_path).unwrap_or_default();
-        let config = match crate::config::from_text(text.as_deref().unwrap_or(""), &shown, env) {
+        let config = match crate::config::from_text(text.as_deref().unwrap_or(""), &shown, env, catalog) {
             Ok(config) => config,
             Err(_) => {
                 notes.push(format!(
                     "{shown} at the base revision is not a valid config: the change is checked against the built-in defaults"
                 ));
-                crate::config::from_text("", "", env)?
+                crate::config::from_text("", "", env, catalog)?
             }
         };
         // In a pull request's CI job, the pull request may acknowledge.
@@ -277,6 +270,7 @@ impl Judge {
             inline: Mutex::new(std::collections::HashMap::new()),
             pr,
             pr_said: std::sync::OnceLock::new(),
+            catalog,
         };
         Ok((judge, BaseConfig { config, file }))
     }

@@ -128,7 +128,7 @@ impl Waiver {
     }
 
     /// The same waiver, added by the change and judged as `verdict` says.
-    pub fn added(self, verdict: super::Verdict) -> Waiver {
+    pub fn added(self, verdict: Verdict) -> Waiver {
         Waiver {
             origin: Origin::Change,
             status: verdict.status,
@@ -249,7 +249,7 @@ impl Waiver {
         if !self.findings.is_empty() {
             out.push_str(&format!(
                 ", hid {}",
-                crate::report::plural(self.findings.len(), "finding")
+                crate::wording::plural(self.findings.len(), "finding")
             ));
         }
         let reason = match &self.values {
@@ -265,4 +265,11 @@ impl Waiver {
         }
         out
     }
+}
+/// What the judge made of one waiver the change added.
+#[derive(Debug, Clone)]
+pub struct Verdict {
+    pub status: Status,
+    pub authors: Vec<String>,
+    pub acknowledged_by: Option<String>,
 }

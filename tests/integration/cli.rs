@@ -42,7 +42,7 @@ fn rules_lists_every_rule_with_its_default_level() {
     insta::assert_snapshot!(run.snapshot(&repo));
     let run = repo.run(&["rules", "--format", "json"]);
     let list: Vec<serde_json::Value> = serde_json::from_str(&run.stdout).unwrap();
-    assert_eq!(list.len(), loki_gate::rule::all().len());
+    assert_eq!(list.len(), loki_gate::gates::rules().len());
     assert!(
         list.iter()
             .all(|r| r["id"].is_string() && r["default_level"].is_string())

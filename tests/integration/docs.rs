@@ -12,7 +12,7 @@ fn the_configuration_key_table_matches_the_schema() {
         "docs/configuration.md",
         START,
         END,
-        &loki_gate::config::reference_table(),
+        &loki_gate::config::reference_table(loki_gate::gates::catalog()),
     );
 }
 
@@ -54,7 +54,7 @@ fn the_matcher_lattice_is_printed_where_it_is_documented() {
 
 #[test]
 fn every_rule_is_documented_on_its_gate_page() {
-    for rule in loki_gate::rule::all() {
+    for rule in loki_gate::gates::rules() {
         let page = match rule.gate {
             "meta" => "docs/configuration.md",
             gate => &format!("docs/gates/{gate}.md"),

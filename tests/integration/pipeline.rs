@@ -40,9 +40,17 @@ fn finish(
 /// A judge as a run by hand at the repository's HEAD has one.
 fn judge(repo: &TestRepo) -> Judge {
     let git = loki_gate::git::Repo::discover(&repo.root()).expect("a repository");
-    Judge::open(&git, None, TrustAt::Head, false, &|_| None, &mut Vec::new())
-        .expect("a judge")
-        .0
+    Judge::open(
+        &git,
+        None,
+        TrustAt::Head,
+        false,
+        &|_| None,
+        loki_gate::gates::catalog(),
+        &mut Vec::new(),
+    )
+    .expect("a judge")
+    .0
 }
 
 fn at(line: u32) -> Finding {
@@ -58,7 +66,12 @@ fn a_suppression_with_a_reason_hides_the_finding_on_its_line_or_the_next() {
     );
     // Committed: the suppressions are HEAD's, not the change's.
     repo.commit("suppressions");
-    let report = finish(&repo, &Levels::default(), None, vec![at(1), at(3), at(4)]);
+    let report = finish(
+        &repo,
+        &Levels::new(loki_gate::gates::rules()),
+        None,
+        vec![at(1), at(3), at(4)],
+    );
     assert_eq!(report.suppressed, 2);
     let rules: Vec<_> = report.findings.iter().map(|f| (f.rule.as_str(), f.line)).collect();
     assert_eq!(rules, vec![("evidence/stale-results", Some(4))]);
@@ -72,7 +85,7 @@ fn suppressions_without_reason_or_matching_nothing_are_reported() {
         "a = 1  # loki-gate: allow(evidence/stale-results)\nb = 2\n\n\n# loki-gate: allow(evidence/stale-results) stale note\n",
     );
     repo.commit("suppressions");
-    let report = finish(&repo, &Levels::default(), None, vec![at(1)]);
+    let report = finish(&repo, &Levels::new(loki_gate::gates::rules()), None, vec![at(1)]);
     let got: Vec<_> = report
         .findings
         .iter()
@@ -93,7 +106,7 @@ fn suppressions_without_reason_or_matching_nothing_are_reported() {
 fn fingerprints_survive_line_moves_so_baselines_keep_matching() {
     let repo = TestRepo::new();
     repo.write("src/x.py", "import os\nassert True\n");
-    let before = finish(&repo, &Levels::default(), None, vec![at(2)]);
+    let before = finish(&repo, &Levels::new(loki_gate::gates::rules()), None, vec![at(2)]);
     let baseline = Baseline::from_findings(&before.findings);
     assert_eq!(before.findings[0].snippet, vec!["assert True"]);
 
@@ -101,7 +114,12 @@ fn fingerprints_survive_line_moves_so_baselines_keep_matching() {
         "src/x.py",
         "import os\n\n\n# moved down\n    assert   True\nassert False\n",
     );
-    let after = finish(&repo, &Levels::default(), Some(&baseline), vec![at(5), at(6)]);
+    let after = finish(
+        &repo,
+        &Levels::new(loki_gate::gates::rules()),
+        Some(&baseline),
+        vec![at(5), at(6)],
+    );
     assert_eq!(after.baselined, 1, "the moved line is still known");
     let left: Vec<_> = after.findings.iter().map(|f| f.line).collect();
     assert_eq!(left, vec![Some(6)], "the new line is reported");
@@ -110,7 +128,7 @@ fn fingerprints_survive_line_moves_so_baselines_keep_matching() {
 #[test]
 fn levels_decide_severity_and_allow_hides() {
     let repo = TestRepo::new();
-    let mut levels = Levels::default();
+    let mut levels = Levels::new(loki_gate::gates::rules());
     let findings = || vec![Finding::new(&NO_ANCHOR, "no anchor")];
     assert_eq!(
         finish(&repo, &levels, None, findings()).findings[0].severity,
@@ -131,7 +149,7 @@ fn levels_decide_severity_and_allow_hides() {
 fn an_inconclusive_gate_without_deny_findings_is_inconclusive() {
     let repo = TestRepo::new();
     let root = repo.root();
-    let levels = Levels::default();
+    let levels = Levels::new(loki_gate::gates::rules());
     let judge = judge(&repo);
     let pipeline = Pipeline {
         root: &root,

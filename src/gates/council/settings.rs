@@ -4,12 +4,11 @@ use std::time::Duration;
 
 use anyhow::{Result, anyhow, bail};
 
-use crate::cli::CouncilArgs;
 use crate::config::schema::{FieldSpec, KeySpec, Kind, SectionSpec};
 use crate::config::{Record, Section};
 
 /// What the council does with a reviewer whose answer could not be read.
-pub const INCONCLUSIVE: &[&str] = &["block", "ignore"];
+pub const INCONCLUSIVE: &[&str] = crate::config::schema::INCONCLUSIVE;
 
 /// Provider kinds: a command, an OpenAI-compatible endpoint, or a preset command.
 pub const KINDS: &[&str] = &["command", "openai", "claude", "codex", "gemini", "aider", "llm"];
@@ -152,6 +151,14 @@ pub struct Provider {
     pub timeout: Duration,
 }
 
+/// What the command line sets over the config (`loki-gate council --reviewers ...`).
+#[derive(Debug, Default, Clone)]
+pub struct Overrides {
+    pub fresh: bool,
+    pub reviewers: Option<usize>,
+    pub provider: Option<Vec<String>>,
+}
+
 #[derive(Debug, Clone)]
 pub struct Settings {
     pub providers: Vec<Provider>,
@@ -199,7 +206,7 @@ fn preset(kind: &str, model: Option<&str>) -> Vec<String> {
 
 impl Settings {
     /// The command line over the config (which already holds env over file).
-    pub fn resolve(section: &Section, args: &CouncilArgs) -> Result<Settings> {
+    pub fn resolve(section: &Section, args: &Overrides) -> Result<Settings> {
         let timeout = section.duration("timeout");
         let mut providers: Vec<Provider> = Vec::new();
         for (i, record) in section.records("providers").iter().enumerate() {

@@ -5,7 +5,6 @@ use std::time::Duration;
 
 use anyhow::{Result, anyhow};
 
-use crate::cli::EvidenceArgs;
 use crate::config::Section;
 use crate::config::schema::{ENABLED, KeySpec, Kind, SectionSpec, parse_duration};
 
@@ -60,6 +59,17 @@ pub enum TestSource {
     Results(PathBuf),
 }
 
+/// What the command line sets over the config (`loki-gate evidence --test-command ...`).
+#[derive(Debug, Default, Clone)]
+pub struct Overrides {
+    pub test_command: Option<String>,
+    pub results: Option<PathBuf>,
+    pub require_anchor: bool,
+    pub timeout: Option<String>,
+    pub coverage: Vec<PathBuf>,
+    pub min_changed_coverage: Option<f64>,
+}
+
 #[derive(Debug, Clone)]
 pub struct Settings {
     pub tests: TestSource,
@@ -73,7 +83,7 @@ pub struct Settings {
 
 impl Settings {
     /// Command line over config (which already holds env over file), over detection.
-    pub fn resolve(section: &Section, args: &EvidenceArgs, root: &Path, cwd: &Path) -> Result<Settings> {
+    pub fn resolve(section: &Section, args: &Overrides, root: &Path, cwd: &Path) -> Result<Settings> {
         let timeout = match &args.timeout {
             Some(t) => parse_duration(t)
                 .ok_or_else(|| anyhow!("--timeout `{t}` is not a duration: write e.g. 90s, 10m or 1h"))?,
@@ -114,7 +124,7 @@ impl Settings {
 
 /// Where the test results come from: the command line over config (which
 /// already holds env over file), over detection; `None` when nothing says.
-pub fn test_source(section: &Section, args: &EvidenceArgs, root: &Path, cwd: &Path) -> Option<TestSource> {
+pub fn test_source(section: &Section, args: &Overrides, root: &Path, cwd: &Path) -> Option<TestSource> {
     if let Some(results) = &args.results {
         Some(TestSource::Results(cwd.join(results)))
     } else if let Some(cmd) = &args.test_command {

@@ -3,7 +3,6 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::cli::HeldoutArgs;
 use crate::config::Section;
 use crate::config::schema::{FieldSpec, KeySpec, Kind, SectionSpec};
 
@@ -61,6 +60,14 @@ pub const SECTION: SectionSpec = SectionSpec {
     ],
 };
 
+/// What the command line sets over the config (`loki-gate heldout --checks ...`).
+#[derive(Debug, Default, Clone)]
+pub struct Overrides {
+    pub checks: Option<std::path::PathBuf>,
+    pub reveal: bool,
+    pub require: bool,
+}
+
 #[derive(Debug, Clone)]
 pub struct Settings {
     pub checks: Option<PathBuf>,
@@ -75,7 +82,7 @@ pub struct Settings {
 impl Settings {
     /// `--checks` (or its variable) over config; relative paths from `cwd`
     /// on the command line, from the repository root in config.
-    pub fn resolve(section: &Section, args: &HeldoutArgs, root: &std::path::Path, cwd: &std::path::Path) -> Settings {
+    pub fn resolve(section: &Section, args: &Overrides, root: &std::path::Path, cwd: &std::path::Path) -> Settings {
         let checks = match &args.checks {
             Some(dir) => Some(cwd.join(dir)),
             None => section.opt_str("checks").map(|d| root.join(d)),

@@ -1,6 +1,5 @@
 //! The mutation gate's knobs.
 
-use crate::cli::MutationArgs;
 use crate::config::Section;
 use crate::config::schema::{ENABLED, KeySpec, Kind, SectionSpec};
 
@@ -17,7 +16,7 @@ pub const SECTION: SectionSpec = SectionSpec {
         },
         KeySpec {
             name: "inconclusive",
-            kind: Kind::Choice(crate::gates::council::settings::INCONCLUSIVE),
+            kind: Kind::Choice(crate::config::schema::INCONCLUSIVE),
             default: "block",
             doc: "what a range the gate could not fully read does (a shallow clone that ends before the base): block, or ignore (an inconclusive pass with a notice)",
         },
@@ -29,6 +28,12 @@ pub const SECTION: SectionSpec = SectionSpec {
         },
     ],
 };
+
+/// What the command line sets over the config (`loki-gate mutation --max-commits N`).
+#[derive(Debug, Default, Clone)]
+pub struct Overrides {
+    pub max_commits: Option<u64>,
+}
 
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -43,7 +48,7 @@ pub struct Settings {
 
 impl Settings {
     /// The command line over the config (which already holds env over file).
-    pub fn resolve(section: &Section, mock: &Section, args: &MutationArgs) -> Settings {
+    pub fn resolve(section: &Section, mock: &Section, args: &Overrides) -> Settings {
         let max = args.max_commits.unwrap_or_else(|| section.count("max-commits"));
         Settings {
             max_commits: (max > 0).then(|| usize::try_from(max).unwrap_or(usize::MAX)),

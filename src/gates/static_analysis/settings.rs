@@ -6,7 +6,6 @@ use anyhow::{Result, bail};
 
 use super::tools::custom::{self, Custom};
 use super::tools::{self, Filter};
-use crate::cli::StaticArgs;
 use crate::config::Section;
 use crate::config::schema::{ENABLED, KeySpec, Kind, SectionSpec, parse_duration};
 use crate::finding::Severity;
@@ -82,6 +81,17 @@ pub const SECTION: SectionSpec = SectionSpec {
     ],
 };
 
+/// What the command line sets over the config (`loki-gate static --tool ...`).
+#[derive(Debug, Default, Clone)]
+pub struct Overrides {
+    pub tool: Vec<String>,
+    pub filter: Option<String>,
+    pub fail_on: Option<String>,
+    pub timeout: Option<String>,
+    pub new_only: bool,
+    pub scope: Option<String>,
+}
+
 pub struct Settings {
     /// Tools named explicitly; a missing one cannot be run (exit 2).
     pub named: Vec<&'static str>,
@@ -100,7 +110,7 @@ pub struct Settings {
 
 impl Settings {
     /// The command line over the config (which already holds env over file).
-    pub fn resolve(section: &Section, args: &StaticArgs) -> Result<Settings> {
+    pub fn resolve(section: &Section, args: &Overrides) -> Result<Settings> {
         let mut custom = Vec::new();
         for (i, record) in section.records("custom").iter().enumerate() {
             let taken: Vec<&str> = TOOL_NAMES

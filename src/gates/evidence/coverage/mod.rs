@@ -24,7 +24,7 @@ use super::rules;
 use crate::changed::{ChangeSet, Lines};
 use crate::finding::Finding;
 use crate::git::display_path;
-use crate::report::coverage::{Coverage, FileCoverage, percent};
+use crate::verdict::coverage::{Coverage, FileCoverage, percent};
 
 /// The report formats read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -372,7 +372,7 @@ mod tests {
         assert_eq!(row.covered, 2);
         // 17 is executable and unchanged, so 15-16 and 18 are separate runs.
         assert_eq!(row.uncovered, vec![[11, 13], [15, 16], [18, 18]]);
-        assert_eq!(crate::report::coverage::shown(row.percent), "28.5%");
+        assert_eq!(crate::verdict::coverage::shown(row.percent), "28.5%");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 use crate::finding::Finding;
-use crate::report::coverage::shown;
 use crate::rule::{Level, RuleMeta};
+use crate::verdict::coverage::shown;
 
 pub const CHANGED_COVERAGE_BELOW: RuleMeta = RuleMeta {
     id: "evidence/changed-coverage-below",
