@@ -1,0 +1,90 @@
+//! `loki-gate <gate>`: one gate with its arguments.
+
+use super::*;
+
+/// One gate with its command-line arguments.
+#[derive(Clone, Copy)]
+pub(crate) enum GateCall<'a> {
+    Static(&'a cli::StaticArgs),
+    Evidence(&'a cli::EvidenceArgs),
+    Mock,
+    Mutation(&'a cli::MutationArgs),
+    Docs,
+    Heldout(&'a cli::HeldoutArgs),
+    Council(&'a cli::CouncilArgs),
+    Uncertainty,
+}
+
+impl GateCall<'_> {
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            GateCall::Static(_) => "static",
+            GateCall::Evidence(_) => "evidence",
+            GateCall::Mock => "mock",
+            GateCall::Mutation(_) => "mutation",
+            GateCall::Docs => "docs",
+            GateCall::Heldout(_) => "heldout",
+            GateCall::Council(_) => "council",
+            GateCall::Uncertainty => "uncertainty",
+        }
+    }
+
+    /// Resolve the gate's settings and run it; `levels` takes the gate's policy knobs.
+    pub(crate) fn run(
+        self,
+        cx: &Context<'_>,
+        cwd: &std::path::Path,
+        levels: &mut rule::Levels,
+    ) -> Result<gates::GateOutput> {
+        let section = cx.config.section(self.name());
+        let root = cx.repo.root();
+        match self {
+            GateCall::Static(args) => {
+                let settings = gates::static_analysis::settings::Settings::resolve(section, &args.overrides())?;
+                gates::static_analysis::run(cx, &settings)
+            }
+            GateCall::Evidence(args) => {
+                let settings = gates::evidence::settings::Settings::resolve(section, &args.overrides(), root, cwd)?;
+                gates::evidence::adjust_levels(levels, &settings);
+                gates::evidence::run(cx, &settings)
+            }
+            GateCall::Mock => gates::mock::run(cx, &gates::mock::settings::Settings::resolve(section)),
+            GateCall::Mutation(args) => {
+                let settings =
+                    gates::mutation::settings::Settings::resolve(section, cx.config.section("mock"), &args.overrides());
+                gates::mutation::run(cx, &settings)
+            }
+            GateCall::Docs => gates::docs::run(cx, &gates::docs::settings::Settings::resolve(section)?),
+            GateCall::Heldout(args) => {
+                let settings = gates::heldout::settings::Settings::resolve(section, &args.overrides(), root, cwd);
+                gates::heldout::adjust_levels(levels, &settings);
+                gates::heldout::run(cx, &settings)
+            }
+            GateCall::Council(args) => {
+                let settings = gates::council::settings::Settings::resolve(section, &args.overrides())?;
+                gates::council::run(cx, &settings, &env_var)
+            }
+            GateCall::Uncertainty => {
+                gates::uncertainty::run(cx, &gates::uncertainty::settings::knobs(section), &env_var)
+            }
+        }
+    }
+}
+
+/// Open the session and run one gate through the shared pipeline. A gate
+/// disabled in config checks nothing and says so.
+pub(crate) fn run_gate(global: &GlobalArgs, call: GateCall<'_>) -> Result<ExitStatus> {
+    let gate = call.name();
+    // `mutation` gates what a shallow clone has when its base is missing.
+    let session = Session::open(global, &env_var, gate == "mutation")?;
+    let started = Instant::now();
+    let mut levels = session.levels.clone();
+    // A gate named on the command line runs: `enabled` decides what a bare
+    // `check` and the hooks run, not whether an explicit call is obeyed.
+    let result = match switched_off(gate) {
+        Some(off) => Ok(off),
+        None => call.run(&context(&session), &session.cwd, &mut levels),
+    };
+    let result = with_held(result, (&session.waivers, &session.trust_notes), gate, true);
+    finish_gate(gate, result, started, &session, &levels, global)
+}
