@@ -1,0 +1,852 @@
+//! JavaScript and TypeScript tests and their cases: `it`/`test` calls in
+//! `describe` groups, hooks, helpers, `.each` tables and loops over literal
+//! tables, and skips.
+
+#[allow(unused_imports)]
+use super::*;
+
+/// `const CASES = [...]` at the top level of the file: tables of cases.
+pub(super) fn module_tables(root: &Node, source: &[u8]) -> Vec<String> {
+    let mut out = Vec::new();
+    for declarator in top_declarators(root) {
+        if let (Some(name), Some(value)) = (declarator.field("name"), declarator.field("value").map(unwrap))
+            && name.kind() == "identifier"
+            && matches!(array(&value), Some(Literal::Collection(n)) if n > 0)
+        {
+            out.push(text(&name, source).into_owned());
+        }
+    }
+    out
+}
+
+/// The declarators of the file's top-level `const`, `let` and `var`
+/// declarations, exported or not.
+pub(super) fn top_declarators<'a>(root: &Node<'a>) -> Vec<Node<'a>> {
+    let mut out = Vec::new();
+    let mut cursor = root.walk();
+    for statement in root.named_children(&mut cursor) {
+        let declaration = match statement.kind() {
+            "export_statement" => statement.field("declaration"),
+            "lexical_declaration" | "variable_declaration" => Some(statement),
+            _ => None,
+        };
+        let Some(declaration) = declaration else { continue };
+        let mut c = declaration.walk();
+        out.extend(
+            declaration
+                .named_children(&mut c)
+                .filter(|d| d.kind() == "variable_declarator"),
+        );
+    }
+    out
+}
+
+/// The local names an import clause or a binding pattern introduces, each
+/// with what it stands for in the module (`default`, `*`, or the export name).
+pub(super) fn collect_bound(node: &Node, source: &[u8], origin: &str, out: &mut Vec<(String, String)>) {
+    let name = |n: &Node| text(n, source).into_owned();
+    match node.kind() {
+        "identifier" => out.push((name(node), origin.to_string())),
+        "shorthand_property_identifier_pattern" => out.push((name(node), name(node))),
+        "import_specifier" => {
+            if let Some(imported) = node.field("name") {
+                let local = node.field("alias").unwrap_or(imported);
+                out.push((name(&local), string_or_name(&imported, source)));
+            }
+        }
+        "namespace_import" => {
+            if let Some(local) = first_child(node) {
+                out.push((name(&local), "*".to_string()));
+            }
+        }
+        "pair_pattern" => {
+            if let (Some(key), Some(value)) = (node.field("key"), node.field("value")) {
+                collect_bound(&value, source, &string_or_name(&key, source), out);
+            }
+        }
+        _ => {
+            let mut cursor = node.walk();
+            for child in node.named_children(&mut cursor) {
+                collect_bound(&child, source, origin, out);
+            }
+        }
+    }
+}
+
+/// A property or export name, written bare or quoted.
+pub(super) fn string_or_name(node: &Node, source: &[u8]) -> String {
+    let t = text(node, source);
+    t.trim_matches(|c| c == '"' || c == '\'').to_string()
+}
+
+/// Every identifier in a binding target, each without a known value.
+pub(super) fn identifiers(node: &Node, source: &[u8], out: &mut Vec<(String, Bound)>) {
+    visit_named(*node, |n| {
+        match n.kind() {
+            "identifier" | "shorthand_property_identifier_pattern" => {
+                out.push((text(&n, source).into_owned(), Bound::Other));
+                return false;
+            }
+            // `obj.x = ..`, `a[i] = ..` bind no local name; types name no variable.
+            "member_expression" | "subscript_expression" | "type_annotation" => return false,
+            _ => {}
+        }
+        true
+    });
+}
+
+/// A parameter of a test callback: a name, or the fields an object pattern
+/// takes (`({ input, expected }) =>`).
+pub(super) enum Param {
+    Name(String),
+    Fields(Vec<String>),
+    Other,
+}
+
+pub(super) fn param(node: &Node, source: &[u8]) -> Param {
+    let node = match node.kind() {
+        // TypeScript: `(a: number)`, `({ a }: Case)`.
+        "required_parameter" | "optional_parameter" => match node.field("pattern") {
+            Some(p) => p,
+            None => return Param::Other,
+        },
+        _ => *node,
+    };
+    match node.kind() {
+        "identifier" => Param::Name(text(&node, source).into_owned()),
+        "object_pattern" => {
+            let mut cursor = node.walk();
+            Param::Fields(
+                node.named_children(&mut cursor)
+                    .filter(|f| f.kind() == "shorthand_property_identifier_pattern")
+                    .map(|f| text(&f, source).into_owned())
+                    .collect(),
+            )
+        }
+        _ => Param::Other,
+    }
+}
+
+/// The cases of `it.each(table)(name, fn)` when `table` is a literal array:
+/// an array row binds the callback's parameters by position, an object row
+/// the fields its object pattern takes, any other row the only parameter.
+/// Parameters the body rebinds (`occurrences` holds every binding, the
+/// parameters' own included) are left out.
+pub(super) fn each_cases(
+    call: &Node,
+    function: &Node,
+    occurrences: &[(String, Bound)],
+    source: &[u8],
+) -> Vec<Vec<(String, String)>> {
+    let Some(table) = call
+        .field("function")
+        .filter(|f| f.kind() == "call_expression")
+        .and_then(|each| arguments(&each).into_iter().next())
+        .filter(|t| t.kind() == "array")
+    else {
+        return Vec::new();
+    };
+    let params: Vec<Param> = match (function.field("parameter"), function.field("parameters")) {
+        (Some(single), _) => vec![param(&single, source)],
+        (None, Some(list)) => {
+            let mut cursor = list.walk();
+            list.named_children(&mut cursor)
+                .filter(|p| p.kind() != COMMENT)
+                .map(|p| param(&p, source))
+                .collect()
+        }
+        (None, None) => return Vec::new(),
+    };
+    let once = |name: &str| crate::lang::not_rebound(occurrences, name);
+    let fields = |object: &Node, names: &[String], case: &mut Vec<(String, String)>| {
+        let mut cursor = object.walk();
+        for pair in object.named_children(&mut cursor).filter(|p| p.kind() == "pair") {
+            let (Some(key), Some(value)) = (pair.field("key"), pair.field("value")) else {
+                continue;
+            };
+            let key = text(&key, source);
+            let key = key.trim_matches(|c| matches!(c, '"' | '\'' | '`'));
+            if let Some(name) = names.iter().find(|n| *n == key && once(n)) {
+                case.push((name.clone(), token_key(&value, source)));
+            }
+        }
+    };
+    let mut cases = Vec::new();
+    let mut cursor = table.walk();
+    for row in table.named_children(&mut cursor).filter(|r| r.kind() != COMMENT) {
+        let mut case = Vec::new();
+        match (row.kind(), params.as_slice()) {
+            ("array", _) => {
+                let mut c = row.walk();
+                let values: Vec<Node> = row.named_children(&mut c).filter(|v| v.kind() != COMMENT).collect();
+                for (param, value) in params.iter().zip(&values) {
+                    match param {
+                        Param::Name(name) if once(name) => case.push((name.clone(), token_key(value, source))),
+                        Param::Fields(names) if value.kind() == "object" => fields(value, names, &mut case),
+                        _ => {}
+                    }
+                }
+            }
+            ("object", [Param::Fields(names), ..]) => fields(&row, names, &mut case),
+            (_, [Param::Name(name)]) if once(name) => case.push((name.clone(), token_key(&row, source))),
+            _ => {}
+        }
+        if !case.is_empty() {
+            cases.push(case);
+        }
+        if cases.len() == crate::lang::MAX_CASES {
+            break;
+        }
+    }
+    cases
+}
+
+/// Names the file binds once, at its top level, to an array literal, with
+/// it (`const cases = [[1, 2], [3, 4]]`, exported or not).
+pub(super) fn module_literals<'a>(root: &Node<'a>, source: &[u8]) -> Vec<(String, Node<'a>)> {
+    let mut bound = Vec::new();
+    for declarator in top_declarators(root) {
+        let Some(name) = declarator.field("name") else { continue };
+        let value = declarator.field("value").map(unwrap).filter(|v| v.kind() == "array");
+        let mut names = Vec::new();
+        identifiers(&name, source, &mut names);
+        for (n, _) in names {
+            bound.push((n, value.filter(|_| name.kind() == "identifier")));
+        }
+    }
+    crate::lang::literals_bound_once(bound)
+}
+
+/// The rows of a table-driven test as cases ([`TestCase::cases`]): the one
+/// literal array a `for (const .. of table)` loop or a `table.forEach((..)
+/// => ..)` callback runs over (written there, bound once in the test, or,
+/// the test binding that name nowhere, once at the top of the file). An
+/// array pattern (`[input, want]`) binds a row's values by position, an
+/// object pattern (`{ input, want }`) a row's fields by key, and one name
+/// (`c`) binds `c[0]`.. of an array row and `c.want` of an object row. A
+/// row of another shape is not read; loops over two tables, or over plain
+/// values, give none. A name the test rebinds is not the row's value.
+pub(super) fn loop_cases(
+    body: &Node,
+    module: &[(String, Node)],
+    occurrences: &[(String, Bound)],
+    source: &[u8],
+) -> Vec<Vec<(String, String)>> {
+    // Most tests loop over nothing: a look at their text spares the walk.
+    if !source[body.byte_range()].windows(3).any(|w| w == b"for") {
+        return Vec::new();
+    }
+    let mut tables = Vec::new();
+    visit_named(*body, |n| {
+        let (pattern, right) = match n.kind() {
+            "for_in_statement" if n.field("operator").is_some_and(|o| text(&o, source) == "of") => {
+                (n.field("left"), n.field("right"))
+            }
+            "call_expression" => {
+                let callee = n.field("function").filter(|f| f.kind() == "member_expression");
+                let each = callee
+                    .and_then(|f| f.field("property"))
+                    .is_some_and(|p| text(&p, source) == "forEach");
+                let callback = arguments(&n).into_iter().next().filter(is_function);
+                match (each, callback) {
+                    (true, Some(callback)) => (
+                        callback
+                            .field("parameter")
+                            .or_else(|| callback.field("parameters").and_then(|p| first_child(&p))),
+                        callee.and_then(|f| f.field("object")),
+                    ),
+                    _ => (None, None),
+                }
+            }
+            _ => (None, None),
+        };
+        if let (Some(pattern), Some(right)) = (pattern, right)
+            && let Some(table) = table_literal(body, unwrap(right), module, occurrences, source)
+            && let Some(cases) = loop_rows(&pattern, &table, occurrences, source)
+        {
+            tables.push((text(&table, source).into_owned(), cases));
+        }
+        true
+    });
+    crate::lang::one_table(tables)
+}
+
+/// The array literal a loop runs over: written there, the value of the one
+/// binding of that name in `body`, or (the body binding it nowhere) the
+/// file's table of that name.
+pub(super) fn table_literal<'a>(
+    body: &Node<'a>,
+    right: Node<'a>,
+    module: &[(String, Node<'a>)],
+    occurrences: &[(String, Bound)],
+    source: &[u8],
+) -> Option<Node<'a>> {
+    match right.kind() {
+        "array" => Some(right),
+        "identifier" => {
+            let name = text(&right, source);
+            crate::lang::table_named(&name, occurrences, module, || {
+                let mut value = None;
+                visit_named(*body, |n| {
+                    if n.kind() == "variable_declarator"
+                        && n.field("name")
+                            .is_some_and(|l| l.kind() == "identifier" && text(&l, source) == name)
+                    {
+                        value = n.field("value").map(unwrap).filter(|v| v.kind() == "array");
+                    }
+                    value.is_none()
+                });
+                value
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The cases of `table` as the loop's `pattern` reads each row.
+pub(super) fn loop_rows(
+    pattern: &Node,
+    table: &Node,
+    occurrences: &[(String, Bound)],
+    source: &[u8],
+) -> Option<Vec<Vec<(String, String)>>> {
+    let pattern = match pattern.kind() {
+        // TypeScript: `([a, b]: Row) =>`.
+        "required_parameter" | "optional_parameter" => pattern.field("pattern")?,
+        _ => *pattern,
+    };
+    fn named<'a>(node: &Node<'a>) -> Vec<Node<'a>> {
+        let mut c = node.walk();
+        node.named_children(&mut c).filter(|v| v.kind() != COMMENT).collect()
+    }
+    // An object's fields by key (a plain or quoted name).
+    fn fields<'a>(object: &Node<'a>, source: &[u8]) -> Vec<(String, Node<'a>)> {
+        named(object)
+            .into_iter()
+            .filter(|p| p.kind() == "pair")
+            .filter_map(|p| {
+                let key = text(&p.field("key")?, source);
+                let key = key.trim_matches(|c| matches!(c, '"' | '\'' | '`'));
+                crate::lang::is_plain_name(key).then(|| (key.to_string(), p.field("value").unwrap_or(p)))
+            })
+            .collect()
+    }
+    let mut cases = Vec::new();
+    for row in named(table) {
+        let case: Vec<(String, String)> = match (pattern.kind(), row.kind()) {
+            ("array_pattern", "array") => {
+                let names = named(&pattern);
+                if names.iter().any(|n| n.kind() != "identifier") {
+                    return None;
+                }
+                names
+                    .iter()
+                    .zip(named(&row))
+                    .map(|(name, value)| (text(name, source).into_owned(), token_key(&value, source)))
+                    .collect()
+            }
+            ("object_pattern", "object") => {
+                let mut case = Vec::new();
+                let values = fields(&row, source);
+                for part in named(&pattern) {
+                    let (key, name) = match part.kind() {
+                        "shorthand_property_identifier_pattern" => (text(&part, source), part),
+                        "pair_pattern" => match (part.field("key"), part.field("value")) {
+                            (Some(k), Some(v)) if v.kind() == "identifier" => (text(&k, source), v),
+                            _ => continue,
+                        },
+                        _ => continue,
+                    };
+                    if let Some((_, value)) = values.iter().find(|(k, _)| *k == key) {
+                        case.push((text(&name, source).into_owned(), token_key(value, source)));
+                    }
+                }
+                case
+            }
+            ("identifier", "array") => {
+                let one = text(&pattern, source);
+                named(&row)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, value)| (format!("{one} [ {i} ]"), token_key(value, source)))
+                    .collect()
+            }
+            ("identifier", "object") => {
+                let one = text(&pattern, source);
+                fields(&row, source)
+                    .iter()
+                    .map(|(key, value)| (format!("{one} . {key}"), token_key(value, source)))
+                    .collect()
+            }
+            _ => continue,
+        };
+        cases.push(case);
+        if cases.len() == crate::lang::MAX_CASES {
+            break;
+        }
+    }
+    crate::lang::loop_table_cases(cases, occurrences)
+}
+
+impl<'s> Walker<'s, '_> {
+    /// A comment ending on the line above a skip is its reason (JavaScript
+    /// runners take no reason argument). Skips are rare: the comment is looked
+    /// up when one is found, descending only into nodes that span that line.
+    pub(super) fn comment_reason(&self, span: Span) -> Option<String> {
+        let line = span.line.checked_sub(1)?;
+        let mut found = None;
+        visit_named(self.root, |n| {
+            if found.is_some() {
+                return false;
+            }
+            let s = Span::of(&n);
+            if n.kind() == COMMENT && s.end_line == line {
+                let body = text(&n, self.source)
+                    .trim_start_matches("//")
+                    .trim_start_matches("/*")
+                    .trim_end_matches("*/")
+                    .trim()
+                    .to_string();
+                found = Some(body);
+            }
+            s.line <= line && line <= s.end_line
+        });
+        found.filter(|c| !c.is_empty())
+    }
+
+    pub(super) fn visit(&mut self, node: &Node, group_skip: Option<&Skip>) {
+        if node.kind() == "call_expression"
+            && let Some(function) = node.field("function")
+            && let Some(path) = callee_path(&function, self.source)
+        {
+            let head = path[0].as_str();
+            // QUnit.test / .skip / .only / .todo, with `assert` as the test context.
+            let qunit = head == "QUnit"
+                && path
+                    .get(1)
+                    .is_some_and(|p| matches!(p.as_str(), "test" | "skip" | "only" | "todo"));
+            // `test.beforeEach(..)`, `test.afterEach.always(..)`, `test.serial.before(..)`:
+            // AVA's and node:test's lifecycle hooks set up tests; they are not tests.
+            let hook = path[1..].iter().any(|p| HOOK_NAMES.contains(&p.as_str()));
+            if (TEST_NAMES.contains(&head) || qunit) && !hook {
+                self.qunit |= qunit;
+                self.remembered_test(node, &path, group_skip);
+                return;
+            }
+            // A project's own wrapper: `browserTest('title', async (t) => ..)`
+            // with `browserTest` imported from a relative module.
+            // Declared as a statement: `validator('json', () => ..)` handed to
+            // a route is a value, not a test.
+            let statement = node
+                .parent()
+                .map(|p| {
+                    if p.kind() == "await_expression" {
+                        p.parent()
+                    } else {
+                        Some(p)
+                    }
+                })
+                .is_some_and(|p| p.is_some_and(|p| p.kind() == "expression_statement"));
+            if statement && path.len() == 1 && self.wrappers.iter().any(|w| w == head) {
+                let args = arguments(node);
+                if args.len() >= 2 && self.string_value(&args[0]).is_some() && args.last().is_some_and(is_function) {
+                    self.remembered_test(node, &["test".to_string()], group_skip);
+                    return;
+                }
+            }
+            if GROUP_NAMES.contains(&head) {
+                let skipped = head.starts_with('x') || path.iter().any(|p| p == "skip");
+                let own = skipped.then(|| {
+                    let span = Span::of(node);
+                    Skip {
+                        span,
+                        reason: self.comment_reason(span),
+                        conditional: false,
+                    }
+                });
+                let skip = own.as_ref().or(group_skip).cloned();
+                let args = arguments(node);
+                let title = args.first().map(|a| {
+                    self.string_value(a)
+                        .unwrap_or_else(|| text(a, self.source).into_owned())
+                });
+                self.groups.push(title.unwrap_or_default());
+                for arg in args {
+                    if is_function(&arg) {
+                        self.visit(&arg, skip.as_ref());
+                    }
+                }
+                self.groups.pop();
+                return;
+            }
+        }
+        self.helper(node);
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        for child in children {
+            self.visit(&child, group_skip);
+        }
+    }
+
+    /// Does the test's title (or its group's) say the compiler is its check
+    /// ("has no type errors", "compiles")? What it builds and leaves unread
+    /// is then the point: it is a smoke test, not a test that forgot to look.
+    pub(super) fn compiler_checks(&self, title: Option<&str>) -> bool {
+        const SAYS: &[&str] = &[
+            "type error",
+            "type-error",
+            "typecheck",
+            "type check",
+            "type-check",
+            "type-level",
+            "type level",
+            "only types",
+            "compiles",
+            "compile error",
+            "compile-time",
+            "compile time",
+        ];
+        title
+            .into_iter()
+            .chain(self.groups.iter().map(String::as_str))
+            .any(|t| {
+                let t = t.to_lowercase();
+                SAYS.iter().any(|s| t.contains(s))
+            })
+    }
+
+    /// The module of `require("x")`, `require("x").y`, `await import("x")`.
+    pub(super) fn required(&self, value: &Node) -> Option<String> {
+        let mut v = unwrap(*value);
+        loop {
+            match v.kind() {
+                "await_expression" => v = first_child(&v)?,
+                "member_expression" => v = v.field("object")?,
+                _ => break,
+            }
+        }
+        if v.kind() != "call_expression" {
+            return None;
+        }
+        let callee = v.field("function")?;
+        if !matches!(text(&callee, self.source).as_ref(), "require" | "import") {
+            return None;
+        }
+        arguments(&v).first().and_then(|a| self.string_value(a))
+    }
+
+    /// Record a named function's body for helper detection. A helper handed
+    /// the test context as a parameter (`t`, `ctx`, also as `{ t }`) asserts
+    /// through it.
+    pub(super) fn helper(&mut self, node: &Node) {
+        let (name, function) = match node.kind() {
+            "function_declaration" | "generator_function_declaration" => (node.field("name"), Some(*node)),
+            "variable_declarator" => match node.field("value") {
+                Some(v) if is_function(&v) => (node.field("name"), Some(v)),
+                _ => return,
+            },
+            _ => return,
+        };
+        let body = function.and_then(|f| f.field("body"));
+        if let (Some(name), Some(function), Some(body)) = (name, function, body) {
+            let mut params = Vec::new();
+            for field in ["parameters", "parameter"] {
+                if let Some(list) = function.field(field) {
+                    identifiers(&list, self.source, &mut params);
+                }
+            }
+            let contexts: Vec<String> = params
+                .into_iter()
+                .map(|(name, _)| name)
+                .filter(|name| matches!(name.as_str(), "t" | "ctx"))
+                .collect();
+            let scan = self.scan_in(&body, contexts, Vec::new());
+            self.bodies.push((
+                text(&name, self.source).into_owned(),
+                !scan.assertions.is_empty(),
+                scan.calls,
+            ));
+        }
+    }
+
+    /// Read a test, or recall it from the memo when the version before held
+    /// the same text in the same groups. Skipped tests are read each time:
+    /// their reason may be a comment outside the test.
+    pub(super) fn remembered_test(&mut self, call: &Node, path: &[String], group_skip: Option<&Skip>) {
+        let Some(memo) = self.memo.as_deref_mut().filter(|_| group_skip.is_none()) else {
+            self.test(call, path, group_skip);
+            return;
+        };
+        let scope = self.groups.join(" > ");
+        let mut context = vec![scope.as_str()];
+        context.extend(self.tables.iter().map(String::as_str));
+        context.extend(self.wrappers.iter().map(String::as_str));
+        // Not an identifier: never a table's or a wrapper's name.
+        if self.http_client {
+            context.push("<http client>");
+        }
+        // The module-level tables the test names, as written: their rows are its cases.
+        let named = crate::lang::named_literals(&self.source[call.byte_range()], &self.literals, self.source);
+        for (name, literal) in &named {
+            context.extend(["\u{1f}", name, literal]);
+        }
+        let key = Memo::key(call, call, self.source, &context);
+        let row = call.start_position().row;
+        if let Some(item) = memo.recall(&key, row) {
+            self.file.tests.extend(item.tests);
+            return;
+        }
+        let before = self.file.tests.len();
+        self.test(call, path, None);
+        let tests = &self.file.tests[before..];
+        if tests.iter().all(|t| t.skip.is_none())
+            && let Some(memo) = self.memo.as_deref_mut()
+        {
+            let item = Item {
+                tests: tests.to_vec(),
+                ..Item::default()
+            };
+            memo.remember(key, row, &item);
+        }
+    }
+
+    pub(super) fn test(&mut self, call: &Node, path: &[String], group_skip: Option<&Skip>) {
+        let args = arguments(call);
+        if path.iter().any(|p| p == "todo") {
+            return;
+        }
+        let name = args.first().map(|a| {
+            self.string_value(a)
+                .unwrap_or_else(|| text(a, self.source).into_owned())
+        });
+        let span = Span::of(call);
+        let mut skip = (path[0].starts_with('x') || path.iter().any(|p| p == "skip")).then(|| Skip {
+            span,
+            reason: self.comment_reason(span),
+            conditional: path.iter().any(|p| p == "skipIf"),
+        });
+        // node:test options: test("name", { skip: "why" }, fn)
+        if let Some(options) = args.iter().find(|a| a.kind() == "object") {
+            skip = skip.or_else(|| self.option_skip(options, span));
+        }
+        let function = args.iter().rev().find(|a| is_function(a));
+        let Some(function) = function else {
+            // A test given by reference cannot be read; one with no function at all is pending.
+            if args.len() <= 1 {
+                let skip = skip.unwrap_or(Skip {
+                    span,
+                    reason: self.comment_reason(span),
+                    conditional: false,
+                });
+                self.file.tests.push(TestCase {
+                    name: name.unwrap_or_default(),
+                    scope: self.groups.join(" > "),
+                    span,
+                    skip: Some(skip),
+                    empty: false,
+                    assertions: Vec::new(),
+                    calls: Vec::new(),
+                    bindings: Vec::new(),
+                    aliases: Vec::new(),
+                    uses: Vec::new(),
+                    mock_returns: Vec::new(),
+                    benchmark: false,
+                    mocks: Vec::new(),
+                    unchecked: Unchecked::default(),
+                    unfinished: Vec::new(),
+                    syntax_error: None,
+                    shape: Vec::new(),
+                    extent: span,
+                    cases: Vec::new(),
+                });
+            }
+            return;
+        };
+        let Some(body) = function.field("body") else {
+            return;
+        };
+        let context = test_context(function, self.source);
+        let mut occurrences = Vec::new();
+        for field in ["parameters", "parameter"] {
+            if let Some(params) = function.field(field) {
+                identifiers(&params, self.source, &mut occurrences);
+            }
+        }
+        let mut mock_returns = Vec::new();
+        let mut uses = std::collections::BTreeSet::new();
+        self.binding_occurrences(&body, &mut occurrences, &mut mock_returns, &mut uses);
+        // Table-driven tests: a local bound once to a non-empty array, or a
+        // module-level one the test does not rebind.
+        let mut tables = single_nonempty_collections(&occurrences);
+        tables.extend(
+            self.tables
+                .iter()
+                .filter(|t| !occurrences.iter().any(|(name, _)| name == *t))
+                .cloned(),
+        );
+        let mut scan = self.scan_in(&body, context.into_iter().collect(), tables);
+        // A test of nothing but type declarations that instantiate the
+        // project's generics: compiling them is the check.
+        if scan.assertions.is_empty() && only_instantiating_types(&body, self.source) {
+            scan.assertions.push(type_check(&body));
+        }
+        let empty = body.kind() == "statement_block" && {
+            let mut cursor = body.walk();
+            body.named_children(&mut cursor).all(|c| c.kind() == COMMENT)
+        };
+        skip = skip.or(scan.skip.take()).or_else(|| group_skip.cloned());
+        let unchecked = if scan.assertions.is_empty() && !self.compiler_checks(name.as_deref()) {
+            unchecked(&body, self.source, &occurrences, &UNCHECKED, |callee| {
+                callee.starts_with("console.")
+            })
+        } else {
+            Unchecked::default()
+        };
+        self.file.tests.push(TestCase {
+            name: name.unwrap_or_default(),
+            scope: self.groups.join(" > "),
+            span,
+            skip,
+            empty,
+            assertions: scan.assertions,
+            calls: scan.calls,
+            bindings: plain_bindings(&occurrences),
+            aliases: single_call_aliases(&occurrences),
+            uses: uses.into_iter().collect(),
+            mock_returns,
+            benchmark: false,
+            mocks: Vec::new(),
+            unchecked,
+            unfinished: scan.unfinished,
+            syntax_error: first_syntax_error(&body),
+            shape: crate::lang::shape(&body, self.source),
+            extent: span,
+            cases: {
+                let cases = each_cases(call, function, &occurrences, self.source);
+                if cases.is_empty() {
+                    loop_cases(&body, &self.literals, &occurrences, self.source)
+                } else {
+                    cases
+                }
+            },
+        });
+    }
+
+    /// Every place a name is bound in `node`: declarations (with the literal
+    /// when the initializer is one), assignments, updates, loop variables.
+    /// Mocks configured to return a literal (`returns`) are collected in the same walk.
+    /// Every name referenced goes into `uses`.
+    pub(super) fn binding_occurrences(
+        &self,
+        node: &Node,
+        out: &mut Vec<(String, Bound)>,
+        returns: &mut Vec<MockReturn>,
+        uses: &mut std::collections::BTreeSet<String>,
+    ) {
+        visit_named(*node, |n| {
+            self.mock_return_at(n, returns);
+            if matches!(n.kind(), "identifier" | "shorthand_property_identifier") {
+                note_name(&n, self.source, uses);
+            }
+            match n.kind() {
+                "variable_declarator" => {
+                    if let Some(name) = n.field("name") {
+                        if name.kind() == "identifier" {
+                            // `const hs256: SymmetricAlgorithm = 'HS256'`: the
+                            // compiler checks the literal against the type.
+                            let typed = n.field("type").is_some_and(|t| names_a_type(&t, self.source))
+                                || n.field("value").is_some_and(|v| cast_to_named_type(v, self.source));
+                            let value = n.field("value").map(unwrap);
+                            let value = bound(
+                                value.and_then(|v| self.literal(&v).filter(|_| !typed).or_else(|| array(&v))),
+                                value.and_then(|v| chain(&v, self.source)),
+                                &n,
+                                node,
+                            );
+                            out.push((text(&name, self.source).into_owned(), value));
+                        } else {
+                            identifiers(&name, self.source, out);
+                        }
+                    }
+                }
+                // `name = "draft"` in the test's own body rebinds like a declaration.
+                "assignment_expression" => match n.field("left") {
+                    Some(left) if left.kind() == "identifier" => {
+                        let value = n.field("right").map(unwrap);
+                        let value = bound(
+                            value.and_then(|v| self.literal(&v)),
+                            value.and_then(|v| chain(&v, self.source)),
+                            &n,
+                            node,
+                        )
+                        .assigned();
+                        out.push((text(&left, self.source).into_owned(), value));
+                    }
+                    Some(left) => identifiers(&left, self.source, out),
+                    None => {}
+                },
+                "augmented_assignment_expression" => {
+                    if let Some(left) = n.field("left") {
+                        identifiers(&left, self.source, out);
+                    }
+                }
+                "update_expression" => {
+                    if let Some(arg) = n.field("argument") {
+                        identifiers(&arg, self.source, out);
+                    }
+                }
+                "for_in_statement" => {
+                    if let Some(left) = n.field("left") {
+                        identifiers(&left, self.source, out);
+                    }
+                }
+                _ => {}
+            }
+            true
+        });
+    }
+
+    pub(super) fn option_skip(&self, options: &Node, span: Span) -> Option<Skip> {
+        let mut cursor = options.walk();
+        for pair in options.named_children(&mut cursor).filter(|p| p.kind() == "pair") {
+            let key = pair
+                .field("key")
+                .map(|k| text(&k, self.source).trim_matches(['"', '\'']).to_string());
+            let value = pair.field("value")?;
+            if key.as_deref() == Some("skip") && value.kind() != "false" {
+                let reason = self.string_value(&value).or_else(|| self.comment_reason(span));
+                return Some(Skip {
+                    span,
+                    reason: reason.filter(|r| !r.trim().is_empty()),
+                    conditional: false,
+                });
+            }
+        }
+        None
+    }
+
+    pub(super) fn string_value(&self, node: &Node) -> Option<String> {
+        match node.kind() {
+            "string" => {
+                let mut cursor = node.walk();
+                Some(
+                    node.named_children(&mut cursor)
+                        .map(|c| text(&c, self.source).into_owned())
+                        .collect(),
+                )
+            }
+            "template_string" => {
+                let mut cursor = node.walk();
+                if node
+                    .named_children(&mut cursor)
+                    .any(|c| c.kind() == "template_substitution")
+                {
+                    return None;
+                }
+                let raw = text(node, self.source);
+                Some(raw.trim_matches('`').to_string())
+            }
+            _ => None,
+        }
+    }
+}

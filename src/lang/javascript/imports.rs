@@ -1,0 +1,215 @@
+//! What a JavaScript or TypeScript test file imports and uses.
+
+#[allow(unused_imports)]
+use super::*;
+
+pub fn imports(tree: &Tree, source: &[u8]) -> Vec<Import> {
+    let mut walker = Walker {
+        memo: None,
+        source,
+        root: tree.root_node(),
+        file: TestFile::default(),
+        bodies: Vec::new(),
+        tables: Vec::new(),
+        literals: Vec::new(),
+        qunit: false,
+        groups: Vec::new(),
+        wrappers: Vec::new(),
+        http_client: false,
+    };
+    walker.imports_and_uses(&tree.root_node(), None);
+    walker.file.imports
+}
+
+/// HTTP test clients whose requests chain assertions:
+/// `request(app).get("/").expect(200)` (supertest and its forks).
+pub(super) const HTTP_CLIENTS: &[&str] = &["supertest"];
+
+/// Does a top-level `import` or `require` load an [`HTTP_CLIENTS`] module?
+pub(super) fn imports_http_client(root: &Node, source: &[u8]) -> bool {
+    let mut cursor = root.walk();
+    root.named_children(&mut cursor)
+        .filter(|n| {
+            matches!(
+                n.kind(),
+                "import_statement" | "lexical_declaration" | "variable_declaration"
+            )
+        })
+        .any(|statement| {
+            let mut found = false;
+            visit_named(statement, |n| {
+                if n.kind() == "string" {
+                    let module = text(&n, source);
+                    let module = module.trim_matches(['"', '\'', '`']);
+                    found |= HTTP_CLIENTS.iter().any(|c| {
+                        module == *c || module.strip_prefix(c).is_some_and(|rest| rest.starts_with(['-', '/']))
+                    });
+                }
+                !found
+            });
+            found
+        })
+}
+
+/// The names the top-level `import` statements bind from relative modules
+/// (`import { browserTest } from './helpers/with-page'`), sorted.
+pub(super) fn relative_imports(root: &Node, source: &[u8]) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut cursor = root.walk();
+    for statement in root
+        .named_children(&mut cursor)
+        .filter(|n| n.kind() == "import_statement")
+    {
+        let relative = statement
+            .field("source")
+            .is_some_and(|s| text(&s, source).trim_matches(['"', '\'', '`']).starts_with('.'));
+        if !relative {
+            continue;
+        }
+        visit_named(statement, |n| {
+            if n.kind() == "identifier" {
+                names.push(text(&n, source).into_owned());
+            }
+            true
+        });
+    }
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// The names along a callee: `it.skip.each(table)` -> `["it", "skip", "each"]`.
+pub(super) fn callee_path(node: &Node, source: &[u8]) -> Option<Vec<String>> {
+    match node.kind() {
+        "identifier" => Some(vec![text(node, source).into_owned()]),
+        "member_expression" => {
+            let mut path = callee_path(&node.field("object")?, source)?;
+            path.push(text(&node.field("property")?, source).into_owned());
+            Some(path)
+        }
+        // `it.each(table)("name", fn)` and `test.each\`...\`("name", fn)`.
+        "call_expression" => {
+            let path = callee_path(&node.field("function")?, source)?;
+            (path.last().map(String::as_str) == Some("each")).then_some(path)
+        }
+        "parenthesized_expression" | "non_null_expression" => callee_path(&first_child(node)?, source),
+        _ => None,
+    }
+}
+
+pub(super) fn arguments<'a>(call: &Node<'a>) -> Vec<Node<'a>> {
+    let Some(args) = call.field("arguments") else {
+        return Vec::new();
+    };
+    let mut cursor = args.walk();
+    args.named_children(&mut cursor)
+        .filter(|a| a.kind() != COMMENT)
+        .collect()
+}
+
+pub(super) fn is_function(node: &Node) -> bool {
+    matches!(node.kind(), "arrow_function" | "function_expression" | "function")
+}
+
+impl<'s> Walker<'s, '_> {
+    /// Imports (`import`, `require`, `import()`, `vi.importActual`,
+    /// `jest.requireActual`), and the identifiers used outside them.
+    pub(super) fn imports_and_uses(&mut self, root: &Node<'s>, mut mocks: Option<&mut MockScan<'s>>) {
+        visit_named(*root, |n| {
+            if let Some(scan) = mocks.as_deref_mut()
+                && matches!(n.kind(), "variable_declarator" | "expression_statement")
+            {
+                let mut found = Vec::new();
+                self.mock_return_at(n, &mut found);
+                scan.returns.extend(found.into_iter().map(|r| (r, n)));
+            }
+            match n.kind() {
+                "import_statement" => {
+                    let Some(source) = n.field("source").and_then(|s| self.string_value(&s)) else {
+                        return false;
+                    };
+                    let mut bound = Vec::new();
+                    let mut c = n.walk();
+                    if let Some(clause) = n.named_children(&mut c).find(|c| c.kind() == "import_clause") {
+                        // A bare identifier in the clause is the default import.
+                        collect_bound(&clause, self.source, "default", &mut bound);
+                    }
+                    let kind = if bound.is_empty() {
+                        ImportKind::SideEffect
+                    } else {
+                        ImportKind::Static
+                    };
+                    let (names, origins) = bound.into_iter().unzip();
+                    self.file.imports.push(Import {
+                        specifier: source,
+                        names,
+                        origins,
+                        span: Span::of(&n),
+                        kind,
+                    });
+                    return false;
+                }
+                "variable_declarator" => {
+                    // const x = require("y"), const { a } = require("y"), const m = await import("y")
+                    if let (Some(name), Some(value)) = (n.field("name"), n.field("value"))
+                        && let Some(spec) = self.required(&value)
+                    {
+                        let mut bound = Vec::new();
+                        collect_bound(&name, self.source, "*", &mut bound);
+                        let (names, origins) = bound.into_iter().unzip();
+                        self.file.imports.push(Import {
+                            specifier: spec,
+                            names,
+                            origins,
+                            span: Span::of(&n),
+                            kind: ImportKind::Static,
+                        });
+                        return false;
+                    }
+                }
+                "call_expression" => {
+                    if let Some(scan) = mocks.as_deref_mut() {
+                        self.mock_call(n, scan);
+                    }
+                    // Most calls import nothing: look at the callee before the arguments.
+                    let kind = n.field("function").and_then(|f| match &self.source[f.byte_range()] {
+                        b"import"
+                        | b"vi.importActual"
+                        | b"jest.requireActual"
+                        | b"vi.importMock"
+                        | b"jest.requireMock" => Some(ImportKind::Dynamic),
+                        b"require" => Some(ImportKind::SideEffect),
+                        _ => None,
+                    });
+                    if let Some(kind) = kind
+                        && let Some(spec) = arguments(&n).first().and_then(|a| self.string_value(a))
+                    {
+                        self.file.imports.push(Import {
+                            specifier: spec,
+                            names: Vec::new(),
+                            origins: Vec::new(),
+                            span: Span::of(&n),
+                            kind,
+                        });
+                    }
+                }
+                "string" => {
+                    if let Some(value) = self.string_value(&n).filter(|v| looks_like_path(v)) {
+                        self.file.paths.push(value);
+                    }
+                    return false;
+                }
+                // A name in a type position uses what it names (`JSONParsed<number>`).
+                "identifier" | "shorthand_property_identifier" | "type_identifier" => {
+                    // Most names repeat: allocate only the first time one is seen.
+                    let name = text(&n, self.source);
+                    if !self.file.used.contains(name.as_ref()) {
+                        self.file.used.insert(name.into_owned());
+                    }
+                }
+                _ => {}
+            }
+            true
+        });
+    }
+}

@@ -1,0 +1,162 @@
+//! The form of an assertion (equality, truth, a comparison) and its
+//! operands, and the literals tests compare against.
+
+#[allow(unused_imports)]
+use super::*;
+
+pub(super) fn assert_form(stmt: &Node, source: &[u8]) -> Form {
+    match first_child(stmt) {
+        Some(test) => test_form(test, source),
+        None => Form::Other,
+    }
+}
+
+/// What the expression an `assert` tests checks.
+pub(super) fn test_form(test: Node, source: &[u8]) -> Form {
+    let test = unwrap(test);
+    match test.kind() {
+        "comparison_operator" => match comparison(&test, source) {
+            Some((a, "==", b)) => value_equal(a, b),
+            Some((a, "is", b)) => Form::Equal(a, b),
+            Some((a, "!=" | "is not", b)) => Form::NotEqual(a, b),
+            _ => Form::Other,
+        },
+        "not_operator" => match test.field("argument") {
+            Some(arg) => Form::Falsy(operand(&unwrap(arg), source)),
+            None => Form::Other,
+        },
+        _ => Form::Truthy(operand(&test, source)),
+    }
+}
+
+/// What an `if` around a failure demands for the test to pass: its
+/// condition, negated (`if got != want: pytest.fail()` demands `got == want`).
+pub(super) fn demanded(condition: Node, source: &[u8]) -> Form {
+    let condition = unwrap(condition);
+    match condition.kind() {
+        "comparison_operator" => match comparison(&condition, source) {
+            Some((a, "!=", b)) => value_equal(a, b),
+            Some((a, "is not", b)) => Form::Equal(a, b),
+            Some((a, "==" | "is", b)) => Form::NotEqual(a, b),
+            _ => Form::Other,
+        },
+        "not_operator" => match condition.field("argument") {
+            Some(arg) => Form::Truthy(operand(&unwrap(arg), source)),
+            None => Form::Other,
+        },
+        _ => Form::Falsy(operand(&condition, source)),
+    }
+}
+
+/// The two sides and the operator of a comparison of two operands (`a ==
+/// b`, `a is not b`); `None` for a chain (`a < b < c`).
+pub(super) fn comparison(test: &Node, source: &[u8]) -> Option<(Operand, &'static str, Operand)> {
+    let mut cursor = test.walk();
+    let children: Vec<Node> = test.children(&mut cursor).filter(|c| c.kind() != COMMENT).collect();
+    let operands: Vec<&Node> = children.iter().filter(|c| c.is_named()).collect();
+    let operator: Vec<String> = children
+        .iter()
+        .filter(|c| !c.is_named())
+        .map(|c| text(c, source).into_owned())
+        .collect();
+    let [a, b] = operands[..] else {
+        return None;
+    };
+    let operator = match operator.join(" ").as_str() {
+        "==" => "==",
+        "!=" => "!=",
+        "is" => "is",
+        "is not" => "is not",
+        _ => "other",
+    };
+    Some((operand(a, source), operator, operand(b, source)))
+}
+
+pub(super) fn unittest_form(name: &str, args: &[Node], source: &[u8]) -> Form {
+    let op = |i: usize| args.get(i).map(|a| operand(a, source));
+    match name {
+        "assertIs" => match (op(0), op(1)) {
+            (Some(a), Some(b)) => Form::Equal(a, b),
+            _ => Form::Other,
+        },
+        "assertEqual"
+        | "assertEquals"
+        | "assertListEqual"
+        | "assertDictEqual"
+        | "assertTupleEqual"
+        | "assertSetEqual"
+        | "assertSequenceEqual"
+        | "assertMultiLineEqual" => match (op(0), op(1)) {
+            (Some(a), Some(b)) => value_equal(a, b),
+            _ => Form::Other,
+        },
+        "assertNotEqual" | "assertNotEquals" | "assertIsNot" => match (op(0), op(1)) {
+            (Some(a), Some(b)) => Form::NotEqual(a, b),
+            _ => Form::Other,
+        },
+        "assertTrue" | "assert_" => op(0).map_or(Form::Other, Form::Truthy),
+        "assertFalse" => op(0).map_or(Form::Other, Form::Falsy),
+        _ => Form::Other,
+    }
+}
+
+pub(super) fn operand(node: &Node, source: &[u8]) -> Operand {
+    let node = unwrap(*node);
+    Operand {
+        text: display(&node, source),
+        key: normalized(&node, source, COMMENT),
+        literal: literal(&node, source),
+        effects: has_effects(&node),
+        call_of: match node.kind() {
+            "call" => node.field("function").map(|f| callee_key(&text(&f, source))),
+            "await" => first_child(&node)
+                .filter(|c| c.kind() == "call")
+                .and_then(|c| c.field("function"))
+                .map(|f| callee_key(&text(&f, source))),
+            _ => None,
+        },
+    }
+}
+
+pub(super) fn literal(node: &Node, source: &[u8]) -> Option<Literal> {
+    match node.kind() {
+        "true" => Some(Literal::Bool(true)),
+        "false" => Some(Literal::Bool(false)),
+        "none" => Some(Literal::Null),
+        "integer" | "float" => number(&text(node, source)).map(Literal::Number),
+        "string" => string_value(node, source).map(Literal::Str),
+        "tuple" | "list" | "set" | "dictionary" | "expression_list" => {
+            let mut cursor = node.walk();
+            Some(Literal::Collection(
+                node.named_children(&mut cursor).filter(|c| c.kind() != COMMENT).count(),
+            ))
+        }
+        "unary_operator" => {
+            let arg = node.field("argument")?;
+            let op = node.field("operator").map(|o| text(&o, source).into_owned())?;
+            match (op.as_str(), literal(&arg, source)?) {
+                ("-", Literal::Number(n)) => Some(Literal::Number(-n)),
+                ("+", Literal::Number(n)) => Some(Literal::Number(n)),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// May two evaluations of `node` differ? Calls, `await`, `yield`, walrus,
+/// and attribute access, which runs properties and descriptors
+/// (`assertIs(obj.manager, obj.manager)` tests caching).
+pub(super) fn has_effects(node: &Node) -> bool {
+    let mut found = false;
+    visit_named(*node, |n| {
+        if matches!(
+            n.kind(),
+            "call" | "await" | "yield" | "named_expression" | "lambda" | "attribute"
+        ) {
+            found = true;
+        }
+        !found
+    });
+    found
+}
