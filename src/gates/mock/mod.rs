@@ -72,7 +72,11 @@ const MODEL_SOURCES: &[&str] = &[
     include_str!("../../lang/javascript/doubles.rs"),
     include_str!("../../lang/javascript/imports.rs"),
     include_str!("../../lang/javascript/matchers.rs"),
-    include_str!("../../lang/rust.rs"),
+    include_str!("../../lang/rust/mod.rs"),
+    include_str!("../../lang/rust/assertions.rs"),
+    include_str!("../../lang/rust/cases.rs"),
+    include_str!("../../lang/rust/imports.rs"),
+    include_str!("../../lang/rust/matchers.rs"),
     include_str!("../../lang/go.rs"),
     include_str!("../../lang/syntax.rs"),
 ];
