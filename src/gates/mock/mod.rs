@@ -77,7 +77,11 @@ const MODEL_SOURCES: &[&str] = &[
     include_str!("../../lang/rust/cases.rs"),
     include_str!("../../lang/rust/imports.rs"),
     include_str!("../../lang/rust/matchers.rs"),
-    include_str!("../../lang/go.rs"),
+    include_str!("../../lang/go/mod.rs"),
+    include_str!("../../lang/go/assertions.rs"),
+    include_str!("../../lang/go/cases.rs"),
+    include_str!("../../lang/go/imports.rs"),
+    include_str!("../../lang/go/matchers.rs"),
     include_str!("../../lang/syntax.rs"),
 ];
 const CACHE_PREFIX: &str = "mock-model-";

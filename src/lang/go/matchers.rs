@@ -1,0 +1,215 @@
+//! The form of a Go check (`if got != want`, testify's `assert.Equal`), its
+//! operands and the literals tests compare against.
+
+#[allow(unused_imports)]
+use super::*;
+
+pub(crate) fn literal(node: &Node, source: &[u8]) -> Option<Literal> {
+    let node = unwrap_go(*node);
+    match node.kind() {
+        "int_literal" | "float_literal" => number(&text(&node, source)).map(Literal::Number),
+        "true" => Some(Literal::Bool(true)),
+        "false" => Some(Literal::Bool(false)),
+        "nil" => Some(Literal::Null),
+        "interpreted_string_literal" => {
+            let t = text(&node, source);
+            Some(Literal::Str(t.trim_matches('"').to_string()))
+        }
+        "raw_string_literal" => Some(Literal::Str(text(&node, source).trim_matches('`').to_string())),
+        "rune_literal" => Some(Literal::Str(text(&node, source).trim_matches('\'').to_string())),
+        "unary_expression" if text(&node, source).starts_with('-') => match literal(&node.field("operand")?, source)? {
+            Literal::Number(n) => Some(Literal::Number(-n)),
+            _ => None,
+        },
+        // `[]case{{..}, {..}}`, `map[string]T{..}`: a table with this many entries.
+        "composite_literal" => {
+            let ty = node.field("type")?;
+            if !matches!(
+                ty.kind(),
+                "slice_type" | "array_type" | "map_type" | "implicit_length_array_type"
+            ) {
+                return None;
+            }
+            let body = node.field("body")?;
+            let mut cursor = body.walk();
+            let n = body
+                .named_children(&mut cursor)
+                .filter(|c| matches!(c.kind(), "literal_element" | "keyed_element"))
+                .count();
+            Some(Literal::Collection(n))
+        }
+        _ => None,
+    }
+}
+
+pub(super) fn unwrap_go(mut node: Node) -> Node {
+    while node.kind() == "parenthesized_expression" {
+        match first_child(&node) {
+            Some(inner) => node = inner,
+            None => break,
+        }
+    }
+    node
+}
+
+pub(super) fn has_effects(node: &Node) -> bool {
+    let mut found = false;
+    visit_named(*node, |n| {
+        found |= n.kind() == "call_expression" || (n.kind() == "unary_expression" && text_is_receive(&n));
+        !found && n.kind() != "func_literal"
+    });
+    found
+}
+
+pub(super) fn text_is_receive(n: &Node) -> bool {
+    n.child(0).is_some_and(|c| c.kind() == "<-")
+}
+
+pub(super) fn operand(node: &Node, source: &[u8]) -> Operand {
+    let node = unwrap_go(*node);
+    Operand {
+        text: display(&node, source),
+        key: normalized(&node, source, COMMENT),
+        literal: literal(&node, source),
+        effects: has_effects(&node),
+        call_of: match node.kind() {
+            "call_expression" => node.field("function").map(|f| callee_key(&text(&f, source))),
+            _ => None,
+        },
+    }
+}
+
+/// The one expression of a list of one (`i := 0` binds lists).
+pub(super) fn sole(node: Node) -> Node {
+    match node.kind() {
+        "expression_list" if node.named_child_count() == 1 => node.named_child(0).unwrap_or(node),
+        _ => node,
+    }
+}
+
+/// What an `if` around a failure demands for the test to pass: its
+/// condition, negated (`got != want` demands `got == want`, `!ok` demands
+/// `ok`, `bad` demands `bad` falsy).
+pub(super) fn demanded(condition: &Node, source: &[u8]) -> Form {
+    let c = unwrap_go(*condition);
+    let side = |field: &'static str| c.field(field).map(|n| operand(&n, source));
+    let operator = c.field("operator").map(|o| text(&o, source).into_owned());
+    match (c.kind(), operator.as_deref()) {
+        ("binary_expression", Some(op @ ("!=" | "=="))) => match (side("left"), side("right")) {
+            (Some(a), Some(b)) if op == "!=" => Form::Equal(a, b),
+            (Some(a), Some(b)) => Form::NotEqual(a, b),
+            _ => Form::Other,
+        },
+        ("unary_expression", Some("!")) => match c.field("operand").and_then(|o| compared(&o, source)) {
+            Some((a, b)) => Form::Equal(a, b),
+            None => side("operand").map_or(Form::Other, Form::Truthy),
+        },
+        ("call_expression", _) if let Some((a, b)) = compared(&c, source) => Form::NotEqual(a, b),
+        ("identifier" | "selector_expression" | "call_expression" | "true" | "false", _) => {
+            Form::Falsy(operand(&c, source))
+        }
+        _ => Form::Other,
+    }
+}
+
+/// The two values of a call that is an equality (`reflect.DeepEqual(got,
+/// want)`, `bytes.Equal`, go-cmp's `cmp.Equal`).
+pub(super) fn compared(call: &Node, source: &[u8]) -> Option<(Operand, Operand)> {
+    let call = unwrap_go(*call);
+    if call.kind() != "call_expression" {
+        return None;
+    }
+    let callee = callee_key(&text(&call.field("function")?, source));
+    if !matches!(
+        callee.as_str(),
+        "reflect.DeepEqual" | "bytes.Equal" | "cmp.Equal" | "slices.Equal" | "maps.Equal"
+    ) {
+        return None;
+    }
+    let arguments = call.field("arguments")?;
+    let mut cursor = arguments.walk();
+    let args: Vec<Node> = arguments
+        .named_children(&mut cursor)
+        .filter(|a| !a.is_comment())
+        .collect();
+    match args.as_slice() {
+        [a, b] => Some((operand(a, source), operand(b, source))),
+        _ => None,
+    }
+}
+
+/// Is the value of this call compared (`assert.Equal(t, 1, 1) != true`)?
+/// Then the check is the code under test: the assertion library tests
+/// what its assertion returns. `if !assert.NoError(t, err)` and `if
+/// assert.True(..)` use the result as a guard and stay assertions.
+pub(super) fn result_compared(call: &Node) -> bool {
+    let mut node = *call;
+    while let Some(parent) = node.parent() {
+        match parent.kind() {
+            "parenthesized_expression" => node = parent,
+            "binary_expression" => {
+                let mut cursor = parent.walk();
+                return parent.children(&mut cursor).any(|c| matches!(c.kind(), "==" | "!="));
+            }
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// The testify check `name` makes: itself, or for a formatted variant
+/// (`Equalf`, `Panicsf`) the check without the `f`.
+pub(super) fn testify_check(name: &str) -> Option<&'static str> {
+    let found = |n: &str| TESTIFY.iter().copied().find(|t| *t == n);
+    match name {
+        // `Errorf` is testify's formatted `Error`; `Fail` is not a formatted `Fai`.
+        "Errorf" => Some("Error"),
+        _ => name.strip_suffix('f').and_then(found).or_else(|| found(name)),
+    }
+}
+
+/// How many operands testify's check `method` takes after the `t`; the
+/// arguments after them are the failure message.
+pub(super) fn testify_arity(method: &str) -> usize {
+    match method {
+        "Fail" | "FailNow" => 0,
+        "True" | "False" | "Nil" | "NotNil" | "NoError" | "Error" | "Empty" | "NotEmpty" | "Zero" | "NotZero"
+        | "Positive" | "Negative" | "Panics" | "NotPanics" | "FileExists" | "DirExists" | "NoFileExists"
+        | "Condition" => 1,
+        "InDelta" | "InEpsilon" | "WithinDuration" | "Eventually" | "EventuallyWithT" | "Never" | "HTTPStatusCode"
+        | "HTTPBodyContains" => 3,
+        _ => 2,
+    }
+}
+
+/// `==` on Go values is the language's own: comparing a value with itself
+/// is a tautology.
+pub(super) fn testify_form(method: &str, args: &[Node], source: &[u8]) -> Form {
+    let op = |i: usize| args.get(i).map(|a| operand(a, source));
+    let base = method
+        .strip_suffix('f')
+        .filter(|_| method != "Fail" && method != "Nilf")
+        .unwrap_or(method);
+    let base = if method == "Nilf" { "Nil" } else { base };
+    match base {
+        "Equal" | "EqualValues" | "Exactly" | "DeepEqual" => match (op(0), op(1)) {
+            (Some(a), Some(b)) => Form::Equal(a, b),
+            _ => Form::Other,
+        },
+        "NotEqual" | "NotEqualValues" => match (op(0), op(1)) {
+            (Some(a), Some(b)) => Form::NotEqual(a, b),
+            _ => Form::Other,
+        },
+        "True" | "Assert" | "Check" if args.len() <= 2 => op(0).map_or(Form::Other, Form::Truthy),
+        "False" => op(0).map_or(Form::Other, Form::Falsy),
+        "Fail" | "FailNow" => Form::Fail,
+        _ => Form::Other,
+    }
+}
+
+pub(super) fn literal_str(node: &Node, source: &[u8]) -> Option<String> {
+    match literal(node, source)? {
+        Literal::Str(s) => Some(s),
+        _ => None,
+    }
+}

@@ -1,0 +1,372 @@
+//! Go test files (`*_test.go`): `func TestX(t *testing.T)` (and `FuzzX`,
+//! `BenchmarkX`, examples with an `// Output:` comment, testify suite
+//! methods), `t.Error*`/`t.Fatal*` failures, testify `assert`/`require`
+//! (package functions, `assert.New(t)` objects and suite methods), `t.Skip*`,
+//! subtests (`t.Run`) and table-driven loops, gomock and testify mocks.
+//!
+//! A file in the package it tests (`package cart`, not `package cart_test`)
+//! reaches its subject without an import: it gets an import of `.`, its own
+//! directory.
+
+use std::collections::BTreeSet;
+
+use super::Case;
+use super::syntax::{Node, Tree};
+
+use super::versions::{Body, Item, Memo};
+use super::{
+    Assertion, Bound, FieldExt, Form, Guard, Import, ImportKind, Literal, MockReturn, Operand, Skip, Span, TestCase,
+    TestFile, Unchecked, bound, callee_key, chain, close_helpers, display, first_child, first_syntax_error,
+    keep_imported_uses, normalized, number, plain_bindings, single_call_aliases, single_nonempty_collections, text,
+    token_key, values, visit_named,
+};
+
+mod assertions;
+mod cases;
+mod imports;
+mod matchers;
+use assertions::*;
+use cases::*;
+pub use imports::imports;
+use matchers::*;
+
+const COMMENT: &str = "comment";
+
+/// The `testing` types whose values fail, skip and run subtests.
+const TESTING_TYPES: &[&str] = &["T", "B", "F", "TB"];
+
+/// testify's assertion methods (on `assert`, `require`, an `assert.New(t)`
+/// object or a suite), and gotest.tools' `assert` package.
+const TESTIFY: &[&str] = &[
+    "Equal",
+    "Equalf",
+    "EqualValues",
+    "EqualValuesf",
+    "Exactly",
+    "NotEqual",
+    "NotEqualf",
+    "NotEqualValues",
+    "True",
+    "Truef",
+    "False",
+    "Falsef",
+    "Nil",
+    "Nilf",
+    "NotNil",
+    "NotNilf",
+    "NoError",
+    "NoErrorf",
+    "Error",
+    "Errorf",
+    "ErrorIs",
+    "ErrorAs",
+    "ErrorContains",
+    "EqualError",
+    "NotErrorIs",
+    "Len",
+    "Lenf",
+    "Empty",
+    "NotEmpty",
+    "Contains",
+    "Containsf",
+    "NotContains",
+    "ElementsMatch",
+    "Subset",
+    "NotSubset",
+    "Greater",
+    "GreaterOrEqual",
+    "Less",
+    "LessOrEqual",
+    "Positive",
+    "Negative",
+    "Zero",
+    "NotZero",
+    "Same",
+    "NotSame",
+    "IsType",
+    "Implements",
+    "InDelta",
+    "InEpsilon",
+    "JSONEq",
+    "YAMLEq",
+    "Regexp",
+    "NotRegexp",
+    "Panics",
+    "PanicsWithValue",
+    "PanicsWithError",
+    "NotPanics",
+    "Eventually",
+    "EventuallyWithT",
+    "Never",
+    "Condition",
+    "WithinDuration",
+    "FileExists",
+    "DirExists",
+    "NoFileExists",
+    "HTTPStatusCode",
+    "HTTPBodyContains",
+    "Fail",
+    "FailNow",
+    // gotest.tools/v3/assert
+    "Assert",
+    "Check",
+    "NilError",
+    "DeepEqual",
+];
+
+/// Import paths of assertion packages whose functions all assert.
+const ASSERTION_PACKAGES: &[&str] = &[
+    "github.com/stretchr/testify/assert",
+    "github.com/stretchr/testify/require",
+    "gotest.tools/v3/assert",
+    "gotest.tools/assert",
+];
+
+/// What the whole file tells the reading of one function.
+struct Read<'a> {
+    source: &'a [u8],
+    /// Local names of the assertion packages.
+    assert_packages: Vec<String>,
+    /// The file imports testify's `suite`: `Test*` methods are tests.
+    suite: bool,
+    /// Package-level names bound once to a non-empty literal slice or map.
+    tables: Vec<String>,
+    /// Of those, the ones bound to a composite literal, with it: the rows a
+    /// table-driven test may run over (`var cases = []struct{..}{..}`).
+    literals: Vec<(String, Node<'a>)>,
+    /// Local names of every imported package.
+    packages: Vec<String>,
+    /// The fields of the struct types the file declares at package level,
+    /// as `name:field,field`: the columns of a table of them.
+    structs: Vec<String>,
+}
+
+pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> TestFile {
+    let root = tree.root_node();
+    let mut file = TestFile {
+        imports: imports(tree, source),
+        ..TestFile::default()
+    };
+    let assert_packages: Vec<String> = file
+        .imports
+        .iter()
+        .filter(|i| ASSERTION_PACKAGES.contains(&i.specifier.as_str()))
+        .flat_map(|i| i.names.clone())
+        .collect();
+    let mut top = Vec::new();
+    let mut cursor = root.walk();
+    for declaration in root
+        .named_children(&mut cursor)
+        .filter(|d| d.kind() == "var_declaration")
+    {
+        bindings(&declaration, source, &mut top);
+    }
+    let tables = single_nonempty_collections(&top);
+    let read = Read {
+        source,
+        structs: struct_fields(&root, source),
+        literals: package_literals(&root, &tables, source),
+        tables,
+        packages: file.imports.iter().flat_map(|i| i.names.clone()).collect(),
+        assert_packages,
+        suite: file
+            .imports
+            .iter()
+            .any(|i| i.specifier == "github.com/stretchr/testify/suite"),
+    };
+    let mut bodies: Vec<Body> = Vec::new();
+    let mut cursor = root.walk();
+    for item in root.named_children(&mut cursor) {
+        if !matches!(item.kind(), "function_declaration" | "method_declaration") {
+            continue;
+        }
+        let item = function(&item, &read, memo.as_deref_mut());
+        file.tests.extend(item.tests);
+        file.callback_spies += item.callback_spies;
+        file.used.extend(item.used);
+        bodies.extend(item.bodies);
+    }
+    file.helpers = close_helpers(&bodies);
+    for test in &mut file.tests {
+        if test.empty && test.calls.iter().any(|c| file.helpers.contains(c)) {
+            test.empty = false;
+        }
+    }
+    // Go refuses to compile an unused import: every import is used.
+    for import in &file.imports {
+        file.used.extend(import.names.iter().cloned());
+    }
+    keep_imported_uses(&mut file);
+    file
+}
+
+#[cfg(test)]
+mod tests {
+    use super::imports::package_name;
+    use super::*;
+    use crate::lang::Lang;
+
+    fn model(source: &str) -> TestFile {
+        Lang::Go.test_file(source.as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn tests_failures_and_testify() {
+        let file = model(
+            r#"package cart
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	req "github.com/stretchr/testify/require"
+)
+
+func TestTotal(t *testing.T) {
+	if got := Total(2); got != 4 {
+		t.Errorf("Total(2) = %d", got)
+	}
+}
+
+func TestTestify(t *testing.T) {
+	a := assert.New(t)
+	assert.Equal(t, 4, Total(2))
+	req.NoError(t, Save())
+	a.True(Ready())
+}
+
+func TestSkipped(t *testing.T) {
+	t.Skip("flaky on CI")
+}
+
+func TestMain(m *testing.M) {}
+
+func BenchmarkTotal(b *testing.B) { for i := 0; i < b.N; i++ { Total(2) } }
+
+func Example() {
+	fmt.Println(Total(2))
+	// Output: 4
+}
+
+func ExampleNoOutput() { Total(2) }
+
+func helper(t *testing.T) { t.Helper(); t.Fatal("x") }
+func TestViaHelper(t *testing.T) { helper(t) }
+"#,
+        );
+        let names: Vec<&str> = file.tests.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(
+            names,
+            vec![
+                "TestTotal",
+                "TestTestify",
+                "TestSkipped",
+                "BenchmarkTotal",
+                "Example",
+                "TestViaHelper"
+            ]
+        );
+        // The `if` around the failure is its check, not a guard.
+        let total = &file.tests[0].assertions[0];
+        assert!(
+            matches!(total.form.demanded(), Form::Equal(a, b) if a.text == "got" && b.literal == Some(Literal::Number(4.0)))
+        );
+        assert!(!total.guard.conditional);
+        let matchers: Vec<&str> = file.tests[1].assertions.iter().map(|a| a.matcher.as_str()).collect();
+        assert_eq!(matchers, vec!["Equal", "NoError", "True"]);
+        assert!(
+            matches!(&file.tests[1].assertions[0].form, Form::Equal(a, b) if a.literal == Some(Literal::Number(4.0)) && b.text == "Total(2)")
+        );
+        assert_eq!(
+            file.tests[2].skip.as_ref().unwrap().reason.as_deref(),
+            Some("flaky on CI")
+        );
+        assert!(file.tests[3].benchmark);
+        assert_eq!(file.tests[4].assertions[0].matcher, "Output");
+        assert!(file.helpers.contains(&"helper".to_string()) && file.helpers.contains(&"TestViaHelper".to_string()));
+        assert_eq!(file.imports[0].specifier, ".");
+    }
+
+    #[test]
+    fn table_tests_and_subtests() {
+        let file = model(
+            r#"package cart_test
+
+import (
+	"testing"
+
+	"example.com/shop/cart"
+)
+
+func TestTable(t *testing.T) {
+	tests := []struct{ in, want int }{{1, 2}, {2, 4}}
+	for _, tc := range tests {
+		t.Run("case", func(t *testing.T) {
+			assert.Equal(t, tc.want, cart.Total(tc.in))
+		})
+	}
+}
+
+func TestMaybe(t *testing.T) {
+	for _, tc := range load() {
+		require.Equal(t, tc.want, cart.Total(tc.in))
+	}
+}
+"#,
+        );
+        assert!(file.imports.iter().all(|i| i.specifier != "."));
+        assert_eq!(file.imports[1].names, vec!["cart"]);
+        assert!(file.used.contains("cart"));
+        // Neither `assert` nor `require` is imported: not testify's checks,
+        // but values handed the test's `t`, which may fail it.
+        assert!(file.tests[0].assertions.iter().all(|a| a.form == Form::Other));
+        assert!(file.tests[0].calls.contains(&"Equal".to_string()));
+    }
+
+    #[test]
+    fn mocks_and_suites() {
+        let file = model(
+            r#"package svc
+
+import (
+	"testing"
+
+	"github.com/golang/mock/gomock"
+	"github.com/stretchr/testify/suite"
+)
+
+type SvcSuite struct{ suite.Suite }
+
+func (s *SvcSuite) TestGet() {
+	ctrl := gomock.NewController(s.T())
+	m := NewMockStore(ctrl)
+	m.EXPECT().Get(gomock.Any()).Times(1).Return(5)
+	s.Require().Equal(5, m.Get(1))
+	s.Equal(1, 1)
+}
+
+func TestSuite(t *testing.T) { suite.Run(t, new(SvcSuite)) }
+"#,
+        );
+        let get = &file.tests[0];
+        assert_eq!((get.scope.as_str(), get.name.as_str()), ("SvcSuite", "TestGet"));
+        let returns: Vec<(&str, &Literal)> = get
+            .mock_returns
+            .iter()
+            .map(|r| (r.callee.as_str(), &r.literal))
+            .collect();
+        assert_eq!(returns, vec![("m.Get", &Literal::Number(5.0))]);
+        assert_eq!(file.callback_spies, 1);
+        let matchers: Vec<&str> = get.assertions.iter().map(|a| a.matcher.as_str()).collect();
+        assert_eq!(matchers, vec!["Get", "Equal", "Equal"]);
+        assert!(matches!(&get.assertions[2].form, Form::Equal(a, b) if a.key == b.key));
+    }
+
+    #[test]
+    fn package_names_of_import_paths() {
+        assert_eq!(package_name("github.com/go-chi/chi/v5"), "chi");
+        assert_eq!(package_name("gopkg.in/yaml.v3"), "yaml");
+        assert_eq!(package_name("github.com/mattn/go-sqlite3"), "sqlite3");
+        assert_eq!(package_name("net/http"), "http");
+    }
+}
