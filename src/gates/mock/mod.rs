@@ -60,6 +60,10 @@ fn file_rules(path: &str, file: &TestFile, settings: &Settings) -> Vec<Finding> 
 /// hash, so a build whose extraction differs never reads another's entries.
 const MODEL_SOURCES: &[&str] = &[
     include_str!("../../lang/mod.rs"),
+    include_str!("../../lang/bindings.rs"),
+    include_str!("../../lang/fingerprint.rs"),
+    include_str!("../../lang/guards.rs"),
+    include_str!("../../lang/tree.rs"),
     include_str!("../../lang/python/mod.rs"),
     include_str!("../../lang/python/assertions.rs"),
     include_str!("../../lang/python/doubles.rs"),
@@ -543,6 +547,39 @@ fn read_staged(cx: &Context<'_>, paths: &[PathBuf]) -> Result<walk::Read> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every file that builds the test model is hashed into the cache's
+    /// namespace (the memo and the unit tests do not build it).
+    #[test]
+    fn the_model_hash_reads_every_file_of_the_model() {
+        fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    files(&path, out);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    out.push(path);
+                }
+            }
+        }
+        let mut found = Vec::new();
+        files(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lang"),
+            &mut found,
+        );
+        for path in found {
+            let name = path.file_name().unwrap().to_string_lossy();
+            if name == "versions.rs" || name == "tests.rs" {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(
+                MODEL_SOURCES.contains(&text.as_str()),
+                "{} is not in MODEL_SOURCES (src/gates/mock/mod.rs)",
+                path.display()
+            );
+        }
+    }
 
     #[test]
     fn import_spellings_find_imports_not_mentions() {

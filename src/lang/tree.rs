@@ -1,0 +1,272 @@
+//! Questions asked of syntax trees in every language: ancestors, chains of
+//! calls, checking conditions, syntax errors.
+
+#[allow(unused_imports)]
+use super::*;
+
+/// The 1-based line of the first syntax error (a node tree-sitter made up
+/// or could not place) inside `node`.
+pub(crate) fn first_syntax_error(node: &Node) -> Option<u32> {
+    let mut at = *node;
+    'down: loop {
+        if at.is_error() || at.is_missing() {
+            return Some(Span::of(&at).line);
+        }
+        if !at.has_error() {
+            return None;
+        }
+        let mut cursor = at.walk();
+        for child in at.children(&mut cursor) {
+            if child.has_error() {
+                at = child;
+                continue 'down;
+            }
+        }
+        return Some(Span::of(&at).line);
+    }
+}
+
+/// Visit every named node under `node` (itself included) in document order,
+/// with one tree cursor and no allocation. `visit` returns false to skip the
+/// node's subtree.
+pub(crate) fn visit_named<'a>(node: Node<'a>, mut visit: impl FnMut(Node<'a>) -> bool) {
+    let mut cursor = node.walk();
+    let root = node.id();
+    loop {
+        let current = cursor.node();
+        let descend = !current.is_named() || visit(current);
+        if descend && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.node().id() == root {
+                return;
+            }
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return;
+            }
+        }
+    }
+}
+
+/// A call chain as a key: names joined by `.`, each call or `new` as `()`,
+/// arguments, `await` and parentheses dropped: `new Calculator(1).add` ->
+/// `Calculator().add`. `None` for anything else (literals, subscripts).
+pub(crate) fn chain(node: &Node, source: &[u8]) -> Option<String> {
+    match node.kind() {
+        "identifier" | "this" | "property_identifier" | "private_property_identifier" | "self" | "field_identifier" => {
+            Some(text(node, source).into_owned())
+        }
+        // Rust `a.b`, Go `a.b`.
+        "field_expression" => Some(format!(
+            "{}.{}",
+            chain(&node.field("value")?, source)?,
+            text(&node.field("field")?, source)
+        )),
+        "selector_expression" => Some(format!(
+            "{}.{}",
+            chain(&node.field("operand")?, source)?,
+            text(&node.field("field")?, source)
+        )),
+        // Rust `Cart::new`, `crate::billing::total`.
+        "scoped_identifier" => Some(callee_key(&text(node, source))),
+        "reference_expression" => chain(&node.field("value")?, source),
+        "try_expression" => chain(&first_child(node)?, source),
+        "attribute" | "member_expression" => {
+            let object = node.field("object")?;
+            let member = node.field("attribute").or_else(|| node.field("property"))?;
+            Some(format!("{}.{}", chain(&object, source)?, text(&member, source)))
+        }
+        "call" | "call_expression" => Some(format!("{}()", chain(&node.field("function")?, source)?)),
+        "new_expression" => Some(format!("{}()", chain(&node.field("constructor")?, source)?)),
+        "await"
+        | "await_expression"
+        | "parenthesized_expression"
+        | "non_null_expression"
+        | "as_expression"
+        | "satisfies_expression" => chain(&first_child(node)?, source),
+        _ => None,
+    }
+}
+
+/// Wrappers whose argument is still the value checked (`len(result)`, `String(x)`).
+pub(super) const TRANSPARENT_CALLS: &[&str] = &[
+    "len",
+    "list",
+    "sorted",
+    "set",
+    "tuple",
+    "dict",
+    "str",
+    "int",
+    "float",
+    "bool",
+    "repr",
+    "isinstance",
+    "String",
+    "Number",
+    "Boolean",
+    "Array.from",
+    "Object.keys",
+    "Object.values",
+    "Object.entries",
+    "JSON.stringify",
+];
+
+/// The values `node` checks, as [`chain`] keys: the operands themselves
+/// (through comparisons, `not`, `await` and wrappers like `len()`), never
+/// what is passed into a call. `expect(total(cart))` checks `total()`, not `cart`.
+pub(crate) fn values(node: &Node, source: &[u8], comment: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    visit_named(*node, |n| match n.kind() {
+        k if k == comment => false,
+        "call" | "call_expression" | "new_expression" => {
+            let key = chain(&n, source);
+            let transparent = key
+                .as_deref()
+                .and_then(|k| k.strip_suffix("()"))
+                .is_some_and(|callee| TRANSPARENT_CALLS.contains(&callee));
+            if transparent {
+                return true;
+            }
+            out.extend(key);
+            false
+        }
+        "identifier"
+        | "attribute"
+        | "member_expression"
+        | "field_expression"
+        | "selector_expression"
+        | "scoped_identifier" => {
+            out.extend(chain(&n, source));
+            false
+        }
+        // The callee of a transparent wrapper is not a value.
+        "lambda"
+        | "arrow_function"
+        | "function_expression"
+        | "string"
+        | "template_string"
+        | "closure_expression"
+        | "func_literal"
+        | "string_literal"
+        | "raw_string_literal"
+        | "interpreted_string_literal" => false,
+        _ => true,
+    });
+    out.retain(|v| !TRANSPARENT_CALLS.contains(&v.as_str()));
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The expression inside parentheses and TypeScript's type-only wrappers
+/// (`(x)`, `x as T`, `x!`, `x satisfies T`).
+pub(crate) fn unwrap(mut node: Node) -> Node {
+    while matches!(
+        node.kind(),
+        "parenthesized_expression" | "as_expression" | "non_null_expression" | "satisfies_expression"
+    ) {
+        match first_child(&node) {
+            Some(inner) => node = inner,
+            None => break,
+        }
+    }
+    node
+}
+
+/// Is an ancestor of `node` of one of `kinds`, nearer than any of `stop`
+/// (the function the node is in, for a question about its own body)?
+pub(crate) fn has_ancestor(node: &Node, kinds: &[&str], stop: &[&str]) -> bool {
+    let mut at = node.parent();
+    while let Some(p) = at {
+        if kinds.contains(&p.kind()) {
+            return true;
+        }
+        if stop.contains(&p.kind()) {
+            return false;
+        }
+        at = p.parent();
+    }
+    false
+}
+
+/// The condition and the guard of the `if` whose consequence holds
+/// `statement` directly (`if c: pytest.fail()`, `if (c) throw e`, `if c {
+/// t.Fatal() }`), from the guards a walk recorded for the `ifs` it visited:
+/// an explicit failure there makes the condition the check
+/// ([`Form::FailUnless`]), guarded as the `if` is.
+pub(crate) fn checking_condition<'a>(statement: &Node<'a>, ifs: &[(usize, Guard)]) -> Option<(Node<'a>, Guard)> {
+    let checking_if = checking_if(statement)?;
+    let condition = checking_if.field("condition")?;
+    let &(_, guard) = ifs.iter().rev().find(|(id, _)| *id == checking_if.id())?;
+    Some((condition, guard))
+}
+
+pub(super) fn checking_if<'a>(statement: &Node<'a>) -> Option<Node<'a>> {
+    let mut up = statement.parent()?;
+    // Go's grammar may wrap a block's statements in a `statement_list`.
+    if up.kind() == "statement_list" {
+        up = up.parent()?;
+    }
+    let consequence = if matches!(up.kind(), "block" | "statement_block") {
+        up
+    } else {
+        *statement
+    };
+    let parent = consequence.parent()?;
+    (parent.kind() == "if_statement" && parent.field("consequence")?.id() == consequence.id()).then_some(parent)
+}
+
+/// The first named child that is not a comment.
+pub(crate) fn first_child<'a>(node: &Node<'a>) -> Option<Node<'a>> {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor).find(|c| c.kind() != "comment")
+}
+
+/// Does the subtree of `node` hold a node of `kind`, not looking inside
+/// nested functions (`functions`)?
+pub(crate) fn contains_kind(node: &Node, kind: &str, functions: &[&str]) -> bool {
+    holds(
+        node,
+        |n| n.kind() == kind,
+        |n| !(functions.contains(&n.kind()) && n.id() != node.id()),
+    )
+}
+
+/// Does the subtree of `node` hold a node that is `wanted`, looking inside
+/// only the nodes `enter` accepts?
+pub(crate) fn holds(node: &Node, wanted: impl Fn(&Node) -> bool, enter: impl Fn(&Node) -> bool) -> bool {
+    let mut found = false;
+    visit_named(*node, |n| {
+        if found || wanted(&n) {
+            found = true;
+            return false;
+        }
+        enter(&n)
+    });
+    found
+}
+
+/// Add the text of identifier `node` to `names`, allocating only for a new name.
+pub(crate) fn note_name(node: &Node, source: &[u8], names: &mut std::collections::BTreeSet<String>) {
+    let name = text(node, source);
+    if !names.contains(name.as_ref()) {
+        names.insert(name.into_owned());
+    }
+}
+
+/// Keep, in each test's [`TestCase::uses`], only the names an import binds.
+pub(crate) fn keep_imported_uses(file: &mut TestFile) {
+    let imported: std::collections::HashSet<&str> = file
+        .imports
+        .iter()
+        .flat_map(|i| i.names.iter().map(String::as_str))
+        .collect();
+    for test in &mut file.tests {
+        test.uses.retain(|n| imported.contains(n.as_str()));
+    }
+}
