@@ -1,0 +1,275 @@
+//! Unit tests of pairing tests and assertions across versions.
+
+use super::*;
+use crate::lang::Lang;
+
+fn file(lang: Lang, source: &str) -> TestFile {
+    lang.test_file(source.as_bytes()).unwrap()
+}
+
+fn changes(lang: Lang, old: &str, new: &str) -> Vec<String> {
+    let (old, new) = (file(lang, old), file(lang, new));
+    let family = Family::of(lang);
+    let pairs = pair_tests(Some(&old), Some(&new));
+    pairs
+        .paired
+        .iter()
+        .flat_map(|(o, n)| assertion_changes(family, &o.assertions, &n.assertions))
+        .map(|c| match c {
+            Change::ValueChanged { old, new } => {
+                format!("value {} -> {}", old.parts.join("|"), new.parts.join("|"))
+            }
+            Change::Weakened { old, new } => format!("weakened {} -> {}", old.matcher, new.matcher),
+            Change::Deleted { old } => format!("deleted {}", old.matcher),
+        })
+        .collect()
+}
+
+#[test]
+fn value_changes_weakening_and_deletion_are_told_apart() {
+    let old = "def test_total():\n    assert total([1]) == 1\n    assert name == 'a'\n    assertThing(x)\n    assert count == 2\n";
+    let new = "def test_total():\n    assert total([1]) == 2\n    assert name is not None\n    assertThing(x)\n";
+    assert_eq!(
+        changes(Lang::Python, old, new),
+        vec![
+            "value total ( [ 1 ] )|1 -> total ( [ 1 ] )|2",
+            "weakened == -> is not",
+            "deleted =="
+        ]
+    );
+}
+
+#[test]
+fn checks_merged_into_a_conjunction_are_kept() {
+    let old = "test('n', t => {\n  t.true(n >= 2)\n  t.true(n < 30)\n})\n";
+    let merged = "test('n', t => {\n  t.true(n >= 2 && n < 30)\n})\n";
+    assert_eq!(changes(Lang::TypeScript, old, merged), Vec::<String>::new());
+    // A disjunction holds neither part.
+    let either = "test('n', t => {\n  t.true(n >= 2 || n < 30)\n})\n";
+    assert_eq!(changes(Lang::TypeScript, old, either), vec!["deleted true"]);
+}
+
+#[test]
+fn reformatting_strengthening_and_migrations_are_not_changes() {
+    let old = "it('t', () => {\n  expect(spy).toHaveBeenCalledWith(1)\n  expect(x).toBeTruthy()\n  expect(wrapper.text()).toBe('a')\n})\n";
+    let new = "it('t', () => {\n  expect(spy).toHaveBeenNthCalledWith(1, 1);\n  expect(\n    x,\n  ).toEqual({ a: 1 });\n  expect(screen.getByText('a')).toBeInTheDocument();\n});\n";
+    assert_eq!(changes(Lang::TypeScript, old, new), Vec::<String>::new());
+    let py = "def test_a():\n    assert total([1]) == 1\n";
+    let black = "def test_a():\n    assert total(\n        [\n            1,\n        ]\n    ) == 1\n";
+    assert_eq!(changes(Lang::Python, py, black), Vec::<String>::new());
+}
+
+#[test]
+fn a_check_rewritten_in_place_into_a_weaker_one_is_a_weakening() {
+    let old = "def test_total():\n    assert total([1, 2]) == 3\n    assert total([]) == 0\n";
+    let new = "def test_total():\n    assert total([4]) > 0\n    assert total([]) == 0\n";
+    assert_eq!(changes(Lang::Python, old, new), vec!["weakened == -> >"]);
+    // As strong, or stronger: a rewrite.
+    let exact = "def test_total():\n    assert total([4]) == 4\n    assert total([]) == 0\n";
+    assert_eq!(changes(Lang::Python, old, exact), Vec::<String>::new());
+    let go_old = "package p\n\nfunc TestA(t *testing.T) {\n\tassert.Equal(t, 3, Total(1, 2))\n}\n";
+    let go_new = "package p\n\nfunc TestA(t *testing.T) {\n\tassert.NotNil(t, Build())\n}\n";
+    assert_eq!(changes(Lang::Go, go_old, go_new), vec!["weakened Equal -> NotNil"]);
+}
+
+/// Issue 27: a set of checks at least as strong on the same subject, or on
+/// the whole it is part of, loses nothing; a weaker check on what the
+/// subject became is a weakening.
+#[test]
+fn strengthening_in_every_form_is_not_a_change_and_weakening_through_a_new_form_is() {
+    let js_old = "it('t', async () => {\n  const res = await get()\n  expect(res).toHaveProperty('id')\n  expect(res.items).toHaveLength(2)\n  expect(res.user).toBeDefined()\n  expect(issues[0].code).toBe('too_small')\n  expect(issues[0].inclusive).toBe(true)\n  expect(n).toEqual(5)\n  expect(list).toHaveLength(3)\n})\n";
+    let js_new = "it('t', async () => {\n  const res = await get()\n  expect(res).toEqual({ id: 1, items: [1, 2], user: { name: 'a' } })\n  expect(res.user.name).toBe('a')\n  expect(issues).toMatchInlineSnapshot(`[{ code: 'too_small', inclusive: true }]`)\n  expect(n).toBe(6)\n  expect(list.length).toBeGreaterThan(0)\n})\n";
+    assert_eq!(
+        changes(Lang::TypeScript, js_old, js_new),
+        vec!["value n|5 -> n|6", "weakened toHaveLength -> toBeGreaterThan"]
+    );
+    let go_old = "package x\n\nimport (\n\t\"testing\"\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestA(t *testing.T) {\n\tassert.Equal(t, false, ok)\n\tassert.Equal(t, got, 3)\n\tassert.Panics(t, func() { f() })\n\trequire.Error(t, errs)\n}\n";
+    let go_new = "package x\n\nimport (\n\t\"testing\"\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestA(t *testing.T) {\n\tassert.False(t, ok)\n\tassert.Equal(t, 3, got)\n\tassert.Panicsf(t, func() { f() }, \"f(%d)\", 1)\n\trequire.Error(t, errs, \"\", \"\", \"notone\")\n}\n";
+    assert_eq!(changes(Lang::Go, go_old, go_new), Vec::<String>::new());
+    // A migration beside other checks of the same subject pairs with its own value.
+    let go_old = "package x\n\nimport (\n\t\"testing\"\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestJ(t *testing.T) {\n\tassert.Equal(t, \"{}\", string(b))\n\tassert.Equal(t, \"{\\\"a\\\":1}\", string(b))\n}\n";
+    let go_new = "package x\n\nimport (\n\t\"testing\"\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestJ(t *testing.T) {\n\tassert.JSONEq(t, \"{}\", string(b))\n\tassert.JSONEq(t, `{\"a\": 1}`, string(b))\n}\n";
+    assert_eq!(changes(Lang::Go, go_old, go_new), Vec::<String>::new());
+    let rs_old = "#[test]\nfn parses() {\n    assert_eq!(parse(\"1\"), Ok(1));\n}\n";
+    let rs_new = "#[test]\nfn parses() {\n    assert!(parse(\"1\").is_ok());\n}\n";
+    assert_eq!(
+        changes(Lang::Rust, rs_old, rs_new),
+        vec!["weakened assert_eq -> truthy"]
+    );
+}
+
+/// Issue 27: an unanchored pattern a searching matcher is given that
+/// only grew finds less: stronger. Anything that can widen it is not.
+#[test]
+fn a_narrowed_unanchored_pattern_is_stronger_not_changed() {
+    let narrows = |old: &str, new: &str| {
+        let source = |pattern: &str| format!("test('t', () => {{\n  expect(() => f()).toThrow({pattern})\n}})\n");
+        let (was, now) = (
+            file(Lang::TypeScript, &source(old)),
+            file(Lang::TypeScript, &source(new)),
+        );
+        let (a, b) = (&was.tests[0].assertions[0], &now.tests[0].assertions[0]);
+        narrowed(b, &expected(a).join(" , "), &expected(b).join(" , "))
+    };
+    assert!(narrows("/502 Bad Gateway/", "/502 Bad Gateway: PUT/"));
+    assert!(narrows("/Bad Gateway/i", "/HTTPError: Bad Gateway/i"));
+    // Widened, anchored, made optional, or a value that is not a pattern.
+    assert!(!narrows("/Bad/", "/Bad|Good/"));
+    assert!(!narrows("/a|b/", "/a|bc/"));
+    assert!(!narrows("/ab/", "/ab?/"));
+    assert!(!narrows("/Bad$/", "/Bad$ x/"));
+    assert!(!narrows("/^Bad/", "/x^Bad/"));
+    assert!(!narrows("'Bad'", "'Bad Gateway'"));
+    assert!(!narrows("/Bad Gateway/", "/Bad/"));
+    // Characters that share their first bytes, on either side.
+    assert!(narrows("/caf/", "/café/"));
+    assert!(!narrows("/café/", "/cafè x/"));
+    // An exact matcher compares patterns as values.
+    let source = |pattern: &str| format!("test('t', () => {{\n  expect(re).toEqual({pattern})\n}})\n");
+    let (was, now) = (
+        file(Lang::TypeScript, &source("/a/")),
+        file(Lang::TypeScript, &source("/ab/")),
+    );
+    let (a, b) = (&was.tests[0].assertions[0], &now.tests[0].assertions[0]);
+    assert!(!narrowed(b, &expected(a).join(" , "), &expected(b).join(" , ")));
+}
+
+/// Issue 27: a check of removing the test's own files, or that a value
+/// the test just built is not nil, is not a check of the code.
+#[test]
+fn cleanup_and_vacuous_checks_are_told_from_checks_of_the_code() {
+    let go = "package x\n\nimport (\n\t\"bytes\"\n\t\"os\"\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n\t\"example.com/shop/store\"\n)\n\nfunc TestA(t *testing.T) {\n\terrs := cleanUpTempFiles(files)\n\tif len(errs) > 0 {\n\t\tt.Fatal(errs)\n\t}\n\tassert.NoError(t, os.RemoveAll(dir))\n\tbuf := bytes.NewBuffer(nil)\n\tassert.NotNil(t, buf)\n\th := new(Handle)\n\tassert.NotNil(t, h)\n\ts := store.NewStore()\n\tassert.NotNil(t, s)\n\tassert.NoError(t, s.Remove(id))\n\tassert.NoError(t, os.WriteFile(p, b, 0o600))\n\tassert.Equal(t, \"a\", cleanupText(\" a \"))\n}\n";
+    let f = file(Lang::Go, go);
+    let t = &f.tests[0];
+    let judged: Vec<(String, bool, bool)> = t
+        .assertions
+        .iter()
+        .map(|a| {
+            (
+                format!("{} {}", a.matcher, a.parts.join("|")),
+                housekeeping(t, a),
+                vacuous(t, a, &f.imports),
+            )
+        })
+        .collect();
+    let want = [
+        ("<= len ( errs )|0", true, false),
+        ("NoError os . RemoveAll ( dir )", true, false),
+        ("NotNil buf", false, true),
+        ("NotNil h", false, true),
+        ("NotNil s", false, false),
+        ("NoError s . Remove ( id )", false, false),
+        ("NoError os . WriteFile ( p , b , 0o600 )", false, false),
+        ("Equal \" a \"|cleanupText ( \"  a  \" )", false, false),
+    ];
+    let want: Vec<(String, bool, bool)> = want.iter().map(|(k, h, v)| (k.to_string(), *h, *v)).collect();
+    assert_eq!(judged, want);
+}
+
+#[test]
+fn messages_and_options_are_not_expected_values() {
+    let js = "test('t', (t) => {\n  t.equal(parse('a'), 1, 'parses a')\n  t.throws(() => parse(''), RangeError, 'should throw')\n  t.ok(parse('b'), 'b is fine')\n  t.end()\n})\n";
+    let new = "test('t', (t) => {\n  t.equal(parse('a'), 1, 'a parses')\n  t.throws(() => parse(''), RangeError, 'throws')\n  t.ok(parse('b'), 'b parses')\n  t.end()\n})\n";
+    assert_eq!(changes(Lang::JavaScript, js, new), Vec::<String>::new());
+    let old = "class T(TestCase):\n    def test_a(self):\n        self.assertAlmostEqual(f(), 0.5, places=3)\n        self.assertEqual(g(), 1, msg='one')\n";
+    let new = "class T(TestCase):\n    def test_a(self):\n        self.assertAlmostEqual(f(), 0.5, places=2)\n        self.assertEqual(g(), 1, msg='uno')\n";
+    assert_eq!(changes(Lang::Python, old, new), Vec::<String>::new());
+    // A changed value is still one, and matcher arguments all count.
+    let new = "test('t', (t) => {\n  t.equal(parse('a'), 2, 'parses a')\n  t.throws(() => parse(''), TypeError, 'should throw')\n  t.ok(parse('b'), 'b is fine')\n  t.end()\n})\n";
+    assert_eq!(
+        changes(Lang::JavaScript, js, new),
+        vec!["value parse ( \" a \" )|1|\" parses a \" -> parse ( \" a \" )|2|\" parses a \""]
+    );
+    assert!(chained("toHaveBeenCalledWith") && chained("not.toBe") && chained("to.deep.equal"));
+    assert!(!chained("deepEqual") && !chained("assert.equal") && !chained("assertEqual") && !chained("total"));
+}
+
+#[test]
+fn literal_first_operands_are_expected_values() {
+    let old = "class T(TestCase):\n    def test_a(self):\n        self.assertEqual(5, total())\n";
+    let new = "class T(TestCase):\n    def test_a(self):\n        self.assertEqual(6, total())\n";
+    assert_eq!(
+        changes(Lang::Python, old, new),
+        vec!["value 5|total ( ) -> 6|total ( )"]
+    );
+}
+
+#[test]
+fn tests_pair_by_name_then_by_checks_then_by_position() {
+    let old = file(
+        Lang::Python,
+        "def test_a():\n    assert f() == 1\n\ndef test_b():\n    assert g() == 2\n\ndef test_c():\n    assert h() == 3\n",
+    );
+    let new = file(
+        Lang::Python,
+        "def test_a():\n    assert f() == 1\n\ndef test_b_renamed():\n    assert g() == 2\n\ndef test_c_renamed():\n    assert h() == 4\n",
+    );
+    let pairs = pair_tests(Some(&old), Some(&new));
+    let names: Vec<(&str, &str)> = pairs
+        .paired
+        .iter()
+        .map(|(o, n)| (o.name.as_str(), n.name.as_str()))
+        .collect();
+    assert_eq!(
+        names,
+        vec![
+            ("test_a", "test_a"),
+            ("test_b", "test_b_renamed"),
+            ("test_c", "test_c_renamed")
+        ]
+    );
+    assert!(pairs.removed.is_empty() && pairs.added.is_empty());
+    let fewer = file(Lang::Python, "def test_a():\n    assert f() == 1\n");
+    let pairs = pair_tests(Some(&old), Some(&fewer));
+    let removed: Vec<&str> = pairs.removed.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(removed, vec!["test_b", "test_c"]);
+    // Tests of one scope on both sides of another are each removed once.
+    let interleaved = file(
+        Lang::Python,
+        "def test_a():\n    assert f() == 1\n\nclass TestX:\n    def test_x(self):\n        assert x() == 1\n\ndef test_b():\n    assert g() == 2\n",
+    );
+    let pairs = pair_tests(Some(&interleaved), None);
+    let removed: Vec<&str> = pairs.removed.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(removed, vec!["test_a", "test_b", "test_x"]);
+}
+
+#[test]
+fn rewrites_of_a_string_spell_the_same_value() {
+    let old = r#"" <provides for {interface!r}> " . format ( interface = ifoo )"#;
+    let new = r#"f" <provides for { ifoo !r } > ""#;
+    assert_eq!(spelled_value(old), spelled_value(new));
+    let joined = r#"f" wrapping { w !r } , " f" capturing { e } > ""#;
+    let one = r#"f" wrapping { w !r } , capturing { e } > ""#;
+    assert_eq!(spelled_value(joined), spelled_value(one));
+    assert_eq!(
+        spelled_value(r#"" {} and {} " . format ( a , b )"#),
+        spelled_value(r#"f" { a } and { b } ""#)
+    );
+    assert_eq!(
+        spelled_value(r#"" e={!r} " . format ( x )"#),
+        spelled_value(r#"f" e= { x !r } ""#)
+    );
+    assert_ne!(spelled_value(r#"" total: 5 ""#), spelled_value(r#"" total: 6 ""#));
+    let inlined = r#"f" { \" \" if PY_3_13_PLUS else \" \" * 4 } return ""#;
+    assert_eq!(spelled_value(r#"f" { indent } return ""#), spelled_value(inlined));
+    assert_eq!(spelled_value("` id: ${ a } `"), spelled_value("` id: ${ b . c } `"));
+    assert_ne!(spelled_value("` id: ${ a } `"), spelled_value("` key: ${ a } `"));
+    assert_ne!(spelled_value(r#"{ " a " : 1 }"#), spelled_value(r#"{ " a " : 2 }"#));
+    assert_ne!(spelled_value("5"), spelled_value("6"));
+    assert_eq!(
+        spelled_value(r#"" { \" foo \" : \" bar \" } ""#),
+        spelled_value(r#"` {"foo":"bar"} `"#)
+    );
+}
+
+#[test]
+fn literals() {
+    for yes in [
+        "1", "-1", "- 2.5", "\" a \"", "b\" a \"", "[ 1 ]", "{ }", "True", "null", "` x `",
+    ] {
+        assert!(is_literal(yes), "{yes}");
+    }
+    for no in ["x", "total ( )", "- x", "self . x", "expected"] {
+        assert!(!is_literal(no), "{no}");
+    }
+}

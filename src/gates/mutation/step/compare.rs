@@ -1,0 +1,348 @@
+//! Comparing a test with its earlier version: a value that changed with the
+//! code, an input that follows it, an API the code removed.
+
+#[allow(unused_imports)]
+use super::*;
+
+impl Analysis<'_> {
+    /// Compare a test with its earlier version (`o` in `of`, `n` in `nf`).
+    pub(super) fn compare(
+        &self,
+        emit: &mut Emit<'_>,
+        code: &[PathBuf],
+        of: &TestChange<'_>,
+        o: &TestCase,
+        nf: &TestChange<'_>,
+        n: &TestCase,
+    ) {
+        // What was read of a test with a syntax error in it may be wrong.
+        if o.syntax_error.is_some() || n.syntax_error.is_some() {
+            emit.unreadable(&nf.change.path);
+            return;
+        }
+        emit.out.compared += 1;
+        let known = self.known(emit.step);
+        let at = |span| Site {
+            path: &nf.change.path,
+            span,
+            version: nf.change.new.as_ref(),
+        };
+        let before = |span| Site {
+            path: of.old_path(),
+            span,
+            version: of.change.old.as_ref(),
+        };
+        if o.skip.is_none()
+            && let Some(skip) = &n.skip
+            && !(skip.conditional && skip.reason.is_some())
+        {
+            if known.test(o) {
+                let why = skip.reason.as_ref().map(|r| format!(" ({r})")).unwrap_or_default();
+                emit.push(
+                    &TEST_DELETED_OR_SKIPPED,
+                    format!("test `{}` is newly skipped{why}", n.name),
+                    at(skip.span),
+                    Some(before(o.span)),
+                    Vec::new(),
+                );
+            }
+            return;
+        }
+        // A test skipped before the change ran none of its checks.
+        let Some(new_file) = nf.new.filter(|_| o.skip.is_none()) else {
+            return;
+        };
+        let mut changes = pair::assertion_changes(Family::of(nf.lang), &o.assertions, &n.assertions);
+        // Checks moved into a helper the test now calls are not deleted (a
+        // helper may hold any number of them).
+        let calls = |t: &TestCase, path: &Path, file: &TestFile| {
+            self.helper_calls(t, file) + self.imported_helper_calls(emit.step, path, t, file)
+        };
+        if calls(n, &nf.change.path, new_file) > of.old.map_or(0, |f| calls(o, of.old_path(), f)) {
+            changes.retain(|c| !matches!(c, Change::Deleted { .. }));
+        }
+        for change in changes {
+            match change {
+                // The old test checked both values (an `if`/`else` on the
+                // environment) and a test the step added or edited still
+                // checks the old one as it was: split into two tests, one
+                // per value; nothing changed.
+                Change::ValueChanged { old, new }
+                    if known.check(&o.name, old)
+                        && !(o.assertions.iter().any(|b| pair::same_check(b, new)) && emit.gained.makes(old)) =>
+                {
+                    self.value_changed(emit, code, (of, o, old), (nf, n, new), None);
+                }
+                // A check rewritten onto another subject because the API it
+                // asked was removed from the code went with that API.
+                Change::Weakened { old, new }
+                    if known.check(&o.name, old)
+                        && !(pair::subject(old) != pair::subject(new) && self.lost_removed_api(emit, of, o, nf, n)) =>
+                {
+                    emit.push(
+                        &ASSERTION_WEAKENED,
+                        if old.matcher == new.matcher {
+                            // The same matcher with less: say what it was given.
+                            let written = |a: &Assertion| {
+                                let parts: Vec<String> = a.parts.iter().map(|p| show(p)).collect();
+                                format!("{}({})", a.matcher, parts.join(", "))
+                            };
+                            format!(
+                                "test `{}`: `{}` became the weaker `{}`",
+                                n.name,
+                                written(old),
+                                written(new)
+                            )
+                        } else {
+                            format!(
+                                "test `{}`: `{}`{} became the weaker `{}`",
+                                n.name,
+                                old.matcher,
+                                on_subject(old),
+                                new.matcher
+                            )
+                        },
+                        at(new.span),
+                        Some(before(old.span)),
+                        Vec::new(),
+                    )
+                }
+                Change::Deleted { old }
+                    if known.check(&o.name, old)
+                        && !emit.gained.holds(Family::of(nf.lang), old)
+                        && !pair::housekeeping(o, old)
+                        && !pair::vacuous(o, old, of.old.map_or(&[], |f| &f.imports))
+                        && !self.lost_removed_api(emit, of, o, nf, n) =>
+                {
+                    emit.push(
+                        &ASSERTION_DELETED,
+                        format!(
+                            "test `{}` lost the assertion `{}`{}",
+                            n.name,
+                            old.matcher,
+                            on_subject(old)
+                        ),
+                        at(n.span),
+                        Some(before(old.span)),
+                        Vec::new(),
+                    )
+                }
+                _ => {}
+            }
+        }
+        // A case's expected value changed (a row of `parametrize`,
+        // `it.each`, rstest's `#[case]`): the same check with the case's
+        // values, in a case whose other values (its input) stayed.
+        if !o.cases.is_empty() && !n.cases.is_empty() {
+            let (was, now) = (pair::case_assertions(o), pair::case_assertions(n));
+            // The case an instance `a` of `all` is of, and the assertion as written.
+            fn case_of<'t>(
+                t: &'t TestCase,
+                all: &[Assertion],
+                a: &Assertion,
+            ) -> (&'t [(String, String)], &'t Assertion) {
+                let index = all.iter().position(|b| std::ptr::eq(a, b)).unwrap_or(0);
+                let per_case = t.assertions.len().max(1);
+                (&t.cases[index / per_case], &t.assertions[index % per_case])
+            }
+            for change in pair::assertion_changes(Family::of(nf.lang), &was, &now) {
+                let Change::ValueChanged { old, new } = change else {
+                    continue;
+                };
+                let ((old_case, _), (new_case, written)) = (case_of(o, &was, old), case_of(n, &now, new));
+                // Which operands are expected is read from the case's own
+                // instance, where the row's values are literals: in
+                // `Equal(t, c.want, f(c.in))` the subject is `f(..)` (parts
+                // are substituted one for one, see pair::case_assertions).
+                let values = pair::expected(new);
+                let expected = written
+                    .parts
+                    .iter()
+                    .zip(&new.parts)
+                    .filter(|(_, instance)| values.contains(&instance.as_str()))
+                    .map(|(part, _)| part.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let is_expected = |name: &str| pair::mentions(&expected, name);
+                // An expected value written in the assertion itself changed
+                // there, once, not in each case.
+                if !new_case.iter().any(|(name, _)| is_expected(name)) {
+                    continue;
+                }
+                let input_stayed = new_case
+                    .iter()
+                    .filter(|(name, _)| !is_expected(name))
+                    .all(|param| old_case.contains(param));
+                if input_stayed && known.check(&o.name, old) {
+                    // The case by its input: its expected values are in the message.
+                    let values: Vec<String> = new_case
+                        .iter()
+                        .filter(|(name, _)| !is_expected(name))
+                        .map(|(name, value)| format!("{} = {}", show(name), show(value)))
+                        .collect();
+                    let case = if values.is_empty() {
+                        " in one of its cases".to_string()
+                    } else {
+                        format!(" in the case `{}`", values.join(", "))
+                    };
+                    self.value_changed(emit, code, (of, o, old), (nf, n, new), Some(&case));
+                }
+            }
+        }
+    }
+
+    /// The expected value of `old` (of test `o` in `of`) became that of
+    /// `new` (of `n` in `nf`): a finding when the step changed code the test
+    /// reaches and the value did not follow the test's own input. For a
+    /// case's value, `case` says which case, after the test's name.
+    pub(super) fn value_changed(
+        &self,
+        emit: &mut Emit<'_>,
+        code: &[PathBuf],
+        (of, o, old): (&TestChange<'_>, &TestCase, &Assertion),
+        (nf, n, new): (&TestChange<'_>, &TestCase, &Assertion),
+        case: Option<&str>,
+    ) {
+        let Some(new_file) = nf.new else { return };
+        let Some(reached) = self.changed_code(emit.step, &nf.change.path, nf.lang, new_file, code) else {
+            return;
+        };
+        // A case's input is its other values, compared by the caller.
+        if case.is_none() && self.input_follows(of, o, old, nf, n, new) {
+            return;
+        }
+        let (was, now) = (pair::expected(old).join(" , "), pair::expected(new).join(" , "));
+        if pair::narrowed(new, &was, &now) {
+            return;
+        }
+        let (was, now) = show_changed(&was, &now);
+        emit.push(
+            &ASSERTION_VALUE_CHANGED,
+            format!(
+                "test `{}`{}: the expected value changed from `{}` to `{}` together with {}, which the test imports",
+                n.name,
+                case.unwrap_or_default(),
+                was,
+                now,
+                display_path(reached)
+            ),
+            Site {
+                path: &nf.change.path,
+                span: new.span,
+                version: nf.change.new.as_ref(),
+            },
+            Some(Site {
+                path: of.old_path(),
+                span: old.span,
+                version: of.change.old.as_ref(),
+            }),
+            Vec::new(),
+        );
+    }
+
+    /// Did the test stop using an API the step removed from the code (the
+    /// old test `o` uses it, the new `n` does not use it as an API, though a
+    /// variable may keep the name): its checks of that API went with it.
+    pub(super) fn lost_removed_api(
+        &self,
+        emit: &Emit<'_>,
+        of: &TestChange<'_>,
+        o: &TestCase,
+        nf: &TestChange<'_>,
+        n: &TestCase,
+    ) -> bool {
+        let text =
+            |version: Option<&String>, t: &TestCase| version.map(|v| test_text(self.versions.bytes(v), t.extent));
+        let (Some(before), Some(after)) = (text(of.change.old.as_ref(), o), text(nf.change.new.as_ref(), n)) else {
+            return false;
+        };
+        let kept: HashSet<&str> = api_uses(&after).collect();
+        let lost: Vec<&str> = api_uses(&before).filter(|w| !kept.contains(w)).collect();
+        lost.iter().any(|w| emit.removed_from_code().contains(*w))
+    }
+
+    /// The code the step changed that a test file reaches ([`Reach`]), of
+    /// code files whose change is more than comments (asked only then: it
+    /// parses both versions).
+    pub(super) fn changed_code<'c>(
+        &self,
+        step: &Step,
+        from: &Path,
+        lang: Lang,
+        file: &TestFile,
+        code: &'c [PathBuf],
+    ) -> Option<&'c PathBuf> {
+        let mut left: Vec<PathBuf> = code.to_vec();
+        loop {
+            let reached = self.reach.reached(from, lang, file, &left)?.clone();
+            let change = step
+                .changes
+                .iter()
+                .find(|c| c.path == reached || c.old_path.as_ref() == Some(&reached));
+            if !change.is_some_and(|c| c.kind == Kind::Code && self.comments_only(c)) {
+                return code.iter().find(|c| **c == reached);
+            }
+            left.retain(|c| *c != reached);
+        }
+    }
+
+    /// Does the change of code file `c` touch only comments, docstrings or
+    /// layout?
+    pub(super) fn comments_only(&self, c: &FileChange) -> bool {
+        let (Some(old), Some(new), Some(lang)) = (&c.old, &c.new, Lang::from_path(&c.path)) else {
+            return false;
+        };
+        let print = |key: &String| {
+            let bytes = self.versions.bytes(key);
+            (!bytes.is_empty())
+                .then(|| crate::lang::code_fingerprint(lang, bytes))
+                .flatten()
+        };
+        print(old).is_some_and(|was| Some(was) == print(new))
+    }
+
+    /// Did the expected value follow the test's own input: is the new test
+    /// the old one with the old literal written as the new one everywhere
+    /// (a typo fixed in the input and its expectation together), the old
+    /// literal appearing outside the expectation too?
+    pub(super) fn input_follows(
+        &self,
+        of: &TestChange<'_>,
+        o: &TestCase,
+        old: &Assertion,
+        nf: &TestChange<'_>,
+        n: &TestCase,
+        new: &Assertion,
+    ) -> bool {
+        let text = |version: Option<&String>, t: &TestCase| version.map(|v| squashed(self.versions.bytes(v), t.extent));
+        let (Some(before), Some(after)) = (text(of.change.old.as_ref(), o), text(nf.change.new.as_ref(), n)) else {
+            return false;
+        };
+        pair::expected(old).iter().zip(pair::expected(new)).any(|(was, now)| {
+            let (was, now) = (squash(&pair::spelled_value(was)), squash(&pair::spelled_value(now)));
+            if was.chars().count() < 2 || was == now {
+                return false;
+            }
+            // Rewritten everywhere: a typo fixed in the input and the expectation.
+            if before.matches(&was).count() >= 2 && before.replace(&was, &now) == after {
+                return true;
+            }
+            // Or what the expectation gained and lost, word for word, the rest of
+            // the test (outside every expected value) gained and lost too: an
+            // input that grew a `mediasession` entry, and the expected header
+            // that grew `mediasession=()`.
+            let (gained, lost) = word_changes(&was, &now);
+            let (more, fewer) = word_changes(&before, &after);
+            let (more_expected, fewer_expected) = word_changes(&expectations(o), &expectations(n));
+            let outside = |all: &HashMap<String, usize>, expected: &HashMap<String, usize>, w: &String| {
+                all.get(w)
+                    .copied()
+                    .unwrap_or(0)
+                    .saturating_sub(expected.get(w).copied().unwrap_or(0))
+            };
+            !(gained.is_empty() && lost.is_empty())
+                && gained.iter().all(|(w, n)| outside(&more, &more_expected, w) >= *n)
+                && lost.iter().all(|(w, n)| outside(&fewer, &fewer_expected, w) >= *n)
+        })
+    }
+}

@@ -1,0 +1,294 @@
+//! Tests deleted or folded into others, snapshots rewritten, and the
+//! assertion density of a track.
+
+#[allow(unused_imports)]
+use super::*;
+
+impl Analysis<'_> {
+    /// Tests of the base that no version in the step holds any more.
+    pub(super) fn deleted(
+        &self,
+        emit: &mut Emit<'_>,
+        code: &[PathBuf],
+        files: &[TestChange<'_>],
+        left: &[(usize, &TestCase)],
+    ) {
+        let mut per_file: Vec<Vec<&TestCase>> = vec![Vec::new(); files.len()];
+        for &(i, t) in left {
+            let file = &files[i];
+            if !self.known(emit.step).test(t) {
+                continue;
+            }
+            // A syntax error may hide the test in the new version.
+            if file.new.is_some_and(|n| n.syntax_errors) {
+                emit.unreadable(&file.change.path);
+                continue;
+            }
+            // Already skipped: it checked nothing.
+            if t.skip.is_some() {
+                emit.out.deleted_with_subject += 1;
+                continue;
+            }
+            // Deleted with its subject: a name it used is no longer imported,
+            // and it came from code the step changed or deleted.
+            let still_imported = |name: &String| {
+                file.new
+                    .is_some_and(|n| n.imports.iter().any(|i| i.names.contains(name)))
+            };
+            let subject_gone = file.old.is_some_and(|old| {
+                t.uses.iter().filter(|name| !still_imported(name)).any(|name| {
+                    old.imports.iter().filter(|i| i.names.contains(name)).any(|import| {
+                        let alone = TestFile {
+                            imports: vec![import.clone()],
+                            ..TestFile::default()
+                        };
+                        self.reach.reached(file.old_path(), file.lang, &alone, code).is_some()
+                    })
+                })
+            });
+            let text = file
+                .change
+                .old
+                .as_ref()
+                .map(|v| test_text(self.versions.bytes(v), t.extent));
+            let api_gone = |text: String| api_uses(&text).any(|w| emit.removed_from_code().contains(w));
+            if subject_gone || text.is_some_and(api_gone) {
+                emit.out.deleted_with_subject += 1;
+                continue;
+            }
+            // Each check made again, as written or case by case.
+            let family = Family::of(file.lang);
+            let held = |checks: &[Assertion]| !checks.is_empty() && checks.iter().all(|a| emit.gained.holds(family, a));
+            if held(&t.assertions) || (!t.cases.is_empty() && held(&pair::case_assertions(t))) {
+                emit.out.checked_again += 1;
+                continue;
+            }
+            // Folded into a parametrized test with other values: what an
+            // edited expectation is, said where the values went.
+            if let Some(rewrite) = emit.gained.folded(family, t) {
+                emit.out.checked_again += 1;
+                self.folded(
+                    emit,
+                    code,
+                    (file, t),
+                    (&files[rewrite.file], rewrite.test),
+                    &rewrite.remade,
+                );
+                continue;
+            }
+            let checks: Vec<String> = t.assertions.iter().map(pair::check_key).collect();
+            if self.finale.iter().any(|f| f.is(t, &checks)) {
+                emit.out.checked_again += 1;
+                continue;
+            }
+            per_file[i].push(t);
+        }
+        for (file, tests) in files.iter().zip(per_file) {
+            let site = |t: &TestCase| Site {
+                path: file.old_path(),
+                span: t.span,
+                version: file.change.old.as_ref(),
+            };
+            if file.new.is_none() && tests.len() > 1 {
+                let names: Vec<String> = tests.iter().take(5).map(|t| format!("`{}`", t.name)).collect();
+                let more = if tests.len() > 5 { ", ..." } else { "" };
+                emit.push(
+                    &TEST_DELETED_OR_SKIPPED,
+                    format!(
+                        "{} was deleted with its {} tests: {}{more}",
+                        display_path(file.old_path()),
+                        tests.len(),
+                        names.join(", ")
+                    ),
+                    site(tests[0]),
+                    None,
+                    Vec::new(),
+                );
+                continue;
+            }
+            for t in tests {
+                emit.push(
+                    &TEST_DELETED_OR_SKIPPED,
+                    format!("test `{}` was deleted", t.name),
+                    site(t),
+                    None,
+                    Vec::new(),
+                );
+            }
+        }
+    }
+
+    /// `t` of `of` was rewritten as `n` of `nf` (as cases of it, when it
+    /// is parametrized), its checks `remade` with other values: each is an expected value changed, a
+    /// finding when the step changed code the test reaches.
+    pub(super) fn folded(
+        &self,
+        emit: &mut Emit<'_>,
+        code: &[PathBuf],
+        (of, t): (&TestChange<'_>, &TestCase),
+        (nf, n): (&TestChange<'_>, &TestCase),
+        remade: &[(&Assertion, &Assertion)],
+    ) {
+        let Some(new_file) = nf.new else { return };
+        let Some(reached) = self.changed_code(emit.step, &nf.change.path, nf.lang, new_file, code) else {
+            return;
+        };
+        let known = self.known(emit.step);
+        let remade: Vec<&(&Assertion, &Assertion)> =
+            remade.iter().filter(|(old, _)| known.check(&t.name, old)).collect();
+        let Some((first_old, first_new)) = remade.first() else {
+            return;
+        };
+        let values: Vec<String> = remade
+            .iter()
+            .map(|(old, _)| {
+                let was: Vec<String> = pair::expected(old).iter().map(|k| show(k)).collect();
+                format!("`{}`{}", was.join(", "), on_subject(old))
+            })
+            .collect();
+        emit.push(
+            &ASSERTION_VALUE_CHANGED,
+            format!(
+                "test `{}` {} `{}` without its expected value{} {}, together with {}, which the test imports",
+                t.name,
+                if n.cases.is_empty() {
+                    "was rewritten as"
+                } else {
+                    "became cases of"
+                },
+                n.name,
+                if values.len() == 1 { "" } else { "s" },
+                values.join("; "),
+                display_path(reached)
+            ),
+            Site {
+                path: &nf.change.path,
+                span: first_new.span,
+                version: nf.change.new.as_ref(),
+            },
+            Some(Site {
+                path: of.old_path(),
+                span: first_old.span,
+                version: of.change.old.as_ref(),
+            }),
+            Vec::new(),
+        );
+    }
+
+    /// Snapshot entries of the base whose stored value changed in a step
+    /// that changed code their test file imports.
+    pub(super) fn snapshots(&self, emit: &mut Emit<'_>, code: &[PathBuf], step: &Step) {
+        if code.is_empty() {
+            return;
+        }
+        for change in &step.changes {
+            let Kind::Snapshot { owner, owner_version } = &change.kind else {
+                continue;
+            };
+            let (Some(old), Some(new)) = (&change.old, &change.new) else {
+                continue;
+            };
+            let Some(lang) = Lang::from_path(owner) else { continue };
+            let Some(test) = self.versions.model(owner_version.as_ref(), lang) else {
+                continue;
+            };
+            let Some(reached) = self.changed_code(step, owner, lang, test, code) else {
+                continue;
+            };
+            let old_path = change.old_path.as_deref().unwrap_or(&change.path);
+            let before = snapshots::entries(old_path, self.versions.bytes(old));
+            let known = self.known(step);
+            for entry in snapshots::entries(&change.path, self.versions.bytes(new)) {
+                let Some(was) = before.iter().find(|e| e.name == entry.name) else {
+                    continue;
+                };
+                if was.value == entry.value || !known.snapshot(&entry.name) {
+                    continue;
+                }
+                let span = |line| Span {
+                    line,
+                    column: 1,
+                    end_line: line,
+                    end_column: 1,
+                };
+                emit.push(
+                    &ASSERTION_VALUE_CHANGED,
+                    format!(
+                        "snapshot `{}` changed together with {}, which its test imports",
+                        entry.name,
+                        display_path(reached)
+                    ),
+                    Site {
+                        path: &change.path,
+                        span: span(entry.line),
+                        version: Some(new),
+                    },
+                    Some(Site {
+                        path: old_path,
+                        span: span(was.line),
+                        version: Some(old),
+                    }),
+                    vec![format!("the snapshot belongs to {}", display_path(owner))],
+                );
+            }
+        }
+    }
+
+    /// `mutation/low-assertion-density` over the final version of one test
+    /// file the range changed ([`tracks`]), for the tests it added or
+    /// edited since the file's first version (both versions loaded).
+    pub fn density(&self, track: &Track) -> Option<Finding> {
+        let threshold = self.settings.min_assertions_per_test;
+        let last = self.versions.model(track.last.as_ref(), track.lang)?;
+        let first = self.versions.model(track.first.as_ref(), track.lang);
+        let pairs = pair::pair_tests(first, Some(last));
+        let edited = pairs
+            .paired
+            .iter()
+            .filter(|(o, n)| !pair::same_checks(o, n) || o.calls != n.calls)
+            .map(|(_, n)| *n);
+        let changed: Vec<(&TestCase, usize)> = pairs
+            .added
+            .iter()
+            .copied()
+            .chain(edited)
+            .filter(|t| t.skip.is_none() && !t.benchmark)
+            .map(|t| (t, t.assertions.len() + self.helper_calls(t, last)))
+            .collect();
+        if changed.is_empty() {
+            return None;
+        }
+        let total: usize = changed.iter().map(|(_, n)| n).sum();
+        #[allow(clippy::cast_precision_loss)]
+        let average = total as f64 / changed.len() as f64;
+        if average >= threshold {
+            return None;
+        }
+        let &(weakest, _) = changed.iter().min_by_key(|(t, n)| (*n, t.span))?;
+        let bare: Vec<String> = changed
+            .iter()
+            .filter(|(_, n)| *n == 0)
+            .take(5)
+            .map(|(t, _)| format!("`{}`", t.name))
+            .collect();
+        let mut f = Finding::new(
+            &LOW_ASSERTION_DENSITY,
+            format!(
+                "the {} test(s) this change added or edited in {} make {total} assertion(s): {average:.2} per test, below {threshold}",
+                changed.len(),
+                display_path(&track.path)
+            ),
+        )
+        .at(display_path(&track.path), weakest.span.line, weakest.span.column)
+        .until(weakest.span.end_line, weakest.span.end_column);
+        if !bare.is_empty() {
+            f.notes.push(format!("no assertion in {}", bare.join(", ")));
+        }
+        f.snippet = track
+            .last
+            .as_ref()
+            .map(|v| lines(self.versions.bytes(v), weakest.span))
+            .unwrap_or_default();
+        Some(f)
+    }
+}

@@ -1,0 +1,186 @@
+//! What a test gained or lost between two versions: assertions and
+//! expectations read side by side.
+
+#[allow(unused_imports)]
+use super::*;
+
+/// The tests a step added or edited, each with its text squashed (no
+/// whitespace, no quotes): where checks that left a test may have gone.
+/// Read only when a step lost a test or a check ([`Gained::read`]): most
+/// lose none.
+pub(crate) struct Gained<'a> {
+    /// Each test with the index of its file in the step's test changes, and
+    /// whether the step left it as it was.
+    pub(crate) candidates: Vec<(usize, &'a TestCase, bool)>,
+    /// Each file's language and new text, by index.
+    pub(crate) files: Vec<(Lang, &'a [u8])>,
+    pub(crate) read: std::cell::OnceCell<Read<'a>>,
+}
+
+/// What [`Gained`] holds, once read.
+pub(crate) struct Read<'a> {
+    /// The tests the step added or edited, each with the index of its file
+    /// and its squashed text.
+    pub(crate) tests: Vec<(usize, &'a TestCase, String)>,
+    /// Their checks ([`pair::check_key`]), and those of the tests the step
+    /// left as they were in the files it changed that ask a call for
+    /// something ([`pair::asks_a_call`]).
+    pub(crate) checks: HashSet<String>,
+    /// The same checks as [`pair::made_keys`].
+    pub(crate) remade: HashSet<String>,
+}
+
+impl<'a> Gained<'a> {
+    pub(crate) fn new(versions: &'a Versions, files: &[TestChange<'a>], pairs: &[TestPairs<'a>]) -> Gained<'a> {
+        let mut candidates = Vec::new();
+        for (i, (file, pairs)) in files.iter().zip(pairs).enumerate() {
+            if file.change.new.is_none() {
+                continue;
+            }
+            // A skipped test checks nothing: what moved into one is lost.
+            let edited = pairs.paired.iter().map(|&(o, n)| (n, pair::same_checks(o, n)));
+            candidates.extend(
+                pairs
+                    .added
+                    .iter()
+                    .map(|&t| (t, false))
+                    .chain(edited)
+                    .filter(|(t, _)| t.skip.is_none())
+                    .map(|(t, unchanged)| (i, t, unchanged)),
+            );
+        }
+        let files = files
+            .iter()
+            .map(|f| (f.lang, f.change.new.as_ref().map_or(&[][..], |v| versions.bytes(v))))
+            .collect();
+        Gained {
+            candidates,
+            files,
+            read: std::cell::OnceCell::new(),
+        }
+    }
+
+    pub(crate) fn read(&self) -> &Read<'a> {
+        self.read.get_or_init(|| {
+            let mut tests = Vec::new();
+            let mut checks = HashSet::new();
+            let mut remade = HashSet::new();
+            // The text of the files with a test added or edited, by lines.
+            let texts: Vec<Option<std::borrow::Cow<'_, str>>> = (0..self.files.len())
+                .map(|i| {
+                    let edits = self.candidates.iter().any(|&(f, _, unchanged)| f == i && !unchanged);
+                    edits.then(|| String::from_utf8_lossy(self.files[i].1))
+                })
+                .collect();
+            let lines: Vec<Vec<&str>> = texts
+                .iter()
+                .map(|t| t.as_deref().map(|t| t.lines().collect()).unwrap_or_default())
+                .collect();
+            for &(i, t, unchanged) in &self.candidates {
+                let family = Family::of(self.files[i].0);
+                // A test the step left as it was makes again only checks that
+                // ask a call for something: a duplicate of it was deleted,
+                // not a check of some other `result`.
+                for a in t.assertions.iter().cloned().chain(pair::case_assertions(t)) {
+                    if unchanged && !pair::asks_a_call(&a) {
+                        continue;
+                    }
+                    checks.insert(pair::check_key(&a));
+                    remade.extend(pair::made_keys(family, &a));
+                }
+                if !unchanged {
+                    tests.push((i, t, squashed_lines(&lines[i], t.extent)));
+                }
+            }
+            Read { tests, checks, remade }
+        })
+    }
+
+    /// Does a test the step added or edited make the check `a` again: the
+    /// same check, or the same matcher with the name its subject starts from
+    /// and every literal of its expected values (a check split into another
+    /// test, or folded into a parametrized test's cases or a table's rows)
+    /// written in that test? A check whose values are all as short as `0`
+    /// or `"a"` is found only as itself. An exact check of a call is also
+    /// made again by one asking another receiver the same
+    /// ([`pair::remade_keys`]).
+    pub(crate) fn holds(&self, family: Family, a: &Assertion) -> bool {
+        let read = self.read();
+        if self.makes(a) || pair::remade_keys(family, a).iter().any(|key| read.remade.contains(key)) {
+            return true;
+        }
+        let Some(subject) = pair::subject(a) else { return false };
+        let literals: Vec<String> = pair::expected(a)
+            .into_iter()
+            .filter(|e| pair::is_literal(e))
+            .map(pair::spelled_value)
+            .filter(|v| v.chars().count() >= 2)
+            .collect();
+        let Some(name) = subject.split(' ').find(|t| {
+            t.starts_with(|c: char| c.is_alphabetic() || c == '_') && !matches!(*t, "self" | "this" | "await")
+        }) else {
+            return false;
+        };
+        !literals.is_empty()
+            && read.tests.iter().any(|(_, t, text)| {
+                t.assertions.iter().any(|b| b.matcher == a.matcher)
+                    && text.contains(name)
+                    && literals.iter().all(|l| text.contains(l.as_str()))
+            })
+    }
+
+    /// Does a test the step added or edited make the check `a` exactly as
+    /// written (its values too)?
+    pub(crate) fn makes(&self, a: &Assertion) -> bool {
+        self.read().checks.contains(&pair::check_key(a))
+    }
+
+    /// Was `t` rewritten with other values as a test the step added or
+    /// edited: does one make each check of `t` that no test makes again,
+    /// with the same matcher on the same subject, either as a case of a
+    /// parametrized test (a parameter for its expected value) or on a
+    /// subject that calls the code (`buf.get_u8()`, not a bare `result`)?
+    /// Of several, the one whose body is most like `t`'s.
+    pub(crate) fn folded<'t>(&self, family: Family, t: &'t TestCase) -> Option<Rewrite<'t, 'a>> {
+        let lost: Vec<&Assertion> = t.assertions.iter().filter(|a| !self.holds(family, a)).collect();
+        if lost.is_empty() {
+            return None;
+        }
+        let candidates = self.read().tests.iter().filter_map(|&(i, n, _)| {
+            let parameter = |key: &str| n.cases.iter().flatten().any(|(name, _)| name == key);
+            let stands_for = |a: &Assertion| {
+                let subject = pair::subject(a)?;
+                n.assertions.iter().find(|b| {
+                    b.matcher == a.matcher
+                        && pair::subject(b) == Some(subject)
+                        && (subject.contains(" (") || pair::expected(b).iter().any(|e| parameter(e)))
+                })
+            };
+            let remade: Option<Vec<_>> = lost.iter().map(|a| stands_for(a).map(|b| (*a, b))).collect();
+            remade.map(|remade| Rewrite {
+                file: i,
+                test: n,
+                remade,
+            })
+        });
+        // Of the tests that would do, the one whose body is most like it.
+        let mut best: Option<(f64, Rewrite<'t, 'a>)> = None;
+        for found in candidates {
+            let like = crate::lang::similarity(&t.shape, &found.test.shape);
+            if best.as_ref().is_none_or(|(b, _)| like > *b) {
+                best = Some((like, found));
+            }
+        }
+        best.map(|(_, found)| found)
+    }
+}
+
+/// A test rewritten as another ([`Gained::folded`]).
+pub(crate) struct Rewrite<'t, 'a> {
+    /// The index of its file in the step's test changes.
+    pub(crate) file: usize,
+    pub(crate) test: &'a TestCase,
+    /// Each check of the old test no test makes again, with the one that
+    /// stands for it.
+    pub(crate) remade: Vec<(&'t Assertion, &'a Assertion)>,
+}

@@ -1,0 +1,399 @@
+//! One step of the range (a commit, the staged change, the uncommitted
+//! changes) read by every rule at once, and the density rule over the
+//! range's final versions.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use super::ack::Ack;
+use super::lattice::Family;
+use super::pair::{self, Change, TestPairs};
+use super::rules::{
+    ASSERTION_DELETED, ASSERTION_VALUE_CHANGED, ASSERTION_WEAKENED, LOW_ASSERTION_DENSITY, TEST_DELETED_OR_SKIPPED,
+};
+use super::settings::Settings;
+use super::snapshots;
+use super::{Baseline, Facts, FileChange, Kind, Step, Versions};
+use crate::finding::{Finding, Location, Severity};
+use crate::gates::mock::resolve::{Resolver, is_test_support, normalize};
+use crate::gates::mock::rules::is_assertion_helper;
+use crate::git::display_path;
+use crate::lang::{Assertion, Lang, Span, TestCase, TestFile};
+use crate::rule::RuleMeta;
+
+mod compare;
+mod deleted;
+mod gained;
+mod reach;
+mod wording;
+use gained::*;
+use reach::*;
+pub(crate) use reach::{Reach, Track, tracks};
+use wording::*;
+
+pub(super) struct Analysis<'a> {
+    pub versions: &'a Versions,
+    pub baseline: &'a Baseline,
+    /// What the base versions of the test and snapshot files the range
+    /// changed held, together: a test may have moved between files since.
+    pub base: &'a Facts,
+    pub reach: &'a Reach<'a>,
+    pub settings: &'a Settings,
+    /// The tests of the last version of every test file the range changed:
+    /// a test deleted in one step and there at the end moved, or came back.
+    pub finale: &'a [Finale],
+}
+
+/// A test at the end of the range, as far as telling it again goes (a
+/// skipped one is not there: it checks nothing).
+pub(super) struct Finale {
+    name: String,
+    shape: Vec<u32>,
+    checks: Vec<String>,
+}
+
+impl Finale {
+    pub fn of(t: &TestCase) -> Finale {
+        Finale {
+            name: t.name.clone(),
+            shape: t.shape.clone(),
+            checks: t.assertions.iter().map(pair::check_key).collect(),
+        }
+    }
+
+    /// Is this `t` (whose checks are `checks`), moved or come back: the
+    /// same name with much the same body or the same checks, or a body that
+    /// is nearly the same?
+    fn is(&self, t: &TestCase, checks: &[String]) -> bool {
+        let body = crate::lang::similarity(&self.shape, &t.shape);
+        (self.name == t.name && (body >= pair::SAME_BODY || (!checks.is_empty() && checks == self.checks)))
+            || body >= 0.8
+    }
+}
+
+/// What one step found.
+#[derive(Default)]
+pub(super) struct Outcome {
+    pub findings: Vec<Finding>,
+    /// Each acknowledgment that downgraded findings, with how many.
+    pub acknowledged: Vec<(Ack, usize)>,
+    /// Deleted tests not flagged: they went with their subject, or were skipped.
+    pub deleted_with_subject: usize,
+    /// Deleted tests not flagged: a test the step added or edited makes
+    /// each of their checks again (split, folded into a table, moved).
+    pub checked_again: usize,
+    /// Tests compared with their earlier version.
+    pub compared: usize,
+    /// Test files whose version in the step has a syntax error where tests
+    /// are (`path` in the step): those tests are not compared.
+    pub unreadable: Vec<String>,
+}
+
+/// What existed at the base, for one file, and for a revert, what existed
+/// before the commit it reverts.
+struct Known<'a> {
+    base: Existed<'a>,
+    /// A revert takes back only what the reverted commit added.
+    reverted: Option<&'a Facts>,
+}
+
+enum Existed<'a> {
+    /// Everything in the old version (each step against its parent).
+    All,
+    Facts(&'a Facts),
+    /// The file did not exist at the base.
+    Nothing,
+}
+
+impl Known<'_> {
+    /// Did what `held` looks for exist at the base (and, for a revert,
+    /// before the reverted commit)?
+    fn existed(&self, held: impl Fn(&Facts) -> bool) -> bool {
+        let base = match self.base {
+            Existed::All => true,
+            Existed::Facts(f) => held(f),
+            Existed::Nothing => false,
+        };
+        base && self.reverted.is_none_or(&held)
+    }
+
+    fn test(&self, t: &TestCase) -> bool {
+        self.existed(|f| f.tests.contains(&t.name))
+    }
+
+    /// Did assertion `a` of the test named `test` exist at the base?
+    fn check(&self, test: &str, a: &Assertion) -> bool {
+        let key = format!("{test}\u{1f}{}", pair::check_key(a));
+        self.existed(|f| f.checks.contains(&key))
+    }
+
+    fn snapshot(&self, name: &str) -> bool {
+        self.existed(|f| f.snapshots.contains(name))
+    }
+}
+
+/// One changed test file of a step, both versions parsed.
+struct TestChange<'a> {
+    change: &'a FileChange,
+    lang: Lang,
+    old: Option<&'a TestFile>,
+    new: Option<&'a TestFile>,
+}
+
+impl TestChange<'_> {
+    fn old_path(&self) -> &Path {
+        self.change.old_path.as_deref().unwrap_or(&self.change.path)
+    }
+}
+
+/// A place in one version of a file.
+struct Site<'a> {
+    path: &'a Path,
+    span: Span,
+    version: Option<&'a String>,
+}
+
+/// What the PR comment asks about a changed expectation.
+const CONFIRM_INTENDED: &str = "Expectations changed with the code: confirm they are intended";
+
+/// Collects a step's findings, applying its acknowledgments.
+struct Emit<'a> {
+    step: &'a Step,
+    versions: &'a Versions,
+    gained: Gained<'a>,
+    /// [`Emit::removed_from_code`], read when a check or a test is lost.
+    removed: std::cell::OnceCell<HashSet<String>>,
+    out: Outcome,
+}
+
+impl Emit<'_> {
+    /// The names the step's code changes removed from the code entirely:
+    /// declared in an old version of a code file the step modified (a
+    /// function, class, method, parameter or field), and used as code
+    /// (comments and strings aside) nowhere in the new versions of the code
+    /// files it changed. An API a test used (`proxies=`, `.proxies`) that is
+    /// gone took the test's checks of it along. A deleted file's names are
+    /// not asked: its importers say. A new version that does not parse keeps
+    /// every name.
+    fn removed_from_code(&self) -> &HashSet<String> {
+        self.removed.get_or_init(|| {
+            let code = || {
+                self.step
+                    .changes
+                    .iter()
+                    .filter(|c| c.kind == Kind::Code)
+                    .filter_map(|c| Lang::from_path(&c.path).map(|lang| (c, lang)))
+            };
+            let mut declared: HashSet<String> = HashSet::new();
+            for (c, _) in code().filter(|(c, _)| c.new.is_some()) {
+                if let Some(old) = &c.old {
+                    let text = String::from_utf8_lossy(self.versions.bytes(old));
+                    declared.extend(declarations(&text).map(str::to_string));
+                }
+            }
+            for (c, lang) in code() {
+                let Some(new) = &c.new else { continue };
+                match crate::lang::code_names(lang, self.versions.bytes(new)) {
+                    Some(names) => declared.retain(|d| !names.contains(d)),
+                    None => declared.clear(),
+                }
+            }
+            declared
+        })
+    }
+}
+
+impl Analysis<'_> {
+    fn known<'s>(&'s self, step: &'s Step) -> Known<'s> {
+        let base = match self.baseline {
+            Baseline::Parent => Existed::All,
+            Baseline::Commit(None) => Existed::Nothing,
+            Baseline::Commit(Some(_)) => Existed::Facts(self.base),
+        };
+        Known {
+            base,
+            reverted: step.reverted.as_ref(),
+        }
+    }
+
+    /// How many calls of `t` (in `file`, at `path`) are to helpers that
+    /// assert written in a test-support module the step changed and `file`
+    /// imports by a relative path (`./helpers/with-observer.js`, `.helpers`):
+    /// where checks go when a project tidies its tests.
+    fn imported_helper_calls(&self, step: &Step, path: &Path, t: &TestCase, file: &TestFile) -> usize {
+        let dir = path.parent().unwrap_or(Path::new(""));
+        // The module a relative specifier names, without its extension.
+        let target = |spec: &str| -> Option<PathBuf> {
+            if spec.starts_with("./") || spec.starts_with("../") {
+                return Some(normalize(&dir.join(spec)).with_extension(""));
+            }
+            // Python: `.helpers`, `..support.checks`.
+            let rest = spec.strip_prefix('.')?;
+            let ups = rest.chars().take_while(|c| *c == '.').count();
+            let mut base = dir.to_path_buf();
+            for _ in 0..ups {
+                base.pop();
+            }
+            Some(base.join(rest[ups..].replace('.', "/")))
+        };
+        let asserts = |module: &Path, name: &str| {
+            is_test_support(module)
+                && step.changes.iter().any(|c| {
+                    c.path.with_extension("") == module
+                        && Lang::from_path(&c.path)
+                            .and_then(|lang| self.versions.model(c.new.as_ref(), lang))
+                            .is_some_and(|m| m.helpers.iter().any(|h| h == name))
+                })
+        };
+        t.calls
+            .iter()
+            .filter(|name| {
+                file.imports
+                    .iter()
+                    .filter(|i| i.names.contains(name))
+                    .filter_map(|i| target(&i.specifier))
+                    .any(|module| asserts(&module, name))
+            })
+            .count()
+    }
+
+    /// How many calls of `t` (in `file`) are to helpers that assert.
+    fn helper_calls(&self, t: &TestCase, file: &TestFile) -> usize {
+        t.calls
+            .iter()
+            .filter(|c| is_assertion_helper(c, file, &self.settings.assertion_helpers))
+            .count()
+    }
+
+    pub fn step(&self, step: &Step) -> Outcome {
+        let files: Vec<TestChange<'_>> = step
+            .changes
+            .iter()
+            .filter_map(|change| match change.kind {
+                Kind::Test(lang) => Some(TestChange {
+                    change,
+                    lang,
+                    old: self.versions.model(change.old.as_ref(), lang),
+                    new: self.versions.model(change.new.as_ref(), lang),
+                }),
+                _ => None,
+            })
+            .collect();
+        let mut code: Vec<PathBuf> = step
+            .changes
+            .iter()
+            .filter(|c| c.kind == Kind::Code)
+            .chain(files.iter().filter(|f| changes_code(f)).map(|f| f.change))
+            .flat_map(|c| std::iter::once(c.path.clone()).chain(c.old_path.clone()))
+            .collect();
+        code.sort();
+        code.dedup();
+        let pairs: Vec<TestPairs<'_>> = files.iter().map(|f| pair::pair_tests(f.old, f.new)).collect();
+        let mut emit = Emit {
+            step,
+            versions: self.versions,
+            gained: Gained::new(self.versions, &files, &pairs),
+            removed: std::cell::OnceCell::new(),
+            out: Outcome::default(),
+        };
+        for (file, pairs) in files.iter().zip(&pairs) {
+            for (o, n) in &pairs.paired {
+                self.compare(&mut emit, &code, file, o, file, n);
+            }
+        }
+        // A test that left one file for another in the same commit moved.
+        let mut taken: Vec<Vec<bool>> = pairs.iter().map(|p| vec![false; p.added.len()]).collect();
+        let mut left: Vec<(usize, &TestCase)> = Vec::new();
+        for (i, p) in pairs.iter().enumerate() {
+            for r in &p.removed {
+                let same_name = |t: &TestCase| t.name == r.name;
+                let same_checks = |t: &TestCase| !r.assertions.is_empty() && pair::same_checks(r, t);
+                let same_body = |t: &TestCase| crate::lang::similarity(&r.shape, &t.shape) >= pair::SAME_BODY;
+                let found = [&same_name as &dyn Fn(&TestCase) -> bool, &same_checks, &same_body]
+                    .iter()
+                    .find_map(|matches| {
+                        (0..pairs.len()).filter(|&j| j != i).find_map(|j| {
+                            let k = (0..pairs[j].added.len()).find(|&k| !taken[j][k] && matches(pairs[j].added[k]))?;
+                            Some((j, k))
+                        })
+                    });
+                match found {
+                    Some((j, k)) => {
+                        taken[j][k] = true;
+                        self.compare(&mut emit, &code, &files[i], r, &files[j], pairs[j].added[k]);
+                    }
+                    None => left.push((i, r)),
+                }
+            }
+        }
+        self.deleted(&mut emit, &code, &files, &left);
+        self.snapshots(&mut emit, &code, step);
+        emit.out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_read_as_code() {
+        assert_eq!(show("total ( [ 1 , 2 ] )"), "total([1, 2])");
+        assert_eq!(show("\" a \""), "\"a\"");
+        assert_eq!(
+            show("get ( \" /a  b \" , f\" x \" , \" \" )"),
+            "get(\"/a  b\", f\"x\", \"\")"
+        );
+        assert_eq!(show("- 1"), "-1");
+        assert_eq!(show("` ${ fixture } ?new#hash `"), "`${fixture}?new#hash`");
+        assert_eq!(
+            show("` Request timed out: GET  ${ server . url } /slow `"),
+            "`Request timed out: GET ${server.url}/slow`"
+        );
+        assert_eq!(show("\" \\x1b [97m 200 \""), "\"\\x1b[97m 200\"");
+        assert_eq!(show("self . assertEqual"), "self.assertEqual");
+        assert_eq!(show("{ \"a\" : 1 }"), "{\"a\": 1}");
+    }
+
+    #[test]
+    fn changed_values_are_cut_where_they_differ() {
+        let list = |last: &str| format!("[ {} \"{last}\" ]", "\"header\" , ".repeat(12));
+        let (was, now) = show_changed(&list("br"), &list("zstd"));
+        assert_ne!(was, now);
+        assert!(was.starts_with('…') && was.ends_with("\"br\"]"), "{was}");
+        assert!(now.starts_with('…') && now.ends_with("\"zstd\"]"), "{now}");
+        assert!(was.chars().count() <= 80 && now.chars().count() <= 80);
+        // Short values, or ones that differ early, read from the start.
+        assert_eq!(show_changed("1", "2"), ("1".to_string(), "2".to_string()));
+        let (was, _) = show_changed(
+            &format!("\"a{}\"", "x".repeat(100)),
+            &format!("\"b{}\"", "x".repeat(100)),
+        );
+        assert!(
+            was.starts_with("\"ax") && was.ends_with('…') && was.chars().count() == 80,
+            "{was}"
+        );
+    }
+
+    #[test]
+    fn imports_reach_changed_files() {
+        assert!(covers(Path::new("src/cart.py"), Path::new("src/cart.py")));
+        assert!(covers(Path::new("shop/__init__.py"), Path::new("shop/billing/tax.py")));
+        assert!(covers(Path::new("src/cart/index.ts"), Path::new("src/cart/total.ts")));
+        assert!(!covers(Path::new("src/cart.ts"), Path::new("src/cart/total.ts")));
+        let test = Path::new("tests/test_cart.py");
+        assert!(spelled(test, Lang::Python, "shop.cart", Path::new("src/shop/cart.py")));
+        assert!(spelled(test, Lang::Python, "shop", Path::new("src/shop/__init__.py")));
+        assert!(!spelled(
+            test,
+            Lang::Python,
+            "shop.cart",
+            Path::new("src/shop/carts.py")
+        ));
+        let js = Path::new("src/cart.test.ts");
+        assert!(spelled(js, Lang::TypeScript, "./cart.js", Path::new("src/cart.ts")));
+        assert!(spelled(js, Lang::TypeScript, "../lib", Path::new("lib/index.ts")));
+        assert!(!spelled(js, Lang::TypeScript, "react", Path::new("react.ts")));
+    }
+}

@@ -1,0 +1,311 @@
+//! How a step's findings say what changed: the words and names an edit
+//! touched, expectations shown short, the declarations and API a change uses.
+
+#[allow(unused_imports)]
+use super::*;
+
+/// The names `text` declares: after a declaring keyword (`def`, `class`,
+/// `fn`, `func`, `function`, `interface`, `type`, `struct`, `enum`,
+/// `trait`, `const`, `let`, `var`), or as a parameter or field in a list
+/// (`(proxies: X = None`, `, prefixUrl?: string`, `{ retries = 2`).
+pub(crate) fn declarations(text: &str) -> impl Iterator<Item = &str> {
+    const KEYWORDS: &[&str] = &[
+        "def",
+        "class",
+        "fn",
+        "func",
+        "function",
+        "interface",
+        "type",
+        "struct",
+        "enum",
+        "trait",
+        "const",
+        "let",
+        "var",
+    ];
+    let bytes = text.as_bytes();
+    identifiers(text).filter_map(move |(word, end)| {
+        let start = end - word.len();
+        let head = text[..start].trim_end();
+        let keyword = head
+            .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .next()
+            .is_some_and(|w| KEYWORDS.contains(&w));
+        let listed = head.ends_with(['(', ',', '{']);
+        let mut after = bytes[end..].iter().filter(|b| !b.is_ascii_whitespace()).skip_while(|b| **b == b'?');
+        let field = listed && matches!((after.next(), after.next()), (Some(b':' | b'='), next) if next != Some(&b'=') && next != Some(&b':'));
+        (keyword || field).then_some(word)
+    })
+}
+
+/// The identifiers of `text` (three characters or more), each with the
+/// byte offset where it ends.
+pub(crate) fn identifiers(text: &str) -> impl Iterator<Item = (&str, usize)> {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at < bytes.len() {
+            let start = at;
+            if bytes[at].is_ascii_alphabetic() || bytes[at] == b'_' {
+                while at < bytes.len() && (bytes[at].is_ascii_alphanumeric() || bytes[at] == b'_') {
+                    at += 1;
+                }
+                let after_digit = start > 0 && bytes[start - 1].is_ascii_digit();
+                if at - start >= 3 && !after_digit {
+                    return Some((&text[start..at], at));
+                }
+            } else {
+                at += 1;
+            }
+        }
+        None
+    })
+}
+
+/// The names `text` uses as an API rather than as its own variables: an
+/// attribute or method (`.proxies`), a keyword argument or field in a
+/// list (`(proxies=`, `{ proxies:`; not `==` or `::`), a call (`proxies(`).
+pub(crate) fn api_uses(text: &str) -> impl Iterator<Item = &str> {
+    let bytes = text.as_bytes();
+    identifiers(text).filter_map(move |(word, end)| {
+        let start = end - word.len();
+        let before = bytes[..start].iter().rev().find(|b| !b.is_ascii_whitespace());
+        let mut after = bytes[end..].iter().filter(|b| !b.is_ascii_whitespace());
+        let listed = matches!(before, Some(b'(' | b',' | b'{'));
+        let used = match (after.next(), after.next()) {
+            (Some(b'='), next) => listed && next != Some(&b'='),
+            (Some(b':'), next) => listed && next != Some(&b':'),
+            (Some(b'('), _) => true,
+            _ => before == Some(&b'.'),
+        };
+        used.then_some(word)
+    })
+}
+
+/// The expected literals of a test's assertions, squashed, one after another.
+pub(crate) fn expectations(t: &TestCase) -> String {
+    t.assertions
+        .iter()
+        .flat_map(pair::expected)
+        .filter(|e| pair::is_literal(e))
+        .map(|e| squash(&pair::spelled_value(e)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The words (letters, digits, `_`; three or more) `after` has more of than
+/// `before`, and fewer, each with how many more or fewer.
+pub(crate) fn word_changes(before: &str, after: &str) -> (HashMap<String, usize>, HashMap<String, usize>) {
+    let count = |text: &str| {
+        let mut words: HashMap<String, usize> = HashMap::new();
+        for word in text
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| w.chars().count() >= 3)
+        {
+            *words.entry(word.to_string()).or_default() += 1;
+        }
+        words
+    };
+    // The words `a` has more of than `b`, with how many more.
+    let surplus = |a: &HashMap<String, usize>, b: &HashMap<String, usize>| -> HashMap<String, usize> {
+        a.iter()
+            .filter_map(|(word, &n)| {
+                let m = b.get(word).copied().unwrap_or(0);
+                (n > m).then(|| (word.clone(), n - m))
+            })
+            .collect()
+    };
+    let (was, now) = (count(before), count(after));
+    (surplus(&now, &was), surplus(&was, &now))
+}
+
+/// Text without whitespace or quotes, for finding one spelling in another.
+pub(crate) fn squash(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '"' | '\'' | '`'))
+        .collect()
+}
+
+impl Emit<'_> {
+    /// `path`'s version in the step did not parse cleanly where its tests are.
+    pub(crate) fn unreadable(&mut self, path: &Path) {
+        let what = format!("{} in {}", display_path(path), self.step.label);
+        if !self.out.unreadable.contains(&what) {
+            self.out.unreadable.push(what);
+        }
+    }
+
+    pub(crate) fn push(
+        &mut self,
+        rule: &'static RuleMeta,
+        message: String,
+        at: Site<'_>,
+        before: Option<Site<'_>>,
+        notes: Vec<String>,
+    ) {
+        let path = display_path(at.path);
+        let mut f = Finding::new(rule, message)
+            .at(path, at.span.line, at.span.column)
+            .until(at.span.end_line, at.span.end_column);
+        // A changed expectation next to changed code is what an intended
+        // change looks like too: only a person can tell.
+        if rule.id == ASSERTION_VALUE_CHANGED.id {
+            f.confirm = Some(CONFIRM_INTENDED);
+        }
+        f.snippet = at
+            .version
+            .map(|v| lines(self.versions.bytes(v), at.span))
+            .unwrap_or_default();
+        if let Some(before) = before {
+            f.related.push(Location {
+                path: display_path(before.path),
+                line: Some(before.span.line),
+                column: Some(before.span.column),
+                message: Some("before the change".into()),
+            });
+        }
+        f.notes.push(format!("in {}", self.step.label));
+        f.notes.extend(notes);
+        if let Some(ack) = self.step.acks.iter().find(|a| a.covers(rule)) {
+            f.ceiling = Some(Severity::Note);
+            f.notes.push(format!("acknowledged: {}", ack.reason));
+            f.acknowledged = Some(crate::finding::Acknowledged {
+                justification: ack.reason.clone(),
+                accepted: ack.trusted,
+            });
+            match self.out.acknowledged.iter_mut().find(|(a, _)| a == ack) {
+                Some((_, n)) => *n += 1,
+                None => self.out.acknowledged.push((ack.clone(), 1)),
+            }
+        }
+        self.out.findings.push(f);
+    }
+}
+
+/// The source lines of `span` in `bytes`.
+pub(crate) fn test_text(bytes: &[u8], span: Span) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let first = span.line.saturating_sub(1) as usize;
+    let count = (span.end_line.max(span.line) as usize + 1).saturating_sub(span.line.max(1) as usize);
+    text.lines().skip(first).take(count).collect::<Vec<_>>().join("\n")
+}
+
+/// Every source line of `span` in `bytes`, squashed ([`squash`]).
+pub(crate) fn squashed(bytes: &[u8], span: Span) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let lines: Vec<&str> = text.lines().collect();
+    squashed_lines(&lines, span)
+}
+
+/// [`squashed`], of a file's lines.
+pub(crate) fn squashed_lines(lines: &[&str], span: Span) -> String {
+    let first = (span.line.saturating_sub(1) as usize).min(lines.len());
+    let end = (span.end_line.max(span.line) as usize).min(lines.len());
+    lines[first..end.max(first)].iter().map(|l| squash(l)).collect()
+}
+
+/// Source lines `span.line..=span.end_line` (at most five) of `bytes`.
+pub(crate) fn lines(bytes: &[u8], span: Span) -> Vec<String> {
+    crate::gates::snippet(&String::from_utf8_lossy(bytes), span.line, span.end_line)
+}
+
+/// "on" and the subject, for a message about an assertion that has one.
+pub(crate) fn on_subject(a: &Assertion) -> String {
+    match pair::subject(a) {
+        Some(subject) if !subject.is_empty() => format!(" on `{}`", show(subject)),
+        _ => String::new(),
+    }
+}
+
+/// A token key as people write it: `total ( [ 1 ] )` -> `total([1])`,
+/// `get ( " /a b " )` -> `get("/a b")` (inside a string, tokens keep the
+/// spaces between them and none after the opening or before the closing
+/// quote; keys write every delimiter `"`, after any prefix such as `f`).
+pub(crate) fn show(key: &str) -> String {
+    clip(&written(key), 0)
+}
+
+/// At most 80 characters of `text` from character `from` on, with `…` where
+/// it was cut.
+pub(crate) fn clip(text: &str, from: usize) -> String {
+    let total = text.chars().count();
+    let from = from.min(total.saturating_sub(79));
+    let head = if from > 0 { "…" } else { "" };
+    let body: String = text.chars().skip(from).take(80 - head.chars().count()).collect();
+    if from + body.chars().count() < total {
+        let body: String = body.chars().take(body.chars().count() - 1).collect();
+        format!("{head}{body}…")
+    } else {
+        format!("{head}{body}")
+    }
+}
+
+/// Two expected values as [`show`] writes them, each cut to show where they
+/// first differ (a long header list that gained one entry at its end would
+/// otherwise read the same before and after).
+pub(crate) fn show_changed(was: &str, now: &str) -> (String, String) {
+    let (was, now) = (written(was), written(now));
+    let same = was.chars().zip(now.chars()).take_while(|(a, b)| a == b).count();
+    // From a little before the first difference, when it lies past the cut.
+    let from = if same >= 60 { same - 20 } else { 0 };
+    (clip(&was, from), clip(&now, from))
+}
+
+/// [`show`] without the cut.
+pub(crate) fn written(key: &str) -> String {
+    let mut out = String::with_capacity(key.len());
+    let mut last = "";
+    // The quote of the string literal the tokens are in; whether the next
+    // token follows the opening quote; how deep in a template's `${..}`.
+    let (mut quote, mut opened, mut inside) = (None::<&str>, false, 0usize);
+    for token in key.split(' ') {
+        if inside > 0 {
+            match token {
+                "{" | "${" => inside += 1,
+                "}" => inside -= 1,
+                _ => {}
+            }
+            if inside == 0 {
+                out.push_str(token);
+                last = token;
+                continue;
+            }
+        } else if let Some(q) = quote {
+            // Text is written together with its escapes and interpolations;
+            // its own spaces split it into tokens here.
+            let together = opened || last.starts_with('\\') || token.starts_with('\\') || last == "}" || token == "${";
+            if token == q {
+                quote = None;
+            } else if !together {
+                out.push(' ');
+            }
+            opened = false;
+            out.push_str(token);
+            last = token;
+            if token == "${" {
+                inside = 1;
+                last = "(";
+            }
+            continue;
+        }
+        let glue = matches!(token, ")" | "]" | "}" | "," | "." | ":" | "(" | "[" | "?.")
+            && !(token == "(" && matches!(last, "," | "=" | "==" | "return"))
+            || matches!(last, "(" | "[" | "{" | "." | "?." | "-" | "!" | "")
+            || (token == "[" && last == ",");
+        if !glue || (token == "{" && !last.is_empty()) {
+            out.push(' ');
+        }
+        out.push_str(token);
+        last = token;
+        if token == "`" {
+            (quote, opened) = (Some("`"), true);
+        } else if token
+            .strip_suffix('"')
+            .is_some_and(|prefix| prefix.chars().all(|c| c.is_ascii_alphabetic()))
+        {
+            (quote, opened) = (Some("\""), true);
+        }
+    }
+    out.trim().to_string()
+}
