@@ -468,3 +468,25 @@ fn the_reader_sees_uses_groups_and_inline_paths() {
     assert_eq!(found, vec!["a::b", "a::c::d", "a::c::e", "h::i", "m::g"]);
     assert_eq!(code.matches("no").count(), 0);
 }
+
+/// No file under `src/` grows past 900 lines, and `lib.rs` stays the
+/// module list and the dispatch.
+#[test]
+fn files_stay_small_and_lib_rs_only_dispatches() {
+    let root = src();
+    let mut all = Vec::new();
+    files(&root, &mut all);
+    let mut long = Vec::new();
+    for file in &all {
+        let lines = std::fs::read_to_string(file).unwrap().lines().count();
+        let shown = file.strip_prefix(&root).unwrap().display().to_string();
+        if lines > 900 || (shown == "lib.rs" && lines >= 150) {
+            long.push(format!("src/{shown}: {lines} lines"));
+        }
+    }
+    assert!(
+        long.is_empty(),
+        "split by concern (lib.rs under 150 lines, every file at most 900):\n{}",
+        long.join("\n")
+    );
+}
