@@ -11,19 +11,18 @@ pub mod rules;
 pub mod settings;
 pub mod verdict;
 
+pub use super::records::{CouncilState, Review, Round};
 use std::collections::HashMap;
 use std::path::Path;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{Result, bail};
-use serde::{Deserialize, Serialize};
 
 use super::{Context, GateOutput};
 use crate::changed::{self, ChangedFile, Scope};
 use crate::finding::{Finding, Severity};
 use crate::git::{Side, display_path};
 use crate::rule::Level;
-use crate::state::StateFile;
 use policy::{Answer, Decision};
 use prompt::Persona;
 use provider::{Ask, Usage};
@@ -31,53 +30,6 @@ use settings::Settings;
 
 /// How many rounds `council.json` keeps.
 const KEEP_ROUNDS: usize = 50;
-
-/// `council.json`: the rounds, oldest first.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct CouncilState {
-    pub rounds: Vec<Round>,
-}
-
-impl StateFile for CouncilState {
-    const NAME: &'static str = "council.json";
-    const VERSION: u32 = 1;
-    const RESET: &'static str = "delete it: the next council run asks the reviewers again";
-}
-
-/// One council round: the diff it reviewed and what each reviewer said.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Round {
-    /// sha256 of the diff the reviewers read.
-    pub diff_hash: String,
-    /// sha256 of the council's setup (providers, reviewers, prompts): a
-    /// round is reused only under the same setup.
-    pub setup: String,
-    /// Unix seconds.
-    pub at: u64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub head: Option<String>,
-    pub reviews: Vec<Review>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub devils_advocate: Option<Review>,
-    pub approvals: usize,
-    /// Reviewers whose vote counted.
-    pub counted: usize,
-    pub needed: usize,
-    pub blocked: bool,
-}
-
-/// What one reviewer said.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Review {
-    /// 1-based; 0 for the devil's advocate.
-    pub reviewer: usize,
-    pub provider: String,
-    pub persona: String,
-    pub answer: Answer,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub usage: Option<Usage>,
-    pub seconds: f64,
-}
 
 impl Review {
     fn who(&self) -> String {

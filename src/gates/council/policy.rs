@@ -9,31 +9,7 @@
 //! | no reviewer counts (all inconclusive, `ignore`) | inconclusive |
 //! | medium and low findings | warnings |
 
-use serde::{Deserialize, Serialize};
-
-use super::verdict::Verdict;
-
-/// What one reviewer answered.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Answer {
-    Verdict(Verdict),
-    /// No readable verdict: why (empty, malformed, refused, late, failed).
-    Inconclusive(String),
-}
-
-impl Answer {
-    pub fn approves(&self) -> bool {
-        matches!(self, Answer::Verdict(v) if v.approve)
-    }
-
-    pub fn verdict(&self) -> Option<&Verdict> {
-        match self {
-            Answer::Verdict(v) => Some(v),
-            Answer::Inconclusive(_) => None,
-        }
-    }
-}
+pub use crate::gates::records::Answer;
 
 /// The council's decision on the reviewers' answers (the devil's advocate aside).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,6 +57,7 @@ pub fn decide(answers: &[&Answer], block_inconclusive: bool) -> Decision {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gates::records::Verdict;
 
     fn approve() -> Answer {
         Answer::Verdict(Verdict {

@@ -3,23 +3,14 @@
 //! chat-completions endpoint. Each call is its own process or request, so
 //! reviewers never see each other's output.
 
+pub use crate::gates::records::Usage;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, anyhow};
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::settings::{Provider, Reach};
-
-/// Tokens (and cost, when the provider says) one answer used.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
-pub struct Usage {
-    pub prompt_tokens: u64,
-    pub completion_tokens: u64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cost: Option<f64>,
-}
 
 impl Usage {
     pub fn add(&mut self, other: &Usage) {

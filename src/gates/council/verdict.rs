@@ -3,7 +3,7 @@
 //! the schema. Anything else is no verdict: the reviewer is inconclusive,
 //! so a wrong or empty answer can never pass as an approval.
 
-use serde::{Deserialize, Serialize};
+pub use crate::gates::records::{Issue, Severity, Verdict};
 use serde_json::Value;
 
 /// The answer schema, as the prompt states it.
@@ -11,50 +11,6 @@ pub const SCHEMA: &str = r#"{"verdict": "approve" | "reject", "findings": [{"sev
 
 /// Answers longer than this are not searched for a verdict.
 const MAX_ANSWER_BYTES: usize = 1 << 20;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    Critical,
-    High,
-    Medium,
-    Low,
-}
-
-impl Severity {
-    pub fn name(self) -> &'static str {
-        match self {
-            Severity::Critical => "critical",
-            Severity::High => "high",
-            Severity::Medium => "medium",
-            Severity::Low => "low",
-        }
-    }
-
-    /// Critical and high findings block.
-    pub fn blocks(self) -> bool {
-        matches!(self, Severity::Critical | Severity::High)
-    }
-}
-
-/// One finding of a reviewer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Issue {
-    pub severity: Severity,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub path: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub line: Option<u32>,
-    pub message: String,
-}
-
-/// A verdict that passed the schema.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Verdict {
-    pub approve: bool,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub issues: Vec<Issue>,
-}
 
 /// The verdict in `answer`, or why there is none. When the answer holds
 /// several objects with a `verdict` key, the last one counts (models think

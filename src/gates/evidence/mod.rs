@@ -24,55 +24,16 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context as _, Result, anyhow};
-use serde::{Deserialize, Serialize};
 
+pub use super::records::{Anchor, LastTests, RunState};
 use super::{Context, GateOutput};
 use crate::changed;
 use crate::finding::Finding;
 use crate::git::{Base, Detail, Side, Status, display_path, relative_to};
 use crate::process;
 use crate::rule::{Level, Levels, Source};
-use crate::state::StateFile;
 use results::TestRun;
 use settings::{Settings, TestSource};
-
-/// `run.json`: the run-start anchor and the last test outcome.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RunState {
-    pub anchor: Option<Anchor>,
-    #[serde(default)]
-    pub last_tests: Option<LastTests>,
-}
-
-impl StateFile for RunState {
-    const NAME: &'static str = "run.json";
-    const VERSION: u32 = 1;
-    const RESET: &'static str = "delete it and run `loki-gate evidence start` to record a new run start";
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Anchor {
-    /// HEAD at the run start; `null` when the repository had no commits.
-    pub commit: Option<String>,
-    pub branch: Option<String>,
-    /// Seconds since the Unix epoch.
-    pub started_at: u64,
-}
-
-/// The last test outcome, for the report and for `uncertainty`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LastTests {
-    pub at: u64,
-    /// `command: cargo test` or `results: junit.xml`.
-    pub source: String,
-    /// Whether the run counted as green evidence.
-    pub green: bool,
-    pub passed: u64,
-    pub failed: u64,
-    pub skipped: u64,
-    /// Sorted ids of failing tests.
-    pub failing: Vec<String>,
-}
 
 fn now() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())

@@ -15,9 +15,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::{Result, bail};
 use serde::{Deserialize, Serialize};
 
-use super::council::CouncilState;
-use super::council::policy::Answer;
-use super::evidence::RunState;
+use super::records::{Answer, CouncilState, LastTests, RunState};
 use super::{Context, GateOutput};
 use crate::changed::{self, Scope};
 use crate::finding::Finding;
@@ -172,7 +170,7 @@ fn handoff(
     state: &UncertaintyState,
     decision: &Decision,
     council: &CouncilState,
-    tests: Option<&super::evidence::LastTests>,
+    tests: Option<&LastTests>,
     files: &[changed::ChangedFile],
 ) -> String {
     let memory = &state.memory;
