@@ -14,7 +14,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use common::{git, init, loki_gate, measure, measure_both, say, settle};
-use loki_gate::gates::mock::classify::Classifier;
+use loki_gate::gates::project::classify::Classifier;
 use loki_gate::walk;
 use rayon::prelude::*;
 

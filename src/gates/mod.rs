@@ -7,6 +7,7 @@ pub mod evidence;
 pub mod heldout;
 pub mod mock;
 pub mod mutation;
+pub mod project;
 pub mod records;
 pub mod static_analysis;
 pub mod uncertainty;

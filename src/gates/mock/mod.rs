@@ -6,11 +6,8 @@
 //! are checked; `--all-files` checks every test file, `--staged` the staged
 //! version of staged test files.
 
-pub mod classify;
 pub mod loaded;
-pub mod resolve;
 pub mod rules;
-pub mod runners;
 pub mod settings;
 
 use std::path::{Path, PathBuf};
@@ -22,14 +19,13 @@ use super::{Context, GateOutput};
 use crate::cache::Cache;
 use crate::changed::{self, Scope};
 use crate::finding::Finding;
+use crate::gates::project::resolve::{Reach, Resolver};
+use crate::gates::project::{model, model_cache, project};
 use crate::git::BlobRead;
 use crate::git::display_path;
-use crate::lang::versions::Reader;
 use crate::lang::{Lang, TestFile};
 use crate::walk::{self, SourceFile};
-use classify::Classifier;
 use loaded::Loaded;
-use resolve::{Reach, Resolver};
 use settings::Settings;
 
 /// Check one file's source with the rules that need nothing but the file
@@ -54,94 +50,6 @@ fn file_rules(path: &str, file: &TestFile, settings: &Settings) -> Vec<Finding> 
     findings.extend(rules::literal_echo(path, file));
     findings.extend(rules::mock_return_echo(path, file));
     findings
-}
-
-/// The code that builds the test model: the cache namespace carries its
-/// hash, so a build whose extraction differs never reads another's entries.
-const MODEL_SOURCES: &[&str] = &[
-    include_str!("../../lang/mod.rs"),
-    include_str!("../../lang/bindings.rs"),
-    include_str!("../../lang/fingerprint.rs"),
-    include_str!("../../lang/guards.rs"),
-    include_str!("../../lang/tree.rs"),
-    include_str!("../../lang/python/mod.rs"),
-    include_str!("../../lang/python/assertions.rs"),
-    include_str!("../../lang/python/doubles.rs"),
-    include_str!("../../lang/python/imports.rs"),
-    include_str!("../../lang/python/matchers.rs"),
-    include_str!("../../lang/python/cases.rs"),
-    include_str!("../../lang/javascript/mod.rs"),
-    include_str!("../../lang/javascript/assertions.rs"),
-    include_str!("../../lang/javascript/cases.rs"),
-    include_str!("../../lang/javascript/doubles.rs"),
-    include_str!("../../lang/javascript/imports.rs"),
-    include_str!("../../lang/javascript/matchers.rs"),
-    include_str!("../../lang/rust/mod.rs"),
-    include_str!("../../lang/rust/assertions.rs"),
-    include_str!("../../lang/rust/cases.rs"),
-    include_str!("../../lang/rust/imports.rs"),
-    include_str!("../../lang/rust/matchers.rs"),
-    include_str!("../../lang/go/mod.rs"),
-    include_str!("../../lang/go/assertions.rs"),
-    include_str!("../../lang/go/cases.rs"),
-    include_str!("../../lang/go/imports.rs"),
-    include_str!("../../lang/go/matchers.rs"),
-    include_str!("../../lang/syntax.rs"),
-];
-const CACHE_PREFIX: &str = "mock-model-";
-
-/// A short hash of [`MODEL_SOURCES`].
-fn model_hash() -> String {
-    use sha2::Digest;
-    let mut hasher = sha2::Sha256::new();
-    for source in MODEL_SOURCES {
-        hasher.update(source.as_bytes());
-    }
-    crate::finding::hex(&hasher.finalize())[..12].to_string()
-}
-
-/// The parse cache of test models (shared by `mock` and `mutation`), or
-/// `None` with the reason when it is off or cannot be used.
-pub(crate) fn model_cache(cx: &Context<'_>) -> (Option<Cache>, Option<String>) {
-    if !cx.cache {
-        return (None, None);
-    }
-    let cache = Cache::open(
-        cx.store,
-        &format!("{CACHE_PREFIX}{}-{}", env!("CARGO_PKG_VERSION"), model_hash()),
-    );
-    match cx.store.prepare() {
-        Ok(()) => (Some(cache), None),
-        Err(e) => (None, Some(format!("parse cache off: {e:#}"))),
-    }
-}
-
-/// The test model of `source`, from the cache when this content was parsed before.
-pub(crate) fn model(lang: Lang, source: &[u8], cache: Option<&Cache>) -> Option<TestFile> {
-    read_version(lang, source, cache, None)
-}
-
-/// [`model`], for the next version of the file `reader` read last.
-pub(crate) fn read_version(
-    lang: Lang,
-    source: &[u8],
-    cache: Option<&Cache>,
-    reader: Option<&mut Reader>,
-) -> Option<TestFile> {
-    let parse = |reader: Option<&mut Reader>| match reader {
-        Some(reader) => reader.test_file(lang, source),
-        None => lang.test_file(source),
-    };
-    let Some(cache) = cache else {
-        return parse(reader);
-    };
-    let key = Cache::key(lang.family(), source);
-    if let Some(file) = cache.get(&key) {
-        return Some(file);
-    }
-    let file = parse(reader)?;
-    cache.put(&key, &file);
-    Some(file)
 }
 
 /// What checking one test file found, and what the run needs of its model
@@ -178,7 +86,7 @@ fn check(rel: &Path, lang: Lang, file: &TestFile, settings: &Settings, resolver:
     }
     // Resolving every import is only needed when no used import is project code.
     // Rust tests beside the code (`#[cfg(test)] mod`) are inside their subject.
-    let imports_subject = (lang == Lang::Rust && !resolve::is_test_support(rel))
+    let imports_subject = (lang == Lang::Rust && !crate::gates::project::resolve::is_test_support(rel))
         || file.imports.iter().any(|i| {
             (i.used_in(file) && (resolver.is_subject(rel, lang, i) || resolver.is_helper_under_test(rel, lang, i)))
                 || resolver.installs_subject(rel, lang, i)
@@ -225,32 +133,6 @@ fn unreadable(path: &str, file: &TestFile) -> Option<(Finding, TestFile)> {
     let mut rest = file.clone();
     rest.tests.retain(|t| t.syntax_error.is_none());
     Some((note, rest))
-}
-
-/// The project's test-file classifier and module resolver, from its
-/// configuration files in the working tree.
-pub(crate) fn project(cx: &Context<'_>) -> Result<(Classifier, Resolver)> {
-    let root = cx.repo.root();
-    let manifests: Vec<PathBuf> = cx
-        .repo
-        .tracked_files()?
-        .into_iter()
-        .filter(|p| {
-            p.file_name()
-                .is_some_and(|n| n == "package.json" || n == "Cargo.toml" || n == "go.mod" || n == "pyproject.toml")
-                && !p
-                    .components()
-                    .any(|c| matches!(c.as_os_str().to_str(), Some("node_modules" | "vendor" | "testdata")))
-        })
-        .collect();
-    let package_jsons: Vec<PathBuf> = manifests
-        .iter()
-        .filter(|p| p.file_name().is_some_and(|n| n == "package.json"))
-        .cloned()
-        .collect();
-    let classifier = Classifier::load(root, &package_jsons);
-    let resolver = Resolver::load(root, &manifests, classifier.runners.aliases.clone());
-    Ok((classifier, resolver))
 }
 
 pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
@@ -363,7 +245,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         } else if *cx.scope == Scope::AllFiles && settings.languages.is_empty() {
             // Every test file was looked at: what was not is stale.
             cache.prune();
-            cache.remove_other_versions(CACHE_PREFIX);
+            cache.remove_other_versions(crate::gates::project::CACHE_PREFIX);
         }
     }
     let tests: usize = checked.iter().map(|c| c.tests).sum();
@@ -574,8 +456,8 @@ mod tests {
             }
             let text = std::fs::read_to_string(&path).unwrap();
             assert!(
-                MODEL_SOURCES.contains(&text.as_str()),
-                "{} is not in MODEL_SOURCES (src/gates/mock/mod.rs)",
+                crate::gates::project::MODEL_SOURCES.contains(&text.as_str()),
+                "{} is not in MODEL_SOURCES (src/gates/project/mod.rs)",
                 path.display()
             );
         }

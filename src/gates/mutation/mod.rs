@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use rayon::prelude::*;
 
-use super::mock::{self, classify::Classifier, resolve::is_test_support};
+use super::project::{self, classify::Classifier, resolve::is_test_support};
 use super::{Context, GateOutput};
 use crate::cache::Cache;
 use crate::changed::Scope;
@@ -229,7 +229,7 @@ impl Versions {
             for key in run.keys {
                 if let Some(model) = bytes
                     .get(*key)
-                    .and_then(|b| mock::read_version(lang, b, cache, Some(reader)))
+                    .and_then(|b| project::read_version(lang, b, cache, Some(reader)))
                 {
                     run.models.push((((*key).clone(), lang), model));
                 }
@@ -355,7 +355,7 @@ fn base_facts(
 
 pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let mut out = GateOutput::default();
-    let (classifier, resolver) = mock::project(cx)?;
+    let (classifier, resolver) = project::project(cx)?;
     let mut unseen = None;
     let (mut steps, baseline) = range(cx, settings, &mut out.notices, &mut unseen)?;
     // A trailer the change added acknowledges only in a trusted hand
@@ -376,7 +376,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     if let Some(why) = unseen {
         inconclusive(&mut out, why, settings);
     }
-    let (cache, off) = mock::model_cache(cx);
+    let (cache, off) = project::model_cache(cx);
     out.notices.extend(off);
     for step in &mut steps {
         for change in &mut step.changes {

@@ -1,6 +1,6 @@
 use super::finding_at;
 use crate::finding::Finding;
-use crate::gates::mock::resolve::Reach;
+use crate::gates::project::resolve::Reach;
 use crate::lang::TestFile;
 use crate::rule::{Level, RuleMeta};
 

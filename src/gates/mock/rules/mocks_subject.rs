@@ -2,7 +2,7 @@ use std::path::PathBuf;
 
 use super::finding_at;
 use crate::finding::Finding;
-use crate::gates::mock::resolve::Reach;
+use crate::gates::project::resolve::Reach;
 use crate::lang::{Lang, Mock, MockTarget, TestCase, TestFile};
 use crate::rule::{Level, RuleMeta};
 

@@ -16,6 +16,7 @@ mod swallowed_failure;
 mod tautological_assertion;
 mod unfinished_assertion;
 
+pub use crate::gates::project::is_assertion_helper;
 pub use catch_only_assertion::{CATCH_ONLY_ASSERTION, catch_only_assertion};
 pub use conditional_assertion::{CONDITIONAL_ASSERTION, conditional_assertion};
 pub use empty_test::{EMPTY_TEST, empty_test};
@@ -24,7 +25,7 @@ pub use literal_echo::{LITERAL_ECHO, literal_echo};
 pub use mock_return_echo::{MOCK_RETURN_ECHO, mock_return_echo};
 pub use mocks_subject::{MOCKS_SUBJECT, Resolved, mocks_subject};
 pub use never_imports_subject::{NEVER_IMPORTS_SUBJECT, never_imports_subject};
-pub use no_assertion::{NO_ASSERTION, is_assertion_helper, no_assertion};
+pub use no_assertion::{NO_ASSERTION, no_assertion};
 pub use skipped_test::{SKIPPED_TEST, skipped_test};
 pub use smoke_test::{SMOKE_TEST, smoke_test};
 pub use swallowed_failure::{SWALLOWED_FAILURE, swallowed_failure};

@@ -1,6 +1,7 @@
 use super::finding_at;
 use crate::finding::Finding;
-use crate::lang::{TestCase, TestFile, conventional_helper};
+use crate::gates::project::is_assertion_helper;
+use crate::lang::{TestCase, TestFile};
 use crate::rule::{Level, RuleMeta};
 
 pub const NO_ASSERTION: RuleMeta = RuleMeta {
@@ -11,20 +12,6 @@ pub const NO_ASSERTION: RuleMeta = RuleMeta {
     help: "assert on what the code under test returns or does; name custom assertion helpers in gates.mock.assertion-helpers",
     doc: include_str!("no-assertion.md"),
 };
-
-/// Does `name` match a configured helper (`name`, or `prefix*`)?
-fn configured(name: &str, helpers: &[String]) -> bool {
-    helpers.iter().any(|h| match h.strip_suffix('*') {
-        Some(prefix) => name.starts_with(prefix),
-        None => h == name,
-    })
-}
-
-/// Does calling `name` assert: a function of `file` that asserts, a
-/// conventional helper (`assert_*`, `check_*`), or one the config names?
-pub fn is_assertion_helper(name: &str, file: &TestFile, configured_helpers: &[String]) -> bool {
-    file.helpers.iter().any(|h| h == name) || conventional_helper(name) || configured(name, configured_helpers)
-}
 
 /// The tests that run and assert nothing, directly or through a helper.
 /// `no-assertion` takes those that leave a computed value unchecked and

@@ -1,0 +1,149 @@
+//! The test project both the mock and the mutation gates read: which files
+//! are tests (`classify`), what a test's imports resolve to (`resolve`),
+//! what the project's test runners are set up to load (`runners`), the
+//! cached test model of a file's content, and which calls assert. It
+//! belongs to no one gate.
+
+pub mod classify;
+pub mod resolve;
+pub mod runners;
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+
+use super::Context;
+use crate::cache::Cache;
+use crate::lang::versions::Reader;
+use crate::lang::{Lang, TestFile, conventional_helper};
+use classify::Classifier;
+use resolve::Resolver;
+
+/// The code that builds the test model: the cache namespace carries its
+/// hash, so a build whose extraction differs never reads another's entries.
+pub(crate) const MODEL_SOURCES: &[&str] = &[
+    include_str!("../../lang/mod.rs"),
+    include_str!("../../lang/bindings.rs"),
+    include_str!("../../lang/fingerprint.rs"),
+    include_str!("../../lang/guards.rs"),
+    include_str!("../../lang/tree.rs"),
+    include_str!("../../lang/python/mod.rs"),
+    include_str!("../../lang/python/assertions.rs"),
+    include_str!("../../lang/python/doubles.rs"),
+    include_str!("../../lang/python/imports.rs"),
+    include_str!("../../lang/python/matchers.rs"),
+    include_str!("../../lang/python/cases.rs"),
+    include_str!("../../lang/javascript/mod.rs"),
+    include_str!("../../lang/javascript/assertions.rs"),
+    include_str!("../../lang/javascript/cases.rs"),
+    include_str!("../../lang/javascript/doubles.rs"),
+    include_str!("../../lang/javascript/imports.rs"),
+    include_str!("../../lang/javascript/matchers.rs"),
+    include_str!("../../lang/rust/mod.rs"),
+    include_str!("../../lang/rust/assertions.rs"),
+    include_str!("../../lang/rust/cases.rs"),
+    include_str!("../../lang/rust/imports.rs"),
+    include_str!("../../lang/rust/matchers.rs"),
+    include_str!("../../lang/go/mod.rs"),
+    include_str!("../../lang/go/assertions.rs"),
+    include_str!("../../lang/go/cases.rs"),
+    include_str!("../../lang/go/imports.rs"),
+    include_str!("../../lang/go/matchers.rs"),
+    include_str!("../../lang/syntax.rs"),
+];
+
+pub(crate) const CACHE_PREFIX: &str = "mock-model-";
+
+/// A short hash of [`MODEL_SOURCES`].
+fn model_hash() -> String {
+    use sha2::Digest;
+    let mut hasher = sha2::Sha256::new();
+    for source in MODEL_SOURCES {
+        hasher.update(source.as_bytes());
+    }
+    crate::finding::hex(&hasher.finalize())[..12].to_string()
+}
+
+/// The parse cache of test models (shared by `mock` and `mutation`), or
+/// `None` with the reason when it is off or cannot be used.
+pub(crate) fn model_cache(cx: &Context<'_>) -> (Option<Cache>, Option<String>) {
+    if !cx.cache {
+        return (None, None);
+    }
+    let cache = Cache::open(
+        cx.store,
+        &format!("{CACHE_PREFIX}{}-{}", env!("CARGO_PKG_VERSION"), model_hash()),
+    );
+    match cx.store.prepare() {
+        Ok(()) => (Some(cache), None),
+        Err(e) => (None, Some(format!("parse cache off: {e:#}"))),
+    }
+}
+
+/// The test model of `source`, from the cache when this content was parsed before.
+pub(crate) fn model(lang: Lang, source: &[u8], cache: Option<&Cache>) -> Option<TestFile> {
+    read_version(lang, source, cache, None)
+}
+
+/// [`model`], for the next version of the file `reader` read last.
+pub(crate) fn read_version(
+    lang: Lang,
+    source: &[u8],
+    cache: Option<&Cache>,
+    reader: Option<&mut Reader>,
+) -> Option<TestFile> {
+    let parse = |reader: Option<&mut Reader>| match reader {
+        Some(reader) => reader.test_file(lang, source),
+        None => lang.test_file(source),
+    };
+    let Some(cache) = cache else {
+        return parse(reader);
+    };
+    let key = Cache::key(lang.family(), source);
+    if let Some(file) = cache.get(&key) {
+        return Some(file);
+    }
+    let file = parse(reader)?;
+    cache.put(&key, &file);
+    Some(file)
+}
+
+/// The project's test-file classifier and module resolver, from its
+/// configuration files in the working tree.
+pub(crate) fn project(cx: &Context<'_>) -> Result<(Classifier, Resolver)> {
+    let root = cx.repo.root();
+    let manifests: Vec<PathBuf> = cx
+        .repo
+        .tracked_files()?
+        .into_iter()
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n == "package.json" || n == "Cargo.toml" || n == "go.mod" || n == "pyproject.toml")
+                && !p
+                    .components()
+                    .any(|c| matches!(c.as_os_str().to_str(), Some("node_modules" | "vendor" | "testdata")))
+        })
+        .collect();
+    let package_jsons: Vec<PathBuf> = manifests
+        .iter()
+        .filter(|p| p.file_name().is_some_and(|n| n == "package.json"))
+        .cloned()
+        .collect();
+    let classifier = Classifier::load(root, &package_jsons);
+    let resolver = Resolver::load(root, &manifests, classifier.runners.aliases.clone());
+    Ok((classifier, resolver))
+}
+
+/// Does `name` match a configured helper (`name`, or `prefix*`)?
+fn configured(name: &str, helpers: &[String]) -> bool {
+    helpers.iter().any(|h| match h.strip_suffix('*') {
+        Some(prefix) => name.starts_with(prefix),
+        None => h == name,
+    })
+}
+
+/// Does calling `name` assert: a function of `file` that asserts, a
+/// conventional helper (`assert_*`, `check_*`), or one the config names?
+pub fn is_assertion_helper(name: &str, file: &TestFile, configured_helpers: &[String]) -> bool {
+    file.helpers.iter().any(|h| h == name) || conventional_helper(name) || configured(name, configured_helpers)
+}
