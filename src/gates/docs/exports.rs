@@ -154,33 +154,27 @@ fn python_definition(node: Node<'_>) -> Option<(Node<'_>, Node<'_>)> {
 
 /// `@overload` / `@typing.overload` stubs: the implementation carries the docs.
 fn overload(outer: Node<'_>, source: &[u8]) -> bool {
-    outer.kind() == "decorated_definition"
-        && named_children(outer).into_iter().any(|d| {
-            // The decorator's expression, without a trailing `# comment`.
-            d.kind() == "decorator"
-                && named_children(d)
-                    .into_iter()
-                    .find(|e| e.kind() != "comment")
-                    .is_some_and(|e| {
-                        let t = text(e, source);
-                        t == "overload" || t.ends_with(".overload")
-                    })
-        })
+    decorated_by(outer, source, |t| t == "overload" || t.ends_with(".overload"))
 }
 
 /// A property's setter or deleter (`@name.setter`): the getter's docstring
 /// is the property's.
 fn accessor(outer: Node<'_>, name: &str, source: &[u8]) -> bool {
+    decorated_by(outer, source, |t| {
+        t == format!("{name}.setter") || t == format!("{name}.deleter")
+    })
+}
+
+/// Does a decorator of `outer` read as `wanted` says (its expression,
+/// without a trailing `# comment`)?
+fn decorated_by(outer: Node<'_>, source: &[u8], wanted: impl Fn(&str) -> bool) -> bool {
     outer.kind() == "decorated_definition"
         && named_children(outer).into_iter().any(|d| {
             d.kind() == "decorator"
                 && named_children(d)
                     .into_iter()
                     .find(|e| e.kind() != "comment")
-                    .is_some_and(|e| {
-                        let t = text(e, source);
-                        t == format!("{name}.setter") || t == format!("{name}.deleter")
-                    })
+                    .is_some_and(|e| wanted(text(e, source)))
         })
 }
 

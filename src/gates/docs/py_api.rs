@@ -399,16 +399,7 @@ pub fn all_names(value: Option<Node<'_>>, source: &[u8]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    fn repo(files: &[(&str, &str)]) -> tempfile::TempDir {
-        let dir = tempfile::tempdir().unwrap();
-        for (path, text) in files {
-            let at = dir.path().join(path);
-            std::fs::create_dir_all(at.parent().unwrap()).unwrap();
-            std::fs::write(at, text).unwrap();
-        }
-        dir
-    }
-
+    use crate::gates::docs::py_dist::tests::repo;
     #[test]
     fn a_private_module_is_public_as_far_as_a_public_package_takes_it() {
         let dir = repo(&[

@@ -624,10 +624,11 @@ pub fn published(dir: &Path, shown: &Path) -> Published {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn repo(files: &[(&str, &str)]) -> tempfile::TempDir {
+    /// A temporary folder holding `files` (path, text).
+    pub(in crate::gates::docs) fn repo(files: &[(&str, &str)]) -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
         for (path, text) in files {
             let at = dir.path().join(path);
