@@ -66,7 +66,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
         Command::Council(args) => run_gate(global, GateCall::Council(args)),
         Command::Mutation(args) => run_gate(global, GateCall::Mutation(args)),
         Command::Check(args) => commands::check::run_check(global, args),
-        Command::Comment { reports } => commands::render::comment(reports),
+        Command::Comment { reports } => commands::comment::comment(reports),
         Command::Render { reports } => commands::render::render(global, reports),
     }
 }

@@ -4,6 +4,7 @@
 //! context, the sticky comment) is here.
 
 pub mod check;
+pub mod comment;
 pub mod evidence;
 pub mod explain;
 pub mod gate;
