@@ -1,7 +1,6 @@
 //! History: the commits of a range, oldest first, what each changed, and
 //! the lines two versions of a file differ in.
 
-#[allow(unused_imports)]
 use super::*;
 
 impl Repo {

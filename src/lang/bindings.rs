@@ -1,7 +1,6 @@
 //! What a test binds (names to literals, calls and tables) and the cases a
 //! table-driven test runs, for every language.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// Where a binding is made.

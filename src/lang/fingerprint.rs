@@ -1,7 +1,6 @@
 //! Code as tokens: fingerprints, names, shapes and the similarity of two
 //! bodies, the normalized text of a node, numbers, helpers by convention.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// What `source` says as code: a hash of its tokens without comments,

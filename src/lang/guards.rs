@@ -1,7 +1,6 @@
 //! Which checks a test leaves unchecked, and the guards (conditions,
 //! short circuits) an assertion sits under, for every language.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// The node kinds [`unchecked`] reads in one grammar.

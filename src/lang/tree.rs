@@ -1,7 +1,6 @@
 //! Questions asked of syntax trees in every language: ancestors, chains of
 //! calls, checking conditions, syntax errors.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// The 1-based line of the first syntax error (a node tree-sitter made up

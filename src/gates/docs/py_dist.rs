@@ -466,6 +466,10 @@ impl Finder<'_> {
         let mut stack = vec![(top.clone(), String::new())];
         let mut seen = 0;
         while let Some((folder, dotted)) = stack.pop() {
+            // A folder that is a link out of the repository is not listed.
+            if crate::walk::inside(self.root, &folder).is_err() {
+                continue;
+            }
             let Ok(entries) = std::fs::read_dir(self.root.join(&folder)) else {
                 continue;
             };
@@ -767,6 +771,12 @@ pub(super) mod tests {
             ),
             [true, false, true, false]
         );
+        // A `src` that links out of the repository is not listed.
+        let outside = repo(&[("pkg/__init__.py", "")]);
+        let dir = repo(&[("pyproject.toml", "[project]\nname = \"x\"\n")]);
+        std::os::unix::fs::symlink(outside.path(), dir.path().join("src")).unwrap();
+        let dist = Dist::read(dir.path(), Path::new(""));
+        assert!(!dist.ships(Path::new("src/pkg/a.py")), "{dist:?}");
         // A path that climbs out of the project is not taken.
         let out = "[project]\nname = \"x\"\n[tool.hatch.build.targets.wheel]\npackages = [\"../x\"]\n";
         assert_eq!(ships(&[("pyproject.toml", out)], &["../x/a.py"]), [false]);

@@ -2,7 +2,6 @@
 //! committed yet) as steps, what each step changed, and the trace of a
 //! snapshot or a revert back to the base.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// The steps of the range and what "existed at the base" means for them;

@@ -1,7 +1,6 @@
 //! Assertions in Go test bodies: `t.Error`/`t.Fatal` under a condition,
 //! testify calls, the guards around them and what they check.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// What a walk of a function body finds.

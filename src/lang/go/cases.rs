@@ -1,7 +1,6 @@
 //! Go tests and their cases: `TestX(t *testing.T)` functions, testify suite
 //! methods, examples, table-driven cases from literal tables, and skips.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// Read a function or method declaration, or recall it from `memo` when the

@@ -1,6 +1,5 @@
 //! What a Go test file imports.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// The imports of a Go file; a file in the package it tests also imports `.`.

@@ -1,7 +1,6 @@
 //! The form of a Go check (`if got != want`, testify's `assert.Equal`), its
 //! operands and the literals tests compare against.
 
-#[allow(unused_imports)]
 use super::*;
 
 pub(crate) fn literal(node: &Node, source: &[u8]) -> Option<Literal> {

@@ -1,7 +1,6 @@
 //! Assertions in JavaScript and TypeScript test bodies: `expect` chains,
 //! `assert`, the guards around them and what they check.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// The node kinds whose children may run under a different guard than they do.

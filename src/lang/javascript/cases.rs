@@ -2,7 +2,6 @@
 //! `describe` groups, hooks, helpers, `.each` tables and loops over literal
 //! tables, and skips.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// `const CASES = [...]` at the top level of the file: tables of cases.

@@ -1,7 +1,6 @@
 //! Test doubles in JavaScript and TypeScript tests: `jest.mock`, `vi.mock`,
 //! `sinon`, spies and stubs, and the values they are configured to return.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// Methods that give a spy its own behaviour (jest/vitest, sinon, jasmine's `and.*`).

@@ -1,6 +1,5 @@
 //! What a JavaScript or TypeScript test file imports and uses.
 
-#[allow(unused_imports)]
 use super::*;
 
 pub fn imports(tree: &Tree, source: &[u8]) -> Vec<Import> {

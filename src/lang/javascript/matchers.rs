@@ -1,7 +1,6 @@
 //! The form of an assertion (`toBe`, `toEqual`, a negation, a type check),
 //! its operands and the literals tests compare against.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// The name of a test function's first parameter, the test context (`t`).

@@ -1,7 +1,6 @@
 //! Assertions in Python test bodies: `assert`, `pytest.raises`, unittest's
 //! `self.assert*`, the guards around them and what they check.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// The unittest checks that, given no callable, return a context manager.

@@ -1,7 +1,6 @@
 //! Python tests and their cases: test classes and functions, fixtures,
 //! parametrized and table-driven cases, and skips.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// Read a class: its tests when it is a test class (`module` is how the

@@ -1,7 +1,6 @@
 //! Test doubles in Python tests: `unittest.mock` patches and `Mock()`s, what
 //! they replace and who owns them, and the values they are configured to return.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// Methods whose patches apply to every test of their class.

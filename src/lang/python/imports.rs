@@ -1,6 +1,5 @@
 //! What a Python test file imports and uses.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// Imports, and the identifiers used outside them, for the whole module.

@@ -1,7 +1,6 @@
 //! The form of an assertion (equality, truth, a comparison) and its
 //! operands, and the literals tests compare against.
 
-#[allow(unused_imports)]
 use super::*;
 
 pub(super) fn assert_form(stmt: &Node, source: &[u8]) -> Form {

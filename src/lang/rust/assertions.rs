@@ -1,7 +1,6 @@
 //! Assertions in Rust test bodies: `assert!` and its family, macros that
 //! wrap them, `unwrap`s and `?` that fail a test, the guards around them.
 
-#[allow(unused_imports)]
 use super::*;
 
 thread_local! {

@@ -2,7 +2,6 @@
 //! and friends), `#[cfg(test)]` modules, helpers, table-driven loops over
 //! constant tables, `rstest` cases, and `#[ignore]`.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// A digest of the file without its tests (`tests` sorted by start, a test

@@ -1,6 +1,5 @@
 //! What a Rust test file imports (`use`) and references.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// The names the file references outside `use` declarations, and the

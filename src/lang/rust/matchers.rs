@@ -1,6 +1,5 @@
 //! The operands of a Rust assertion and the literals tests compare against.
 
-#[allow(unused_imports)]
 use super::*;
 
 pub(super) fn string_value(node: &Node, source: &[u8]) -> Option<String> {

@@ -1,7 +1,6 @@
 //! Comparing a test with its earlier version: a value that changed with the
 //! code, an input that follows it, an API the code removed.
 
-#[allow(unused_imports)]
 use super::*;
 
 impl Analysis<'_> {

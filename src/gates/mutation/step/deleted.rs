@@ -1,7 +1,6 @@
 //! Tests deleted or folded into others, snapshots rewritten, and the
 //! assertion density of a track.
 
-#[allow(unused_imports)]
 use super::*;
 
 impl Analysis<'_> {

@@ -1,7 +1,6 @@
 //! What a test gained or lost between two versions: assertions and
 //! expectations read side by side.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// The tests a step added or edited, each with its text squashed (no

@@ -1,7 +1,6 @@
 //! Which tests a code change reaches (imports that spell the changed
 //! file), and each test file's track across the steps.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// One test file through the range (renames followed): its version before

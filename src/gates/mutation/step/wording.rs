@@ -1,7 +1,6 @@
 //! How a step's findings say what changed: the words and names an edit
 //! touched, expectations shown short, the declarations and API a change uses.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// The names `text` declares: after a declaring keyword (`def`, `class`,
