@@ -1,6 +1,7 @@
 //! The docs gate through the binary, on temporary repositories.
 
 use loki_gate::report::Outcome;
+use loki_gate::report::json::GateJson;
 
 use crate::static_gate::{found, json};
 use crate::support::TestRepo;
@@ -41,6 +42,16 @@ fn a_readme_must_exist_and_say_more_than_its_title() {
         "{:?}",
         report.findings
     );
+}
+
+/// Each `docs/undocumented-export` finding's file and severity, in report order.
+fn export_levels(report: &GateJson) -> Vec<(&str, String)> {
+    report
+        .findings
+        .iter()
+        .filter(|f| f.rule == "docs/undocumented-export")
+        .map(|f| (f.path.as_deref().unwrap_or(""), format!("{:?}", f.severity)))
+        .collect()
 }
 
 fn documented_repo() -> TestRepo {
@@ -286,12 +297,7 @@ fn the_nearest_manifest_decides_what_is_published() {
     repo.write("packages/lib/benchmarks/run.ts", "export function run() {}\n");
     let run = repo.run(&["docs", "--base", "HEAD", "--format", "json"]);
     let report = json(&run);
-    let levels: Vec<(&str, String)> = report
-        .findings
-        .iter()
-        .filter(|f| f.rule == "docs/undocumented-export")
-        .map(|f| (f.path.as_deref().unwrap_or(""), format!("{:?}", f.severity)))
-        .collect();
+    let levels = export_levels(&report);
     assert_eq!(
         levels,
         vec![
@@ -357,12 +363,7 @@ fn a_javascript_package_api_is_what_its_entry_points_expose() {
     );
     let run = repo.run(&["docs", "--base", "HEAD", "--format", "json"]);
     let report = json(&run);
-    let levels: Vec<(&str, String)> = report
-        .findings
-        .iter()
-        .filter(|f| f.rule == "docs/undocumented-export")
-        .map(|f| (f.path.as_deref().unwrap_or(""), format!("{:?}", f.severity)))
-        .collect();
+    let levels = export_levels(&report);
     assert_eq!(
         levels,
         vec![

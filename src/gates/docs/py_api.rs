@@ -224,8 +224,10 @@ fn package_chain(root: &Path, file: &Path) -> Vec<(PathBuf, String)> {
     chain
 }
 
-/// The module file a `from X import` in `file` names, if it is in the repository.
-fn resolve(root: &Path, file: &Path, module: &str) -> Option<PathBuf> {
+/// The module file a `from X import` in `file` names, if it is in the
+/// repository; `packages` is the folder holding the file's top-level
+/// package, where an absolute import starts.
+fn resolve(root: &Path, file: &Path, packages: Option<&Path>, module: &str) -> Option<PathBuf> {
     let dots = module.len() - module.trim_start_matches('.').len();
     let rest = &module[dots..];
     let base = if dots > 0 {
@@ -235,9 +237,7 @@ fn resolve(root: &Path, file: &Path, module: &str) -> Option<PathBuf> {
         }
         base
     } else {
-        // Absolute: from the folder holding the file's top-level package.
-        let chain = package_chain(root, file);
-        chain.first()?.0.parent()?.to_path_buf()
+        packages?.to_path_buf()
     };
     let mut at = base;
     for part in rest.split('.').filter(|p| !p.is_empty()) {
@@ -256,6 +256,11 @@ fn read_module(root: &Path, file: &Path, source: &[u8]) -> Option<Module> {
     let mut statements = Vec::new();
     top_statements(tree.root_node(), &mut statements);
     let text = |n: Node<'_>| n.utf8_text(source).unwrap_or("").to_string();
+    // Found once for every absolute import of the module.
+    let packages = package_chain(root, file)
+        .first()
+        .and_then(|(top, _)| top.parent())
+        .map(Path::to_path_buf);
     for statement in statements {
         match statement.kind() {
             "function_definition" | "class_definition" | "decorated_definition" => {
@@ -278,7 +283,7 @@ fn read_module(root: &Path, file: &Path, source: &[u8]) -> Option<Module> {
                 let Some(from) = statement.child_by_field_name("module_name").map(text) else {
                     continue;
                 };
-                let Some(target) = resolve(root, file, &from) else {
+                let Some(target) = resolve(root, file, packages.as_deref(), &from) else {
                     continue;
                 };
                 let mut cursor = statement.walk();
