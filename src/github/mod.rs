@@ -1,6 +1,5 @@
 //! Everything that talks to GitHub, and the only network code besides the
-//! council's providers. octocrab runs on one current-thread tokio runtime,
-//! created here and nowhere else.
+//! council's providers (both on ureq: blocking requests, one TLS stack).
 //!
 //! Context comes from the Actions environment: `GITHUB_REPOSITORY`
 //! (`owner/name`), `GITHUB_EVENT_PATH` (the pull request number, and whether
@@ -8,7 +7,7 @@
 //! a local server). A failure to reach GitHub is a warning naming the cause
 //! and the permission needed; it never changes a gate's verdict.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
@@ -148,15 +147,14 @@ pub fn acknowledgment(gh: &GitHub, rules: &AckRules<'_>) -> Result<Option<String
     if !label_event && !rules.reviews {
         return Ok(None);
     }
-    run(gh, || async {
-        let octo = client(gh)?;
+    run(gh, |client| {
         let trusted_login = |login: &str| {
             !login.ends_with("[bot]") && !(rules.is_agent)(login) && Some(login) != event.author.as_deref()
         };
         if label_event
             && let Some(sender) = event.sender.clone()
             && trusted_login(&sender)
-            && can_write(gh, &octo, &sender).await?
+            && can_write(client, &sender)?
         {
             return Ok(Some(format!(
                 "the `{}` label, applied by @{sender}",
@@ -171,7 +169,7 @@ pub fn acknowledgment(gh: &GitHub, rules: &AckRules<'_>) -> Result<Option<String
         let route = format!("/repos/{}/{}/pulls/{number}/reviews", gh.owner, gh.repo);
         let doing = ("read the pull request's reviews", "pull-requests: read");
         for page in 1..=MAX_PAGES {
-            let items = page_of(gh, &octo, &route, &[], page, doing).await?;
+            let items = page_of(client, &route, &[], page, doing)?;
             let full = items.len() == PER_PAGE;
             for review in items {
                 let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
@@ -192,11 +190,7 @@ pub fn acknowledgment(gh: &GitHub, rules: &AckRules<'_>) -> Result<Option<String
             }
         }
         for (login, state, commit) in latest {
-            if state == "APPROVED"
-                && judged(Some(&commit))
-                && trusted_login(&login)
-                && can_write(gh, &octo, &login).await?
-            {
+            if state == "APPROVED" && judged(Some(&commit)) && trusted_login(&login) && can_write(client, &login)? {
                 return Ok(Some(format!("an approving review by @{login}")));
             }
         }
@@ -252,13 +246,12 @@ pub fn upsert_comment(gh: &GitHub, body: &str) -> Result<Posted, String> {
         ));
     }
     let body = cap(body);
-    run(gh, || async {
-        let octo = client(gh)?;
-        let me = identity(gh, &octo).await?;
+    run(gh, |client| {
+        let me = identity(client)?;
         let route = format!("/repos/{}/{}/issues/{number}/comments", gh.owner, gh.repo);
         let doing = ("read the pull request's comments", "pull-requests: read");
         for page in 1..=MAX_PAGES {
-            let items = page_of(gh, &octo, &route, &[], page, doing).await?;
+            let items = page_of(client, &route, &[], page, doing)?;
             let ours = items.iter().find(|c| {
                 c["body"].as_str().is_some_and(|b| b.contains(MARKER))
                     && me
@@ -268,17 +261,15 @@ pub fn upsert_comment(gh: &GitHub, body: &str) -> Result<Posted, String> {
             if let Some(id) = ours.and_then(|c| c["id"].as_u64()) {
                 let patch = format!("/repos/{}/{}/issues/comments/{id}", gh.owner, gh.repo);
                 let doing = "edit the loki-gate comment";
-                let edited: Value = octo
-                    .patch(&patch, Some(&json!({ "body": body })))
-                    .await
+                let edited = client
+                    .patch(&patch, &json!({ "body": body }))
                     .map_err(|e| explain(gh, &e, doing, "pull-requests: write"))?;
                 return Ok(Posted::Updated(number_in(gh, &edited, "id", doing)?));
             }
             if items.len() < PER_PAGE {
                 let doing = "comment on the pull request";
-                let created: Value = octo
-                    .post(&route, Some(&json!({ "body": body })))
-                    .await
+                let created = client
+                    .post(&route, &json!({ "body": body }))
                     .map_err(|e| explain(gh, &e, doing, "pull-requests: write"))?;
                 return Ok(Posted::Created(number_in(gh, &created, "id", doing)?));
             }
@@ -314,34 +305,31 @@ pub fn hand_off(gh: &GitHub, title: &str, marker: &str, handoff: &str, links: &[
         body.push_str(&format!("\n{marker}\n"));
     }
     let body = cap(&body);
-    run(gh, || async {
-        let octo = client(gh)?;
+    run(gh, |client| {
         let route = format!("/repos/{}/{}/issues", gh.owner, gh.repo);
         let filter = [("state", "open"), ("labels", HANDOFF_LABEL)];
         let doing = ("look for the handoff issue", "issues: read");
         for page in 1..=MAX_PAGES {
-            let items = page_of(gh, &octo, &route, &filter, page, doing).await?;
+            let items = page_of(client, &route, &filter, page, doing)?;
             let open = items
                 .iter()
                 .find(|i| i["body"].as_str().is_some_and(|b| b.contains(marker)))
                 .and_then(|i| i["number"].as_u64());
             if let Some(number) = open {
                 let doing = "comment on the handoff issue";
-                let commented: Value = octo
-                    .post(format!("{route}/{number}/comments"), Some(&json!({ "body": body })))
-                    .await
+                let commented = client
+                    .post(&format!("{route}/{number}/comments"), &json!({ "body": body }))
                     .map_err(|e| explain(gh, &e, doing, "issues: write"))?;
                 number_in(gh, &commented, "id", doing)?;
                 return Ok(Handoff::Commented(number));
             }
             if items.len() < PER_PAGE {
                 let doing = "open the handoff issue";
-                let created: Value = octo
+                let created = client
                     .post(
                         &route,
-                        Some(&json!({ "title": title, "body": body, "labels": [HANDOFF_LABEL] })),
+                        &json!({ "title": title, "body": body, "labels": [HANDOFF_LABEL] }),
                     )
-                    .await
                     .map_err(|e| explain(gh, &e, doing, "issues: write"))?;
                 return Ok(Handoff::Opened(number_in(gh, &created, "number", doing)?));
             }
@@ -367,52 +355,178 @@ impl From<String> for Failure {
 /// How often a whole exchange is tried, at most.
 const ATTEMPTS: u32 = 3;
 
-/// Run one exchange with GitHub on a current-thread runtime, within
-/// [`TOTAL_TIMEOUT`]. A transient failure runs the whole exchange again
-/// (never one request on its own): the sticky comment is looked up again
-/// before it is written, so a post that GitHub made but answered 502 is
-/// edited, not posted twice.
-fn run<T, F, Fut>(gh: &GitHub, work: F) -> Result<T, String>
-where
-    F: Fn() -> Fut,
-    Fut: std::future::Future<Output = Result<T, Failure>>,
-{
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| format!("could not start the GitHub client: {e}"))?;
-    let attempts = async {
-        let mut attempt = 0;
-        loop {
-            match work().await {
-                Err(failure) if failure.again && attempt + 1 < ATTEMPTS => {
-                    attempt += 1;
-                    tokio::time::sleep(Duration::from_secs(u64::from(attempt))).await;
-                }
-                Err(failure) if failure.again => {
-                    break Err(format!("{} (tried {ATTEMPTS} times)", failure.message));
-                }
-                done => break done.map_err(|f| f.message),
+/// The largest answer read: a page of 100 comments at GitHub's 65,536
+/// characters each, escaped.
+const MAX_ANSWER: u64 = 64 << 20;
+
+/// Run one exchange with GitHub within [`TOTAL_TIMEOUT`]. A transient
+/// failure runs the whole exchange again (never one request on its own):
+/// the sticky comment is looked up again before it is written, so a post
+/// that GitHub made but answered 502 is edited, not posted twice.
+fn run<T>(gh: &GitHub, work: impl Fn(&Client<'_>) -> Result<T, Failure>) -> Result<T, String> {
+    let client = Client::new(gh)?;
+    let mut attempt = 0;
+    loop {
+        match work(&client) {
+            Err(failure) if failure.again && attempt + 1 < ATTEMPTS => {
+                attempt += 1;
+                let pause = Duration::from_secs(u64::from(attempt));
+                std::thread::sleep(pause.min(client.left()));
             }
+            Err(failure) if failure.again => {
+                break Err(format!("{} (tried {ATTEMPTS} times)", failure.message));
+            }
+            done => break done.map_err(|f| f.message),
         }
-    };
-    runtime.block_on(async {
-        tokio::time::timeout(TOTAL_TIMEOUT, attempts).await.unwrap_or_else(|_| {
-            Err(format!(
-                "GitHub ({}) did not finish answering within {}; nothing is known to be posted: try again later",
-                gh.api,
-                crate::process::humanize(TOTAL_TIMEOUT)
-            ))
+    }
+}
+
+/// What one request got instead of the JSON it asked for.
+enum Refusal {
+    /// GitHub answered with a status outside 2xx.
+    Status(Answer),
+    /// No (whole) answer: refused, reset, timed out.
+    Transport(ureq::Error),
+    /// A 2xx answer that is not JSON.
+    NotJson(serde_json::Error),
+    /// The exchange's [`TOTAL_TIMEOUT`] was spent before this request.
+    Late,
+}
+
+/// A refusing answer, with what explains it.
+struct Answer {
+    status: u16,
+    /// The `message` of GitHub's JSON error body.
+    message: String,
+    retry_after: Option<String>,
+    location: Option<String>,
+    rate_limit_reset: Option<String>,
+}
+
+/// One exchange's requests: GitHub's REST API at `GITHUB_API_URL`, as the
+/// token, never following a redirect (one could turn a post into a read),
+/// all of it by one deadline.
+struct Client<'a> {
+    gh: &'a GitHub,
+    agent: ureq::Agent,
+    deadline: Instant,
+}
+
+impl<'a> Client<'a> {
+    fn new(gh: &'a GitHub) -> Result<Client<'a>, String> {
+        if !(gh.api.starts_with("https://") || gh.api.starts_with("http://")) {
+            return Err(format!(
+                "GITHUB_API_URL `{}` is not an http(s) URL: unset it for github.com, or give the API's address (https://HOST/api/v3 for GitHub Enterprise Server)",
+                gh.api
+            ));
+        }
+        let agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .max_redirects(0)
+            .timeout_connect(Some(CONNECT_TIMEOUT))
+            .timeout_recv_response(Some(READ_TIMEOUT))
+            .timeout_recv_body(Some(READ_TIMEOUT))
+            .user_agent(concat!("loki-gate/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .into();
+        Ok(Client {
+            gh,
+            agent,
+            deadline: Instant::now() + TOTAL_TIMEOUT,
         })
-    })
+    }
+
+    fn left(&self) -> Duration {
+        self.deadline.saturating_duration_since(Instant::now())
+    }
+
+    fn url(&self, route: &str) -> String {
+        format!("{}{route}", self.gh.api.trim_end_matches('/'))
+    }
+
+    fn get(&self, route: &str, query: &[(&str, String)]) -> Result<Value, Refusal> {
+        let left = self.left();
+        if left.is_zero() {
+            return Err(Refusal::Late);
+        }
+        let request = self
+            .agent
+            .get(self.url(route))
+            .query_pairs(query.iter().map(|(k, v)| (*k, v.as_str())));
+        let request = self.headers(request).config().timeout_global(Some(left)).build();
+        self.read(request.call())
+    }
+
+    fn post(&self, route: &str, body: &Value) -> Result<Value, Refusal> {
+        self.write(self.agent.post(self.url(route)), body)
+    }
+
+    fn patch(&self, route: &str, body: &Value) -> Result<Value, Refusal> {
+        self.write(self.agent.patch(self.url(route)), body)
+    }
+
+    fn write(&self, request: ureq::RequestBuilder<ureq::typestate::WithBody>, body: &Value) -> Result<Value, Refusal> {
+        let left = self.left();
+        if left.is_zero() {
+            return Err(Refusal::Late);
+        }
+        let request = self
+            .headers(request)
+            .header("Content-Type", "application/json")
+            .config()
+            .timeout_global(Some(left))
+            .build();
+        self.read(request.send(body.to_string()))
+    }
+
+    fn headers<B>(&self, request: ureq::RequestBuilder<B>) -> ureq::RequestBuilder<B> {
+        request
+            .header("Accept", "application/vnd.github+json")
+            .header("X-GitHub-Api-Version", "2022-11-28")
+            .header("Authorization", &format!("Bearer {}", self.gh.token))
+    }
+
+    /// The JSON of a 2xx answer, or what refused it.
+    fn read(&self, sent: Result<ureq::http::Response<ureq::Body>, ureq::Error>) -> Result<Value, Refusal> {
+        let mut response = sent.map_err(Refusal::Transport)?;
+        let status = response.status().as_u16();
+        let header = |name: &str| {
+            response
+                .headers()
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .map(|v| v.trim().to_string())
+        };
+        let (retry_after, location, rate_limit_reset) =
+            (header("retry-after"), header("location"), header("x-ratelimit-reset"));
+        let text = response.body_mut().with_config().limit(MAX_ANSWER).read_to_string();
+        if (200..300).contains(&status) {
+            let text = text.map_err(Refusal::Transport)?;
+            if text.trim().is_empty() {
+                return Ok(Value::Null);
+            }
+            return serde_json::from_str(&text).map_err(Refusal::NotJson);
+        }
+        let message = text
+            .ok()
+            .and_then(|t| serde_json::from_str::<Value>(&t).ok())
+            .and_then(|v| v["message"].as_str().map(str::to_string))
+            .unwrap_or_default();
+        Err(Refusal::Status(Answer {
+            status,
+            message,
+            retry_after,
+            location,
+            rate_limit_reset,
+        }))
+    }
 }
 
 /// Page `page` (of [`PER_PAGE`] items) of the listing at `route`, with
 /// `filter` as more query parameters; `(doing, permission)` name the
 /// request in a failure.
-async fn page_of(
-    gh: &GitHub,
-    octo: &octocrab::Octocrab,
+fn page_of(
+    client: &Client<'_>,
     route: &str,
     filter: &[(&str, &str)],
     page: usize,
@@ -420,11 +534,10 @@ async fn page_of(
 ) -> Result<Vec<Value>, Failure> {
     let mut query: Vec<(&str, String)> = filter.iter().map(|(k, v)| (*k, (*v).to_string())).collect();
     query.extend([("per_page", PER_PAGE.to_string()), ("page", page.to_string())]);
-    let answer: Value = octo
-        .get(route, Some(&query))
-        .await
-        .map_err(|e| explain(gh, &e, doing, permission))?;
-    Ok(listing(gh, answer, doing)?)
+    let answer = client
+        .get(route, &query)
+        .map_err(|e| explain(client.gh, &e, doing, permission))?;
+    Ok(listing(client.gh, answer, doing)?)
 }
 
 /// The items of one page of a listing: GitHub answers a JSON array.
@@ -468,27 +581,24 @@ fn too_many_pages(what: &str, so: &str) -> String {
     )
 }
 
-fn client(gh: &GitHub) -> Result<octocrab::Octocrab, String> {
-    octocrab::Octocrab::builder()
-        .base_uri(gh.api.as_str())
-        .map_err(|e| format!("GITHUB_API_URL `{}` is not a URL: {e}", gh.api))?
-        .personal_token(gh.token.clone())
-        // Whole exchanges are tried again in `run`: a request retried on
-        // its own after a timeout could post the comment twice.
-        .add_retry_config(octocrab::service::middleware::retry::RetryConfig::None)
-        .set_connect_timeout(Some(CONNECT_TIMEOUT))
-        .set_read_timeout(Some(READ_TIMEOUT))
-        .build()
-        .map_err(|e| format!("could not set up the GitHub client: {e}"))
+/// Is `login` shaped like a GitHub login (letters, digits, hyphens; an
+/// app's `[bot]` suffix)? It becomes part of a request's path.
+fn is_login(login: &str) -> bool {
+    let name = login.strip_suffix("[bot]").unwrap_or(login);
+    !name.is_empty() && name.len() <= 39 && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
 /// May `login` write to the repository (admin, maintain or write)?
-async fn can_write(gh: &GitHub, octo: &octocrab::Octocrab, login: &str) -> Result<bool, Failure> {
+fn can_write(client: &Client<'_>, login: &str) -> Result<bool, Failure> {
+    if !is_login(login) {
+        return Ok(false);
+    }
+    let gh = client.gh;
     let route = format!("/repos/{}/{}/collaborators/{login}/permission", gh.owner, gh.repo);
-    let answer: Value = match octo.get(route, None::<&()>).await {
+    let answer = match client.get(&route, &[]) {
         Ok(answer) => answer,
         // Not a collaborator at all.
-        Err(octocrab::Error::GitHub { source, .. }) if source.status_code.as_u16() == 404 => return Ok(false),
+        Err(Refusal::Status(Answer { status: 404, .. })) => return Ok(false),
         Err(e) => {
             return Err(explain(
                 gh,
@@ -505,26 +615,25 @@ async fn can_write(gh: &GitHub, octo: &octocrab::Octocrab, login: &str) -> Resul
 
 /// The login the token authenticates as. The Actions token is an app
 /// installation token, which `/user` refuses: it posts as `github-actions[bot]`.
-async fn identity(gh: &GitHub, octo: &octocrab::Octocrab) -> Result<Option<String>, Failure> {
-    match octo.get::<Value, _, ()>("/user", None).await {
+fn identity(client: &Client<'_>) -> Result<Option<String>, Failure> {
+    match client.get("/user", &[]) {
         Ok(user) => Ok(user["login"].as_str().map(str::to_string)),
-        Err(octocrab::Error::GitHub { source, .. }) if matches!(source.status_code.as_u16(), 403 | 404) => {
-            Ok(Some("github-actions[bot]".into()))
-        }
-        Err(e) => Err(explain(gh, &e, "find who the token is", "a valid GITHUB_TOKEN")),
+        Err(Refusal::Status(Answer { status: 403 | 404, .. })) => Ok(Some("github-actions[bot]".into())),
+        Err(e) => Err(explain(client.gh, &e, "find who the token is", "a valid GITHUB_TOKEN")),
     }
 }
 
 /// One line: what failed, why, and what permission would fix it.
-fn explain(gh: &GitHub, e: &octocrab::Error, doing: &str, permission: &str) -> Failure {
-    let (why, again) = match e {
-        octocrab::Error::GitHub { source, .. } => {
-            let status = source.status_code.as_u16();
+fn explain(gh: &GitHub, refusal: &Refusal, doing: &str, permission: &str) -> Failure {
+    let (why, again) = match refusal {
+        Refusal::Status(answer) => {
+            let status = answer.status;
             let why = match status {
                 401 => "the token was refused (401): check GITHUB_TOKEN".to_string(),
-                403 if source.message.to_ascii_lowercase().contains("rate limit") => {
-                    let reset = source
+                403 if answer.message.to_ascii_lowercase().contains("rate limit") => {
+                    let reset = answer
                         .rate_limit_reset
+                        .as_ref()
                         .map(|t| format!("; it resets at unix time {t}"))
                         .unwrap_or_default();
                     format!("rate limited (403){reset}")
@@ -534,34 +643,32 @@ fn explain(gh: &GitHub, e: &octocrab::Error, doing: &str, permission: &str) -> F
                 ),
                 404 => "not found (404): check GITHUB_REPOSITORY and that the token can see the repository".to_string(),
                 429 => {
-                    let after = source
-                        .headers
+                    let after = answer
+                        .retry_after
                         .as_ref()
-                        .and_then(|h| h.get("retry-after"))
-                        .and_then(|v| v.to_str().ok())
                         .map(|v| format!(": retry after {v} s"))
                         .unwrap_or_else(|| ": retry later".into());
                     format!("rate limited (429){after}")
                 }
                 s @ 300..=399 => {
-                    let to = source
-                        .headers
-                        .as_ref()
-                        .and_then(|h| h.get("location"))
-                        .and_then(|v| v.to_str().ok())
-                        .map(|v| format!(" to {v}"))
-                        .unwrap_or_default();
+                    let to = answer.location.as_ref().map(|v| format!(" to {v}")).unwrap_or_default();
                     format!(
                         "GitHub ({}) answered {s}, a redirect{to}; redirects are not followed (one could turn a post into a read): set GITHUB_API_URL to the address that answers",
                         gh.api
                     )
                 }
                 s if s >= 500 => format!("GitHub answered {s}: try again later"),
-                s => format!("GitHub answered {s}: {}", source.message),
+                s if answer.message.is_empty() => format!("GitHub answered {s}"),
+                s => format!("GitHub answered {s}: {}", answer.message),
             };
             (why, status >= 500)
         }
-        other => transport(gh, other),
+        Refusal::Transport(e) => transport(gh, e),
+        Refusal::NotJson(e) => (
+            format!("GitHub ({}) answered with something that is not JSON: {e}", gh.api),
+            false,
+        ),
+        Refusal::Late => (late(gh), false),
     };
     Failure {
         message: format!("could not {doing}: {why}"),
@@ -569,30 +676,46 @@ fn explain(gh: &GitHub, e: &octocrab::Error, doing: &str, permission: &str) -> F
     }
 }
 
-/// Why a request got no answer at all, from the innermost cause: a timeout
-/// says how long was waited, anything else names the address and the cause.
-fn transport(gh: &GitHub, e: &(dyn std::error::Error + 'static)) -> (String, bool) {
-    let mut causes = Vec::new();
-    let mut timed_out = false;
-    let mut next = Some(e);
-    while let Some(err) = next {
-        if let Some(io) = err.downcast_ref::<std::io::Error>() {
-            timed_out |= io.kind() == std::io::ErrorKind::TimedOut;
+/// The exchange ran past [`TOTAL_TIMEOUT`].
+fn late(gh: &GitHub) -> String {
+    format!(
+        "GitHub ({}) did not finish answering within {}; nothing is known to be posted: try again later",
+        gh.api,
+        crate::process::humanize(TOTAL_TIMEOUT)
+    )
+}
+
+/// Why a request got no whole answer: a timeout says how long was waited,
+/// anything else names the address
+/// and the innermost cause.
+fn transport(gh: &GitHub, e: &ureq::Error) -> (String, bool) {
+    match e {
+        ureq::Error::Timeout(ureq::Timeout::Global) => return (late(gh), false),
+        ureq::Error::Timeout(_) => {
+            let why = format!(
+                "GitHub ({}) did not answer within {} (or connect within {}): try again later, or check GITHUB_API_URL",
+                gh.api,
+                crate::process::humanize(READ_TIMEOUT),
+                crate::process::humanize(CONNECT_TIMEOUT)
+            );
+            return (why, false);
         }
-        let text = err.to_string();
-        let text = text.lines().next().unwrap_or_default().to_string();
-        timed_out |= text.contains("timed out") || text.contains("deadline has elapsed");
-        causes.push(text);
-        next = err.source();
+        ureq::Error::BodyExceedsLimit(_) => {
+            let why = format!(
+                "GitHub ({}) answered with more than {} MiB: check GITHUB_API_URL",
+                gh.api,
+                MAX_ANSWER >> 20
+            );
+            return (why, false);
+        }
+        _ => {}
     }
-    if timed_out {
-        let why = format!(
-            "GitHub ({}) did not answer within {} (or connect within {}): try again later, or check GITHUB_API_URL",
-            gh.api,
-            crate::process::humanize(READ_TIMEOUT),
-            crate::process::humanize(CONNECT_TIMEOUT)
-        );
-        return (why, false);
+    let mut causes = Vec::new();
+    let mut next: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(err) = next {
+        let text = err.to_string();
+        causes.push(text.lines().next().unwrap_or_default().to_string());
+        next = err.source();
     }
     let cause = causes.iter().rev().find(|c| !c.is_empty()).cloned().unwrap_or_default();
     (format!("no answer from GitHub ({}): {cause}", gh.api), true)
