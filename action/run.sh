@@ -7,7 +7,27 @@ set -uo pipefail
 out_dir="${RUNNER_TEMP:-${TMPDIR:-/tmp}}"
 report="$out_dir/loki-gate-report.json"
 sarif="$out_dir/loki-gate.sarif"
-rm -f "$report" "$sarif"
+errors="$out_dir/loki-gate-stderr.txt"
+rm -f "$report" "$sarif" "$errors"
+
+# Could not run: the step's outputs say so, and each `error:` line of
+# loki-gate's stderr becomes an annotation on the run.
+could_not_run() {
+  {
+    echo "exit-code=2"
+    echo "outcome=error"
+  } >> "${GITHUB_OUTPUT:?}"
+  exit 0
+}
+
+if [ -n "${INPUT_WORKING_DIRECTORY:-}" ]; then
+  if ! cd "$INPUT_WORKING_DIRECTORY" 2>/dev/null; then
+    echo "::error title=loki-gate could not run::working-directory \`${INPUT_WORKING_DIRECTORY}\` is not a directory of the checkout"
+    could_not_run
+  fi
+fi
+# More arguments for `loki-gate check`, split at whitespace (no quoting).
+read -r -a extra <<< "${INPUT_ARGS:-}"
 
 # actions/checkout fetches one commit by default. A gate that compares with
 # history it does not have cannot say "passed" (mutation is inconclusive), so
@@ -89,10 +109,20 @@ args=(check --format json --output "$report")
 [ -n "${INPUT_CONFIG:-}" ] && args+=(--config "$INPUT_CONFIG")
 [ -n "${INPUT_GATES:-}" ] && args+=(--gates "$INPUT_GATES")
 [ "${INPUT_COMMENT:-true}" = "true" ] && args+=(--comment)
+args+=(${extra[@]+"${extra[@]}"})
 
 echo "loki-gate ${args[*]}"
-loki-gate "${args[@]}"
+loki-gate "${args[@]}" 2> "$errors"
 code=$?
+cat "$errors" >&2
+if [ "$code" != 0 ] && [ "$code" != 1 ] && [ "$code" != 3 ] && [ ! -s "$report" ]; then
+  # No report to render: what loki-gate said is the annotation.
+  grep '^error: ' "$errors" | head -n 10 | while IFS= read -r line; do
+    line="${line#error: }"
+    line="${line//'%'/'%25'}"
+    echo "::error title=loki-gate could not run::${line}"
+  done
+fi
 
 case "$code" in
   0) outcome=pass ;;

@@ -28,10 +28,21 @@ const PER_SEVERITY: usize = 10;
 
 pub fn render(reports: &[GateReport]) -> String {
     let mut out = String::new();
+    // Annotations shown so far per severity (error, warning, notice).
+    let mut shown = [0usize; 3];
+    for report in reports {
+        let (command, slot, what, why) = match (&report.error, &report.inconclusive) {
+            (Some(error), _) => ("error", 0, "could not run", error),
+            (None, Some(why)) => ("warning", 1, "is inconclusive", why),
+            (None, None) => continue,
+        };
+        shown[slot] += 1;
+        let title = escape_property(&format!("loki-gate {} {what}", report.gate));
+        let _ = writeln!(out, "::{command} title={title}::{}", escape_data(why));
+    }
     let mut findings: Vec<&crate::finding::Finding> = reports.iter().flat_map(|r| &r.findings).collect();
     // Most severe first; the sort is stable, so each gate's order stays.
     findings.sort_by_key(|f| std::cmp::Reverse(f.severity));
-    let mut shown = [0usize; 3];
     let mut left_out = 0;
     for f in findings {
         let (command, slot) = match f.severity {
@@ -39,7 +50,7 @@ pub fn render(reports: &[GateReport]) -> String {
             Severity::Warning => ("warning", 1),
             Severity::Note => ("notice", 2),
         };
-        if shown[slot] == PER_SEVERITY {
+        if shown[slot] >= PER_SEVERITY {
             left_out += 1;
             continue;
         }
@@ -126,6 +137,45 @@ mod tests {
         assert!(
             lines.last().unwrap().contains("7 more finding(s) not annotated"),
             "{text}"
+        );
+    }
+
+    #[test]
+    fn a_gate_that_could_not_run_or_decide_is_annotated_on_the_run() {
+        let report = |gate: &'static str, outcome, error: Option<&str>, inconclusive: Option<&str>| GateReport {
+            gate,
+            outcome,
+            findings: Vec::new(),
+            files: 0,
+            elapsed_ms: 0,
+            notices: Vec::new(),
+            inconclusive: inconclusive.map(str::to_string),
+            suppressed: 0,
+            baselined: 0,
+            error: error.map(str::to_string),
+            coverage: None,
+            waivers: Vec::new(),
+        };
+        use super::super::Outcome;
+        let text = render(&[
+            report(
+                "static",
+                Outcome::Error,
+                Some("ruff: not found on PATH\ninstall it"),
+                None,
+            ),
+            report(
+                "mutation",
+                Outcome::Inconclusive,
+                None,
+                Some("the base commit is not here"),
+            ),
+            report("mock", Outcome::Pass, None, None),
+        ]);
+        assert_eq!(
+            text,
+            "::error title=loki-gate static could not run::ruff: not found on PATH%0Ainstall it\n\
+             ::warning title=loki-gate mutation is inconclusive::the base commit is not here\n"
         );
     }
 

@@ -31,7 +31,18 @@ fn the_action_declares_its_inputs_and_every_step_script_exists() {
         .keys()
         .map(String::as_str)
         .collect();
-    let want: BTreeSet<&str> = ["gates", "base", "config", "token", "comment", "fail-on", "version"].into();
+    let want: BTreeSet<&str> = [
+        "gates",
+        "base",
+        "config",
+        "token",
+        "comment",
+        "fail-on",
+        "version",
+        "args",
+        "working-directory",
+    ]
+    .into();
     assert_eq!(inputs, want);
     for output in ["sarif", "report", "outcome", "exit-code"] {
         assert!(action["outputs"][output]["value"].is_string(), "output {output}");
@@ -174,7 +185,17 @@ fn the_run_step_annotates_writes_sarif_comments_and_the_verdict_follows_fail_on(
 
     let key = runner.step(repo.path(), "cache-key.sh", &[], None);
     assert!(key.status.success(), "{}", output_text(&key));
-    assert_eq!(runner.output("branch").as_deref(), Some("feature"));
+    assert_eq!(runner.output("state-key").as_deref(), Some("feature"));
+    assert_eq!(
+        PathBuf::from(runner.output("state").unwrap()).canonicalize().ok(),
+        repo.path().join(".loki-gate").canonicalize().ok(),
+        "the state directory at the repository's root"
+    );
+    assert_eq!(
+        runner.output("version").as_deref(),
+        Some(""),
+        "no release tag in `uses:`"
+    );
     assert!(
         runner.output("bin-key").unwrap().starts_with("src-"),
         "built from the action's source"
@@ -183,7 +204,11 @@ fn the_run_step_annotates_writes_sarif_comments_and_the_verdict_follows_fail_on(
     let run = runner.step(
         repo.path(),
         "run.sh",
-        &[("INPUT_COMMENT", "true"), ("INPUT_GATES", "mock,docs")],
+        &[
+            ("INPUT_COMMENT", "true"),
+            ("INPUT_GATES", "mock,docs"),
+            ("INPUT_ARGS", "--no-cache  -W docs"),
+        ],
         Some(&api),
     );
     let output = output_text(&run);
@@ -192,6 +217,10 @@ fn the_run_step_annotates_writes_sarif_comments_and_the_verdict_follows_fail_on(
         "the run step leaves failing to verdict.sh: {output}"
     );
     assert!(output.contains("loki-gate check --format json"), "{output}");
+    assert!(
+        output.contains("--comment --no-cache -W docs\n"),
+        "the args input, last: {output}"
+    );
     assert!(
         output.contains("--base origin/main"),
         "the pull request's base branch, fetched: {output}"
@@ -298,6 +327,11 @@ fn a_push_compares_with_the_commit_before_it_and_a_config_error_is_an_error_outc
     let run = broken.step(repo.path(), "run.sh", &env, None);
     assert!(run.status.success(), "{}", output_text(&run));
     assert_eq!(broken.output("outcome").as_deref(), Some("error"));
+    assert!(
+        output_text(&run).contains("::error title=loki-gate could not run::"),
+        "could not run is an annotation: {}",
+        output_text(&run)
+    );
     assert_eq!(broken.output("exit-code").as_deref(), Some("2"));
     assert_eq!(broken.output("sarif"), None, "no report, no SARIF path");
     assert!(
@@ -321,7 +355,7 @@ fn the_install_step_uses_the_cached_build_and_puts_it_on_path() {
     );
     let output = output_text(&run);
     assert!(run.status.success(), "{output}");
-    assert!(output.contains("using the cached build"), "{output}");
+    assert!(output.contains("using the cached copy"), "{output}");
     assert!(
         output.contains(&format!("loki-gate {}", env!("CARGO_PKG_VERSION"))),
         "{output}"
@@ -456,4 +490,208 @@ fn the_example_workflow_is_the_documented_one_and_uses_only_declared_inputs() {
             );
         }
     }
+}
+
+#[test]
+fn a_release_tag_in_uses_names_the_release_and_the_runner_names_the_target() {
+    let runner = Runner::new();
+    // How a runner checks an action out: _actions/OWNER/NAME/REF.
+    let checkout = runner.path("_actions/acme/loki-gate/v1");
+    std::fs::create_dir_all(&checkout).unwrap();
+    std::fs::write(
+        checkout.join("Cargo.toml"),
+        "[package]\nname = \"loki-gate\"\nversion = \"1.4.2\"\n",
+    )
+    .unwrap();
+    let key = runner.step(
+        runner.dir.path(),
+        "cache-key.sh",
+        &[
+            ("GITHUB_ACTION_PATH", checkout.to_str().unwrap()),
+            ("RUNNER_OS", "macOS"),
+            ("RUNNER_ARCH", "ARM64"),
+            ("INPUT_WORKING_DIRECTORY", "services/api/"),
+        ],
+        None,
+    );
+    assert!(key.status.success(), "{}", output_text(&key));
+    assert_eq!(runner.output("ref").as_deref(), Some("v1"), "from the checkout path");
+    assert_eq!(runner.output("repository").as_deref(), Some("acme/loki-gate"));
+    assert_eq!(
+        runner.output("version").as_deref(),
+        Some("1.4.2"),
+        "the moving tag's release"
+    );
+    assert_eq!(runner.output("target").as_deref(), Some("aarch64-apple-darwin"));
+    assert_eq!(
+        runner.output("bin-key").as_deref(),
+        Some("release-1.4.2-aarch64-apple-darwin")
+    );
+    assert_eq!(runner.output("state").as_deref(), Some("services/api/.loki-gate"));
+    assert_eq!(runner.output("state-key").as_deref(), Some("feature-services-api"));
+
+    // A branch has no release; a `version` input that is not one is refused.
+    let branch = Runner::new();
+    let key = branch.step(branch.dir.path(), "cache-key.sh", &[("ACTION_REF", "main")], None);
+    assert!(key.status.success(), "{}", output_text(&key));
+    assert_eq!(branch.output("version").as_deref(), Some(""));
+    let bad = Runner::new();
+    let key = bad.step(
+        bad.dir.path(),
+        "cache-key.sh",
+        &[("INPUT_VERSION", "latest; rm -rf /")],
+        None,
+    );
+    assert!(!key.status.success());
+    assert!(
+        output_text(&key).contains("::error title=loki-gate::version `latest; rm -rf /` is not a release version"),
+        "{}",
+        output_text(&key)
+    );
+}
+
+/// A release as cargo-dist publishes it: `loki-gate-<target>.tar.gz`
+/// holding `loki-gate-<target>/loki-gate`, and `<archive>.sha256` beside it.
+fn release_archive(dir: &Path, target: &str) -> (Vec<u8>, String) {
+    use sha2::Digest;
+    let folder = dir.join(format!("loki-gate-{target}"));
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::copy(assert_cmd::cargo::cargo_bin!("loki-gate"), folder.join("loki-gate")).unwrap();
+    let archive = dir.join(format!("loki-gate-{target}.tar.gz"));
+    let tar = Command::new("tar")
+        .arg("-czf")
+        .arg(&archive)
+        .arg("-C")
+        .arg(dir)
+        .arg(format!("loki-gate-{target}"))
+        .output()
+        .unwrap();
+    assert!(tar.status.success(), "{}", output_text(&tar));
+    let bytes = std::fs::read(&archive).unwrap();
+    let sum = format!("{:x}", sha2::Sha256::digest(&bytes));
+    (bytes, sum)
+}
+
+#[test]
+fn the_install_step_downloads_the_release_checks_its_checksum_and_never_installs_a_mismatch() {
+    let target = "x86_64-unknown-linux-musl";
+    let archive = format!("loki-gate-{target}.tar.gz");
+    let files = tempfile::tempdir().unwrap();
+    let (bytes, sum) = release_archive(files.path(), target);
+    // PATH without cargo: a fallback to a source build would say so.
+    let plain_path = "/usr/local/bin:/usr/bin:/bin";
+    for (case, published, installs) in [
+        ("matching", sum.clone(), true),
+        ("tampered", "0".repeat(64), false),
+        ("not a checksum", "<html>moved</html>".to_string(), false),
+    ] {
+        let api = Api::start();
+        api.mount(
+            Mock::given(method("GET"))
+                .and(path(format!("/v1.4.2/{archive}")))
+                .respond_with(ResponseTemplate::new(200).set_body_bytes(bytes.clone())),
+        );
+        api.mount(
+            Mock::given(method("GET"))
+                .and(path(format!("/v1.4.2/{archive}.sha256")))
+                .respond_with(ResponseTemplate::new(200).set_body_string(format!("{published}  {archive}\n"))),
+        );
+        let runner = Runner::new();
+        let root = runner.path("tool");
+        let run = runner.step(
+            runner.dir.path(),
+            "install.sh",
+            &[
+                ("LOKI_GATE_ROOT", root.to_str().unwrap()),
+                ("LOKI_GATE_RELEASES_URL", &api.server.uri()),
+                ("RELEASE_VERSION", "1.4.2"),
+                ("RELEASE_TARGET", target),
+                ("INPUT_VERSION", ""),
+                ("ACTION_REF", "v1"),
+                ("PATH", plain_path),
+            ],
+            None,
+        );
+        let output = output_text(&run);
+        assert_eq!(run.status.success(), installs, "{case}: {output}");
+        assert_eq!(root.join("bin/loki-gate").exists(), installs, "{case}: {output}");
+        if installs {
+            assert!(output.contains(&format!("checksum {sum} matches")), "{output}");
+            assert!(
+                output.contains(&format!("loki-gate {}", env!("CARGO_PKG_VERSION"))),
+                "the installed binary runs: {output}"
+            );
+            assert_eq!(
+                std::fs::read_to_string(runner.path("path")).unwrap().trim(),
+                root.join("bin").display().to_string()
+            );
+        } else {
+            assert!(output.contains("::error title=loki-gate::"), "{case}: {output}");
+            assert!(!output.contains("building from source"), "{case}: {output}");
+        }
+    }
+
+    // No archive for this release: a source build, which needs cargo.
+    let api = Api::start();
+    let runner = Runner::new();
+    let root = runner.path("tool");
+    let run = runner.step(
+        runner.dir.path(),
+        "install.sh",
+        &[
+            ("LOKI_GATE_ROOT", root.to_str().unwrap()),
+            ("LOKI_GATE_RELEASES_URL", &api.server.uri()),
+            ("RELEASE_VERSION", "9.9.9"),
+            ("RELEASE_TARGET", target),
+            ("INPUT_VERSION", "9.9.9"),
+            ("PATH", plain_path),
+        ],
+        None,
+    );
+    let output = output_text(&run);
+    assert!(!run.status.success(), "{output}");
+    assert!(
+        output.contains("release v9.9.9 has no archive for x86_64-unknown-linux-musl, and cargo is not there"),
+        "{output}"
+    );
+}
+
+#[test]
+fn the_run_step_runs_in_the_working_directory_and_a_missing_one_is_an_annotated_error() {
+    let (repo, _remote) = pull_request();
+    let runner = Runner::new();
+    let env = [
+        ("INPUT_COMMENT", "false"),
+        ("INPUT_GATES", "mock"),
+        ("INPUT_WORKING_DIRECTORY", "pkg"),
+    ];
+    let run = runner.step(repo.path(), "run.sh", &env, None);
+    assert!(run.status.success(), "{}", output_text(&run));
+    assert_eq!(
+        runner.output("outcome").as_deref(),
+        Some("blocked"),
+        "{}",
+        output_text(&run)
+    );
+    // loki-gate finds the repository upward: the state is at its root, where the cache keeps it.
+    let key = runner.step(repo.path(), "cache-key.sh", &env, None);
+    assert!(key.status.success(), "{}", output_text(&key));
+    let state = PathBuf::from(runner.output("state").unwrap());
+    assert_eq!(
+        state.canonicalize().unwrap(),
+        repo.path().join(".loki-gate").canonicalize().unwrap()
+    );
+    assert_eq!(runner.output("state-key").as_deref(), Some("feature-pkg"));
+
+    let missing = Runner::new();
+    let env = [("INPUT_COMMENT", "false"), ("INPUT_WORKING_DIRECTORY", "nope")];
+    let run = missing.step(repo.path(), "run.sh", &env, None);
+    assert!(run.status.success(), "{}", output_text(&run));
+    assert_eq!(missing.output("outcome").as_deref(), Some("error"));
+    assert_eq!(missing.output("exit-code").as_deref(), Some("2"));
+    assert!(
+        output_text(&run).contains("::error title=loki-gate could not run::working-directory `nope`"),
+        "{}",
+        output_text(&run)
+    );
 }
