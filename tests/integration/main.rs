@@ -25,6 +25,7 @@ mod mutation;
 mod mutation_refactors;
 mod pipeline;
 mod pre_commit;
+mod release;
 mod repo_shapes;
 mod report;
 mod state;
