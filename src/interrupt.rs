@@ -78,7 +78,7 @@ fn interrupted() {
         )
     };
     for group in groups {
-        crate::process::kill_group(group);
+        crate::platform::end_tree(group);
     }
     for (_, task) in &mut cleanups {
         task();
@@ -109,7 +109,7 @@ pub(crate) fn started(group: u32) {
     let mut registry = registry();
     if INTERRUPTED.load(Ordering::SeqCst) && !HANDLER.get() {
         drop(registry);
-        crate::process::kill_group(group);
+        crate::platform::end_tree(group);
         return;
     }
     registry.groups.push(group);

@@ -20,6 +20,7 @@ pub mod interrupt;
 pub mod lang;
 pub mod meta;
 pub mod paths;
+pub(crate) mod platform;
 pub mod process;
 pub mod report;
 pub mod rule;

@@ -1,5 +1,6 @@
 //! Running external commands: captured output, a time limit, and the whole
-//! process group killed on timeout (a test runner's children included).
+//! process tree ended on timeout (a test runner's children included; how,
+//! per OS, is [`crate::platform`]'s).
 
 use std::io::Read;
 use std::path::Path;
@@ -49,11 +50,7 @@ pub fn run_with_input(mut cmd: Command, cwd: &Path, timeout: Duration, input: Op
         .stdin(if input.is_some() { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::CommandExt;
-        cmd.process_group(0);
-    }
+    crate::platform::own_tree(&mut cmd);
     let start = Instant::now();
     let spawning = crate::interrupt::spawning();
     let mut child = cmd.spawn()?;
@@ -87,12 +84,12 @@ pub fn run_with_input(mut cmd: Command, cwd: &Path, timeout: Duration, input: Op
     let (status, timed_out) = match waited.recv_timeout(timeout) {
         Ok(status) => (status.ok(), false),
         Err(_) => {
-            kill_group(pid);
+            crate::platform::end_tree(pid);
             (waited.recv().ok().and_then(Result::ok), true)
         }
     };
     // Whatever the command left running in its group would hold the pipes open.
-    kill_group(pid);
+    crate::platform::end_tree(pid);
     crate::interrupt::finished(pid);
     // Killed by an interruption: what it left is no result; the handler exits.
     crate::interrupt::hold_if_interrupted();
@@ -139,19 +136,6 @@ pub fn parallel_map<T: Sync, R: Send>(items: &[T], workers: usize, f: impl Fn(&T
         .map(|r| r.expect("every item ran"))
         .collect()
 }
-
-#[cfg(unix)]
-pub(crate) fn kill_group(pid: u32) {
-    if let Ok(pid) = i32::try_from(pid) {
-        // SAFETY: kill(2) with a negative pid signals the process group we created.
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
-        }
-    }
-}
-
-#[cfg(not(unix))]
-pub(crate) fn kill_group(_pid: u32) {}
 
 #[cfg(test)]
 mod tests {

@@ -22,6 +22,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &[
             "exit",
             "paths",
+            "platform",
             "interrupt",
             "process",
             "git",

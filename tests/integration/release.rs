@@ -59,10 +59,12 @@ fn every_snippet_names_the_repository_with_the_one_owner_placeholder_and_a_docum
     let major = format!("v{}", version().split('.').next().unwrap());
     let mut uses = 0;
     let mut revs = 0;
+    // The account in a GitHub URL or an Action reference of loki-gate.
+    let reference = regex::Regex::new(r"(?:github\.com/|uses: )([A-Za-z0-9_.-]+)/loki-gate\b").unwrap();
+    // A pinned wheel.
+    let pin = regex::Regex::new(r"loki-gate==([0-9][0-9A-Za-z.+-]*)").unwrap();
     for (file, text) in copyable() {
         assert!(!text.contains("your-org"), "{file} still says your-org");
-        // The account in a GitHub URL or an Action reference of loki-gate.
-        let reference = regex::Regex::new(r"(?:github\.com/|uses: )([A-Za-z0-9_.-]+)/loki-gate\b").unwrap();
         for found in reference.captures_iter(&text) {
             let owner = &found[1];
             let line = text[..found.get(0).unwrap().start()].lines().count() + 1;
@@ -71,7 +73,6 @@ fn every_snippet_names_the_repository_with_the_one_owner_placeholder_and_a_docum
                 "{file}:{line}: `{owner}/loki-gate`: use the placeholder OWNER (CONTRIBUTING.md, Releasing)"
             );
         }
-        let pin = regex::Regex::new(r"loki-gate==([0-9][0-9A-Za-z.+-]*)").unwrap();
         for found in pin.captures_iter(&text) {
             assert_eq!(&found[1], version(), "{file}: `{}` is not this release", &found[0]);
         }
