@@ -572,14 +572,33 @@ fn release_archive(dir: &Path, target: &str) -> (Vec<u8>, String) {
     (bytes, sum)
 }
 
+/// The install step for release `version` (and the `version` input) of
+/// `target`, from the releases `api` serves, into the runner's `tool`.
+fn install_release(runner: &Runner, api: &Api, (version, input): (&str, &str), target: &str) -> Output {
+    let root = runner.path("tool");
+    runner.step(
+        runner.dir.path(),
+        "install.sh",
+        &[
+            ("LOKI_GATE_ROOT", root.to_str().unwrap()),
+            ("LOKI_GATE_RELEASES_URL", &api.server.uri()),
+            ("RELEASE_VERSION", version),
+            ("RELEASE_TARGET", target),
+            ("INPUT_VERSION", input),
+            ("ACTION_REF", "v1"),
+            // No cargo: a fallback to a source build says so instead of building.
+            ("PATH", "/usr/local/bin:/usr/bin:/bin"),
+        ],
+        None,
+    )
+}
+
 #[test]
 fn the_install_step_downloads_the_release_checks_its_checksum_and_never_installs_a_mismatch() {
     let target = "x86_64-unknown-linux-musl";
     let archive = format!("loki-gate-{target}.tar.gz");
     let files = tempfile::tempdir().unwrap();
     let (bytes, sum) = release_archive(files.path(), target);
-    // PATH without cargo: a fallback to a source build would say so.
-    let plain_path = "/usr/local/bin:/usr/bin:/bin";
     for (case, published, installs) in [
         ("matching", sum.clone(), true),
         ("tampered", "0".repeat(64), false),
@@ -598,20 +617,7 @@ fn the_install_step_downloads_the_release_checks_its_checksum_and_never_installs
         );
         let runner = Runner::new();
         let root = runner.path("tool");
-        let run = runner.step(
-            runner.dir.path(),
-            "install.sh",
-            &[
-                ("LOKI_GATE_ROOT", root.to_str().unwrap()),
-                ("LOKI_GATE_RELEASES_URL", &api.server.uri()),
-                ("RELEASE_VERSION", "1.4.2"),
-                ("RELEASE_TARGET", target),
-                ("INPUT_VERSION", ""),
-                ("ACTION_REF", "v1"),
-                ("PATH", plain_path),
-            ],
-            None,
-        );
+        let run = install_release(&runner, &api, ("1.4.2", ""), target);
         let output = output_text(&run);
         assert_eq!(run.status.success(), installs, "{case}: {output}");
         assert_eq!(root.join("bin/loki-gate").exists(), installs, "{case}: {output}");
@@ -633,21 +639,7 @@ fn the_install_step_downloads_the_release_checks_its_checksum_and_never_installs
 
     // No archive for this release: a source build, which needs cargo.
     let api = Api::start();
-    let runner = Runner::new();
-    let root = runner.path("tool");
-    let run = runner.step(
-        runner.dir.path(),
-        "install.sh",
-        &[
-            ("LOKI_GATE_ROOT", root.to_str().unwrap()),
-            ("LOKI_GATE_RELEASES_URL", &api.server.uri()),
-            ("RELEASE_VERSION", "9.9.9"),
-            ("RELEASE_TARGET", target),
-            ("INPUT_VERSION", "9.9.9"),
-            ("PATH", plain_path),
-        ],
-        None,
-    );
+    let run = install_release(&Runner::new(), &api, ("9.9.9", "9.9.9"), target);
     let output = output_text(&run);
     assert!(!run.status.success(), "{output}");
     assert!(
