@@ -10,7 +10,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     version,
     about = "Quality gates for git hooks and CI: refuses work that only looks done",
     long_about = None,
-    after_help = "Exit status: 0 passed, 1 blocked, 2 could not run.\n`loki-gate rules` lists the rules; `loki-gate explain RULE` documents one.",
+    after_help = "Exit status: 0 passed, 1 blocked, 2 could not run, 3 escalated (uncertainty: hand the loop to a person).\n`loki-gate rules` lists the rules; `loki-gate explain RULE` documents one.",
     propagate_version = true
 )]
 pub struct Cli {
@@ -84,6 +84,14 @@ pub struct GlobalArgs {
     #[arg(long, value_name = "FILE", global = true, conflicts_with = "baseline")]
     pub write_baseline: Option<PathBuf>,
 
+    /// Exit 0 when a gate blocks or escalates: report, never fail (a run that could not run still exits 2)
+    #[arg(long, global = true)]
+    pub exit_zero: bool,
+
+    /// The least severe finding that fails the run: error (what blocks), warning or note
+    #[arg(long, value_enum, value_name = "LEVEL", global = true, conflicts_with = "exit_zero")]
+    pub fail_level: Option<FailLevel>,
+
     /// When to use colour (never when NO_COLOR is set, unless `always`)
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
     pub color: ColorChoice,
@@ -102,6 +110,17 @@ pub struct GlobalArgs {
 }
 
 pub use crate::report::{ColorChoice, Format};
+
+/// `--fail-level`: the least severe finding that fails the run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FailLevel {
+    /// What the gates block on (the default)
+    Error,
+    /// A warning fails the run too
+    Warning,
+    /// Any finding fails the run
+    Note,
+}
 
 #[derive(Debug, Subcommand)]
 pub enum Command {

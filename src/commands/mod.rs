@@ -186,12 +186,47 @@ pub(crate) fn emit_reports(global: &GlobalArgs, session: &Session, reports: &[Ga
         }
         return Ok(ExitStatus::Pass);
     }
-    Ok(match report::json::combined(reports) {
+    let (status, why) = exit_status(global, reports);
+    if let Some(why) = why
+        && !global.quiet
+    {
+        report::status(&format!("loki-gate: {why}"));
+    }
+    Ok(status)
+}
+
+/// The exit status of `reports` under `--fail-level` and `--exit-zero`,
+/// and a line saying so when either changed it.
+pub(crate) fn exit_status(global: &GlobalArgs, reports: &[GateReport]) -> (ExitStatus, Option<String>) {
+    let judged = match report::json::combined(reports) {
         Outcome::Blocked => ExitStatus::Blocked,
         Outcome::Error => ExitStatus::Error,
         Outcome::Pass | Outcome::Inconclusive => ExitStatus::Pass,
         Outcome::Escalated => ExitStatus::Escalated,
-    })
+    };
+    if global.exit_zero && matches!(judged, ExitStatus::Blocked | ExitStatus::Escalated) {
+        let why = format!("exit 0 instead of {} (--exit-zero)", judged.code());
+        return (ExitStatus::Pass, Some(why));
+    }
+    let least = match global.fail_level {
+        Some(cli::FailLevel::Warning) => finding::Severity::Warning,
+        Some(cli::FailLevel::Note) => finding::Severity::Note,
+        Some(cli::FailLevel::Error) | None => return (judged, None),
+    };
+    let counted = reports
+        .iter()
+        .flat_map(|r| &r.findings)
+        .filter(|f| f.severity >= least)
+        .count();
+    if judged == ExitStatus::Pass && counted > 0 {
+        let level = least.as_str();
+        let why = format!(
+            "exit 1: {} at {level} level or above (--fail-level {level})",
+            crate::wording::plural(counted, "finding")
+        );
+        return (ExitStatus::Blocked, Some(why));
+    }
+    (judged, None)
 }
 
 /// `paths` (from the command line, relative to the current directory) as
@@ -256,6 +291,7 @@ pub(crate) fn style(global: &GlobalArgs) -> Style {
         color: report::use_color(global.color, to_terminal, no_color),
         quiet: global.quiet,
         verbose: global.verbose,
+        recording: global.write_baseline.is_some(),
     }
 }
 

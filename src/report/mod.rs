@@ -44,6 +44,8 @@ pub struct Style {
     pub color: bool,
     pub quiet: bool,
     pub verbose: bool,
+    /// `--write-baseline`: the findings are being recorded, not judged.
+    pub recording: bool,
 }
 
 /// Decide colour: `always` forces it; `auto` needs a terminal and no `NO_COLOR`.

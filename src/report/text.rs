@@ -58,10 +58,10 @@ pub fn render(reports: &[GateReport], style: Style) -> String {
         if let Some(coverage) = &report.coverage {
             out.push_str(&coverage.text());
         }
-        summary(&mut out, report, &paint, style.verbose);
+        summary(&mut out, report, &paint, style);
     }
-    if reports.len() > 1 {
-        verdict(&mut out, reports, &paint);
+    if reports.len() > 1 && !style.quiet {
+        verdict(&mut out, reports, &paint, style.recording);
     }
     out
 }
@@ -77,18 +77,33 @@ fn outcome_word(outcome: Outcome, paint: &Paint) -> String {
     }
 }
 
+/// The word for a gate's outcome, or `recorded` when the findings are
+/// being written to a baseline (nothing was judged).
+fn judged(outcome: Outcome, paint: &Paint, recording: bool) -> String {
+    if recording {
+        paint.wrap("1;36", "recorded")
+    } else {
+        outcome_word(outcome, paint)
+    }
+}
+
 /// `check`'s last line: the overall outcome (the one the exit status
-/// follows), then each gate's, in order.
-fn verdict(out: &mut String, reports: &[GateReport], paint: &Paint) {
+/// follows), the findings counted across the gates, then each gate's
+/// outcome, in order.
+fn verdict(out: &mut String, reports: &[GateReport], paint: &Paint, recording: bool) {
     let each: Vec<String> = reports
         .iter()
-        .map(|r| format!("{} {}", r.gate, outcome_word(r.outcome, paint)))
+        .map(|r| format!("{} {}", r.gate, judged(r.outcome, paint, recording)))
         .collect();
+    let count = |severity| reports.iter().map(|r| r.count(severity)).sum::<usize>();
     let _ = writeln!(
         out,
-        "{}: {} ({})",
+        "{}: {}: {}, {}, {} ({})",
         paint.bold("loki-gate"),
-        outcome_word(super::json::combined(reports), paint),
+        judged(super::json::combined(reports), paint, recording),
+        plural(count(Severity::Error), "error"),
+        plural(count(Severity::Warning), "warning"),
+        plural(count(Severity::Note), "note"),
         each.join(", ")
     );
 }
@@ -164,8 +179,8 @@ impl Paint {
     }
 }
 
-fn summary(out: &mut String, r: &GateReport, paint: &Paint, verbose: bool) {
-    let outcome = outcome_word(r.outcome, paint);
+fn summary(out: &mut String, r: &GateReport, paint: &Paint, style: Style) {
+    let outcome = judged(r.outcome, paint, style.recording);
     let mut parts = vec![
         plural(r.count(Severity::Error), "error"),
         plural(r.count(Severity::Warning), "warning"),
@@ -178,7 +193,7 @@ fn summary(out: &mut String, r: &GateReport, paint: &Paint, verbose: bool) {
         parts.push(format!("{} in baseline", r.baselined));
     }
     parts.push(plural(r.files, "file"));
-    if verbose {
+    if style.verbose {
         parts.push(format!("{} ms", r.elapsed_ms));
     }
     let _ = writeln!(out, "{}: {outcome} ({})", paint.bold(r.gate), parts.join(", "));

@@ -226,3 +226,104 @@ fn a_baseline_hides_known_findings_and_reports_new_ones() {
         run.stderr
     );
 }
+
+/// A repository whose new test asserts a tautology (mock blocks it) and
+/// whose README says something (docs passes).
+fn hollow_test() -> TestRepo {
+    let repo = TestRepo::new();
+    repo.write("README.md", "# shop\n\nA cart that sums prices.\n")
+        .write("shop.py", "def total(xs):\n    return sum(xs)\n");
+    repo.commit("base");
+    repo.write(
+        "tests/test_shop.py",
+        "from shop import total\n\n\ndef test_total():\n    result = total([1])\n    assert result == result\n",
+    );
+    repo.commit("a hollow test");
+    repo
+}
+
+#[test]
+fn exit_zero_reports_and_passes_and_fail_level_fails_on_warnings() {
+    let repo = hollow_test();
+    let blocked = repo.run(&["mock", "--base", "HEAD~1"]);
+    assert_eq!(blocked.code, 1);
+
+    // --exit-zero: the same findings, exit 0, and a line saying why.
+    let zero = repo.run(&["mock", "--base", "HEAD~1", "--exit-zero"]);
+    assert_eq!(zero.code, 0, "{}", zero.stderr);
+    assert_eq!(zero.stdout, blocked.stdout);
+    assert!(
+        zero.stderr.contains("loki-gate: exit 0 instead of 1 (--exit-zero)"),
+        "{}",
+        zero.stderr
+    );
+
+    // The finding as a warning passes, unless warnings fail the run.
+    let warned = repo.run(&["mock", "--base", "HEAD~1", "-W", "mock"]);
+    assert_eq!(warned.code, 0, "{}", warned.stdout);
+    let failing = repo.run(&["mock", "--base", "HEAD~1", "-W", "mock", "--fail-level", "warning"]);
+    assert_eq!(failing.code, 1, "{}", failing.stderr);
+    assert!(
+        failing
+            .stderr
+            .contains("loki-gate: exit 1: 1 finding at warning level or above (--fail-level warning)"),
+        "{}",
+        failing.stderr
+    );
+    let as_before = repo.run(&["mock", "--base", "HEAD~1", "-W", "mock", "--fail-level", "error"]);
+    assert_eq!(as_before.code, 0);
+
+    // A run that could not run is still 2; the two flags do not mix.
+    assert_eq!(repo.run(&["mock", "--base", "no-such-rev", "--exit-zero"]).code, 2);
+    let both = repo.run(&["mock", "--exit-zero", "--fail-level", "warning"]);
+    assert_eq!(both.code, 2);
+    assert!(both.stderr.contains("cannot be used with"), "{}", both.stderr);
+}
+
+#[test]
+fn check_ends_with_one_verdict_line_and_a_baseline_run_records_instead_of_blocking() {
+    let repo = hollow_test();
+    let run = repo.run(&["check", "--base", "HEAD~1", "--gates", "mock,docs"]);
+    assert_eq!(run.code, 1);
+    let last = run.stdout.lines().last().unwrap();
+    assert_eq!(
+        last, "loki-gate: blocked: 1 error, 0 warnings, 0 notes (mock blocked, docs passed)",
+        "{}",
+        run.stdout
+    );
+
+    let recorded = repo.run(&[
+        "check",
+        "--base",
+        "HEAD~1",
+        "--gates",
+        "mock,docs",
+        "--write-baseline",
+        "baseline.json",
+    ]);
+    assert_eq!(recorded.code, 0, "{}", recorded.stderr);
+    assert!(!recorded.stdout.contains("blocked"), "{}", recorded.stdout);
+    assert!(
+        recorded.stdout.contains("mock: recorded (1 error"),
+        "{}",
+        recorded.stdout
+    );
+    assert!(
+        recorded
+            .stdout
+            .ends_with("loki-gate: recorded: 1 error, 0 warnings, 0 notes (mock recorded, docs recorded)\n"),
+        "{}",
+        recorded.stdout
+    );
+}
+
+#[test]
+fn help_lists_every_exit_status() {
+    let run = TestRepo::new().run(&["--help"]);
+    assert!(
+        run.stdout
+            .contains("Exit status: 0 passed, 1 blocked, 2 could not run, 3 escalated"),
+        "{}",
+        run.stdout
+    );
+}

@@ -122,7 +122,7 @@ fn check_ends_with_one_verdict_line_and_a_block_outranks_a_gate_that_could_not_r
     );
     let last = run.stdout.lines().last().unwrap_or_default();
     assert_eq!(
-        last, "loki-gate: blocked (static could not run, mock blocked)",
+        last, "loki-gate: blocked: 1 error, 0 warnings, 0 notes (static could not run, mock blocked)",
         "{}",
         run.stdout
     );
@@ -142,6 +142,6 @@ fn check_ends_with_one_verdict_line_and_a_block_outranks_a_gate_that_could_not_r
     assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
     assert_eq!(
         run.stdout.lines().last().unwrap_or_default(),
-        "loki-gate: could not run (static could not run, mock passed)"
+        "loki-gate: could not run: 0 errors, 0 warnings, 0 notes (static could not run, mock passed)"
     );
 }
