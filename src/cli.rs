@@ -84,6 +84,10 @@ pub struct GlobalArgs {
     #[arg(long, value_name = "FILE", global = true, conflicts_with = "baseline")]
     pub write_baseline: Option<PathBuf>,
 
+    /// Count the findings per rule instead of listing them (text, concise or json)
+    #[arg(long, global = true)]
+    pub statistics: bool,
+
     /// Exit 0 when a gate blocks or escalates: report, never fail (a run that could not run still exits 2)
     #[arg(long, global = true)]
     pub exit_zero: bool,

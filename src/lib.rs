@@ -41,6 +41,14 @@ use exit::ExitStatus;
 /// Run one command line to completion.
 pub fn run(cli: Cli) -> Result<ExitStatus> {
     let global = &cli.global;
+    if global.statistics
+        && !matches!(
+            global.format,
+            cli::Format::Text | cli::Format::Concise | cli::Format::Json
+        )
+    {
+        anyhow::bail!("--statistics counts findings in text, concise or json: drop --format, or --statistics");
+    }
     match &cli.command {
         Command::Rules => commands::rules::rules(global),
         Command::Explain { rule } => commands::explain::explain(global, rule),

@@ -292,6 +292,7 @@ pub(crate) fn style(global: &GlobalArgs) -> Style {
         quiet: global.quiet,
         verbose: global.verbose,
         recording: global.write_baseline.is_some(),
+        statistics: global.statistics,
     }
 }
 

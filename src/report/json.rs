@@ -171,3 +171,27 @@ pub fn render(reports: &[GateReport]) -> String {
     out.push('\n');
     out
 }
+
+/// Per rule and level, how many findings `reports` hold: most first, then
+/// by rule id and level.
+pub fn rule_counts(reports: &[GateReport]) -> Vec<(String, Severity, usize)> {
+    let mut counts: std::collections::BTreeMap<(String, Severity), usize> = std::collections::BTreeMap::new();
+    for f in reports.iter().flat_map(|r| &r.findings) {
+        *counts.entry((f.rule.to_string(), f.severity)).or_default() += 1;
+    }
+    let mut rows: Vec<(String, Severity, usize)> = counts.into_iter().map(|((r, s), n)| (r, s, n)).collect();
+    rows.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.0.cmp(&b.0)).then_with(|| b.1.cmp(&a.1)));
+    rows
+}
+
+/// `--statistics --format json`: `[{"rule", "level", "count"}]`, in
+/// [`rule_counts`]' order.
+pub fn statistics(reports: &[GateReport]) -> String {
+    let rows: Vec<serde_json::Value> = rule_counts(reports)
+        .into_iter()
+        .map(|(rule, severity, count)| serde_json::json!({ "rule": rule, "level": severity.as_str(), "count": count }))
+        .collect();
+    let mut out = serde_json::to_string_pretty(&rows).expect("counts serialize");
+    out.push('\n');
+    out
+}

@@ -24,6 +24,8 @@ pub(crate) use crate::wording::plural;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     Text,
+    /// One line per finding (`path:line:col: severity[rule] message`), then the summaries
+    Concise,
     Json,
     Sarif,
     Github,
@@ -46,6 +48,8 @@ pub struct Style {
     pub verbose: bool,
     /// `--write-baseline`: the findings are being recorded, not judged.
     pub recording: bool,
+    /// `--statistics`: a count per rule instead of each finding.
+    pub statistics: bool,
 }
 
 /// Decide colour: `always` forces it; `auto` needs a terminal and no `NO_COLOR`.
@@ -59,8 +63,15 @@ pub fn use_color(choice: ColorChoice, to_terminal: bool, no_color_env: bool) -> 
 
 /// Render `reports` in `format`.
 pub fn render(format: Format, reports: &[GateReport], style: Style) -> String {
+    if style.statistics {
+        return match format {
+            Format::Json => json::statistics(reports),
+            _ => text::statistics(reports, style),
+        };
+    }
     match format {
         Format::Text => text::render(reports, style),
+        Format::Concise => text::concise(reports, style),
         Format::Json => json::render(reports),
         Format::Sarif => sarif::render(reports),
         Format::Github => github::render(reports),

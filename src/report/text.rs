@@ -34,36 +34,68 @@ impl Paint {
 }
 
 pub fn render(reports: &[GateReport], style: Style) -> String {
+    render_with(reports, style, finding)
+}
+
+/// `--format concise`: each finding on one line, then what `text` prints
+/// after the findings.
+pub fn concise(reports: &[GateReport], style: Style) -> String {
+    render_with(reports, style, |out, f, paint| {
+        let _ = writeln!(out, "{}", first_line(f, paint));
+    })
+}
+
+/// `--statistics`: per rule, how many findings and at which level (most
+/// first, then by rule id), then what follows the findings in `text`.
+pub fn statistics(reports: &[GateReport], style: Style) -> String {
+    let paint = Paint(style.color);
+    let mut out = String::new();
+    for (rule, severity, count) in super::json::rule_counts(reports) {
+        let _ = writeln!(out, "{count:>5}  {:<7}  {rule}", paint.severity(severity));
+    }
+    let tail = render_with(reports, style, |_, _, _| {});
+    if !out.is_empty() && !tail.is_empty() {
+        out.push('\n');
+    }
+    out + &tail
+}
+
+fn render_with(reports: &[GateReport], style: Style, each: impl Fn(&mut String, &Finding, &Paint)) -> String {
     let paint = Paint(style.color);
     let mut out = String::new();
     for report in reports {
         for f in &report.findings {
-            finding(&mut out, f, &paint);
+            each(&mut out, f, &paint);
         }
-        if style.quiet {
-            continue;
+        if !style.quiet {
+            after_findings(&mut out, report, style, &paint);
         }
-        if let Some(err) = &report.error {
-            let _ = writeln!(out, "{}: {err}", paint.severity(Severity::Error));
-        }
-        for notice in &report.notices {
-            let _ = writeln!(out, "{} {notice}", paint.dim("note:"));
-        }
-        if !report.waivers.is_empty() {
-            let _ = writeln!(out, "{}", paint.bold("waivers:"));
-            for waiver in &report.waivers {
-                let _ = writeln!(out, "  {}", waiver.line_shown());
-            }
-        }
-        if let Some(coverage) = &report.coverage {
-            out.push_str(&coverage.text());
-        }
-        summary(&mut out, report, &paint, style);
     }
     if reports.len() > 1 && !style.quiet {
         verdict(&mut out, reports, &paint, style.recording);
     }
     out
+}
+
+/// What follows a gate's findings: its error, notices, waivers, coverage
+/// and summary line.
+fn after_findings(out: &mut String, report: &GateReport, style: Style, paint: &Paint) {
+    if let Some(err) = &report.error {
+        let _ = writeln!(out, "{}: {err}", paint.severity(Severity::Error));
+    }
+    for notice in &report.notices {
+        let _ = writeln!(out, "{} {notice}", paint.dim("note:"));
+    }
+    if !report.waivers.is_empty() {
+        let _ = writeln!(out, "{}", paint.bold("waivers:"));
+        for waiver in &report.waivers {
+            let _ = writeln!(out, "  {}", waiver.line_shown());
+        }
+    }
+    if let Some(coverage) = &report.coverage {
+        out.push_str(&coverage.text());
+    }
+    summary(out, report, paint, style);
 }
 
 /// The word a report uses for an outcome, coloured.
@@ -108,21 +140,25 @@ fn verdict(out: &mut String, reports: &[GateReport], paint: &Paint, recording: b
     );
 }
 
-fn finding(out: &mut String, f: &Finding, paint: &Paint) {
+/// `path:line:col: severity[rule] message`, the line a finding starts with.
+fn first_line(f: &Finding, paint: &Paint) -> String {
     let place = match (&f.path, f.line, f.column) {
         (Some(p), Some(l), Some(c)) => format!("{p}:{l}:{c}: "),
         (Some(p), Some(l), None) => format!("{p}:{l}: "),
         (Some(p), None, _) => format!("{p}: "),
         _ => String::new(),
     };
-    let _ = writeln!(
-        out,
+    format!(
         "{}{}{} {}",
         paint.bold(&place),
         paint.severity(f.severity),
         paint.dim(&format!("[{}]", f.rule)),
         f.message
-    );
+    )
+}
+
+fn finding(out: &mut String, f: &Finding, paint: &Paint) {
+    let _ = writeln!(out, "{}", first_line(f, paint));
     if let (Some(line), false) = (f.line, f.snippet.is_empty()) {
         let width = (line as usize + f.snippet.len()).to_string().len();
         let gutter = paint.dim(&format!("{:width$} |", ""));

@@ -327,3 +327,56 @@ fn help_lists_every_exit_status() {
         run.stdout
     );
 }
+
+#[test]
+fn concise_puts_each_finding_on_one_line_and_statistics_counts_them_per_rule() {
+    let repo = hollow_test();
+    repo.write(
+        "tests/test_more.py",
+        "from shop import total\n\n\ndef test_more():\n    assert True\n\n\ndef test_again():\n    n = total([2])\n    assert n == n\n",
+    );
+    repo.commit("more");
+    let concise = repo.run(&[
+        "check",
+        "--base",
+        "HEAD~2",
+        "--gates",
+        "mock,docs",
+        "--format",
+        "concise",
+    ]);
+    assert_eq!(concise.code, 1);
+    let findings: Vec<&str> = concise.stdout.lines().filter(|l| l.contains("error[mock/")).collect();
+    assert_eq!(findings.len(), 3, "{}", concise.stdout);
+    assert!(findings.iter().all(|l| l.starts_with("tests/test_")), "{findings:?}");
+    assert!(!concise.stdout.contains(" | "), "no source lines: {}", concise.stdout);
+    assert!(
+        concise.stdout.ends_with("(mock blocked, docs passed)\n"),
+        "{}",
+        concise.stdout
+    );
+
+    let stats = repo.run(&["check", "--base", "HEAD~2", "--gates", "mock,docs", "--statistics"]);
+    assert_eq!(stats.code, 1, "the verdict is the same");
+    assert!(
+        stats
+            .stdout
+            .starts_with("    3  error    mock/tautological-assertion\n\n"),
+        "{}",
+        stats.stdout
+    );
+    assert!(!stats.stdout.contains("tests/test_"), "{}", stats.stdout);
+    let json = repo.run(&["mock", "--base", "HEAD~2", "--statistics", "--format", "json"]);
+    let rows: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(
+        rows,
+        serde_json::json!([{"rule": "mock/tautological-assertion", "level": "error", "count": 3}])
+    );
+    let sarif = repo.run(&["mock", "--statistics", "--format", "sarif"]);
+    assert_eq!(sarif.code, 2);
+    assert!(
+        sarif
+            .stderr
+            .contains("--statistics counts findings in text, concise or json")
+    );
+}

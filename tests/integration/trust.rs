@@ -72,7 +72,10 @@ fn a_change_that_turns_its_gate_off_is_blocked_twice() {
     let check = ci(&repo, &["check", "--base", &base, "--gates", "mock,docs"]);
     let all = format!("{}{}", check.stdout, check.stderr);
     assert_eq!(check.code, 1, "{all}");
-    assert!(all.contains("loki-gate: blocked: 2 errors, 0 warnings, 0 notes (mock blocked, docs passed)"), "{all}");
+    assert!(
+        all.contains("loki-gate: blocked: 2 errors, 0 warnings, 0 notes (mock blocked, docs passed)"),
+        "{all}"
+    );
 
     // Run by hand outside CI: the change's value applies, with a warning
     // that CI and pre-push will not take it.
