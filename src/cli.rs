@@ -163,8 +163,11 @@ pub enum Command {
         #[command(subcommand)]
         action: HookAction,
     },
-    /// List every rule with its default level
-    Rules,
+    /// List every rule with its default level (or one gate's)
+    Rules {
+        /// Only this gate's rules (static, mock, ..., or meta for the engine's own)
+        gate: Option<String>,
+    },
     /// Print one rule's documentation
     Explain {
         /// Rule id, e.g. evidence/empty-diff

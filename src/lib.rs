@@ -50,7 +50,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
         anyhow::bail!("--statistics counts findings in text, concise or json: drop --format, or --statistics");
     }
     match &cli.command {
-        Command::Rules => commands::rules::rules(global),
+        Command::Rules { gate } => commands::rules::rules(global, gate.as_deref()),
         Command::Explain { rule } => commands::explain::explain(global, rule),
         Command::Init { force, hooks } => commands::init::init(global, *force, *hooks),
         Command::Hook { action } => match action {

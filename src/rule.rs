@@ -34,13 +34,18 @@ impl Level {
     }
 
     pub const NAMES: &'static [&'static str] = &["allow", "note", "warn", "deny"];
+
+    /// The levels and the other words for them, as an error message lists them.
+    pub const SPELLINGS: &'static str = "allow (or off), note, warn (or warning), deny (or error)";
 }
 
 impl FromStr for Level {
     type Err = ();
     fn from_str(s: &str) -> Result<Self, ()> {
         match s {
-            "allow" => Ok(Level::Allow),
+            // ESLint's words (`off`, `warn`, `error`) and the severities
+            // (`warning`, `error`) name the same levels.
+            "allow" | "off" => Ok(Level::Allow),
             "note" => Ok(Level::Note),
             "warn" | "warning" => Ok(Level::Warn),
             "deny" | "error" => Ok(Level::Deny),

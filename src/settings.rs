@@ -119,9 +119,19 @@ impl Session {
             }
         }
         if !unknown.is_empty() {
+            let rules = crate::gates::rules();
+            let mut known: Vec<&str> = rules.iter().map(|r| r.id).collect();
+            known.extend(crate::config::schema::GATE_NAMES);
+            let named: Vec<String> = unknown
+                .iter()
+                .map(|s| match crate::wording::nearest(s, &known) {
+                    Some(best) => format!("`{s}` (did you mean `{best}`?)"),
+                    None => format!("`{s}`"),
+                })
+                .collect();
             return Err(anyhow!(
                 "unknown rule or gate {}: run `loki-gate rules` to list them",
-                unknown.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ")
+                named.join(", ")
             ));
         }
 

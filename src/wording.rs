@@ -18,3 +18,42 @@ pub fn describe(err: &anyhow::Error) -> String {
         .collect();
     causes.join(": ")
 }
+
+/// The known name closest to `word` within a small edit distance (a third
+/// of the name, at least 1), for "did you mean ...?"; ties go to the first.
+pub fn nearest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
+    known
+        .iter()
+        .map(|k| (edit_distance(word, k), *k))
+        .filter(|(d, k)| *d <= (k.len() / 3).max(1))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
+}
+
+/// Levenshtein distance, by characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let next = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(row[j + 1] + 1);
+            prev = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions_need_a_close_name() {
+        assert_eq!(nearest("enabeld", &["enabled", "results"]), Some("enabled"));
+        assert_eq!(nearest("zzz", &["enabled", "results"]), None);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+}

@@ -2,15 +2,34 @@
 
 use super::*;
 
-/// List every rule, with its gate, default level and summary.
-pub(crate) fn rules(global: &GlobalArgs) -> Result<ExitStatus> {
-    report::emit(&render_rules(global.format), global.output.as_deref())?;
+/// List every rule (or `gate`'s), with its gate, default level and summary.
+pub(crate) fn rules(global: &GlobalArgs, gate: Option<&str>) -> Result<ExitStatus> {
+    if let Some(gate) = gate {
+        let mut gates: Vec<&str> = gates::rules().iter().map(|r| r.gate).collect();
+        gates.sort_unstable();
+        gates.dedup();
+        if !gates.contains(&gate) {
+            let hint = match crate::wording::nearest(gate, &gates) {
+                Some(best) => format!("did you mean `{best}`? "),
+                None => String::new(),
+            };
+            return Err(anyhow!(
+                "no gate `{gate}`: {hint}the gates with rules are {}",
+                gates.join(", ")
+            ));
+        }
+    }
+    report::emit(&render_rules(global.format, gate), global.output.as_deref())?;
     Ok(ExitStatus::Pass)
 }
 
-/// The rule list as text (one rule a line) or JSON.
-pub(crate) fn render_rules(format: Format) -> String {
-    let rules = gates::rules();
+/// The rule list (of `gate`, or all) as text (one rule a line) or JSON.
+pub(crate) fn render_rules(format: Format, gate: Option<&str>) -> String {
+    let rules: Vec<&rule::RuleMeta> = gates::rules()
+        .iter()
+        .copied()
+        .filter(|r| gate.is_none_or(|g| r.gate == g))
+        .collect();
     if format == Format::Json {
         let list: Vec<_> = rules
             .iter()

@@ -62,7 +62,7 @@ impl Ctx {
     }
 
     fn unknown_key(&mut self, origin: &Origin, key: &str, place: &str, known: &[&str]) {
-        let fix = match did_you_mean(key, known) {
+        let fix = match crate::wording::nearest(key, known) {
             Some(best) => format!("did you mean `{best}`?"),
             None => format!("expected one of: {}", known.join(", ")),
         };
@@ -182,7 +182,7 @@ pub fn check_env_names(names: &[String], sections: &[&'static SectionSpec]) -> R
         .collect();
     unknown.sort();
     for name in unknown {
-        let fix = match did_you_mean(name, &known) {
+        let fix = match crate::wording::nearest(name, &known) {
             Some(best) => format!("did you mean {best}?"),
             None => {
                 "unset it; `loki-gate init` writes every key, and each has a LOKI_GATE_<SECTION>_<KEY> variable".into()
@@ -219,7 +219,7 @@ fn walk_gates(
     let names: Vec<&str> = sections.iter().map(|s| s.gate).collect();
     for (key, body) in entries {
         let Some(section) = sections.iter().find(|s| s.gate == key.name) else {
-            let fix = match did_you_mean(&key.name, &names) {
+            let fix = match crate::wording::nearest(&key.name, &names) {
                 Some(best) => format!("did you mean `{best}`?"),
                 None => format!("gates in this version: {}", names.join(", ")),
             };
@@ -270,7 +270,7 @@ fn walk_rules(cx: &mut Ctx, node: &Node, known_rules: &[&'static rule::RuleMeta]
         let known = rule::is_known_selector(known_rules, &key.name);
         if !known {
             let ids: Vec<&str> = known_rules.iter().map(|r| r.id).collect();
-            let fix = match did_you_mean(&key.name, &ids) {
+            let fix = match crate::wording::nearest(&key.name, &ids) {
                 Some(best) => format!("did you mean `{best}`?"),
                 None => "run `loki-gate rules` to list rule ids".to_string(),
             };
@@ -278,6 +278,8 @@ fn walk_rules(cx: &mut Ctx, node: &Node, known_rules: &[&'static rule::RuleMeta]
         }
         let level = match &value.value {
             Value::Str(s) => s.parse::<Level>().ok(),
+            // YAML 1.1 reads a bare `off` (ESLint's word) as false.
+            Value::Bool(false) => Some(Level::Allow),
             _ => None,
         };
         match level {
@@ -286,7 +288,7 @@ fn walk_rules(cx: &mut Ctx, node: &Node, known_rules: &[&'static rule::RuleMeta]
             None => cx.push(
                 &value.origin,
                 format!("invalid level for `{}`", key.name),
-                format!("expected one of: {}", Level::NAMES.join(", ")),
+                format!("expected one of: {}", Level::SPELLINGS),
             ),
         }
     }
@@ -428,7 +430,7 @@ fn check_record(cx: &mut Ctx, fields: &'static [FieldSpec], node: &Node, place: 
 fn check_choice(cx: &mut Ctx, spec: &KeySpec, value: &str, origin: &Origin, place: &str) -> bool {
     match spec.kind {
         Kind::Choices(choices) | Kind::Choice(choices) if !choices.contains(&value) => {
-            let fix = match did_you_mean(value, choices) {
+            let fix = match crate::wording::nearest(value, choices) {
                 Some(best) => format!("did you mean `{best}`?"),
                 None => format!("expected one of: {}", choices.join(", ")),
             };
@@ -450,42 +452,5 @@ fn check_glob(cx: &mut Ctx, pattern: &str, origin: &Origin) -> bool {
             );
             false
         }
-    }
-}
-
-/// The closest known name within a small edit distance.
-fn did_you_mean<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
-    known
-        .iter()
-        .map(|k| (edit_distance(word, k), *k))
-        .filter(|(d, k)| *d <= (k.len() / 3).max(1))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, k)| k)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let next = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(row[j + 1] + 1);
-            prev = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn suggestions_need_a_close_name() {
-        assert_eq!(did_you_mean("enabeld", &["enabled", "results"]), Some("enabled"));
-        assert_eq!(did_you_mean("zzz", &["enabled", "results"]), None);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
     }
 }

@@ -380,3 +380,72 @@ fn concise_puts_each_finding_on_one_line_and_statistics_counts_them_per_rule() {
             .contains("--statistics counts findings in text, concise or json")
     );
 }
+
+#[test]
+fn rules_filters_by_gate_and_a_typo_gets_the_nearest_name() {
+    let repo = TestRepo::new();
+    let mock = repo.run(&["rules", "mock"]);
+    assert_eq!(mock.code, 0);
+    let lines: Vec<&str> = mock.stdout.lines().collect();
+    assert!(
+        !lines.is_empty() && lines.iter().all(|l| l.starts_with("mock/")),
+        "{}",
+        mock.stdout
+    );
+    let all = repo.run(&["rules"]);
+    assert!(all.stdout.lines().count() > lines.len());
+    let json = repo.run(&["rules", "docs", "--format", "json"]);
+    let list: Vec<serde_json::Value> = serde_json::from_str(&json.stdout).unwrap();
+    assert!(!list.is_empty() && list.iter().all(|r| r["gate"] == "docs"));
+
+    let typo = repo.run(&["rules", "mok"]);
+    assert_eq!(typo.code, 2);
+    assert!(
+        typo.stderr.contains("no gate `mok`: did you mean `mock`?"),
+        "{}",
+        typo.stderr
+    );
+    let explain = repo.run(&["explain", "mock/tautological-assertio"]);
+    assert_eq!(explain.code, 2);
+    assert!(
+        explain.stderr.contains("did you mean `mock/tautological-assertion`?"),
+        "{}",
+        explain.stderr
+    );
+    let flag = repo.run(&["mock", "-W", "mock/tautologcal-assertion"]);
+    assert_eq!(flag.code, 2);
+    assert!(
+        flag.stderr.contains("(did you mean `mock/tautological-assertion`?)"),
+        "{}",
+        flag.stderr
+    );
+}
+
+#[test]
+fn every_level_has_one_other_spelling_in_the_config() {
+    let repo = hollow_test();
+    for (level, code) in [
+        ("off", 0),
+        ("allow", 0),
+        ("warning", 0),
+        ("warn", 0),
+        ("error", 1),
+        ("deny", 1),
+    ] {
+        repo.write(
+            ".loki-gate.yaml",
+            format!("rules:\n  mock/tautological-assertion: {level}\n"),
+        );
+        let run = repo.run(&["mock", "--base", "HEAD~1"]);
+        assert_eq!(run.code, code, "{level}: {}{}", run.stdout, run.stderr);
+    }
+    repo.write(".loki-gate.yaml", "rules:\n  mock/tautological-assertion: 2\n");
+    let run = repo.run(&["mock", "--base", "HEAD~1"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("expected one of: allow (or off), note, warn (or warning), deny (or error)"),
+        "{}",
+        run.stderr
+    );
+}
