@@ -255,7 +255,7 @@ fn a_missing_binary_is_a_clear_message_and_a_refused_commit() {
         "{output}"
     );
     assert!(output.contains("git commit --no-verify"), "{output}");
-    assert!(output.contains("cargo install --locked"), "{output}");
+    assert!(output.contains("pip install loki-gate"), "{output}");
 }
 
 #[test]
