@@ -157,6 +157,48 @@ impl Levels {
         }
     }
 
+    /// Is every finding `selector` covers (a gate's, or a rule family's such
+    /// as `static/ruff`) hidden: the winning setting over the selector is
+    /// `allow`, and no setting for something inside it asks for more? Then
+    /// what would produce those findings need not run at all.
+    pub fn silenced(&self, selector: &str) -> bool {
+        let gate = selector.split('/').next().unwrap_or(selector);
+        let is_gate = gate == selector;
+        let covering = |setting: &str| {
+            if setting == gate {
+                Some(0)
+            } else if !is_gate && selects(setting, selector) {
+                Some(setting.len() + 1)
+            } else {
+                None
+            }
+        };
+        let mut best: Option<((Source, usize), Level)> = None;
+        for (setting, level, source) in &self.settings {
+            if let Some(specificity) = covering(setting) {
+                let rank = (*source, specificity);
+                if best.is_none_or(|(r, _)| rank >= r) {
+                    best = Some((rank, *level));
+                }
+            }
+        }
+        let Some(((source, _), Level::Allow)) = best else {
+            return false;
+        };
+        // A setting for something inside the selector is more specific, so
+        // it wins from the same source or a stronger one: unless it is
+        // `allow` too, its findings show and the producer must run.
+        !self.settings.iter().any(|(setting, level, from)| {
+            let inside = covering(setting).is_none()
+                && if is_gate {
+                    setting.starts_with(&format!("{gate}/"))
+                } else {
+                    selects(selector, setting)
+                };
+            inside && *level != Level::Allow && *from >= source
+        })
+    }
+
     /// The level of `id` of `family`'s rules: a setting for the id beats one
     /// for a longer prefix of it (`static/sarif:semgrep`), which beats one
     /// for the family, which beats one for the gate; the command line beats
@@ -182,6 +224,38 @@ impl Levels {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_gate_or_family_is_silenced_only_when_nothing_inside_it_shows() {
+        let levels = |settings: &[(&str, Level, Source)]| {
+            let mut levels = Levels::new(crate::gates::rules());
+            for (selector, level, source) in settings {
+                levels.set(*selector, *level, *source);
+            }
+            levels
+        };
+        use Source::{Cli, Config};
+        assert!(levels(&[("static", Level::Allow, Cli)]).silenced("static"));
+        assert!(levels(&[("static", Level::Allow, Cli)]).silenced("static/ruff"));
+        assert!(levels(&[("static/ruff", Level::Allow, Cli)]).silenced("static/ruff"));
+        assert!(!levels(&[("static/ruff", Level::Allow, Cli)]).silenced("static"));
+        assert!(!levels(&[]).silenced("mock"));
+        assert!(!levels(&[("mock", Level::Warn, Cli)]).silenced("mock"));
+        // A rule inside asks for more from as strong a source: the gate runs.
+        assert!(!levels(&[("mock", Level::Allow, Cli), ("mock/empty-test", Level::Deny, Cli)]).silenced("mock"));
+        assert!(
+            !levels(&[
+                ("static/ruff", Level::Allow, Config),
+                ("static/ruff:F401", Level::Deny, Config)
+            ])
+            .silenced("static/ruff")
+        );
+        // The command line beats the config whatever the config names.
+        assert!(levels(&[("mock/empty-test", Level::Deny, Config), ("mock", Level::Allow, Cli)]).silenced("mock"));
+        // The later of two equal settings wins.
+        assert!(!levels(&[("mock", Level::Allow, Cli), ("mock", Level::Deny, Cli)]).silenced("mock"));
+        assert!(levels(&[("mock", Level::Deny, Config), ("mock", Level::Allow, Cli)]).silenced("mock"));
+    }
+
     #[test]
     fn a_selector_is_the_id_or_a_prefix_ending_at_a_colon() {
         assert!(selects("static/sarif:semgrep", "static/sarif:semgrep:no-eval"));

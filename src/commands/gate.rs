@@ -36,11 +36,33 @@ impl GateCall<'_> {
         cwd: &std::path::Path,
         levels: &mut rule::Levels,
     ) -> Result<gates::GateOutput> {
-        let section = cx.config.section(self.name());
+        let name = self.name();
+        if levels.silenced(name) {
+            // Every finding it could report is hidden: it is not run at all.
+            return Ok(gates::GateOutput {
+                notices: vec![format!(
+                    "{name}: every rule is `allow` (-A {name}, or `{name}: allow` in the config's rules): not run"
+                )],
+                ..gates::GateOutput::default()
+            });
+        }
+        let section = cx.config.section(name);
         let root = cx.repo.root();
         match self {
             GateCall::Static(args) => {
-                let settings = gates::static_analysis::settings::Settings::resolve(section, &args.overrides())?;
+                let mut settings = gates::static_analysis::settings::Settings::resolve(section, &args.overrides())?;
+                // Each tool's rule family (`static/ruff`), and each custom
+                // tool's by its name (`static/sarif:semgrep`).
+                use gates::static_analysis::tools::Tool;
+                let selectors: Vec<String> = gates::static_analysis::tools::ALL
+                    .iter()
+                    .map(|tool| tool.rule().id.to_string())
+                    .chain(settings.custom.iter().flat_map(|tool| {
+                        let family = tool.rule().id;
+                        [family.to_string(), format!("{family}:{}", tool.name())]
+                    }))
+                    .collect();
+                settings.silenced = selectors.into_iter().filter(|s| levels.silenced(s)).collect();
                 gates::static_analysis::run(cx, &settings)
             }
             GateCall::Evidence(args) => {

@@ -364,3 +364,53 @@ fn bad_custom_tools_are_config_errors_and_a_wrong_pattern_never_passes() {
         run.stderr
     );
 }
+
+/// `-A` hides findings; a tool or gate whose findings would all be hidden
+/// is not run at all (a marker file says whether the tool ran).
+#[test]
+fn a_tool_or_gate_set_to_allow_is_not_run() {
+    let repo = TestRepo::new();
+    let marker = tempfile::tempdir().unwrap();
+    let ran = marker.path().join("ran");
+    repo.write(
+        ".loki-gate.yaml",
+        format!(
+            "gates:\n  static:\n    tools: []\n    custom:\n      - name: todo\n        command: touch {} && grep -n -H TODO {{files}}\n        errorformat: [\"%f:%l:%m\"]\n",
+            ran.display()
+        ),
+    );
+    repo.write("app.py", "def run(x):\n    return x\n");
+    repo.commit("base");
+    repo.write("app.py", "def run(x):\n    # TODO: validate x\n    return x\n");
+    let cases: Vec<(Vec<&str>, bool, i32)> = vec![
+        (vec![], true, 1),
+        (vec!["-A", "static/errorformat:todo"], false, 0),
+        (vec!["-A", "static/errorformat"], false, 0),
+        (vec!["-A", "static"], false, 0),
+        // Something inside asks for more: it runs.
+        (vec!["-A", "static", "-D", "static/errorformat:todo"], true, 1),
+        (vec!["-W", "static"], true, 0),
+    ];
+    for (extra, runs, code) in cases {
+        let _ = std::fs::remove_file(&ran);
+        let mut args = vec!["static", "--base", "HEAD"];
+        args.extend(&extra);
+        let run = repo.run(&args);
+        assert_eq!(run.code, code, "{extra:?}: {}{}", run.stdout, run.stderr);
+        assert_eq!(ran.exists(), runs, "{extra:?}: {}{}", run.stdout, run.stderr);
+        if extra == ["-A", "static"] {
+            assert!(
+                run.stdout.contains(
+                    "static: every rule is `allow` (-A static, or `static: allow` in the config's rules): not run"
+                ),
+                "{}",
+                run.stdout
+            );
+        }
+    }
+    // In `check` too, and from the config.
+    let _ = std::fs::remove_file(&ran);
+    let run = repo.run(&["check", "--base", "HEAD", "--gates", "static", "-A", "static"]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(!ran.exists());
+}

@@ -373,8 +373,17 @@ fn pick<'a>(
     let root = cx.repo.root();
     let tracked = |rel: &Path| cx.repo.is_tracked(rel);
     let mut picked: Found<'a> = Vec::new();
+    // A tool whose findings are all `allow` is not run (nor required).
+    let silenced = |tool: &dyn Tool| {
+        let family = tool.rule().id;
+        let named = format!("{family}:{}", tool.name());
+        settings.silenced.iter().any(|s| s == family || *s == named)
+    };
     for name in &settings.named {
         let tool = tools::by_name(name).ok_or_else(|| anyhow!("unknown tool `{name}`"))?;
+        if silenced(tool) {
+            continue;
+        }
         match tools::locate(tool, root, &tracked) {
             Some(program) => picked.push((tool, program)),
             None => bail!(
@@ -389,7 +398,7 @@ fn pick<'a>(
         let mut files = cx.repo.tracked_files()?;
         files.extend(changed.iter().map(|f| f.path.clone()));
         for tool in tools::ALL.iter().copied() {
-            if settings.named.contains(&tool.name()) || !tool.detect(root, &files) {
+            if settings.named.contains(&tool.name()) || silenced(tool) || !tool.detect(root, &files) {
                 continue;
             }
             match tools::locate(tool, root, &tracked) {
@@ -398,7 +407,7 @@ fn pick<'a>(
             }
         }
     }
-    for tool in &settings.custom {
+    for tool in settings.custom.iter().filter(|t| !silenced(*t)) {
         let program = which::which("sh").map_err(|_| anyhow!("{}: no `sh` on PATH to run its command", tool.name()))?;
         picked.push((tool, program));
     }

@@ -106,6 +106,10 @@ pub struct Settings {
     pub new_only: bool,
     /// Run tools that can on their whole project.
     pub project: bool,
+    /// Rule families (`static/ruff`, `static/sarif:<custom tool>`) whose
+    /// findings are all `allow`: their tools are not run. Set by the
+    /// caller, from the levels.
+    pub silenced: Vec<String>,
 }
 
 impl Settings {
@@ -188,6 +192,7 @@ impl Settings {
             timeout,
             new_only,
             project,
+            silenced: Vec::new(),
         })
     }
 }
