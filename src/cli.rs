@@ -22,6 +22,7 @@ pub struct Cli {
 }
 
 #[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// Repository to gate (git discovery upward from here)
     #[arg(short = 'C', long = "repo", value_name = "DIR", global = true)]
@@ -173,6 +174,13 @@ pub enum Command {
         /// Rule id, e.g. evidence/empty-diff
         rule: String,
     },
+    /// Print the shell completion script for SHELL (bash, zsh, fish, elvish, powershell)
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff): `loki-gate man > loki-gate.1`
+    Man,
     /// Write .loki-gate.yaml for the stack found here (every key, its value and a comment)
     Init {
         /// Overwrite an existing config file

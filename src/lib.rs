@@ -75,6 +75,8 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
         Command::Council(args) => run_gate(global, GateCall::Council(args)),
         Command::Mutation(args) => run_gate(global, GateCall::Mutation(args)),
         Command::Check(args) => commands::check::run_check(global, args),
+        Command::Completions { shell } => commands::completions::completions(*shell),
+        Command::Man => commands::completions::man(),
         Command::Comment { reports } => commands::comment::comment(reports),
         Command::Render { reports } => commands::render::render(global, reports),
     }

@@ -5,6 +5,7 @@
 
 pub mod check;
 pub mod comment;
+pub mod completions;
 pub mod evidence;
 pub mod explain;
 pub mod gate;

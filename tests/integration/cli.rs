@@ -449,3 +449,35 @@ fn every_level_has_one_other_spelling_in_the_config() {
         run.stderr
     );
 }
+
+#[test]
+fn completions_load_in_bash_and_the_man_page_is_roff() {
+    let repo = TestRepo::new();
+    let script = repo.run(&["completions", "bash"]);
+    assert_eq!(script.code, 0);
+    let file = repo.path().join("loki-gate.bash");
+    std::fs::write(&file, &script.stdout).unwrap();
+    // Source it, then ask for what completes `loki-gate ch`.
+    let probe = format!(
+        "source '{}'; COMP_WORDS=(loki-gate ch); COMP_CWORD=1; COMP_LINE='loki-gate ch'; COMP_POINT=12; f=$(complete -p loki-gate | sed -n 's/.* -F \\([^ ]*\\).*/\\1/p'); \"$f\" loki-gate ch loki-gate; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        file.display()
+    );
+    let out = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(&probe)
+        .output()
+        .unwrap();
+    let words = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        words.lines().any(|w| w == "check"),
+        "{words}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(repo.run(&["completions", "nushell"]).code, 2);
+
+    let man = repo.run(&["man"]);
+    assert_eq!(man.code, 0);
+    assert!(man.stdout.starts_with(".ie \\n(.g"), "{}", &man.stdout[..80]);
+    assert!(man.stdout.contains(".TH loki-gate 1"));
+    assert!(man.stdout.contains("Global options") || man.stdout.contains("GLOBAL OPTIONS"));
+}

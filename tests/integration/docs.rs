@@ -63,3 +63,49 @@ fn every_rule_is_documented_on_its_gate_page() {
         assert!(text.contains(rule.id), "{} is not mentioned in {page}", rule.id);
     }
 }
+
+/// The completion scripts and the man page the release archives carry
+/// (`share/`, listed in dist-workspace.toml) are what the binary generates.
+#[test]
+fn the_shipped_completions_and_man_page_are_generated_from_the_cli() {
+    use clap_complete::Shell;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![(
+        "share/man/man1/loki-gate.1".to_string(),
+        loki_gate::commands::completions::man_page().unwrap(),
+    )];
+    for (shell, name) in [
+        (Shell::Bash, "loki-gate.bash"),
+        (Shell::Zsh, "_loki-gate"),
+        (Shell::Fish, "loki-gate.fish"),
+        (Shell::PowerShell, "_loki-gate.ps1"),
+        (Shell::Elvish, "loki-gate.elv"),
+    ] {
+        files.push((
+            format!("share/completions/{name}"),
+            loki_gate::commands::completions::completion_script(shell),
+        ));
+    }
+    for (rel, content) in files {
+        let path = root.join(&rel);
+        if std::env::var_os("LOKI_GATE_UPDATE_DOCS").is_some() {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, &content).unwrap();
+            continue;
+        }
+        let shipped = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            shipped == content,
+            "{rel}: run with LOKI_GATE_UPDATE_DOCS=1 to regenerate"
+        );
+    }
+    let dist: toml::Table =
+        toml::from_str(&std::fs::read_to_string(root.join("dist-workspace.toml")).unwrap()).unwrap();
+    let include: Vec<&str> = dist["dist"]["include"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(include, ["share/completions/", "share/man/"]);
+}
