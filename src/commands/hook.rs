@@ -34,18 +34,19 @@ pub(crate) fn hook_run(
         report::error(&e);
         ExitStatus::Error
     });
-    let (what, skip) = match hook {
-        Hook::PreCommit => ("commit", "git commit --no-verify"),
-        Hook::PrePush => ("push", "git push --no-verify"),
+    let what = match hook {
+        Hook::PreCommit => "commit",
+        Hook::PrePush => "push",
     };
+    let skip = escape_hint(hook, gates, env_var("PRE_COMMIT").is_some_and(|v| v == "1"));
     match status {
         ExitStatus::Pass => {}
         ExitStatus::Error => report::status(&format!(
-            "loki-gate: the {} hook could not gate this {what} (see the error above); fix it, or skip the hook once with `{skip}`",
+            "loki-gate: the {} hook could not gate this {what} (see the error above); fix it, or {skip}",
             hook.name()
         )),
         ExitStatus::Blocked | ExitStatus::Escalated => report::status(&format!(
-            "loki-gate: the {} hook blocked this {what}; fix what is reported above, or skip the hook once with `{skip}`",
+            "loki-gate: the {} hook blocked this {what}; fix what is reported above, or {skip}",
             hook.name()
         )),
     }
@@ -133,5 +134,53 @@ pub(crate) fn hook_gate(
         ));
         return Ok(ExitStatus::Pass);
     }
+    let skipped = skip_list();
+    let (skip, gates): (Vec<String>, Vec<String>) = gates
+        .into_iter()
+        .partition(|gate| skipped.iter().any(|s| s == gate || *s == format!("loki-gate-{gate}")));
+    if !skip.is_empty() {
+        report::status(&format!(
+            "loki-gate: {}: skipped {} (LOKI_GATE_SKIP / SKIP)",
+            hook.name(),
+            skip.join(", ")
+        ));
+    }
+    if gates.is_empty() {
+        return Ok(ExitStatus::Pass);
+    }
     check_in(&global, &session, &cli::CheckArgs { gates })
+}
+
+/// The gates a hook run leaves out this once: `LOKI_GATE_SKIP` and
+/// pre-commit's `SKIP` (comma-separated; a gate, or the hook id
+/// `loki-gate-<gate>`; other tools' ids in `SKIP` are not ours and are
+/// ignored). Only hooks read them: `check` and the gates in CI never do.
+fn skip_list() -> Vec<String> {
+    ["LOKI_GATE_SKIP", "SKIP"]
+        .iter()
+        .filter_map(|var| env_var(var))
+        .flat_map(|list| list.split(',').map(|s| s.trim().to_string()).collect::<Vec<_>>())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// How to get past the hook once, in the words of what ran it: the
+/// pre-commit framework skips a hook id with `SKIP=`; loki-gate's own
+/// hooks skip a gate with `LOKI_GATE_SKIP=`; git skips every hook with
+/// `--no-verify`.
+fn escape_hint(hook: Hook, gates: &[String], framework: bool) -> String {
+    let git = match hook {
+        Hook::PreCommit => "git commit",
+        Hook::PrePush => "git push",
+    };
+    if framework {
+        let id = match (hook, gates) {
+            (Hook::PreCommit, [one]) => format!("loki-gate-{one}"),
+            (Hook::PreCommit, _) => "loki-gate".to_string(),
+            (Hook::PrePush, _) => "loki-gate-pre-push".to_string(),
+        };
+        format!("skip the hook once with `SKIP={id} {git}`")
+    } else {
+        format!("skip a gate once with `LOKI_GATE_SKIP=<gate> {git}`, or every hook with `{git} --no-verify`")
+    }
 }

@@ -159,6 +159,8 @@ const OTHER_ENV: &[&str] = &[
     "LOKI_GATE_NO_CACHE",
     "LOKI_GATE_BIN",
     "LOKI_GATE_ROOT",
+    // The gates a hook run skips (commands::hook).
+    "LOKI_GATE_SKIP",
 ];
 
 /// Of the environment's variable `names`, those that start with

@@ -600,3 +600,60 @@ fn init_and_evidence_pick_the_package_manager_from_the_lockfile() {
         );
     }
 }
+
+#[test]
+fn a_hook_skips_the_gates_named_in_skip_variables_and_its_hint_speaks_the_manager_s_idiom() {
+    let repo = project();
+    repo.write(
+        ".loki-gate.yaml",
+        "pre-commit-gates: [mock, docs]\npre-push-gates: [mock]\n",
+    );
+    repo.commit("both gates");
+    let run = repo.run(&["hook", "install"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    repo.write("tests/test_cart.py", TAUTOLOGY);
+    git_hooked(repo.path(), &["add", "-A"], &[]);
+
+    let blocked = git_hooked(repo.path(), &["commit", "-q", "-m", "t"], &[]);
+    let output = output_text(&blocked);
+    assert_eq!(blocked.status.code(), Some(1), "{output}");
+    assert!(
+        output.contains(
+            "or skip a gate once with `LOKI_GATE_SKIP=<gate> git commit`, or every hook with `git commit --no-verify`"
+        ),
+        "{output}"
+    );
+
+    // Another tool's id in SKIP is not ours: the hook still blocks.
+    let other = git_hooked(repo.path(), &["commit", "-q", "-m", "t"], &[("SKIP", "flake8")]);
+    assert_eq!(other.status.code(), Some(1), "{}", output_text(&other));
+
+    for (var, value) in [("LOKI_GATE_SKIP", "mock"), ("SKIP", "flake8,loki-gate-mock")] {
+        let run = repo.run_env(&["hook", "run", "pre-commit"], &[(var, value)]);
+        assert_eq!(run.code, 0, "{var}={value}: {}{}", run.stdout, run.stderr);
+        assert!(
+            run.stderr
+                .contains("loki-gate: pre-commit: skipped mock (LOKI_GATE_SKIP / SKIP)"),
+            "{}",
+            run.stderr
+        );
+        assert!(run.stdout.contains("docs: passed"), "docs still ran: {}", run.stdout);
+    }
+
+    // Under the pre-commit framework the hint is its SKIP with the hook id.
+    let framework = repo.run_env(
+        &["hook", "run", "pre-commit", "--gates", "mock"],
+        &[("PRE_COMMIT", "1")],
+    );
+    assert_eq!(framework.code, 1);
+    assert!(
+        framework
+            .stderr
+            .contains("or skip the hook once with `SKIP=loki-gate-mock git commit`"),
+        "{}",
+        framework.stderr
+    );
+    // `check` never reads them: CI has no such escape.
+    let check = repo.run_env(&["check", "--staged", "--gates", "mock"], &[("LOKI_GATE_SKIP", "mock")]);
+    assert_eq!(check.code, 1, "{}", check.stdout);
+}
