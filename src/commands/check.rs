@@ -113,15 +113,18 @@ pub(crate) fn check_in(global: &GlobalArgs, session: &Session, args: &cli::Check
         gate_report(name, result, started, &root, &levels, baseline, judge).0
     };
     let location = session.repo.location();
+    let progress = report::progress::Progress::start(global.quiet);
+    let stream = Stream::new(global);
+    let parallel: Vec<&'static str> = PARALLEL_GATES.iter().copied().filter(|name| chosen(name)).collect();
     let mut reports: Vec<GateReport> = std::thread::scope(|scope| {
-        let handles: Vec<_> = PARALLEL_GATES
-            .iter()
-            .filter(|name| chosen(name))
-            .map(|&name| {
-                let (root, location) = (&root, &location);
-                let run_one = &run_one;
-                // git2 repositories are not shared across threads: each gate opens its own.
-                scope.spawn(move || match git::Repo::open_at(root, location) {
+        let (done, finished) = std::sync::mpsc::channel();
+        for (i, &name) in parallel.iter().enumerate() {
+            let (root, location) = (&root, &location);
+            let (run_one, progress, done) = (&run_one, &progress, done.clone());
+            progress.started(name);
+            // git2 repositories are not shared across threads: each gate opens its own.
+            scope.spawn(move || {
+                let report = match git::Repo::open_at(root, location) {
                     Ok(repo) => run_one(name, &repo),
                     Err(e) => {
                         gate_report(
@@ -135,16 +138,67 @@ pub(crate) fn check_in(global: &GlobalArgs, session: &Session, args: &cli::Check
                         )
                         .0
                     }
-                })
-            })
-            .collect();
-        handles
+                };
+                progress.finished(name);
+                let _ = done.send((i, report));
+            });
+        }
+        drop(done);
+        // Each result is printed as soon as the gates before it (in the
+        // fixed order) are done: the order never depends on timing.
+        let mut slots: Vec<Option<GateReport>> = parallel.iter().map(|_| None).collect();
+        let mut next = 0;
+        for (i, report) in finished {
+            slots[i] = Some(report);
+            while let Some(Some(report)) = slots.get(next) {
+                stream.print(report, &progress);
+                next += 1;
+            }
+        }
+        slots
             .into_iter()
-            .map(|h| h.join().expect("a gate thread panicked"))
+            .map(|slot| slot.expect("every gate thread reported"))
             .collect()
     });
     for name in SEQUENTIAL_GATES.iter().filter(|name| chosen(name)) {
-        reports.push(run_one(name, &session.repo));
+        progress.started(name);
+        let report = run_one(name, &session.repo);
+        progress.finished(name);
+        stream.print(&report, &progress);
+        reports.push(report);
     }
-    emit_reports(global, session, &reports)
+    progress.finish();
+    emit_reports(global, session, &reports, stream.on)
+}
+
+/// Printing each gate's section the moment it is final, when the report
+/// goes to stdout as `text` or `concise`; machine formats, `-o FILE` and
+/// `--statistics` (counts over every gate) get one document at the end.
+pub(crate) struct Stream {
+    pub(crate) on: bool,
+    style: Style,
+    format: Format,
+}
+
+impl Stream {
+    pub(crate) fn new(global: &GlobalArgs) -> Stream {
+        Stream {
+            on: matches!(global.format, Format::Text | Format::Concise)
+                && global.output.is_none()
+                && !global.statistics,
+            style: style(global),
+            format: global.format,
+        }
+    }
+
+    /// Print one gate's section (its findings, notices and summary line).
+    pub(crate) fn print(&self, report: &GateReport, progress: &report::progress::Progress) {
+        if !self.on {
+            return;
+        }
+        let rendered = report::render(self.format, std::slice::from_ref(report), self.style);
+        progress.suspend(|| {
+            let _ = report::emit(&rendered, None);
+        });
+    }
 }

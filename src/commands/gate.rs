@@ -103,10 +103,13 @@ pub(crate) fn run_gate(global: &GlobalArgs, call: GateCall<'_>) -> Result<ExitSt
     let mut levels = session.levels.clone();
     // A gate named on the command line runs: `enabled` decides what a bare
     // `check` and the hooks run, not whether an explicit call is obeyed.
+    let progress = report::progress::Progress::start(global.quiet);
+    progress.started(gate);
     let result = match switched_off(gate) {
         Some(off) => Ok(off),
         None => call.run(&context(&session), &session.cwd, &mut levels),
     };
+    progress.finish();
     let result = with_held(result, (&session.waivers, &session.trust_notes), gate, true);
     finish_gate(gate, result, started, &session, &levels, global)
 }

@@ -160,13 +160,23 @@ pub(crate) fn finish_gate(
             return Err(err);
         }
     };
-    emit_reports(global, session, std::slice::from_ref(&report))
+    emit_reports(global, session, std::slice::from_ref(&report), false)
 }
 
 /// Render and write the reports (or the baseline), and the exit status of
-/// the worst outcome.
-pub(crate) fn emit_reports(global: &GlobalArgs, session: &Session, reports: &[GateReport]) -> Result<ExitStatus> {
-    let rendered = report::render(global.format, reports, style(global));
+/// the worst outcome. `streamed`: each gate's section is printed already
+/// (`check` prints them as they finish); only the verdict line is left.
+pub(crate) fn emit_reports(
+    global: &GlobalArgs,
+    session: &Session,
+    reports: &[GateReport],
+    streamed: bool,
+) -> Result<ExitStatus> {
+    let rendered = if streamed {
+        report::text::verdict_line(reports, style(global))
+    } else {
+        report::render(global.format, reports, style(global))
+    };
     report::emit(&rendered, global.output.as_deref())?;
     if global.comment {
         post_comment(reports);

@@ -8,6 +8,7 @@ pub use crate::verdict::coverage;
 pub mod github;
 pub mod json;
 pub mod markdown;
+pub mod progress;
 pub mod sarif;
 pub mod text;
 

@@ -45,6 +45,16 @@ pub fn concise(reports: &[GateReport], style: Style) -> String {
     })
 }
 
+/// `check`'s last line alone (its gates' sections were printed as they
+/// finished), or nothing for one gate or under `--quiet`.
+pub fn verdict_line(reports: &[GateReport], style: Style) -> String {
+    let mut out = String::new();
+    if reports.len() > 1 && !style.quiet {
+        verdict(&mut out, reports, &Paint(style.color), style.recording);
+    }
+    out
+}
+
 /// `--statistics`: per rule, how many findings and at which level (most
 /// first, then by rule id), then what follows the findings in `text`.
 pub fn statistics(reports: &[GateReport], style: Style) -> String {

@@ -198,3 +198,71 @@ fn evidence_with_no_test_command_is_inconclusive_in_check_and_an_error_when_name
         named.stderr
     );
 }
+
+/// The stdout lines of `loki-gate ARGS` in `repo`, each with when it came.
+fn timed_lines(repo: &TestRepo, args: &[&str]) -> Vec<(std::time::Duration, String)> {
+    use std::io::BufRead;
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin!("loki-gate"));
+    crate::support::scrub_env(&mut cmd);
+    let started = std::time::Instant::now();
+    let mut child = cmd
+        .args(args)
+        .current_dir(repo.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let lines = std::io::BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map(|l| (started.elapsed(), l.unwrap()))
+        .collect();
+    child.wait().unwrap();
+    lines
+}
+
+/// Each gate's section is printed when it is final, in the fixed gate
+/// order: a fast gate's result is on stdout while a slow one still runs.
+#[test]
+fn each_gate_s_result_is_printed_as_it_completes_in_a_fixed_order() {
+    let slow = "  evidence:\n    test-command: \"sleep 4; echo '1 passed'\"\n";
+    let repo = TestRepo::new();
+    repo.write("README.md", "# shop\n\nA cart.\n")
+        .write("pkg/cart.py", "def total(xs):\n    return sum(xs)\n")
+        .write(".loki-gate.yaml", format!("gates:\n  static:\n    tools: []\n{slow}"));
+    repo.commit("base");
+    repo.write(
+        "tests/test_cart.py",
+        "from pkg.cart import total\n\n\ndef test_total():\n    assert True\n",
+    );
+    let lines = timed_lines(
+        &repo,
+        &["check", "--gates", "static,evidence,mock,docs", "--base", "HEAD"],
+    );
+    let at = |prefix: &str| {
+        lines
+            .iter()
+            .find(|(_, l)| l.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no `{prefix}` line: {lines:?}"))
+            .0
+    };
+    // static comes before the slow evidence: it is out long before;
+    // mock and docs come after it: they wait for it, then follow at once.
+    assert!(
+        at("static: ") + std::time::Duration::from_secs(2) < at("evidence: "),
+        "{lines:?}"
+    );
+    assert!(at("evidence: ") >= std::time::Duration::from_secs(4), "{lines:?}");
+    let order: Vec<&str> = lines
+        .iter()
+        .filter_map(|(_, l)| {
+            ["static: ", "evidence: ", "mock: ", "docs: ", "loki-gate: "]
+                .into_iter()
+                .find(|p| l.starts_with(p))
+        })
+        .collect();
+    assert_eq!(
+        order,
+        ["static: ", "evidence: ", "mock: ", "docs: ", "loki-gate: "],
+        "{lines:?}"
+    );
+}
