@@ -33,6 +33,10 @@ pub struct GlobalArgs {
     #[arg(skip)]
     pub enforce: bool,
 
+    /// Run by a git hook (`hook run`): a passing run says one line per gate.
+    #[arg(skip)]
+    pub hook: bool,
+
     /// Compare against merge-base(REV, HEAD) [default: config `base`, else origin/HEAD, else HEAD~1]
     #[arg(long, value_name = "REV", global = true)]
     pub base: Option<String>,

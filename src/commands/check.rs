@@ -178,16 +178,21 @@ pub(crate) struct Stream {
     pub(crate) on: bool,
     style: Style,
     format: Format,
+    /// Notices printed already: one several gates give is said once.
+    said: std::sync::Mutex<std::collections::HashSet<String>>,
 }
 
 impl Stream {
     pub(crate) fn new(global: &GlobalArgs) -> Stream {
         Stream {
+            // A hook's output waits for the verdict: a pass says one line per gate.
             on: matches!(global.format, Format::Text | Format::Concise)
                 && global.output.is_none()
-                && !global.statistics,
+                && !global.statistics
+                && !global.hook,
             style: style(global),
             format: global.format,
+            said: Default::default(),
         }
     }
 
@@ -196,7 +201,17 @@ impl Stream {
         if !self.on {
             return;
         }
-        let rendered = report::render(self.format, std::slice::from_ref(report), self.style);
+        let mut said = self.said.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let report = GateReport {
+            notices: report
+                .notices
+                .iter()
+                .filter(|n| said.insert((*n).clone()))
+                .cloned()
+                .collect(),
+            ..report.clone()
+        };
+        let rendered = report::render(self.format, std::slice::from_ref(&report), self.style);
         progress.suspend(|| {
             let _ = report::emit(&rendered, None);
         });

@@ -172,7 +172,15 @@ pub(crate) fn emit_reports(
     reports: &[GateReport],
     streamed: bool,
 ) -> Result<ExitStatus> {
-    let rendered = if streamed {
+    // A passing hook says one line per gate, as pre-commit and lefthook
+    // hooks do; `-v` shows the rest.
+    let quiet_pass = global.hook
+        && !global.verbose
+        && matches!(global.format, Format::Text | Format::Concise)
+        && exit_status(global, reports).0 == ExitStatus::Pass;
+    let rendered = if quiet_pass {
+        report::text::summaries(reports, style(global))
+    } else if streamed {
         report::text::verdict_line(reports, style(global))
     } else {
         report::render(global.format, reports, style(global))

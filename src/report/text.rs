@@ -45,6 +45,16 @@ pub fn concise(reports: &[GateReport], style: Style) -> String {
     })
 }
 
+/// Each gate's summary line and nothing else: what a passing hook prints.
+pub fn summaries(reports: &[GateReport], style: Style) -> String {
+    let paint = Paint(style.color);
+    let mut out = String::new();
+    for report in reports.iter().filter(|_| !style.quiet) {
+        summary(&mut out, report, &paint, style);
+    }
+    out
+}
+
 /// `check`'s last line alone (its gates' sections were printed as they
 /// finished), or nothing for one gate or under `--quiet`.
 pub fn verdict_line(reports: &[GateReport], style: Style) -> String {
@@ -73,12 +83,23 @@ pub fn statistics(reports: &[GateReport], style: Style) -> String {
 fn render_with(reports: &[GateReport], style: Style, each: impl Fn(&mut String, &Finding, &Paint)) -> String {
     let paint = Paint(style.color);
     let mut out = String::new();
+    let mut seen = std::collections::HashSet::new();
     for report in reports {
         for f in &report.findings {
             each(&mut out, f, &paint);
         }
         if !style.quiet {
-            after_findings(&mut out, report, style, &paint);
+            // A notice several gates give (`HEAD has no parent`) is said once.
+            let report = GateReport {
+                notices: report
+                    .notices
+                    .iter()
+                    .filter(|n| seen.insert(n.as_str()))
+                    .cloned()
+                    .collect(),
+                ..report.clone()
+            };
+            after_findings(&mut out, &report, style, &paint);
         }
     }
     if reports.len() > 1 && !style.quiet {

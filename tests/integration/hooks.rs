@@ -657,3 +657,67 @@ fn a_hook_skips_the_gates_named_in_skip_variables_and_its_hint_speaks_the_manage
     let check = repo.run_env(&["check", "--staged", "--gates", "mock"], &[("LOKI_GATE_SKIP", "mock")]);
     assert_eq!(check.code, 1, "{}", check.stdout);
 }
+
+#[test]
+fn a_passing_hook_says_one_line_per_gate_and_verbose_says_the_rest() {
+    let repo = project();
+    repo.write(
+        ".loki-gate.yaml",
+        "pre-commit-gates: [mock, docs]\npre-push-gates: [mock]\n",
+    );
+    repo.commit("both gates");
+    repo.write("tests/test_cart.py", HONEST);
+    repo.git(&["add", "-A"]);
+    let run = repo.run(&["hook", "run", "pre-commit"]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", run.stdout);
+    assert!(
+        lines[0].starts_with("mock: passed (") && lines[1].starts_with("docs: passed ("),
+        "{lines:?}"
+    );
+
+    let verbose = repo.run(&["hook", "run", "pre-commit", "-v"]);
+    assert_eq!(verbose.code, 0);
+    assert!(
+        verbose.stdout.contains("note: 1 test file(s) checked"),
+        "{}",
+        verbose.stdout
+    );
+    assert!(
+        verbose.stdout.ends_with("(mock passed, docs passed)\n"),
+        "{}",
+        verbose.stdout
+    );
+}
+
+#[test]
+fn a_notice_every_gate_gives_is_said_once() {
+    // A repository whose only commit is HEAD: every gate says it has no parent.
+    let repo = TestRepo::new();
+    repo.git(&["checkout", "-q", "--orphan", "fresh"]);
+    repo.write("README.md", "# shop\n\nA cart.\n")
+        .write("pkg/cart.py", "def total(xs):\n    return sum(xs)\n");
+    repo.commit("only");
+    for format in ["text", "concise"] {
+        let run = repo.run(&["check", "--gates", "mock,docs,mutation", "--format", format]);
+        let said = run.stdout.matches("HEAD has no parent").count();
+        assert_eq!(said, 1, "{format}: {}{}", run.stdout, run.stderr);
+    }
+    let to_file = repo.path().join("report.txt");
+    let run = repo.run(&[
+        "check",
+        "--gates",
+        "mock,docs,mutation",
+        "-o",
+        to_file.to_str().unwrap(),
+    ]);
+    assert!(run.code == 0 || run.code == 1, "{}", run.stderr);
+    assert_eq!(
+        std::fs::read_to_string(&to_file)
+            .unwrap()
+            .matches("HEAD has no parent")
+            .count(),
+        1
+    );
+}

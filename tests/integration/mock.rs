@@ -266,7 +266,12 @@ fn by_default_only_changed_test_files_are_checked() {
         "unchanged files are not checked: {}",
         run.stdout
     );
-    assert!(run.stdout.contains("1 test file(s) checked, 1 tests"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("1 test file(s) checked, 1 tests (Python test files by pytest defaults)\n"),
+        "only the languages present are named: {}",
+        run.stdout
+    );
 }
 
 #[test]

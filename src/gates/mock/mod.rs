@@ -257,15 +257,29 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         .count();
     out.findings.extend(checked.into_iter().flat_map(|c| c.findings));
     out.files = counted;
-    out.notices.push(format!(
-        "{counted} test file(s) checked, {tests} tests (Python test files by {}; JavaScript by {})",
-        classifier.source,
-        if classifier.runners.sources.is_empty() {
-            "conventions".to_string()
+    // How test files were told apart, for the languages that had some.
+    let has = |wanted: &[Lang]| files.iter().any(|(_, lang)| wanted.contains(lang));
+    let mut how = Vec::new();
+    if has(&[Lang::Python]) {
+        how.push(format!("Python test files by {}", classifier.source));
+    }
+    if has(&[Lang::JavaScript, Lang::TypeScript, Lang::Tsx]) {
+        how.push(if classifier.runners.sources.is_empty() {
+            "JavaScript by conventions".to_string()
         } else {
-            format!("conventions and {}", classifier.runners.sources.join(", "))
-        }
-    ));
+            format!(
+                "JavaScript by conventions and {}",
+                classifier.runners.sources.join(", ")
+            )
+        });
+    }
+    let how = if how.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", how.join("; "))
+    };
+    out.notices
+        .push(format!("{counted} test file(s) checked, {tests} tests{how}"));
     out.sources = files.into_iter().map(|(f, _)| f).collect();
     Ok(out)
 }
