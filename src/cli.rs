@@ -89,6 +89,10 @@ pub struct GlobalArgs {
     #[arg(long, value_name = "FILE", global = true, conflicts_with = "baseline")]
     pub write_baseline: Option<PathBuf>,
 
+    /// Print the settings the run would use, each with where it came from (file:line, environment, command line, default), and gate nothing
+    #[arg(long, global = true)]
+    pub show_settings: bool,
+
     /// Count the findings per rule instead of listing them (text, concise or json)
     #[arg(long, global = true)]
     pub statistics: bool,

@@ -49,6 +49,21 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
     {
         anyhow::bail!("--statistics counts findings in text, concise or json: drop --format, or --statistics");
     }
+    if global.show_settings {
+        let gate = match &cli.command {
+            Command::Static(_) => Some("static"),
+            Command::Evidence(_) => Some("evidence"),
+            Command::Mock => Some("mock"),
+            Command::Mutation(_) => Some("mutation"),
+            Command::Docs => Some("docs"),
+            Command::Heldout(_) => Some("heldout"),
+            Command::Council(_) => Some("council"),
+            Command::Uncertainty => Some("uncertainty"),
+            Command::Check(_) | Command::Hook { .. } => None,
+            _ => anyhow::bail!("--show-settings goes with a gate or `check`"),
+        };
+        return commands::settings::show(global, gate);
+    }
     match &cli.command {
         Command::Rules { gate } => commands::rules::rules(global, gate.as_deref()),
         Command::Explain { rule } => commands::explain::explain(global, rule),

@@ -14,6 +14,7 @@ pub mod hook;
 pub mod init;
 pub mod render;
 pub mod rules;
+pub mod settings;
 
 use std::time::Instant;
 

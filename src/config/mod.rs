@@ -188,6 +188,56 @@ impl Config {
             .get(gate)
             .unwrap_or_else(|| panic!("no config section for gate `{gate}`"))
     }
+
+    /// Every key's effective value and where it came from (`--show-settings`):
+    /// the top level, then each gate in the catalog's order, then `rules:`.
+    pub fn settings(&self) -> Vec<Setting> {
+        let file = self
+            .file
+            .as_ref()
+            .map_or_else(|| "the config file".to_string(), |f| f.display().to_string());
+        let mut out = Vec::new();
+        let mut add = |place: String, section: &Section, key: &'static str| {
+            let source = match section.origin(key) {
+                Some(Origin::File { line, .. }) => format!("{file}:{line}"),
+                Some(Origin::Env(var)) => format!("environment {var}"),
+                None => "default".to_string(),
+            };
+            out.push(Setting {
+                place,
+                value: bar::render(&section.value(key)),
+                source,
+            });
+        };
+        for spec in self.top.spec.keys {
+            add(spec.name.to_string(), &self.top, spec.name);
+        }
+        for section_spec in self.catalog.sections {
+            let Some(section) = self.gates.get(section_spec.gate) else {
+                continue;
+            };
+            for spec in section_spec.keys {
+                add(format!("gates.{}.{}", section_spec.gate, spec.name), section, spec.name);
+            }
+        }
+        for (selector, level) in &self.rules {
+            out.push(Setting {
+                place: format!("rules.{selector}"),
+                value: level.to_string(),
+                source: file.clone(),
+            });
+        }
+        out
+    }
+}
+
+/// One key's effective value (YAML-ish text) and its source: `FILE:LINE`,
+/// `environment VAR`, or `default`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Setting {
+    pub place: String,
+    pub value: String,
+    pub source: String,
 }
 
 /// A key (or `rules:` entry) on which a config lowers the bar its base set.

@@ -481,3 +481,64 @@ fn completions_load_in_bash_and_the_man_page_is_roff() {
     assert!(man.stdout.contains(".TH loki-gate 1"));
     assert!(man.stdout.contains("Global options") || man.stdout.contains("GLOBAL OPTIONS"));
 }
+
+#[test]
+fn show_settings_names_where_each_value_came_from_and_gates_nothing() {
+    let repo = hollow_test();
+    repo.write(
+        ".loki-gate.yaml",
+        "gates:\n  mock:\n    assertion-helpers: [check_total]\n",
+    );
+    let run = repo.run_env(
+        &["mock", "--show-settings", "-W", "docs"],
+        &[("LOKI_GATE_MOCK_LANGUAGES", "python")],
+    );
+    assert_eq!(run.code, 0, "nothing is gated: {}{}", run.stdout, run.stderr);
+    let line = |place: &str| {
+        run.stdout
+            .lines()
+            .find(|l| l.starts_with(&format!("{place} = ")))
+            .unwrap_or_else(|| panic!("no {place}: {}", run.stdout))
+            .to_string()
+    };
+    assert!(
+        line("gates.mock.assertion-helpers").ends_with("# .loki-gate.yaml:3"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        line("gates.mock.languages").ends_with("# environment LOKI_GATE_MOCK_LANGUAGES"),
+        "{}",
+        run.stdout
+    );
+    assert!(line("gates.mock.enabled").ends_with("# default"), "{}", run.stdout);
+    assert!(line("rules.docs").ends_with("# command line -W"), "{}", run.stdout);
+    assert!(
+        !run.stdout.contains("gates.docs."),
+        "only the gate asked about: {}",
+        run.stdout
+    );
+    assert!(
+        !run.stdout.contains("tautological"),
+        "nothing was gated: {}",
+        run.stdout
+    );
+
+    let json = repo.run(&["check", "--show-settings", "--format", "json"]);
+    let settings: Vec<serde_json::Value> = serde_json::from_str(&json.stdout).unwrap();
+    assert!(
+        settings
+            .iter()
+            .any(|s| s["place"] == "gates.docs.enabled" && s["source"] == "default")
+    );
+    assert!(settings.iter().any(|s| s["place"] == "gates.mock.assertion-helpers"
+        && s["value"] == "[\"check_total\"]"
+        && s["source"] == ".loki-gate.yaml:3"));
+    let rules = repo.run(&["rules", "--show-settings"]);
+    assert_eq!(rules.code, 2);
+    assert!(
+        rules.stderr.contains("--show-settings goes with a gate or `check`"),
+        "{}",
+        rules.stderr
+    );
+}
