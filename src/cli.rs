@@ -142,11 +142,11 @@ pub enum Command {
     /// Refuse "done" without a non-empty diff since the run start AND green tests
     Evidence(EvidenceArgs),
     /// Test integrity: tautological assertions, tests that assert nothing, empty and skipped tests
-    Mock,
+    Mock(PathArgs),
     /// Tests bent to match the code in the commits since the base: changed expectations, deleted or weakened assertions, deleted or skipped tests
     Mutation(MutationArgs),
     /// Documentation: a README at the root, docs that keep up with the code, doc comments on the public symbols a change touches
-    Docs,
+    Docs(PathArgs),
     /// Held-out acceptance checks, sealed outside the workspace and run at the ship gate
     Heldout(HeldoutArgs),
     /// Stuck detection across runs: no change, oscillation, a split council, the same failing tests; escalates (exit 3) once per episode
@@ -345,8 +345,19 @@ pub struct MutationArgs {
     pub max_commits: Option<u64>,
 }
 
+/// Files or directories to gate whole, instead of the change.
+#[derive(Debug, Default, Args)]
+pub struct PathArgs {
+    /// Gate these files, or the tracked files under these directories, whole (as --all-files does the repository)
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+}
+
 #[derive(Debug, Default, Args)]
 pub struct StaticArgs {
+    #[command(flatten)]
+    pub paths: PathArgs,
+
     /// Run this tool (repeatable): auto (what the repository calls for), ruff, mypy, eslint, tsc, clippy, golangci-lint, shellcheck, or a name from gates.static.custom [default: gates.static.tools]
     #[arg(long = "tool", value_name = "NAME")]
     pub tool: Vec<String>,

@@ -53,9 +53,9 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
         let gate = match &cli.command {
             Command::Static(_) => Some("static"),
             Command::Evidence(_) => Some("evidence"),
-            Command::Mock => Some("mock"),
+            Command::Mock(_) => Some("mock"),
             Command::Mutation(_) => Some("mutation"),
-            Command::Docs => Some("docs"),
+            Command::Docs(_) => Some("docs"),
             Command::Heldout(_) => Some("heldout"),
             Command::Council(_) => Some("council"),
             Command::Uncertainty => Some("uncertainty"),
@@ -77,9 +77,9 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
             Some(EvidenceAction::Start) => commands::evidence::start(global),
             None => run_gate(global, GateCall::Evidence(args)),
         },
-        Command::Static(args) => run_gate(global, GateCall::Static(args)),
-        Command::Mock => run_gate(global, GateCall::Mock),
-        Command::Docs => run_gate(global, GateCall::Docs),
+        Command::Static(args) => commands::gate::run_gate_on(global, GateCall::Static(args), &args.paths),
+        Command::Mock(paths) => commands::gate::run_gate_on(global, GateCall::Mock, paths),
+        Command::Docs(paths) => commands::gate::run_gate_on(global, GateCall::Docs, paths),
         Command::Heldout(args) => match &args.action {
             Some(HeldoutAction::Select { checklist, into, force }) => {
                 commands::heldout::heldout_select(global, checklist, into, *force)

@@ -96,9 +96,23 @@ impl GateCall<'_> {
 /// Open the session and run one gate through the shared pipeline. A gate
 /// disabled in config checks nothing and says so.
 pub(crate) fn run_gate(global: &GlobalArgs, call: GateCall<'_>) -> Result<ExitStatus> {
+    run_gate_on(global, call, &cli::PathArgs::default())
+}
+
+/// [`run_gate`] on `paths` whole (the tracked files under a directory), or
+/// on the change when there are none.
+pub(crate) fn run_gate_on(global: &GlobalArgs, call: GateCall<'_>, paths: &cli::PathArgs) -> Result<ExitStatus> {
     let gate = call.name();
+    if !paths.paths.is_empty() && (global.staged || global.base.is_some()) {
+        return Err(anyhow!(
+            "{gate} PATH gates those files whole: drop --staged and --base, or the paths"
+        ));
+    }
     // `mutation` gates what a shallow clone has when its base is missing.
-    let session = Session::open(global, &env_var, gate == "mutation")?;
+    let mut session = Session::open(global, &env_var, gate == "mutation")?;
+    if !paths.paths.is_empty() {
+        session.scope = changed::Scope::Files(tracked_under(&session.repo, &paths.paths)?);
+    }
     let started = Instant::now();
     let mut levels = session.levels.clone();
     // A gate named on the command line runs: `enabled` decides what a bare
@@ -112,4 +126,31 @@ pub(crate) fn run_gate(global: &GlobalArgs, call: GateCall<'_>) -> Result<ExitSt
     progress.finish();
     let result = with_held(result, (&session.waivers, &session.trust_notes), gate, true);
     finish_gate(gate, result, started, &session, &levels, global)
+}
+
+/// The tracked files `paths` name (relative to the current directory): a
+/// file itself, a directory every tracked file under it; sorted, no repeats.
+/// A path that names no tracked file is an error, as a typo should be.
+fn tracked_under(repo: &git::Repo, paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>> {
+    let tracked = repo.tracked_files()?;
+    let mut files = Vec::new();
+    for shown in paths {
+        let rel = repo_relative(repo, std::slice::from_ref(shown))?.remove(0);
+        let before = files.len();
+        files.extend(
+            tracked
+                .iter()
+                .filter(|f| rel.as_os_str().is_empty() || f.starts_with(&rel))
+                .cloned(),
+        );
+        if files.len() == before {
+            return Err(anyhow!(
+                "{} names no file git tracks: pass tracked files or directories (git add new ones first)",
+                shown.display()
+            ));
+        }
+    }
+    files.sort();
+    files.dedup();
+    Ok(files)
 }

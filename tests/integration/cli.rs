@@ -542,3 +542,51 @@ fn show_settings_names_where_each_value_came_from_and_gates_nothing() {
         rules.stderr
     );
 }
+
+#[test]
+fn a_gate_given_paths_gates_those_files_whole() {
+    let repo = hollow_test();
+    repo.write(
+        "other/test_other.py",
+        "from shop import total\n\n\ndef test_other():\n    assert True\n",
+    );
+    repo.commit("another hollow test");
+    // The file alone: its finding, not the other file's.
+    let one = repo.run(&["mock", "tests/test_shop.py", "--format", "json"]);
+    assert_eq!(one.code, 1, "{}", one.stderr);
+    let report = one.json();
+    let paths: Vec<&str> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(paths, ["tests/test_shop.py"]);
+    // A directory is its tracked files; `.` is the repository.
+    let dir = repo.run(&["mock", "other", "--format", "json"]).json();
+    assert_eq!(dir["findings"][0]["path"], "other/test_other.py");
+    let all = repo.run(&["mock", ".", "--format", "json"]).json();
+    let mut paths: Vec<&str> = all["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap())
+        .collect();
+    paths.dedup();
+    assert_eq!(paths, ["other/test_other.py", "tests/test_shop.py"], "{all}");
+    // A typo, or a path with a change to compare, is exit 2 naming the fix.
+    let typo = repo.run(&["mock", "test/"]);
+    assert_eq!(typo.code, 2);
+    assert!(
+        typo.stderr.contains("test/ names no file git tracks"),
+        "{}",
+        typo.stderr
+    );
+    let both = repo.run(&["mock", "--staged", "tests"]);
+    assert_eq!(both.code, 2);
+    assert!(
+        both.stderr.contains("drop --staged and --base, or the paths"),
+        "{}",
+        both.stderr
+    );
+}
