@@ -189,6 +189,8 @@ pub enum Command {
     },
     /// Print the man page (roff): `loki-gate man > loki-gate.1`
     Man,
+    /// Print the JSON Schema of .loki-gate.yaml (editors complete and check the file with it)
+    Schema,
     /// Write .loki-gate.yaml for the stack found here (every key, its value and a comment)
     Init {
         /// Overwrite an existing config file

@@ -92,6 +92,7 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
         Command::Check(args) => commands::check::run_check(global, args),
         Command::Completions { shell } => commands::completions::completions(*shell),
         Command::Man => commands::completions::man(),
+        Command::Schema => commands::completions::schema(),
         Command::Comment { reports } => commands::comment::comment(reports),
         Command::Render { reports } => commands::render::render(global, reports),
     }

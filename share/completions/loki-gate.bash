@@ -64,6 +64,9 @@ _loki__gate() {
             loki__gate,rules)
                 cmd="loki__gate__subcmd__rules"
                 ;;
+            loki__gate,schema)
+                cmd="loki__gate__subcmd__schema"
+                ;;
             loki__gate,static)
                 cmd="loki__gate__subcmd__static"
                 ;;
@@ -142,6 +145,9 @@ _loki__gate() {
             loki__gate__subcmd__help,rules)
                 cmd="loki__gate__subcmd__help__subcmd__rules"
                 ;;
+            loki__gate__subcmd__help,schema)
+                cmd="loki__gate__subcmd__help__subcmd__schema"
+                ;;
             loki__gate__subcmd__help,static)
                 cmd="loki__gate__subcmd__help__subcmd__static"
                 ;;
@@ -194,7 +200,7 @@ _loki__gate() {
 
     case "${cmd}" in
         loki__gate)
-            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man init help"
+            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -280,7 +286,7 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__check)
-            opts="-C -o -W -D -A -q -v -h -V --gates --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
+            opts="-C -o -W -D -A -q -v -h -V --gates --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -370,7 +376,7 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__comment)
-            opts="-C -o -W -D -A -q -v -h -V --report --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
+            opts="-C -o -W -D -A -q -v -h -V --report --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -460,7 +466,7 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__completions)
-            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version bash elvish fish powershell zsh"
+            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -546,7 +552,7 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__council)
-            opts="-C -o -W -D -A -q -v -h -V --fresh --reviewers --provider --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
+            opts="-C -o -W -D -A -q -v -h -V --fresh --reviewers --provider --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -640,7 +646,7 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__docs)
-            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
+            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -726,7 +732,7 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__evidence)
-            opts="-C -o -W -D -A -q -v -h -V --test-command --results --require-anchor --timeout --coverage --min-changed-coverage --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version start help"
+            opts="-C -o -W -D -A -q -v -h -V --test-command --results --require-anchor --timeout --coverage --min-changed-coverage --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version start help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -874,7 +880,7 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__evidence__subcmd__start)
-            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
+            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -960,7 +966,7 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__explain)
-            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
+            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1046,7 +1052,7 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__heldout)
-            opts="-C -o -W -D -A -q -v -h -V --checks --reveal --require --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version select help"
+            opts="-C -o -W -D -A -q -v -h -V --checks --reveal --require --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version select help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1178,7 +1184,7 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__heldout__subcmd__select)
-            opts="-C -o -W -D -A -q -v -h -V --checklist --into --force --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
+            opts="-C -o -W -D -A -q -v -h -V --checklist --into --force --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1272,7 +1278,7 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__help)
-            opts="static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man init help"
+            opts="static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1579,6 +1585,20 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        loki__subcmd__gate__subcmd__help__subcmd__schema)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         loki__subcmd__gate__subcmd__help__subcmd__static)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1608,7 +1628,7 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__hook)
-            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version install uninstall run help"
+            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version install uninstall run help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1764,7 +1784,7 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__hook__subcmd__install)
-            opts="-C -o -W -D -A -q -v -h -V --hook --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
+            opts="-C -o -W -D -A -q -v -h -V --hook --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1854,7 +1874,7 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__hook__subcmd__run)
-            opts="-C -o -W -D -A -q -v -h -V --gates --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version pre-commit pre-push"
+            opts="-C -o -W -D -A -q -v -h -V --gates --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version pre-commit pre-push"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1944,7 +1964,7 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__hook__subcmd__uninstall)
-            opts="-C -o -W -D -A -q -v -h -V --hook --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
+            opts="-C -o -W -D -A -q -v -h -V --hook --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2034,7 +2054,7 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__init)
-            opts="-C -o -W -D -A -q -v -h -V --force --hooks --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
+            opts="-C -o -W -D -A -q -v -h -V --force --hooks --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2120,7 +2140,7 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__man)
-            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
+            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2206,7 +2226,7 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__mock)
-            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
+            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2292,7 +2312,7 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__mutation)
-            opts="-C -o -W -D -A -q -v -h -V --max-commits --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
+            opts="-C -o -W -D -A -q -v -h -V --max-commits --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2382,7 +2402,7 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__render)
-            opts="-C -o -W -D -A -q -v -h -V --report --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
+            opts="-C -o -W -D -A -q -v -h -V --report --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2472,7 +2492,93 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__rules)
-            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
+            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --repo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text concise json sarif github markdown" -- "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --state-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -W)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --deny)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -D)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --allow)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -A)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --baseline)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --write-baseline)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fail-level)
+                    COMPREPLY=($(compgen -W "error warning note" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        loki__subcmd__gate__subcmd__schema)
+            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2558,7 +2664,7 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__static)
-            opts="-C -o -W -D -A -q -v -h -V --tool --filter --fail-on --timeout --new-only --scope --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
+            opts="-C -o -W -D -A -q -v -h -V --tool --filter --fail-on --timeout --new-only --scope --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2664,7 +2770,7 @@ _loki__gate() {
             return 0
             ;;
         loki__subcmd__gate__subcmd__uncertainty)
-            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
+            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

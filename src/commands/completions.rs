@@ -1,6 +1,7 @@
-//! `loki-gate completions SHELL` and `loki-gate man`: generated from the
-//! command-line definition (clap_complete, clap_mangen), so they never fall
-//! behind it. The release archives carry them too (`dist/`).
+//! `loki-gate completions SHELL`, `loki-gate man` and `loki-gate schema`:
+//! generated from the command-line definition (clap_complete, clap_mangen)
+//! and the config schema table, so they never fall behind them. The
+//! release archives carry the first two (`share/`); the docs the schema.
 
 use std::io::Write;
 
@@ -35,4 +36,18 @@ pub fn man_page() -> Result<String> {
         .map_err(|e| anyhow!("could not write the man page: {e}"))?;
     out.flush().ok();
     Ok(String::from_utf8(out).expect("roff is UTF-8"))
+}
+
+/// Print the config file's JSON Schema.
+pub(crate) fn schema() -> Result<ExitStatus> {
+    report::emit(&schema_text(), None)?;
+    Ok(ExitStatus::Pass)
+}
+
+/// The config file's JSON Schema, pretty-printed.
+pub fn schema_text() -> String {
+    let mut text = serde_json::to_string_pretty(&config::json_schema::json_schema(gates::catalog()))
+        .expect("the schema serializes");
+    text.push('\n');
+    text
 }

@@ -2,6 +2,7 @@
 //! overrides, validation (through [`validate`]) and the typed result.
 
 pub mod bar;
+pub mod json_schema;
 pub mod schema;
 pub mod validate;
 pub mod yaml;
@@ -567,6 +568,8 @@ pub fn template_with(overrides: &[Override], catalog: Catalog) -> String {
         }
     };
     let mut out = String::new();
+    // Editors with the YAML language server complete and check the file.
+    out.push_str(&format!("# yaml-language-server: $schema={}\n", json_schema::url()));
     out.push_str("# loki-gate configuration: every key with its default.\n");
     out.push_str("# Environment variables override keys: LOKI_GATE_<SECTION>_<KEY>,\n");
     out.push_str("# e.g. LOKI_GATE_EVIDENCE_TEST_COMMAND. Command-line flags override both.\n");

@@ -122,3 +122,53 @@ fn an_empty_config_file_means_defaults() {
         0
     );
 }
+
+/// The JSON Schema editors check `.loki-gate.yaml` with agrees with
+/// loki-gate's own validator: the file `init` writes passes both, and each
+/// of these mistakes fails both (check-jsonschema, from PyPI, as .ci/run
+/// installs it, reads the YAML and applies the schema).
+#[test]
+fn the_json_schema_agrees_with_the_validator() {
+    let repo = TestRepo::new();
+    let schema = repo.path().join("schema.json");
+    let printed = repo.run(&["schema"]);
+    assert_eq!(printed.code, 0);
+    std::fs::write(&schema, &printed.stdout).unwrap();
+    let schema_says = |file: &str| {
+        let out = std::process::Command::new("check-jsonschema")
+            .arg("--schemafile")
+            .arg(&schema)
+            .arg(repo.path().join(file))
+            .output()
+            .expect("check-jsonschema runs (python3 -m pip install check-jsonschema, as .ci/run does)");
+        out.status.success()
+    };
+    let init = repo.run(&["init"]);
+    assert_eq!(init.code, 0, "{}", init.stderr);
+    let written = repo.read(".loki-gate.yaml");
+    assert!(
+        written.starts_with("# yaml-language-server: $schema=https://raw.githubusercontent.com/"),
+        "{written}"
+    );
+    assert!(schema_says(".loki-gate.yaml"), "the init file fits the schema");
+    let cases = [
+        ("gates:\n  mock:\n    enabeld: true\n", false),
+        ("gates:\n  evidence:\n    timeout: soon\n", false),
+        ("gates:\n  mutation:\n    max-commits: -1\n", false),
+        ("rules:\n  mock: block\n", false),
+        ("gates:\n  static:\n    custom:\n      - {sarif: r.sarif}\n", false),
+        ("gatez: {}\n", false),
+        ("rules:\n  mock: off\n  docs: warning\n", true),
+        ("exclude: vendor/**\ngates:\n  evidence:\n    timeout: 90s\n", true),
+        (
+            "gates:\n  static:\n    custom:\n      - {name: scan, sarif: r.sarif}\n",
+            true,
+        ),
+    ];
+    for (text, valid) in cases {
+        repo.write(".loki-gate.yaml", text);
+        let loki = repo.run(&["mock"]);
+        assert_eq!(loki.code != 2, valid, "loki-gate on {text:?}: {}", loki.stderr);
+        assert_eq!(schema_says(".loki-gate.yaml"), valid, "the schema on {text:?}");
+    }
+}

@@ -109,3 +109,19 @@ fn the_shipped_completions_and_man_page_are_generated_from_the_cli() {
         .collect();
     assert_eq!(include, ["share/completions/", "share/man/"]);
 }
+
+/// The published JSON Schema is what `loki-gate schema` prints.
+#[test]
+fn the_published_config_schema_is_generated_from_the_schema_table() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/loki-gate.schema.json");
+    let schema = loki_gate::commands::completions::schema_text();
+    if std::env::var_os("LOKI_GATE_UPDATE_DOCS").is_some() {
+        std::fs::write(&path, &schema).unwrap();
+        return;
+    }
+    let published = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        published == schema,
+        "docs/loki-gate.schema.json: run with LOKI_GATE_UPDATE_DOCS=1 to regenerate"
+    );
+}
