@@ -33,9 +33,10 @@ pub struct GlobalArgs {
     #[arg(skip)]
     pub enforce: bool,
 
-    /// Run by a git hook (`hook run`): a passing run says one line per gate.
+    /// Run by this git hook (`hook run`): a passing run says one line per
+    /// gate, and the static gate may leave project-wide tools to later.
     #[arg(skip)]
-    pub hook: bool,
+    pub hook: Option<Hook>,
 
     /// Compare against merge-base(REV, HEAD) [default: config `base`, else origin/HEAD, else HEAD~1]
     #[arg(long, value_name = "REV", global = true)]
@@ -380,6 +381,10 @@ pub struct StaticArgs {
     #[arg(long)]
     pub new_only: bool,
 
+    /// The git hook this run is for (set by `hook run`).
+    #[arg(skip)]
+    pub hook: Option<Hook>,
+
     /// What the tools look at: the changed files, or each tool's whole project (with --new-only: new findings anywhere) [default: gates.static.scope]
     #[arg(long, value_name = "SCOPE", value_parser = clap::builder::PossibleValuesParser::new(crate::gates::static_analysis::settings::SCOPES))]
     pub scope: Option<String>,
@@ -432,6 +437,7 @@ impl StaticArgs {
     /// The gate's overrides these arguments set.
     pub fn overrides(&self) -> crate::gates::static_analysis::settings::Overrides {
         crate::gates::static_analysis::settings::Overrides {
+            hook: self.hook.map(Hook::name),
             tool: self.tool.clone(),
             filter: self.filter.clone(),
             fail_on: self.fail_on.clone(),

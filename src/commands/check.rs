@@ -30,7 +30,11 @@ pub(crate) fn check_in(global: &GlobalArgs, session: &Session, args: &cli::Check
         }
     };
     let baseline = session.baseline.as_ref();
-    let (static_args, evidence_args, mutation_args, council_args) = Default::default();
+    let (evidence_args, mutation_args, council_args) = Default::default();
+    let static_args = cli::StaticArgs {
+        hook: global.hook,
+        ..Default::default()
+    };
     let heldout_args = cli::HeldoutArgs {
         checks: env_var("LOKI_GATE_HELDOUT_DIR").map(std::path::PathBuf::from),
         ..Default::default()
@@ -189,7 +193,7 @@ impl Stream {
             on: matches!(global.format, Format::Text | Format::Concise)
                 && global.output.is_none()
                 && !global.statistics
-                && !global.hook,
+                && global.hook.is_none(),
             style: style(global),
             format: global.format,
             said: Default::default(),

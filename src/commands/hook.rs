@@ -62,7 +62,7 @@ pub(crate) fn hook_gate(
     check_gate_names(named)?;
     let framework = env_var("PRE_COMMIT").is_some_and(|v| v == "1");
     let mut global = global.clone();
-    global.hook = true;
+    global.hook = Some(hook);
     let repo = git::Repo::discover(&start_dir(&global)?)?;
     let files = repo_relative(&repo, files)?;
     let mut whole = false;

@@ -175,7 +175,7 @@ pub(crate) fn emit_reports(
 ) -> Result<ExitStatus> {
     // A passing hook says one line per gate, as pre-commit and lefthook
     // hooks do; `-v` shows the rest.
-    let quiet_pass = global.hook
+    let quiet_pass = global.hook.is_some()
         && !global.verbose
         && matches!(global.format, Format::Text | Format::Concise)
         && exit_status(global, reports).0 == ExitStatus::Pass;

@@ -65,7 +65,7 @@ pub fn of(section: &str, key: &str) -> Option<Bar> {
         ("mock", "languages") => Checks,
         ("mock", "assertion-helpers") => Exemptions,
         ("mutation", "max-commits" | "min-assertions-per-test") => AtLeast,
-        ("static", "tools") => Checks,
+        ("static", "tools" | "project-tools-in") => Checks,
         ("static", "filter") => Ranked(&["nofilter", "file", "diff-context", "added"]),
         ("static", "fail-on") => Ranked(&["note", "warning", "error"]),
         ("static", "custom") => Commands,

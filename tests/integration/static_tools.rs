@@ -414,3 +414,49 @@ fn a_tool_or_gate_set_to_allow_is_not_run() {
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     assert!(!ran.exists());
 }
+
+/// A tool that only checks a whole project (a custom command without
+/// `{files}`, like tsc or cargo clippy) is left out of the pre-commit hook
+/// by default, runs in pre-push and in a direct run, and in pre-commit too
+/// when `project-tools-in` names it.
+#[test]
+fn project_wide_tools_wait_for_pre_push_unless_the_config_asks() {
+    let repo = TestRepo::new();
+    let marker = tempfile::tempdir().unwrap();
+    let ran = marker.path().join("ran");
+    let config = |hooks: &str| {
+        format!(
+            "pre-commit-gates: [static]\npre-push-gates: [static]\ngates:\n  static:\n    tools: []\n{hooks}    custom:\n      - name: whole\n        command: touch {}\n        errorformat: [\"%f:%l:%m\"]\n",
+            ran.display()
+        )
+    };
+    repo.write(".loki-gate.yaml", config(""));
+    repo.write("app.py", "def run(x):\n    return x\n");
+    repo.commit("base");
+    repo.write("app.py", "def run(x):\n    return x + 1\n");
+    repo.git(&["add", "-A"]);
+
+    let commit = repo.run(&["hook", "run", "pre-commit", "-v"]);
+    assert_eq!(commit.code, 0, "{}{}", commit.stdout, commit.stderr);
+    assert!(!ran.exists(), "not in pre-commit: {}", commit.stdout);
+    assert!(
+        commit.stdout.contains(
+            "whole check the whole project: not run in the pre-commit hook (gates.static.project-tools-in); pre-push and CI run them"
+        ),
+        "{}",
+        commit.stdout
+    );
+    let direct = repo.run(&["static", "--staged"]);
+    assert_eq!(direct.code, 0, "{}{}", direct.stdout, direct.stderr);
+    assert!(ran.exists(), "a direct run runs it");
+
+    std::fs::remove_file(&ran).unwrap();
+    repo.write(
+        ".loki-gate.yaml",
+        config("    project-tools-in: [pre-commit, pre-push]\n"),
+    );
+    repo.git(&["add", "-A"]);
+    let asked = repo.run(&["hook", "run", "pre-commit"]);
+    assert_eq!(asked.code, 0, "{}{}", asked.stdout, asked.stderr);
+    assert!(ran.exists(), "the config asks for it in pre-commit: {}", asked.stdout);
+}

@@ -68,7 +68,21 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         return Ok(out);
     }
 
-    let (picked, missing) = pick(cx, settings, &present)?;
+    let (mut picked, missing) = pick(cx, settings, &present)?;
+    // In a hook that leaves them to later, the tools that only check a
+    // whole project do not run: they take seconds, and pre-push and CI run them.
+    if let Some(hook) = settings.without_project_tools {
+        let (later, now): (Found<'_>, Found<'_>) =
+            picked.into_iter().partition(|(tool, _)| tool.reach() == Reach::Project);
+        picked = now;
+        if !later.is_empty() {
+            let names: Vec<&str> = later.iter().map(|(tool, _)| tool.name()).collect();
+            out.notices.push(format!(
+                "{} check the whole project: not run in the {hook} hook (gates.static.project-tools-in); pre-push and CI run them",
+                names.join(", ")
+            ));
+        }
+    }
     for tool in &missing {
         out.notices.push(format!(
             "{} would check this repository but is not installed: {}, or leave it out of gates.static.tools",

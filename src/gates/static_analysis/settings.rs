@@ -16,6 +16,9 @@ pub const FILTERS: &[&str] = &["added", "diff-context", "file", "nofilter"];
 /// Every `scope`.
 pub const SCOPES: &[&str] = &["changed", "project"];
 
+/// The git hooks `project-tools-in` may name.
+pub const HOOKS: &[&str] = &["pre-commit", "pre-push"];
+
 /// Every `fail-on` level.
 pub const FAIL_ON: &[&str] = &["error", "warning", "note"];
 
@@ -78,12 +81,20 @@ pub const SECTION: SectionSpec = SectionSpec {
             default: "changed",
             doc: "what tools that can check a whole project look at: the changed files, or the project (with new-only: every new finding, wherever it sits)",
         },
+        KeySpec {
+            name: "project-tools-in",
+            kind: Kind::Choices(HOOKS),
+            default: "[pre-push]",
+            doc: "the git hooks that run tools which only check a whole project (tsc, cargo clippy, golangci-lint, a custom command without {files}); a pre-commit hook that leaves them out stays fast, and CI and direct runs always run them",
+        },
     ],
 };
 
 /// What the command line sets over the config (`loki-gate static --tool ...`).
 #[derive(Debug, Default, Clone)]
 pub struct Overrides {
+    /// The git hook this run is for, when a hook runs it.
+    pub hook: Option<&'static str>,
     pub tool: Vec<String>,
     pub filter: Option<String>,
     pub fail_on: Option<String>,
@@ -106,6 +117,9 @@ pub struct Settings {
     pub new_only: bool,
     /// Run tools that can on their whole project.
     pub project: bool,
+    /// The hook this run is for when it leaves out the tools that only
+    /// check a whole project (`project-tools-in` does not name it).
+    pub without_project_tools: Option<&'static str>,
     /// Rule families (`static/ruff`, `static/sarif:<custom tool>`) whose
     /// findings are all `allow`: their tools are not run. Set by the
     /// caller, from the levels.
@@ -192,6 +206,9 @@ impl Settings {
             timeout,
             new_only,
             project,
+            without_project_tools: args
+                .hook
+                .filter(|hook| !section.list("project-tools-in").iter().any(|h| h == hook)),
             silenced: Vec::new(),
         })
     }
