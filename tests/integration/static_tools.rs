@@ -460,3 +460,54 @@ fn project_wide_tools_wait_for_pre_push_unless_the_config_asks() {
     assert_eq!(asked.code, 0, "{}{}", asked.stdout, asked.stderr);
     assert!(ran.exists(), "the config asks for it in pre-commit: {}", asked.stdout);
 }
+
+/// A tool found only on PATH, of another release line than the project
+/// declares, is not run on the project's config: auto says why, a named
+/// tool is exit 2 naming what to install. The same line runs.
+#[test]
+fn a_global_tool_of_another_version_than_the_project_declares_is_not_run() {
+    let repo = TestRepo::new();
+    repo.write(
+        "pyproject.toml",
+        "[project]\nname = \"shop\"\nversion = \"1.0\"\n\n[dependency-groups]\ndev = [\"pytest\", \"ruff==0.5.7\"]\n",
+    );
+    repo.write("app.py", "def total(xs):\n    return sum(xs)\n");
+    repo.commit("base");
+    repo.write("app.py", "def total(xs):\n    return sum(xs) + 0\n");
+    let bin = tempfile::tempdir().unwrap();
+    let ran = bin.path().join("ran");
+    let global_ruff = |version: &str| {
+        let script = bin.path().join("ruff");
+        std::fs::write(
+            &script,
+            format!(
+                "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'ruff {version}'; exit 0; fi\ntouch '{}'\necho '[]'\n",
+                ran.display()
+            ),
+        )
+        .unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    };
+    let path = format!("{}:/usr/bin:/bin", bin.path().display());
+    let env = [("PATH", path.as_str())];
+
+    global_ruff("0.17.6");
+    let auto = repo.run_env(&["static", "--base", "HEAD"], &env);
+    assert_eq!(auto.code, 0, "{}{}", auto.stdout, auto.stderr);
+    assert!(!ran.exists(), "ruff 0.17 never runs on a project that pins 0.5");
+    assert!(
+        auto.stdout
+            .contains("is not the version pyproject.toml declares (==0.5.7), and would misread the project's config"),
+        "{}",
+        auto.stdout
+    );
+    let named = repo.run_env(&["static", "--base", "HEAD", "--tool", "ruff"], &env);
+    assert_eq!(named.code, 2, "{}{}", named.stdout, named.stderr);
+    assert!(named.stderr.contains("ruff: the one on PATH"), "{}", named.stderr);
+
+    global_ruff("0.5.9");
+    let same = repo.run_env(&["static", "--base", "HEAD", "--tool", "ruff"], &env);
+    assert_eq!(same.code, 0, "{}{}", same.stdout, same.stderr);
+    assert!(ran.exists(), "the same release line runs");
+}

@@ -68,7 +68,9 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         return Ok(out);
     }
 
-    let (mut picked, missing) = pick(cx, settings, &present)?;
+    let (mut picked, missing, mismatched) = pick(cx, settings, &present)?;
+    out.notices
+        .extend(mismatched.into_iter().map(|why| format!("{why}; not run")));
     // In a hook that leaves them to later, the tools that only check a
     // whole project do not run: they take seconds, and pre-push and CI run them.
     if let Some(hook) = settings.without_project_tools {
@@ -383,7 +385,7 @@ fn pick<'a>(
     cx: &Context<'_>,
     settings: &'a Settings,
     changed: &[&ChangedFile],
-) -> Result<(Found<'a>, Vec<&'static dyn Tool>)> {
+) -> Result<(Found<'a>, Vec<&'static dyn Tool>, Vec<String>)> {
     let root = cx.repo.root();
     let tracked = |rel: &Path| cx.repo.is_tracked(rel);
     let mut picked: Found<'a> = Vec::new();
@@ -393,13 +395,25 @@ fn pick<'a>(
         let named = format!("{family}:{}", tool.name());
         settings.silenced.iter().any(|s| s == family || *s == named)
     };
+    // A tool found only on PATH whose release line is not the one the
+    // project declares would misread the project's config.
+    let foreign = |tool: &dyn Tool, program: &Path| {
+        (!program.starts_with(root))
+            .then(|| tools::version::mismatch(tool.name(), program, root))
+            .flatten()
+    };
     for name in &settings.named {
         let tool = tools::by_name(name).ok_or_else(|| anyhow!("unknown tool `{name}`"))?;
         if silenced(tool) {
             continue;
         }
         match tools::locate(tool, root, &tracked) {
-            Some(program) => picked.push((tool, program)),
+            Some(program) => {
+                if let Some(why) = foreign(tool, &program) {
+                    bail!("{why}");
+                }
+                picked.push((tool, program));
+            }
             None => bail!(
                 "{} is named in gates.static.tools (or with --tool) but is not installed: {}",
                 tool.name(),
@@ -408,6 +422,7 @@ fn pick<'a>(
         }
     }
     let mut missing = Vec::new();
+    let mut mismatched = Vec::new();
     if settings.auto {
         let mut files = cx.repo.tracked_files()?;
         files.extend(changed.iter().map(|f| f.path.clone()));
@@ -416,7 +431,10 @@ fn pick<'a>(
                 continue;
             }
             match tools::locate(tool, root, &tracked) {
-                Some(program) => picked.push((tool, program)),
+                Some(program) => match foreign(tool, &program) {
+                    Some(why) => mismatched.push(why),
+                    None => picked.push((tool, program)),
+                },
                 None => missing.push(tool),
             }
         }
@@ -425,7 +443,7 @@ fn pick<'a>(
         let program = which::which("sh").map_err(|_| anyhow!("{}: no `sh` on PATH to run its command", tool.name()))?;
         picked.push((tool, program));
     }
-    Ok((picked, missing))
+    Ok((picked, missing, mismatched))
 }
 
 /// Run every job at once, each with its own time limit; the first failure

@@ -11,6 +11,7 @@ mod ruff;
 mod sarif;
 mod shellcheck;
 mod tsc;
+pub mod version;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
