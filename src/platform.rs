@@ -6,7 +6,8 @@
 //!   test runner's workers, a linter's daemons): on Unix the command leads
 //!   its own process group, and ending it sends SIGKILL to the group; on
 //!   Windows it starts a new process group, and ending it runs `taskkill /T
-//!   /F`, which ends the process and every descendant.
+//!   /F`, which ends the process and every descendant, while the process
+//!   still runs (its id is not reused then).
 //! - State files are locked with std's `File::lock` (flock on Unix,
 //!   LockFileEx on Windows).
 //! - Ctrl-C and termination reach [`crate::interrupt`] through the ctrlc
@@ -60,6 +61,19 @@ pub(crate) fn end_tree(pid: u32) {
         .stderr(Stdio::null())
         .status();
 }
+
+/// After the root `pid` has exited and been waited for: end what it left
+/// running. On Unix its process group outlives it and is ended; on Windows
+/// the root's id may already belong to an unrelated process, so nothing is
+/// done (descendants that outlive their parent are not tracked there).
+#[cfg(unix)]
+pub(crate) fn end_leftovers(pid: u32) {
+    end_tree(pid);
+}
+
+/// See the Unix version: nothing, on Windows.
+#[cfg(windows)]
+pub(crate) fn end_leftovers(_pid: u32) {}
 
 #[cfg(all(test, unix))]
 mod tests {

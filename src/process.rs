@@ -89,7 +89,7 @@ pub fn run_with_input(mut cmd: Command, cwd: &Path, timeout: Duration, input: Op
         }
     };
     // Whatever the command left running in its group would hold the pipes open.
-    crate::platform::end_tree(pid);
+    crate::platform::end_leftovers(pid);
     crate::interrupt::finished(pid);
     // Killed by an interruption: what it left is no result; the handler exits.
     crate::interrupt::hold_if_interrupted();
