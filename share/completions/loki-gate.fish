@@ -29,6 +29,7 @@ complete -c loki-gate -n "__fish_loki_gate_needs_command" -l base -d 'Compare ag
 complete -c loki-gate -n "__fish_loki_gate_needs_command" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -92,6 +93,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand static" -l base -d '
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand static" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -131,6 +133,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand evidence; and not __
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand evidence; and not __fish_seen_subcommand_from start help" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -167,6 +170,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand evidence; and __fish
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand evidence; and __fish_seen_subcommand_from start" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -202,6 +206,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand mock" -l base -d 'Co
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand mock" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -236,6 +241,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand mutation" -l base -d
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand mutation" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -269,6 +275,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand docs" -l base -d 'Co
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand docs" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -303,6 +310,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand heldout; and not __f
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand heldout; and not __fish_seen_subcommand_from select help" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -342,6 +350,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand heldout; and __fish_
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand heldout; and __fish_seen_subcommand_from select" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -378,6 +387,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand uncertainty" -l base
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand uncertainty" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -413,6 +423,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand council" -l base -d 
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand council" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -448,6 +459,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand check" -l base -d 'C
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand check" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -482,6 +494,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand comment" -l base -d 
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand comment" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -516,6 +529,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand render" -l base -d '
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand render" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -549,6 +563,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and not __fish
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and not __fish_seen_subcommand_from install uninstall run help" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -588,6 +603,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_see
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from install" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -623,6 +639,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_see
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from uninstall" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -657,6 +674,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_see
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from run" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -694,6 +712,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand rules" -l base -d 'C
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand rules" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -727,6 +746,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand explain" -l base -d 
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand explain" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -760,6 +780,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand completions" -l base
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand completions" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -793,6 +814,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand man" -l base -d 'Com
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand man" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -826,6 +848,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand schema" -l base -d '
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand schema" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"
@@ -859,6 +882,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand init" -l base -d 'Co
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand init" -l format -d 'Report format' -r -f -a "text\t''
 concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
 json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 markdown\t''"

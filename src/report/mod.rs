@@ -7,6 +7,7 @@
 pub use crate::verdict::coverage;
 pub mod github;
 pub mod json;
+pub mod junit;
 pub mod markdown;
 pub mod progress;
 pub mod sarif;
@@ -28,6 +29,8 @@ pub enum Format {
     /// One line per finding (`path:line:col: severity[rule] message`), then the summaries
     Concise,
     Json,
+    /// JUnit XML: one test suite per gate, one failing test case per error
+    Junit,
     Sarif,
     Github,
     Markdown,
@@ -74,6 +77,7 @@ pub fn render(format: Format, reports: &[GateReport], style: Style) -> String {
         Format::Text => text::render(reports, style),
         Format::Concise => text::concise(reports, style),
         Format::Json => json::render(reports),
+        Format::Junit => junit::render(reports),
         Format::Sarif => sarif::render(reports),
         Format::Github => github::render(reports),
         Format::Markdown => markdown::render(reports),

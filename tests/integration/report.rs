@@ -159,3 +159,74 @@ fn every_format_for_a_passing_run() {
         }
     }
 }
+
+/// `--format junit` is valid JUnit XML by the schema Jenkins' xunit plugin
+/// publishes (`.ci/run` takes it from pytest's sdist, which checks pytest's
+/// own output with it, into target/schemas/), checked with xmllint; and it
+/// says what the report says: one suite per gate, a failing case per error.
+#[test]
+fn junit_output_is_valid_by_the_published_schema_and_counts_the_findings() {
+    let xsd = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/schemas/junit-10.xsd");
+    assert!(
+        xsd.is_file(),
+        "{} is missing: .ci/run downloads it (pytest's sdist, testing/example_scripts/junit-10.xsd)",
+        xsd.display()
+    );
+    let repo = TestRepo::new();
+    repo.write("README.md", "# shop\n\nA cart that sums prices.\n")
+        .write("shop.py", "def total(xs):\n    return sum(xs)\n");
+    repo.commit("base");
+    repo.write(
+        "tests/test_shop.py",
+        "from shop import total\n\n\ndef test_total():\n    r = total([1])\n    assert r == r\n\n\ndef test_more():\n    assert True  # <&> \"quoted\"\n",
+    );
+    let out = repo.path().join("report.xml");
+    let run = repo.run(&[
+        "check",
+        "--base",
+        "HEAD",
+        "--gates",
+        "mock,docs,mutation",
+        "--format",
+        "junit",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let lint = std::process::Command::new("xmllint")
+        .args(["--noout", "--schema"])
+        .arg(&xsd)
+        .arg(&out)
+        .output()
+        .expect("xmllint runs (apt-get install libxml2-utils, as .ci/run does)");
+    assert!(lint.status.success(), "{}", String::from_utf8_lossy(&lint.stderr));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "testsuites");
+    let suites: Vec<_> = root.children().filter(|n| n.has_tag_name("testsuite")).collect();
+    let names: Vec<&str> = suites.iter().map(|s| s.attribute("name").unwrap()).collect();
+    assert_eq!(names, ["loki-gate.mock", "loki-gate.mutation", "loki-gate.docs"]);
+    let mock = suites[0];
+    assert_eq!(mock.attribute("failures"), Some("2"), "{text}");
+    let failure = mock.descendants().find(|n| n.has_tag_name("failure")).unwrap();
+    assert_eq!(failure.attribute("type"), Some("mock/tautological-assertion"));
+    assert_eq!(root.attribute("failures"), Some("2"));
+    // A gate without findings is one passing case.
+    let docs = suites[2];
+    assert_eq!(docs.attribute("tests"), Some("1"));
+    assert_eq!(docs.attribute("failures"), Some("0"));
+    // The same run gives the same bytes.
+    repo.run(&[
+        "check",
+        "--base",
+        "HEAD",
+        "--gates",
+        "mock,docs,mutation",
+        "--format",
+        "junit",
+        "-o",
+        repo.path().join("again.xml").to_str().unwrap(),
+    ]);
+    assert_eq!(std::fs::read_to_string(repo.path().join("again.xml")).unwrap(), text);
+}
