@@ -219,7 +219,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -309,7 +309,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -399,7 +399,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -485,7 +485,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -579,7 +579,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -665,7 +665,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -771,7 +771,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -899,7 +899,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -985,7 +985,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -1075,7 +1075,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -1211,7 +1211,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -1647,7 +1647,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -1807,7 +1807,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -1897,7 +1897,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -1987,7 +1987,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -2073,7 +2073,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -2159,7 +2159,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -2245,7 +2245,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -2335,7 +2335,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -2425,7 +2425,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -2511,7 +2511,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -2597,7 +2597,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -2703,7 +2703,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -2789,7 +2789,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
                     return 0
                     ;;
                 --output)

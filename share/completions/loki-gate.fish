@@ -32,6 +32,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_needs_command" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_needs_command" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -96,6 +97,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand static" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand static" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -136,6 +138,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand evidence; and not __fish_seen_subcommand_from start help" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand evidence; and not __fish_seen_subcommand_from start help" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -173,6 +176,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand evidence; and __fish_seen_subcommand_from start" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand evidence; and __fish_seen_subcommand_from start" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -209,6 +213,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand mock" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand mock" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -244,6 +249,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand mutation" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand mutation" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -278,6 +284,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand docs" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand docs" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -313,6 +320,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand heldout; and not __fish_seen_subcommand_from select help" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand heldout; and not __fish_seen_subcommand_from select help" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -353,6 +361,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand heldout; and __fish_seen_subcommand_from select" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand heldout; and __fish_seen_subcommand_from select" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -390,6 +399,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand uncertainty" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand uncertainty" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -426,6 +436,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand council" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand council" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -462,6 +473,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand check" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand check" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -497,6 +509,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand comment" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand comment" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -532,6 +545,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand render" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand render" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -566,6 +580,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and not __fish_seen_subcommand_from install uninstall run help" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and not __fish_seen_subcommand_from install uninstall run help" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -606,6 +621,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from install" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from install" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -642,6 +658,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from uninstall" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from uninstall" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -677,6 +694,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from run" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from run" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -715,6 +733,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand rules" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand rules" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -749,6 +768,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand explain" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand explain" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -783,6 +803,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand completions" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand completions" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -817,6 +838,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand man" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand man" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -851,6 +873,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand schema" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand schema" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
@@ -885,6 +908,7 @@ json\t''
 junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
 markdown\t''"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand init" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand init" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F

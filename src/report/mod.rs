@@ -6,6 +6,7 @@
 
 pub use crate::verdict::coverage;
 pub mod github;
+pub mod gitlab;
 pub mod json;
 pub mod junit;
 pub mod markdown;
@@ -33,6 +34,8 @@ pub enum Format {
     Junit,
     Sarif,
     Github,
+    /// GitLab Code Quality JSON (merge request widget)
+    Gitlab,
     Markdown,
 }
 
@@ -80,6 +83,7 @@ pub fn render(format: Format, reports: &[GateReport], style: Style) -> String {
         Format::Junit => junit::render(reports),
         Format::Sarif => sarif::render(reports),
         Format::Github => github::render(reports),
+        Format::Gitlab => gitlab::render(reports),
         Format::Markdown => markdown::render(reports),
     }
 }

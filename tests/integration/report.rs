@@ -230,3 +230,49 @@ fn junit_output_is_valid_by_the_published_schema_and_counts_the_findings() {
     ]);
     assert_eq!(std::fs::read_to_string(repo.path().join("again.xml")).unwrap(), text);
 }
+
+/// `--format gitlab` holds what GitLab's Code Quality documentation
+/// requires of each issue (GitLab publishes the fields, not a schema):
+/// description, check_name, a fingerprint unique in the report, a severity
+/// of info|minor|major|critical|blocker, location.path and
+/// location.lines.begin.
+#[test]
+fn gitlab_code_quality_issues_have_every_required_field_and_unique_fingerprints() {
+    let repo = TestRepo::new();
+    repo.write("README.md", "# shop\n\nA cart that sums prices.\n")
+        .write("shop.py", "def total(xs):\n    return sum(xs)\n");
+    repo.commit("base");
+    repo.write(
+        "tests/test_shop.py",
+        "from shop import total\n\n\ndef test_one():\n    total([1])\n    assert True\n\n\ndef test_two():\n    total([2])\n    assert True\n",
+    );
+    let run = repo.run(&["check", "--base", "HEAD", "--gates", "mock,docs", "--format", "gitlab"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let issues: Vec<serde_json::Value> = serde_json::from_str(&run.stdout).unwrap();
+    assert!(issues.len() >= 2, "{}", run.stdout);
+    let mut fingerprints = std::collections::BTreeSet::new();
+    for issue in &issues {
+        assert!(issue["description"].as_str().is_some_and(|d| !d.is_empty()), "{issue}");
+        assert!(issue["check_name"].as_str().is_some_and(|c| c.contains('/')), "{issue}");
+        assert!(
+            ["info", "minor", "major", "critical", "blocker"].contains(&issue["severity"].as_str().unwrap()),
+            "{issue}"
+        );
+        assert!(
+            issue["location"]["path"].as_str().is_some_and(|p| !p.is_empty()),
+            "{issue}"
+        );
+        assert!(
+            issue["location"]["lines"]["begin"].as_u64().is_some_and(|l| l >= 1),
+            "{issue}"
+        );
+        let fingerprint = issue["fingerprint"].as_str().unwrap().to_string();
+        assert!(fingerprints.insert(fingerprint.clone()), "unique: {fingerprint}");
+    }
+    let tautologies: Vec<&serde_json::Value> = issues
+        .iter()
+        .filter(|i| i["check_name"] == "mock/tautological-assertion")
+        .collect();
+    assert_eq!(tautologies.len(), 2, "{}", run.stdout);
+    assert_eq!(tautologies[0]["severity"], "major");
+}
