@@ -181,9 +181,9 @@ pub(crate) fn check_in(global: &GlobalArgs, session: &Session, args: &cli::Check
 pub(crate) struct Stream {
     pub(crate) on: bool,
     style: Style,
-    format: Format,
+    layout: report::text::Layout,
     /// Notices printed already: one several gates give is said once.
-    said: std::sync::Mutex<std::collections::HashSet<String>>,
+    said: std::cell::RefCell<report::text::Said>,
 }
 
 impl Stream {
@@ -195,7 +195,10 @@ impl Stream {
                 && !global.statistics
                 && global.hook.is_none(),
             style: style(global),
-            format: global.format,
+            layout: match global.format {
+                Format::Concise => report::text::Layout::Concise,
+                _ => report::text::Layout::Full,
+            },
             said: Default::default(),
         }
     }
@@ -205,17 +208,7 @@ impl Stream {
         if !self.on {
             return;
         }
-        let mut said = self.said.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let report = GateReport {
-            notices: report
-                .notices
-                .iter()
-                .filter(|n| said.insert((*n).clone()))
-                .cloned()
-                .collect(),
-            ..report.clone()
-        };
-        let rendered = report::render(self.format, std::slice::from_ref(&report), self.style);
+        let rendered = report::text::section(report, self.style, self.layout, &mut self.said.borrow_mut());
         progress.suspend(|| {
             let _ = report::emit(&rendered, None);
         });

@@ -175,10 +175,11 @@ pub(crate) fn emit_reports(
 ) -> Result<ExitStatus> {
     // A passing hook says one line per gate, as pre-commit and lefthook
     // hooks do; `-v` shows the rest.
+    let (status, why) = exit_status(global, reports);
     let quiet_pass = global.hook.is_some()
         && !global.verbose
         && matches!(global.format, Format::Text | Format::Concise)
-        && exit_status(global, reports).0 == ExitStatus::Pass;
+        && status == ExitStatus::Pass;
     let rendered = if quiet_pass {
         report::text::summaries(reports, style(global))
     } else if streamed {
@@ -206,7 +207,6 @@ pub(crate) fn emit_reports(
         }
         return Ok(ExitStatus::Pass);
     }
-    let (status, why) = exit_status(global, reports);
     if let Some(why) = why
         && !global.quiet
     {

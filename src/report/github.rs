@@ -115,20 +115,7 @@ mod tests {
             .chain((0..12).map(|i| finding(Severity::Error, i)))
             .chain((0..3).map(|i| finding(Severity::Note, i)))
             .collect();
-        let report = GateReport {
-            gate: "mock",
-            outcome: super::super::Outcome::Blocked,
-            findings,
-            files: 1,
-            elapsed_ms: 0,
-            notices: Vec::new(),
-            inconclusive: None,
-            suppressed: 0,
-            baselined: 0,
-            error: None,
-            coverage: None,
-            waivers: Vec::new(),
-        };
+        let report = GateReport::of("mock", super::super::Outcome::Blocked, findings);
         let text = render(&[report]);
         let lines: Vec<&str> = text.lines().collect();
         assert!(lines[..10].iter().all(|l| l.starts_with("::error ")));
@@ -143,18 +130,10 @@ mod tests {
     #[test]
     fn a_gate_that_could_not_run_or_decide_is_annotated_on_the_run() {
         let report = |gate: &'static str, outcome, error: Option<&str>, inconclusive: Option<&str>| GateReport {
-            gate,
-            outcome,
-            findings: Vec::new(),
             files: 0,
-            elapsed_ms: 0,
-            notices: Vec::new(),
             inconclusive: inconclusive.map(str::to_string),
-            suppressed: 0,
-            baselined: 0,
             error: error.map(str::to_string),
-            coverage: None,
-            waivers: Vec::new(),
+            ..GateReport::of(gate, outcome, Vec::new())
         };
         use super::super::Outcome;
         let text = render(&[

@@ -68,20 +68,7 @@ mod tests {
         let rule = &crate::gates::mock::rules::NO_ASSERTION;
         let f = crate::finding::Finding::new(rule, "same").at("a.py", 3, 1);
         let whole = crate::finding::Finding::new(rule, "about the change");
-        let report = GateReport {
-            gate: "mock",
-            outcome: super::super::Outcome::Blocked,
-            findings: vec![f.clone(), f, whole],
-            files: 1,
-            elapsed_ms: 0,
-            notices: Vec::new(),
-            inconclusive: None,
-            suppressed: 0,
-            baselined: 0,
-            error: None,
-            coverage: None,
-            waivers: Vec::new(),
-        };
+        let report = GateReport::of("mock", super::super::Outcome::Blocked, vec![f.clone(), f, whole]);
         let issues: Vec<Value> = serde_json::from_str(&render(&[report])).unwrap();
         let first = issues[0]["fingerprint"].as_str().unwrap();
         assert_eq!(issues[1]["fingerprint"].as_str().unwrap(), format!("{first}-2"));

@@ -33,16 +33,37 @@ impl Paint {
     }
 }
 
+/// How a report's findings are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// Each with its source lines, notes and help (`text`).
+    Full,
+    /// Each on one line (`concise`).
+    Concise,
+    /// None: `--statistics` counts them instead.
+    Counted,
+}
+
+/// The notices a run has printed already: one several gates give (`HEAD
+/// has no parent`) is said once.
+#[derive(Debug, Default)]
+pub struct Said(std::collections::HashSet<String>);
+
+impl Said {
+    /// Of `notices`, those not said yet (now said).
+    fn first_time<'a>(&mut self, notices: &'a [String]) -> Vec<&'a String> {
+        notices.iter().filter(|n| self.0.insert((*n).clone())).collect()
+    }
+}
+
 pub fn render(reports: &[GateReport], style: Style) -> String {
-    render_with(reports, style, finding)
+    render_all(reports, style, Layout::Full)
 }
 
 /// `--format concise`: each finding on one line, then what `text` prints
 /// after the findings.
 pub fn concise(reports: &[GateReport], style: Style) -> String {
-    render_with(reports, style, |out, f, paint| {
-        let _ = writeln!(out, "{}", first_line(f, paint));
-    })
+    render_all(reports, style, Layout::Concise)
 }
 
 /// Each gate's summary line and nothing else: what a passing hook prints.
@@ -73,48 +94,45 @@ pub fn statistics(reports: &[GateReport], style: Style) -> String {
     for (rule, severity, count) in super::json::rule_counts(reports) {
         let _ = writeln!(out, "{count:>5}  {:<7}  {rule}", paint.severity(severity));
     }
-    let tail = render_with(reports, style, |_, _, _| {});
+    let tail = render_all(reports, style, Layout::Counted);
     if !out.is_empty() && !tail.is_empty() {
         out.push('\n');
     }
     out + &tail
 }
 
-fn render_with(reports: &[GateReport], style: Style, each: impl Fn(&mut String, &Finding, &Paint)) -> String {
-    let paint = Paint(style.color);
-    let mut out = String::new();
-    let mut seen = std::collections::HashSet::new();
-    for report in reports {
-        for f in &report.findings {
-            each(&mut out, f, &paint);
-        }
-        if !style.quiet {
-            // A notice several gates give (`HEAD has no parent`) is said once.
-            let report = GateReport {
-                notices: report
-                    .notices
-                    .iter()
-                    .filter(|n| seen.insert(n.as_str()))
-                    .cloned()
-                    .collect(),
-                ..report.clone()
-            };
-            after_findings(&mut out, &report, style, &paint);
-        }
-    }
-    if reports.len() > 1 && !style.quiet {
-        verdict(&mut out, reports, &paint, style.recording);
-    }
+fn render_all(reports: &[GateReport], style: Style, layout: Layout) -> String {
+    let mut said = Said::default();
+    let mut out: String = reports
+        .iter()
+        .map(|report| section(report, style, layout, &mut said))
+        .collect();
+    out.push_str(&verdict_line(reports, style));
     out
 }
 
-/// What follows a gate's findings: its error, notices, waivers, coverage
-/// and summary line.
-fn after_findings(out: &mut String, report: &GateReport, style: Style, paint: &Paint) {
+/// One gate's part of the report: its findings in `layout`, then its
+/// error, the notices `said` has not heard, waivers, coverage and summary
+/// line (only the findings under `--quiet`).
+pub fn section(report: &GateReport, style: Style, layout: Layout, said: &mut Said) -> String {
+    let paint = Paint(style.color);
+    let mut out = String::new();
+    for f in &report.findings {
+        match layout {
+            Layout::Full => finding(&mut out, f, &paint),
+            Layout::Concise => {
+                let _ = writeln!(out, "{}", first_line(f, &paint));
+            }
+            Layout::Counted => {}
+        }
+    }
+    if style.quiet {
+        return out;
+    }
     if let Some(err) = &report.error {
         let _ = writeln!(out, "{}: {err}", paint.severity(Severity::Error));
     }
-    for notice in &report.notices {
+    for notice in said.first_time(&report.notices) {
         let _ = writeln!(out, "{} {notice}", paint.dim("note:"));
     }
     if !report.waivers.is_empty() {
@@ -126,7 +144,8 @@ fn after_findings(out: &mut String, report: &GateReport, style: Style, paint: &P
     if let Some(coverage) = &report.coverage {
         out.push_str(&coverage.text());
     }
-    summary(out, report, paint, style);
+    summary(&mut out, report, &paint, style);
+    out
 }
 
 /// The word a report uses for an outcome, coloured.

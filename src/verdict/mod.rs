@@ -56,4 +56,24 @@ impl GateReport {
     pub fn count(&self, severity: Severity) -> usize {
         self.findings.iter().filter(|f| f.severity == severity).count()
     }
+
+    /// A report of `gate` with these findings and nothing else, for the
+    /// renderers' unit tests.
+    #[cfg(test)]
+    pub(crate) fn of(gate: &'static str, outcome: Outcome, findings: Vec<Finding>) -> GateReport {
+        GateReport {
+            gate,
+            outcome,
+            findings,
+            files: 1,
+            elapsed_ms: 0,
+            notices: Vec::new(),
+            inconclusive: None,
+            suppressed: 0,
+            baselined: 0,
+            error: None,
+            coverage: None,
+            waivers: Vec::new(),
+        }
+    }
 }

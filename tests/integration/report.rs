@@ -180,19 +180,23 @@ fn junit_output_is_valid_by_the_published_schema_and_counts_the_findings() {
         "tests/test_shop.py",
         "from shop import total\n\n\ndef test_total():\n    r = total([1])\n    assert r == r\n\n\ndef test_more():\n    assert True  # <&> \"quoted\"\n",
     );
-    let out = repo.path().join("report.xml");
-    let run = repo.run(&[
-        "check",
-        "--base",
-        "HEAD",
-        "--gates",
-        "mock,docs,mutation",
-        "--format",
-        "junit",
-        "-o",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(run.code, 1, "{}", run.stderr);
+    let junit_to = |file: &str| {
+        let out = repo.path().join(file);
+        let run = repo.run(&[
+            "check",
+            "--base",
+            "HEAD",
+            "--gates",
+            "mock,docs,mutation",
+            "--format",
+            "junit",
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        out
+    };
+    let out = junit_to("report.xml");
     let lint = std::process::Command::new("xmllint")
         .args(["--noout", "--schema"])
         .arg(&xsd)
@@ -217,18 +221,7 @@ fn junit_output_is_valid_by_the_published_schema_and_counts_the_findings() {
     assert_eq!(docs.attribute("tests"), Some("1"));
     assert_eq!(docs.attribute("failures"), Some("0"));
     // The same run gives the same bytes.
-    repo.run(&[
-        "check",
-        "--base",
-        "HEAD",
-        "--gates",
-        "mock,docs,mutation",
-        "--format",
-        "junit",
-        "-o",
-        repo.path().join("again.xml").to_str().unwrap(),
-    ]);
-    assert_eq!(std::fs::read_to_string(repo.path().join("again.xml")).unwrap(), text);
+    assert_eq!(std::fs::read_to_string(junit_to("again.xml")).unwrap(), text);
 }
 
 /// `--format gitlab` holds what GitLab's Code Quality documentation
