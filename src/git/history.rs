@@ -328,12 +328,9 @@ impl Repo {
     pub fn staged_changes(&self) -> Result<Vec<TreeChange>> {
         let head = self.head()?;
         let tree = self.tree_of(head.as_deref())?;
-        let index = self.inner.index().context("could not read the git index")?;
         let mut opts = DiffOptions::new();
         opts.ignore_submodules(true);
-        let diff = self
-            .inner
-            .diff_tree_to_index(tree.as_ref(), Some(&index), Some(&mut opts))?;
+        let diff = self.diff_to_index(tree.as_ref(), &mut opts)?;
         tree_changes(self, diff)
     }
 
@@ -347,8 +344,7 @@ impl Repo {
 
     /// The blob id of `path` in the index, or `None` when it is not staged.
     pub fn index_blob_id(&self, path: &Path) -> Result<Option<String>> {
-        let index = self.inner.index().context("could not read the git index")?;
-        Ok(index.get_path(path, 0).map(|e| e.id.to_string()))
+        Ok(self.index()?.get(path).map(|e| e.id.to_string()))
     }
 
     /// A blob's content by id, unless it is over the size cap

@@ -7,6 +7,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use git2::{Delta, DiffFindOptions, DiffOptions, ErrorCode, Oid, Repository, Tree};
 
 mod history;
+pub mod index;
 pub use history::*;
 
 /// An open repository with a working tree.
@@ -15,6 +16,20 @@ pub struct Repo {
     root: PathBuf,
     /// The index git named in `GIT_INDEX_FILE` (absolute), when it named one.
     index_file: Option<PathBuf>,
+    /// Which index libgit2 holds ([`Repo::git2_index`], [`Repo::diff_to_index`]).
+    held: std::cell::Cell<Held>,
+}
+
+/// The index a repository's libgit2 handle holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Held {
+    /// Its own, read when first needed (`.git/index`).
+    Default,
+    /// The index file this repository's changes are staged in.
+    Full,
+    /// An index of the changed paths only (and the `.gitattributes` files,
+    /// which libgit2 reads from the index when it diffs).
+    Small,
 }
 
 /// Where the repository is, as the variables git sets for a hook say it
@@ -137,6 +152,10 @@ impl Repo {
 
     /// Open the repository `location` names, or the one containing `start`.
     pub fn open_at(start: &Path, location: &Location) -> Result<Repo> {
+        // libgit2 re-hashes every object it reads to check it; git does not
+        // (`git fsck` does), and on a large tree that was a third of a hook.
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        ONCE.call_once(|| git2::opts::strict_hash_verification(false));
         let inner = match &location.git_dir {
             Some(dir) => Repository::open_ext(
                 dir,
@@ -190,21 +209,12 @@ impl Repo {
                     file.display()
                 );
             }
-            let mut index = git2::Index::open(file).map_err(|e| {
-                anyhow!(
-                    "could not read the index GIT_INDEX_FILE names, {}: {}",
-                    file.display(),
-                    plain(&e)
-                )
-            })?;
-            inner
-                .set_index(&mut index)
-                .map_err(|e| anyhow!("could not use the index {}: {}", file.display(), plain(&e)))?;
         }
         Ok(Repo {
             inner,
             root,
             index_file: location.index_file.clone(),
+            held: std::cell::Cell::new(Held::Default),
         })
     }
 
@@ -217,6 +227,88 @@ impl Repo {
             work_tree: Some(self.root.clone()),
             index_file: self.index_file.clone(),
         }
+    }
+
+    /// The index this repository's changes are staged in: the one git
+    /// named for a hook, else the git directory's.
+    fn index_path(&self) -> PathBuf {
+        self.index_file
+            .clone()
+            .unwrap_or_else(|| self.inner.path().join("index"))
+    }
+
+    /// The index's entries, read once per process ([`index::load`]).
+    pub fn index(&self) -> Result<std::sync::Arc<index::Snapshot>> {
+        index::load(&self.index_path())
+    }
+
+    /// libgit2's own reading of the index, for what compares it with the
+    /// working tree; the index `GIT_INDEX_FILE` names is handed to it first.
+    fn git2_index(&self) -> Result<git2::Index> {
+        let own = self.held.get() == Held::Default && self.index_file.is_none();
+        if !own && self.held.get() != Held::Full {
+            let file = self.index_path();
+            let mut index = git2::Index::open(&file)
+                .map_err(|e| anyhow!("could not read the git index {}: {}", file.display(), plain(&e)))?;
+            self.inner
+                .set_index(&mut index)
+                .map_err(|e| anyhow!("could not use the index {}: {}", file.display(), plain(&e)))?;
+            self.held.set(Held::Full);
+        }
+        self.inner.index().context("could not read the git index")
+    }
+
+    /// `tree` (the empty tree when `None`) against the index. Only the paths
+    /// whose entries differ from the tree's ([`index::Snapshot::changed`])
+    /// are handed to libgit2, in an index of their own, so its work (and its
+    /// rename detection) follows the change, not the repository.
+    fn diff_to_index(&self, tree: Option<&Tree<'_>>, opts: &mut DiffOptions) -> Result<git2::Diff<'_>> {
+        let snapshot = self.index()?;
+        if snapshot.unusual() {
+            // Conflicts and intent-to-add entries: libgit2's reading decides.
+            let index = self.git2_index()?;
+            return Ok(self.inner.diff_tree_to_index(tree, Some(&index), Some(opts))?);
+        }
+        let changed = snapshot.changed(&self.inner, tree)?;
+        if changed.is_empty() {
+            return Ok(self.inner.diff_tree_to_tree(tree, tree, Some(opts))?);
+        }
+        let mut small = git2::Index::new()?;
+        let attributes = snapshot
+            .entries()
+            .iter()
+            .filter(|e| e.stage == 0 && snapshot.path(e).file_name() == Some(std::ffi::OsStr::new(".gitattributes")))
+            .map(|e| snapshot.path(e));
+        let mut held: Vec<&Path> = changed.iter().map(PathBuf::as_path).chain(attributes).collect();
+        held.sort_unstable();
+        held.dedup();
+        for path in held {
+            if let Some(entry) = snapshot.get(path) {
+                small.add(&git2::IndexEntry {
+                    ctime: git2::IndexTime::new(0, 0),
+                    mtime: git2::IndexTime::new(0, 0),
+                    dev: 0,
+                    ino: 0,
+                    mode: entry.mode,
+                    uid: 0,
+                    gid: 0,
+                    file_size: entry.file_size,
+                    id: entry.id,
+                    flags: 0,
+                    flags_extended: 0,
+                    path: snapshot.path_bytes(entry).to_vec(),
+                })?;
+            }
+        }
+        for path in changed.iter() {
+            opts.pathspec(path);
+        }
+        opts.disable_pathspec_match(true);
+        // Held by the repository too: libgit2 looks up diff attributes
+        // there, and would otherwise read the whole index for them.
+        self.inner.set_index(&mut small)?;
+        self.held.set(Held::Small);
+        Ok(self.inner.diff_tree_to_index(tree, Some(&small), Some(opts))?)
     }
 
     /// The top of the working tree.
@@ -440,11 +532,12 @@ impl Repo {
     /// The paths of the index entries a sparse checkout leaves out
     /// (`outside`), or of the others.
     fn index_paths<C: FromIterator<PathBuf>>(&self, outside: bool) -> Result<C> {
-        let index = self.inner.index().context("could not read the git index")?;
+        let index = self.index()?;
         Ok(index
+            .entries()
             .iter()
-            .filter(|e| (e.flags_extended & SKIP_WORKTREE != 0) == outside)
-            .map(|e| bytes_to_path(&e.path))
+            .filter(|e| e.skip_worktree == outside)
+            .map(|e| index.path(e).to_path_buf())
             .collect())
     }
 
@@ -486,12 +579,11 @@ impl Repo {
         let mut diff = match side {
             Side::Staged(base) => {
                 let tree = self.tree_of(base.commit.as_deref())?;
-                let index = self.inner.index().context("could not read the git index")?;
-                self.inner
-                    .diff_tree_to_index(tree.as_ref(), Some(&index), Some(&mut opts))?
+                self.diff_to_index(tree.as_ref(), &mut opts)?
             }
             Side::Worktree(base) => {
                 let tree = self.tree_of(base.commit.as_deref())?;
+                self.git2_index()?;
                 opts.include_untracked(true)
                     .recurse_untracked_dirs(true)
                     .show_untracked_content(detail == Detail::Lines);
@@ -616,6 +708,21 @@ impl Repo {
         self.index_paths(false)
     }
 
+    /// Every file at `commit` (submodules left out), with its blob id, in
+    /// path order.
+    pub fn files_at(&self, commit: &str) -> Result<Vec<(PathBuf, String)>> {
+        let Some(tree) = self.tree_of(Some(commit))? else {
+            return Ok(Vec::new());
+        };
+        let mut files = Vec::new();
+        index::files_of(&self.inner, &tree, &[], &mut Vec::new(), &mut files, &mut Vec::new())
+            .map_err(|e| anyhow!("could not read the tree of {commit}: {}", plain(&e)))?;
+        Ok(files
+            .into_iter()
+            .map(|(path, id, _)| (index::bytes_path(&path).to_path_buf(), id.to_string()))
+            .collect())
+    }
+
     /// The content of `path` at commit `rev`, or `None` when it did not exist there.
     pub fn blob_at(&self, rev: &str, path: &Path) -> Result<Option<Vec<u8>>> {
         let commit = self.peel_commit(rev).map_err(|_| anyhow!("unknown revision `{rev}`"))?;
@@ -628,8 +735,8 @@ impl Repo {
 
     /// The staged content of `path`, or `None` when it is not in the index.
     pub fn index_blob(&self, path: &Path) -> Result<Option<BlobRead>> {
-        let index = self.inner.index().context("could not read the git index")?;
-        let Some(entry) = index.get_path(path, 0) else {
+        let index = self.index()?;
+        let Some(entry) = index.get(path) else {
             return Ok(None);
         };
         self.blob_capped(&entry.id.to_string()).map(Some)
@@ -637,7 +744,7 @@ impl Repo {
 
     /// Is `path` (repo-relative) in the index, or in HEAD?
     pub fn is_tracked(&self, path: &Path) -> bool {
-        let in_index = self.inner.index().is_ok_and(|index| index.get_path(path, 0).is_some());
+        let in_index = self.index().is_ok_and(|index| index.get(path).is_some());
         in_index
             || self
                 .inner
@@ -674,20 +781,6 @@ fn lines_of(patch: &git2::Patch<'_>, file: &mut FileDiff) {
             }
         }
     }
-}
-
-/// The index entry flag git sets on a file a sparse checkout leaves out.
-const SKIP_WORKTREE: u16 = 1 << 14;
-
-#[cfg(unix)]
-fn bytes_to_path(bytes: &[u8]) -> PathBuf {
-    use std::os::unix::ffi::OsStrExt;
-    PathBuf::from(std::ffi::OsStr::from_bytes(bytes))
-}
-
-#[cfg(not(unix))]
-fn bytes_to_path(bytes: &[u8]) -> PathBuf {
-    PathBuf::from(String::from_utf8_lossy(bytes).into_owned())
 }
 
 /// `path` relative to the repository at `root` (canonical, as [`Repo::root`]

@@ -1069,6 +1069,8 @@ fn rust_and_go_tests_reach_their_subject_like_cargo_and_go_do() {
         "package cart\n\nfunc Total(xs []int) int { return len(xs) + 0 }\n",
     );
     let run = repo.run(&["mock", "--base", "HEAD"]);
+    let read = repo.run(&["mock", "--base", "HEAD", "--no-cache"]);
+    assert_eq!(run.stdout, read.stdout, "the import index and reading every test agree");
     assert!(
         run.stdout.contains(
             "more test file(s) whose subject changed: cart/cart_test.go, cart/external_test.go, tests/billing.rs"
@@ -1277,4 +1279,92 @@ fn never_imports_flags_exactly(
 /// The text-format lines of `run` that report `rule`.
 fn lines_of<'a>(run: &'a Run, rule: &str) -> Vec<&'a str> {
     run.stdout.lines().filter(|l| l.contains(rule)).collect()
+}
+
+/// The import index the dependents search reads is kept per commit and
+/// brought forward commit by commit: a test added later is found, a runner
+/// config in the change makes the gate read the tests itself, and every
+/// answer is the one reading every test file gives (`--no-cache`).
+#[test]
+fn the_import_index_follows_commits_and_agrees_with_reading_every_test() {
+    let repo = TestRepo::new();
+    repo.write("package.json", "{\"name\": \"shop\"}\n");
+    repo.write("src/cart.ts", "export const total = (xs: number[]) => xs.length\n");
+    repo.write("src/other.ts", "export const other = 1\n");
+    repo.write(
+        "tests/cart.test.ts",
+        "import { total } from '../src/cart'\nit('totals', () => {\n  expect(total([1])).toBe(1)\n  expect(true).toBe(true)\n})\n",
+    );
+    repo.write(
+        "tests/other.test.ts",
+        "import { other } from '../src/other'\nit('is one', () => {\n  expect(true).toBe(true)\n})\n",
+    );
+    repo.commit("base");
+    let touch = |n: usize| {
+        repo.write(
+            "src/cart.ts",
+            &format!("export const total = (xs: number[]) => xs.length + {n}\n"),
+        );
+        repo.git(&["add", "src/cart.ts"]);
+    };
+    let both = |what: &str| {
+        let indexed = repo.run(&["mock", "--staged"]);
+        let read = repo.run(&["mock", "--staged", "--no-cache"]);
+        assert_eq!(indexed.stdout, read.stdout, "{what}");
+        assert_eq!(indexed.code, read.code, "{what}");
+        indexed
+    };
+    let indexes = || -> Vec<String> {
+        let cache = repo.root().join(".loki-gate/cache");
+        let dir = std::fs::read_dir(&cache)
+            .unwrap()
+            .flatten()
+            .find(|e| e.file_name().to_string_lossy().starts_with("imports-"))
+            .expect("an import index")
+            .path();
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    touch(1);
+    let first = both("the index built");
+    assert_eq!(first.code, 1, "{}", first.stdout);
+    assert!(first.stdout.contains("tests/cart.test.ts:4:"), "{}", first.stdout);
+    assert!(!first.stdout.contains("other.test.ts"), "{}", first.stdout);
+    let head = repo.git(&["rev-parse", "HEAD"]).trim().to_string();
+    assert!(indexes().contains(&head), "{:?}", indexes());
+
+    // Later commits: the index is carried forward and sees the new test.
+    repo.commit("change");
+    repo.write(
+        "tests/more/cart.spec.ts",
+        "import { total } from '../../src/cart.js'\nit('is empty', () => {\n  expect(total([])).toBe(0)\n  expect(1).toBe(1)\n})\n",
+    );
+    repo.commit("another test");
+    touch(2);
+    let later = both("carried forward");
+    assert!(later.stdout.contains("tests/more/cart.spec.ts:4:"), "{}", later.stdout);
+    assert!(later.stdout.contains("tests/cart.test.ts:4:"), "{}", later.stdout);
+    let now = indexes();
+    let head = repo.git(&["rev-parse", "HEAD"]).trim().to_string();
+    assert!(now.contains(&head), "{now:?}");
+    assert!(now.len() <= 3, "the newest, one before it and the pointer: {now:?}");
+
+    // A runner config in the change decides anew which files are tests.
+    repo.write(
+        "vitest.config.ts",
+        "export default { test: { include: ['tests/more/**/*.spec.ts'] } }\n",
+    );
+    repo.git(&["add", "vitest.config.ts"]);
+    let config = both("a runner config in the change");
+    assert!(
+        config.stdout.contains("tests/more/cart.spec.ts:4:"),
+        "{}",
+        config.stdout
+    );
+    assert!(!config.stdout.contains("tests/cart.test.ts:4:"), "{}", config.stdout);
 }

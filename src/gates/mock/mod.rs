@@ -20,7 +20,7 @@ use crate::cache::Cache;
 use crate::changed::{self, Scope};
 use crate::finding::Finding;
 use crate::gates::project::resolve::{Reach, Resolver};
-use crate::gates::project::{model, model_cache, project};
+use crate::gates::project::{imports, model, model_cache, project};
 use crate::git::BlobRead;
 use crate::git::display_path;
 use crate::lang::{Lang, TestFile};
@@ -140,7 +140,6 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let (classifier, resolver) = project(cx)?;
     let wanted = |lang: Lang| settings.languages.is_empty() || settings.languages.iter().any(|l| l == lang.family());
     let mut out = GateOutput::default();
-    out.notices.extend(classifier.runners.problems.iter().cloned());
 
     let (cache, off) = model_cache(cx);
     out.notices.extend(off);
@@ -163,7 +162,13 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
                 .map(|f| f.path.clone())
                 .filter(|p| classifier.holds_code(p))
                 .collect();
-            let dependents = dependents(cx, &sources, &paths, &is_wanted_test, &resolver, cache.as_ref());
+            let look = Look {
+                set: &set,
+                classifier: &classifier,
+                resolver: &resolver,
+                cache: cache.as_ref(),
+            };
+            let dependents = dependents(cx, &look, &sources, &paths, &is_wanted_test);
             if !dependents.is_empty() {
                 out.notices.push(format!(
                     "{} more test file(s) whose subject changed: {}",
@@ -248,6 +253,8 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             cache.remove_other_versions(crate::gates::project::CACHE_PREFIX);
         }
     }
+    // The configs read for the files in play that could not be.
+    out.notices.extend(classifier.runners.problems());
     let tests: usize = checked.iter().map(|c| c.tests).sum();
     // A Rust source file is read for the tests it may hold: it counts when it holds some.
     let counted = files
@@ -264,12 +271,17 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         how.push(format!("Python test files by {}", classifier.source));
     }
     if has(&[Lang::JavaScript, Lang::TypeScript, Lang::Tsx]) {
-        how.push(if classifier.runners.sources.is_empty() {
+        let sources = classifier.runners.sources();
+        let more = match sources.len() {
+            0..=3 => String::new(),
+            n => format!(" and {} more", n - 3),
+        };
+        how.push(if sources.is_empty() {
             "JavaScript by conventions".to_string()
         } else {
             format!(
-                "JavaScript by conventions and {}",
-                classifier.runners.sources.join(", ")
+                "JavaScript by conventions and {}{more}",
+                sources[..sources.len().min(3)].join(", ")
             )
         });
     }
@@ -343,21 +355,54 @@ fn mentioning(cx: &Context<'_>, spellings: &[String], keep: &(dyn Fn(&Path) -> b
         .collect()
 }
 
+/// What the search for a change's dependent tests works with.
+struct Look<'a> {
+    set: &'a changed::ChangeSet,
+    classifier: &'a crate::gates::project::classify::Classifier,
+    resolver: &'a Resolver,
+    cache: Option<&'a Cache>,
+}
+
 /// The test files, other than `already`, that import one of `sources` (changed
-/// project files). A test file is parsed only when its text spells an import
-/// of one ([`import_spelling`]).
+/// project files). A test file is parsed only when the base commit's import
+/// index ([`imports`]) says it names one, or, without that index, when its
+/// text spells an import of one ([`import_spelling`]).
 fn dependents(
     cx: &Context<'_>,
+    look: &Look<'_>,
     sources: &[PathBuf],
     already: &[PathBuf],
     is_test: &(dyn Fn(&Path) -> bool + Sync),
-    resolver: &Resolver,
-    cache: Option<&Cache>,
 ) -> Vec<PathBuf> {
-    let spellings: Vec<String> = sources.iter().filter_map(|p| import_spelling(p)).collect();
-    let candidates = mentioning(cx, &spellings, &|p: &Path| {
-        is_test(p) && !already.iter().any(|a| a == p)
-    });
+    let (resolver, cache) = (look.resolver, look.cache);
+    let keep = |p: &Path| is_test(p) && !already.iter().any(|a| a == p);
+    let indexed = imports::candidates(cx.repo, cx.store, cache, look.classifier, look.set, sources);
+    let candidates = match indexed {
+        Some(paths) => {
+            // The change's own files are not the base's: the gate reads those.
+            let changed: std::collections::HashSet<&Path> = look
+                .set
+                .files
+                .iter()
+                .flat_map(|f| [Some(f.path.as_path()), f.old_path.as_deref()])
+                .flatten()
+                .collect();
+            let paths: Vec<PathBuf> = paths
+                .into_iter()
+                .filter(|p| {
+                    !changed.contains(p.as_path())
+                        && keep(p)
+                        && !cx.exclude.is_match(p)
+                        && !cx.skip_dirs.iter().any(|d| p.starts_with(d))
+                })
+                .collect();
+            walk::read_all(cx.repo.root(), &paths).files
+        }
+        None => {
+            let spellings: Vec<String> = sources.iter().filter_map(|p| import_spelling(p)).collect();
+            mentioning(cx, &spellings, &keep)
+        }
+    };
     let mut found: Vec<PathBuf> = candidates
         .par_iter()
         .filter_map(|f| {

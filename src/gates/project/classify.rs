@@ -33,7 +33,7 @@ pub struct Classifier {
     /// pytest `testpaths`: Python tests live only under these.
     testpaths: Option<GlobSet>,
     /// vitest `include`/`exclude` and jest `testMatch`/`testRegex`, per config directory.
-    pub runners: Runners,
+    pub runners: std::sync::Arc<Runners>,
     /// Where the patterns came from, for the report.
     pub source: String,
 }
@@ -72,7 +72,7 @@ impl Classifier {
             python_files,
             testpaths,
             source,
-            runners: Runners::load_at(root, manifests),
+            runners: std::sync::Arc::new(Runners::load_at(root, manifests)),
         }
     }
 

@@ -5,6 +5,7 @@
 //! belongs to no one gate.
 
 pub mod classify;
+pub mod imports;
 pub mod resolve;
 pub mod runners;
 
@@ -130,7 +131,7 @@ pub(crate) fn project(cx: &Context<'_>) -> Result<(Classifier, Resolver)> {
         .cloned()
         .collect();
     let classifier = Classifier::load(root, &package_jsons);
-    let resolver = Resolver::load(root, &manifests, classifier.runners.aliases.clone());
+    let resolver = Resolver::load(root, &manifests, classifier.runners.clone());
     Ok((classifier, resolver))
 }
 

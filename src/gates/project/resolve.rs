@@ -91,8 +91,9 @@ pub struct Resolver {
     base_url: Option<PathBuf>,
     /// Names of the project's own packages (package.json `name`).
     package_names: Vec<String>,
-    /// vite `resolve.alias` and jest `moduleNameMapper`.
-    aliases: Vec<Alias>,
+    /// The runner configs: their vite `resolve.alias` and jest
+    /// `moduleNameMapper` apply to the files they govern.
+    runners: std::sync::Arc<super::runners::Runners>,
     /// Rust crates of the workspace: (name as code spells it, package directory).
     crates: Vec<(String, PathBuf)>,
     /// Go modules of the repository: (module path, directory).
@@ -115,10 +116,10 @@ enum Entry {
 impl Resolver {
     /// `manifests` are the repository's `package.json`, `Cargo.toml`, `go.mod`
     /// and `pyproject.toml` files.
-    pub fn load(root: &Path, manifests: &[PathBuf], aliases: Vec<Alias>) -> Resolver {
+    pub fn load(root: &Path, manifests: &[PathBuf], runners: std::sync::Arc<super::runners::Runners>) -> Resolver {
         let mut resolver = Resolver {
             root: root.to_path_buf(),
-            aliases,
+            runners,
             ..Resolver::default()
         };
         for name in ["tsconfig.json", "jsconfig.json", "tsconfig.base.json"] {
@@ -467,7 +468,7 @@ impl Resolver {
                 }
             }
         }
-        for alias in &self.aliases {
+        for alias in self.runners.aliases_for(from) {
             let target = match alias {
                 Alias::Prefix { find, replacement } => match spec.strip_prefix(find.as_str()) {
                     Some("") => Some(replacement.clone()),

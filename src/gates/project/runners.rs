@@ -65,36 +65,88 @@ pub enum Alias {
     Pattern { find: Regex, replacement: String },
 }
 
-#[derive(Debug, Clone, Default)]
-pub struct Runners {
-    /// (config directory, matcher), deepest directory first.
-    scopes: Vec<(PathBuf, Matcher)>,
-    pub aliases: Vec<Alias>,
+/// What the runner configs in one directory say.
+#[derive(Debug, Default)]
+struct Dir {
+    /// `None` when no config there says which files are tests.
+    matcher: Option<Matcher>,
+    aliases: Vec<Alias>,
     /// The config files read, for the report.
-    pub sources: Vec<String>,
+    sources: Vec<String>,
     /// Configs that could not be read, each with why (for the report).
-    pub problems: Vec<String>,
+    problems: Vec<String>,
+}
+
+/// The runner configs of a repository, each directory's read the first time
+/// a path under it is asked about: a hook in a monorepo of a thousand
+/// packages reads the configs of the packages it touches, not all of them.
+#[derive(Debug, Default)]
+pub struct Runners {
+    root: PathBuf,
+    /// The directories a config may govern (the root and every package's).
+    dirs: std::collections::BTreeMap<PathBuf, std::sync::OnceLock<Dir>>,
 }
 
 impl Runners {
-    /// Read the runner configs at `root` and in the directories of `manifests`
+    /// The runner configs at `root` and in the directories of `manifests`
     /// (repository-relative `package.json` paths: the workspace packages).
     pub fn load_at(root: &Path, manifests: &[PathBuf]) -> Runners {
-        let mut dirs: Vec<PathBuf> = vec![PathBuf::new()];
-        dirs.extend(manifests.iter().filter_map(|m| m.parent().map(Path::to_path_buf)));
-        dirs.sort();
-        dirs.dedup();
-        let mut runners = Runners::default();
-        for dir in dirs {
-            runners.read_dir(root, &dir);
+        let mut dirs = std::collections::BTreeMap::new();
+        dirs.insert(PathBuf::new(), std::sync::OnceLock::new());
+        for dir in manifests.iter().filter_map(|m| m.parent()) {
+            dirs.entry(dir.to_path_buf()).or_default();
         }
-        runners
-            .scopes
-            .sort_by_key(|(dir, _)| std::cmp::Reverse(dir.components().count()));
-        runners
+        Runners {
+            root: root.to_path_buf(),
+            dirs,
+        }
     }
 
-    fn read_dir(&mut self, root: &Path, dir: &Path) {
+    /// The configs of `dir`, read now if they were not yet; `None` when no
+    /// config may be there.
+    fn dir(&self, dir: &Path) -> Option<&Dir> {
+        let cell = self.dirs.get(dir)?;
+        Some(cell.get_or_init(|| {
+            let mut read = Dir::default();
+            read.read(&self.root, dir);
+            read
+        }))
+    }
+
+    /// The directories whose configs govern `path`, nearest first.
+    fn governing<'a>(&'a self, path: &'a Path) -> impl Iterator<Item = (&'a Path, &'a Dir)> {
+        path.ancestors().skip(1).filter_map(|a| Some((a, self.dir(a)?)))
+    }
+
+    /// The import aliases the configs governing `path` define, the
+    /// outermost config's first.
+    pub fn aliases_for(&self, path: &Path) -> Vec<&Alias> {
+        let mut dirs: Vec<&Dir> = path.ancestors().skip(1).filter_map(|a| self.dir(a)).collect();
+        dirs.reverse();
+        dirs.into_iter().flat_map(|d| &d.aliases).collect()
+    }
+
+    /// The config files read so far, for the report.
+    pub fn sources(&self) -> Vec<String> {
+        self.dirs
+            .values()
+            .filter_map(|d| d.get())
+            .flat_map(|d| d.sources.clone())
+            .collect()
+    }
+
+    /// The configs read so far that could not be, each with why.
+    pub fn problems(&self) -> Vec<String> {
+        self.dirs
+            .values()
+            .filter_map(|d| d.get())
+            .flat_map(|d| d.problems.clone())
+            .collect()
+    }
+}
+
+impl Dir {
+    fn read(&mut self, root: &Path, dir: &Path) {
         let mut matcher = Matcher::default();
         let mut found = false;
         let candidates = VITEST
@@ -166,14 +218,18 @@ impl Runners {
             self.sources.push(crate::git::display_path(&manifest));
         }
         if found {
-            self.scopes.push((dir.to_path_buf(), matcher));
+            self.matcher = Some(matcher);
         }
     }
+}
 
+impl Runners {
     /// Whether a runner config decides `path` (repository-relative), and if so
     /// whether it is a test file.
     pub fn decides(&self, path: &Path) -> Option<bool> {
-        let (dir, matcher) = self.scopes.iter().find(|(dir, _)| path.starts_with(dir))?;
+        let (dir, matcher) = self
+            .governing(path)
+            .find_map(|(dir, read)| Some((dir, read.matcher.as_ref()?)))?;
         let rel = path.strip_prefix(dir).ok()?;
         let included = matcher
             .projects
@@ -594,8 +650,8 @@ export default defineConfig({
         );
         assert_eq!(decides("src/a.test.ts"), Some(true), "the root jest config");
         assert_eq!(decides("src/a.ts"), Some(false));
-        let prefixes: Vec<(String, PathBuf)> = runners
-            .aliases
+        let web = runners.aliases_for(Path::new("packages/web/src/a.ts"));
+        let prefixes: Vec<(String, PathBuf)> = web
             .iter()
             .filter_map(|a| match a {
                 Alias::Prefix { find, replacement } => Some((find.clone(), replacement.clone())),
@@ -610,12 +666,39 @@ export default defineConfig({
             prefixes.contains(&("~lib".to_string(), PathBuf::from("packages/lib"))),
             "{prefixes:?}"
         );
+        let root_pattern = |a: &&Alias| matches!(a, Alias::Pattern { replacement, .. } if replacement == "app/$1");
         assert!(
-            runners
-                .aliases
-                .iter()
-                .any(|a| matches!(a, Alias::Pattern { replacement, .. } if replacement == "app/$1"))
+            web.iter().any(root_pattern),
+            "the root config's aliases reach the package's files"
         );
+        let root = runners.aliases_for(Path::new("src/a.ts"));
+        assert!(root.iter().any(root_pattern));
+        assert!(
+            !root.iter().any(|a| matches!(a, Alias::Prefix { .. })),
+            "a package's aliases stay in the package"
+        );
+    }
+
+    /// Only the configs governing the paths asked about are read.
+    #[test]
+    fn configs_are_read_for_the_paths_in_play_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut manifests = Vec::new();
+        for package in ["a", "b"] {
+            let root = dir.path().join("packages").join(package);
+            std::fs::create_dir_all(&root).unwrap();
+            std::fs::write(root.join("package.json"), "{}").unwrap();
+            std::fs::write(
+                root.join("vitest.config.ts"),
+                "export default { test: { include: ['checks/**/*.ts'] } }\n",
+            )
+            .unwrap();
+            manifests.push(PathBuf::from(format!("packages/{package}/package.json")));
+        }
+        let runners = Runners::load_at(dir.path(), &manifests);
+        assert!(runners.sources().is_empty(), "nothing is read up front");
+        assert_eq!(runners.decides(Path::new("packages/a/checks/x.ts")), Some(true));
+        assert_eq!(runners.sources(), vec!["packages/a/vitest.config.ts"]);
     }
 
     /// vitest `test.projects`, as a large TS framework writes it: micromatch
@@ -675,7 +758,7 @@ export default defineConfig({
             "another config's projects may include it"
         );
         assert_eq!(decides("runtime-tests/bun/index.test.ts"), None);
-        assert!(runners.problems.is_empty(), "{:?}", runners.problems);
+        assert!(runners.problems().is_empty(), "{:?}", runners.problems());
     }
 
     #[test]
@@ -703,9 +786,10 @@ export default defineConfig({
         std::fs::write(dir.path().join("package.json"), "{ \"jest\": ").unwrap();
         let runners = Runners::load_at(dir.path(), &[]);
         assert_eq!(runners.decides(Path::new("src/a.test.ts")), None);
-        assert_eq!(runners.problems.len(), 2, "{:?}", runners.problems);
-        assert!(runners.problems[0].starts_with("vitest.config.ts has syntax errors"));
-        assert!(runners.problems[1].starts_with("package.json is not valid JSON"));
+        let problems = runners.problems();
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(problems[0].starts_with("vitest.config.ts has syntax errors"));
+        assert!(problems[1].starts_with("package.json is not valid JSON"));
     }
 
     #[test]

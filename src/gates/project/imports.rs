@@ -1,0 +1,419 @@
+//! Which test files import what, at a commit: the index the `mock` gate
+//! looks up to find the tests whose subject a change touched, so a hook
+//! reads the few test files that may import a changed module instead of
+//! every test file in the repository.
+//!
+//! A commit's test files never change, so the index is kept per commit in
+//! the state directory (`<state>/cache/imports-<version>-<model>/<commit>`),
+//! built once, and brought forward to the next commit by re-reading only the
+//! test files that differ between the two. Files that differ from the
+//! commit (the change itself) are never looked up here: the gate reads
+//! them. When what makes a file a test may have changed (a runner config,
+//! a `package.json`, pytest's settings) the index is not used.
+//!
+//! The index file: for each test file, for each module its imports name
+//! (`Import::module_specifiers`), `path NUL specifier NUL`; paths are the
+//! repository's bytes, and neither part can hold a NUL.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use super::classify::Classifier;
+use crate::cache::Cache;
+use crate::changed::ChangeSet;
+use crate::git::{BlobRead, Repo, Status};
+use crate::lang::Lang;
+use crate::state::Store;
+
+/// Past this many test files that differ between the indexed commit and the
+/// wanted one, a new index is built from scratch (the diff's renames cost more).
+const MAX_CARRIED: usize = 2_000;
+/// The pointer to the newest index.
+const LATEST: &str = "latest";
+
+/// Could this file change which files are tests?
+pub fn shapes_tests(path: &Path) -> bool {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return false;
+    };
+    matches!(
+        name,
+        "package.json" | "pyproject.toml" | "pytest.ini" | "setup.cfg" | "tox.ini"
+    ) || ["vitest.config.", "vite.config.", "jest.config."]
+        .iter()
+        .any(|stem| name.starts_with(stem))
+}
+
+/// The names under which an import can reach the module at `path`: its
+/// stem, and for a directory's module (`index.ts`, `__init__.py`, `mod.rs`,
+/// a Go package's file) its directory's name; `None` for a crate root,
+/// which any path may reach.
+pub fn names_reaching(path: &Path) -> Option<BTreeSet<String>> {
+    let stem = path.file_stem()?.to_str()?;
+    let lang = Lang::from_path(path);
+    if lang == Some(Lang::Rust) && matches!(stem, "lib" | "main") {
+        return None;
+    }
+    let mut names = BTreeSet::from([stem.to_string()]);
+    let by_dir = lang == Some(Lang::Go) || matches!(stem, "index" | "__init__" | "mod");
+    if by_dir && let Some(dir) = path.parent().and_then(Path::file_name).and_then(|d| d.to_str()) {
+        names.insert(dir.to_string());
+    }
+    Some(names)
+}
+
+/// Does `spec` spell one of `names` as a segment of its path (`../src/cart`,
+/// `@/cart/index.js`, `shop.cart`, `crate::cart::Total`)? `None` names: any
+/// spec does.
+fn spells(spec: &[u8], names: Option<&BTreeSet<String>>) -> bool {
+    let Some(names) = names else { return true };
+    let Ok(spec) = std::str::from_utf8(spec) else {
+        return false;
+    };
+    spec.split(['/', '.', ':', '\\']).any(|segment| names.contains(segment))
+}
+
+/// May `spec`, imported by the test file `test`, reach `source`? A relative
+/// JavaScript specifier is resolved by its path (`../src/cart` from
+/// `tests/` is `src/cart`, `src/cart.ts` or `src/cart/index.ts`); any other
+/// must spell one of the names reaching it ([`names_reaching`]).
+fn may_reach(test: &Path, spec: &[u8], source: &Path, names: Option<&BTreeSet<String>>) -> bool {
+    let lang = Lang::from_path(test);
+    if !same_family(lang, Lang::from_path(source)) {
+        return false;
+    }
+    // A Go test file in the package it tests imports `.`: its own directory.
+    if spec == b"." && lang == Some(Lang::Go) {
+        return test.parent() == source.parent();
+    }
+    let relative = spec.starts_with(b"./") || spec.starts_with(b"../") || spec == b"." || spec == b"..";
+    if relative && lang.is_some_and(|l| ecosystem(l) == ecosystem(Lang::JavaScript)) {
+        let Ok(spec) = std::str::from_utf8(spec) else {
+            return false;
+        };
+        let target = super::resolve::normalize(&test.parent().unwrap_or(Path::new("")).join(spec));
+        let bare = source.with_extension("");
+        return target == source
+            || target == bare
+            || target.with_extension("") == bare
+            || (source.file_stem().is_some_and(|s| s == "index") && source.parent() == Some(target.as_path()));
+    }
+    spells(spec, names)
+}
+
+/// The test files, in the base commit of `set`, whose imports may reach one of
+/// `sources` (changed project files), by the index; `None` when the index
+/// cannot answer (no cache, no base commit, a change to what makes files
+/// tests, or it could not be read or built), and the caller looks itself.
+pub fn candidates(
+    repo: &Repo,
+    store: &Store,
+    cache: Option<&Cache>,
+    classifier: &Classifier,
+    set: &ChangeSet,
+    sources: &[PathBuf],
+) -> Option<Vec<PathBuf>> {
+    cache?;
+    let commit = set.base.as_ref()?.commit.clone()?;
+    if set
+        .files
+        .iter()
+        .any(|f| shapes_tests(&f.path) || f.old_path.as_deref().is_some_and(shapes_tests))
+    {
+        return None;
+    }
+    let dir = store
+        .dir()
+        .join("cache")
+        .join(format!("imports-{}-{}", env!("CARGO_PKG_VERSION"), super::model_hash()));
+    let index = match std::fs::read(dir.join(&commit)) {
+        Ok(bytes) => bytes,
+        Err(_) => build(repo, &dir, &commit, classifier, cache)?,
+    };
+    let names: Vec<Option<BTreeSet<String>>> = sources.iter().map(|s| names_reaching(s)).collect();
+    let mut found = BTreeSet::new();
+    for (path, spec) in records(&index) {
+        let test = bytes_path(path);
+        if names
+            .iter()
+            .zip(sources)
+            .any(|(names, source)| may_reach(test, spec, source, names.as_ref()))
+        {
+            found.insert(test.to_path_buf());
+        }
+    }
+    Some(found.into_iter().collect())
+}
+
+/// Can a test in `test`'s language import a module in `source`'s?
+fn same_family(test: Option<Lang>, source: Option<Lang>) -> bool {
+    match (test, source) {
+        (Some(a), Some(b)) => ecosystem(a) == ecosystem(b),
+        _ => false,
+    }
+}
+
+/// Languages that import each other's modules share one.
+fn ecosystem(lang: Lang) -> Lang {
+    match lang {
+        Lang::TypeScript | Lang::Tsx => Lang::JavaScript,
+        other => other,
+    }
+}
+
+/// The (path, specifier) records of an index file.
+fn records(index: &[u8]) -> impl Iterator<Item = (&[u8], &[u8])> {
+    let mut parts = index.split(|b| *b == 0);
+    std::iter::from_fn(move || {
+        let path = parts.next().filter(|p| !p.is_empty())?;
+        let spec = parts.next()?;
+        Some((path, spec))
+    })
+}
+
+/// Build the index of `commit` (from the newest index there is when few test
+/// files differ), write it, and return it.
+fn build(repo: &Repo, dir: &Path, commit: &str, classifier: &Classifier, cache: Option<&Cache>) -> Option<Vec<u8>> {
+    let previous = std::fs::read_to_string(dir.join(LATEST))
+        .ok()
+        .map(|s| s.trim().to_string())
+        .filter(|p| p.len() == 40 && p.bytes().all(|b| b.is_ascii_hexdigit()) && p != commit)
+        .and_then(|p| Some((std::fs::read(dir.join(&p)).ok()?, p)));
+    let carried = previous.and_then(|(bytes, from)| carry(repo, &bytes, &from, commit, classifier, cache));
+    let index = match carried {
+        Some(index) => index,
+        None => {
+            let files: Vec<(PathBuf, String)> = repo
+                .files_at(commit)
+                .ok()?
+                .into_iter()
+                .filter(|(path, _)| classifier.test_file(path).is_some())
+                .collect();
+            let mut index = Vec::new();
+            append(repo, &files, cache, &mut index)?;
+            index
+        }
+    };
+    std::fs::create_dir_all(dir).ok()?;
+    crate::state::write_atomic(&dir.join(commit), &index).ok()?;
+    crate::state::write_atomic(&dir.join(LATEST), commit.as_bytes()).ok()?;
+    // One index is kept besides this one (a commit amended, a branch switch),
+    // and no other version's.
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        let keep = |name: &str| name == commit || name == LATEST;
+        let mut old: Vec<(std::time::SystemTime, PathBuf)> = entries
+            .flatten()
+            .filter(|e| !e.file_name().to_str().is_some_and(keep))
+            .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
+            .collect();
+        old.sort();
+        old.pop();
+        for (_, path) in old {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+    if let (Some(parent), Some(name)) = (dir.parent(), dir.file_name()) {
+        for entry in std::fs::read_dir(parent).into_iter().flatten().flatten() {
+            let other = entry.file_name();
+            if other != name && other.to_str().is_some_and(|o| o.starts_with("imports-")) {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+    }
+    Some(index)
+}
+
+/// The index of `from` (`bytes`) brought forward to `to`: the records of the
+/// test files that did not change, and the changed ones read again; `None`
+/// when a test-shaping file changed or too much did.
+fn carry(
+    repo: &Repo,
+    bytes: &[u8],
+    from: &str,
+    to: &str,
+    classifier: &Classifier,
+    cache: Option<&Cache>,
+) -> Option<Vec<u8>> {
+    let changes = repo.commit_changes(Some(from), to).ok()?;
+    if changes.len() > MAX_CARRIED
+        || changes
+            .iter()
+            .any(|c| shapes_tests(&c.path) || c.old_path.as_deref().is_some_and(shapes_tests))
+    {
+        return None;
+    }
+    let gone: BTreeSet<&Path> = changes
+        .iter()
+        .flat_map(|c| [Some(c.path.as_path()), c.old_path.as_deref()])
+        .flatten()
+        .collect();
+    let mut index = Vec::with_capacity(bytes.len());
+    for (path, spec) in records(bytes) {
+        if !gone.contains(bytes_path(path)) {
+            push(&mut index, path, spec);
+        }
+    }
+    let files: Vec<(PathBuf, String)> = changes
+        .into_iter()
+        .filter(|c| c.status != Status::Deleted && classifier.test_file(&c.path).is_some())
+        .filter_map(|c| Some((c.path, c.new_blob?)))
+        .collect();
+    append(repo, &files, cache, &mut index)?;
+    Some(index)
+}
+
+/// The records of `files` (path, blob id), parsed in parallel.
+fn append(repo: &Repo, files: &[(PathBuf, String)], cache: Option<&Cache>, index: &mut Vec<u8>) -> Option<()> {
+    let mut read = Vec::with_capacity(files.len());
+    for (path, id) in files {
+        // A blob this partial clone lacks, or one over the size cap, has no
+        // imports here: the walk would not have read it either.
+        if let BlobRead::Content(bytes) = repo.blob_capped(id).ok()? {
+            read.push((path, bytes));
+        }
+    }
+    let specs: Vec<(&PathBuf, Vec<String>)> = read
+        .par_iter()
+        .filter_map(|(path, bytes)| {
+            let lang = Lang::from_path(path)?;
+            let file = super::model(lang, bytes, cache)?;
+            let specs = file
+                .imports
+                .iter()
+                .flat_map(|i| i.module_specifiers(lang).cloned())
+                .collect();
+            Some((*path, specs))
+        })
+        .collect();
+    for (path, specs) in specs {
+        let Some(path) = path_bytes(path) else { continue };
+        for spec in specs {
+            push(index, &path, spec.as_bytes());
+        }
+    }
+    Some(())
+}
+
+fn push(index: &mut Vec<u8>, path: &[u8], spec: &[u8]) {
+    if path.is_empty() || path.contains(&0) || spec.contains(&0) {
+        return;
+    }
+    index.extend_from_slice(path);
+    index.push(0);
+    index.extend_from_slice(spec);
+    index.push(0);
+}
+
+#[cfg(unix)]
+fn bytes_path(bytes: &[u8]) -> &Path {
+    use std::os::unix::ffi::OsStrExt;
+    Path::new(std::ffi::OsStr::from_bytes(bytes))
+}
+
+#[cfg(not(unix))]
+fn bytes_path(bytes: &[u8]) -> &Path {
+    Path::new(std::str::from_utf8(bytes).unwrap_or(""))
+}
+
+#[cfg(unix)]
+fn path_bytes(path: &Path) -> Option<Vec<u8>> {
+    use std::os::unix::ffi::OsStrExt;
+    Some(path.as_os_str().as_bytes().to_vec())
+}
+
+#[cfg(not(unix))]
+fn path_bytes(path: &Path) -> Option<Vec<u8>> {
+    Some(path.to_str()?.replace('\\', "/").into_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specifiers_spell_the_names_of_what_they_import() {
+        let names = |p: &str| names_reaching(Path::new(p));
+        let cart = names("src/cart/index.ts");
+        for yes in ["@/cart/index.js", "~/cart", "cart/index"] {
+            assert!(spells(yes.as_bytes(), cart.as_ref()), "{yes}");
+        }
+        assert!(!spells(b"@/carts", cart.as_ref()));
+        let reach = |test: &str, spec: &str, source: &str| {
+            may_reach(
+                Path::new(test),
+                spec.as_bytes(),
+                Path::new(source),
+                names(source).as_ref(),
+            )
+        };
+        assert!(reach("tests/cart.test.ts", "../src/cart", "src/cart/index.ts"));
+        assert!(reach("tests/cart.test.ts", "../src/cart/index.js", "src/cart/index.ts"));
+        assert!(reach("src/cart.test.ts", "./cart.js", "src/cart.ts"));
+        assert!(reach("src/cart.test.ts", "./cart", "src/cart.tsx"));
+        assert!(reach("src/a.test.ts", "./foo.bar", "src/foo.bar.ts"));
+        assert!(
+            !reach("pkg1/tests/cart.test.ts", "../src/cart", "pkg0/src/cart.ts"),
+            "another package's cart"
+        );
+        assert!(!reach("src/cart.test.ts", "./cart", "src/cart.py"), "another language");
+        assert!(
+            reach("src/cart.test.js", "./cart", "src/cart.ts"),
+            "JavaScript and TypeScript import each other"
+        );
+        assert!(!reach("src/cart.test.tsx", "./carts", "src/cart.ts"));
+        assert!(reach("tests/test_cart.py", "shop.cart", "shop/cart.py"));
+        assert!(
+            !names("src/total.ts").unwrap().contains("src"),
+            "a file's directory is not its name"
+        );
+        let query = names("django/db/models/query.py");
+        assert!(spells(b"django.db.models.query", query.as_ref()));
+        assert!(spells(b"..query", query.as_ref()));
+        assert!(!spells(b"django.db.models.query_utils", query.as_ref()));
+        let billing = names("src/billing.rs");
+        assert!(spells(b"crate::billing::Invoice", billing.as_ref()));
+        assert!(names("src/lib.rs").is_none(), "a crate root is reached by any path");
+        assert!(spells(b"anything", None));
+        assert!(
+            reach("cart/cart_test.go", ".", "cart/cart.go"),
+            "a Go test in its package"
+        );
+        assert!(!reach("bill/bill_test.go", ".", "cart/cart.go"));
+        let go = names("internal/cart/cart.go");
+        assert!(spells(b"example.com/shop/internal/cart", go.as_ref()));
+    }
+
+    #[test]
+    fn configs_that_decide_what_is_a_test_are_known() {
+        for yes in [
+            "package.json",
+            "a/vitest.config.mts",
+            "jest.config.js",
+            "pyproject.toml",
+            "x/setup.cfg",
+        ] {
+            assert!(shapes_tests(Path::new(yes)), "{yes}");
+        }
+        for no in ["src/config.ts", "vitest.setup.ts", "README.md"] {
+            assert!(!shapes_tests(Path::new(no)), "{no}");
+        }
+    }
+
+    #[test]
+    fn records_round_trip_and_refuse_nul() {
+        let mut index = Vec::new();
+        push(&mut index, b"tests/a.test.ts", b"../src/a");
+        push(&mut index, b"tests/b.test.ts", b"bad\0spec");
+        push(&mut index, b"tests/c.test.ts", b"");
+        let got: Vec<(&[u8], &[u8])> = records(&index).collect();
+        assert_eq!(
+            got,
+            vec![
+                (&b"tests/a.test.ts"[..], &b"../src/a"[..]),
+                (&b"tests/c.test.ts"[..], &b""[..])
+            ]
+        );
+    }
+}
