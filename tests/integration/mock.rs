@@ -1303,7 +1303,7 @@ fn the_import_index_follows_commits_and_agrees_with_reading_every_test() {
     let touch = |n: usize| {
         repo.write(
             "src/cart.ts",
-            &format!("export const total = (xs: number[]) => xs.length + {n}\n"),
+            format!("export const total = (xs: number[]) => xs.length + {n}\n"),
         );
         repo.git(&["add", "src/cart.ts"]);
     };
