@@ -113,26 +113,64 @@ pub(crate) fn read_version(
 /// configuration files in the working tree.
 pub(crate) fn project(cx: &Context<'_>) -> Result<(Classifier, Resolver)> {
     let root = cx.repo.root();
-    let manifests: Vec<PathBuf> = cx
-        .repo
-        .tracked_files()?
-        .into_iter()
+    let index = cx.repo.index()?;
+    let manifests: Vec<PathBuf> = index
+        .entries()
+        .iter()
+        .filter(|e| !e.skip_worktree && e.stage == 0)
+        .filter(|e| {
+            // By the bytes first: this looks at every tracked path.
+            let name = index.path_bytes(e).rsplit(|b| *b == b'/').next().unwrap_or_default();
+            matches!(name, b"package.json" | b"Cargo.toml" | b"go.mod" | b"pyproject.toml")
+        })
+        .map(|e| index.path(e).to_path_buf())
         .filter(|p| {
-            p.file_name()
-                .is_some_and(|n| n == "package.json" || n == "Cargo.toml" || n == "go.mod" || n == "pyproject.toml")
-                && !p
-                    .components()
-                    .any(|c| matches!(c.as_os_str().to_str(), Some("node_modules" | "vendor" | "testdata")))
+            !p.components()
+                .any(|c| matches!(c.as_os_str().to_str(), Some("node_modules" | "vendor" | "testdata")))
         })
         .collect();
-    let package_jsons: Vec<PathBuf> = manifests
-        .iter()
-        .filter(|p| p.file_name().is_some_and(|n| n == "package.json"))
-        .cloned()
-        .collect();
+    let (package_jsons, manifests): (Vec<PathBuf>, Vec<PathBuf>) = manifests
+        .into_iter()
+        .partition(|p| p.file_name().is_some_and(|n| n == "package.json"));
     let classifier = Classifier::load(root, &package_jsons);
-    let resolver = Resolver::load(root, &manifests, classifier.runners.clone());
+    let resolver =
+        Resolver::load(root, &manifests, classifier.runners.clone()).with_package_names(package_names(cx, &package_jsons)?);
     Ok((classifier, resolver))
+}
+
+/// The `name` of each of `package_jsons`, as staged. A monorepo has
+/// hundreds: they are read once per set of versions (the cache key is
+/// their paths and blob ids, which the index holds without reading them).
+fn package_names(cx: &Context<'_>, package_jsons: &[PathBuf]) -> Result<Vec<String>> {
+    let index = cx.repo.index()?;
+    let mut key = Vec::new();
+    let mut entries = Vec::new();
+    for path in package_jsons {
+        if let Some(entry) = index.get(path) {
+            key.extend_from_slice(index.path_bytes(entry));
+            key.push(0);
+            key.extend_from_slice(entry.id.as_bytes());
+            entries.push(entry.id.to_string());
+        }
+    }
+    let (cache, _) = model_cache(cx);
+    let key = Cache::key("package-names", &key);
+    if let Some(names) = cache.as_ref().and_then(|c| c.get::<Vec<String>>(&key)) {
+        return Ok(names);
+    }
+    let mut names = Vec::new();
+    for id in entries {
+        if let crate::git::BlobRead::Content(bytes) = cx.repo.blob_capped(&id)?
+            && let Ok(json) = serde_json::from_slice::<serde_json::Value>(&bytes)
+            && let Some(name) = json["name"].as_str()
+        {
+            names.push(name.to_string());
+        }
+    }
+    if let Some(cache) = &cache {
+        cache.put(&key, &names);
+    }
+    Ok(names)
 }
 
 /// Does `name` match a configured helper (`name`, or `prefix*`)?

@@ -114,8 +114,9 @@ enum Entry {
 }
 
 impl Resolver {
-    /// `manifests` are the repository's `package.json`, `Cargo.toml`, `go.mod`
-    /// and `pyproject.toml` files.
+    /// `manifests` are the repository's `Cargo.toml`, `go.mod` and
+    /// `pyproject.toml` files (its `package.json` files are read once for
+    /// all runs: [`Resolver::with_package_names`]).
     pub fn load(root: &Path, manifests: &[PathBuf], runners: std::sync::Arc<super::runners::Runners>) -> Resolver {
         let mut resolver = Resolver {
             root: root.to_path_buf(),
@@ -184,14 +185,14 @@ impl Resolver {
                 }
                 _ => {}
             }
-            if let Ok(text) = std::fs::read_to_string(root.join(manifest))
-                && let Ok(json) = serde_json::from_str::<serde_json::Value>(&text)
-                && let Some(name) = json["name"].as_str()
-            {
-                resolver.package_names.push(name.to_string());
-            }
         }
         resolver
+    }
+
+    /// The names of the project's own packages (each `package.json`'s `name`).
+    pub fn with_package_names(mut self, names: Vec<String>) -> Resolver {
+        self.package_names = names;
+        self
     }
 
     /// Does `import`, written in the repo-relative file `from`, resolve to project
