@@ -195,7 +195,11 @@ fn main() {
             say(&format!("  {what:<56} median {:>8.2} ms\n", times[1]));
         };
         let stage = |n: usize| {
-            write(&root, changed, &text.replace("return a * 0 + b - 3 + 0", &format!("return a * 0 + b + {n} + 0")));
+            write(
+                &root,
+                changed,
+                &text.replace("return a * 0 + b - 3 + 0", &format!("return a * 0 + b + {n} + 0")),
+            );
             git(&root, &["add", changed]);
         };
         once("first hook after a commit (index carried forward)", &|n| {

@@ -137,12 +137,13 @@ fn unreadable(path: &str, file: &TestFile) -> Option<(Finding, TestFile)> {
 
 pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let root = cx.repo.root();
-    let (classifier, resolver) = project(cx)?;
+
     let wanted = |lang: Lang| settings.languages.is_empty() || settings.languages.iter().any(|l| l == lang.family());
     let mut out = GateOutput::default();
 
     let (cache, off) = model_cache(cx);
     out.notices.extend(off);
+    let (classifier, resolver) = project(cx, cache.as_ref())?;
 
     // Only test files are read: the scope's paths are classified first.
     let is_wanted_test = |p: &Path| classifier.test_file(p).is_some_and(wanted);

@@ -355,7 +355,9 @@ fn base_facts(
 
 pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let mut out = GateOutput::default();
-    let (classifier, resolver) = project::project(cx)?;
+    let (cache, off) = project::model_cache(cx);
+    out.notices.extend(off);
+    let (classifier, resolver) = project::project(cx, cache.as_ref())?;
     let mut unseen = None;
     let (mut steps, baseline) = range(cx, settings, &mut out.notices, &mut unseen)?;
     // A trailer the change added acknowledges only in a trusted hand
@@ -376,8 +378,6 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     if let Some(why) = unseen {
         inconclusive(&mut out, why, settings);
     }
-    let (cache, off) = project::model_cache(cx);
-    out.notices.extend(off);
     for step in &mut steps {
         for change in &mut step.changes {
             change.kind = kind(&classifier, change);

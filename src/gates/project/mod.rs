@@ -111,7 +111,7 @@ pub(crate) fn read_version(
 
 /// The project's test-file classifier and module resolver, from its
 /// configuration files in the working tree.
-pub(crate) fn project(cx: &Context<'_>) -> Result<(Classifier, Resolver)> {
+pub(crate) fn project(cx: &Context<'_>, cache: Option<&Cache>) -> Result<(Classifier, Resolver)> {
     let root = cx.repo.root();
     let index = cx.repo.index()?;
     let manifests: Vec<PathBuf> = index
@@ -133,15 +133,18 @@ pub(crate) fn project(cx: &Context<'_>) -> Result<(Classifier, Resolver)> {
         .into_iter()
         .partition(|p| p.file_name().is_some_and(|n| n == "package.json"));
     let classifier = Classifier::load(root, &package_jsons);
-    let resolver =
-        Resolver::load(root, &manifests, classifier.runners.clone()).with_package_names(package_names(cx, &package_jsons)?);
+    let resolver = Resolver::load(root, &manifests, classifier.runners.clone()).with_package_names(package_names(
+        cx,
+        cache,
+        &package_jsons,
+    )?);
     Ok((classifier, resolver))
 }
 
 /// The `name` of each of `package_jsons`, as staged. A monorepo has
 /// hundreds: they are read once per set of versions (the cache key is
 /// their paths and blob ids, which the index holds without reading them).
-fn package_names(cx: &Context<'_>, package_jsons: &[PathBuf]) -> Result<Vec<String>> {
+fn package_names(cx: &Context<'_>, cache: Option<&Cache>, package_jsons: &[PathBuf]) -> Result<Vec<String>> {
     let index = cx.repo.index()?;
     let mut key = Vec::new();
     let mut entries = Vec::new();
@@ -153,9 +156,8 @@ fn package_names(cx: &Context<'_>, package_jsons: &[PathBuf]) -> Result<Vec<Stri
             entries.push(entry.id.to_string());
         }
     }
-    let (cache, _) = model_cache(cx);
     let key = Cache::key("package-names", &key);
-    if let Some(names) = cache.as_ref().and_then(|c| c.get::<Vec<String>>(&key)) {
+    if let Some(names) = cache.and_then(|c| c.get::<Vec<String>>(&key)) {
         return Ok(names);
     }
     let mut names = Vec::new();
@@ -167,7 +169,7 @@ fn package_names(cx: &Context<'_>, package_jsons: &[PathBuf]) -> Result<Vec<Stri
             names.push(name.to_string());
         }
     }
-    if let Some(cache) = &cache {
+    if let Some(cache) = cache {
         cache.put(&key, &names);
     }
     Ok(names)
