@@ -397,9 +397,10 @@ fn pick<'a>(
     };
     // A tool found only on PATH whose release line is not the one the
     // project declares would misread the project's config.
+    let versions = cx.cache.then(|| cx.store.dir().join("cache"));
     let foreign = |tool: &dyn Tool, program: &Path| {
         (!program.starts_with(root))
-            .then(|| tools::version::mismatch(tool.name(), program, root))
+            .then(|| tools::version::mismatch(tool.name(), program, root, versions.as_deref()))
             .flatten()
     };
     for name in &settings.named {

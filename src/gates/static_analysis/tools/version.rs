@@ -120,13 +120,52 @@ pub fn installed(program: &Path, root: &Path) -> Option<String> {
         .map(|l| l.trim().to_string())
 }
 
+/// [`installed`], remembered in `cache_dir` (`tool-versions.json`) by the
+/// program's real path, size and modification time: asking node what
+/// version eslint is costs a hook about 150 ms, every commit. An upgrade
+/// replaces the file, and the version is asked again.
+pub fn installed_cached(program: &Path, root: &Path, cache_dir: Option<&Path>) -> Option<String> {
+    let Some(dir) = cache_dir else {
+        return installed(program, root);
+    };
+    let real = program.canonicalize().ok()?;
+    let meta = std::fs::metadata(&real).ok()?;
+    let modified = meta
+        .modified()
+        .ok()?
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()?
+        .as_nanos();
+    let program_key = format!("{}\t", real.display());
+    let key = format!("{program_key}{}\t{modified}", meta.len());
+    let file = dir.join("tool-versions.json");
+    let mut known: std::collections::BTreeMap<String, String> = std::fs::read(&file)
+        .ok()
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        .unwrap_or_default();
+    if let Some(says) = known.get(&key) {
+        return Some(says.clone());
+    }
+    let says = installed(program, root)?;
+    // What the file said before it changed is of no more use.
+    known.retain(|k, _| !k.starts_with(&program_key));
+    known.insert(key, says.clone());
+    if std::fs::create_dir_all(dir).is_ok()
+        && let Ok(bytes) = serde_json::to_vec_pretty(&known)
+    {
+        // A cache: a run that cannot write it asks again next time.
+        let _ = crate::state::write_atomic(&file, &bytes);
+    }
+    Some(says)
+}
+
 /// Why `program` (found on PATH, not in the project) should not run as
 /// `tool` for the project at `root`, if its release line is not the one
-/// the project declares.
-pub fn mismatch(tool: &str, program: &Path, root: &Path) -> Option<String> {
+/// the project declares. `cache_dir` remembers what each program said.
+pub fn mismatch(tool: &str, program: &Path, root: &Path, cache_dir: Option<&Path>) -> Option<String> {
     let (spec, file) = declared(root, tool)?;
     let wanted = line_of(&spec)?;
-    let says = installed(program, root)?;
+    let says = installed_cached(program, root, cache_dir)?;
     let found = line_of(&says)?;
     (wanted != found).then(|| {
         let install = match file {
@@ -143,6 +182,46 @@ pub fn mismatch(tool: &str, program: &Path, root: &Path) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The version is asked once per program file; a new file is asked again.
+    #[cfg(unix)]
+    #[test]
+    fn versions_are_asked_once_per_program_file() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let program = dir.path().join("ruff");
+        let count = dir.path().join("asked");
+        let write = |version: &str| {
+            std::fs::write(
+                &program,
+                format!("#!/bin/sh\necho x >> '{}'\necho 'ruff {version}'\n", count.display()),
+            )
+            .unwrap();
+            std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        };
+        let asked = || std::fs::read_to_string(&count).map_or(0, |s| s.lines().count());
+        let cache = dir.path().join("cache");
+        write("0.4.1");
+        for _ in 0..3 {
+            assert_eq!(
+                installed_cached(&program, dir.path(), Some(&cache)).as_deref(),
+                Some("ruff 0.4.1")
+            );
+        }
+        assert_eq!(asked(), 1);
+        // An upgrade is a new file (another size here).
+        write("0.15.10");
+        assert_eq!(
+            installed_cached(&program, dir.path(), Some(&cache)).as_deref(),
+            Some("ruff 0.15.10")
+        );
+        assert_eq!(asked(), 2);
+        let known = std::fs::read_to_string(cache.join("tool-versions.json")).unwrap();
+        assert_eq!(known.matches("ruff").count(), 2, "one entry, the newest: {known}");
+        // Without a cache directory it is asked every time.
+        installed_cached(&program, dir.path(), None);
+        assert_eq!(asked(), 3);
+    }
 
     #[test]
     fn release_lines_compare_majors_and_0x_minors() {
