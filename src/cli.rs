@@ -492,3 +492,74 @@ impl MutationArgs {
         }
     }
 }
+
+/// The options that only gate runs read: the commands that run no gate do
+/// not list them in their help (they accept them, as clap propagates
+/// global options, and ignore them).
+const RUN_OPTIONS: &[&str] = &[
+    "base",
+    "staged",
+    "all_files",
+    "warn",
+    "deny",
+    "allow",
+    "baseline",
+    "write_baseline",
+    "show_settings",
+    "statistics",
+    "exit_zero",
+    "fail_level",
+    "comment",
+    "no_cache",
+    "state_dir",
+];
+
+/// What each command that runs no gate ignores besides [`RUN_OPTIONS`],
+/// by its path of subcommand names.
+const IGNORED: &[(&[&str], &[&str])] = &[
+    (&["rules"], &["config"]),
+    (&["explain"], &["config", "format"]),
+    (&["init"], &["format", "output"]),
+    (&["hook", "install"], &["config", "format", "output"]),
+    (&["hook", "uninstall"], &["config", "format", "output"]),
+    (&["completions"], &["repo", "config", "format", "output"]),
+    (&["man"], &["repo", "config", "format", "output"]),
+    (&["schema"], &["repo", "config", "format", "output"]),
+];
+
+/// The help of a command that ignores some global options, without them;
+/// `None` for a command whose help clap's own is.
+pub fn help_without_ignored(args: &[std::ffi::OsString]) -> Option<String> {
+    use clap::CommandFactory;
+    let words: Vec<&str> = args
+        .iter()
+        .skip(1)
+        .filter_map(|a| a.to_str())
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let (path, ignored) = IGNORED
+        .iter()
+        .find(|(path, _)| words.len() >= path.len() && words[..path.len()] == **path)?;
+    let mut cmd = Cli::command();
+    cmd.build();
+    let mut sub = &cmd;
+    for name in *path {
+        sub = sub.find_subcommand(name)?;
+    }
+    // A copy for rendering only: parsing is done.
+    let mut shown = sub.clone();
+    for id in RUN_OPTIONS.iter().chain(ignored.iter()) {
+        if shown.get_arguments().any(|a| a.get_id() == id) {
+            shown = shown.mut_arg(*id, |a| a.hide(true));
+        }
+    }
+    let long = args.iter().any(|a| a == "--help");
+    Some(
+        if long {
+            shown.render_long_help()
+        } else {
+            shown.render_help()
+        }
+        .to_string(),
+    )
+}

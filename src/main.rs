@@ -22,6 +22,12 @@ fn main() -> ExitCode {
                 loki_gate::report::error(&anyhow::anyhow!(line));
                 return ExitStatus::Error.into();
             }
+            if err.kind() == clap::error::ErrorKind::DisplayHelp
+                && let Some(help) = loki_gate::cli::help_without_ignored(&args)
+            {
+                let _ = loki_gate::report::emit(&help, None);
+                return ExitStatus::Pass.into();
+            }
             // --help and --version are successes; usage errors are exit 2.
             let _ = err.print();
             return if err.use_stderr() {

@@ -16,6 +16,24 @@ pub(crate) fn init(global: &GlobalArgs, force: bool, hooks: bool) -> Result<Exit
             report::status(&format!("loki-gate: {line}"));
         }
     };
+    // A configuration already kept in a project file would be shadowed by
+    // the new YAML file, which is looked for first.
+    if global.config.is_none() && !force {
+        let env = |name: &str| std::env::var(name).ok();
+        for name in &config::FILE_NAMES[2..] {
+            let Ok(text) = std::fs::read_to_string(root.join(name)) else {
+                continue;
+            };
+            let format = config::Format::of(std::path::Path::new(name));
+            if let Ok(Some(_)) = config::discovered(format, &text, name, &env, crate::gates::catalog()) {
+                return Err(anyhow!(
+                    "{name} already holds the configuration ({}): edit it there, or pass --force to write {} (which would then be read instead)",
+                    format.place().trim_start_matches("its "),
+                    config::FILE_NAMES[0]
+                ));
+            }
+        }
+    }
     if path.exists() && !force {
         if !hooks {
             return Err(anyhow!(

@@ -4,6 +4,7 @@
 pub mod bar;
 pub mod json_schema;
 pub mod schema;
+pub mod sources;
 pub mod validate;
 pub mod yaml;
 
@@ -18,8 +19,7 @@ use schema::{Kind, SectionSpec};
 pub use validate::{ConfigError, Problem};
 use yaml::{Node, Origin, Value};
 
-/// File names looked for at the repository root, in order.
-pub const FILE_NAMES: &[&str] = &[".loki-gate.yaml", "loki-gate.yaml"];
+pub use sources::{FILE_NAMES, Format};
 
 /// What the gates declare, which the configuration is read against: their
 /// sections (every key) and their rules (`gates::catalog()`).
@@ -47,6 +47,8 @@ pub struct Config {
     pub gates: BTreeMap<&'static str, Section>,
     /// `rules:` entries in file order.
     pub rules: Vec<(String, Level)>,
+    /// Where each of this file's `rules:` entries is written.
+    pub rule_origins: BTreeMap<String, Origin>,
     /// The top-level keys, which the accessors below read.
     top: Section,
     /// The sections and rules it was read against.
@@ -64,6 +66,7 @@ impl Config {
             file: None,
             gates,
             rules,
+            rule_origins: BTreeMap::new(),
             top,
             catalog,
         }
@@ -171,7 +174,10 @@ impl Config {
                     gate: Some(selector.split('/').next().unwrap_or(selector).to_string()),
                     base: from.to_string(),
                     head: level.to_string(),
-                    line: None,
+                    line: match self.rule_origins.get(selector) {
+                        Some(Origin::File { line, column }) => Some((*line, *column)),
+                        _ => None,
+                    },
                     commands: false,
                 });
                 if !hold(held.last().expect("pushed above")) {
@@ -225,7 +231,10 @@ impl Config {
             out.push(Setting {
                 place: format!("rules.{selector}"),
                 value: level.to_string(),
-                source: file.clone(),
+                source: match self.rule_origins.get(selector) {
+                    Some(Origin::File { line, .. }) => format!("{file}:{line}"),
+                    _ => file.clone(),
+                },
             });
         }
         out
@@ -434,77 +443,113 @@ impl Record {
 
 /// Find, read and validate the configuration for the repository at `root`.
 ///
-/// `explicit` is `--config`; it must exist. Otherwise the first of
-/// [`FILE_NAMES`] that exists is used, else built-in defaults.
+/// `explicit` is `--config`; it must exist and hold a configuration.
+/// Otherwise the first of [`FILE_NAMES`] that holds one is used, else
+/// built-in defaults.
 pub fn load(
     root: &Path,
     explicit: Option<&Path>,
     env: &dyn Fn(&str) -> Option<String>,
     catalog: Catalog,
 ) -> Result<Config> {
-    let path = match explicit {
-        Some(p) => {
-            let p = if p.is_absolute() {
-                p.to_path_buf()
-            } else {
-                std::env::current_dir()?.join(p)
-            };
-            match std::fs::metadata(&p) {
-                Ok(meta) if meta.is_file() => {}
-                Ok(meta) if meta.is_dir() => anyhow::bail!(
-                    "--config {} is a directory: name the config file in it (`{}/.loki-gate.yaml`)",
-                    p.display(),
-                    p.display()
-                ),
-                Ok(_) => anyhow::bail!(
-                    "--config {} is not a regular file (a device or a pipe): name a YAML file, or run `loki-gate init` to write one",
-                    p.display()
-                ),
-                Err(_) => anyhow::bail!(
-                    "config file {} not found: check the path given to --config, or run `loki-gate init`",
-                    p.display()
-                ),
-            }
-            Some(p)
+    if let Some(p) = explicit {
+        let p = if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            std::env::current_dir()?.join(p)
+        };
+        match std::fs::metadata(&p) {
+            Ok(meta) if meta.is_file() => {}
+            Ok(meta) if meta.is_dir() => anyhow::bail!(
+                "--config {} is a directory: name the config file in it (`{}/.loki-gate.yaml`)",
+                p.display(),
+                p.display()
+            ),
+            Ok(_) => anyhow::bail!(
+                "--config {} is not a regular file (a device or a pipe): name a YAML file, or run `loki-gate init` to write one",
+                p.display()
+            ),
+            Err(_) => anyhow::bail!(
+                "config file {} not found: check the path given to --config, or run `loki-gate init`",
+                p.display()
+            ),
         }
-        None => FILE_NAMES.iter().map(|n| root.join(n)).find(|p| p.is_file()),
-    };
-    let shown = path
-        .as_ref()
-        .map_or_else(String::new, |p| p.strip_prefix(root).unwrap_or(p).display().to_string());
-    let text = match &path {
-        Some(p) => {
-            let bytes = read_config(p, &shown)?;
-            String::from_utf8(bytes)
-                .map_err(|_| anyhow::anyhow!("config file {shown} is not valid UTF-8: save it as UTF-8"))?
+        let shown = p.strip_prefix(root).unwrap_or(&p).display().to_string();
+        let text = config_text(&p, &shown)?;
+        let format = Format::of(&p);
+        let mut config = from_source(format, &text, &shown, env, catalog)?.ok_or_else(|| {
+            anyhow::anyhow!(
+                "--config {shown} holds no loki-gate configuration ({} is missing): add it, or point --config at a YAML file",
+                format.place().trim_start_matches("its ")
+            )
+        })?;
+        config.file = Some(p);
+        return Ok(config);
+    }
+    for name in FILE_NAMES {
+        let path = root.join(name);
+        if !path.is_file() {
+            continue;
         }
-        None => String::new(),
-    };
-    let mut config = from_text(&text, &shown, env, catalog)?;
-    config.file = path;
-    Ok(config)
+        let text = config_text(&path, name)?;
+        if let Some(mut config) = discovered(Format::of(&path), &text, name, env, catalog)? {
+            config.file = Some(path);
+            return Ok(config);
+        }
+    }
+    from_text("", "", env, catalog)
+}
+
+/// The configuration a file found by name holds, if any. A project file
+/// (`pyproject.toml`, `package.json`) that its own tools cannot read either
+/// is loki-gate's concern only when it names loki-gate.
+pub fn discovered(
+    format: Format,
+    text: &str,
+    shown: &str,
+    env: &dyn Fn(&str) -> Option<String>,
+    catalog: Catalog,
+) -> Result<Option<Config>> {
+    match from_source(format, text, shown, env, catalog) {
+        Err(_) if format != Format::Yaml && !text.contains("loki-gate") => Ok(None),
+        other => other,
+    }
+}
+
+/// The config file's text, whole and UTF-8.
+fn config_text(path: &Path, shown: &str) -> Result<String> {
+    let bytes = read_config(path, shown)?;
+    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("config file {shown} is not valid UTF-8: save it as UTF-8"))
+}
+
+/// The configuration `text` holds as `format` (`None`: a project file that
+/// holds none); `shown` names the file in errors.
+pub fn from_source(
+    format: Format,
+    text: &str,
+    shown: &str,
+    env: &dyn Fn(&str) -> Option<String>,
+    catalog: Catalog,
+) -> Result<Option<Config>> {
+    match sources::node_of(format, text) {
+        Ok(Some(node)) => from_node(&node, shown, env, catalog).map(Some),
+        Ok(None) => Ok(None),
+        Err(problem) => Err(ConfigError {
+            file: shown.to_string(),
+            problems: vec![problem],
+        }
+        .into()),
+    }
 }
 
 /// A config from its text; `shown` names it in errors ("" for none: the
 /// built-in defaults).
 pub fn from_text(text: &str, shown: &str, env: &dyn Fn(&str) -> Option<String>, catalog: Catalog) -> Result<Config> {
-    let node = yaml::parse(text).map_err(|e| ConfigError {
-        file: shown.to_string(),
-        problems: vec![if e.too_big {
-            Problem {
-                origin: Origin::at(e.line, e.column),
-                message: e.message,
-                fix: TOO_BIG_FIX.to_string(),
-            }
-        } else {
-            Problem {
-                origin: Origin::at(e.line, e.column),
-                message: format!("invalid YAML: {}", e.message),
-                fix: "fix the syntax (check indentation and quoting)".to_string(),
-            }
-        }],
-    })?;
-    let config = validate::validate(&node, env, catalog).map_err(|problems| ConfigError {
+    Ok(from_source(Format::Yaml, text, shown, env, catalog)?.unwrap_or_else(|| unreachable!("YAML always holds one")))
+}
+
+fn from_node(node: &Node, shown: &str, env: &dyn Fn(&str) -> Option<String>, catalog: Catalog) -> Result<Config> {
+    let config = validate::validate(node, env, catalog).map_err(|problems| ConfigError {
         file: if shown.is_empty() {
             "(defaults)".to_string()
         } else {
@@ -519,7 +564,7 @@ pub fn from_text(text: &str, shown: &str, env: &dyn Fn(&str) -> Option<String>, 
 /// about 10 KiB.
 const MAX_CONFIG_BYTES: u64 = 1 << 20;
 
-const TOO_BIG_FIX: &str = "a loki-gate config is a few dozen keys: remove the anchors and aliases that expand it, or point --config at the right file";
+pub(crate) const TOO_BIG_FIX: &str = "a loki-gate config is a few dozen keys: remove the anchors and aliases that expand it, or point --config at the right file";
 
 /// The config file's bytes, refused past [`MAX_CONFIG_BYTES`] before any is parsed.
 fn read_config(path: &Path, shown: &str) -> Result<Vec<u8>> {

@@ -50,6 +50,8 @@ impl std::error::Error for ConfigError {}
 
 struct Ctx {
     problems: Vec<Problem>,
+    /// Where each `rules:` entry is written (the last, when repeated).
+    rule_origins: BTreeMap<String, Origin>,
 }
 
 impl Ctx {
@@ -77,7 +79,10 @@ pub fn validate(
     catalog: super::Catalog,
 ) -> Result<Config, Vec<Problem>> {
     let sections = catalog.sections;
-    let mut cx = Ctx { problems: Vec::new() };
+    let mut cx = Ctx {
+        problems: Vec::new(),
+        rule_origins: BTreeMap::new(),
+    };
     let mut top: BTreeMap<&'static str, Node> = BTreeMap::new();
     let mut gates: BTreeMap<&'static str, BTreeMap<&'static str, Node>> =
         sections.iter().map(|s| (s.gate, BTreeMap::new())).collect();
@@ -140,7 +145,7 @@ pub fn validate(
     if !cx.problems.is_empty() {
         return Err(cx.problems);
     }
-    Ok(Config::new(
+    let mut config = Config::new(
         Section::new(&schema::TOP, top),
         sections
             .iter()
@@ -148,7 +153,9 @@ pub fn validate(
             .collect(),
         rules,
         catalog,
-    ))
+    );
+    config.rule_origins = std::mem::take(&mut cx.rule_origins);
+    Ok(config)
 }
 
 /// `LOKI_GATE_*` variables read outside the config's keys: each gate's
@@ -177,7 +184,10 @@ pub fn check_env_names(names: &[String], sections: &[&'static SectionSpec]) -> R
         .chain(OTHER_ENV.iter().map(|v| v.to_string()))
         .collect();
     let known: Vec<&str> = known.iter().map(String::as_str).collect();
-    let mut cx = Ctx { problems: Vec::new() };
+    let mut cx = Ctx {
+        problems: Vec::new(),
+        rule_origins: BTreeMap::new(),
+    };
     let mut unknown: Vec<&String> = names
         .iter()
         .filter(|n| n.starts_with("LOKI_GATE_") && !known.contains(&n.as_str()))
@@ -285,7 +295,10 @@ fn walk_rules(cx: &mut Ctx, node: &Node, known_rules: &[&'static rule::RuleMeta]
             _ => None,
         };
         match level {
-            Some(level) if known => rules.push((key.name.clone(), level)),
+            Some(level) if known => {
+                rules.push((key.name.clone(), level));
+                cx.rule_origins.insert(key.name.clone(), key.origin.clone());
+            }
             Some(_) => {}
             None => cx.push(
                 &value.origin,

@@ -216,26 +216,42 @@ impl Judge {
             .into_iter()
             .chain(crate::config::FILE_NAMES.iter().map(PathBuf::from))
             .collect();
-        let mut text = None;
-        let mut file = None;
+        // The base's configuration is found as the change's is: the first
+        // of the names that holds one (`load`), so moving it to another file
+        // is no way around it.
+        let mut found = None;
         if let Some(rev) = &rev {
             for candidate in &candidates {
-                if let Some(bytes) = repo.blob_at(rev, candidate)? {
-                    text = Some(String::from_utf8_lossy(&bytes).into_owned());
-                    file = Some(candidate.clone());
-                    break;
+                let Some(bytes) = repo.blob_at(rev, candidate)? else {
+                    continue;
+                };
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                let shown = crate::git::display_path(candidate);
+                let format = crate::config::Format::of(candidate);
+                match crate::config::discovered(format, &text, &shown, env, catalog) {
+                    Ok(Some(config)) => {
+                        found = Some((candidate.clone(), Ok(config)));
+                        break;
+                    }
+                    Ok(None) => {}
+                    Err(e) => {
+                        found = Some((candidate.clone(), Err(e)));
+                        break;
+                    }
                 }
             }
         }
-        let shown = file.as_deref().map(crate::git::display_path).unwrap_or_default();
-        let config = match crate::config::from_text(text.as_deref().unwrap_or(""), &shown, env, catalog) {
-            Ok(config) => config,
-            Err(_) => {
+        let file = found.as_ref().map(|(file, _)| file.clone());
+        let config = match found {
+            Some((_, Ok(config))) => config,
+            Some((file, Err(_))) => {
                 notes.push(format!(
-                    "{shown} at the base revision is not a valid config: the change is checked against the built-in defaults"
+                    "{} at the base revision is not a valid config: the change is checked against the built-in defaults",
+                    crate::git::display_path(&file)
                 ));
                 crate::config::from_text("", "", env, catalog)?
             }
+            None => crate::config::from_text("", "", env, catalog)?,
         };
         // In a pull request's CI job, the pull request may acknowledge.
         let pr = match crate::github::GitHub::from_env(env) {

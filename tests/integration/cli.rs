@@ -590,3 +590,46 @@ fn a_gate_given_paths_gates_those_files_whole() {
         both.stderr
     );
 }
+
+/// A command that runs no gate does not list the options only gate runs
+/// read; a gate's help lists them all.
+#[test]
+fn help_leaves_out_the_options_a_command_ignores() {
+    let repo = TestRepo::new();
+    for args in [
+        &["rules", "--help"][..],
+        &["rules", "-h"],
+        &["hook", "install", "--help"],
+        &["schema", "-h"],
+    ] {
+        let run = repo.run(args);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        assert!(run.stdout.contains("Usage: loki-gate"), "{args:?}: {}", run.stdout);
+        for ignored in [
+            "--base",
+            "--staged",
+            "--baseline",
+            "--exit-zero",
+            "--deny",
+            "--state-dir",
+            "--no-cache",
+        ] {
+            assert!(
+                !run.stdout.contains(ignored),
+                "{args:?} lists {ignored}: {}",
+                run.stdout
+            );
+        }
+        assert!(run.stdout.contains("--quiet"), "{args:?}: {}", run.stdout);
+    }
+    let rules = repo.run(&["rules", "--help"]);
+    assert!(rules.stdout.contains("--format"), "rules has formats: {}", rules.stdout);
+    let install = repo.run(&["hook", "install", "--help"]);
+    assert!(!install.stdout.contains("--format"), "{}", install.stdout);
+    let mock = repo.run(&["mock", "--help"]);
+    for used in ["--base", "--staged", "--baseline", "--exit-zero", "--deny", "--format"] {
+        assert!(mock.stdout.contains(used), "mock --help lacks {used}: {}", mock.stdout);
+    }
+    // Still accepted where ignored, as before.
+    assert_eq!(repo.run(&["rules", "--base", "HEAD"]).code, 0);
+}

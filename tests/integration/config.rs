@@ -172,3 +172,86 @@ fn the_json_schema_agrees_with_the_validator() {
         assert_eq!(schema_says(".loki-gate.yaml"), valid, "the schema on {text:?}");
     }
 }
+
+/// `[tool.loki-gate]` in pyproject.toml and `"loki-gate"` in package.json
+/// are read as `.loki-gate.yaml` is, with the same validation and errors at
+/// their line and column; the YAML file, when there is one, comes first.
+#[test]
+fn project_files_hold_the_configuration_too() {
+    let repo = TestRepo::new();
+    repo.write(
+        "pyproject.toml",
+        "[project]\nname = \"shop\"\n\n[tool.ruff]\nline-length = 100\n\n[tool.loki-gate]\nmax-file-bytes = 4096\n\n[tool.loki-gate.gates.mock]\nlanguages = [\"python\"]\n",
+    );
+    repo.commit("pyproject");
+    let shown = repo.run(&["check", "--show-settings"]);
+    assert_eq!(shown.code, 0, "{}", shown.stderr);
+    let line = |key: &str| {
+        shown
+            .stdout
+            .lines()
+            .find(|l| l.trim_start().starts_with(key))
+            .unwrap_or_else(|| panic!("{key} in {}", shown.stdout))
+            .to_string()
+    };
+    assert!(
+        line("max-file-bytes").contains("4096") && line("max-file-bytes").contains("pyproject.toml:8"),
+        "{}",
+        shown.stdout
+    );
+    assert!(
+        line("gates.mock.languages").contains("pyproject.toml:11"),
+        "{}",
+        shown.stdout
+    );
+
+    // A mistake is named at its place in pyproject.toml, nothing is run.
+    repo.write(
+        "pyproject.toml",
+        "[project]\nname = \"shop\"\n\n[tool.loki-gate.gates.mock]\nenabeld = true\n",
+    );
+    let bad = repo.run(&["mock"]);
+    assert_eq!(bad.code, 2, "{}", bad.stderr);
+    assert!(bad.stderr.contains("pyproject.toml:5:1"), "{}", bad.stderr);
+    assert!(bad.stderr.contains("enabled"), "the nearest key: {}", bad.stderr);
+
+    // package.json, with the position of the value in the file.
+    std::fs::remove_file(repo.root().join("pyproject.toml")).unwrap();
+    repo.write(
+        "package.json",
+        "{\n  \"name\": \"shop\",\n  \"loki-gate\": {\n    \"rules\": { \"mock/empty-test\": \"loud\" }\n  }\n}\n",
+    );
+    let bad = repo.run(&["mock"]);
+    assert_eq!(bad.code, 2, "{}", bad.stderr);
+    assert!(
+        bad.stderr
+            .contains("package.json:4:35: invalid level for `mock/empty-test`"),
+        "{}",
+        bad.stderr
+    );
+
+    // The YAML file comes first; a project file that holds none is passed by.
+    repo.write(
+        "package.json",
+        "{\"name\": \"shop\", \"loki-gate\": {\"max-file-bytes\": 1}}\n",
+    );
+    repo.write(".loki-gate.yaml", "max-file-bytes: 2048\n");
+    let shown = repo.run(&["check", "--show-settings"]);
+    assert!(shown.stdout.contains("2048"), "{}", shown.stdout);
+    std::fs::remove_file(repo.root().join(".loki-gate.yaml")).unwrap();
+    repo.write("package.json", "{\"name\": \"shop\"}\n");
+    repo.write("pyproject.toml", "this is [not toml\n");
+    let defaults = repo.run(&["check", "--show-settings"]);
+    assert_eq!(
+        defaults.code, 0,
+        "a broken pyproject.toml that names no loki-gate is not ours: {}",
+        defaults.stderr
+    );
+
+    // `init` does not write a file that would shadow the configuration in use.
+    repo.write("pyproject.toml", "[tool.loki-gate]\nexclude = [\"dist/**\"]\n");
+    let init = repo.run(&["init"]);
+    assert_eq!(init.code, 2, "{}", init.stderr);
+    assert!(init.stderr.contains("pyproject.toml"), "{}", init.stderr);
+    assert!(!repo.root().join(".loki-gate.yaml").exists());
+}

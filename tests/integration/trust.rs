@@ -133,7 +133,7 @@ fn a_trusted_hand_may_lower_the_bar_and_an_agent_never_can() {
             assert_eq!(
                 run.findings(),
                 vec![
-                    "meta/waiver-added error .loki-gate.yaml:0".to_string(),
+                    "meta/waiver-added error .loki-gate.yaml:3".to_string(),
                     "mock/tautological-assertion error tests/test_cart.py:6".to_string(),
                 ],
                 "{case}"
@@ -197,7 +197,7 @@ fn the_pre_commit_run_warns_and_lets_the_staged_value_apply() {
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert_eq!(
         run.findings(),
-        vec!["meta/waiver-added warning .loki-gate.yaml:0".to_string()]
+        vec!["meta/waiver-added warning .loki-gate.yaml:2".to_string()]
     );
     assert!(
         run.json()["findings"][0]["message"]
@@ -759,4 +759,29 @@ mod commands {
             run.stderr
         );
     }
+}
+
+/// The base's config is found where the change's is, in any file it may
+/// live in: moving the settings from `pyproject.toml` to a new
+/// `.loki-gate.yaml` (which takes precedence) lowers nothing unnoticed.
+#[test]
+fn a_config_moved_to_another_file_is_still_held_to_the_base() {
+    let (repo, _) = shop(None);
+    repo.write(
+        "pyproject.toml",
+        "[project]\nname = \"shop\"\n\n[tool.loki-gate.rules]\n\"mock/tautological-assertion\" = \"deny\"\n",
+    );
+    let base = repo.commit("settings in pyproject.toml");
+    repo.write(".loki-gate.yaml", "rules:\n  mock/tautological-assertion: allow\n")
+        .write("tests/test_cart.py", HOLLOW);
+    commit_as(&repo, "Dev <dev@acme.io>", Some(AGENT));
+    let run = ci(&repo, &["mock", "--base", &base, "--format", "json"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert_eq!(
+        run.findings(),
+        vec![
+            "meta/waiver-added error .loki-gate.yaml:2".to_string(),
+            "mock/tautological-assertion error tests/test_cart.py:6".to_string(),
+        ]
+    );
 }
