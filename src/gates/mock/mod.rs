@@ -377,7 +377,8 @@ fn dependents(
 ) -> Vec<PathBuf> {
     let (resolver, cache) = (look.resolver, look.cache);
     let keep = |p: &Path| is_test(p) && !already.iter().any(|a| a == p);
-    let indexed = imports::candidates(cx.repo, cx.store, cache, look.classifier, look.set, sources);
+    let fresh = *cx.scope == Scope::Staged;
+    let indexed = imports::candidates(cx.repo, cx.store, cache, look.classifier, look.set, sources, fresh);
     let candidates = match indexed {
         Some(paths) => {
             // The change's own files are not the base's: the gate reads those.

@@ -115,6 +115,9 @@ fn may_reach(test: &Path, spec: &[u8], source: &Path, names: Option<&BTreeSet<St
 /// `sources` (changed project files), by the index; `None` when the index
 /// cannot answer (no cache, no base commit, a change to what makes files
 /// tests, or it could not be read or built), and the caller looks itself.
+/// `fresh`: build an index from nothing when there is none to carry forward
+/// (parsing every test file once: worth it for the pre-commit hook, which
+/// runs on every commit; a one-off CI run reads fewer files without it).
 pub fn candidates(
     repo: &Repo,
     store: &Store,
@@ -122,6 +125,7 @@ pub fn candidates(
     classifier: &Classifier,
     set: &ChangeSet,
     sources: &[PathBuf],
+    fresh: bool,
 ) -> Option<Vec<PathBuf>> {
     cache?;
     let commit = set.base.as_ref()?.commit.clone()?;
@@ -138,7 +142,7 @@ pub fn candidates(
         .join(format!("imports-{}-{}", env!("CARGO_PKG_VERSION"), super::model_hash()));
     let index = match std::fs::read(dir.join(&commit)) {
         Ok(bytes) => bytes,
-        Err(_) => build(repo, &dir, &commit, classifier, cache)?,
+        Err(_) => build(repo, &dir, &commit, classifier, cache, fresh)?,
     };
     let names: Vec<Option<BTreeSet<String>>> = sources.iter().map(|s| names_reaching(s)).collect();
     let mut found = BTreeSet::new();
@@ -186,8 +190,15 @@ fn records(index: &[u8]) -> impl Iterator<Item = (&[u8], &[u8])> {
 }
 
 /// Build the index of `commit` (from the newest index there is when few test
-/// files differ), write it, and return it.
-fn build(repo: &Repo, dir: &Path, commit: &str, classifier: &Classifier, cache: Option<&Cache>) -> Option<Vec<u8>> {
+/// files differ, else from nothing when `fresh`), write it, and return it.
+fn build(
+    repo: &Repo,
+    dir: &Path,
+    commit: &str,
+    classifier: &Classifier,
+    cache: Option<&Cache>,
+    fresh: bool,
+) -> Option<Vec<u8>> {
     let previous = std::fs::read_to_string(dir.join(LATEST))
         .ok()
         .map(|s| s.trim().to_string())
@@ -196,6 +207,7 @@ fn build(repo: &Repo, dir: &Path, commit: &str, classifier: &Classifier, cache: 
     let carried = previous.and_then(|(bytes, from)| carry(repo, &bytes, &from, commit, classifier, cache));
     let index = match carried {
         Some(index) => index,
+        None if !fresh => return None,
         None => {
             let files: Vec<(PathBuf, String)> = repo
                 .files_at(commit)
