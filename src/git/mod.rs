@@ -277,7 +277,10 @@ impl Repo {
         let attributes = snapshot
             .entries()
             .iter()
-            .filter(|e| e.stage == 0 && snapshot.path(e).file_name() == Some(std::ffi::OsStr::new(".gitattributes")))
+            .filter(|e| {
+                let path = snapshot.path_bytes(e);
+                e.stage == 0 && path.ends_with(b".gitattributes") && (path.len() == 14 || path[path.len() - 15] == b'/')
+            })
             .map(|e| snapshot.path(e));
         let mut held: Vec<&Path> = changed.iter().map(PathBuf::as_path).chain(attributes).collect();
         held.sort_unstable();

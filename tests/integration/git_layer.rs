@@ -263,3 +263,44 @@ fn the_walker_skips_ignored_binary_huge_and_outside_symlinks_with_one_note_each(
     let read = walk::read_all(&root, &[PathBuf::from("inside.py")]);
     assert_eq!(read.files.len(), 1);
 }
+
+/// The staged diff is computed from the changed paths only, yet reads what
+/// the whole index says: `.gitattributes` (staged, or only in the index, as
+/// a sparse checkout leaves it) still marks a file binary, renames are
+/// still paired, and the same set comes back whether or not git's
+/// cache-tree is current.
+#[test]
+fn the_staged_diff_keeps_attributes_renames_and_every_kind_of_change() {
+    let repo = TestRepo::new();
+    repo.write(".gitattributes", "*.dat -diff\n");
+    repo.write("data/a.dat", "one\ntwo\n");
+    repo.write("src/moved.py", "def f():\n    return 1\n\n\ndef g():\n    return 2\n");
+    repo.write("src/keep.py", "x = 1\n");
+    repo.write("gone.txt", "bye\n");
+    repo.commit("base");
+    repo.write("data/a.dat", "one\nTWO\n");
+    std::fs::create_dir_all(repo.root().join("lib")).unwrap();
+    repo.git(&["mv", "src/moved.py", "lib/moved.py"]);
+    repo.write("src/keep.py", "x = 2\n");
+    repo.git(&["rm", "-q", "gone.txt"]);
+    repo.write("new.txt", "n\n");
+    repo.git(&["add", "-A"]);
+    // Not in the working tree: libgit2 must find the attributes in the index.
+    std::fs::remove_file(repo.root().join(".gitattributes")).unwrap();
+    let set = collect(&repo, Scope::Staged);
+    let paths: Vec<&str> = set.files.iter().map(|f| f.path.to_str().unwrap()).collect();
+    assert_eq!(
+        paths,
+        ["data/a.dat", "gone.txt", "lib/moved.py", "new.txt", "src/keep.py"]
+    );
+    assert!(file(&set, "data/a.dat").binary, "-diff in the index's .gitattributes");
+    let moved = file(&set, "lib/moved.py");
+    assert_eq!(moved.status, Status::Renamed);
+    assert_eq!(moved.old_path.as_deref(), Some(Path::new("src/moved.py")));
+    assert_eq!(file(&set, "gone.txt").status, Status::Deleted);
+    assert_eq!(file(&set, "src/keep.py").lines, Lines::Ranges(vec![(1, 1)]));
+    // The cache-tree written again: the same answer.
+    repo.git(&["write-tree"]);
+    let again = collect(&repo, Scope::Staged);
+    assert_eq!(format!("{:?}", again.files), format!("{:?}", set.files));
+}
