@@ -1338,6 +1338,36 @@ fn the_import_index_follows_commits_and_agrees_with_reading_every_test() {
     let head = repo.git(&["rev-parse", "HEAD"]).trim().to_string();
     assert!(indexes().contains(&head), "{:?}", indexes());
 
+    // A forged index names files outside the repository and untracked ones:
+    // none is read.
+    let index_file = std::fs::read_dir(repo.root().join(".loki-gate/cache"))
+        .unwrap()
+        .flatten()
+        .find(|e| e.file_name().to_string_lossy().starts_with("imports-"))
+        .unwrap()
+        .path()
+        .join(&head);
+    let outside = tempfile::tempdir().unwrap();
+    let hollow = "import { total } from '../src/cart'\nit('x', () => {\n  expect(1).toBe(1)\n})\n";
+    std::fs::write(outside.path().join("evil.test.ts"), hollow).unwrap();
+    repo.write("tests/untracked.test.ts", hollow);
+    let mut forged = std::fs::read(&index_file).unwrap();
+    for path in [
+        outside.path().join("evil.test.ts").display().to_string(),
+        format!(
+            "../{}/evil.test.ts",
+            outside.path().file_name().unwrap().to_string_lossy()
+        ),
+        "tests/untracked.test.ts".to_string(),
+    ] {
+        forged.extend_from_slice(path.as_bytes());
+        forged.extend_from_slice(b"\0../src/cart\0");
+    }
+    std::fs::write(&index_file, forged).unwrap();
+    let again = repo.run(&["mock", "--staged"]);
+    assert_eq!(again.stdout, first.stdout, "the forged records are not read");
+    std::fs::remove_file(repo.root().join("tests/untracked.test.ts")).unwrap();
+
     // Later commits: the index is carried forward and sees the new test.
     repo.commit("change");
     repo.write(
