@@ -1398,3 +1398,65 @@ fn the_import_index_follows_commits_and_agrees_with_reading_every_test() {
     );
     assert!(!config.stdout.contains("tests/cart.test.ts:4:"), "{}", config.stdout);
 }
+
+/// What the old spelling patterns missed, both ways of looking find: a Go
+/// test in a package at the repository root, a Rust module named inside a
+/// `use` group, a JavaScript index imported as `'..'`.
+#[test]
+fn dependents_the_spelling_patterns_missed_are_found_with_and_without_the_index() {
+    let repo = TestRepo::new();
+    repo.write("go.mod", "module example.com/shop\n\ngo 1.22\n");
+    repo.write(
+        "cart.go",
+        "package shop\n\nfunc Total(xs []int) int { return len(xs) }\n",
+    );
+    repo.write(
+        "cart_test.go",
+        "package shop\n\nimport \"testing\"\n\nfunc TestTotal(t *testing.T) {\n\tif Total(nil) != 0 {\n\t\tt.Fatal(\"want 0\")\n\t}\n}\n",
+    );
+    repo.write(
+        "Cargo.toml",
+        "[package]\nname = \"walker\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    repo.write("src/lib.rs", "pub mod walk;\npub mod dir;\n");
+    repo.write(
+        "src/walk.rs",
+        "pub struct DirEntry;\n\npub fn depth() -> usize {\n    1\n}\n",
+    );
+    repo.write(
+        "src/dir.rs",
+        "use crate::{\n    walk::depth,\n};\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n    #[test]\n    fn deep() {\n        assert_eq!(depth(), 1);\n    }\n}\n",
+    );
+    repo.write(
+        "web/src/cart/index.ts",
+        "export const total = (xs: number[]) => xs.length\n",
+    );
+    repo.write(
+        "web/src/cart/x/total.test.ts",
+        "import { total } from '..'\nit('totals', () => {\n  expect(total([1])).toBe(1)\n})\n",
+    );
+    repo.commit("base");
+    repo.write(
+        "cart.go",
+        "package shop\n\nfunc Total(xs []int) int { return len(xs) + 0 }\n",
+    );
+    repo.write(
+        "src/walk.rs",
+        "pub struct DirEntry;\n\npub fn depth() -> usize {\n    1 + 0\n}\n",
+    );
+    repo.write(
+        "web/src/cart/index.ts",
+        "export const total = (xs: number[]) => xs.length + 0\n",
+    );
+    repo.git(&["add", "-A"]);
+    let indexed = repo.run(&["mock", "--staged"]);
+    let read = repo.run(&["mock", "--staged", "--no-cache"]);
+    assert_eq!(indexed.stdout, read.stdout);
+    assert!(
+        indexed.stdout.contains(
+            "more test file(s) whose subject changed: cart_test.go, src/dir.rs, web/src/cart/x/total.test.ts"
+        ),
+        "{}",
+        indexed.stdout
+    );
+}

@@ -254,8 +254,12 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             cache.remove_other_versions(crate::gates::project::CACHE_PREFIX);
         }
     }
-    // The configs read for the files in play that could not be.
-    out.notices.extend(classifier.runners.problems());
+    // The configs governing the files checked that could not be read.
+    out.notices.extend(
+        classifier
+            .runners
+            .problems_for(files.iter().map(|(f, _)| f.path.as_path())),
+    );
     let tests: usize = checked.iter().map(|c| c.tests).sum();
     // A Rust source file is read for the tests it may hold: it counts when it holds some.
     let counted = files
@@ -272,7 +276,12 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         how.push(format!("Python test files by {}", classifier.source));
     }
     if has(&[Lang::JavaScript, Lang::TypeScript, Lang::Tsx]) {
-        let sources = classifier.runners.sources();
+        let sources = classifier.runners.sources_for(
+            files
+                .iter()
+                .filter(|(_, lang)| matches!(lang, Lang::JavaScript | Lang::TypeScript | Lang::Tsx))
+                .map(|(f, _)| f.path.as_path()),
+        );
         let more = match sources.len() {
             0..=3 => String::new(),
             n => format!(" and {} more", n - 3),
@@ -297,62 +306,17 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     Ok(out)
 }
 
-/// A regex for the ways an import of the module at `path` is written, to
-/// find the test files worth parsing: `pkg.mod`, `import mod`, `from .mod`,
-/// `from pkg.mod import`, `from pkg import (a, mod)` in Python; a specifier ending in `/mod`,
-/// `/mod.js` or `/dir` (for an index) in JavaScript. A loose match only costs
-/// a parse; the imports decide.
-fn import_spelling(path: &Path) -> Option<String> {
-    let stem = path.file_stem()?.to_str()?;
-    let (name, parent) = match stem {
-        "index" | "__init__" | "mod" => {
-            let dir = path.parent()?;
-            (
-                dir.file_name()?.to_str()?,
-                dir.parent().and_then(|p| p.file_name()?.to_str()),
-            )
-        }
-        _ => (stem, path.parent().and_then(|p| p.file_name()?.to_str())),
-    };
-    let n = regex::escape(name);
-    Some(match Lang::from_path(path)? {
-        // `use crate::billing::..`, `mycrate::billing::f()`, `mod billing;`; a crate
-        // root is named by the crate, so any path may reach it.
-        Lang::Rust => match stem {
-            "lib" | "main" => "::".to_string(),
-            _ => format!(r"::\s*{n}\b|\bmod\s+{n}\b"),
-        },
-        // In the package (`package cart`) or importing it (`".../cart"`).
-        Lang::Go => {
-            let dir = path.parent()?.file_name()?.to_str()?;
-            let d = regex::escape(dir);
-            format!(r#"\bpackage\s+{d}\b|"[^"]*/{d}""#)
-        }
-        Lang::Python => {
-            let dotted = parent
-                .map(|p| format!(r"\b{}\.{n}\b|", regex::escape(p)))
-                .unwrap_or_default();
-            format!(
-                r"{dotted}\bfrom\s+(?:\w+\.)*{n}\b|\bimport\s+(?:\w+\.)*{n}\b|\bfrom\s+\.+{n}\b|\bimport\s*\(?[\w\s,]*\b{n}\b"
-            )
-        }
-        _ => format!(r#"[/'"]{n}(?:\.[a-z]+)?['"/]"#),
-    })
-}
-
-/// The files `keep` accepts whose text matches one of `spellings`: a
-/// prefilter, so only files that may matter are parsed.
-fn mentioning(cx: &Context<'_>, spellings: &[String], keep: &(dyn Fn(&Path) -> bool + Sync)) -> Vec<SourceFile> {
-    if spellings.is_empty() {
-        return Vec::new();
-    }
-    let Ok(mentions) = regex::bytes::Regex::new(&spellings.join("|")) else {
-        return Vec::new();
-    };
+/// The files `keep` accepts whose text `wanted` accepts: a prefilter, so
+/// only files that may matter are parsed.
+fn mentioning(
+    cx: &Context<'_>,
+    keep: &(dyn Fn(&Path) -> bool + Sync),
+    wanted: &(dyn Fn(&Path, &[u8]) -> bool + Sync),
+) -> Vec<SourceFile> {
     walk::walk(cx.repo.root(), &cx.exclude, &cx.skip_dirs, keep)
         .files
         .into_par_iter()
-        .filter(|f| mentions.is_match(&f.bytes))
+        .filter(|f| wanted(&f.path, &f.bytes))
         .collect()
 }
 
@@ -367,7 +331,7 @@ struct Look<'a> {
 /// The test files, other than `already`, that import one of `sources` (changed
 /// project files). A test file is parsed only when the base commit's import
 /// index ([`imports`]) says it names one, or, without that index, when its
-/// text spells an import of one ([`import_spelling`]).
+/// text may ([`imports::Mentions::may`]): both find the same files.
 fn dependents(
     cx: &Context<'_>,
     look: &Look<'_>,
@@ -389,10 +353,13 @@ fn dependents(
                 .flat_map(|f| [Some(f.path.as_path()), f.old_path.as_deref()])
                 .flatten()
                 .collect();
+            // Only files git tracks: the index names nothing else.
+            let tracked = cx.repo.index().ok();
             let paths: Vec<PathBuf> = paths
                 .into_iter()
                 .filter(|p| {
-                    !changed.contains(p.as_path())
+                    tracked.as_ref().is_some_and(|t| t.get(p).is_some())
+                        && !changed.contains(p.as_path())
                         && keep(p)
                         && !cx.exclude.is_match(p)
                         && !cx.skip_dirs.iter().any(|d| p.starts_with(d))
@@ -401,8 +368,8 @@ fn dependents(
             walk::read_all(cx.repo.root(), &paths).files
         }
         None => {
-            let spellings: Vec<String> = sources.iter().filter_map(|p| import_spelling(p)).collect();
-            mentioning(cx, &spellings, &keep)
+            let mentions = imports::Mentions::new(sources);
+            mentioning(cx, &keep, &|path, text| mentions.may(path, text))
         }
     };
     let mut found: Vec<PathBuf> = candidates
@@ -449,9 +416,17 @@ fn naming(
     cache: Option<&Cache>,
 ) -> Vec<(PathBuf, Vec<String>)> {
     let spellings: Vec<String> = flagged.iter().filter_map(|p| loaded::spelling(p)).collect();
-    let candidates = mentioning(cx, &spellings, &|p: &Path| {
-        is_test(p) && Lang::from_path(p) == Some(Lang::Python) && !read.contains(&p)
-    });
+    let Some(spelled) = (!spellings.is_empty())
+        .then(|| regex::bytes::Regex::new(&spellings.join("|")).ok())
+        .flatten()
+    else {
+        return Vec::new();
+    };
+    let candidates = mentioning(
+        cx,
+        &|p: &Path| is_test(p) && Lang::from_path(p) == Some(Lang::Python) && !read.contains(&p),
+        &|_, text| spelled.is_match(text),
+    );
     candidates
         .into_par_iter()
         .filter_map(|f| {
@@ -522,42 +497,5 @@ mod tests {
                 path.display()
             );
         }
-    }
-
-    #[test]
-    fn import_spellings_find_imports_not_mentions() {
-        let python =
-            regex::bytes::Regex::new(&import_spelling(Path::new("django/db/models/query.py")).unwrap()).unwrap();
-        for yes in [
-            "from django.db.models.query import QuerySet",
-            "import django.db.models.query",
-            "from django.db.models import (\n    Q,\n    query,\n)",
-            "from .query import QuerySet",
-            "from . import query",
-        ] {
-            assert!(python.is_match(yes.as_bytes()), "{yes}");
-        }
-        for no in [
-            "qs = Model.objects.all()  # a query",
-            "self.query = 1",
-            "assertNumQueries(0)",
-        ] {
-            assert!(!python.is_match(no.as_bytes()), "{no}");
-        }
-        let js = regex::bytes::Regex::new(&import_spelling(Path::new("src/cart/index.ts")).unwrap()).unwrap();
-        for yes in [
-            "import { total } from '../src/cart'",
-            "require(\"./cart/index.js\")",
-            "from '@/cart/'",
-        ] {
-            assert!(js.is_match(yes.as_bytes()), "{yes}");
-        }
-        assert!(!js.is_match(b"const cart = new Cart()"));
-        let py_init = import_spelling(Path::new("shop/__init__.py")).unwrap();
-        assert!(
-            regex::Regex::new(&py_init)
-                .unwrap()
-                .is_match("from shop import billing")
-        );
     }
 }

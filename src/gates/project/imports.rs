@@ -144,19 +144,63 @@ pub fn candidates(
         Ok(bytes) => bytes,
         Err(_) => build(repo, &dir, &commit, classifier, cache, fresh)?,
     };
-    let names: Vec<Option<BTreeSet<String>>> = sources.iter().map(|s| names_reaching(s)).collect();
+    let mentions = Mentions::new(sources);
     let mut found = BTreeSet::new();
     for (path, spec) in records(&index) {
         let test = bytes_path(path);
-        if names
-            .iter()
-            .zip(sources)
-            .any(|(names, source)| may_reach(test, spec, source, names.as_ref()))
-        {
+        // The state directory is writable by whatever runs in the checkout:
+        // a record names a path inside the repository, or nothing.
+        if !test.components().all(|c| matches!(c, std::path::Component::Normal(_))) {
+            continue;
+        }
+        if mentions.record(test, spec) {
             found.insert(test.to_path_buf());
         }
     }
     Some(found.into_iter().collect())
+}
+
+/// The changed modules a change's dependent tests may import, and what a
+/// test file's records or text must hold to reach one: the index's records
+/// are matched with [`may_reach`]; a test file read without the index must
+/// spell, somewhere in its text, what such a record would ([`Mentions::may`]),
+/// so both ways find the same files once their imports are resolved.
+pub struct Mentions<'a> {
+    sources: Vec<(&'a Path, Option<BTreeSet<String>>)>,
+    /// A JavaScript specifier of dots alone (`'.'`, `"../.."`): an index file.
+    dots: regex::bytes::Regex,
+}
+
+impl<'a> Mentions<'a> {
+    pub fn new(sources: &'a [PathBuf]) -> Mentions<'a> {
+        Mentions {
+            sources: sources.iter().map(|s| (s.as_path(), names_reaching(s))).collect(),
+            dots: regex::bytes::Regex::new(r#"['"`](?:\.\.?/)*\.\.?/?['"`]"#).expect("a valid regex"),
+        }
+    }
+
+    /// May the import `spec` of the test file `test` reach a changed module?
+    fn record(&self, test: &Path, spec: &[u8]) -> bool {
+        self.sources
+            .iter()
+            .any(|(source, names)| may_reach(test, spec, source, names.as_ref()))
+    }
+
+    /// May the test file `test`, whose text is `text`, import a changed
+    /// module? True of every file one of whose imports [`Mentions::record`]
+    /// accepts (its specifier is in its text), and of a few more.
+    pub fn may(&self, test: &Path, text: &[u8]) -> bool {
+        let lang = Lang::from_path(test);
+        self.sources.iter().any(|(source, names)| {
+            if !same_family(lang, Lang::from_path(source)) {
+                return false;
+            }
+            let Some(names) = names else { return true };
+            (lang == Some(Lang::Go) && test.parent() == source.parent())
+                || names.iter().any(|n| contains(text, n.as_bytes()))
+                || (lang.is_some_and(|l| ecosystem(l) == Lang::JavaScript) && self.dots.is_match(text))
+        })
+    }
 }
 
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {
@@ -407,6 +451,53 @@ mod tests {
         assert!(!reach("bill/bill_test.go", ".", "cart/cart.go"));
         let go = names("internal/cart/cart.go");
         assert!(spells(b"example.com/shop/internal/cart", go.as_ref()));
+    }
+
+    /// Without the index, a test file is read when its text may hold a
+    /// specifier the index would match: what the old spelling patterns
+    /// missed (a Go test in a root package, a Rust module named inside a
+    /// `use` group, an index imported as `'..'`) included.
+    #[test]
+    fn the_text_prefilter_keeps_what_the_index_would() {
+        let sources = [
+            PathBuf::from("context.go"),
+            PathBuf::from("crates/ignore/src/walk.rs"),
+            PathBuf::from("src/cart/index.ts"),
+            PathBuf::from("shop/billing.py"),
+        ];
+        let mentions = Mentions::new(&sources);
+        let may = |path: &str, text: &str| mentions.may(Path::new(path), text.as_bytes());
+        assert!(
+            may("context_test.go", "package gin\n\nimport \"testing\"\n"),
+            "in the root package"
+        );
+        assert!(
+            !may("render/json_test.go", "package render\n"),
+            "another package, not named"
+        );
+        assert!(may(
+            "crates/ignore/src/dir.rs",
+            "use crate::{\n    pathutil::x,\n    walk::DirEntry,\n};\n"
+        ));
+        assert!(may("src/cart/x/a.test.ts", "import { total } from '..'\n"));
+        assert!(may("tests/test_billing.py", "from shop import billing\n"));
+        assert!(!may("tests/test_other.py", "from shop import orders\n"));
+        assert!(
+            !may("tests/test_billing.go", "package shop\n"),
+            "no Go source in its directory, nor named"
+        );
+        // Every record the index accepts is in a text the prefilter keeps.
+        for (test, spec) in [
+            ("context_test.go", "."),
+            ("crates/ignore/src/dir.rs", "crate::walk::DirEntry"),
+            ("src/cart/x/a.test.ts", ".."),
+            ("tests/cart.test.ts", "../src/cart"),
+            ("tests/test_billing.py", "shop.billing"),
+        ] {
+            assert!(mentions.record(Path::new(test), spec.as_bytes()), "{test}: {spec}");
+            let text = format!("import x from '{spec}'\nuse {spec};\nfrom {spec} import y\n");
+            assert!(mentions.may(Path::new(test), text.as_bytes()), "{test}");
+        }
     }
 
     #[test]

@@ -126,22 +126,29 @@ impl Runners {
         dirs.into_iter().flat_map(|d| &d.aliases).collect()
     }
 
-    /// The config files read so far, for the report.
-    pub fn sources(&self) -> Vec<String> {
-        self.dirs
-            .values()
-            .filter_map(|d| d.get())
-            .flat_map(|d| d.sources.clone())
-            .collect()
+    /// The config files that govern `paths`, for the report (never those
+    /// read for other files: what a run reports does not depend on what an
+    /// earlier step happened to read).
+    pub fn sources_for<'p>(&self, paths: impl IntoIterator<Item = &'p Path>) -> Vec<String> {
+        self.governing_all(paths).flat_map(|d| d.sources.clone()).collect()
     }
 
-    /// The configs read so far that could not be, each with why.
-    pub fn problems(&self) -> Vec<String> {
-        self.dirs
-            .values()
-            .filter_map(|d| d.get())
-            .flat_map(|d| d.problems.clone())
-            .collect()
+    /// The configs governing `paths` that could not be read, each with why.
+    pub fn problems_for<'p>(&self, paths: impl IntoIterator<Item = &'p Path>) -> Vec<String> {
+        self.governing_all(paths).flat_map(|d| d.problems.clone()).collect()
+    }
+
+    /// The directories governing any of `paths`, each once, in path order.
+    fn governing_all<'p>(&self, paths: impl IntoIterator<Item = &'p Path>) -> impl Iterator<Item = &Dir> {
+        let mut dirs = std::collections::BTreeSet::new();
+        for path in paths {
+            for dir in path.ancestors().skip(1) {
+                if self.dirs.contains_key(dir) {
+                    dirs.insert(dir.to_path_buf());
+                }
+            }
+        }
+        dirs.into_iter().filter_map(|d| self.dir(&d))
     }
 }
 
@@ -696,9 +703,22 @@ export default defineConfig({
             manifests.push(PathBuf::from(format!("packages/{package}/package.json")));
         }
         let runners = Runners::load_at(dir.path(), &manifests);
-        assert!(runners.sources().is_empty(), "nothing is read up front");
+        let read = || {
+            runners
+                .dirs
+                .values()
+                .filter_map(|d| d.get())
+                .flat_map(|d| d.sources.clone())
+                .collect::<Vec<_>>()
+        };
+        assert!(read().is_empty(), "nothing is read up front");
         assert_eq!(runners.decides(Path::new("packages/a/checks/x.ts")), Some(true));
-        assert_eq!(runners.sources(), vec!["packages/a/vitest.config.ts"]);
+        assert_eq!(read(), vec!["packages/a/vitest.config.ts"]);
+        // The report names the configs of the files it is about, whatever was read.
+        assert_eq!(
+            runners.sources_for([Path::new("packages/b/checks/y.ts")]),
+            vec!["packages/b/vitest.config.ts"]
+        );
     }
 
     /// vitest `test.projects`, as a large TS framework writes it: micromatch
@@ -758,7 +778,8 @@ export default defineConfig({
             "another config's projects may include it"
         );
         assert_eq!(decides("runtime-tests/bun/index.test.ts"), None);
-        assert!(runners.problems().is_empty(), "{:?}", runners.problems());
+        let all = [Path::new("src/a.test.ts"), Path::new("lib/x.spec.js")];
+        assert!(runners.problems_for(all).is_empty(), "{:?}", runners.problems_for(all));
     }
 
     #[test]
@@ -786,7 +807,7 @@ export default defineConfig({
         std::fs::write(dir.path().join("package.json"), "{ \"jest\": ").unwrap();
         let runners = Runners::load_at(dir.path(), &[]);
         assert_eq!(runners.decides(Path::new("src/a.test.ts")), None);
-        let problems = runners.problems();
+        let problems = runners.problems_for([Path::new("src/a.test.ts")]);
         assert_eq!(problems.len(), 2, "{problems:?}");
         assert!(problems[0].starts_with("vitest.config.ts has syntax errors"));
         assert!(problems[1].starts_with("package.json is not valid JSON"));
