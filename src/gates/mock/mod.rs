@@ -464,8 +464,6 @@ fn read_staged(cx: &Context<'_>, paths: &[PathBuf]) -> Result<walk::Read> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     /// Every file that builds the test model is hashed into the cache's
     /// namespace (the memo and the unit tests do not build it).
     #[test]
