@@ -1400,8 +1400,9 @@ fn the_import_index_follows_commits_and_agrees_with_reading_every_test() {
 }
 
 /// What the old spelling patterns missed, both ways of looking find: a Go
-/// test in a package at the repository root, a Rust module named inside a
-/// `use` group, a JavaScript index imported as `'..'`.
+/// test in a package at the repository root, another package's test that
+/// imports it by the module path, a Rust module named inside a `use` group,
+/// a JavaScript index imported as `'..'`.
 #[test]
 fn dependents_the_spelling_patterns_missed_are_found_with_and_without_the_index() {
     let repo = TestRepo::new();
@@ -1413,6 +1414,11 @@ fn dependents_the_spelling_patterns_missed_are_found_with_and_without_the_index(
     repo.write(
         "cart_test.go",
         "package shop\n\nimport \"testing\"\n\nfunc TestTotal(t *testing.T) {\n\tif Total(nil) != 0 {\n\t\tt.Fatal(\"want 0\")\n\t}\n}\n",
+    );
+    // Elsewhere in the module, the root package is imported by the module path.
+    repo.write(
+        "doc/doc_test.go",
+        "package doc\n\nimport (\n\t\"testing\"\n\n\tcore \"example.com/shop\"\n)\n\nfunc TestDoc(t *testing.T) {\n\tif core.Total(nil) != 0 {\n\t\tt.Fatal(\"want 0\")\n\t}\n}\n",
     );
     repo.write(
         "Cargo.toml",
@@ -1454,7 +1460,7 @@ fn dependents_the_spelling_patterns_missed_are_found_with_and_without_the_index(
     assert_eq!(indexed.stdout, read.stdout);
     assert!(
         indexed.stdout.contains(
-            "more test file(s) whose subject changed: cart_test.go, src/dir.rs, web/src/cart/x/total.test.ts"
+            "more test file(s) whose subject changed: cart_test.go, doc/doc_test.go, src/dir.rs, web/src/cart/x/total.test.ts"
         ),
         "{}",
         indexed.stdout

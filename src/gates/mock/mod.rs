@@ -368,7 +368,7 @@ fn dependents(
             walk::read_all(cx.repo.root(), &paths).files
         }
         None => {
-            let mentions = imports::Mentions::new(sources);
+            let mentions = imports::Mentions::new(cx.repo.root(), sources);
             mentioning(cx, &keep, &|path, text| mentions.may(path, text))
         }
     };

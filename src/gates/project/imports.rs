@@ -144,7 +144,7 @@ pub fn candidates(
         Ok(bytes) => bytes,
         Err(_) => build(repo, &dir, &commit, classifier, cache, fresh)?,
     };
-    let mentions = Mentions::new(sources);
+    let mentions = Mentions::new(repo.root(), sources);
     let mut found = BTreeSet::new();
     for (path, spec) in records(&index) {
         let test = bytes_path(path);
@@ -172,9 +172,22 @@ pub struct Mentions<'a> {
 }
 
 impl<'a> Mentions<'a> {
-    pub fn new(sources: &'a [PathBuf]) -> Mentions<'a> {
+    /// For `sources` in the repository at `root`.
+    pub fn new(root: &Path, sources: &'a [PathBuf]) -> Mentions<'a> {
+        let named = |source: &Path| {
+            let mut names = names_reaching(source)?;
+            // A Go package at a module's root is imported by the module
+            // path, which need not end in its directory's name (or, at the
+            // repository root, any name).
+            if Lang::from_path(source) == Some(Lang::Go)
+                && let Some(module) = go_module(&root.join(source.parent().unwrap_or(Path::new(""))))
+            {
+                names.extend(module.rsplit('/').take(2).map(str::to_string));
+            }
+            Some(names)
+        };
         Mentions {
-            sources: sources.iter().map(|s| (s.as_path(), names_reaching(s))).collect(),
+            sources: sources.iter().map(|s| (s.as_path(), named(s))).collect(),
             dots: regex::bytes::Regex::new(r#"['"`](?:\.\.?/)*\.\.?/?['"`]"#).expect("a valid regex"),
         }
     }
@@ -201,6 +214,14 @@ impl<'a> Mentions<'a> {
                 || (lang.is_some_and(|l| ecosystem(l) == Lang::JavaScript) && self.dots.is_match(text))
         })
     }
+}
+
+/// The module path the `go.mod` in `dir` declares, if there is one.
+fn go_module(dir: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(dir.join("go.mod")).ok()?;
+    text.lines()
+        .find_map(|l| l.trim().strip_prefix("module "))
+        .map(|m| m.trim().trim_matches('"').to_string())
 }
 
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {
@@ -465,7 +486,9 @@ mod tests {
             PathBuf::from("src/cart/index.ts"),
             PathBuf::from("shop/billing.py"),
         ];
-        let mentions = Mentions::new(&sources);
+        let root = tempfile::tempdir().unwrap();
+        std::fs::write(root.path().join("go.mod"), "module github.com/spf13/cobra\n\ngo 1.22\n").unwrap();
+        let mentions = Mentions::new(root.path(), &sources);
         let may = |path: &str, text: &str| mentions.may(Path::new(path), text.as_bytes());
         assert!(
             may("context_test.go", "package gin\n\nimport \"testing\"\n"),
