@@ -619,7 +619,8 @@ fn stale(
 ) -> Result<()> {
     let docs: Vec<&PathBuf> = tracked
         .iter()
-        .filter(|p| settings.doc_paths.is_match(p) && is_prose(p) && !cx.exclude.is_match(p))
+        // The cheap test first: this looks at every tracked path.
+        .filter(|p| is_prose(p) && settings.doc_paths.is_match(p) && !cx.exclude.is_match(p))
         .collect();
     if docs.is_empty() {
         return Ok(());

@@ -220,9 +220,18 @@ pub(crate) fn any_with(files: &[PathBuf], extensions: &[&str]) -> bool {
 }
 
 pub(crate) fn has_extension(path: &Path, extensions: &[&str]) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| extensions.contains(&e))
+    // By the bytes, as `Path::extension` reads it (the text after the last
+    // dot of the file name, a leading dot not counting): this runs on every
+    // tracked path, and parsing components was a tenth of a hook.
+    let bytes = path.as_os_str().as_encoded_bytes();
+    let name = match bytes.iter().rposition(|b| *b == b'/' || (cfg!(windows) && *b == b'\\')) {
+        Some(at) => &bytes[at + 1..],
+        None => bytes,
+    };
+    match name.iter().rposition(|b| *b == b'.') {
+        Some(0) | None => false,
+        Some(at) => extensions.iter().any(|e| e.as_bytes() == &name[at + 1..]),
+    }
 }
 
 /// Arguments: `flags`, `--`, then the files, each as [`path_arg`] makes it.
@@ -262,4 +271,21 @@ pub(crate) fn file_mentions(root: &Path, name: &str, needle: &str) -> bool {
 pub(crate) fn config_text(root: &Path, name: &str) -> Option<String> {
     let bytes = crate::walk::read_file(root, Path::new(name)).ok()?;
     Some(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extensions_are_read_as_path_extension_reads_them() {
+        for path in [
+            "a.py", "dir/a.py", "dir.x/a", "a.tar.gz", ".bashrc", "dir/.env", "a.", "noext", "d/e.PY", "a..py",
+        ] {
+            for ext in ["py", "gz", "", "env", "PY"] {
+                let std = Path::new(path).extension().and_then(|e| e.to_str()) == Some(ext);
+                assert_eq!(has_extension(Path::new(path), &[ext]), std, "{path} {ext}");
+            }
+        }
+    }
 }
