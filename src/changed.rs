@@ -93,8 +93,9 @@ pub fn collect(repo: &Repo, scope: &Scope, exclude: &GlobSet, skip_dirs: &[PathB
         Scope::AllFiles | Scope::Files(_) => {
             let files = repo
                 .tracked_files()?
-                .into_iter()
+                .iter()
                 .filter(|p| !skip_dirs.iter().any(|d| p.starts_with(d)) && scope.admits(p))
+                .cloned()
                 .map(|path| FileDiff {
                     path,
                     old_path: None,

@@ -52,6 +52,8 @@ pub struct Snapshot {
     trees: Vec<(Vec<u8>, Oid)>,
     /// [`Snapshot::changed`] per tree, for the other gates of the run.
     against: Mutex<Vec<Compared>>,
+    /// [`Snapshot::tracked`], built once for the gates of the run.
+    tracked: std::sync::OnceLock<Arc<Vec<PathBuf>>>,
 }
 
 /// The paths that differ from a tree (`None`: the empty tree).
@@ -85,6 +87,22 @@ impl Snapshot {
 
     pub fn path(&self, entry: &Entry) -> &Path {
         bytes_path(self.path_bytes(entry))
+    }
+
+    /// The paths of the entries the working tree holds (not those a
+    /// sparse checkout leaves out), built once.
+    pub fn tracked(&self) -> Arc<Vec<PathBuf>> {
+        self.tracked
+            .get_or_init(|| {
+                Arc::new(
+                    self.entries
+                        .iter()
+                        .filter(|e| !e.skip_worktree)
+                        .map(|e| self.path(e).to_path_buf())
+                        .collect(),
+                )
+            })
+            .clone()
     }
 
     /// The resolved (stage 0) entry at `path`.
@@ -223,6 +241,7 @@ impl Snapshot {
             entries: Vec::with_capacity(count),
             trees: Vec::new(),
             against: Mutex::default(),
+            tracked: std::sync::OnceLock::new(),
         };
         let mut previous: Vec<u8> = Vec::new();
         for _ in 0..count {

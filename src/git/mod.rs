@@ -707,8 +707,8 @@ impl Repo {
     /// Every file in the index (tracked) that the working tree holds,
     /// repo-relative: those a sparse checkout leaves out are not there to read
     /// ([`Repo::outside_checkout`]).
-    pub fn tracked_files(&self) -> Result<Vec<PathBuf>> {
-        self.index_paths(false)
+    pub fn tracked_files(&self) -> Result<std::sync::Arc<Vec<PathBuf>>> {
+        Ok(self.index()?.tracked())
     }
 
     /// Every file at `commit` (submodules left out), with its blob id, in

@@ -425,10 +425,12 @@ fn pick<'a>(
     let mut missing = Vec::new();
     let mut mismatched = Vec::new();
     if settings.auto {
-        let mut files = cx.repo.tracked_files()?;
-        files.extend(changed.iter().map(|f| f.path.clone()));
+        // Tracked or changed (a file not added yet): detection is "any of".
+        let files = cx.repo.tracked_files()?;
+        let changed: Vec<PathBuf> = changed.iter().map(|f| f.path.clone()).collect();
+        let detect = |tool: &dyn tools::Tool| tool.detect(root, &files) || tool.detect(root, &changed);
         for tool in tools::ALL.iter().copied() {
-            if settings.named.contains(&tool.name()) || silenced(tool) || !tool.detect(root, &files) {
+            if settings.named.contains(&tool.name()) || silenced(tool) || !detect(tool) {
                 continue;
             }
             match tools::locate(tool, root, &tracked) {
