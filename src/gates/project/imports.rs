@@ -183,7 +183,7 @@ impl<'a> Mentions<'a> {
             // path, which need not end in its directory's name (or, at the
             // repository root, any name).
             if Lang::from_path(source) == Some(Lang::Go)
-                && let Some(module) = go_module(&root.join(source.parent().unwrap_or(Path::new(""))))
+                && let Some(module) = go_module(root, source.parent().unwrap_or(Path::new("")))
             {
                 names.extend(module.rsplit('/').take(2).map(str::to_string));
             }
@@ -236,9 +236,11 @@ impl<'a> Mentions<'a> {
     }
 }
 
-/// The module path the `go.mod` in `dir` declares, if there is one.
-fn go_module(dir: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(dir.join("go.mod")).ok()?;
+/// The module path the `go.mod` in `dir` (repository-relative) declares, if
+/// there is one; read as every gate reads a file: inside the repository.
+fn go_module(root: &Path, dir: &Path) -> Option<String> {
+    let bytes = crate::walk::read_file(root, &dir.join("go.mod")).ok()?;
+    let text = String::from_utf8_lossy(&bytes);
     text.lines()
         .find_map(|l| l.trim().strip_prefix("module "))
         .map(|m| m.trim().trim_matches('"').to_string())
