@@ -491,19 +491,19 @@ pub fn load(path: &Path) -> Result<Arc<Snapshot>> {
 }
 
 #[cfg(unix)]
-pub(super) fn bytes_path(bytes: &[u8]) -> &Path {
+pub(crate) fn bytes_path(bytes: &[u8]) -> &Path {
     use std::os::unix::ffi::OsStrExt;
     Path::new(std::ffi::OsStr::from_bytes(bytes))
 }
 
 #[cfg(not(unix))]
-pub(super) fn bytes_path(bytes: &[u8]) -> &Path {
+pub(crate) fn bytes_path(bytes: &[u8]) -> &Path {
     // Index paths are UTF-8 on Windows (git for Windows writes them so).
     Path::new(std::str::from_utf8(bytes).unwrap_or(""))
 }
 
 /// `path` as index bytes (`/`-separated), or `None` when it cannot be one.
-fn path_bytes(path: &Path) -> Option<std::borrow::Cow<'_, [u8]>> {
+pub(crate) fn path_bytes(path: &Path) -> Option<std::borrow::Cow<'_, [u8]>> {
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStrExt;

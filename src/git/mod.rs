@@ -529,17 +529,11 @@ impl Repo {
     /// --skip-worktree`) marks them. They are neither deleted nor changed
     /// when the working tree lacks them, or holds something else there.
     pub fn outside_checkout(&self) -> Result<std::collections::HashSet<PathBuf>> {
-        self.index_paths(true)
-    }
-
-    /// The paths of the index entries a sparse checkout leaves out
-    /// (`outside`), or of the others.
-    fn index_paths<C: FromIterator<PathBuf>>(&self, outside: bool) -> Result<C> {
         let index = self.index()?;
         Ok(index
             .entries()
             .iter()
-            .filter(|e| e.skip_worktree == outside)
+            .filter(|e| e.skip_worktree)
             .map(|e| index.path(e).to_path_buf())
             .collect())
     }

@@ -230,10 +230,7 @@ fn a_baseline_hides_known_findings_and_reports_new_ones() {
 /// A repository whose new test asserts a tautology (mock blocks it) and
 /// whose README says something (docs passes).
 fn hollow_test() -> TestRepo {
-    let repo = TestRepo::new();
-    repo.write("README.md", "# shop\n\nA cart that sums prices.\n")
-        .write("shop.py", "def total(xs):\n    return sum(xs)\n");
-    repo.commit("base");
+    let repo = TestRepo::shop();
     repo.write(
         "tests/test_shop.py",
         "from shop import total\n\n\ndef test_total():\n    result = total([1])\n    assert result == result\n",

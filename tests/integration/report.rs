@@ -172,10 +172,7 @@ fn junit_output_is_valid_by_the_published_schema_and_counts_the_findings() {
         "{} is missing: .ci/run downloads it (pytest's sdist, testing/example_scripts/junit-10.xsd)",
         xsd.display()
     );
-    let repo = TestRepo::new();
-    repo.write("README.md", "# shop\n\nA cart that sums prices.\n")
-        .write("shop.py", "def total(xs):\n    return sum(xs)\n");
-    repo.commit("base");
+    let repo = TestRepo::shop();
     repo.write(
         "tests/test_shop.py",
         "from shop import total\n\n\ndef test_total():\n    r = total([1])\n    assert r == r\n\n\ndef test_more():\n    assert True  # <&> \"quoted\"\n",
@@ -231,10 +228,7 @@ fn junit_output_is_valid_by_the_published_schema_and_counts_the_findings() {
 /// location.lines.begin.
 #[test]
 fn gitlab_code_quality_issues_have_every_required_field_and_unique_fingerprints() {
-    let repo = TestRepo::new();
-    repo.write("README.md", "# shop\n\nA cart that sums prices.\n")
-        .write("shop.py", "def total(xs):\n    return sum(xs)\n");
-    repo.commit("base");
+    let repo = TestRepo::shop();
     repo.write(
         "tests/test_shop.py",
         "from shop import total\n\n\ndef test_one():\n    total([1])\n    assert True\n\n\ndef test_two():\n    total([2])\n    assert True\n",

@@ -23,6 +23,7 @@ use rayon::prelude::*;
 use super::classify::Classifier;
 use crate::cache::Cache;
 use crate::changed::ChangeSet;
+use crate::git::index::{bytes_path, path_bytes};
 use crate::git::{BlobRead, Repo, Status};
 use crate::lang::Lang;
 use crate::state::Store;
@@ -240,10 +241,7 @@ impl<'a> Mentions<'a> {
 /// there is one; read as every gate reads a file: inside the repository.
 fn go_module(root: &Path, dir: &Path) -> Option<String> {
     let bytes = crate::walk::read_file(root, &dir.join("go.mod")).ok()?;
-    let text = String::from_utf8_lossy(&bytes);
-    text.lines()
-        .find_map(|l| l.trim().strip_prefix("module "))
-        .map(|m| m.trim().trim_matches('"').to_string())
+    super::resolve::go_module_path(&String::from_utf8_lossy(&bytes))
 }
 
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {
@@ -415,28 +413,6 @@ fn push(index: &mut Vec<u8>, path: &[u8], spec: &[u8]) {
     index.push(0);
     index.extend_from_slice(spec);
     index.push(0);
-}
-
-#[cfg(unix)]
-fn bytes_path(bytes: &[u8]) -> &Path {
-    use std::os::unix::ffi::OsStrExt;
-    Path::new(std::ffi::OsStr::from_bytes(bytes))
-}
-
-#[cfg(not(unix))]
-fn bytes_path(bytes: &[u8]) -> &Path {
-    Path::new(std::str::from_utf8(bytes).unwrap_or(""))
-}
-
-#[cfg(unix)]
-fn path_bytes(path: &Path) -> Option<Vec<u8>> {
-    use std::os::unix::ffi::OsStrExt;
-    Some(path.as_os_str().as_bytes().to_vec())
-}
-
-#[cfg(not(unix))]
-fn path_bytes(path: &Path) -> Option<Vec<u8>> {
-    Some(path.to_str()?.replace('\\', "/").into_bytes())
 }
 
 #[cfg(test)]

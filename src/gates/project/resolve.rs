@@ -174,10 +174,7 @@ impl Resolver {
                 }
                 Some("go.mod") => {
                     if let Ok(text) = std::fs::read_to_string(root.join(manifest))
-                        && let Some(module) = text
-                            .lines()
-                            .find_map(|l| l.trim().strip_prefix("module "))
-                            .map(|m| m.trim().trim_matches('"').to_string())
+                        && let Some(module) = go_module_path(&text)
                     {
                         resolver.go_modules.push((module, dir));
                     }
@@ -777,6 +774,13 @@ pub(crate) fn normalize(path: &Path) -> PathBuf {
         }
     }
     out
+}
+
+/// The module path a `go.mod`'s text declares.
+pub(crate) fn go_module_path(text: &str) -> Option<String> {
+    text.lines()
+        .find_map(|l| l.trim().strip_prefix("module "))
+        .map(|m| m.trim().trim_matches('"').to_string())
 }
 
 /// tsconfig allows `//` and `/* */` comments and trailing commas.

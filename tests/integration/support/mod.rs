@@ -104,6 +104,16 @@ impl TestRepo {
         repo
     }
 
+    /// [`TestRepo::new`] with a base commit holding a README that says
+    /// something and `shop.py`, whose `total` sums prices.
+    pub fn shop() -> Self {
+        let repo = Self::new();
+        repo.write("README.md", "# shop\n\nA cart that sums prices.\n")
+            .write("shop.py", "def total(xs):\n    return sum(xs)\n");
+        repo.commit("base");
+        repo
+    }
+
     pub fn path(&self) -> &Path {
         self.dir.path()
     }
