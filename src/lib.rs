@@ -18,6 +18,7 @@ pub mod hooks;
 pub mod init;
 pub mod interrupt;
 pub mod lang;
+pub mod mapped;
 pub mod meta;
 pub mod paths;
 pub(crate) mod platform;

@@ -17,6 +17,8 @@ use std::sync::{Arc, Mutex};
 use anyhow::{Result, anyhow};
 use git2::Oid;
 
+use crate::mapped::Bytes;
+
 /// The index entry flag git sets on a file a sparse checkout leaves out.
 const SKIP_WORKTREE: u16 = 1 << 14;
 /// `git add -N`: the path is recorded, its content not yet.
@@ -43,8 +45,10 @@ pub struct Entry {
 /// Every entry of one index file, in git's order (by path bytes, then stage).
 #[derive(Debug, Default)]
 pub struct Snapshot {
-    /// All paths, back to back: an entry names its range.
-    names: Vec<u8>,
+    /// Where the paths are: the index file itself (formats 2 and 3 hold
+    /// each path whole), else all paths back to back. An entry names its
+    /// range.
+    names: Bytes,
     entries: Vec<Entry>,
     /// The cache-tree extension: the tree id of each directory (`""` the
     /// root, else `dir/`) whose entries have not changed since git wrote
@@ -200,19 +204,15 @@ impl Snapshot {
         self.entries.iter().any(|e| e.stage != 0 || e.intent_to_add)
     }
 
-    fn push(&mut self, path: &[u8], entry: impl FnOnce(std::ops::Range<usize>) -> Entry) {
-        let start = self.names.len();
-        self.names.extend_from_slice(path);
-        let entry = entry(start..self.names.len());
-        self.entries.push(entry);
-    }
-
     /// The entries of an index libgit2 read.
     pub fn from_git2(index: &git2::Index) -> Snapshot {
-        let mut snapshot = Snapshot::default();
+        let mut names = Vec::new();
+        let mut entries = Vec::new();
         for e in index.iter() {
-            snapshot.push(&e.path, |path| Entry {
-                path,
+            let start = names.len();
+            names.extend_from_slice(&e.path);
+            entries.push(Entry {
+                path: start..names.len(),
                 id: e.id,
                 mode: e.mode,
                 file_size: e.file_size,
@@ -221,13 +221,17 @@ impl Snapshot {
                 intent_to_add: e.flags_extended & INTENT_TO_ADD != 0,
             });
         }
-        snapshot
+        Snapshot {
+            names: Bytes::Owned(names),
+            entries,
+            ..Snapshot::default()
+        }
     }
 
-    /// The entries of the index file `bytes`, or `None` for what this parser
+    /// The entries of the index file `file`, or `None` for what this parser
     /// leaves to libgit2.
-    pub fn parse(bytes: &[u8]) -> Option<Snapshot> {
-        let mut r = Reader { bytes, at: 0 };
+    pub fn parse(file: Bytes) -> Option<Snapshot> {
+        let mut r = Reader { bytes: &file, at: 0 };
         if r.take(4)? != b"DIRC" {
             return None;
         }
@@ -236,13 +240,10 @@ impl Snapshot {
             return None;
         }
         let count = r.u32()? as usize;
-        let mut snapshot = Snapshot {
-            names: Vec::with_capacity(count * 32),
-            entries: Vec::with_capacity(count),
-            trees: Vec::new(),
-            against: Mutex::default(),
-            tracked: std::sync::OnceLock::new(),
-        };
+        let mut entries = Vec::with_capacity(count);
+        // Format 4 spells each path as a change to the one before: those are
+        // written out here. Formats 2 and 3 keep each whole, in the file.
+        let mut names: Vec<u8> = Vec::new();
         let mut previous: Vec<u8> = Vec::new();
         for _ in 0..count {
             let start = r.at;
@@ -262,6 +263,8 @@ impl Snapshot {
             } else {
                 0
             };
+            // A sparse index's directory entry (`dir/`): libgit2 expands those.
+            let file_name = |path: &[u8]| path.last().is_some_and(|b| *b != b'/');
             let path = if version == 4 {
                 // The path is the previous one less its last N bytes, plus
                 // what follows (NUL-terminated), with no padding.
@@ -269,21 +272,26 @@ impl Snapshot {
                 let keep = previous.len().checked_sub(strip)?;
                 previous.truncate(keep);
                 previous.extend_from_slice(r.until_nul()?);
-                previous.as_slice()
+                if !file_name(&previous) {
+                    return None;
+                }
+                let at = names.len();
+                names.extend_from_slice(&previous);
+                at..names.len()
             } else {
+                let at = r.at;
                 let name = r.until_nul()?;
+                if !file_name(name) {
+                    return None;
+                }
                 // NUL padding to a multiple of 8 bytes (at least one NUL,
                 // already taken).
                 let used = r.at - start;
                 r.take((8 - used % 8) % 8)?;
-                name
+                at..at + name.len()
             };
-            // A sparse index's directory entry: libgit2 expands those.
-            if path.last() == Some(&b'/') || path.is_empty() {
-                return None;
-            }
-            snapshot.push(path, |range| Entry {
-                path: range,
+            entries.push(Entry {
+                path,
                 id,
                 mode,
                 file_size,
@@ -295,6 +303,7 @@ impl Snapshot {
         // Extensions, then the trailing checksum. An extension whose name
         // starts with a lowercase letter must be understood to read the
         // index right (`link`: a split index; `sdir`: a sparse one).
+        let mut trees = Vec::new();
         while r.bytes.len() - r.at > ID_LEN {
             let name = r.take(4)?;
             if !name[0].is_ascii_uppercase() {
@@ -305,14 +314,22 @@ impl Snapshot {
             if name == b"TREE" {
                 // A cache-tree git cannot parse is one it ignores.
                 let mut t = Reader { bytes: data, at: 0 };
-                let mut trees = Vec::new();
-                if cache_tree(&mut t, &mut Vec::new(), &mut trees).is_some() && t.at == data.len() {
-                    trees.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-                    snapshot.trees = trees;
+                let mut read = Vec::new();
+                if cache_tree(&mut t, &mut Vec::new(), &mut read).is_some() && t.at == data.len() {
+                    read.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+                    trees = read;
                 }
             }
         }
-        (r.bytes.len() - r.at == ID_LEN).then_some(snapshot)
+        if r.bytes.len() - r.at != ID_LEN {
+            return None;
+        }
+        Some(Snapshot {
+            names: if version == 4 { Bytes::Owned(names) } else { file },
+            entries,
+            trees,
+            ..Snapshot::default()
+        })
     }
 }
 
@@ -401,7 +418,7 @@ impl<'a> Reader<'a> {
 
     fn until_nul(&mut self) -> Option<&'a [u8]> {
         let rest = self.bytes.get(self.at..)?;
-        let len = rest.iter().position(|b| *b == 0)?;
+        let len = memchr::memchr(0, rest)?;
         let out = &rest[..len];
         self.at += len + 1;
         Some(out)
@@ -458,14 +475,14 @@ pub fn load(path: &Path) -> Result<Arc<Snapshot>> {
     if let Some((_, snapshot)) = read.iter().find(|(s, _)| *s == stamp) {
         return Ok(snapshot.clone());
     }
-    let bytes = std::fs::read(path).map_err(|e| match e.kind() {
+    let bytes = crate::mapped::read_replaced(path).map_err(|e| match e.kind() {
         std::io::ErrorKind::PermissionDenied => anyhow!(
             "permission denied reading {}: make it readable by the user running loki-gate",
             path.display()
         ),
         _ => anyhow!("could not read the git index {}: {e}", path.display()),
     })?;
-    let snapshot = match Snapshot::parse(&bytes) {
+    let snapshot = match Snapshot::parse(bytes) {
         Some(snapshot) => snapshot,
         None => {
             let index = git2::Index::open(path).map_err(|e| {
@@ -518,6 +535,10 @@ pub(crate) fn path_bytes(path: &Path) -> Option<std::borrow::Cow<'_, [u8]>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parse(bytes: &[u8]) -> Option<Snapshot> {
+        Snapshot::parse(bytes.to_vec().into())
+    }
     use std::process::Command;
 
     fn git(dir: &Path, args: &[&str]) {
@@ -555,7 +576,7 @@ mod tests {
             git(root, &["update-index", "--index-version", version]);
             let path = root.join(".git/index");
             let bytes = std::fs::read(&path).unwrap();
-            let ours = Snapshot::parse(&bytes).unwrap_or_else(|| panic!("version {version} not parsed"));
+            let ours = parse(&bytes).unwrap_or_else(|| panic!("version {version} not parsed"));
             let theirs = Snapshot::from_git2(&git2::Index::open(&path).unwrap());
             assert_eq!(ours, theirs, "index version {version}");
             assert_eq!(ours.entries().len(), names.len() + 1);
@@ -597,7 +618,7 @@ mod tests {
         let head = repo.head().unwrap().peel_to_tree().unwrap();
         let index_path = root.join(".git/index");
         let check = |what: &str| {
-            let snapshot = Snapshot::parse(&std::fs::read(&index_path).unwrap()).unwrap();
+            let snapshot = Snapshot::parse(crate::mapped::read_replaced(&index_path).unwrap()).unwrap();
             let ours: Vec<PathBuf> = snapshot.changed(&repo, Some(&head)).unwrap().to_vec();
             let mut index = repo.index().unwrap();
             index.read(true).unwrap();
@@ -658,19 +679,19 @@ mod tests {
         git(root, &["add", "a"]);
         let path = root.join(".git/index");
         let bytes = std::fs::read(&path).unwrap();
-        assert!(Snapshot::parse(&bytes).is_some());
-        assert!(Snapshot::parse(&bytes[..bytes.len() - 1]).is_none());
-        assert!(Snapshot::parse(&bytes[..30]).is_none());
-        assert!(Snapshot::parse(b"XXXX\0\0\0\x02\0\0\0\0").is_none());
+        assert!(parse(&bytes).is_some());
+        assert!(parse(&bytes[..bytes.len() - 1]).is_none());
+        assert!(parse(&bytes[..30]).is_none());
+        assert!(parse(b"XXXX\0\0\0\x02\0\0\0\0").is_none());
         git(root, &["update-index", "--split-index"]);
         let split = std::fs::read(&path).unwrap();
-        assert!(Snapshot::parse(&split).is_none(), "a split index is libgit2's to read");
+        assert!(parse(&split).is_none(), "a split index is libgit2's to read");
         let error = load(&path).unwrap_err().to_string();
         assert!(error.contains("--no-split-index"), "{error}");
         // Sparse index directory entries are left to libgit2 too.
         let mut sparse = bytes.clone();
         let at = sparse.windows(2).position(|w| w == b"a\0").unwrap();
         sparse[at] = b'/';
-        assert!(Snapshot::parse(&sparse).is_none());
+        assert!(parse(&sparse).is_none());
     }
 }
