@@ -33,6 +33,7 @@ pub fn detect(root: &Path) -> Stack {
         .filter_map(|e| e.path().strip_prefix(root).ok().map(Path::to_path_buf))
         .take(MAX_FILES)
         .collect();
+    let present = tools::Present::among(tools::ALL, files.iter().map(|f| f.as_os_str().as_encoded_bytes()));
     Stack {
         languages: files
             .iter()
@@ -42,7 +43,7 @@ pub fn detect(root: &Path) -> Stack {
         tools: tools::ALL
             .iter()
             .copied()
-            .filter(|tool| tool.detect(root, &files))
+            .filter(|tool| tool.detect(root, &present))
             .map(|tool| (tool.name(), tools::locate(tool, root, &|_| false).is_some()))
             .collect(),
         test_command: detect_test_command(root),

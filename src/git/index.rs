@@ -12,7 +12,7 @@
 //! heard of, another hash) is read by libgit2 instead, so nothing is guessed.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use anyhow::{Result, anyhow};
 use git2::Oid;
@@ -57,7 +57,9 @@ pub struct Snapshot {
     /// [`Snapshot::changed`] per tree, for the other gates of the run.
     against: Mutex<Vec<Compared>>,
     /// [`Snapshot::tracked`], built once for the gates of the run.
-    tracked: std::sync::OnceLock<Arc<Vec<PathBuf>>>,
+    tracked: OnceLock<Arc<Vec<PathBuf>>>,
+    /// [`Snapshot::attributes`], found once for the gates of the run.
+    attributes: OnceLock<Vec<usize>>,
 }
 
 /// The paths that differ from a tree (`None`: the empty tree).
@@ -97,16 +99,48 @@ impl Snapshot {
     /// sparse checkout leaves out), built once.
     pub fn tracked(&self) -> Arc<Vec<PathBuf>> {
         self.tracked
-            .get_or_init(|| {
-                Arc::new(
-                    self.entries
-                        .iter()
-                        .filter(|e| !e.skip_worktree)
-                        .map(|e| self.path(e).to_path_buf())
-                        .collect(),
-                )
-            })
+            .get_or_init(|| Arc::new(self.tracked_bytes().map(|p| bytes_path(p).to_path_buf()).collect()))
             .clone()
+    }
+
+    /// The first entry from `from` on whose path `before` is false of, the
+    /// entries from there being partitioned by it: found by doubling steps
+    /// then halving, so a nearby one costs a few comparisons (and touches a
+    /// few paths) where a search of the whole index would cost seventeen.
+    fn gallop(&self, from: usize, before: impl Fn(&[u8]) -> bool) -> usize {
+        let rest = &self.entries[from..];
+        let (mut known, mut step) = (0, 1);
+        while step <= rest.len() && before(self.path_bytes(&rest[step - 1])) {
+            known = step;
+            step *= 2;
+        }
+        let end = step.min(rest.len());
+        from + known + rest[known..end].partition_point(|e| before(self.path_bytes(e)))
+    }
+
+    /// The resolved `.gitattributes` files, at the root or in any directory.
+    pub fn attributes(&self) -> impl Iterator<Item = &Entry> {
+        self.attributes
+            .get_or_init(|| {
+                (0..self.entries.len())
+                    .filter(|at| {
+                        let e = &self.entries[*at];
+                        let path = self.path_bytes(e);
+                        e.stage == 0 && crate::paths::file_name(path) == b".gitattributes"
+                    })
+                    .collect()
+            })
+            .iter()
+            .map(|at| &self.entries[*at])
+    }
+
+    /// The paths of [`Snapshot::tracked`] as bytes, without building them:
+    /// for what looks at every one to keep a few.
+    pub fn tracked_bytes(&self) -> impl Iterator<Item = &[u8]> {
+        self.entries
+            .iter()
+            .filter(|e| !e.skip_worktree)
+            .map(|e| self.path_bytes(e))
     }
 
     /// The resolved (stage 0) entry at `path`.
@@ -145,20 +179,19 @@ impl Snapshot {
             }
             base.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         }
-        // The entries under a directory the cache-tree vouches for are the tree's.
-        let mut unchanged = vec![false; self.entries.len()];
+        // The entries under a directory the cache-tree vouches for are the
+        // tree's: only those between such directories are compared. The
+        // directories are disjoint (none is read below one vouched for).
+        same.sort_unstable();
+        let compared = |e: &&Entry| e.stage == 0 && e.mode != GITLINK;
+        let mut staged: Vec<&Entry> = Vec::new();
+        let mut at = 0;
         for dir in &same {
-            let from = self.entries.partition_point(|e| self.path_bytes(e) < dir.as_slice());
-            let to = from + self.entries[from..].partition_point(|e| self.path_bytes(e).starts_with(dir));
-            unchanged[from..to].iter_mut().for_each(|u| *u = true);
+            let from = self.gallop(at, |path| path < dir.as_slice());
+            staged.extend(self.entries[at..from].iter().filter(compared));
+            at = self.gallop(from, |path| path.starts_with(dir));
         }
-        let staged: Vec<&Entry> = self
-            .entries
-            .iter()
-            .zip(&unchanged)
-            .filter(|(e, same)| !**same && e.stage == 0 && e.mode != GITLINK)
-            .map(|(e, _)| e)
-            .collect();
+        staged.extend(self.entries[at..].iter().filter(compared));
         let mut changed = Vec::new();
         let (mut i, mut j) = (0, 0);
         while i < staged.len() || j < base.len() {
@@ -607,6 +640,11 @@ mod tests {
             "i/j.txt",
             "k.txt",
             "l/m.txt",
+            // Names that sort around the directory `p/` in the index.
+            "p/1.txt",
+            "p-q/2.txt",
+            "p.txt",
+            "pq/3.txt",
         ] {
             let path = root.join(name);
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -667,6 +705,50 @@ mod tests {
         check("added, deleted, mode, file to directory, moved, file to symlink");
         git(root, &["write-tree"]);
         check("the same with the cache-tree written again");
+        // `p/` vouched for, with changes on either side of it.
+        for name in ["p-q/2.txt", "pq/3.txt", "p.txt"] {
+            std::fs::write(root.join(name), "changed").unwrap();
+            git(root, &["add", name]);
+        }
+        check("changes beside a directory the cache-tree vouches for");
+    }
+
+    #[test]
+    fn galloping_finds_what_a_binary_search_finds() {
+        let mut names = Vec::new();
+        let mut entries = Vec::new();
+        for i in 0..300 {
+            let start = names.len();
+            names.extend_from_slice(format!("d{:02}/f{i:03}", i / 7).as_bytes());
+            entries.push(Entry {
+                path: start..names.len(),
+                id: Oid::zero(),
+                mode: 0o100_644,
+                file_size: 0,
+                stage: 0,
+                skip_worktree: false,
+                intent_to_add: false,
+            });
+        }
+        let snapshot = Snapshot {
+            names: Bytes::Owned(names),
+            entries,
+            ..Snapshot::default()
+        };
+        for from in [0, 1, 6, 7, 150, 299, 300] {
+            for dir in ["d00/", "d01/", "d20/", "d42/", "d43/", "e/", "a/"] {
+                let rest = &snapshot.entries[from..];
+                let below = from + rest.partition_point(|e| snapshot.path_bytes(e) < dir.as_bytes());
+                assert_eq!(snapshot.gallop(from, |p| p < dir.as_bytes()), below, "{from} {dir}");
+                let under = below
+                    + snapshot.entries[below..].partition_point(|e| snapshot.path_bytes(e).starts_with(dir.as_bytes()));
+                assert_eq!(
+                    snapshot.gallop(below, |p| p.starts_with(dir.as_bytes())),
+                    under,
+                    "{from} {dir}"
+                );
+            }
+        }
     }
 
     /// A split index, a truncated file or a foreign header is left to libgit2.

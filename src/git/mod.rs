@@ -274,14 +274,7 @@ impl Repo {
             return Ok(self.inner.diff_tree_to_tree(tree, tree, Some(opts))?);
         }
         let mut small = git2::Index::new()?;
-        let attributes = snapshot
-            .entries()
-            .iter()
-            .filter(|e| {
-                let path = snapshot.path_bytes(e);
-                e.stage == 0 && path.ends_with(b".gitattributes") && (path.len() == 14 || path[path.len() - 15] == b'/')
-            })
-            .map(|e| snapshot.path(e));
+        let attributes = snapshot.attributes().map(|e| snapshot.path(e));
         let mut held: Vec<&Path> = changed.iter().map(PathBuf::as_path).chain(attributes).collect();
         held.sort_unstable();
         held.dedup();

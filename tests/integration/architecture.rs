@@ -23,6 +23,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "exit",
             "paths",
             "platform",
+            "mapped",
             "interrupt",
             "process",
             "git",

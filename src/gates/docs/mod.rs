@@ -50,9 +50,8 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         }
         missing => out.findings.extend(missing),
     }
-    let tracked = cx.repo.tracked_files()?;
     let changes = changed::collect(cx.repo, cx.scope, &cx.exclude, &cx.skip_dirs)?;
-    stale(cx, settings, &tracked, &changes, &mut out)?;
+    stale(cx, settings, &changes, &mut out)?;
     out.notices.extend(changes.notes().iter().cloned());
     let mut publishes = Publishes::new(root);
     let candidates: HashMap<&Path, (&ChangedFile, Lang)> = changes
@@ -504,10 +503,13 @@ fn manifest(dir: &Path, shown: &Path, ecosystem: Ecosystem) -> Manifest {
     }
 }
 
+/// Has `path` one of `extensions` (lowercase), in any case?
 fn has_extension(path: &Path, extensions: &[&str]) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| extensions.contains(&e.to_ascii_lowercase().as_str()))
+    extension_in(path.as_os_str().as_encoded_bytes(), extensions)
+}
+
+fn extension_in(path: &[u8], extensions: &[&str]) -> bool {
+    crate::paths::extension(path).is_some_and(|e| extensions.iter().any(|x| x.as_bytes().eq_ignore_ascii_case(e)))
 }
 
 /// Is `path` (repo-relative) a README at the root?
@@ -555,14 +557,14 @@ const PROSE: &[&str] = &[
     "md", "markdown", "mdx", "rst", "adoc", "asciidoc", "txt", "textile", "org",
 ];
 
-/// Is `path` a document `docs/stale` watches: prose (or a bare `README`)?
-fn is_prose(path: &Path) -> bool {
-    has_extension(path, PROSE)
-        || (path.extension().is_none()
-            && path
-                .file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.to_ascii_lowercase().starts_with("readme")))
+/// Is `path` (bytes) a document `docs/stale` watches: prose (or a bare
+/// `README`)? Asked of every tracked path, by the bytes.
+fn is_prose(path: &[u8]) -> bool {
+    extension_in(path, PROSE)
+        || (crate::paths::extension(path).is_none()
+            && crate::paths::file_name(path)
+                .get(..6)
+                .is_some_and(|n| n.eq_ignore_ascii_case(b"readme")))
 }
 
 /// File stems too common to say which code a document describes.
@@ -610,17 +612,14 @@ fn names(text: &str, code: &Path) -> bool {
 /// `docs/stale`: at most one finding a run. An audit (`--all-files`) names
 /// the documents that fell behind; a change is told only when it modifies
 /// code a stale document names, or when every document has fallen behind.
-fn stale(
-    cx: &Context<'_>,
-    settings: &Settings,
-    tracked: &[PathBuf],
-    changes: &changed::ChangeSet,
-    out: &mut GateOutput,
-) -> Result<()> {
-    let docs: Vec<&PathBuf> = tracked
-        .iter()
-        // The cheap test first: this looks at every tracked path.
-        .filter(|p| is_prose(p) && settings.doc_paths.is_match(p) && !cx.exclude.is_match(p))
+fn stale(cx: &Context<'_>, settings: &Settings, changes: &changed::ChangeSet, out: &mut GateOutput) -> Result<()> {
+    let index = cx.repo.index()?;
+    let docs: Vec<&Path> = index
+        .tracked_bytes()
+        // The cheap test first, on the bytes: this looks at every tracked path.
+        .filter(|p| is_prose(p))
+        .map(crate::git::index::bytes_path)
+        .filter(|p| settings.doc_paths.is_match(p) && !cx.exclude.is_match(p))
         .collect();
     if docs.is_empty() {
         return Ok(());

@@ -141,20 +141,19 @@ pub fn candidates(
         .dir()
         .join("cache")
         .join(format!("imports-{}-{}", env!("CARGO_PKG_VERSION"), super::model_hash()));
-    let index = match std::fs::read(dir.join(&commit)) {
+    let index = match crate::mapped::read_replaced(&dir.join(&commit)) {
         Ok(bytes) => bytes,
-        Err(_) => build(repo, &dir, &commit, classifier, cache, fresh)?,
+        Err(_) => build(repo, &dir, &commit, classifier, cache, fresh)?.into(),
     };
     let mentions = Mentions::new(repo.root(), sources);
     let mut found = BTreeSet::new();
-    for (path, spec) in records(&index) {
+    for (path, spec) in mentions.worth_a_look(&index) {
         let test = bytes_path(path);
-        // The state directory is writable by whatever runs in the checkout:
-        // a record names a path inside the repository, or nothing.
-        if !test.components().all(|c| matches!(c, std::path::Component::Normal(_))) {
-            continue;
-        }
-        if mentions.record(test, spec) {
+        if mentions.record(test, spec)
+            // The state directory is writable by whatever runs in the
+            // checkout: a record names a path inside the repository, or nothing.
+            && test.components().all(|c| matches!(c, std::path::Component::Normal(_)))
+        {
             found.insert(test.to_path_buf());
         }
     }
@@ -206,15 +205,29 @@ impl<'a> Mentions<'a> {
         }
     }
 
+    /// The records of `index` that [`Mentions::record`] may accept: one
+    /// search of the whole index for the sources' names, then only the
+    /// records whose specifier holds one (or is `.`-like) are looked at.
+    /// What names none of the sources can only reach one as `.` or `..`.
+    fn worth_a_look<'i>(&self, index: &'i [u8]) -> impl Iterator<Item = (&'i [u8], &'i [u8])> {
+        // Where the names are, in order (a name holds no NUL: a match lies
+        // within one field); `None`: every record is worth a look.
+        let mut hits = self
+            .any_name
+            .as_ref()
+            .map(|any| any.find_iter(index).map(|m| m.start()).peekable());
+        records(index).filter(move |(_, spec)| {
+            let Some(hits) = hits.as_mut() else { return true };
+            // The specifier's offset in the index: records borrow from it.
+            let start = spec.as_ptr() as usize - index.as_ptr() as usize;
+            let end = start + spec.len();
+            while hits.next_if(|at| *at < start).is_some() {}
+            spec.ends_with(b".") || hits.peek().is_some_and(|at| *at < end)
+        })
+    }
+
     /// May the import `spec` of the test file `test` reach a changed module?
     fn record(&self, test: &Path, spec: &[u8]) -> bool {
-        // What names none of the sources can only reach one as `.` or `..`.
-        if let Some(any) = &self.any_name
-            && !spec.ends_with(b".")
-            && !any.is_match(spec)
-        {
-            return false;
-        }
         self.sources
             .iter()
             .any(|(source, names)| may_reach(test, spec, source, names.as_ref()))
@@ -266,10 +279,16 @@ fn ecosystem(lang: Lang) -> Lang {
 
 /// The (path, specifier) records of an index file.
 fn records(index: &[u8]) -> impl Iterator<Item = (&[u8], &[u8])> {
-    let mut parts = index.split(|b| *b == 0);
+    let mut at = 0;
+    let mut field = move || {
+        let len = memchr::memchr(0, index.get(at..)?)?;
+        let out = &index[at..at + len];
+        at += len + 1;
+        Some(out)
+    };
     std::iter::from_fn(move || {
-        let path = parts.next().filter(|p| !p.is_empty())?;
-        let spec = parts.next()?;
+        let path = field().filter(|p| !p.is_empty())?;
+        let spec = field()?;
         Some((path, spec))
     })
 }

@@ -15,6 +15,7 @@ use anyhow::Result;
 
 use super::Context;
 use crate::cache::Cache;
+use crate::git::index::{Entry, Snapshot};
 use crate::lang::versions::Reader;
 use crate::lang::{Lang, TestFile, conventional_helper};
 use classify::Classifier;
@@ -114,47 +115,49 @@ pub(crate) fn read_version(
 pub(crate) fn project(cx: &Context<'_>, cache: Option<&Cache>) -> Result<(Classifier, Resolver)> {
     let root = cx.repo.root();
     let index = cx.repo.index()?;
-    let manifests: Vec<PathBuf> = index
+    let manifests: Vec<&Entry> = index
         .entries()
         .iter()
         .filter(|e| !e.skip_worktree && e.stage == 0)
         .filter(|e| {
             // By the bytes first: this looks at every tracked path.
-            let name = index.path_bytes(e).rsplit(|b| *b == b'/').next().unwrap_or_default();
+            let name = crate::paths::file_name(index.path_bytes(e));
             matches!(name, b"package.json" | b"Cargo.toml" | b"go.mod" | b"pyproject.toml")
         })
-        .map(|e| index.path(e).to_path_buf())
-        .filter(|p| {
-            !p.components()
+        .filter(|e| {
+            !index
+                .path(e)
+                .components()
                 .any(|c| matches!(c.as_os_str().to_str(), Some("node_modules" | "vendor" | "testdata")))
         })
         .collect();
-    let (package_jsons, manifests): (Vec<PathBuf>, Vec<PathBuf>) = manifests
+    let (package_jsons, manifests): (Vec<&Entry>, Vec<&Entry>) = manifests
         .into_iter()
-        .partition(|p| p.file_name().is_some_and(|n| n == "package.json"));
-    let classifier = Classifier::load(root, &package_jsons);
-    let resolver = Resolver::load(root, &manifests, classifier.runners.clone()).with_package_names(package_names(
-        cx,
-        cache,
-        &package_jsons,
-    )?);
+        .partition(|e| crate::paths::file_name(index.path_bytes(e)) == b"package.json");
+    let paths = |entries: &[&Entry]| -> Vec<PathBuf> { entries.iter().map(|e| index.path(e).to_path_buf()).collect() };
+    let classifier = Classifier::load(root, &paths(&package_jsons));
+    let resolver = Resolver::load(root, &paths(&manifests), classifier.runners.clone())
+        .with_package_names(package_names(cx, cache, &index, &package_jsons)?);
     Ok((classifier, resolver))
 }
 
-/// The `name` of each of `package_jsons`, as staged. A monorepo has
-/// hundreds: they are read once per set of versions (the cache key is
-/// their paths and blob ids, which the index holds without reading them).
-fn package_names(cx: &Context<'_>, cache: Option<&Cache>, package_jsons: &[PathBuf]) -> Result<Vec<String>> {
-    let index = cx.repo.index()?;
+/// The `name` of each of `package_jsons` (entries of `index`), as staged. A
+/// monorepo has hundreds: they are read once per set of versions (the
+/// cache key is their paths and blob ids, which the index holds without
+/// reading them).
+fn package_names(
+    cx: &Context<'_>,
+    cache: Option<&Cache>,
+    index: &Snapshot,
+    package_jsons: &[&Entry],
+) -> Result<Vec<String>> {
     let mut key = Vec::new();
     let mut entries = Vec::new();
-    for path in package_jsons {
-        if let Some(entry) = index.get(path) {
-            key.extend_from_slice(index.path_bytes(entry));
-            key.push(0);
-            key.extend_from_slice(entry.id.as_bytes());
-            entries.push(entry.id.to_string());
-        }
+    for entry in package_jsons {
+        key.extend_from_slice(index.path_bytes(entry));
+        key.push(0);
+        key.extend_from_slice(entry.id.as_bytes());
+        entries.push(entry.id.to_string());
     }
     let key = Cache::key("package-names", &key);
     if let Some(names) = cache.and_then(|c| c.get::<Vec<String>>(&key)) {

@@ -426,11 +426,11 @@ fn pick<'a>(
     let mut mismatched = Vec::new();
     if settings.auto {
         // Tracked or changed (a file not added yet): detection is "any of".
-        let files = cx.repo.tracked_files()?;
-        let changed: Vec<PathBuf> = changed.iter().map(|f| f.path.clone()).collect();
-        let detect = |tool: &dyn tools::Tool| tool.detect(root, &files) || tool.detect(root, &changed);
+        let index = cx.repo.index()?;
+        let changed = changed.iter().map(|f| f.path.as_os_str().as_encoded_bytes());
+        let present = tools::Present::among(tools::ALL, changed.chain(index.tracked_bytes()));
         for tool in tools::ALL.iter().copied() {
-            if settings.named.contains(&tool.name()) || silenced(tool) || !detect(tool) {
+            if settings.named.contains(&tool.name()) || silenced(tool) || !tool.detect(root, &present) {
                 continue;
             }
             match tools::locate(tool, root, &tracked) {

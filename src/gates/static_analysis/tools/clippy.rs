@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Result, bail};
 use serde::Deserialize;
 
-use super::{Reach, Targets, Tool, ToolFinding, has_extension, json};
+use super::{Present, Reach, Targets, Tool, ToolFinding, has_extension, json};
 use crate::finding::Severity;
 use crate::process::Output;
 
@@ -60,7 +60,7 @@ impl Tool for Clippy {
     fn install(&self) -> &'static str {
         "rustup component add clippy"
     }
-    fn detect(&self, root: &Path, _files: &[PathBuf]) -> bool {
+    fn detect(&self, root: &Path, _present: &Present) -> bool {
         root.join("Cargo.toml").is_file()
     }
     fn checks(&self, path: &Path) -> bool {

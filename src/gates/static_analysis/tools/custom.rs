@@ -14,7 +14,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use globset::{Glob, GlobSet, GlobSetBuilder};
 
 use super::errorformat::{self, Pattern};
-use super::{Reach, Targets, Tool, ToolFinding, path_arg};
+use super::{Present, Reach, Targets, Tool, ToolFinding, path_arg};
 use crate::config::Record;
 use crate::config::schema::{FieldSpec, Kind};
 use crate::process::Output;
@@ -164,7 +164,7 @@ impl Tool for Custom {
     fn install(&self) -> &'static str {
         "a POSIX shell (sh) on PATH"
     }
-    fn detect(&self, _root: &Path, _files: &[PathBuf]) -> bool {
+    fn detect(&self, _root: &Path, _present: &Present) -> bool {
         true
     }
     fn checks(&self, path: &Path) -> bool {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use serde::Deserialize;
 
-use super::{Targets, Tool, ToolFinding, file_mentions, has_extension, json, position, with_files};
+use super::{Present, Targets, Tool, ToolFinding, file_mentions, has_extension, json, position, with_files};
 use crate::finding::Severity;
 use crate::process::Output;
 
@@ -63,7 +63,7 @@ impl Tool for Eslint {
     fn install(&self) -> &'static str {
         "npm install --save-dev eslint"
     }
-    fn detect(&self, root: &Path, _files: &[PathBuf]) -> bool {
+    fn detect(&self, root: &Path, _present: &Present) -> bool {
         root.join("package.json").is_file()
             && (CONFIGS.iter().any(|c| root.join(c).is_file())
                 || file_mentions(root, "package.json", "\"eslintConfig\""))

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use serde::Deserialize;
 
-use super::{Reach, Targets, Tool, ToolFinding, json, position};
+use super::{Present, Reach, Targets, Tool, ToolFinding, json, position};
 use crate::finding::Severity;
 use crate::process::Output;
 
@@ -55,7 +55,7 @@ impl Tool for GolangciLint {
     fn install(&self) -> &'static str {
         "see https://golangci-lint.run/docs/welcome/install/ (e.g. brew install golangci-lint)"
     }
-    fn detect(&self, root: &Path, _files: &[PathBuf]) -> bool {
+    fn detect(&self, root: &Path, _present: &Present) -> bool {
         root.join("go.mod").is_file()
     }
     fn checks(&self, path: &Path) -> bool {

@@ -13,6 +13,7 @@ mod shellcheck;
 mod tsc;
 pub mod version;
 
+use std::collections::BTreeSet;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
@@ -82,8 +83,16 @@ pub trait Tool: Sync {
     fn program(&self) -> &'static str;
     /// How to install it, for the message when it is missing.
     fn install(&self) -> &'static str;
-    /// Does `auto` pick it for this repository (`files` are every tracked file)?
-    fn detect(&self, root: &Path, files: &[PathBuf]) -> bool;
+    /// The extensions that pick it under `auto` when any tracked or
+    /// changed file has one (ruff: `py`).
+    fn picked_by(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Does `auto` pick it for this repository: a file of its own at the
+    /// root, or a file with one of [`Tool::picked_by`] among `present`?
+    fn detect(&self, _root: &Path, present: &Present) -> bool {
+        self.picked_by().iter().any(|e| present.0.contains(e))
+    }
     /// Is this a file the tool checks?
     fn checks(&self, path: &Path) -> bool;
     /// What it can be pointed at.
@@ -214,24 +223,33 @@ fn excerpt(text: &str) -> String {
     }
 }
 
-/// Does any of `files` have one of `extensions`?
-pub(crate) fn any_with(files: &[PathBuf], extensions: &[&str]) -> bool {
-    files.iter().any(|f| has_extension(f, extensions))
+/// Which of the extensions that pick tools ([`Tool::picked_by`]) a
+/// repository's files have, found in one pass over their paths.
+#[derive(Debug, Default)]
+pub struct Present(BTreeSet<&'static str>);
+
+impl Present {
+    /// The extensions `tools` are picked by that some of `paths` (bytes) have.
+    pub fn among<'p>(tools: &[&dyn Tool], paths: impl IntoIterator<Item = &'p [u8]>) -> Present {
+        let mut wanted: Vec<&'static str> = tools.iter().flat_map(|t| t.picked_by()).copied().collect();
+        let mut found = BTreeSet::new();
+        for path in paths {
+            if wanted.is_empty() {
+                break;
+            }
+            if let Some(ext) = crate::paths::extension(path)
+                && let Some(at) = wanted.iter().position(|w| w.as_bytes() == ext)
+            {
+                found.insert(wanted.swap_remove(at));
+            }
+        }
+        Present(found)
+    }
 }
 
 pub(crate) fn has_extension(path: &Path, extensions: &[&str]) -> bool {
-    // By the bytes, as `Path::extension` reads it (the text after the last
-    // dot of the file name, a leading dot not counting): this runs on every
-    // tracked path, and parsing components was a tenth of a hook.
-    let bytes = path.as_os_str().as_encoded_bytes();
-    let name = match bytes.iter().rposition(|b| *b == b'/' || (cfg!(windows) && *b == b'\\')) {
-        Some(at) => &bytes[at + 1..],
-        None => bytes,
-    };
-    match name.iter().rposition(|b| *b == b'.') {
-        Some(0) | None => false,
-        Some(at) => extensions.iter().any(|e| e.as_bytes() == &name[at + 1..]),
-    }
+    crate::paths::extension(path.as_os_str().as_encoded_bytes())
+        .is_some_and(|e| extensions.iter().any(|x| x.as_bytes() == e))
 }
 
 /// Arguments: `flags`, `--`, then the files, each as [`path_arg`] makes it.

@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use serde::Deserialize;
 
-use super::{Targets, Tool, ToolFinding, config_text, file_mentions, has_extension, json_lines, position, with_files};
+use super::{
+    Present, Targets, Tool, ToolFinding, config_text, file_mentions, has_extension, json_lines, position, with_files,
+};
 use crate::finding::Severity;
 use crate::process::Output;
 
@@ -40,7 +42,7 @@ impl Tool for Mypy {
     fn install(&self) -> &'static str {
         "pip install mypy"
     }
-    fn detect(&self, root: &Path, _files: &[PathBuf]) -> bool {
+    fn detect(&self, root: &Path, _present: &Present) -> bool {
         root.join("mypy.ini").is_file()
             || root.join(".mypy.ini").is_file()
             || file_mentions(root, "pyproject.toml", "[tool.mypy")

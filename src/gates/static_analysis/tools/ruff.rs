@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use serde::Deserialize;
 
-use super::{Targets, Tool, ToolFinding, any_with, has_extension, json, position, with_files};
+use super::{Targets, Tool, ToolFinding, has_extension, json, position, with_files};
 use crate::finding::Severity;
 use crate::process::Output;
 
@@ -44,8 +44,8 @@ impl Tool for Ruff {
         "pip install ruff (or uv tool install ruff)"
     }
     /// Any Python: ruff's default rules are few and rarely wrong.
-    fn detect(&self, _root: &Path, files: &[PathBuf]) -> bool {
-        any_with(files, EXTENSIONS)
+    fn picked_by(&self) -> &'static [&'static str] {
+        EXTENSIONS
     }
     fn checks(&self, path: &Path) -> bool {
         has_extension(path, EXTENSIONS)

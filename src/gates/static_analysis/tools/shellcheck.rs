@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use serde::Deserialize;
 
-use super::{Reach, Targets, Tool, ToolFinding, any_with, has_extension, json, position, with_files};
+use super::{Reach, Targets, Tool, ToolFinding, has_extension, json, position, with_files};
 use crate::finding::Severity;
 use crate::process::Output;
 
@@ -45,8 +45,8 @@ impl Tool for Shellcheck {
     fn install(&self) -> &'static str {
         "apt-get install shellcheck (or brew install shellcheck)"
     }
-    fn detect(&self, _root: &Path, files: &[PathBuf]) -> bool {
-        any_with(files, EXTENSIONS)
+    fn picked_by(&self) -> &'static [&'static str] {
+        EXTENSIONS
     }
     fn checks(&self, path: &Path) -> bool {
         has_extension(path, EXTENSIONS)

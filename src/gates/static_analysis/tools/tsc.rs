@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
 
-use super::{Reach, Targets, Tool, ToolFinding, has_extension};
+use super::{Present, Reach, Targets, Tool, ToolFinding, has_extension};
 use crate::finding::Severity;
 use crate::process::Output;
 
@@ -34,7 +34,7 @@ impl Tool for Tsc {
     fn install(&self) -> &'static str {
         "npm install --save-dev typescript"
     }
-    fn detect(&self, root: &Path, _files: &[PathBuf]) -> bool {
+    fn detect(&self, root: &Path, _present: &Present) -> bool {
         root.join("tsconfig.json").is_file()
     }
     fn checks(&self, path: &Path) -> bool {
