@@ -722,7 +722,7 @@ mod tests {
             names.extend_from_slice(format!("d{:02}/f{i:03}", i / 7).as_bytes());
             entries.push(Entry {
                 path: start..names.len(),
-                id: Oid::zero(),
+                id: Oid::ZERO_SHA1,
                 mode: 0o100_644,
                 file_size: 0,
                 stage: 0,

@@ -557,6 +557,36 @@ mod tests {
     }
 
     #[test]
+    fn the_scan_passes_by_only_records_no_source_is_named_in() {
+        let mut index = Vec::new();
+        push(&mut index, b"tests/cart.test.ts", b"../src/cart");
+        // The name in the test's path, not in what it imports.
+        push(&mut index, b"tests/cart/a.test.ts", b"vitest");
+        push(&mut index, b"src/x/b.test.ts", b"..");
+        push(&mut index, b"tests/c.test.ts", b"../src/cartography");
+        push(&mut index, b"cart/d.test.ts", b"./d");
+        push(&mut index, b"tests/e.test.ts", b"../src/carts");
+        let sources = vec![PathBuf::from("src/cart.ts")];
+        let root = tempfile::tempdir().unwrap();
+        let mentions = Mentions::new(root.path(), &sources);
+        let looked: Vec<&[u8]> = mentions.worth_a_look(&index).map(|(path, _)| path).collect();
+        assert_eq!(
+            looked,
+            [
+                &b"tests/cart.test.ts"[..],
+                b"src/x/b.test.ts",
+                b"tests/c.test.ts",
+                b"tests/e.test.ts"
+            ]
+        );
+        for (path, spec) in records(&index) {
+            if mentions.record(bytes_path(path), spec) {
+                assert!(looked.contains(&path), "{}", String::from_utf8_lossy(path));
+            }
+        }
+    }
+
+    #[test]
     fn records_round_trip_and_refuse_nul() {
         let mut index = Vec::new();
         push(&mut index, b"tests/a.test.ts", b"../src/a");

@@ -296,6 +296,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn tools_are_picked_by_the_extensions_present() {
+        let root = tempfile::tempdir().unwrap();
+        let picked = |paths: &[&str]| -> Vec<&str> {
+            let present = Present::among(ALL, paths.iter().map(|p| p.as_bytes()));
+            ALL.iter()
+                .filter(|t| t.detect(root.path(), &present))
+                .map(|t| t.name())
+                .collect()
+        };
+        assert_eq!(
+            picked(&["README.md", "scripts/deploy.sh", "src/app.PY", ".py"]),
+            ["shellcheck"]
+        );
+        assert_eq!(
+            picked(&["a/b.pyi", "scripts/deploy.sh", "x.bats"]),
+            ["ruff", "shellcheck"]
+        );
+        assert!(picked(&["src/main.rs", "sh", "dir.py/file"]).is_empty());
+    }
+
+    #[test]
     fn extensions_are_read_as_path_extension_reads_them() {
         for path in [
             "a.py", "dir/a.py", "dir.x/a", "a.tar.gz", ".bashrc", "dir/.env", "a.", "noext", "d/e.PY", "a..py",
