@@ -137,15 +137,81 @@ impl Cache {
 
     /// Sibling namespaces of older versions are dead weight: remove them.
     pub fn remove_other_versions(&self, prefix: &str) {
-        let (Some(parent), Some(own)) = (self.dir.parent(), self.dir.file_name()) else {
-            return;
-        };
-        let Ok(entries) = std::fs::read_dir(parent) else { return };
-        for entry in entries.flatten() {
-            let name = entry.file_name();
-            if name != own && name.to_string_lossy().starts_with(prefix) {
-                let _ = std::fs::remove_dir_all(entry.path());
+        remove_siblings(&self.dir, prefix);
+    }
+}
+
+/// What was computed for one commit of the repository and is carried
+/// forward to the next (the import index, the history `docs/stale` reads):
+/// `<state>/cache/<namespace>/<commit id>`, and `latest` naming the newest.
+/// A file is written once, atomically; the newest and one other (a commit
+/// amended, a branch switched) are kept, and no other version's namespace.
+pub struct PerCommit {
+    dir: PathBuf,
+}
+
+/// The pointer to the newest file of a [`PerCommit`].
+const LATEST: &str = "latest";
+
+impl PerCommit {
+    /// `namespace` names what is kept and its version.
+    pub fn open(store: &Store, namespace: &str) -> PerCommit {
+        PerCommit {
+            dir: store.dir().join("cache").join(namespace),
+        }
+    }
+
+    /// The file kept for `commit`.
+    pub fn read(&self, commit: &str) -> Option<crate::mapped::Bytes> {
+        crate::mapped::read_replaced(&self.dir.join(commit)).ok()
+    }
+
+    /// The newest file and its commit, when it is not `commit`'s.
+    pub fn latest(&self, commit: &str) -> Option<(String, crate::mapped::Bytes)> {
+        let id = std::fs::read_to_string(self.dir.join(LATEST)).ok()?;
+        let id = id.trim();
+        let valid = id.len() == 40 && id.bytes().all(|b| b.is_ascii_hexdigit()) && id != commit;
+        valid.then(|| Some((id.to_string(), self.read(id)?))).flatten()
+    }
+
+    /// Keep `bytes` for `commit` as the newest; `None` when it could not be
+    /// written (the run goes on without).
+    pub fn write(&self, commit: &str, bytes: &[u8]) -> Option<()> {
+        std::fs::create_dir_all(&self.dir).ok()?;
+        write_atomic(&self.dir.join(commit), bytes).ok()?;
+        write_atomic(&self.dir.join(LATEST), commit.as_bytes()).ok()?;
+        if let Ok(entries) = std::fs::read_dir(&self.dir) {
+            let keep = |name: &str| name == commit || name == LATEST;
+            let mut old: Vec<(std::time::SystemTime, PathBuf)> = entries
+                .flatten()
+                .filter(|e| !e.file_name().to_str().is_some_and(keep))
+                .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
+                .collect();
+            old.sort();
+            old.pop();
+            for (_, path) in old {
+                let _ = std::fs::remove_file(path);
             }
+        }
+        Some(())
+    }
+
+    /// Remove the namespaces of other versions (their names start with `family`).
+    pub fn remove_other_versions(&self, family: &str) {
+        remove_siblings(&self.dir, family);
+    }
+}
+
+/// Remove the directories beside `dir` whose names start with `prefix`.
+fn remove_siblings(dir: &Path, prefix: &str) {
+    let (Some(parent), Some(own)) = (dir.parent(), dir.file_name()) else {
+        return;
+    };
+    let Ok(entries) = std::fs::read_dir(parent) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        if name != own && name.to_string_lossy().starts_with(prefix) {
+            let _ = std::fs::remove_dir_all(entry.path());
         }
     }
 }
@@ -153,6 +219,38 @@ impl Cache {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn per_commit_files_keep_the_newest_and_one_other() {
+        let tmp = tempfile::tempdir().unwrap();
+        let store = Store::new(tmp.path().join("state"), None);
+        let stale = store.dir().join("cache").join("history-0.0.1");
+        std::fs::create_dir_all(&stale).unwrap();
+        let kept = PerCommit::open(&store, "history-9.9.9");
+        let ids: Vec<String> = (0..4).map(|i| format!("{i}").repeat(40)).collect();
+        assert!(kept.latest(&ids[0]).is_none());
+        for (n, id) in ids.iter().enumerate() {
+            kept.write(id, id.as_bytes()).unwrap();
+            // Modification times must differ for "the oldest" to mean anything.
+            let old = std::time::SystemTime::now() - std::time::Duration::from_secs(100 - n as u64);
+            std::fs::File::options()
+                .write(true)
+                .open(kept.dir.join(id))
+                .unwrap()
+                .set_modified(old)
+                .unwrap();
+        }
+        assert_eq!(&kept.read(&ids[3]).unwrap()[..], ids[3].as_bytes());
+        assert_eq!(&kept.read(&ids[2]).unwrap()[..], ids[2].as_bytes());
+        assert!(kept.read(&ids[1]).is_none() && kept.read(&ids[0]).is_none());
+        let (id, bytes) = kept.latest(&ids[0]).unwrap();
+        assert_eq!((id.as_str(), &bytes[..]), (ids[3].as_str(), ids[3].as_bytes()));
+        assert!(kept.latest(&ids[3]).is_none(), "the newest is the commit's own");
+        std::fs::write(kept.dir.join(LATEST), "../../../etc/passwd").unwrap();
+        assert!(kept.latest(&ids[0]).is_none(), "latest names a commit id or nothing");
+        kept.remove_other_versions("history-");
+        assert!(!stale.exists() && kept.dir.exists());
+    }
 
     #[test]
     fn entries_round_trip_and_eviction_goes_by_age_and_size_never_what_was_used() {

@@ -323,6 +323,33 @@ impl Repo {
         tree_changes(self, diff)
     }
 
+    /// The paths `commit` changed against `parent` (the empty tree when
+    /// `None`), submodules left out, each with `true` when it was deleted.
+    /// Renames are not paired (the old path is deleted, the new one added):
+    /// for what asks only which paths changed, at a fraction of
+    /// [`Repo::commit_changes`]'s cost.
+    pub fn commit_paths(&self, parent: Option<&str>, commit: &str) -> Result<Vec<(PathBuf, bool)>> {
+        let old = self.tree_of(parent)?;
+        let new = self.tree_of(Some(commit))?;
+        let mut opts = DiffOptions::new();
+        opts.ignore_submodules(true);
+        let diff = self
+            .inner
+            .diff_tree_to_tree(old.as_ref(), new.as_ref(), Some(&mut opts))?;
+        Ok(diff
+            .deltas()
+            .filter_map(|delta| {
+                let deleted = match delta.status() {
+                    Delta::Deleted => true,
+                    Delta::Added | Delta::Modified | Delta::Typechange | Delta::Renamed | Delta::Copied => false,
+                    _ => return None,
+                };
+                let file = if deleted { delta.old_file() } else { delta.new_file() };
+                Some((file.path()?.to_path_buf(), deleted))
+            })
+            .collect())
+    }
+
     /// The files staged against HEAD (the empty tree before the first
     /// commit), renames detected, with the blob ids on each side.
     pub fn staged_changes(&self) -> Result<Vec<TreeChange>> {

@@ -171,6 +171,74 @@ fn docs_that_stop_while_code_moves_on_are_stale() {
     assert_eq!(found(&lowered), vec![("meta/waiver-added".to_string(), 3)]);
 }
 
+/// The history `docs/stale` reads is kept per commit in the state directory
+/// and carried forward commit by commit: what it finds is what reading the
+/// history anew (`--no-cache`) finds, and a damaged window is read anew.
+#[test]
+fn the_history_stale_reads_is_kept_carried_forward_and_agrees_with_reading_it_anew() {
+    let repo = documented_repo();
+    let both = |what: &str| {
+        let kept = repo.run(&["docs", "--all-files"]);
+        let anew = repo.run(&["docs", "--all-files", "--no-cache"]);
+        assert_eq!(kept.stdout, anew.stdout, "{what}");
+        assert_eq!(kept.code, anew.code, "{what}");
+        kept.stdout
+    };
+    let kept = || -> (std::path::PathBuf, Vec<String>) {
+        let cache = repo.root().join(".loki-gate/cache");
+        let dir = std::fs::read_dir(&cache)
+            .unwrap()
+            .flatten()
+            .find(|e| e.file_name().to_string_lossy().starts_with("first-parent-"))
+            .expect("a kept window")
+            .path();
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        (dir, names)
+    };
+    for i in 1..=11 {
+        repo.write("app.py", format!("x = {i}\n"));
+        repo.commit(&format!("code {i}"));
+    }
+    let read = both("read from the history");
+    assert!(read.contains("2 documents have fallen behind the code"), "{read}");
+    let head = repo.git(&["rev-parse", "HEAD"]).trim().to_string();
+    assert_eq!(kept().1, vec![head.clone(), "latest".to_string()]);
+
+    // A rename is a change to the document under its new name.
+    repo.git(&["mv", "docs/guide.md", "docs/howto.md"]);
+    repo.commit("rename the guide");
+    let renamed = both("carried over a rename");
+    assert!(
+        renamed.contains("README.md was last changed 12 commits ago") && !renamed.contains("howto"),
+        "{renamed}"
+    );
+    for i in 1..=3 {
+        repo.write("app.py", format!("x = {}\n", 20 + i));
+        repo.commit(&format!("more code {i}"));
+        // Two new commits at once, one touching the README.
+        if i == 2 {
+            repo.write("README.md", "# demo\n\nA demo, again.\n");
+            repo.commit("readme again");
+        }
+        both(&format!("carried {i}"));
+    }
+    let newest = repo.git(&["rev-parse", "HEAD"]).trim().to_string();
+    let (dir, names) = kept();
+    assert_eq!(names.len(), 3, "the newest, one other and latest: {names:?}");
+    assert!(names.contains(&newest) && !names.contains(&head), "{names:?}");
+
+    // An amended commit's window is read again, the same.
+    repo.git(&["commit", "-q", "--amend", "-m", "more code, amended"]);
+    both("amended");
+    std::fs::write(dir.join(repo.git(&["rev-parse", "HEAD"]).trim()), "[{\"id\": 1}").unwrap();
+    both("a damaged window");
+}
+
 #[test]
 fn undocumented_exports_the_change_touched_are_reported() {
     let repo = documented_repo();

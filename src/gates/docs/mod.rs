@@ -3,6 +3,7 @@
 //! touches.
 
 pub mod exports;
+mod history;
 mod js_api;
 mod py_api;
 mod py_dist;
@@ -624,8 +625,8 @@ fn stale(cx: &Context<'_>, settings: &Settings, changes: &changed::ChangeSet, ou
     if docs.is_empty() {
         return Ok(());
     }
-    let history = cx.repo.first_parent_history(None, Some(HISTORY))?;
-    if history.commits.len() <= settings.freshness {
+    let history = history::window(cx, HISTORY)?;
+    if history.len() <= settings.freshness {
         return Ok(());
     }
     if cx.repo.is_shallow() {
@@ -656,24 +657,22 @@ fn stale(cx: &Context<'_>, settings: &Settings, changes: &changed::ChangeSet, ou
     }
     let mut last: HashMap<String, Last> = HashMap::new();
     let mut code_commits = 0;
-    for (age, commit) in history.commits.iter().rev().enumerate() {
+    for (age, commit) in history.iter().enumerate() {
         if last.len() == watched.len() && age > settings.freshness {
             break;
         }
-        let commit_changes = cx.repo.commit_changes(commit.parent.as_deref(), &commit.id)?;
         let mut code = false;
-        for change in &commit_changes {
-            let path = display_path(&change.path);
-            if watched.contains(&path) {
-                if change.status != Status::Deleted {
-                    last.entry(path).or_insert_with(|| Last {
+        for (path, deleted) in &commit.changed {
+            if watched.contains(path) {
+                if !deleted {
+                    last.entry(path.clone()).or_insert_with(|| Last {
                         age,
                         commit: commit.id.clone(),
                         summary: commit.summary.clone(),
                         code_after: code_commits,
                     });
                 }
-            } else if has_extension(&change.path, SOURCE) && !settings.doc_paths.is_match(&change.path) {
+            } else if has_extension(Path::new(path), SOURCE) && !settings.doc_paths.is_match(path) {
                 // Code kept with the docs (`docs/conf.py`) builds them: not the code they describe.
                 code = true;
             }
@@ -702,7 +701,7 @@ fn stale(cx: &Context<'_>, settings: &Settings, changes: &changed::ChangeSet, ou
                 path,
                 format!(
                     "last changed before the {} commits looked at, and {code_commits} commit(s) since changed code",
-                    history.commits.len()
+                    history.len()
                 ),
                 usize::MAX,
             )),

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use super::classify::Classifier;
-use crate::cache::Cache;
+use crate::cache::{Cache, PerCommit};
 use crate::changed::ChangeSet;
 use crate::git::index::{bytes_path, path_bytes};
 use crate::git::{BlobRead, Repo, Status};
@@ -31,8 +31,6 @@ use crate::state::Store;
 /// Past this many test files that differ between the indexed commit and the
 /// wanted one, a new index is built from scratch (the diff's renames cost more).
 const MAX_CARRIED: usize = 2_000;
-/// The pointer to the newest index.
-const LATEST: &str = "latest";
 
 /// Could this file change which files are tests?
 pub fn shapes_tests(path: &Path) -> bool {
@@ -137,13 +135,13 @@ pub fn candidates(
     {
         return None;
     }
-    let dir = store
-        .dir()
-        .join("cache")
-        .join(format!("imports-{}-{}", env!("CARGO_PKG_VERSION"), super::model_hash()));
-    let index = match crate::mapped::read_replaced(&dir.join(&commit)) {
-        Ok(bytes) => bytes,
-        Err(_) => build(repo, &dir, &commit, classifier, cache, fresh)?.into(),
+    let kept = PerCommit::open(
+        store,
+        &format!("imports-{}-{}", env!("CARGO_PKG_VERSION"), super::model_hash()),
+    );
+    let index = match kept.read(&commit) {
+        Some(bytes) => bytes,
+        None => build(repo, &kept, &commit, classifier, cache, fresh)?.into(),
     };
     let mentions = Mentions::new(repo.root(), sources);
     let mut found = BTreeSet::new();
@@ -297,18 +295,15 @@ fn records(index: &[u8]) -> impl Iterator<Item = (&[u8], &[u8])> {
 /// files differ, else from nothing when `fresh`), write it, and return it.
 fn build(
     repo: &Repo,
-    dir: &Path,
+    kept: &PerCommit,
     commit: &str,
     classifier: &Classifier,
     cache: Option<&Cache>,
     fresh: bool,
 ) -> Option<Vec<u8>> {
-    let previous = std::fs::read_to_string(dir.join(LATEST))
-        .ok()
-        .map(|s| s.trim().to_string())
-        .filter(|p| p.len() == 40 && p.bytes().all(|b| b.is_ascii_hexdigit()) && p != commit)
-        .and_then(|p| Some((std::fs::read(dir.join(&p)).ok()?, p)));
-    let carried = previous.and_then(|(bytes, from)| carry(repo, &bytes, &from, commit, classifier, cache));
+    let carried = kept
+        .latest(commit)
+        .and_then(|(from, bytes)| carry(repo, &bytes, &from, commit, classifier, cache));
     let index = match carried {
         Some(index) => index,
         None if !fresh => return None,
@@ -324,32 +319,8 @@ fn build(
             index
         }
     };
-    std::fs::create_dir_all(dir).ok()?;
-    crate::state::write_atomic(&dir.join(commit), &index).ok()?;
-    crate::state::write_atomic(&dir.join(LATEST), commit.as_bytes()).ok()?;
-    // One index is kept besides this one (a commit amended, a branch switch),
-    // and no other version's.
-    if let Ok(entries) = std::fs::read_dir(dir) {
-        let keep = |name: &str| name == commit || name == LATEST;
-        let mut old: Vec<(std::time::SystemTime, PathBuf)> = entries
-            .flatten()
-            .filter(|e| !e.file_name().to_str().is_some_and(keep))
-            .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
-            .collect();
-        old.sort();
-        old.pop();
-        for (_, path) in old {
-            let _ = std::fs::remove_file(path);
-        }
-    }
-    if let (Some(parent), Some(name)) = (dir.parent(), dir.file_name()) {
-        for entry in std::fs::read_dir(parent).into_iter().flatten().flatten() {
-            let other = entry.file_name();
-            if other != name && other.to_str().is_some_and(|o| o.starts_with("imports-")) {
-                let _ = std::fs::remove_dir_all(entry.path());
-            }
-        }
-    }
+    kept.write(commit, &index)?;
+    kept.remove_other_versions("imports-");
     Some(index)
 }
 
