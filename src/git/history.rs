@@ -91,6 +91,92 @@ pub struct History {
     pub shallow_end: Option<String>,
 }
 
+/// A file a commit changed, as [`Repo::commit_paths`] finds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PathChange {
+    pub path: PathBuf,
+    /// Its blob after the commit; `None` when the commit deleted it.
+    pub blob: Option<Oid>,
+}
+
+/// The files that differ between `old` and `new` (either may be absent: the
+/// empty tree), their paths under `prefix`. Entries are merged in git's
+/// tree order, where a directory sorts as its name and a slash; an entry
+/// that is a file on one side and a directory on the other is a deletion
+/// and an addition.
+fn tree_diff(
+    repo: &git2::Repository,
+    old: Option<&git2::Tree<'_>>,
+    new: Option<&git2::Tree<'_>>,
+    prefix: &mut Vec<u8>,
+    out: &mut Vec<PathChange>,
+) -> Result<(), git2::Error> {
+    let key = |e: &git2::TreeEntry<'_>| {
+        let mut key = e.name_bytes().to_vec();
+        if e.kind() == Some(git2::ObjectType::Tree) {
+            key.push(b'/');
+        }
+        key
+    };
+    let mut old_entries = old
+        .map(|t| t.iter().collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .peekable();
+    let mut new_entries = new
+        .map(|t| t.iter().collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .peekable();
+    loop {
+        let order = match (old_entries.peek(), new_entries.peek()) {
+            (None, None) => break,
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (Some(a), Some(b)) => key(a).cmp(&key(b)),
+        };
+        let (a, b) = match order {
+            std::cmp::Ordering::Less => (old_entries.next(), None),
+            std::cmp::Ordering::Greater => (None, new_entries.next()),
+            std::cmp::Ordering::Equal => (old_entries.next(), new_entries.next()),
+        };
+        if let (Some(a), Some(b)) = (&a, &b)
+            && a.id() == b.id()
+            && a.filemode() == b.filemode()
+        {
+            continue;
+        }
+        let len = prefix.len();
+        prefix.extend_from_slice(a.as_ref().or(b.as_ref()).map(|e| e.name_bytes()).unwrap_or_default());
+        let tree = |e: &Option<git2::TreeEntry<'_>>| -> Result<Option<git2::Tree<'_>>, git2::Error> {
+            match e {
+                Some(e) if e.kind() == Some(git2::ObjectType::Tree) => repo.find_tree(e.id()).map(Some),
+                _ => Ok(None),
+            }
+        };
+        let (old_tree, new_tree) = (tree(&a)?, tree(&b)?);
+        if old_tree.is_some() || new_tree.is_some() {
+            prefix.push(b'/');
+            tree_diff(repo, old_tree.as_ref(), new_tree.as_ref(), prefix, out)?;
+        } else {
+            let file = |e: &Option<git2::TreeEntry<'_>>| {
+                e.as_ref()
+                    .filter(|e| e.kind() == Some(git2::ObjectType::Blob))
+                    .map(git2::TreeEntry::id)
+            };
+            let (before, after) = (file(&a), file(&b));
+            if before.is_some() || after.is_some() {
+                out.push(PathChange {
+                    path: super::index::bytes_path(prefix).to_path_buf(),
+                    blob: after,
+                });
+            }
+        }
+        prefix.truncate(len);
+    }
+    Ok(())
+}
+
 /// A file a commit changed, with the blobs on each side.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TreeChange {
@@ -323,31 +409,22 @@ impl Repo {
         tree_changes(self, diff)
     }
 
-    /// The paths `commit` changed against `parent` (the empty tree when
-    /// `None`), submodules left out, each with `true` when it was deleted.
-    /// Renames are not paired (the old path is deleted, the new one added):
-    /// for what asks only which paths changed, at a fraction of
-    /// [`Repo::commit_changes`]'s cost.
-    pub fn commit_paths(&self, parent: Option<&str>, commit: &str) -> Result<Vec<(PathBuf, bool)>> {
+    /// The files `commit` changed against `parent` (the empty tree when
+    /// `None`), in git's order (by path bytes), submodules left out. Renames are not paired
+    /// (the old path is deleted, the new one added): for what asks only
+    /// which paths changed. Subtrees with the same id on both sides are not
+    /// read (libgit2's tree diff reads both trees whole: 1,600 package
+    /// directories for a one-file commit at 100,000 files).
+    pub fn commit_paths(&self, parent: Option<&str>, commit: &str) -> Result<Vec<PathChange>> {
         let old = self.tree_of(parent)?;
-        let new = self.tree_of(Some(commit))?;
-        let mut opts = DiffOptions::new();
-        opts.ignore_submodules(true);
-        let diff = self
-            .inner
-            .diff_tree_to_tree(old.as_ref(), new.as_ref(), Some(&mut opts))?;
-        Ok(diff
-            .deltas()
-            .filter_map(|delta| {
-                let deleted = match delta.status() {
-                    Delta::Deleted => true,
-                    Delta::Added | Delta::Modified | Delta::Typechange | Delta::Renamed | Delta::Copied => false,
-                    _ => return None,
-                };
-                let file = if deleted { delta.old_file() } else { delta.new_file() };
-                Some((file.path()?.to_path_buf(), deleted))
-            })
-            .collect())
+        let new = self
+            .tree_of(Some(commit))?
+            .ok_or_else(|| anyhow!("commit {commit} has no tree"))?;
+        let mut out = Vec::new();
+        let mut prefix = Vec::new();
+        tree_diff(&self.inner, old.as_ref(), Some(&new), &mut prefix, &mut out)
+            .map_err(|e| anyhow!("could not compare the trees of {commit}: {}", super::plain(&e)))?;
+        Ok(out)
     }
 
     /// The files staged against HEAD (the empty tree before the first
@@ -488,4 +565,136 @@ pub fn changed_lines(old: &[u8], new: &[u8]) -> Option<Vec<(std::ops::Range<usiz
             ))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn git(root: &Path, args: &[&str]) {
+        let out = std::process::Command::new("git")
+            .args(args)
+            .current_dir(root)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "git {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    /// The paths libgit2's tree diff names (renames unpaired), with the blob after.
+    fn libgit2_paths(repo: &Repo, parent: Option<&str>, commit: &str) -> Vec<PathChange> {
+        let old = repo.tree_of(parent).unwrap();
+        let new = repo.tree_of(Some(commit)).unwrap();
+        let mut opts = DiffOptions::new();
+        opts.ignore_submodules(true);
+        let diff = repo
+            .inner
+            .diff_tree_to_tree(old.as_ref(), new.as_ref(), Some(&mut opts))
+            .unwrap();
+        let mut out: Vec<PathChange> = diff
+            .deltas()
+            .map(|d| match d.status() {
+                Delta::Deleted => PathChange {
+                    path: d.old_file().path().unwrap().to_path_buf(),
+                    blob: None,
+                },
+                _ => PathChange {
+                    path: d.new_file().path().unwrap().to_path_buf(),
+                    blob: Some(d.new_file().id()),
+                },
+            })
+            .collect();
+        out.sort_by(|a, b| {
+            a.path
+                .as_os_str()
+                .as_encoded_bytes()
+                .cmp(b.path.as_os_str().as_encoded_bytes())
+        });
+        out
+    }
+
+    #[test]
+    fn commit_paths_are_what_libgit2s_tree_diff_finds() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        git(root, &["init", "-q"]);
+        git(root, &["config", "user.email", "t@example.com"]);
+        git(root, &["config", "user.name", "t"]);
+        let write = |name: &str, text: &str| {
+            let path = root.join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        for name in [
+            "a/b/c.txt",
+            "a/d.txt",
+            "p/1.txt",
+            "p-q/2.txt",
+            "p.txt",
+            "pq/3.txt",
+            "k",
+            "z.txt",
+        ] {
+            write(name, name);
+        }
+        git(root, &["add", "-A"]);
+        git(root, &["commit", "-qm", "base"]);
+        let steps: [(&str, &dyn Fn()); 4] = [
+            ("one file deep down", &(|| write("a/b/c.txt", "changed"))),
+            (
+                "beside a directory, and a new directory",
+                &(|| {
+                    write("p-q/2.txt", "changed");
+                    write("p.txt", "changed");
+                    write("new/dir/file.txt", "new");
+                }),
+            ),
+            (
+                "deleted, mode, moved",
+                &(|| {
+                    std::fs::remove_file(root.join("z.txt")).unwrap();
+                    git(root, &["update-index", "--chmod=+x", "pq/3.txt"]);
+                    git(root, &["mv", "a/d.txt", "a/moved.txt"]);
+                }),
+            ),
+            (
+                "file to directory and directory to file",
+                &(|| {
+                    std::fs::remove_file(root.join("k")).unwrap();
+                    write("k/inner.txt", "x");
+                    std::fs::remove_dir_all(root.join("new")).unwrap();
+                    write("new", "a file now");
+                }),
+            ),
+        ];
+        let repo = Repo::open_at(root, &Location::default()).unwrap();
+        let head = |root: &Path| {
+            let out = std::process::Command::new("git")
+                .args(["rev-parse", "HEAD"])
+                .current_dir(root)
+                .output()
+                .unwrap();
+            String::from_utf8(out.stdout).unwrap().trim().to_string()
+        };
+        let base = head(root);
+        assert_eq!(
+            repo.commit_paths(None, &base).unwrap(),
+            libgit2_paths(&repo, None, &base),
+            "the first commit"
+        );
+        let mut parent = Some(base);
+        for (what, change) in steps {
+            change();
+            git(root, &["add", "-A"]);
+            git(root, &["commit", "-qm", what]);
+            let commit = head(root);
+            let ours = repo.commit_paths(parent.as_deref(), &commit).unwrap();
+            assert!(!ours.is_empty(), "{what}");
+            assert_eq!(ours, libgit2_paths(&repo, parent.as_deref(), &commit), "{what}");
+            parent = Some(commit);
+        }
+    }
 }

@@ -625,14 +625,6 @@ fn stale(cx: &Context<'_>, settings: &Settings, changes: &changed::ChangeSet, ou
     if docs.is_empty() {
         return Ok(());
     }
-    let history = history::window(cx, HISTORY)?;
-    if history.len() <= settings.freshness {
-        return Ok(());
-    }
-    if cx.repo.is_shallow() {
-        out.notices
-            .push("docs/stale looks at the history this shallow clone has".to_string());
-    }
     // A document that is a link to a file in the repository (a root
     // README.md linking to packages/x/README.md) is as old as that file.
     let root = cx.repo.root();
@@ -648,6 +640,17 @@ fn stale(cx: &Context<'_>, settings: &Settings, changes: &changed::ChangeSet, ou
         .collect();
     let key = |doc: &str| dated.get(doc).cloned().unwrap_or_else(|| doc.to_string());
     let watched: std::collections::HashSet<String> = docs.iter().map(|d| key(&display_path(d))).collect();
+    // A link to a file that is not prose is dated by that file's changes.
+    let also: std::collections::BTreeSet<String> =
+        watched.iter().filter(|w| !is_prose(w.as_bytes())).cloned().collect();
+    let history = history::window(cx, settings, HISTORY, &also)?;
+    if history.len() <= settings.freshness {
+        return Ok(());
+    }
+    if cx.repo.is_shallow() {
+        out.notices
+            .push("docs/stale looks at the history this shallow clone has".to_string());
+    }
     // Newest first: how many code commits came after each doc's last change.
     struct Last {
         age: usize,
@@ -661,23 +664,17 @@ fn stale(cx: &Context<'_>, settings: &Settings, changes: &changed::ChangeSet, ou
         if last.len() == watched.len() && age > settings.freshness {
             break;
         }
-        let mut code = false;
-        for (path, deleted) in &commit.changed {
+        for path in &commit.docs {
             if watched.contains(path) {
-                if !deleted {
-                    last.entry(path.clone()).or_insert_with(|| Last {
-                        age,
-                        commit: commit.id.clone(),
-                        summary: commit.summary.clone(),
-                        code_after: code_commits,
-                    });
-                }
-            } else if has_extension(Path::new(path), SOURCE) && !settings.doc_paths.is_match(path) {
-                // Code kept with the docs (`docs/conf.py`) builds them: not the code they describe.
-                code = true;
+                last.entry(path.clone()).or_insert_with(|| Last {
+                    age,
+                    commit: commit.id.clone(),
+                    summary: commit.summary.clone(),
+                    code_after: code_commits,
+                });
             }
         }
-        if code {
+        if commit.code {
             code_commits += 1;
         }
     }

@@ -28,17 +28,21 @@ pub const SECTION: SectionSpec = SectionSpec {
 pub struct Settings {
     pub freshness: usize,
     pub doc_paths: GlobSet,
+    /// The globs of `doc_paths`, as written.
+    pub doc_globs: Vec<String>,
 }
 
 impl Settings {
     pub fn resolve(section: &Section) -> anyhow::Result<Settings> {
         let mut set = GlobSetBuilder::new();
-        for glob in section.globs("doc-paths") {
-            set.add(Glob::new(&glob)?);
+        let doc_globs = section.globs("doc-paths");
+        for glob in &doc_globs {
+            set.add(Glob::new(glob)?);
         }
         Ok(Settings {
             freshness: usize::try_from(section.count("freshness-commits")).unwrap_or(usize::MAX),
             doc_paths: set.build()?,
+            doc_globs,
         })
     }
 }

@@ -24,12 +24,12 @@ use super::classify::Classifier;
 use crate::cache::{Cache, PerCommit};
 use crate::changed::ChangeSet;
 use crate::git::index::{bytes_path, path_bytes};
-use crate::git::{BlobRead, Repo, Status};
+use crate::git::{BlobRead, Repo};
 use crate::lang::Lang;
 use crate::state::Store;
 
-/// Past this many test files that differ between the indexed commit and the
-/// wanted one, a new index is built from scratch (the diff's renames cost more).
+/// Past this many files that differ between the indexed commit and the
+/// wanted one, a new index is built from scratch.
 const MAX_CARRIED: usize = 2_000;
 
 /// Could this file change which files are tests?
@@ -335,19 +335,11 @@ fn carry(
     classifier: &Classifier,
     cache: Option<&Cache>,
 ) -> Option<Vec<u8>> {
-    let changes = repo.commit_changes(Some(from), to).ok()?;
-    if changes.len() > MAX_CARRIED
-        || changes
-            .iter()
-            .any(|c| shapes_tests(&c.path) || c.old_path.as_deref().is_some_and(shapes_tests))
-    {
+    let changes = repo.commit_paths(Some(from), to).ok()?;
+    if changes.len() > MAX_CARRIED || changes.iter().any(|c| shapes_tests(&c.path)) {
         return None;
     }
-    let gone: BTreeSet<&Path> = changes
-        .iter()
-        .flat_map(|c| [Some(c.path.as_path()), c.old_path.as_deref()])
-        .flatten()
-        .collect();
+    let gone: BTreeSet<&Path> = changes.iter().map(|c| c.path.as_path()).collect();
     let mut index = Vec::with_capacity(bytes.len());
     for (path, spec) in records(bytes) {
         if !gone.contains(bytes_path(path)) {
@@ -356,8 +348,8 @@ fn carry(
     }
     let files: Vec<(PathBuf, String)> = changes
         .into_iter()
-        .filter(|c| c.status != Status::Deleted && classifier.test_file(&c.path).is_some())
-        .filter_map(|c| Some((c.path, c.new_blob?)))
+        .filter(|c| classifier.test_file(&c.path).is_some())
+        .filter_map(|c| Some((c.path, c.blob?.to_string())))
         .collect();
     append(repo, &files, cache, &mut index)?;
     Some(index)
