@@ -571,18 +571,7 @@ pub fn changed_lines(old: &[u8], new: &[u8]) -> Option<Vec<(std::ops::Range<usiz
 mod tests {
     use super::*;
 
-    fn git(root: &Path, args: &[&str]) {
-        let out = std::process::Command::new("git")
-            .args(args)
-            .current_dir(root)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "git {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
+    use crate::git::testing::{git, repo};
 
     /// The paths libgit2's tree diff names (renames unpaired), with the blob after.
     fn libgit2_paths(repo: &Repo, parent: Option<&str>, commit: &str) -> Vec<PathChange> {
@@ -618,11 +607,8 @@ mod tests {
 
     #[test]
     fn commit_paths_are_what_libgit2s_tree_diff_finds() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = repo();
         let root = dir.path();
-        git(root, &["init", "-q"]);
-        git(root, &["config", "user.email", "t@example.com"]);
-        git(root, &["config", "user.name", "t"]);
         let write = |name: &str, text: &str| {
             let path = root.join(name);
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -671,14 +657,7 @@ mod tests {
             ),
         ];
         let repo = Repo::open_at(root, &Location::default()).unwrap();
-        let head = |root: &Path| {
-            let out = std::process::Command::new("git")
-                .args(["rev-parse", "HEAD"])
-                .current_dir(root)
-                .output()
-                .unwrap();
-            String::from_utf8(out.stdout).unwrap().trim().to_string()
-        };
+        let head = |root: &Path| git(root, &["rev-parse", "HEAD"]);
         let base = head(root);
         assert_eq!(
             repo.commit_paths(None, &base).unwrap(),

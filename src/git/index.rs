@@ -572,24 +572,15 @@ mod tests {
     fn parse(bytes: &[u8]) -> Option<Snapshot> {
         Snapshot::parse(bytes.to_vec().into())
     }
-    use std::process::Command;
 
-    fn git(dir: &Path, args: &[&str]) {
-        let out = Command::new("git").args(args).current_dir(dir).output().unwrap();
-        assert!(
-            out.status.success(),
-            "git {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
+    use crate::git::testing::{git, repo};
 
     /// Own parse and libgit2's agree, entry for entry, in every index format
     /// and with the flags a sparse checkout and `git add -N` set.
     #[test]
     fn the_parse_matches_libgit2_in_every_format() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = repo();
         let root = dir.path();
-        git(root, &["init", "-q"]);
         let mut names = vec!["README.md".to_string(), "a b/ü.txt".to_string(), "z".to_string()];
         for i in 0..40 {
             names.push(format!("src/deep/er/path_{i:03}/module_{i}.rs"));
@@ -626,11 +617,8 @@ mod tests {
     /// whether or not the cache-tree is valid, for every kind of change.
     #[test]
     fn changed_paths_are_the_staged_diffs() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = repo();
         let root = dir.path();
-        git(root, &["init", "-q"]);
-        git(root, &["config", "user.email", "t@example.com"]);
-        git(root, &["config", "user.name", "t"]);
         for name in [
             "a/b/c.txt",
             "a/b/d.txt",
@@ -754,9 +742,8 @@ mod tests {
     /// A split index, a truncated file or a foreign header is left to libgit2.
     #[test]
     fn what_it_does_not_know_it_declines() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = repo();
         let root = dir.path();
-        git(root, &["init", "-q"]);
         std::fs::write(root.join("a"), "a").unwrap();
         git(root, &["add", "a"]);
         let path = root.join(".git/index");

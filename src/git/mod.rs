@@ -8,6 +8,8 @@ use git2::{Delta, DiffFindOptions, DiffOptions, ErrorCode, Oid, Repository, Tree
 
 mod history;
 pub mod index;
+#[cfg(test)]
+mod testing;
 pub use history::*;
 
 /// An open repository with a working tree.
