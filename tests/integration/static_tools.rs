@@ -510,4 +510,26 @@ fn a_global_tool_of_another_version_than_the_project_declares_is_not_run() {
     let same = repo.run_env(&["static", "--base", "HEAD", "--tool", "ruff"], &env);
     assert_eq!(same.code, 0, "{}{}", same.stdout, same.stderr);
     assert!(ran.exists(), "the same release line runs");
+
+    // A lower bound alone admits the later lines (attrs declares `ruff>=0.16`).
+    std::fs::remove_file(&ran).unwrap();
+    repo.write(
+        "pyproject.toml",
+        "[project]\nname = \"shop\"\nversion = \"1.0\"\n\n[dependency-groups]\ndev = [\"ruff>=0.5\"]\n",
+    );
+    global_ruff("0.17.6");
+    let later = repo.run_env(&["static", "--base", "HEAD"], &env);
+    assert_eq!(later.code, 0, "{}{}", later.stdout, later.stderr);
+    assert!(
+        ran.exists(),
+        "ruff 0.17 runs where the project asks for 0.5 or later: {}",
+        later.stdout
+    );
+    std::fs::remove_file(&ran).unwrap();
+    repo.write(
+        "pyproject.toml",
+        "[project]\nname = \"shop\"\nversion = \"1.0\"\n\n[dependency-groups]\ndev = [\"ruff>=0.5,<0.6\"]\n",
+    );
+    let bounded = repo.run_env(&["static", "--base", "HEAD"], &env);
+    assert!(!ran.exists(), "an upper bound keeps it out: {}", bounded.stdout);
 }

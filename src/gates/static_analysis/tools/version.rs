@@ -109,6 +109,73 @@ pub fn line_of(text: &str) -> Option<(u64, u64)> {
     Some(if major == 0 { (0, minor) } else { (major, 0) })
 }
 
+/// The numbers of the first version in `text` (`ruff 0.17.6`: 0, 17, 6).
+fn numbers(text: &str) -> Vec<u64> {
+    let Some(start) = text.find(|c: char| c.is_ascii_digit()) else {
+        return Vec::new();
+    };
+    let end = text[start..]
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .map_or(text.len(), |at| start + at);
+    text[start..end]
+        .split('.')
+        .map_while(|n| n.parse().ok())
+        .take(3)
+        .collect()
+}
+
+/// Is the version a program's `--version` printed (`says`) one `spec`
+/// admits, as far as reading the project's configuration goes: on the
+/// release line ([`line_of`]) that `^`, `~`, `~=`, `==` or a bare version
+/// names, on it or a later one for `>=` and `>`, and below a `<` or `<=`
+/// bound; `||` alternatives (npm), `,` or space separated comparators
+/// (PEP 440, npm), a wildcard admits anything, `!=` is not a release line.
+/// `None`: a spec this does not read (`workspace:*`, a URL, a tag). An
+/// empty `says` only checks that the spec reads.
+fn accepts(spec: &str, says: &str) -> Option<bool> {
+    let found = numbers(says);
+    let found_line = line_of(says);
+    // PEP 508 environment markers follow a `;`.
+    let spec = spec.split(';').next().unwrap_or_default();
+    let mut any = false;
+    for alternative in spec.split("||") {
+        let mut all = true;
+        for comparator in alternative.split([',', ' ']).map(str::trim).filter(|c| !c.is_empty()) {
+            let op_len = comparator
+                .find(|c: char| !matches!(c, '<' | '>' | '=' | '~' | '^' | '!'))
+                .unwrap_or(comparator.len());
+            let (op, version) = comparator.split_at(op_len);
+            let version = version.trim_start_matches('v');
+            if !matches!(op, "" | "^" | "~" | "~=" | "==" | "=" | ">=" | ">" | "<" | "<=" | "!=")
+                || !version
+                    .split('.')
+                    .all(|part| part.parse::<u64>().is_ok() || matches!(part, "x" | "X" | "*"))
+            {
+                return None;
+            }
+            let wanted = numbers(version);
+            if says.is_empty() || op == "!=" || wanted.is_empty() {
+                continue;
+            }
+            let (found_line, wanted_line) = (found_line?, line_of(version)?);
+            let below = |strict: bool| {
+                let width = found.len().max(wanted.len());
+                let pad = |v: &[u64]| (0..width).map(|i| v.get(i).copied().unwrap_or(0)).collect::<Vec<_>>();
+                let (f, w) = (pad(&found), pad(&wanted));
+                if strict { f < w } else { f <= w }
+            };
+            all &= match op {
+                ">=" | ">" => found_line >= wanted_line,
+                "<" => below(true),
+                "<=" => below(false),
+                _ => found_line == wanted_line,
+            };
+        }
+        any |= all;
+    }
+    Some(any)
+}
+
 /// What `program --version` says, first line with a number in it.
 pub fn installed(program: &Path, root: &Path) -> Option<String> {
     let mut cmd = std::process::Command::new(program);
@@ -164,10 +231,10 @@ pub fn installed_cached(program: &Path, root: &Path, cache_dir: Option<&Path>) -
 /// the project declares. `cache_dir` remembers what each program said.
 pub fn mismatch(tool: &str, program: &Path, root: &Path, cache_dir: Option<&Path>) -> Option<String> {
     let (spec, file) = declared(root, tool)?;
-    let wanted = line_of(&spec)?;
+    // A spec this does not read says nothing against the program.
+    accepts(&spec, "")?;
     let says = installed_cached(program, root, cache_dir)?;
-    let found = line_of(&says)?;
-    (wanted != found).then(|| {
+    (!accepts(&spec, &says)?).then(|| {
         let install = match file {
             "package.json" => "npm install (or the project's package manager)",
             _ => "install the project's development dependencies into its virtual environment",
@@ -231,6 +298,43 @@ mod tests {
         assert_eq!(line_of(">=0.5,<0.6"), Some((0, 5)));
         assert_eq!(line_of("Version 7.0.2"), Some((7, 0)));
         assert_eq!(line_of("latest"), None);
+    }
+
+    #[test]
+    fn specs_admit_the_release_lines_they_name() {
+        for (spec, says, admits) in [
+            ("^9.39.3", "v9.12.0", true),
+            ("^9.39.3", "v10.15.0", false),
+            ("~5.5.4", "Version 5.5.2", true),
+            ("~5.5.4", "Version 7.0.2", false),
+            (">=0.16", "ruff 0.17.6", true),
+            (">=0.16", "ruff 0.15.0", false),
+            (">=1.10", "mypy 2.4.1 (compiled: yes)", true),
+            (">=0.5,<0.6", "ruff 0.5.7", true),
+            (">=0.5,<0.6", "ruff 0.6.0", false),
+            (">=8 <10", "v9.1.0", true),
+            ("^8 || ^9", "v9.1.0", true),
+            ("^8 || ^9", "v10.0.0", false),
+            ("==0.5.7", "ruff 0.5.1", true),
+            ("~=1.4", "mypy 1.11.0", true),
+            ("~=1.4", "mypy 2.0.0", false),
+            ("9.x", "v9.3.0", true),
+            ("*", "v9.3.0", true),
+            (">=0.16; python_version >= '3.9'", "ruff 0.17.6", true),
+            ("!=0.5.0", "ruff 0.5.0", true),
+            ("<=2.0", "mypy 2.0.0", true),
+        ] {
+            assert_eq!(accepts(spec, says), Some(admits), "{spec} {says}");
+        }
+        for unread in [
+            "workspace:*",
+            "latest",
+            "npm:eslint@8",
+            "git+https://x/y.git",
+            "1.2 - 2.3",
+        ] {
+            assert_eq!(accepts(unread, "v9.0.0"), None, "{unread}");
+        }
     }
 
     #[test]
