@@ -184,22 +184,7 @@ fn the_history_stale_reads_is_kept_carried_forward_and_agrees_with_reading_it_an
         assert_eq!(kept.code, anew.code, "{what}");
         kept.stdout
     };
-    let kept = || -> (std::path::PathBuf, Vec<String>) {
-        let cache = repo.root().join(".loki-gate/cache");
-        let dir = std::fs::read_dir(&cache)
-            .unwrap()
-            .flatten()
-            .find(|e| e.file_name().to_string_lossy().starts_with("first-parent-"))
-            .expect("a kept window")
-            .path();
-        let mut names: Vec<String> = std::fs::read_dir(&dir)
-            .unwrap()
-            .flatten()
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        (dir, names)
-    };
+    let kept = || repo.kept("first-parent-");
     for i in 1..=11 {
         repo.write("app.py", format!("x = {i}\n"));
         repo.commit(&format!("code {i}"));

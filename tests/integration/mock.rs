@@ -1314,22 +1314,7 @@ fn the_import_index_follows_commits_and_agrees_with_reading_every_test() {
         assert_eq!(indexed.code, read.code, "{what}");
         indexed
     };
-    let indexes = || -> Vec<String> {
-        let cache = repo.root().join(".loki-gate/cache");
-        let dir = std::fs::read_dir(&cache)
-            .unwrap()
-            .flatten()
-            .find(|e| e.file_name().to_string_lossy().starts_with("imports-"))
-            .expect("an import index")
-            .path();
-        let mut names: Vec<String> = std::fs::read_dir(dir)
-            .unwrap()
-            .flatten()
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    };
+    let indexes = || repo.kept("imports-").1;
     touch(1);
     let first = both("the index built");
     assert_eq!(first.code, 1, "{}", first.stdout);

@@ -122,6 +122,25 @@ impl TestRepo {
         self.dir.path().canonicalize().expect("canonical")
     }
 
+    /// The per-commit cache directory under the state directory whose name
+    /// starts with `family` (`imports-`), and its files' names, sorted.
+    pub fn kept(&self, family: &str) -> (PathBuf, Vec<String>) {
+        let cache = self.root().join(".loki-gate/cache");
+        let dir = std::fs::read_dir(&cache)
+            .unwrap()
+            .flatten()
+            .find(|e| e.file_name().to_string_lossy().starts_with(family))
+            .unwrap_or_else(|| panic!("no {family}* directory in {}", cache.display()))
+            .path();
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        (dir, names)
+    }
+
     pub fn git(&self, args: &[&str]) -> String {
         git_in(self.path(), args)
     }
