@@ -198,33 +198,11 @@ fn package_json(text: &str) -> Result<Option<Node>, Problem> {
 
 /// `node`, parsed from text that starts at `line`:`column` of its file.
 fn shift(node: Node, line: u64, column: u64) -> Node {
-    let moved = |origin: Origin| match origin {
+    node.map_origins(&|origin| match origin {
         Origin::File { line: 1, column: c } => Origin::at(line, column + c - 1),
         Origin::File { line: l, column: c } => Origin::at(line + l - 1, c),
         env => env,
-    };
-    let value = match node.value {
-        Value::Seq(items) => Value::Seq(items.into_iter().map(|n| shift(n, line, column)).collect()),
-        Value::Map(pairs) => Value::Map(
-            pairs
-                .into_iter()
-                .map(|(k, v)| {
-                    (
-                        Key {
-                            name: k.name,
-                            origin: moved(k.origin),
-                        },
-                        shift(v, line, column),
-                    )
-                })
-                .collect(),
-        ),
-        other => other,
-    };
-    Node {
-        value,
-        origin: moved(node.origin),
-    }
+    })
 }
 
 fn from_json(value: &serde_json::Value, at: &Origin) -> Node {

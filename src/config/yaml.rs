@@ -52,6 +52,35 @@ pub struct Key {
     pub origin: Origin,
 }
 
+impl Node {
+    /// The same tree with every origin (its own, its items', its keys')
+    /// turned into `to` of it.
+    pub fn map_origins(self, to: &dyn Fn(Origin) -> Origin) -> Node {
+        let value = match self.value {
+            Value::Seq(items) => Value::Seq(items.into_iter().map(|n| n.map_origins(to)).collect()),
+            Value::Map(pairs) => Value::Map(
+                pairs
+                    .into_iter()
+                    .map(|(k, v)| {
+                        (
+                            Key {
+                                name: k.name,
+                                origin: to(k.origin),
+                            },
+                            v.map_origins(to),
+                        )
+                    })
+                    .collect(),
+            ),
+            other => other,
+        };
+        Node {
+            value,
+            origin: to(self.origin),
+        }
+    }
+}
+
 impl Value {
     /// The name of this value's type, as a user reads it in an error.
     pub fn kind(&self) -> &'static str {
@@ -150,42 +179,10 @@ fn breach(err: &serde_saphyr::Error) -> Option<String> {
 /// `true` is a boolean, `5` an integer, `[a, b]` a list, anything else a string.
 pub fn parse_scalar(text: &str, origin: Origin) -> Node {
     let value = match parse(text) {
-        Ok(node) => relocate(node.value, &origin),
+        Ok(node) => node.map_origins(&|_| origin.clone()).value,
         Err(_) => Value::Str(text.to_string()),
     };
     Node { value, origin }
-}
-
-fn relocate(value: Value, origin: &Origin) -> Value {
-    match value {
-        Value::Seq(items) => Value::Seq(
-            items
-                .into_iter()
-                .map(|n| Node {
-                    value: relocate(n.value, origin),
-                    origin: origin.clone(),
-                })
-                .collect(),
-        ),
-        Value::Map(entries) => Value::Map(
-            entries
-                .into_iter()
-                .map(|(k, n)| {
-                    (
-                        Key {
-                            name: k.name,
-                            origin: origin.clone(),
-                        },
-                        Node {
-                            value: relocate(n.value, origin),
-                            origin: origin.clone(),
-                        },
-                    )
-                })
-                .collect(),
-        ),
-        other => other,
-    }
 }
 
 /// What the parser hands back before locations are folded in.
