@@ -75,12 +75,19 @@ impl BodyScan {
                         continue;
                     }
                     let (matcher, parts) = first_child(&n).map(|c| assert_check(&c, source)).unwrap_or_default();
+                    // `assert False, "why"` is an explicit failure, as `pytest.fail("why")` is.
+                    let form = if matches!(condition.as_str(), "False" | "0") {
+                        self.failure(&n, source)
+                    } else {
+                        assert_form(&n, source)
+                    };
                     self.assertions.push(Assertion {
                         span: Span::of(&n),
-                        form: assert_form(&n, source),
+                        form,
                         matcher,
                         parts,
-                        guard,
+                        // The `if` around a failure lends it its guard.
+                        guard: self.guard,
                         values: first_child(&n).map(|c| values(&c, source, COMMENT)).unwrap_or_default(),
                     });
                 }
@@ -598,8 +605,11 @@ pub(super) fn child_guards(
             let swallower = children
                 .iter()
                 .find(|c| c.kind() == "except_clause" && swallows(c, source));
-            // `try: f(); pytest.fail("no error")`: a handler runs whenever the test passes.
-            let expects_raise = node.field("body").is_some_and(|b| ends_in_failure(&b, source));
+            // `try: f(); pytest.fail("no error")`: a handler runs whenever the
+            // test passes; `try: 1 / 0`: whenever the body runs.
+            let expects_raise = node
+                .field("body")
+                .is_some_and(|b| ends_in_failure(&b, source) || raises_by_construction(&b, source));
             children
                 .iter()
                 .map(|c| match c.kind() {
@@ -643,6 +653,99 @@ pub(super) fn ends_in_failure(block: &Node, source: &[u8]) -> bool {
             }),
         _ => false,
     }
+}
+
+/// Does a statement of `block` always raise: a `raise`, a division by the
+/// literal zero (`1 / 0`, the classic way to make an exception to catch), a
+/// call of a function the test defines that always raises, or a `try` whose
+/// body and handlers all raise? Then a handler of the `try` that `block` is
+/// the body of always runs.
+fn raises_by_construction(block: &Node, source: &[u8]) -> bool {
+    always_raises(block, source, 3)
+}
+
+fn always_raises(block: &Node, source: &[u8], depth: u8) -> bool {
+    let mut cursor = block.walk();
+    let statements: Vec<Node> = block.named_children(&mut cursor).collect();
+    statements.iter().any(|s| match s.kind() {
+        "raise_statement" => true,
+        "expression_statement" => {
+            divides_by_zero(s, source)
+                || (depth > 0
+                    && first_child(s)
+                        .filter(|c| c.kind() == "call")
+                        .and_then(|c| c.field("function"))
+                        .filter(|f| f.kind() == "identifier")
+                        .and_then(|f| local_def(s, &text(&f, source), source))
+                        .and_then(|def| def.field("body"))
+                        .is_some_and(|body| always_raises(&body, source, depth - 1)))
+        }
+        "try_statement" => {
+            let mut c = s.walk();
+            let parts: Vec<Node> = s.named_children(&mut c).collect();
+            s.field("body").is_some_and(|b| always_raises(&b, source, depth))
+                && parts
+                    .iter()
+                    .filter(|p| matches!(p.kind(), "except_clause" | "except_group_clause"))
+                    .all(|clause| {
+                        let mut c = clause.walk();
+                        let body = clause.named_children(&mut c).find(|p| p.kind() == "block");
+                        body.is_some_and(|b| always_raises(&b, source, depth))
+                    })
+                && !parts.iter().any(|p| p.kind() == "else_clause")
+        }
+        _ => false,
+    })
+}
+
+/// Does `statement` divide by the literal zero, outside a lambda (which
+/// may never be called)?
+fn divides_by_zero(statement: &Node, source: &[u8]) -> bool {
+    let mut stack = vec![*statement];
+    let mut seen = 0;
+    while let Some(n) = stack.pop() {
+        seen += 1;
+        if seen > 64 {
+            return false;
+        }
+        if n.kind() == "binary_operator"
+            && n.field("operator")
+                .is_some_and(|o| matches!(o.kind(), "/" | "//" | "%"))
+            && n.field("right")
+                .is_some_and(|r| r.kind() == "integer" && text(&r, source) == "0")
+        {
+            return true;
+        }
+        if n.kind() != "lambda" {
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+    }
+    false
+}
+
+/// The function named `name` defined in a block around `at` (a helper the
+/// test defines for itself), the nearest first.
+fn local_def<'t>(at: &Node<'t>, name: &str, source: &[u8]) -> Option<Node<'t>> {
+    let mut node = at.parent();
+    while let Some(around) = node {
+        if around.kind() == "block" {
+            let mut c = around.walk();
+            let found = around.named_children(&mut c).find_map(|d| {
+                let def = match d.kind() {
+                    "decorated_definition" => d.field("definition")?,
+                    _ => d,
+                };
+                (def.kind() == "function_definition" && def.field("name").is_some_and(|n| text(&n, source) == name))
+                    .then_some(def)
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+        node = around.parent();
+    }
+    None
 }
 
 /// Does this `except` clause catch an `AssertionError` and neither re-raise nor assert?
