@@ -54,6 +54,10 @@ pub struct Finding {
     pub notes: Vec<String>,
     pub related: Vec<Location>,
     pub fingerprint: String,
+    /// A change run found it on the base revision too: the change did not
+    /// introduce it ([`crate::gates::at_base`]). Written only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub at_base: bool,
     /// Source lines `line..=end_line` (for the text renderer); not part of the wire format.
     /// A gate that reports on another version of a file (a commit) sets them;
     /// otherwise the pipeline reads them from the working tree.
@@ -104,6 +108,7 @@ impl Finding {
             notes: Vec::new(),
             related: Vec::new(),
             fingerprint: String::new(),
+            at_base: false,
             snippet: Vec::new(),
             ceiling: None,
             proposed: None,

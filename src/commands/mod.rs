@@ -124,6 +124,7 @@ pub(crate) fn gate_report(
                 inconclusive: None,
                 suppressed: 0,
                 baselined: 0,
+                at_base: 0,
                 error: Some(report::describe(&err)),
                 coverage: None,
                 waivers: Vec::new(),

@@ -44,6 +44,7 @@ pub fn of(section: &str, key: &str) -> Option<Bar> {
     use Bar::*;
     Some(match (section, key) {
         (_, "enabled") => On,
+        (_, "pre-existing") => Ranked(&["block", "warn"]),
         ("", "base") => Fixed,
         ("", "exclude") => Exemptions,
         ("", "max-file-bytes") => AtLeast,

@@ -101,6 +101,15 @@ pub const ENABLED: KeySpec = KeySpec {
     doc: "false turns the gate off: it checks nothing and says so",
 };
 
+/// The key of every gate that holds the line: what a change run does with a
+/// finding the base revision already had (`src/gates/at_base.rs`).
+pub const PRE_EXISTING: KeySpec = KeySpec {
+    name: "pre-existing",
+    kind: Kind::Choice(&["warn", "block"]),
+    default: "warn",
+    doc: "a finding the base revision already had: warn = reported as a warning (only what the change introduced blocks); block = it keeps its rule's level",
+};
+
 /// Top-level keys besides `gates:` and `rules:`.
 pub const TOP: SectionSpec = SectionSpec {
     gate: "",

@@ -1,6 +1,7 @@
 //! The gates, and the one pipeline every gate's output goes through:
 //! snippets and fingerprints, suppressions, levels, baseline, outcome.
 
+pub mod at_base;
 pub mod council;
 pub mod docs;
 pub mod evidence;
@@ -108,6 +109,9 @@ pub struct GateOutput {
     /// Waivers in play besides inline suppressions (trailers, config keys,
     /// a baseline); the pipeline adds the suppressions it finds.
     pub waivers: Vec<Waiver>,
+    /// A change run: what the gate raises on the base revision of the files
+    /// it reported on ([`at_base`]).
+    pub base: Option<at_base::AtBase>,
 }
 
 /// A file's text with the byte offset where each line starts, so the lines
@@ -165,6 +169,7 @@ impl Pipeline<'_> {
             escalated,
             coverage,
             mut waivers,
+            base,
         } = out;
         let mut texts: HashMap<String, Option<Text>> = sources
             .iter()
@@ -221,53 +226,32 @@ impl Pipeline<'_> {
         findings.extend(self.judge.findings(&waivers));
 
         // Snippets and fingerprints.
-        let mut bases = Vec::new();
-        for f in findings
-            .iter_mut()
-            .chain(waivers.iter_mut().flat_map(|w| w.findings.iter_mut()))
-        {
-            let lines = match (&f.path, f.line) {
-                _ if !f.snippet.is_empty() => std::mem::take(&mut f.snippet),
-                (Some(path), Some(line)) => self
-                    .text(&mut texts, path)
-                    .map(|t| t.snippet(line, f.end_line.unwrap_or(line)))
-                    .unwrap_or_default(),
-                _ => Vec::new(),
-            };
-            bases.push(if lines.is_empty() {
-                f.message.clone()
-            } else {
-                lines.join("\n")
-            });
-            f.snippet = lines;
-        }
-        // Two different findings of one rule on the same lines (two checks
-        // lost from one test) must not share a fingerprint, or one baseline
-        // entry would hide both: their messages tell them apart.
-        let mut messages: HashMap<(&str, Option<&str>, &str), BTreeSet<&str>> = HashMap::new();
-        let all = || findings.iter().chain(waivers.iter().flat_map(|w| w.findings.iter()));
-        for (f, basis) in all().zip(&bases) {
-            messages
-                .entry((f.rule.as_str(), f.path.as_deref(), basis.as_str()))
-                .or_default()
-                .insert(f.message.as_str());
-        }
-        let bases: Vec<String> = all()
-            .zip(&bases)
-            .map(
-                |(f, basis)| match messages[&(f.rule.as_str(), f.path.as_deref(), basis.as_str())].len() {
-                    1 => basis.clone(),
-                    _ => format!("{basis}\n{}", f.message),
-                },
-            )
-            .collect();
-        for (f, basis) in findings
-            .iter_mut()
-            .chain(waivers.iter_mut().flat_map(|w| w.findings.iter_mut()))
-            .zip(&bases)
-        {
-            f.fingerprint_from(basis);
-        }
+        let root = Some(self.root);
+        fingerprint(
+            findings
+                .iter_mut()
+                .chain(waivers.iter_mut().flat_map(|w| w.findings.iter_mut()))
+                .collect(),
+            &mut texts,
+            root,
+        );
+        // What the base revision already had (a change run).
+        let at_base = match base {
+            Some(mut base) => {
+                let mut base_texts: HashMap<String, Option<Text>> = std::mem::take(&mut base.sources)
+                    .into_iter()
+                    .map(|s| {
+                        (
+                            crate::git::display_path(&s.path),
+                            Some(Text::new(s.text().into_owned())),
+                        )
+                    })
+                    .collect();
+                fingerprint(base.findings.iter_mut().collect(), &mut base_texts, None);
+                at_base::mark(&mut findings, &base, gate)
+            }
+            None => 0,
+        };
 
         // Levels decide severity, in one place.
         let leveled = |f: &mut Finding| match self.levels.level_of(&f.rule, f.proposed).severity() {
@@ -308,22 +292,82 @@ impl Pipeline<'_> {
             inconclusive,
             suppressed,
             baselined,
+            at_base,
             error: None,
             coverage,
             waivers,
         }
     }
 
-    /// The text of `path` with its line starts, read once per run; `None`
-    /// for a file out of the repository, binary, over the size cap or unreadable.
+    /// [`read_text`] from the working tree.
     fn text<'c>(&self, cache: &'c mut HashMap<String, Option<Text>>, path: &str) -> Option<&'c Text> {
-        cache
-            .entry(path.to_string())
-            .or_insert_with(|| {
-                // Never a file out of the repository, whatever path a finding carries.
-                let bytes = crate::walk::read_file(self.root, std::path::Path::new(path)).ok()?;
-                Some(Text::new(String::from_utf8_lossy(&bytes).into_owned()))
-            })
-            .as_ref()
+        read_text(cache, Some(self.root), path)
     }
+}
+
+/// Give `findings` their snippets and fingerprints, the text of each file
+/// read once through `texts` (from the working tree under `root` when it is
+/// not there already; `None`: only what `texts` holds).
+fn fingerprint(
+    mut findings: Vec<&mut Finding>,
+    texts: &mut HashMap<String, Option<Text>>,
+    root: Option<&std::path::Path>,
+) {
+    let mut bases = Vec::new();
+    for f in &mut findings {
+        let lines = match (&f.path, f.line) {
+            _ if !f.snippet.is_empty() => std::mem::take(&mut f.snippet),
+            (Some(path), Some(line)) => read_text(texts, root, path)
+                .map(|t| t.snippet(line, f.end_line.unwrap_or(line)))
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        bases.push(if lines.is_empty() {
+            f.message.clone()
+        } else {
+            lines.join("\n")
+        });
+        f.snippet = lines;
+    }
+    // Two different findings of one rule on the same lines (two checks
+    // lost from one test) must not share a fingerprint, or one baseline
+    // entry would hide both: their messages tell them apart.
+    let mut messages: HashMap<(&str, Option<&str>, &str), BTreeSet<&str>> = HashMap::new();
+    for (f, basis) in findings.iter().zip(&bases) {
+        messages
+            .entry((f.rule.as_str(), f.path.as_deref(), basis.as_str()))
+            .or_default()
+            .insert(f.message.as_str());
+    }
+    let bases: Vec<String> = findings
+        .iter()
+        .zip(&bases)
+        .map(
+            |(f, basis)| match messages[&(f.rule.as_str(), f.path.as_deref(), basis.as_str())].len() {
+                1 => basis.clone(),
+                _ => format!("{basis}\n{}", f.message),
+            },
+        )
+        .collect();
+    for (f, basis) in findings.iter_mut().zip(&bases) {
+        f.fingerprint_from(basis);
+    }
+}
+
+/// The text of `path` with its line starts, read once per run from under
+/// `root`; `None` for a file out of the repository, binary, over the size
+/// cap, unreadable, or not in `cache` when there is no `root`.
+fn read_text<'c>(
+    cache: &'c mut HashMap<String, Option<Text>>,
+    root: Option<&std::path::Path>,
+    path: &str,
+) -> Option<&'c Text> {
+    cache
+        .entry(path.to_string())
+        .or_insert_with(|| {
+            // Never a file out of the repository, whatever path a finding carries.
+            let bytes = crate::walk::read_file(root?, std::path::Path::new(path)).ok()?;
+            Some(Text::new(String::from_utf8_lossy(&bytes).into_owned()))
+        })
+        .as_ref()
 }

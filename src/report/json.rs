@@ -40,6 +40,10 @@ pub struct Summary {
     pub suppressed: usize,
     /// Findings hidden by `--baseline`.
     pub baselined: usize,
+    /// Findings the base revision already had (each marked `at_base`): a
+    /// change run reports them, as warnings unless `pre-existing: block`.
+    #[serde(default)]
+    pub at_base: usize,
 }
 
 /// One gate's report on the wire.
@@ -106,6 +110,7 @@ pub fn parse(text: &str) -> Result<Vec<GateReport>, String> {
                 inconclusive: g.inconclusive,
                 suppressed: g.summary.suppressed,
                 baselined: g.summary.baselined,
+                at_base: g.summary.at_base,
                 error: g.error,
                 coverage: g.coverage,
                 waivers: g.waivers,
@@ -128,6 +133,7 @@ pub fn gate_json(r: &GateReport) -> GateJson {
             elapsed_ms: r.elapsed_ms,
             suppressed: r.suppressed,
             baselined: r.baselined,
+            at_base: r.at_base,
         },
         notices: r.notices.clone(),
         inconclusive: r.inconclusive.clone(),

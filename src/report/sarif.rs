@@ -87,6 +87,10 @@ fn result(f: &Finding, index: Option<usize>) -> sarif::Result {
         .partial_fingerprints(fingerprints)
         .build();
     r.rule_index = index.and_then(|i| i64::try_from(i).ok());
+    // The base revision had it: code scanning shows it as not new.
+    if f.at_base {
+        r.baseline_state = Some(serde_json::json!("unchanged"));
+    }
     if let Some(path) = &f.path {
         let start = f.line.map(|line| (line, f.column));
         let physical = physical(path, start, f.end_line.map(|line| (line, f.end_column)));

@@ -278,6 +278,9 @@ fn summary(out: &mut String, r: &GateReport, paint: &Paint, style: Style) {
     if r.baselined > 0 {
         parts.push(format!("{} in baseline", r.baselined));
     }
+    if r.at_base > 0 {
+        parts.push(format!("{} found at the base", r.at_base));
+    }
     parts.push(plural(r.files, "file"));
     if style.verbose {
         parts.push(format!("{} ms", r.elapsed_ms));

@@ -44,6 +44,8 @@ pub struct GateReport {
     pub inconclusive: Option<String>,
     pub suppressed: usize,
     pub baselined: usize,
+    /// Findings the base revision already had ([`Finding::at_base`]).
+    pub at_base: usize,
     /// Why the gate could not run (outcome `error`).
     pub error: Option<String>,
     /// `evidence --coverage`: how much of the change the tests ran.
@@ -71,6 +73,7 @@ impl GateReport {
             inconclusive: None,
             suppressed: 0,
             baselined: 0,
+            at_base: 0,
             error: None,
             coverage: None,
             waivers: Vec::new(),

@@ -18,6 +18,7 @@ mod evidence;
 mod git_layer;
 mod github;
 mod heldout;
+mod hold_the_line;
 mod hooks;
 mod hostile_paths;
 mod mock;

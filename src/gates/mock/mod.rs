@@ -19,10 +19,11 @@ use super::{Context, GateOutput};
 use crate::cache::Cache;
 use crate::changed::{self, Scope};
 use crate::finding::Finding;
+use crate::gates::at_base::AtBase;
 use crate::gates::project::resolve::{Reach, Resolver};
 use crate::gates::project::{imports, model, model_cache, project};
-use crate::git::BlobRead;
 use crate::git::display_path;
+use crate::git::{BlobRead, Status};
 use crate::lang::{Lang, TestFile};
 use crate::walk::{self, SourceFile};
 use loaded::Loaded;
@@ -147,10 +148,11 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
 
     // Only test files are read: the scope's paths are classified first.
     let is_wanted_test = |p: &Path| classifier.test_file(p).is_some_and(wanted);
+    let mut change = None;
     let read = match cx.scope {
         Scope::AllFiles => walk::walk(root, &cx.exclude, &cx.skip_dirs, &is_wanted_test),
         scope => {
-            let set = changed::collect(cx.repo, scope, &cx.exclude, &cx.skip_dirs)?;
+            let set = change.insert(changed::collect(cx.repo, scope, &cx.exclude, &cx.skip_dirs)?);
             out.notices.extend(set.notes().iter().cloned());
             let mut paths: Vec<PathBuf> = set
                 .present()
@@ -164,7 +166,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
                 .filter(|p| classifier.holds_code(p))
                 .collect();
             let look = Look {
-                set: &set,
+                set,
                 classifier: &classifier,
                 resolver: &resolver,
                 cache: cache.as_ref(),
@@ -260,6 +262,12 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             .runners
             .problems_for(files.iter().map(|(f, _)| f.path.as_path())),
     );
+    // A change run: what the base revision of each file with findings had.
+    if let Some(set) = change.as_ref().filter(|_| !cx.scope.is_whole()) {
+        let (base, notes) = at_base(cx, set, &files, &checked, settings, &resolver, cache.as_ref())?;
+        out.notices.extend(notes);
+        out.base = Some(base);
+    }
     let tests: usize = checked.iter().map(|c| c.tests).sum();
     // A Rust source file is read for the tests it may hold: it counts when it holds some.
     let counted = files
@@ -304,6 +312,73 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         .push(format!("{counted} test file(s) checked, {tests} tests{how}"));
     out.sources = files.into_iter().map(|(f, _)| f).collect();
     Ok(out)
+}
+
+/// What mock raises on the base revision of each of `files` that has
+/// findings in `checked`, and a note per file whose base could not be read
+/// (its findings are judged as new). A file the change did not touch has
+/// the base's content: all its findings were there.
+fn at_base(
+    cx: &Context<'_>,
+    set: &changed::ChangeSet,
+    files: &[(SourceFile, Lang)],
+    checked: &[Checked],
+    settings: &Settings,
+    resolver: &Resolver,
+    cache: Option<&Cache>,
+) -> Result<(AtBase, Vec<String>)> {
+    let commit = set.base.as_ref().and_then(|b| b.commit.clone());
+    let mut base = AtBase {
+        commit: commit.clone(),
+        ceiling: settings.pre_existing,
+        ..AtBase::default()
+    };
+    let mut notes = Vec::new();
+    let mut read = Vec::new();
+    for ((file, lang), _) in files.iter().zip(checked).filter(|(_, c)| !c.findings.is_empty()) {
+        let shown = display_path(&file.path);
+        let Some(change) = set.files.iter().find(|c| c.path == file.path) else {
+            base.unchanged.insert(shown);
+            continue;
+        };
+        base.changed.insert(shown.clone(), change.lines.clone());
+        let (Some(commit), false) = (&commit, matches!(change.status, Status::Added | Status::Untracked)) else {
+            continue;
+        };
+        let at = change.old_path.as_deref().unwrap_or(&file.path);
+        let why = match cx.repo.blob_id_at(commit, at)? {
+            None => continue,
+            Some(id) => match cx.repo.blob_capped(&id)? {
+                BlobRead::Content(bytes) if bytes == file.bytes => {
+                    base.unchanged.insert(shown);
+                    continue;
+                }
+                BlobRead::Content(bytes) if !walk::is_binary(&bytes) => {
+                    read.push((file.path.clone(), *lang, bytes));
+                    continue;
+                }
+                BlobRead::Content(_) => "binary".to_string(),
+                BlobRead::TooLarge(size) => walk::over_cap(size),
+                BlobRead::Missing => format!("blob {}", crate::git::PARTIAL_CLONE),
+            },
+        };
+        notes.push(format!(
+            "{shown}: its base version was not read ({why}): its findings count as the change's"
+        ));
+    }
+    base.findings = read
+        .par_iter()
+        .filter_map(|(path, lang, bytes)| {
+            let file = model(*lang, bytes, cache)?;
+            Some(check(path, *lang, &file, settings, resolver))
+        })
+        .flatten()
+        .collect();
+    base.sources = read
+        .into_iter()
+        .map(|(path, _, bytes)| SourceFile { path, bytes })
+        .collect();
+    Ok((base, notes))
 }
 
 /// The files `keep` accepts whose text `wanted` accepts: a prefilter, so

@@ -1,7 +1,8 @@
 //! The mock gate's knobs.
 
 use crate::config::Section;
-use crate::config::schema::{ENABLED, KeySpec, Kind, SectionSpec};
+use crate::config::schema::{ENABLED, KeySpec, Kind, PRE_EXISTING, SectionSpec};
+use crate::finding::Severity;
 
 pub const SECTION: SectionSpec = SectionSpec {
     gate: "mock",
@@ -20,6 +21,7 @@ pub const SECTION: SectionSpec = SectionSpec {
             default: "[]",
             doc: "functions that assert, defined outside the test file (`name` or `prefix*`)",
         },
+        PRE_EXISTING,
     ],
 };
 
@@ -28,6 +30,8 @@ pub struct Settings {
     /// Language families to check; empty = all.
     pub languages: Vec<String>,
     pub assertion_helpers: Vec<String>,
+    /// What a finding the base already had may be (`pre-existing`).
+    pub pre_existing: Option<Severity>,
 }
 
 impl Settings {
@@ -40,6 +44,7 @@ impl Settings {
                 languages
             },
             assertion_helpers: section.list("assertion-helpers"),
+            pre_existing: crate::gates::at_base::ceiling(section),
         }
     }
 }
