@@ -293,6 +293,17 @@ pub(super) fn push_token(out: &mut String, leaf: &Node<'_>, source: &[u8]) {
             out.push_str(&prefix.to_ascii_lowercase());
             out.push('"');
         }
+        // `"\x1B"` is `"\x1b"`: the hex digits of an escape in one case.
+        "escape_sequence" => {
+            let escape = text(leaf, source);
+            match escape.get(..2) {
+                Some(head @ ("\\x" | "\\u" | "\\U")) => {
+                    out.push_str(head);
+                    out.push_str(&escape[2..].to_ascii_lowercase());
+                }
+                _ => out.push_str(&escape),
+            }
+        }
         _ => out.push_str(&text(leaf, source)),
     }
 }

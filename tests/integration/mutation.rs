@@ -1094,3 +1094,105 @@ fn one_check_rewritten_in_place_into_a_weaker_one_is_a_weakening() {
     let run = gate(&repo, &base);
     assert_eq!(run.findings(), Vec::<String>::new(), "{}", run.stdout);
 }
+
+/// Issue 52: a merge of a maintenance branch brings a backport of a change
+/// the first parent already has; gated against the first parent, the
+/// branch's commit changes nothing the base did not hold.
+#[test]
+fn a_backport_the_first_parent_already_has_is_not_reported_again() {
+    let repo = python_project();
+    repo.git(&["checkout", "-q", "-b", "stable"]);
+    repo.git(&["checkout", "-q", "main"]);
+    repo.write("shop/cart.py", CART_CHANGED)
+        .write("tests/test_cart.py", TESTS.replace("== 90", "== 80"));
+    repo.commit(
+        "main: change the discount\n\nLoki-Gate-Allow: mutation/assertion-value-changed the discount is now 20%",
+    );
+    repo.git(&["checkout", "-q", "stable"]);
+    repo.write("shop/cart.py", CART_CHANGED)
+        .write("tests/test_cart.py", TESTS.replace("== 90", "== 80"));
+    repo.commit("stable: backport the discount change");
+    repo.write("NEWS.md", "2.0.1\n");
+    repo.commit("stable: release notes");
+    repo.git(&["checkout", "-q", "main"]);
+    let first_parent = repo.git(&["rev-parse", "HEAD"]);
+    repo.git(&["merge", "-q", "--no-edit", "stable"]);
+    let run = gate(&repo, &first_parent);
+    assert_eq!(run.findings(), Vec::<String>::new(), "{}", run.stdout);
+
+    // The same backport gated against the branch's own base is reported.
+    let stable_base = repo.git(&["merge-base", "stable", &first_parent]);
+    let own = gate(&repo, &stable_base);
+    assert!(
+        own.findings()
+            .contains(&"mutation/assertion-value-changed error tests/test_cart.py:10".to_string()),
+        "{}",
+        own.stdout
+    );
+}
+
+/// Issue 52: a case a branch added and then revised did not exist at the
+/// base, even where another case of the same test checks the same thing
+/// (`spans == []` for the input `""` and for `"\x1b"`).
+#[test]
+fn a_case_added_and_revised_inside_the_range_did_not_exist_at_the_base() {
+    let repo = TestRepo::new();
+    let table = |rows: &str| {
+        format!(
+            "import pytest\nfrom shop.cells import split\n\n\n@pytest.mark.parametrize(\n    \"text,expected\",\n    [\n        (\"\", []),\n{rows}    ],\n)\ndef test_split(text, expected):\n    spans = split(text)\n    assert spans == expected\n"
+        )
+    };
+    repo.write("shop/__init__.py", "")
+        .write("shop/cells.py", "def split(text):\n    return list(text)\n")
+        .write("tests/test_cells.py", table(""));
+    let base = repo.commit("base");
+    repo.write(
+        "shop/cells.py",
+        "def split(text):\n    return [c for c in text if c != '\\x1b']\n",
+    )
+    .write("tests/test_cells.py", table("        (\"\\x1b\", []),\n"));
+    repo.commit("a case for the escape");
+    repo.write(
+        "shop/cells.py",
+        "def split(text):\n    return [(0, len(text))] if text else []\n",
+    )
+    .write("tests/test_cells.py", table("        (\"\\x1b\", [(0, 1)]),\n"));
+    repo.commit("the escape is one span");
+    let run = gate(&repo, &base);
+    assert_eq!(run.findings(), Vec::<String>::new(), "{}", run.stdout);
+    // A case that was at the base and changed with the code still is.
+    repo.write("shop/cells.py", "def split(text):\n    return [(0, len(text))]\n")
+        .write(
+            "tests/test_cells.py",
+            table("        (\"\\x1b\", [(0, 1)]),\n").replace("(\"\", []),", "(\"\", [(0, 0)]),"),
+        );
+    repo.commit("the empty text is one span too");
+    let run = gate(&repo, &base);
+    assert_eq!(
+        run.findings(),
+        ["mutation/assertion-value-changed error tests/test_cells.py:14"],
+        "{}",
+        run.stdout
+    );
+}
+
+/// Issue 52: `"\x1B"` and `"\x1b"` are the same string.
+#[test]
+fn an_escape_written_in_another_case_is_the_same_value() {
+    let repo = python_project();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    repo.write(
+        "tests/test_cart.py",
+        format!("{TESTS}\n\ndef test_escape():\n    assert total([]) != \"\\x1B[0m\"\n"),
+    );
+    repo.commit("a test with an escape");
+    let base2 = repo.git(&["rev-parse", "HEAD"]);
+    repo.write("shop/cart.py", CART_CHANGED).write(
+        "tests/test_cart.py",
+        format!("{TESTS}\n\ndef test_escape():\n    assert total([]) != \"\\x1b[0m\"\n"),
+    );
+    repo.commit("lower-case escapes");
+    let run = gate(&repo, &base2);
+    assert_eq!(run.findings(), Vec::<String>::new(), "{}", run.stdout);
+    let _ = base;
+}

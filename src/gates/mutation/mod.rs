@@ -612,6 +612,7 @@ impl Facts {
                     .iter()
                     .map(pair::check_key)
                     .chain(pair::case_checks(t))
+                    .chain(pair::case_row_checks(t))
                     .map(|key| format!("{}\u{1f}{key}", t.name)),
             );
         }

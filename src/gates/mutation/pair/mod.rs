@@ -56,6 +56,33 @@ pub fn case_checks(t: &TestCase) -> impl Iterator<Item = String> {
     case_assertions(t).into_iter().map(|a| check_key(&a))
 }
 
+/// A check of one case of a parametrized test, told from the same check of
+/// another case by the case's whole row (`("", [], 0)` and `("\x1b", [], 0)`
+/// both check `spans == []`; only one existed at the base).
+pub fn case_row_key(check: &str, case: &[(String, String)]) -> String {
+    let mut key = format!("{check}\u{1f}row");
+    for (name, value) in case {
+        key.push('\u{1f}');
+        key.push_str(name);
+        key.push('=');
+        key.push_str(value);
+    }
+    key
+}
+
+/// Every check of every case of `t`, as [`case_row_key`]s.
+pub fn case_row_checks(t: &TestCase) -> impl Iterator<Item = String> {
+    t.cases.iter().flat_map(move |case| {
+        t.assertions.iter().map(move |a| {
+            let mut a = a.clone();
+            for part in &mut a.parts {
+                *part = with_values(part, case);
+            }
+            case_row_key(&check_key(&a), case)
+        })
+    })
+}
+
 /// `key` with each token that names a parameter of `case` replaced by its
 /// value (not an attribute or a path segment spelled the same: `url . query`
 /// keeps `query`). A parameter may be a field of a table's row (`c . want`).

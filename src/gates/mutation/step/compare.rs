@@ -172,7 +172,7 @@ impl Analysis<'_> {
                     .iter()
                     .filter(|(name, _)| !is_expected(name))
                     .all(|param| old_case.contains(param));
-                if input_stayed && known.check(&o.name, old) {
+                if input_stayed && known.case_check(&o.name, old, old_case) {
                     // The case by its input: its expected values are in the message.
                     let values: Vec<String> = new_case
                         .iter()

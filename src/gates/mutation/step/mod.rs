@@ -128,6 +128,13 @@ impl Known<'_> {
         self.existed(|f| f.checks.contains(&key))
     }
 
+    /// Did the case `row` of the test named `test` check `a` (an instance
+    /// of its assertion with the row's values) at the base?
+    fn case_check(&self, test: &str, a: &Assertion, row: &[(String, String)]) -> bool {
+        let key = format!("{test}\u{1f}{}", pair::case_row_key(&pair::check_key(a), row));
+        self.existed(|f| f.checks.contains(&key))
+    }
+
     fn snapshot(&self, name: &str) -> bool {
         self.existed(|f| f.snapshots.contains(name))
     }
