@@ -1196,3 +1196,78 @@ fn an_escape_written_in_another_case_is_the_same_value() {
     assert_eq!(run.findings(), Vec::<String>::new(), "{}", run.stdout);
     let _ = base;
 }
+
+/// Issue 52: a check deleted beside a sibling with the same matcher and
+/// subject is lost; the sibling does not make it again. Look-alikes: an
+/// exact duplicate deleted, and a check moved into another test.
+#[test]
+fn a_check_deleted_beside_a_sibling_on_another_value_is_lost() {
+    let greet = "def greet(n):\n    return \"Hello \" + n + \" bye\"\n";
+    let tests = "from shop.greet import greet\n\n\ndef test_greet():\n    out = greet(\"x\")\n    assert \"Hello\" in out\n    assert \"bye\" in out\n";
+    let setup = || {
+        let repo = TestRepo::new();
+        repo.write("shop/__init__.py", "")
+            .write("shop/greet.py", greet)
+            .write("tests/test_greet.py", tests);
+        let base = repo.commit("base");
+        (repo, base)
+    };
+    let (repo, base) = setup();
+    repo.write("shop/greet.py", "def greet(n):\n    return \"Hello \" + n\n")
+        .write("tests/test_greet.py", tests.replace("    assert \"bye\" in out\n", ""));
+    repo.commit("no more goodbyes");
+    let run = gate(&repo, &base);
+    assert_eq!(
+        run.findings(),
+        ["mutation/assertion-deleted error tests/test_greet.py:4"],
+        "{}",
+        run.stdout
+    );
+
+    // The same in TypeScript: `expect(f(b))` beside `expect(f(a))`.
+    let repo = TestRepo::new();
+    let both = "import { small } from './small'\nit('rejects small', () => {\n  expect(small(1)).toBe(false)\n  expect(small(2)).toBe(false)\n})\n";
+    repo.write("package.json", "{\"name\": \"s\"}\n")
+        .write("src/small.ts", "export const small = (x: number) => x > 10\n")
+        .write("src/small.test.ts", both);
+    let base = repo.commit("base");
+    repo.write("src/small.ts", "export const small = (x: number) => x > 1\n")
+        .write(
+            "src/small.test.ts",
+            both.replace("  expect(small(2)).toBe(false)\n", ""),
+        );
+    repo.commit("two is big now");
+    let run = gate(&repo, &base);
+    assert_eq!(
+        run.findings(),
+        ["mutation/assertion-deleted error src/small.test.ts:2"],
+        "{}",
+        run.stdout
+    );
+
+    // Look-alikes: an exact duplicate goes; a check moves to a test of its own.
+    let (repo, base) = setup();
+    let doubled = tests.replace(
+        "    assert \"bye\" in out\n",
+        "    assert \"bye\" in out\n    assert \"bye\" in out\n",
+    );
+    repo.write("tests/test_greet.py", &doubled);
+    let base2 = repo.commit("a duplicate");
+    repo.write(
+        "shop/greet.py",
+        "def greet(n):\n    return \"Hello \" + n + \" bye!\"\n",
+    )
+    .write("tests/test_greet.py", tests);
+    repo.commit("the duplicate goes");
+    assert_eq!(gate(&repo, &base2).findings(), Vec::<String>::new());
+    repo.write(
+        "tests/test_greet.py",
+        format!(
+            "{}\n\ndef test_farewell():\n    out = greet(\"y\")\n    assert \"bye\" in out\n",
+            tests.replace("    assert \"bye\" in out\n", "")
+        ),
+    );
+    repo.commit("the farewell in a test of its own");
+    let run = gate(&repo, &base);
+    assert_eq!(run.findings(), Vec::<String>::new(), "{}", run.stdout);
+}

@@ -1089,7 +1089,7 @@ fn an_if_else_on_the_environment_split_into_two_tests_loses_nothing() {
         (
             &reworded,
             split.replace("\"old go; total\", Warn()", "\"old go!\", Warn()"),
-            &["mutation/assertion-value-changed cart/warn_test.go:10"][..],
+            &["mutation/assertion-value-changed cart/warn_test.go:15"][..],
         ),
     ] {
         let (repo, base) = repo_with(&[("go.mod", GO_MOD), ("cart/warn.go", code), ("cart/warn_test.go", old)]);

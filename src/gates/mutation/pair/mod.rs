@@ -752,22 +752,26 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
         // `toHaveLength` of its field; an inline snapshot for two `toBe`s), or
         // any check on a part of what only had to exist (`toBe(v)` on
         // `res.id` for `toBeDefined()` on `res`), still holds it: strengthened
-        // or merged, even when another old check already took that one.
-        let holds = |n: &Assertion| {
+        // or merged, even when another old check already took that one. A
+        // check only as strong as it, with another expected value, holds it
+        // only when no old check took it: `"bye" in out` deleted beside
+        // `"Hello" in out` is lost, not made again by its sibling.
+        let expected_o = expected(o);
+        let same_value = |j: usize| !literal_changed(&expected_o, &expected(&new[j]));
+        let holds = |j: usize| {
+            let n = &new[j];
             let (Some(now), Some(on)) = (rank(family, n), subject(n)) else {
                 return false;
             };
-            (on == about && was.is_some_and(|w| now >= w))
+            (on == about && was.is_some_and(|w| now > w || (now == w && (!taken[j] || same_value(j)))))
                 || (part_of(about, on) && now == 3)
                 || (part_of(on, about) && was == Some(1))
         };
         // Of the checks that hold it, one with the same expected value first
         // (`Equal(t, s, x)` -> `JSONEq(t, s, x)` beside other checks of `x`).
-        let expected_o = expected(o);
-        let same_value = |j: usize| !literal_changed(&expected_o, &expected(&new[j]));
         let holder = (0..new.len())
-            .find(|&j| holds(&new[j]) && same_value(j))
-            .or_else(|| (0..new.len()).find(|&j| holds(&new[j])));
+            .find(|&j| holds(j) && same_value(j))
+            .or_else(|| (0..new.len()).find(|&j| holds(j)));
         if let Some(j) = holder {
             taken[j] = true;
             // `toEqual(5)` -> `toBe(6)`: another matcher, and another value.

@@ -108,11 +108,18 @@ impl Analysis<'_> {
                 }
                 Change::Deleted { old }
                     if known.check(&o.name, old)
-                        && !emit.gained.holds(Family::of(nf.lang), old)
+                        && !emit.gained.holds(Family::of(nf.lang), old, Some(n))
                         && !pair::housekeeping(o, old)
                         && !pair::vacuous(o, old, of.old.map_or(&[], |f| &f.imports))
                         && !self.lost_removed_api(emit, of, o, nf, n) =>
                 {
+                    // Moved to another test of the file with another value
+                    // (an `if`/`else` split in two tests, one reworded):
+                    // its expected value changed.
+                    if let Some((t, moved)) = moved_elsewhere(of.old, new_file, n, old) {
+                        self.value_changed(emit, code, (of, o, old), (nf, t, moved), None);
+                        continue;
+                    }
                     emit.push(
                         &ASSERTION_DELETED,
                         format!(
@@ -344,4 +351,36 @@ impl Analysis<'_> {
                 && lost.iter().all(|(w, n)| outside(&fewer, &fewer_expected, w) >= *n)
         })
     }
+}
+
+/// A check of another test than `n` in `new_file` that stands where `old`
+/// was: the same matcher on the same subject with another expected value,
+/// which no test of the old version (`old_file`) made.
+fn moved_elsewhere<'n>(
+    old_file: Option<&TestFile>,
+    new_file: &'n TestFile,
+    n: &TestCase,
+    old: &Assertion,
+) -> Option<(&'n TestCase, &'n Assertion)> {
+    let subject = pair::subject(old)?;
+    let made_before = |b: &Assertion| {
+        old_file.is_some_and(|f| {
+            f.tests
+                .iter()
+                .any(|t| t.assertions.iter().any(|a| pair::same_check(a, b)))
+        })
+    };
+    new_file
+        .tests
+        .iter()
+        .filter(|t| !std::ptr::eq(*t, n) && t.skip.is_none())
+        .find_map(|t| {
+            let moved = t.assertions.iter().find(|b| {
+                b.matcher == old.matcher
+                    && pair::subject(b) == Some(subject)
+                    && pair::expected(b) != pair::expected(old)
+                    && !made_before(b)
+            })?;
+            Some((t, moved))
+        })
 }

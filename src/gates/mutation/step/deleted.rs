@@ -57,7 +57,8 @@ impl Analysis<'_> {
             }
             // Each check made again, as written or case by case.
             let family = Family::of(file.lang);
-            let held = |checks: &[Assertion]| !checks.is_empty() && checks.iter().all(|a| emit.gained.holds(family, a));
+            let held =
+                |checks: &[Assertion]| !checks.is_empty() && checks.iter().all(|a| emit.gained.holds(family, a, None));
             if held(&t.assertions) || (!t.cases.is_empty() && held(&pair::case_assertions(t))) {
                 emit.out.checked_again += 1;
                 continue;

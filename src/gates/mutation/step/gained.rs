@@ -102,12 +102,17 @@ impl<'a> Gained<'a> {
     /// written in that test? A check whose values are all as short as `0`
     /// or `"a"` is found only as itself. An exact check of a call is also
     /// made again by one asking another receiver the same
-    /// ([`pair::remade_keys`]).
-    pub(crate) fn holds(&self, family: Family, a: &Assertion) -> bool {
+    /// ([`pair::remade_keys`]); all of these carry its expected values. The
+    /// matcher, the subject's name and the literals written somewhere in a
+    /// test say so only of another test than `own`, the one that lost it:
+    /// there, a sibling on another value (`expect(f(a)).toBe(false)` beside
+    /// the lost `expect(f(b)).toBe(false)`) is no remake.
+    pub(crate) fn holds(&self, family: Family, a: &Assertion, own: Option<&TestCase>) -> bool {
         let read = self.read();
         if self.makes(a) || pair::remade_keys(family, a).iter().any(|key| read.remade.contains(key)) {
             return true;
         }
+        let other = |t: &TestCase| own.is_none_or(|own| !std::ptr::eq(t, own));
         let Some(subject) = pair::subject(a) else { return false };
         let literals: Vec<String> = pair::expected(a)
             .into_iter()
@@ -122,7 +127,8 @@ impl<'a> Gained<'a> {
         };
         !literals.is_empty()
             && read.tests.iter().any(|(_, t, text)| {
-                t.assertions.iter().any(|b| b.matcher == a.matcher)
+                other(t)
+                    && t.assertions.iter().any(|b| b.matcher == a.matcher)
                     && text.contains(name)
                     && literals.iter().all(|l| text.contains(l.as_str()))
             })
@@ -141,7 +147,7 @@ impl<'a> Gained<'a> {
     /// subject that calls the code (`buf.get_u8()`, not a bare `result`)?
     /// Of several, the one whose body is most like `t`'s.
     pub(crate) fn folded<'t>(&self, family: Family, t: &'t TestCase) -> Option<Rewrite<'t, 'a>> {
-        let lost: Vec<&Assertion> = t.assertions.iter().filter(|a| !self.holds(family, a)).collect();
+        let lost: Vec<&Assertion> = t.assertions.iter().filter(|a| !self.holds(family, a, None)).collect();
         if lost.is_empty() {
             return None;
         }
