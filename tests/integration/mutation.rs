@@ -236,7 +236,8 @@ fn deleted_and_skipped_tests_are_flagged_unless_they_went_with_their_code() {
     let (kept, _) = skipped.split_once("\n\ndef test_rounding").unwrap();
     repo.write("tests/test_cart.py", format!("import sys\n\nimport pytest\n{kept}\n"));
     repo.commit("skip and drop tests");
-    // The legacy module goes, and its tests with it.
+    // The legacy module goes, and its test file with it: a removal a
+    // person acknowledges (issue 52), not one that passes unseen.
     repo.remove("shop/legacy.py");
     repo.remove("tests/test_legacy.py");
     repo.commit("remove the legacy module");
@@ -246,6 +247,7 @@ fn deleted_and_skipped_tests_are_flagged_unless_they_went_with_their_code() {
         vec![
             "mutation/test-deleted-or-skipped error tests/test_cart.py:7",
             "mutation/test-deleted-or-skipped error tests/test_cart.py:13",
+            "mutation/test-deleted-or-skipped error tests/test_legacy.py:4",
         ],
         "{}",
         run.stdout
@@ -254,9 +256,29 @@ fn deleted_and_skipped_tests_are_flagged_unless_they_went_with_their_code() {
     assert!(text.contains("test `test_total` is newly skipped (flaky)"), "{text}");
     assert!(text.contains("test `test_rounding` was deleted"), "{text}");
     assert!(
+        text.contains("tests/test_legacy.py was deleted with its 2 tests"),
+        "{text}"
+    );
+
+    // A test whose subject the step removed, in a test file that stays,
+    // went with its code.
+    let repo = python_project();
+    repo.write("shop/legacy.py", "def old():\n    return 1\n\n\ndef keep():\n    return 2\n").write(
+        "tests/test_legacy.py",
+        "from shop.legacy import old, keep\n\n\ndef test_old():\n    assert old() == 1\n\n\ndef test_keep():\n    assert keep() == 2\n",
+    );
+    let base = repo.commit("legacy");
+    repo.write("shop/legacy.py", "def keep():\n    return 2\n").write(
+        "tests/test_legacy.py",
+        "from shop.legacy import keep\n\n\ndef test_keep():\n    assert keep() == 2\n",
+    );
+    repo.commit("remove old()");
+    let run = gate(&repo, &base);
+    assert_eq!(run.findings(), Vec::<String>::new(), "{}", run.stdout);
+    assert!(
         run.notices()
             .iter()
-            .any(|n| n.starts_with("2 test(s) deleted together with the code")),
+            .any(|n| n.starts_with("1 test(s) deleted together with the code")),
         "{:?}",
         run.notices()
     );
@@ -1270,4 +1292,51 @@ fn a_check_deleted_beside_a_sibling_on_another_value_is_lost() {
     repo.commit("the farewell in a test of its own");
     let run = gate(&repo, &base);
     assert_eq!(run.findings(), Vec::<String>::new(), "{}", run.stdout);
+}
+
+/// Issue 52: a test file moved where its tests no longer run (a name the
+/// test runner does not collect, a path `exclude` leaves out) is deleted.
+#[test]
+fn a_test_file_moved_out_of_sight_is_a_deleted_test_file() {
+    let repo = python_project();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    repo.git(&["mv", "tests/test_cart.py", "tests/cart_checks.py"]);
+    repo.write("shop/cart.py", CART_CHANGED);
+    repo.commit("tidy");
+    let run = gate(&repo, &base);
+    assert_eq!(
+        run.findings(),
+        ["mutation/test-deleted-or-skipped error tests/test_cart.py:4"]
+    );
+    assert!(
+        run.stdout.contains(
+            "tests/test_cart.py moved to tests/cart_checks.py, where the test runner does not collect it: its 3 test(s) are gone from the suite"
+        ),
+        "{}",
+        run.stdout
+    );
+
+    // Into a directory the base's config excludes, staged (the pre-commit hook).
+    let repo = python_project();
+    repo.write(".loki-gate.yaml", "exclude: [\"legacy/**\"]\n");
+    repo.commit("exclude legacy");
+    std::fs::create_dir(repo.path().join("legacy")).unwrap();
+    repo.git(&["mv", "tests/test_cart.py", "legacy/test_cart.py"]);
+    let staged = repo.run(&["mutation", "--staged", "--format", "json"]);
+    assert_eq!(
+        staged.findings(),
+        ["mutation/test-deleted-or-skipped error tests/test_cart.py:4"]
+    );
+    assert!(
+        staged.stdout.contains("which `exclude` leaves out"),
+        "{}",
+        staged.stdout
+    );
+
+    // Look-alike: renamed to another test file name, it still runs.
+    let repo = python_project();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    repo.git(&["mv", "tests/test_cart.py", "tests/test_basket.py"]);
+    repo.commit("rename");
+    assert_eq!(gate(&repo, &base).findings(), Vec::<String>::new());
 }

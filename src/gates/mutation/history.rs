@@ -27,8 +27,7 @@ pub(super) fn range(
             let changes = repo
                 .staged_changes()?
                 .into_iter()
-                .filter(|c| keep(&c.path))
-                .map(tree_change)
+                .filter_map(|c| admitted(c, &keep))
                 .collect();
             steps.push(Step {
                 source: Source::Staged,
@@ -145,7 +144,24 @@ pub(super) fn tree_change(c: git::TreeChange) -> FileChange {
         new: c.new_blob.map(|id| format!("blob:{id}")),
         kind: Kind::Other,
         at_base: None,
+        moved_out: None,
     }
+}
+
+/// Why a path a test file moved to is out of sight.
+const EXCLUDED: &str = "which `exclude` leaves out";
+
+/// `c` as the gate reads it, when `keep` admits its path; a file renamed
+/// from a path `keep` admits to one it leaves out went out of sight.
+fn admitted(c: git::TreeChange, keep: &dyn Fn(&Path) -> bool) -> Option<FileChange> {
+    if keep(&c.path) {
+        return Some(tree_change(c));
+    }
+    let gone_to = c.old_path.as_deref().filter(|old| keep(old)).map(|_| c.path.clone())?;
+    Some(FileChange {
+        moved_out: Some((gone_to, EXCLUDED)),
+        ..tree_change(c)
+    })
 }
 
 pub(super) fn commit_steps(
@@ -158,18 +174,16 @@ pub(super) fn commit_steps(
     for commit in &history.commits {
         let mut changes = Vec::new();
         for change in cx.repo.commit_changes(commit.parent.as_deref(), &commit.id)? {
-            if !keep(&change.path) {
-                continue;
-            }
             // A merge answers only for what differs from every parent (git's
             // combined diff): what one side brought is that side's commits'.
             let mut from_a_side = false;
             for other in &commit.merged {
                 from_a_side |= cx.repo.blob_id_at(other, &change.path)? == change.new_blob;
             }
-            if !from_a_side {
-                changes.push(tree_change(change));
+            if from_a_side {
+                continue;
             }
+            changes.extend(admitted(change, keep));
         }
         let (acks, problems) = ack::parse(&commit.message);
         notices.extend(problems.into_iter().map(|p| format!("{}: {p}", commit.short())));
@@ -189,7 +203,11 @@ pub(super) fn uncommitted(cx: &Context<'_>, head: &str, keep: &dyn Fn(&Path) -> 
     let base = git::Base::at(Some(head.to_string()));
     let diffs = cx.repo.diff(Side::Worktree(&base), &cx.skip_dirs, Detail::Lines)?;
     let mut changes = Vec::new();
-    for d in diffs.into_iter().filter(|d| keep(&d.path) && !d.binary) {
+    for d in diffs
+        .into_iter()
+        .filter(|d| (keep(&d.path) || d.old_path.as_deref().is_some_and(keep)) && !d.binary)
+    {
+        let moved_out = (!keep(&d.path)).then(|| (d.path.clone(), EXCLUDED));
         let old_path = match d.status {
             Status::Added | Status::Untracked => None,
             _ => Some(d.old_path.clone().unwrap_or_else(|| d.path.clone())),
@@ -206,6 +224,7 @@ pub(super) fn uncommitted(cx: &Context<'_>, head: &str, keep: &dyn Fn(&Path) -> 
             new,
             kind: Kind::Other,
             at_base: None,
+            moved_out,
         });
     }
     Ok(changes)

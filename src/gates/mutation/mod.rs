@@ -81,6 +81,10 @@ struct FileChange {
     kind: Kind,
     /// Where the old side was at the base, when it existed there (a fixed base only).
     at_base: Option<PathBuf>,
+    /// A test file renamed out of sight (to a path no test runner collects,
+    /// or that `exclude` leaves out): where it went, and which. It counts as
+    /// deleted.
+    moved_out: Option<(PathBuf, &'static str)>,
 }
 
 /// Where a step's new side comes from.
@@ -381,6 +385,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     for step in &mut steps {
         for change in &mut step.changes {
             change.kind = kind(&classifier, change);
+            hidden_test(&classifier, change);
         }
     }
     link_snapshot_owners(cx, &mut steps)?;
@@ -617,6 +622,25 @@ impl Facts {
             );
         }
     }
+}
+
+/// A test file renamed to where its tests no longer run (a path the test
+/// runner does not collect, or one `exclude` leaves out) is the test file
+/// deleted: its tests are gone from the suite, whatever its text says.
+fn hidden_test(classifier: &Classifier, change: &mut FileChange) {
+    let Some(old) = change.old_path.clone().filter(|old| *old != change.path) else {
+        return;
+    };
+    let Some(lang) = classifier.test_file(&old) else { return };
+    if change.moved_out.is_none() && matches!(change.kind, Kind::Test(_)) {
+        return;
+    }
+    change
+        .moved_out
+        .get_or_insert_with(|| (change.path.clone(), "where the test runner does not collect it"));
+    change.path = old;
+    change.new = None;
+    change.kind = Kind::Test(lang);
 }
 
 fn kind(classifier: &Classifier, change: &FileChange) -> Kind {

@@ -29,7 +29,9 @@ impl Analysis<'_> {
                 continue;
             }
             // Deleted with its subject: a name it used is no longer imported,
-            // and it came from code the step changed or deleted.
+            // and it came from code the step changed or deleted. Not when the
+            // whole test file goes (or moves out of sight): a person says so.
+            let whole_file = file.new.is_none();
             let still_imported = |name: &String| {
                 file.new
                     .is_some_and(|n| n.imports.iter().any(|i| i.names.contains(name)))
@@ -51,7 +53,7 @@ impl Analysis<'_> {
                 .as_ref()
                 .map(|v| test_text(self.versions.bytes(v), t.extent));
             let api_gone = |text: String| api_uses(&text).any(|w| emit.removed_from_code().contains(w));
-            if subject_gone || text.is_some_and(api_gone) {
+            if !whole_file && (subject_gone || text.is_some_and(api_gone)) {
                 emit.out.deleted_with_subject += 1;
                 continue;
             }
@@ -89,6 +91,26 @@ impl Analysis<'_> {
                 span: t.span,
                 version: file.change.old.as_ref(),
             };
+            if let Some((to, why)) = &file.change.moved_out
+                && !tests.is_empty()
+            {
+                let names: Vec<String> = tests.iter().take(5).map(|t| format!("`{}`", t.name)).collect();
+                let more = if tests.len() > 5 { ", ..." } else { "" };
+                emit.push(
+                    &TEST_DELETED_OR_SKIPPED,
+                    format!(
+                        "{} moved to {}, {why}: its {} test(s) are gone from the suite: {}{more}",
+                        display_path(file.old_path()),
+                        display_path(to),
+                        tests.len(),
+                        names.join(", ")
+                    ),
+                    site(tests[0]),
+                    None,
+                    Vec::new(),
+                );
+                continue;
+            }
             if file.new.is_none() && tests.len() > 1 {
                 let names: Vec<String> = tests.iter().take(5).map(|t| format!("`{}`", t.name)).collect();
                 let more = if tests.len() > 5 { ", ..." } else { "" };
