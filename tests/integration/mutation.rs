@@ -1340,3 +1340,58 @@ fn a_test_file_moved_out_of_sight_is_a_deleted_test_file() {
     repo.commit("rename");
     assert_eq!(gate(&repo, &base).findings(), Vec::<String>::new());
 }
+
+/// Issue 52: a test that reaches the changed module through re-exports (a
+/// barrel file, a package's `__init__`, the package's own name) sees the
+/// expectation it bent flagged as a direct import does.
+#[test]
+fn an_expectation_bent_through_a_re_export_is_flagged() {
+    let repo = TestRepo::new();
+    repo.write("package.json", "{\"name\": \"shop\", \"main\": \"src/index.ts\"}\n")
+        .write(
+            "src/lib/cart.ts",
+            "export const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0)\n",
+        )
+        .write("src/lib/index.ts", "export { total as sum } from './cart'\n")
+        .write("src/index.ts", "export * from './lib/index.js'\n")
+        .write(
+            "test/self.test.ts",
+            "import { sum } from 'shop'\nit('totals', () => {\n  expect(sum([1, 2])).toBe(3)\n})\n",
+        )
+        .write(
+            "test/barrel.test.ts",
+            "import * as shop from '../src/index.js'\nit('totals', () => {\n  expect(shop.sum([1, 2])).toBe(3)\n})\n",
+        )
+        .write("py/__init__.py", "")
+        .write("py/shop/__init__.py", "from .cart import total\n")
+        .write("py/shop/cart.py", "def total(xs):\n    return sum(xs)\n")
+        .write(
+            "py/tests/test_shop.py",
+            "from py.shop import total\n\n\ndef test_total():\n    assert total([1, 2]) == 3\n",
+        );
+    let base = repo.commit("base");
+    repo.write(
+        "src/lib/cart.ts",
+        "export const total = (xs: number[]) => xs.reduce((a, b) => a + b, 1)\n",
+    )
+    .write("py/shop/cart.py", "def total(xs):\n    return sum(xs) + 1\n");
+    for test in ["test/self.test.ts", "test/barrel.test.ts"] {
+        repo.write(test, repo.read(test).replace("toBe(3)", "toBe(4)"));
+    }
+    repo.write(
+        "py/tests/test_shop.py",
+        repo.read("py/tests/test_shop.py").replace("== 3", "== 4"),
+    );
+    repo.commit("one more");
+    let run = gate(&repo, &base);
+    assert_eq!(
+        run.findings(),
+        [
+            "mutation/assertion-value-changed error py/tests/test_shop.py:5",
+            "mutation/assertion-value-changed error test/barrel.test.ts:3",
+            "mutation/assertion-value-changed error test/self.test.ts:3",
+        ],
+        "{}",
+        run.stdout
+    );
+}

@@ -9,7 +9,7 @@ pub mod imports;
 pub mod resolve;
 pub mod runners;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
@@ -141,7 +141,8 @@ pub(crate) fn project(cx: &Context<'_>, cache: Option<&Cache>) -> Result<(Classi
     Ok((classifier, resolver))
 }
 
-/// The `name` of each of `package_jsons` (entries of `index`), as staged. A
+/// The `name` of each of `package_jsons` (entries of `index`), as staged,
+/// with its directory. A
 /// monorepo has hundreds: they are read once per set of versions (the
 /// cache key is their paths and blob ids, which the index holds without
 /// reading them).
@@ -150,26 +151,27 @@ fn package_names(
     cache: Option<&Cache>,
     index: &Snapshot,
     package_jsons: &[&Entry],
-) -> Result<Vec<String>> {
+) -> Result<Vec<(String, PathBuf)>> {
     let mut key = Vec::new();
     let mut entries = Vec::new();
     for entry in package_jsons {
         key.extend_from_slice(index.path_bytes(entry));
         key.push(0);
         key.extend_from_slice(entry.id.as_bytes());
-        entries.push(entry.id.to_string());
+        let dir = index.path(entry).parent().map(Path::to_path_buf).unwrap_or_default();
+        entries.push((entry.id.to_string(), dir));
     }
-    let key = Cache::key("package-names", &key);
-    if let Some(names) = cache.and_then(|c| c.get::<Vec<String>>(&key)) {
+    let key = Cache::key("package-names-and-dirs", &key);
+    if let Some(names) = cache.and_then(|c| c.get::<Vec<(String, PathBuf)>>(&key)) {
         return Ok(names);
     }
     let mut names = Vec::new();
-    for id in entries {
+    for (id, dir) in entries {
         if let crate::git::BlobRead::Content(bytes) = cx.repo.blob_capped(&id)?
             && let Ok(json) = serde_json::from_slice::<serde_json::Value>(&bytes)
             && let Some(name) = json["name"].as_str()
         {
-            names.push(name.to_string());
+            names.push((name.to_string(), dir));
         }
     }
     if let Some(cache) = cache {

@@ -89,8 +89,8 @@ pub struct Resolver {
     /// tsconfig `paths`: (pattern, targets), relative to `base`.
     paths: Vec<(String, Vec<String>)>,
     base_url: Option<PathBuf>,
-    /// Names of the project's own packages (package.json `name`).
-    package_names: Vec<String>,
+    /// The project's own packages: each package.json's `name`, with its directory.
+    package_names: Vec<(String, PathBuf)>,
     /// The runner configs: their vite `resolve.alias` and jest
     /// `moduleNameMapper` apply to the files they govern.
     runners: std::sync::Arc<super::runners::Runners>,
@@ -186,10 +186,22 @@ impl Resolver {
         resolver
     }
 
-    /// The names of the project's own packages (each `package.json`'s `name`).
-    pub fn with_package_names(mut self, names: Vec<String>) -> Resolver {
+    /// The project's own packages (each `package.json`'s `name`, and its directory).
+    pub fn with_package_names(mut self, names: Vec<(String, PathBuf)>) -> Resolver {
         self.package_names = names;
         self
+    }
+
+    /// The directory of the project's own package that `target` (as
+    /// [`Resolver::project_file`] gives a package's self-name,
+    /// `<package NAME>` or `<package NAME/sub>`) names: its entry points may
+    /// re-export any module in it.
+    pub fn package_dir(&self, target: &Path) -> Option<&Path> {
+        let spec = target.to_str()?.strip_prefix("<package ")?.strip_suffix('>')?;
+        self.package_names
+            .iter()
+            .find(|(name, _)| spec == name || spec.starts_with(&format!("{name}/")))
+            .map(|(_, dir)| dir.as_path())
     }
 
     /// Does `import`, written in the repo-relative file `from`, resolve to project
@@ -491,7 +503,7 @@ impl Resolver {
         let is_own = self
             .package_names
             .iter()
-            .any(|name| spec == name || spec.starts_with(&format!("{name}/")));
+            .any(|(name, _)| spec == name || spec.starts_with(&format!("{name}/")));
         is_own.then(|| PathBuf::from(format!("<package {spec}>")))
     }
 

@@ -72,6 +72,13 @@ impl<'a> Reach<'a> {
         for import in &file.imports {
             for spec in import.module_specifiers(lang) {
                 match self.resolver.project_file(from, lang, spec) {
+                    // The package's own name: its entry points re-export
+                    // what is in it.
+                    Some(target) if let Some(dir) = self.resolver.package_dir(&target) => {
+                        if let Some(c) = code.iter().find(|c| c.starts_with(dir)) {
+                            return Some(c);
+                        }
+                    }
                     Some(target) => {
                         if let Some(c) = code.iter().find(|c| covers(&target, c)) {
                             return Some(c);
