@@ -1101,3 +1101,29 @@ fn an_if_else_on_the_environment_split_into_two_tests_loses_nothing() {
         assert_errors(&repo, &base, want);
     }
 }
+
+/// Issue 52: raw output compared became the decoded output compared with
+/// the input (gin's msgpack test): as much is checked, in a test-only
+/// commit. Decoding something else than the output loses the check.
+#[test]
+fn raw_bytes_compared_rewritten_as_the_decoded_value_compared_loses_nothing() {
+    let code = "package render\n\n// Render writes v.\nfunc Render(w *Recorder, v map[string]any) error {\n\treturn w.Encode(v)\n}\n";
+    let old = "package render\n\nimport (\n\t\"bytes\"\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n\t\"github.com/stretchr/testify/require\"\n)\n\nfunc TestRender(t *testing.T) {\n\tw := NewRecorder()\n\tdata := map[string]any{\"foo\": \"bar\"}\n\terr := Render(w, data)\n\trequire.NoError(t, err)\n\th := new(Handle)\n\tassert.NotNil(t, h)\n\tbuf := bytes.NewBuffer([]byte{})\n\tassert.NotNil(t, buf)\n\terr = NewEncoder(buf, h).Encode(data)\n\trequire.NoError(t, err)\n\tassert.Equal(t, w.Body.String(), buf.String())\n}\n";
+    let decoded = "package render\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n\t\"github.com/stretchr/testify/require\"\n)\n\nfunc TestRender(t *testing.T) {\n\tw := NewRecorder()\n\tdata := map[string]any{\"foo\": \"bar\"}\n\terr := Render(w, data)\n\trequire.NoError(t, err)\n\tvar decoded map[string]any\n\tvar h Handle\n\terr = NewDecoderBytes(w.Body.Bytes(), &h).Decode(&decoded)\n\trequire.NoError(t, err)\n\tassert.Equal(t, data, decoded)\n}\n";
+    let elsewhere = decoded.replace(
+        "NewDecoderBytes(w.Body.Bytes(), &h)",
+        "NewDecoderBytes(Encode(data), &h)",
+    );
+    for (new, want) in [
+        (decoded.to_string(), &[][..]),
+        (elsewhere, &["mutation/assertion-deleted render/render_test.go:10"][..]),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("go.mod", GO_MOD),
+            ("render/render.go", code),
+            ("render/render_test.go", old),
+        ]);
+        commit(&repo, "decode and compare", &[("render/render_test.go", &new)]);
+        assert_errors(&repo, &base, want);
+    }
+}

@@ -385,6 +385,67 @@ pub fn spelled_value(key: &str) -> String {
     template
 }
 
+/// The collection and the count a length check pins (`len(xs) == 1`,
+/// `expect(xs.length).toBe(1)`, `toHaveLength(1)`, `assert.Len(t, xs, 1)`,
+/// `assert_eq!(xs.len(), 1)`).
+fn length_check(a: &Assertion) -> Option<(&str, u64)> {
+    let count = |e: &str| e.parse::<u64>().ok();
+    if matches!(
+        a.matcher.rsplit('.').next(),
+        Some("toHaveLength" | "Len" | "HasLen" | "lengthOf")
+    ) {
+        let [expected] = expected(a)[..] else { return None };
+        return Some((subject(a)?, count(expected)?));
+    }
+    if !matches!(a.form, Form::Equal(..)) {
+        return None;
+    }
+    let [x, y] = operands(a) else { return None };
+    let (whole, n) = match (count(x), count(y)) {
+        (None, Some(n)) => (x.as_str(), n),
+        (Some(n), None) => (y.as_str(), n),
+        _ => return None,
+    };
+    let of = whole
+        .strip_prefix("len ( ")
+        .and_then(|rest| rest.strip_suffix(" )"))
+        .or_else(|| whole.strip_suffix(" . length"))
+        .or_else(|| whole.strip_suffix(" . len ( )"))?;
+    Some((of, n))
+}
+
+/// Does `a` check that the collection `of` holds nothing from index
+/// `count` on, as a length check pins: `xs[1]` undefined, `None` or falsy,
+/// `xs[1:]` empty or falsy? Then a remaining `len(xs) == 1` implies it.
+fn checks_nothing_past(a: &Assertion, of: &str, count: u64) -> bool {
+    let Some(index) = subject(a)
+        .and_then(|about| about.strip_prefix(of))
+        .and_then(|rest| rest.strip_prefix(" [ "))
+    else {
+        return false;
+    };
+    let Some(index) = index.strip_suffix(" : ]").or_else(|| index.strip_suffix(" ]")) else {
+        return false;
+    };
+    let Ok(index) = index.parse::<u64>() else { return false };
+    let empty = |e: &&str| matches!(*e, "None" | "undefined" | "null" | "nil" | "[ ]" | "( )" | "\"\"");
+    let nothing = matches!(a.form, Form::Falsy(_))
+        || a.matcher
+            .rsplit('.')
+            .next()
+            .is_some_and(|m| matches!(m, "toBeUndefined" | "toBeNull" | "toBeFalsy" | "Nil" | "Empty"))
+        || (matches!(a.form, Form::Equal(..)) && !expected(a).is_empty() && expected(a).iter().all(empty));
+    nothing && index >= count
+}
+
+/// Is the deleted check `o` implied by a check left in `new`: an absence
+/// past the end that a length check of the same collection pins?
+fn implied(o: &Assertion, new: &[Assertion]) -> bool {
+    new.iter()
+        .filter_map(length_check)
+        .any(|(of, count)| checks_nothing_past(o, of, count))
+}
+
 /// The operand an assertion is about: the first, unless it is a literal and
 /// the second is not (`assert 5 == total`, `assertEqual(5, total)`).
 pub fn subject(a: &Assertion) -> Option<&str> {
@@ -735,6 +796,10 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
             unpaired.push(o);
             continue;
         };
+        // "Has no second element" goes while "has one element" stays.
+        if implied(o, new) {
+            continue;
+        }
         // Merged into a conjunction checked the same way (`t.true(n >= 2)`
         // and `t.true(n < 30)` -> `t.true(n >= 2 && n < 30)`), even when the
         // other part already took it.

@@ -273,3 +273,70 @@ fn literals() {
         assert!(!is_literal(no), "{no}");
     }
 }
+
+#[test]
+fn a_deleted_check_that_a_remaining_one_implies_is_not_lost() {
+    // "Has length 1" stays, "has no second element" goes; containment of a
+    // literal goes beside an exact check of the whole text.
+    let implied = [
+        (
+            Lang::Python,
+            "def test_a():\n    xs = f()\n    assert len(xs) == 1\n    assert xs[0] == 'a'\n    assert xs[1:] == []\n",
+            "def test_a():\n    xs = f()\n    assert len(xs) == 1\n    assert xs[0] == 'a'\n",
+        ),
+        (
+            Lang::Python,
+            "def test_a():\n    assert len(xs) == 2\n    assert xs[2] is None\n",
+            "def test_a():\n    assert len(xs) == 2\n",
+        ),
+        (
+            Lang::TypeScript,
+            "it('a', () => {\n  expect(xs).toHaveLength(1)\n  expect(xs[1]).toBeUndefined()\n})\n",
+            "it('a', () => {\n  expect(xs).toHaveLength(1)\n})\n",
+        ),
+        (
+            Lang::TypeScript,
+            "it('a', () => {\n  expect(xs.length).toBe(1)\n  expect(xs[1]).toBeUndefined()\n})\n",
+            "it('a', () => {\n  expect(xs.length).toBe(1)\n})\n",
+        ),
+        (
+            Lang::Python,
+            "def test_a():\n    out = f()\n    assert 'Hello' in out\n    assert out == 'Hello bye'\n",
+            "def test_a():\n    out = f()\n    assert out == 'Hello bye'\n",
+        ),
+        (
+            Lang::TypeScript,
+            "it('a', () => {\n  expect(out).toContain('Hello')\n  expect(out).toBe('Hello bye')\n})\n",
+            "it('a', () => {\n  expect(out).toBe('Hello bye')\n})\n",
+        ),
+        (
+            Lang::Go,
+            "package a\n\nfunc TestA(t *testing.T) {\n\tassert.Contains(t, out, \"Hello\")\n\tassert.Equal(t, \"Hello bye\", out)\n}\n",
+            "package a\n\nfunc TestA(t *testing.T) {\n\tassert.Equal(t, \"Hello bye\", out)\n}\n",
+        ),
+    ];
+    for (lang, old, new) in implied {
+        assert_eq!(changes(lang, old, new), Vec::<String>::new(), "{new}");
+    }
+    // Look-alikes: the length does not reach the index, or the check was of a value.
+    let lost = [
+        (
+            Lang::Python,
+            "def test_a():\n    assert len(xs) == 3\n    assert xs[1] is None\n",
+            "def test_a():\n    assert len(xs) == 3\n",
+        ),
+        (
+            Lang::Python,
+            "def test_a():\n    assert len(xs) == 2\n    assert xs[1] == 'b'\n",
+            "def test_a():\n    assert len(xs) == 2\n",
+        ),
+        (
+            Lang::TypeScript,
+            "it('a', () => {\n  expect(ys).toHaveLength(1)\n  expect(xs[1]).toBeUndefined()\n})\n",
+            "it('a', () => {\n  expect(ys).toHaveLength(1)\n})\n",
+        ),
+    ];
+    for (lang, old, new) in lost {
+        assert_eq!(changes(lang, old, new).len(), 1, "{new}");
+    }
+}

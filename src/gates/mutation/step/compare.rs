@@ -111,7 +111,8 @@ impl Analysis<'_> {
                         && !emit.gained.holds(Family::of(nf.lang), old, Some(n))
                         && !pair::housekeeping(o, old)
                         && !pair::vacuous(o, old, of.old.map_or(&[], |f| &f.imports))
-                        && !self.lost_removed_api(emit, of, o, nf, n) =>
+                        && !self.lost_removed_api(emit, of, o, nf, n)
+                        && !self.compared_through_a_local(nf, o, n, old) =>
                 {
                     // Moved to another test of the file with another value
                     // (an `if`/`else` split in two tests, one reworded):
@@ -195,6 +196,56 @@ impl Analysis<'_> {
                 }
             }
         }
+    }
+
+    /// Was the exact check `old` of `o` rewritten as an exact check of `n`
+    /// on a value the new test derives from the same source: a local that
+    /// a line of `n` fills from what `old`'s subject read (`w.Body` in
+    /// `assert.Equal(t, w.Body.String(), want)`, now decoded into `decoded`
+    /// and `assert.Equal(t, data, decoded)`)? Raw bytes compared became the
+    /// decoded value compared: as much is checked.
+    fn compared_through_a_local(&self, nf: &TestChange<'_>, o: &TestCase, n: &TestCase, old: &Assertion) -> bool {
+        let family = Family::of(nf.lang);
+        if super::super::lattice::rank(family, old) != Some(3) {
+            return false;
+        }
+        // What the old subject read: itself without its last call.
+        let Some(source) = pair::subject(old).map(|s| s.rsplit_once(" . ").map_or(s, |(receiver, _)| receiver)) else {
+            return false;
+        };
+        if !source.contains(" . ") {
+            return false;
+        }
+        let source = squash(source);
+        let Some(text) = nf.change.new.as_ref().map(|v| self.versions.bytes(v)) else {
+            return false;
+        };
+        let text = String::from_utf8_lossy(text);
+        let lines: Vec<String> = text
+            .lines()
+            .skip(n.extent.line.saturating_sub(1) as usize)
+            .take((n.extent.end_line.saturating_sub(n.extent.line) + 1) as usize)
+            .map(squash)
+            .collect();
+        let is_local = |p: &str| !p.is_empty() && p.chars().all(|c| c.is_alphanumeric() || c == '_');
+        n.assertions
+            .iter()
+            // An equality with a value, not a nil check of an error.
+            .filter(|b| {
+                super::super::lattice::rank(family, b) == Some(3) && matches!(b.form, crate::lang::Form::Equal(..))
+            })
+            .filter(|b| {
+                !pair::expected(b)
+                    .iter()
+                    .any(|e| matches!(*e, "nil" | "None" | "null" | "undefined"))
+            })
+            .filter(|b| !o.assertions.iter().any(|a| pair::same_check(a, b)))
+            .flat_map(|b| b.parts.iter().filter(|p| is_local(p)))
+            .any(|local| {
+                lines
+                    .iter()
+                    .any(|line| line.contains(&source) && line.contains(local.as_str()) && !line.contains("assert"))
+            })
     }
 
     /// The expected value of `old` (of test `o` in `of`) became that of
