@@ -9,15 +9,17 @@ use loki_gate::lang::Lang;
 
 use crate::support::{Run, TestRepo};
 
-/// `(line, rule)` for each `expect: <rule>` marker in a fixture.
+/// `(line, rule)` for each `expect: <rule>` marker in a fixture (a line
+/// two rules flag carries two markers).
 fn expected(source: &str) -> BTreeSet<(u32, String)> {
     source
         .lines()
         .enumerate()
-        .filter_map(|(i, line)| {
-            let at = line.find("expect: mock/")?;
-            let rule = line[at + "expect: ".len()..].split_whitespace().next()?;
-            Some((i as u32 + 1, rule.to_string()))
+        .flat_map(|(i, line)| {
+            line.match_indices("expect: mock/").filter_map(move |(at, _)| {
+                let rule = line[at + "expect: ".len()..].split_whitespace().next()?;
+                Some((i as u32 + 1, rule.trim_end_matches(',').to_string()))
+            })
         })
         .collect()
 }
