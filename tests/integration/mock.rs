@@ -1260,6 +1260,44 @@ fn a_mocking_library_testing_its_own_doubles() {
     assert!(flagged[0].starts_with("shop/shop_test.go:"), "{}", run.stdout);
 }
 
+/// Issue 52: a mock's configured value read back through a local alias
+/// blocks the run; the same mock handed to project code, whose result is
+/// asserted, passes.
+#[test]
+fn an_aliased_mock_echo_blocks_and_the_project_code_look_alike_passes() {
+    let repo = TestRepo::new();
+    repo.write("shop/__init__.py", "");
+    repo.write(
+        "shop/service.py",
+        "class Service:\n    def __init__(self, repo):\n        self.repo = repo\n\n    def total(self):\n        return self.repo.get()\n",
+    );
+    let test = |check: &str| {
+        format!(
+            "from unittest.mock import MagicMock\n\nfrom shop.service import Service\n\n\ndef test_total():\n    repo = MagicMock()\n    service = Service(repo=repo)\n    get = repo.get\n    get.return_value = 5\n{check}"
+        )
+    };
+    repo.write(
+        "tests/test_service.py",
+        test("    result = get()\n    assert result == 5\n"),
+    );
+    repo.commit("an echo");
+    let run = repo.run(&["mock", "--all-files"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert_eq!(
+        lines_of(&run, "mock/mock-return-echo"),
+        vec![
+            "tests/test_service.py:12:5: error[mock/mock-return-echo] assertion in `test_total` checks the value the mock `get` was told to return on line 10"
+        ],
+        "{}",
+        run.stdout
+    );
+    repo.write("tests/test_service.py", test("    assert service.total() == 5\n"));
+    repo.commit("through the service");
+    let run = repo.run(&["mock", "--all-files"]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(lines_of(&run, "mock/").is_empty(), "{}", run.stdout);
+}
+
 /// Write `files` (path, text with `hole.0` replaced by `hole.1`, flagged?)
 /// into `repo`, commit, run `mock --all-files`, and require that exactly the
 /// files marked `true` get `mock/never-imports-subject`. The parsed report.
