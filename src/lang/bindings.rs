@@ -48,6 +48,7 @@ pub(crate) fn bound(literal: Option<Literal>, call: Option<String>, node: &Node,
     match (literal, call) {
         (Some(l), _) => Bound::Literal(l, site),
         (None, Some(c)) if c.ends_with("()") => Bound::Call(c, site),
+        (None, Some(c)) => Bound::Chain(c, site),
         _ => Bound::Other,
     }
 }
@@ -86,7 +87,7 @@ pub(crate) fn plain_bindings(occurrences: &[(String, Bound)]) -> Vec<Binding> {
         entry.0 += 1;
         entry.1 &= match value {
             Bound::Literal(_, site) | Bound::Call(_, site) => site.straight,
-            Bound::Other => false,
+            Bound::Chain(..) | Bound::Other => false,
         };
     }
     // Bound once: that binding, however nested; several times: only if each is straight.
@@ -103,7 +104,7 @@ pub(crate) fn plain_bindings(occurrences: &[(String, Bound)]) -> Vec<Binding> {
                 Bound::Literal(Literal::Collection(_), site) => (None, site),
                 Bound::Literal(literal, site) => (Some(literal.clone()), site),
                 Bound::Call(_, site) => (None, site),
-                Bound::Other => return None,
+                Bound::Chain(..) | Bound::Other => return None,
             };
             Some(Binding {
                 name: name.clone(),
@@ -229,4 +230,28 @@ pub(crate) fn single_call_aliases(occurrences: &[(String, Bound)]) -> Vec<(Strin
         .collect();
     out.sort();
     out
+}
+
+/// The names bound exactly once, to a chain, called or not: [`TestCase::locals`].
+pub(crate) fn single_locals(occurrences: &[(String, Bound)]) -> Vec<Local> {
+    let mut out: Vec<Local> = bound_once(occurrences)
+        .filter_map(|(name, value)| match value {
+            Bound::Call(chain, site) | Bound::Chain(chain, site) => Some(Local {
+                name: name.clone(),
+                chain: chain.clone(),
+                span: site.span,
+            }),
+            _ => None,
+        })
+        .collect();
+    out.sort_by(|a, b| (a.span, &a.name).cmp(&(b.span, &b.name)));
+    out
+}
+
+/// Drop the [`TestCase::locals`] of tests without mock returns: only the
+/// mock return rule reads them.
+pub(crate) fn keep_locals_of_mocked(tests: &mut [TestCase]) {
+    for test in tests.iter_mut().filter(|t| t.mock_returns.is_empty()) {
+        test.locals = Vec::new();
+    }
 }

@@ -382,6 +382,11 @@ pub struct TestCase {
     /// a [`chain`] key (`calc` -> `Calculator()`, `result` -> `billing.total()`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aliases: Vec<(String, String)>,
+    /// Of a test with [`mock_returns`](Self::mock_returns), the local
+    /// names bound exactly once to a chain, called or not ([`Local`]), in
+    /// source order (Python and JavaScript).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub locals: Vec<Local>,
     /// For a test with no assertion of its own, what it leaves unchecked.
     #[serde(default, skip_serializing_if = "Unchecked::is_empty")]
     pub unchecked: Unchecked,
@@ -444,6 +449,9 @@ impl TestCase {
         for r in &mut self.mock_returns {
             r.span = r.span.moved(delta);
         }
+        for l in &mut self.locals {
+            l.span = l.span.moved(delta);
+        }
         if let Some(line) = &mut self.syntax_error {
             *line = u32::try_from(i64::from(*line) + delta).unwrap_or(*line);
         }
@@ -496,12 +504,43 @@ impl Import {
     }
 }
 
-/// A mock configured to return a literal.
+/// A mock configured with what it returns.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MockReturn {
-    /// How the test calls it: `m`, `svc.get`, `api.fetch`.
+    /// How the test calls it, as a [`chain`] key without its last call: `m`,
+    /// `svc.get`, `api.fetch`, `m.session().query().first` (Python's
+    /// `.return_value` read as the call it stands for).
     pub callee: String,
-    pub literal: Literal,
+    pub value: Returned,
+    pub span: Span,
+}
+
+/// What a mock was told to return.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Returned {
+    /// `return_value = 5`, `mockReturnValue("ok")`.
+    Literal(Literal),
+    /// A name or a chain of names without a call (`return_value = user`,
+    /// `mockResolvedValue(this.user)`), bound once where the test sees it:
+    /// the same object wherever the test names it.
+    Name(String),
+    /// A value the test does not name (what a call returns): it replaces an
+    /// earlier configuration, and is the value of no expression.
+    Other,
+    /// What it returns is computed (`side_effect`, `mockImplementation`,
+    /// `mockRejectedValue`, `throws`): a configured value is not what a
+    /// call returns.
+    Computed,
+}
+
+/// A local name bound exactly once to a [`chain`] key (`get = m.get`,
+/// `result = m.get()`, `const { fetch } = api`): how a test reaches a value
+/// through a local.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Local {
+    pub name: String,
+    pub chain: String,
+    /// The binding: where a call it names was made.
     pub span: Span,
 }
 
@@ -528,6 +567,8 @@ pub(crate) enum Bound {
     Literal(Literal, Site),
     /// `name = call()` or `name = new X()`: the value as a [`chain`] key.
     Call(String, Site),
+    /// `name = a.b`: a chain of names without a call at its end, as a [`chain`] key.
+    Chain(String, Site),
     /// Anything else (a loop variable, a destructuring, an update).
     Other,
 }
@@ -539,7 +580,7 @@ impl Bound {
     /// under test gets there.
     pub(crate) fn assigned(self) -> Bound {
         match self {
-            Bound::Literal(_, site) | Bound::Call(_, site) if !site.straight => Bound::Other,
+            Bound::Literal(_, site) | Bound::Call(_, site) | Bound::Chain(_, site) if !site.straight => Bound::Other,
             other => other,
         }
     }
@@ -696,8 +737,10 @@ pub struct Operand {
     /// evaluations may differ.
     #[serde(default, skip_serializing_if = "is_false")]
     pub effects: bool,
-    /// When the operand is a call (`f(1)`, `await svc.get()`), the callee as
-    /// written, whitespace removed (`f`, `svc.get`).
+    /// When the operand is a call (`f(1)`, `await svc.get()`), or in Python
+    /// stands for what one returns (`m.get.return_value`), the callee: as a
+    /// [`chain`] key in Python and JavaScript (`f`, `svc.get`,
+    /// `m.session().query`), as written, whitespace removed, in Rust and Go.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub call_of: Option<String>,
 }

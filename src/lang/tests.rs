@@ -464,3 +464,48 @@ fn helpers_handed_the_test_context_assert() {
     let file = Lang::TypeScript.test_file(source.as_bytes()).unwrap();
     assert_eq!(file.helpers, vec!["check", "timed"]);
 }
+
+/// Issue 52: what a mock was told to return is keyed by how the test calls
+/// it (`.return_value` as a call), and the locals a test may reach it
+/// through are kept for tests with mock returns only.
+#[test]
+fn mock_returns_are_keyed_as_calls_and_locals_kept_for_them() {
+    let py = "def test_chain():\n    m = MagicMock(get=Mock(return_value=1))\n    m.session.return_value.first.return_value = user\n    m.count.side_effect = count\n    get = m.get\n    assert get() == 1\n\n\ndef test_plain():\n    result = total()\n    assert result == 3\n";
+    let file = Lang::Python.test_file(py.as_bytes()).unwrap();
+    let returns: Vec<(&str, &Returned)> = file.tests[0]
+        .mock_returns
+        .iter()
+        .map(|r| (r.callee.as_str(), &r.value))
+        .collect();
+    assert_eq!(
+        returns,
+        vec![
+            ("m.get", &Returned::Literal(Literal::Number(1.0))),
+            ("m.session().first", &Returned::Name("user".into())),
+            ("m.count", &Returned::Computed),
+        ]
+    );
+    let locals: Vec<(&str, &str)> = file.tests[0]
+        .locals
+        .iter()
+        .map(|l| (l.name.as_str(), l.chain.as_str()))
+        .collect();
+    assert_eq!(locals, vec![("m", "MagicMock()"), ("get", "m.get")]);
+    assert!(file.tests[1].locals.is_empty(), "no mock, no locals");
+
+    let ts = "let ctx\nbeforeEach(() => {\n  ctx = { api: { load: vi.fn().mockResolvedValue(7) } }\n})\nit('x', () => {\n  vi.mocked(api.users.get).mockImplementation(() => compute())\n  const { load } = ctx.api\n  expect(load()).toBe(7)\n})\n";
+    let file = Lang::TypeScript.test_file(ts.as_bytes()).unwrap();
+    let returns: Vec<(&str, &Returned)> = file.tests[0]
+        .mock_returns
+        .iter()
+        .map(|r| (r.callee.as_str(), &r.value))
+        .collect();
+    assert_eq!(
+        returns,
+        vec![
+            ("api.users.get", &Returned::Computed),
+            ("ctx.api.load", &Returned::Literal(Literal::Number(7.0))),
+        ]
+    );
+    assert_eq!(file.tests[0].locals[0].chain, "ctx.api.load");
+}

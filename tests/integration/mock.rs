@@ -9,15 +9,17 @@ use loki_gate::lang::Lang;
 
 use crate::support::{Run, TestRepo};
 
-/// `(line, rule)` for each `expect: <rule>` marker in a fixture.
+/// `(line, rule)` for each `expect: <rule>` marker in a fixture (a line
+/// two rules flag carries two markers).
 fn expected(source: &str) -> BTreeSet<(u32, String)> {
     source
         .lines()
         .enumerate()
-        .filter_map(|(i, line)| {
-            let at = line.find("expect: mock/")?;
-            let rule = line[at + "expect: ".len()..].split_whitespace().next()?;
-            Some((i as u32 + 1, rule.to_string()))
+        .flat_map(|(i, line)| {
+            line.match_indices("expect: mock/").filter_map(move |(at, _)| {
+                let rule = line[at + "expect: ".len()..].split_whitespace().next()?;
+                Some((i as u32 + 1, rule.trim_end_matches(',').to_string()))
+            })
         })
         .collect()
 }
@@ -1256,6 +1258,44 @@ fn a_mocking_library_testing_its_own_doubles() {
     let flagged = lines_of(&run, "mock/mock-return-echo");
     assert_eq!(flagged.len(), 1, "{}", run.stdout);
     assert!(flagged[0].starts_with("shop/shop_test.go:"), "{}", run.stdout);
+}
+
+/// Issue 52: a mock's configured value read back through a local alias
+/// blocks the run; the same mock handed to project code, whose result is
+/// asserted, passes.
+#[test]
+fn an_aliased_mock_echo_blocks_and_the_project_code_look_alike_passes() {
+    let repo = TestRepo::new();
+    repo.write("shop/__init__.py", "");
+    repo.write(
+        "shop/service.py",
+        "class Service:\n    def __init__(self, repo):\n        self.repo = repo\n\n    def total(self):\n        return self.repo.get()\n",
+    );
+    let test = |check: &str| {
+        format!(
+            "from unittest.mock import MagicMock\n\nfrom shop.service import Service\n\n\ndef test_total():\n    repo = MagicMock()\n    service = Service(repo=repo)\n    get = repo.get\n    get.return_value = 5\n{check}"
+        )
+    };
+    repo.write(
+        "tests/test_service.py",
+        test("    result = get()\n    assert result == 5\n"),
+    );
+    repo.commit("an echo");
+    let run = repo.run(&["mock", "--all-files"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert_eq!(
+        lines_of(&run, "mock/mock-return-echo"),
+        vec![
+            "tests/test_service.py:12:5: error[mock/mock-return-echo] assertion in `test_total` checks the value the mock `get` was told to return on line 10"
+        ],
+        "{}",
+        run.stdout
+    );
+    repo.write("tests/test_service.py", test("    assert service.total() == 5\n"));
+    repo.commit("through the service");
+    let run = repo.run(&["mock", "--all-files"]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(lines_of(&run, "mock/").is_empty(), "{}", run.stdout);
 }
 
 /// Write `files` (path, text with `hole.0` replaced by `hole.1`, flagged?)

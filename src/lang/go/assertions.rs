@@ -497,7 +497,7 @@ impl<'r> Scan<'r> {
             if let Some(double) = operand_text.strip_suffix(".EXPECT()") {
                 return Some(MockReturn {
                     callee: format!("{double}.{method}"),
-                    literal,
+                    value: crate::lang::Returned::Literal(literal),
                     span: Span::of(call),
                 });
             }
@@ -507,7 +507,7 @@ impl<'r> Scan<'r> {
                 let mocked = literal_str(&first, source)?;
                 return Some(MockReturn {
                     callee: format!("{operand_text}.{mocked}"),
-                    literal,
+                    value: crate::lang::Returned::Literal(literal),
                     span: Span::of(call),
                 });
             }

@@ -98,6 +98,7 @@ pub(super) fn read_function(item: &Node, read: &Read) -> Item {
         calls: scan.calls,
         bindings: plain_bindings(&occurrences),
         aliases: single_call_aliases(&occurrences),
+        locals: Vec::new(),
         uses: scan.used.into_iter().collect(),
         mock_returns: scan.mock_returns,
         benchmark: kind == Kind::Benchmark,

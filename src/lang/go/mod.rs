@@ -350,12 +350,12 @@ func TestSuite(t *testing.T) { suite.Run(t, new(SvcSuite)) }
         );
         let get = &file.tests[0];
         assert_eq!((get.scope.as_str(), get.name.as_str()), ("SvcSuite", "TestGet"));
-        let returns: Vec<(&str, &Literal)> = get
-            .mock_returns
-            .iter()
-            .map(|r| (r.callee.as_str(), &r.literal))
-            .collect();
-        assert_eq!(returns, vec![("m.Get", &Literal::Number(5.0))]);
+        let returns: Vec<(&str, &crate::lang::Returned)> =
+            get.mock_returns.iter().map(|r| (r.callee.as_str(), &r.value)).collect();
+        assert_eq!(
+            returns,
+            vec![("m.Get", &crate::lang::Returned::Literal(Literal::Number(5.0)))]
+        );
         assert_eq!(file.callback_spies, 1);
         let matchers: Vec<&str> = get.assertions.iter().map(|a| a.matcher.as_str()).collect();
         assert_eq!(matchers, vec!["Get", "Equal", "Equal"]);

@@ -647,6 +647,7 @@ impl<'s> Walker<'s, '_> {
                     calls: Vec::new(),
                     bindings: Vec::new(),
                     aliases: Vec::new(),
+                    locals: Vec::new(),
                     uses: Vec::new(),
                     mock_returns: Vec::new(),
                     benchmark: false,
@@ -674,6 +675,11 @@ impl<'s> Walker<'s, '_> {
         let mut mock_returns = Vec::new();
         let mut uses = std::collections::BTreeSet::new();
         self.binding_occurrences(&body, &mut occurrences, &mut mock_returns, &mut uses);
+        // A value named by a name the test binds twice may be another object where it is compared.
+        mock_returns.retain(|r| match &r.value {
+            Returned::Name(name) => crate::lang::not_rebound(&occurrences, name.split('.').next().unwrap_or(name)),
+            _ => true,
+        });
         // Table-driven tests: a local bound once to a non-empty array, or a
         // module-level one the test does not rebind.
         let mut tables = single_nonempty_collections(&occurrences);
@@ -711,6 +717,7 @@ impl<'s> Walker<'s, '_> {
             calls: scan.calls,
             bindings: plain_bindings(&occurrences),
             aliases: single_call_aliases(&occurrences),
+            locals: single_locals(&occurrences),
             uses: uses.into_iter().collect(),
             mock_returns,
             benchmark: false,
@@ -763,6 +770,10 @@ impl<'s> Walker<'s, '_> {
                                 node,
                             );
                             out.push((text(&name, self.source).into_owned(), value));
+                        } else if name.kind() == "object_pattern"
+                            && let Some(object) = n.field("value").and_then(|v| chain(&unwrap(v), self.source))
+                        {
+                            self.destructured(&name, &object, &n, node, out);
                         } else {
                             identifiers(&name, self.source, out);
                         }
@@ -803,6 +814,38 @@ impl<'s> Walker<'s, '_> {
             }
             true
         });
+    }
+
+    /// `const { get, api: { fetch } } = ctx`: each name bound to the chain it
+    /// takes (`ctx.get`, `ctx.api.fetch`); a default, a rest or a computed
+    /// key binds a name with no known value.
+    fn destructured(&self, pattern: &Node, object: &str, at: &Node, body: &Node, out: &mut Vec<(String, Bound)>) {
+        let mut cursor = pattern.walk();
+        for part in pattern.named_children(&mut cursor) {
+            match part.kind() {
+                "shorthand_property_identifier_pattern" => {
+                    let name = text(&part, self.source).into_owned();
+                    out.push((name.clone(), bound(None, Some(format!("{object}.{name}")), at, body)));
+                }
+                "pair_pattern" => match (part.field("key"), part.field("value")) {
+                    (Some(key), Some(value)) if key.kind() == "property_identifier" => {
+                        let chain = format!("{object}.{}", text(&key, self.source));
+                        match value.kind() {
+                            "identifier" => {
+                                out.push((
+                                    text(&value, self.source).into_owned(),
+                                    bound(None, Some(chain), at, body),
+                                ));
+                            }
+                            "object_pattern" => self.destructured(&value, &chain, at, body, out),
+                            _ => identifiers(&value, self.source, out),
+                        }
+                    }
+                    _ => identifiers(&part, self.source, out),
+                },
+                _ => identifiers(&part, self.source, out),
+            }
+        }
     }
 
     pub(super) fn option_skip(&self, options: &Node, span: Span) -> Option<Skip> {

@@ -276,6 +276,11 @@ impl<'s> Walker<'s, '_> {
         // `beforeEach`, is in effect in every test of that scope (one a test
         // configures itself is read with the test).
         for (ret, node) in returns {
+            // A value named by a local of a `beforeEach` or `describe` may be
+            // another object in the test; one on `this` is shared.
+            if matches!(&ret.value, Returned::Name(name) if !name.starts_with("this.")) {
+                continue;
+            }
             let scope = self.enclosing_scope(&node);
             if scope.is_some_and(|s| self.file.tests.iter().any(|t| t.extent == s)) {
                 continue;
@@ -317,53 +322,129 @@ impl<'s> Walker<'s, '_> {
         }
     }
 
-    /// A mock configured to return a literal at `n`: `const f = vi.fn().mockReturnValue(5)`,
-    /// `f.mockResolvedValue(5)`, `vi.spyOn(api, "get").mockReturnValue(5)`,
-    /// `jest.fn(() => 5)`, sinon's `stub().returns(5)`.
+    /// A mock configured with what it returns at `n`: `const f =
+    /// vi.fn().mockReturnValue(5)`, `f.mockResolvedValue(user)`,
+    /// `vi.spyOn(api, "get").mockReturnValue(5)`, `jest.fn(() => 5)`,
+    /// sinon's `stub().returns(5)`, `vi.mocked(api.get).mockReturnValue(5)`,
+    /// `f.mockImplementation(compute)`, `obj.load = vi.fn().mockReturnValue(5)`,
+    /// `ctx = { api: { load: vi.fn().mockReturnValue(5) } }`.
     pub(super) fn mock_return_at(&self, n: Node, out: &mut Vec<MockReturn>) {
+        let span = Span::of(&n);
         match n.kind() {
             "variable_declarator" => {
                 if let (Some(name), Some(value)) = (n.field("name"), n.field("value"))
                     && name.kind() == "identifier"
-                    && let Some((literal, spied)) = self.configured_mock(&unwrap(value))
                 {
-                    let span = Span::of(&n);
-                    out.push(MockReturn {
-                        callee: text(&name, self.source).into_owned(),
-                        literal: literal.clone(),
-                        span,
-                    });
-                    if let Some(spied) = spied {
-                        out.push(MockReturn {
-                            callee: spied,
-                            literal,
-                            span,
-                        });
-                    }
+                    self.configured_into(&unwrap(value), &text(&name, self.source), span, out);
                 }
             }
             "expression_statement" => {
-                if let Some(call) = first_child(&n).filter(|c| c.kind() == "call_expression")
-                    && let Some((literal, spied)) = self.configured_mock(&call)
-                {
-                    // `f.mockReturnValue(5)` configures `f`; a spy configures the spied method.
-                    let span = Span::of(&n);
-                    let target = spied.or_else(|| {
-                        let object = call.field("function")?.field("object")?;
-                        (object.kind() != "call_expression").then(|| callee_key(&text(&object, self.source)))
-                    });
-                    if let Some(callee) = target {
-                        out.push(MockReturn { callee, literal, span });
+                let Some(expr) = first_child(&n) else { return };
+                match expr.kind() {
+                    "assignment_expression" => {
+                        if let (Some(left), Some(right)) = (expr.field("left"), expr.field("right"))
+                            && let Some(target) = chain(&left, self.source).filter(|k| !k.contains('('))
+                        {
+                            self.configured_into(&unwrap(right), &target, span, out);
+                        }
                     }
+                    "call_expression" => {
+                        // `f.mockReturnValue(5)` configures `f`; a spy configures the spied method.
+                        let Some((value, spied)) = self.configured_mock(&expr) else {
+                            return;
+                        };
+                        let target = spied.or_else(|| {
+                            let object = expr.field("function")?.field("object")?;
+                            chain(&self.mocked(object), self.source).filter(|k| !k.contains('('))
+                        });
+                        if let Some(callee) = target {
+                            out.push(MockReturn { callee, value, span });
+                        }
+                    }
+                    _ => {}
                 }
             }
             _ => {}
         }
     }
 
-    /// If `call` configures a mock to return a literal: the literal, and the
+    /// `vi.mocked(api.get)` is `api.get`, typed as a mock.
+    fn mocked<'a>(&self, node: Node<'a>) -> Node<'a> {
+        if node.kind() == "call_expression"
+            && node
+                .field("function")
+                .is_some_and(|f| matches!(text(&f, self.source).as_ref(), "vi.mocked" | "jest.mocked" | "mocked"))
+            && let Some(arg) = arguments(&node).first()
+        {
+            return unwrap(*arg);
+        }
+        node
+    }
+
+    /// What `value`, bound to `target`, configures: a mock (`target`
+    /// itself), or an object literal holding mocks (`target.key`).
+    fn configured_into(&self, value: &Node, target: &str, span: Span, out: &mut Vec<MockReturn>) {
+        if let Some((returned, spied)) = self.configured_mock(value) {
+            if let Some(spied) = spied {
+                out.push(MockReturn {
+                    callee: spied,
+                    value: returned.clone(),
+                    span,
+                });
+            }
+            out.push(MockReturn {
+                callee: target.to_string(),
+                value: returned,
+                span,
+            });
+        } else if value.kind() == "object" {
+            let mut cursor = value.walk();
+            for pair in value.named_children(&mut cursor).filter(|p| p.kind() == "pair") {
+                if let (Some(key), Some(inner)) = (pair.field("key"), pair.field("value"))
+                    && matches!(key.kind(), "property_identifier" | "string")
+                {
+                    let key = string_or_name(&key, self.source);
+                    self.configured_into(&unwrap(inner), &format!("{target}.{key}"), span, out);
+                }
+            }
+        }
+    }
+
+    /// The value a function returns when it only returns one (`() => 5`,
+    /// `() => { return "ok" }`).
+    fn implementation_value(&self, f: &Node) -> Option<Returned> {
+        let mut body = f.field("body")?;
+        if body.kind() == "statement_block" {
+            let mut cursor = body.walk();
+            let statements: Vec<Node> = body
+                .named_children(&mut cursor)
+                .filter(|c| c.kind() != COMMENT)
+                .collect();
+            let [only] = statements.as_slice() else { return None };
+            body = first_child(only).filter(|_| only.kind() == "return_statement")?;
+        }
+        let body = unwrap(body);
+        let value = self.returned(&body);
+        matches!(value, Returned::Literal(_)).then_some(value)
+    }
+
+    /// What a value given to `mockReturnValue(..)` is to an assertion.
+    fn returned(&self, value: &Node) -> Returned {
+        if let Some(literal) = self.literal(value) {
+            return Returned::Literal(literal);
+        }
+        match value.kind() {
+            "identifier" | "member_expression" | "this" => match chain(value, self.source) {
+                Some(name) => Returned::Name(name),
+                None => Returned::Other,
+            },
+            _ => Returned::Other,
+        }
+    }
+
+    /// If `call` configures a mock with what it returns: that, and the
     /// spied method (`api.get`) when the chain starts at `spyOn(api, "get")`.
-    pub(super) fn configured_mock(&self, call: &Node) -> Option<(Literal, Option<String>)> {
+    pub(super) fn configured_mock(&self, call: &Node) -> Option<(Returned, Option<String>)> {
         if call.kind() != "call_expression" {
             return None;
         }
@@ -372,25 +453,27 @@ impl<'s> Walker<'s, '_> {
         // vi.fn(() => 5), jest.fn(() => 5)
         if matches!(text(&function, self.source).as_ref(), "vi.fn" | "jest.fn") {
             let f = args.first().filter(|a| is_function(a))?;
-            let body = f.field("body")?;
-            return Some((self.literal(&unwrap(body))?, None));
+            return Some((self.implementation_value(f)?, None));
         }
         if function.kind() != "member_expression" {
             return None;
         }
         let method = text(&function.field("property")?, self.source).into_owned();
-        if !matches!(
-            method.as_str(),
+        let value = match method.as_str() {
             "mockReturnValue"
-                | "mockReturnValueOnce"
-                | "mockResolvedValue"
-                | "mockResolvedValueOnce"
-                | "returns"
-                | "resolves"
-        ) {
-            return None;
-        }
-        let literal = self.literal(&unwrap(*args.first()?))?;
+            | "mockReturnValueOnce"
+            | "mockResolvedValue"
+            | "mockResolvedValueOnce"
+            | "returns"
+            | "resolves" => self.returned(&unwrap(*args.first()?)),
+            "mockImplementation" | "mockImplementationOnce" | "callsFake" => args
+                .first()
+                .filter(|a| is_function(a))
+                .and_then(|f| self.implementation_value(f))
+                .unwrap_or(Returned::Computed),
+            "mockRejectedValue" | "mockRejectedValueOnce" | "throws" | "rejects" | "callThrough" => Returned::Computed,
+            _ => return None,
+        };
         // The chain's start: vi.spyOn(obj, "m") names the spied method.
         let mut base = function.field("object")?;
         while base.kind() == "call_expression" {
@@ -398,17 +481,20 @@ impl<'s> Walker<'s, '_> {
             let name = text(&f, self.source);
             if name.ends_with("spyOn") || name.ends_with("stub") {
                 let a = arguments(&base);
-                let spied = match (a.first(), a.get(1).and_then(|m| self.string_value(m))) {
-                    (Some(obj), Some(m)) => Some(format!("{}.{m}", callee_key(&text(obj, self.source)))),
+                let spied = match (
+                    a.first().and_then(|o| chain(o, self.source)),
+                    a.get(1).and_then(|m| self.string_value(m)),
+                ) {
+                    (Some(obj), Some(m)) => Some(format!("{obj}.{m}")),
                     _ => None,
                 };
-                return Some((literal, spied));
+                return Some((value, spied));
             }
             match f.kind() {
                 "member_expression" => base = f.field("object")?,
                 _ => break,
             }
         }
-        Some((literal, None))
+        Some((value, None))
     }
 }

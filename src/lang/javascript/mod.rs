@@ -13,11 +13,11 @@ use super::syntax::{Node, Tree};
 use super::FieldExt;
 use super::versions::{Body, Item, Memo};
 use super::{
-    Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
-    TestCase, TestFile, Unchecked, UncheckedKinds, Unfinished, bound, callee_key, chain, close_helpers, contains_kind,
-    display, first_child, first_syntax_error, guards_where, keep_imported_uses, normalized, note_name, number,
-    plain_bindings, single_call_aliases, single_nonempty_collections, text, token_key, unchecked, unwrap, values,
-    visit_named,
+    Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Returned, Skip,
+    Span, TestCase, TestFile, Unchecked, UncheckedKinds, Unfinished, bound, callee_key, chain, close_helpers,
+    contains_kind, display, first_child, first_syntax_error, guards_where, keep_imported_uses, keep_locals_of_mocked,
+    normalized, note_name, number, plain_bindings, single_call_aliases, single_locals, single_nonempty_collections,
+    text, token_key, unchecked, unwrap, values, visit_named,
 };
 
 mod assertions;
@@ -85,6 +85,7 @@ pub fn test_file(tree: &Tree, source: &[u8], memo: Option<&mut Memo>) -> TestFil
     let Walker { mut file, bodies, .. } = walker;
     file.helpers = close_helpers(&bodies);
     keep_imported_uses(&mut file);
+    keep_locals_of_mocked(&mut file.tests);
     file.paths.sort();
     file.paths.dedup();
     file

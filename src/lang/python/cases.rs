@@ -64,6 +64,8 @@ pub(super) fn class(
             }
         }
     }
+    // A `setUp` shares with the tests what it puts on `self`, not its locals.
+    seen_from_tests(&mut setup_returns, &["self", "cls"]);
     add_mock_returns(&mut file.tests[before..], &setup_returns);
     for test in &mut file.tests[before..] {
         test.scope.clone_from(&name);
@@ -142,7 +144,7 @@ pub(super) fn function(
         .flat_map(|(name, returns)| {
             returns
                 .iter()
-                .map(move |r| format!("{name}:{}={:?}", r.callee, r.literal))
+                .map(move |r| format!("{name}:{}={:?}", r.callee, r.value))
         })
         .collect();
     context.extend(fixtures.iter().map(String::as_str));
@@ -208,6 +210,11 @@ pub(super) fn read_function(def: &Node, decorators: &[Node], read: &Read, file: 
             }
         }
         binding_occurrences(&body, source, &mut occurrences, &mut mock_returns, &mut uses);
+        // A value named by a name the test binds twice may be another object where it is compared.
+        mock_returns.retain(|r| match &r.value {
+            Returned::Name(name) => crate::lang::not_rebound(&occurrences, name.split('.').next().unwrap_or(name)),
+            _ => true,
+        });
     }
     // Table-driven tests: a local bound once to a non-empty literal, or an
     // outer table the test does not rebind.
@@ -288,6 +295,13 @@ pub(super) fn read_function(def: &Node, decorators: &[Node], read: &Read, file: 
         calls: scan.calls,
         bindings: plain_bindings(&occurrences),
         aliases: single_call_aliases(&occurrences),
+        locals: single_locals(&occurrences)
+            .into_iter()
+            .map(|l| Local {
+                chain: calls_for_return_values(&l.chain),
+                ..l
+            })
+            .collect(),
         uses: uses.into_iter().collect(),
         mock_returns,
         benchmark,

@@ -343,35 +343,94 @@ pub(super) fn unwrap_decorated(node: Node) -> (Vec<Node>, Node) {
     (decorators, def)
 }
 
-/// A mock configured to return a literal at `n`: `m = Mock(return_value=5)`,
-/// `m.return_value = 5`, `m.get.return_value = 5`, `with patch(.., return_value=5) as m`,
+/// A chain key with Python's `.return_value` read as the call it stands
+/// for: `m.session.return_value.query` -> `m.session().query`.
+pub(super) fn calls_for_return_values(key: &str) -> String {
+    let mut out = String::with_capacity(key.len());
+    for (i, segment) in key.split('.').enumerate() {
+        match (i, segment) {
+            (0, _) => out.push_str(segment),
+            (_, "return_value") => out.push_str("()"),
+            _ => {
+                out.push('.');
+                out.push_str(segment);
+            }
+        }
+    }
+    out
+}
+
+/// `node` as a [`chain`] key with `.return_value` read as a call.
+pub(super) fn mock_key(node: &Node, source: &[u8]) -> Option<String> {
+    chain(node, source).map(|k| calls_for_return_values(&k))
+}
+
+/// The mock constructors (and patchers, which hand their keywords to one).
+const MAKES_MOCKS: &[&str] = &[
+    "Mock",
+    "MagicMock",
+    "AsyncMock",
+    "NonCallableMock",
+    "NonCallableMagicMock",
+    "create_autospec",
+    "patch",
+    "object",
+];
+
+/// Keywords of a mock constructor or patcher that are not attributes of the mock.
+const NOT_ATTRIBUTES: &[&str] = &[
+    "spec",
+    "spec_set",
+    "wraps",
+    "name",
+    "unsafe",
+    "new",
+    "new_callable",
+    "autospec",
+    "create",
+    "instance",
+    "_name",
+    "parent",
+];
+
+/// A mock configured with what it returns at `n`: `m = Mock(return_value=5)`,
+/// `m.return_value = 5`, `m.get.return_value = user`,
+/// `m.a.return_value.b.return_value = 5`, `self.load = Mock(return_value=5)`,
+/// `m.get.side_effect = f`, `with patch(.., return_value=5) as m`,
 /// `m = mocker.patch(.., return_value=5)`.
 pub(super) fn mock_return_at(n: Node, source: &[u8], out: &mut Vec<MockReturn>) {
-    let configured = |call: &Node| configured_return(call, source);
+    let span = Span::of(&n);
     match n.kind() {
         "assignment" => {
-            if let (Some(left), Some(right)) = (n.field("left"), n.field("right")) {
-                let right = unwrap(right);
-                if left.kind() == "identifier" && right.kind() == "call" {
-                    if let Some(l) = configured(&right) {
+            let (Some(left), Some(right)) = (n.field("left"), n.field("right")) else {
+                return;
+            };
+            let right = unwrap(right);
+            let attribute = (left.kind() == "attribute")
+                .then(|| left.field("attribute").map(|a| text(&a, source)))
+                .flatten();
+            match attribute.as_deref() {
+                Some("return_value") => {
+                    if let Some(callee) = left.field("object").and_then(|o| mock_key(&o, source)) {
+                        returned(&right, &callee, span, source, out);
+                    }
+                }
+                Some("side_effect") if right.kind() != "none" => {
+                    if let Some(callee) = left.field("object").and_then(|o| mock_key(&o, source)) {
                         out.push(MockReturn {
-                            callee: text(&left, source).into_owned(),
-                            literal: l,
-                            span: Span::of(&n),
+                            callee,
+                            value: Returned::Computed,
+                            span,
                         });
                     }
-                } else if left.kind() == "attribute"
-                    && left
-                        .field("attribute")
-                        .is_some_and(|a| text(&a, source) == "return_value")
-                    && let (Some(object), Some(l)) = (left.field("object"), literal(&right, source))
-                {
-                    out.push(MockReturn {
-                        callee: callee_key(&text(&object, source)),
-                        literal: l,
-                        span: Span::of(&n),
-                    });
                 }
+                Some("side_effect") => {}
+                _ if right.kind() == "call" => {
+                    if let Some(callee) = mock_key(&left, source) {
+                        configured_returns(&right, &callee, span, source, out);
+                    }
+                }
+                _ => {}
             }
         }
         "with_item" => {
@@ -380,43 +439,90 @@ pub(super) fn mock_return_at(n: Node, source: &[u8], out: &mut Vec<MockReturn>) 
                 && value.kind() == "as_pattern"
                 && let (Some(call), Some(alias)) = (first_child(&value), value.field("alias"))
                 && call.kind() == "call"
-                && let Some(l) = configured(&call)
+                && let Some(callee) = first_child(&alias).and_then(|a| mock_key(&a, source))
             {
-                out.push(MockReturn {
-                    callee: callee_key(&text(&alias, source)),
-                    literal: l,
-                    span: Span::of(&n),
-                });
+                configured_returns(&call, &callee, span, source, out);
             }
         }
         _ => {}
     }
 }
 
-/// The literal a mock made by `call` is told to return: `Mock(return_value=5)`,
-/// `mocker.patch("x.f", return_value=5)`, `create_autospec(f, return_value=5)`.
-pub(super) fn configured_return(call: &Node, source: &[u8]) -> Option<Literal> {
-    let callee = text(&call.field("function")?, source).into_owned();
-    let last = callee.rsplit('.').next().unwrap_or(&callee);
-    if !matches!(
-        last,
-        "Mock" | "MagicMock" | "AsyncMock" | "NonCallableMock" | "create_autospec" | "patch" | "object"
-    ) {
-        return None;
-    }
-    let list = call.field("arguments")?;
-    let mut c = list.walk();
-    let kw = list.named_children(&mut c).find(|a| {
-        a.kind() == "keyword_argument" && a.field("name").is_some_and(|n| text(&n, source) == "return_value")
-    })?;
-    literal(&unwrap(kw.field("value")?), source)
+/// What `callee` is told to return by `value`: a literal, a name, or
+/// another value, and the configuration of a mock made there
+/// (`return_value=Mock(get=..)`).
+fn returned(value: &Node, callee: &str, span: Span, source: &[u8], out: &mut Vec<MockReturn>) {
+    let value = unwrap(*value);
+    let returned = match (literal(&value, source), value.kind()) {
+        (Some(l), _) => Returned::Literal(l),
+        (None, "identifier" | "attribute") => chain(&value, source).map_or(Returned::Other, Returned::Name),
+        (None, "call") => {
+            configured_returns(&value, &format!("{callee}()"), span, source, out);
+            Returned::Other
+        }
+        _ => Returned::Other,
+    };
+    out.push(MockReturn {
+        callee: callee.to_string(),
+        value: returned,
+        span,
+    });
 }
 
-/// The module's pytest fixtures that hand a test a mock told to return a
-/// literal, by the name a test takes them as: `return Mock(return_value=5)`,
-/// or a local configured in the fixture (`m.get.return_value = 5`) and
-/// returned or yielded (`return m`), its mock returns renamed for the test
-/// (`api.get` for a fixture `api`).
+/// What a mock made by `call` is configured with, `callee` naming it:
+/// `Mock(return_value=5)`, `mocker.patch("x.f", return_value=5)`,
+/// `create_autospec(f, return_value=5)`, `Mock(side_effect=f)`, and the
+/// mocks it is given as attributes (`Mock(get=Mock(return_value=5))`).
+pub(super) fn configured_returns(call: &Node, callee: &str, span: Span, source: &[u8], out: &mut Vec<MockReturn>) {
+    let Some(function) = call.field("function") else { return };
+    let name = match function.kind() {
+        "attribute" => function.field("attribute"),
+        _ => Some(function),
+    };
+    if !name.is_some_and(|n| MAKES_MOCKS.contains(&text(&n, source).as_ref())) {
+        return;
+    }
+    let Some(list) = call.field("arguments") else { return };
+    let mut cursor = list.walk();
+    for arg in list
+        .named_children(&mut cursor)
+        .filter(|a| a.kind() == "keyword_argument")
+    {
+        let (Some(key), Some(value)) = (arg.field("name"), arg.field("value")) else {
+            continue;
+        };
+        let value = unwrap(value);
+        match text(&key, source).as_ref() {
+            "return_value" => returned(&value, callee, span, source, out),
+            "side_effect" if value.kind() != "none" => out.push(MockReturn {
+                callee: callee.to_string(),
+                value: Returned::Computed,
+                span,
+            }),
+            key if !NOT_ATTRIBUTES.contains(&key) && value.kind() == "call" => {
+                configured_returns(&value, &format!("{callee}.{key}"), span, source, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Of `returns` made around a test (its module, its class's `setUp`), those
+/// the test sees as they were made: a value named by a local of a function
+/// around it is another object in the test, or none.
+pub(super) fn seen_from_tests(returns: &mut Vec<MockReturn>, shared: &[&str]) {
+    returns.retain(|r| match &r.value {
+        Returned::Name(name) => shared.iter().any(|s| name.split('.').next() == Some(*s)),
+        _ => true,
+    });
+}
+
+/// The module's pytest fixtures that hand a test a configured mock, by the
+/// name a test takes them as: `return Mock(return_value=5)`, or a local
+/// configured in the fixture (`m.get.return_value = 5`) and returned or
+/// yielded, or an attribute of it (`return m`, `yield m.api`), its mock
+/// returns renamed for the test (`api.get` for a fixture `api`). Fixtures of
+/// a `conftest.py` are not read: the model is of one file.
 pub(super) fn fixture_returns(root: &Node, source: &[u8]) -> Vec<(String, Vec<MockReturn>)> {
     let mut out = Vec::new();
     let mut cursor = root.walk();
@@ -450,20 +556,13 @@ pub(super) fn fixture_returns(root: &Node, source: &[u8]) -> Vec<(String, Vec<Mo
         });
         let Some(handed) = handed else { continue };
         let mut returns = Vec::new();
-        if handed.kind() == "call"
-            && let Some(literal) = configured_return(&handed, source)
-        {
-            returns.push(MockReturn {
-                callee: name.clone(),
-                literal,
-                span: Span::of(&handed),
-            });
-        }
-        if handed.kind() == "identifier" {
-            let local = text(&handed, source);
+        if handed.kind() == "call" {
+            configured_returns(&handed, &name, Span::of(&handed), source, &mut returns);
+        } else if let Some(local) = mock_key(&handed, source).filter(|k| !k.contains('(')) {
+            // `return m`, `yield m.api`: what was configured through it, as the test names it.
             for ret in configured {
-                let rest = match ret.callee.strip_prefix(local.as_ref()) {
-                    Some(rest) if rest.is_empty() || rest.starts_with('.') => rest.to_string(),
+                let rest = match ret.callee.strip_prefix(local.as_str()) {
+                    Some(rest) if rest.is_empty() || rest.starts_with(['.', '(']) => rest.to_string(),
                     _ => continue,
                 };
                 returns.push(MockReturn {
@@ -472,6 +571,8 @@ pub(super) fn fixture_returns(root: &Node, source: &[u8]) -> Vec<(String, Vec<Mo
                 });
             }
         }
+        // The fixture's locals are not the test's.
+        seen_from_tests(&mut returns, &[]);
         if !returns.is_empty() {
             out.push((name, returns));
         }

@@ -106,13 +106,19 @@ pub(super) fn operand(node: &Node, source: &[u8]) -> Operand {
         key: normalized(&node, source, COMMENT),
         literal: literal(&node, source),
         effects: has_effects(&node),
-        call_of: match node.kind() {
-            "call" => node.field("function").map(|f| callee_key(&text(&f, source))),
-            "await" => first_child(&node)
-                .filter(|c| c.kind() == "call")
-                .and_then(|c| c.field("function"))
-                .map(|f| callee_key(&text(&f, source))),
-            _ => None,
+        call_of: {
+            let call = match node.kind() {
+                "await" => first_child(&node),
+                _ => Some(node),
+            };
+            match call {
+                Some(c) if c.kind() == "call" => c.field("function").and_then(|f| mock_key(&f, source)),
+                // `m.get.return_value` is what `m.get()` returns.
+                Some(c) if c.kind() == "attribute" => mock_key(&c, source)
+                    .and_then(|k| k.strip_suffix("()").map(str::to_string))
+                    .filter(|_| c.field("attribute").is_some_and(|a| text(&a, source) == "return_value")),
+                _ => None,
+            }
         },
     }
 }

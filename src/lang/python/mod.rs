@@ -10,11 +10,11 @@ use super::syntax::{Node, Tree};
 use super::FieldExt;
 use super::versions::{Body, Item, Memo};
 use super::{
-    Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Mock, MockReturn, MockTarget, Operand, Skip, Span,
-    TestCase, TestFile, Unchecked, UncheckedKinds, Unfinished, bound, callee_key, chain, close_helpers, contains_kind,
-    display, first_child, first_syntax_error, guards_where, is_dotted_path, keep_imported_uses, normalized, note_name,
-    number, plain_bindings, single_call_aliases, single_nonempty_collections, text, token_key, unchecked, unwrap,
-    value_equal, values, visit_named,
+    Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Local, Mock, MockReturn, MockTarget, Operand, Returned,
+    Skip, Span, TestCase, TestFile, Unchecked, UncheckedKinds, Unfinished, bound, callee_key, chain, close_helpers,
+    contains_kind, display, first_child, first_syntax_error, guards_where, is_dotted_path, keep_imported_uses,
+    keep_locals_of_mocked, normalized, note_name, number, plain_bindings, single_call_aliases, single_locals,
+    single_nonempty_collections, text, token_key, unchecked, unwrap, value_equal, values, visit_named,
 };
 
 mod assertions;
@@ -98,6 +98,7 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
             _ => {}
         }
     }
+    seen_from_tests(&mut module_returns, &[]);
     add_mock_returns(&mut file.tests, &module_returns);
     // An empty test of a class that another class here extends runs there,
     // under that class's setup (`setUpClass`, decorators): it checks that the
@@ -141,6 +142,7 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
     }
     mocks(&root, source, &mut file, calls);
     keep_imported_uses(&mut file);
+    keep_locals_of_mocked(&mut file.tests);
     file
 }
 

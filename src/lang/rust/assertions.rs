@@ -464,7 +464,7 @@ impl Scan {
                 let double = callee_key(&text(&inner.field("value")?, source));
                 return Some(MockReturn {
                     callee: format!("{double}.{name}"),
-                    literal,
+                    value: crate::lang::Returned::Literal(literal),
                     span: Span::of(call),
                 });
             }

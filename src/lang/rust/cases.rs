@@ -549,6 +549,7 @@ pub(super) fn read_function(
         calls: scan.calls,
         bindings: plain_bindings(&occurrences),
         aliases: single_call_aliases(&occurrences),
+        locals: Vec::new(),
         uses: scan.used.into_iter().collect(),
         mock_returns: scan.mock_returns,
         benchmark,

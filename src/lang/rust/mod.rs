@@ -247,12 +247,13 @@ fn tables() {
             "#[test]\nfn t() {\n    let mut store = MockStore::new();\n    store.expect_get().times(1).returning(|_| 5);\n    store.expect_put().return_const(true);\n    assert_eq!(store.get(1), 5);\n}\n",
         );
         let t = &file.tests[0];
-        let returns: Vec<(&str, &Literal)> = t.mock_returns.iter().map(|r| (r.callee.as_str(), &r.literal)).collect();
+        let returns: Vec<(&str, &crate::lang::Returned)> =
+            t.mock_returns.iter().map(|r| (r.callee.as_str(), &r.value)).collect();
         assert_eq!(
             returns,
             vec![
-                ("store.get", &Literal::Number(5.0)),
-                ("store.put", &Literal::Bool(true))
+                ("store.get", &crate::lang::Returned::Literal(Literal::Number(5.0))),
+                ("store.put", &crate::lang::Returned::Literal(Literal::Bool(true)))
             ]
         );
         assert_eq!(file.callback_spies, 1);

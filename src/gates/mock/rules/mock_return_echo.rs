@@ -1,6 +1,6 @@
 use super::finding_at;
 use crate::finding::Finding;
-use crate::lang::{Form, Literal, MockReturn, Operand, TestCase, TestFile};
+use crate::lang::{Form, Literal, Local, MockReturn, Operand, Returned, Span, TestCase, TestFile};
 use crate::rule::{Level, RuleMeta};
 
 pub const MOCK_RETURN_ECHO: RuleMeta = RuleMeta {
@@ -12,22 +12,100 @@ pub const MOCK_RETURN_ECHO: RuleMeta = RuleMeta {
     doc: include_str!("mock-return-echo.md"),
 };
 
-/// The mock whose configured literal `expected` is, when `actual` calls it
-/// directly or reads back what it was told (`m.get.return_value`).
-fn echoed<'a>(test: &'a TestCase, actual: &Operand, expected: &Operand) -> Option<&'a MockReturn> {
-    let read_back: String = actual.key.split_whitespace().collect();
-    let callee = match actual.call_of.as_deref() {
-        Some(callee) => callee,
-        None => read_back.strip_suffix(".return_value")?,
-    };
-    // A collection literal is known by its length only: two may differ.
-    let literal = expected
-        .literal
-        .as_ref()
-        .filter(|l| !matches!(l, Literal::Collection(_)))?;
+/// How many locals deep a name is followed (`get` -> `api.get` -> `m.api.get`).
+const MAX_HOPS: usize = 4;
+
+/// `billing.total()` -> (`billing`, `.total()`); `total()` -> (`total`, `()`).
+fn split_head(key: &str) -> (&str, &str) {
+    let end = key.find(['.', '(']).unwrap_or(key.len());
+    key.split_at(end)
+}
+
+/// Does `span` start before `at`?
+fn before(span: Span, at: Span) -> bool {
+    (span.line, span.column) < (at.line, at.column)
+}
+
+/// The test's binding of `name` made before `at`, if it binds it once.
+fn local<'a>(test: &'a TestCase, name: &str, at: Span) -> Option<&'a Local> {
+    test.locals.iter().find(|l| l.name == name && before(l.span, at))
+}
+
+/// `key` with each local it starts with replaced by what the local was
+/// bound to before `at`, so that every way the test names one mock reads
+/// the same: `get` for `get = m.get` is `m.get`. A local bound to what a
+/// call returns stands for that call's value only when the call is one the
+/// test configured a mock through (`session = m.session()` with
+/// `m.session.return_value.query.return_value = ..`): a call of anything
+/// else (`Mock()`, `vi.fn()`, `Cart()`) may make a new object each time.
+fn expand(test: &TestCase, key: &str, at: Span) -> String {
+    let mut key = key.to_string();
+    for _ in 0..MAX_HOPS {
+        let (head, rest) = split_head(&key);
+        let Some(l) = local(test, head, at) else { break };
+        if l.chain.ends_with("()") && !configured_through(test, &l.chain) {
+            break;
+        }
+        key = format!("{}{rest}", l.chain);
+    }
+    key
+}
+
+/// Is `call` (`m.session()`) a step of a configured mock's chain
+/// (`m.session().query().first`)?
+fn configured_through(test: &TestCase, call: &str) -> bool {
     test.mock_returns
         .iter()
-        .find(|m| m.callee == callee && &m.literal == literal)
+        .any(|r| r.callee.strip_prefix(call).is_some_and(|rest| rest.starts_with('.')))
+}
+
+/// The mock call whose value `actual` is, and where that call is made: a
+/// call in the assertion itself (`m.get()`, `m.get.return_value`), or a
+/// local bound once to one before it (`result = m.get()`).
+fn reached(test: &TestCase, actual: &Operand, at: Span) -> Option<(String, Span)> {
+    if let Some(callee) = &actual.call_of {
+        return Some((expand(test, callee, at), at));
+    }
+    let name = actual.key.trim();
+    let l = local(test, name, at)?;
+    let callee = l.chain.strip_suffix("()")?;
+    Some((expand(test, callee, l.span), l.span))
+}
+
+/// Does `expected` name the value a mock was told to return?
+fn same_value(value: &Returned, expected: &Operand) -> bool {
+    match value {
+        // A collection literal is known by its length only: two may differ.
+        Returned::Literal(Literal::Collection(_)) | Returned::Computed | Returned::Other => false,
+        Returned::Literal(literal) => expected.literal.as_ref() == Some(literal),
+        Returned::Name(name) => {
+            let key: String = expected.key.split_whitespace().collect();
+            expected.literal.is_none() && key == *name
+        }
+    }
+}
+
+/// The configuration of the mock `actual` calls, in effect when it is
+/// called, when `expected` is the value it was told to return. The test's
+/// own configurations before the call decide, the last one made; without
+/// them those made around the test (`setUp`, `beforeEach`, fixtures, the
+/// module). A mock told to compute what it returns echoes nothing.
+fn echoed<'a>(test: &'a TestCase, actual: &Operand, expected: &Operand, at: Span) -> Option<&'a MockReturn> {
+    let (callee, called_at) = reached(test, actual, at)?;
+    let (own, outer): (Vec<&MockReturn>, Vec<&MockReturn>) =
+        test.mock_returns.iter().partition(|r| test.extent.contains(r.span));
+    let own: Vec<&MockReturn> = own
+        .into_iter()
+        .filter(|r| before(r.span, called_at) && expand(test, &r.callee, r.span) == callee)
+        .collect();
+    let outer: Vec<&MockReturn> = outer.into_iter().filter(|r| r.callee == callee).collect();
+    if own.iter().chain(&outer).any(|r| r.value == Returned::Computed) {
+        return None;
+    }
+    match own.iter().max_by_key(|r| (r.span.line, r.span.column)) {
+        Some(last) => same_value(&last.value, expected).then_some(*last),
+        None => outer.into_iter().find(|r| same_value(&r.value, expected)),
+    }
 }
 
 pub fn mock_return_echo(path: &str, file: &TestFile) -> Vec<Finding> {
@@ -39,10 +117,9 @@ pub fn mock_return_echo(path: &str, file: &TestFile) -> Vec<Finding> {
     {
         for a in &test.assertions {
             let Form::Equal(x, y) = a.form.demanded() else { continue };
-            let Some(mock) = echoed(test, x, y).or_else(|| echoed(test, y, x)) else {
+            let Some(mock) = echoed(test, x, y, a.span).or_else(|| echoed(test, y, x, a.span)) else {
                 continue;
             };
-            let s = a.span;
             out.push(finding_at(
                 &MOCK_RETURN_ECHO,
                 format!(
@@ -50,7 +127,7 @@ pub fn mock_return_echo(path: &str, file: &TestFile) -> Vec<Finding> {
                     test.name, mock.callee, mock.span.line
                 ),
                 path,
-                s,
+                a.span,
             ));
         }
     }
