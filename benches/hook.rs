@@ -2,8 +2,10 @@
 //! generated monorepo of TypeScript packages (each with its package.json,
 //! a vitest config, sources and tests) and Python packages, one staged
 //! source change, and `hook run pre-commit` (static, mock and docs on what
-//! is staged) through the binary, warm. The work must follow the change,
-//! not the repository: the target is the same at every size.
+//! is staged) through the binary, warm; then the same with a test file
+//! staged whose base version has a finding (the hook judges that version
+//! too, issue 52). The work must follow the change, not the repository:
+//! the target is the same at every size.
 //!
 //! `BENCH_SIZES=2000,20000` picks the sizes (default 2,000,
 //! 20,000 and 100,000 files); `BENCH_KEEP=DIR` generates the
@@ -141,6 +143,14 @@ fn main() {
         std::fs::create_dir_all(&dir).expect("repo dir");
         let root = init(&dir);
         generate(&root, files);
+        // A hollow test the base already has, in a test of the changed
+        // module: the hook holds the line (issue 52) on it every time.
+        let hollow_test = "packages/pkg0/tests/mod3.test.ts";
+        let hollow = format!(
+            "{}\nit(\"is hollow\", () => {{\n  expect(true).toBe(true)\n}})\n",
+            ts_test(3)
+        );
+        write(&root, hollow_test, &hollow);
         git(&root, &["add", "-A"]);
         git(&root, &["commit", "-q", "-m", "base"]);
         // One source change, staged, as a pre-commit hook sees it.
@@ -180,6 +190,21 @@ fn main() {
         for gate in ["static", "mock", "docs"] {
             measure(RUNS, &format!("  {gate} --staged"), None, || run(&[gate, "--staged"]));
         }
+        // The test file itself edited: its base version is read and judged.
+        write(
+            &root,
+            hollow_test,
+            &format!("{hollow}\nit(\"adds\", () => {{\n  expect(compute0(1, 2)).toBe(2)\n}})\n"),
+        );
+        git(&root, &["add", hollow_test]);
+        measure(
+            RUNS,
+            "  hook run pre-commit, a test file the base had a finding in staged",
+            Some(Duration::from_millis(50)),
+            || run(&["hook", "run", "pre-commit"]),
+        );
+        write(&root, hollow_test, &hollow);
+        git(&root, &["add", hollow_test]);
         // The first hook after a commit carries the import index forward;
         // the very first one (no state directory) builds it.
         let once = |what: &str, prepare: &dyn Fn(usize)| {
