@@ -1127,3 +1127,38 @@ fn raw_bytes_compared_rewritten_as_the_decoded_value_compared_loses_nothing() {
         assert_errors(&repo, &base, want);
     }
 }
+
+/// Issue 52: an expected list that grew because the call was given more
+/// inputs (ky's `Promise.all` of seven requests where there were four) is
+/// not a changed expectation; the same growth with the inputs as they were,
+/// or an old entry changed, is.
+#[test]
+fn an_expected_list_grown_with_its_inputs_is_not_a_changed_value() {
+    let code = "export const fetchAll = (urls: string[]) => urls.map(u => u.length)\n";
+    let changed = "export const fetchAll = (urls: string[]) => urls.map(u => u.length + 0)\n";
+    let old = "import { fetchAll } from '../src/fetch'\n\nit('fetches', () => {\n  const results = fetchAll([\n    'a',\n    'b',\n  ])\n  expect(results).toEqual([1, 1])\n})\n";
+    let grown = "import { fetchAll } from '../src/fetch'\n\nit('fetches', () => {\n  const results = fetchAll([\n    'a',\n    'b',\n    'c',\n    'd',\n  ])\n  expect(results).toEqual([1, 1, 1, 1])\n})\n";
+    for (new, want) in [
+        (grown.to_string(), &[][..]),
+        (
+            old.replace("[1, 1]", "[1, 1, 1, 1]"),
+            &["mutation/assertion-value-changed test/fetch.test.ts:8"][..],
+        ),
+        (
+            grown.replace("[1, 1, 1, 1]", "[1, 2, 1, 1]"),
+            &["mutation/assertion-value-changed test/fetch.test.ts:10"][..],
+        ),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("package.json", "{\"name\": \"f\"}\n"),
+            ("src/fetch.ts", code),
+            ("test/fetch.test.ts", old),
+        ]);
+        commit(
+            &repo,
+            "more",
+            &[("src/fetch.ts", changed), ("test/fetch.test.ts", &new)],
+        );
+        assert_errors(&repo, &base, want);
+    }
+}

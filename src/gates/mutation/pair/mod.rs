@@ -707,6 +707,42 @@ pub fn vacuous(t: &TestCase, a: &Assertion, imports: &[Import]) -> bool {
     }
 }
 
+/// Did an expected list only grow at its end: `was` (an array literal's
+/// token key) is the start of `now`, which has more items? Checking more
+/// entries of a result is not a changed expectation when the test gave the
+/// call more inputs (the caller says). An item changed in place is.
+pub fn extended(was: &str, now: &str) -> bool {
+    let (Some(old), Some(new)) = (list_items(was), list_items(now)) else {
+        return false;
+    };
+    !old.is_empty() && new.len() > old.len() && new.starts_with(&old)
+}
+
+/// The items of an array literal's token key (`[ "a" , "b" ]`), split at
+/// its own commas.
+fn list_items(key: &str) -> Option<Vec<&str>> {
+    let inner = key.strip_prefix("[ ")?.strip_suffix(" ]")?;
+    let mut items = Vec::new();
+    let (mut depth, mut start, mut offset) = (0usize, 0, 0);
+    for token in inner.split(' ') {
+        match token {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => depth = depth.checked_sub(1)?,
+            "," if depth == 0 => {
+                items.push(inner[start..offset].trim());
+                start = offset + 1;
+            }
+            _ => {}
+        }
+        offset += token.len() + 1;
+    }
+    let last = inner[start.min(inner.len())..].trim();
+    if !last.is_empty() {
+        items.push(last);
+    }
+    (depth == 0).then_some(items)
+}
+
 /// Did an expected value only narrow an unanchored regular expression that
 /// a searching matcher is given (`toThrow(/502 Bad Gateway/)` ->
 /// `toThrow(/502 Bad Gateway: PUT/)`, `throwsAsync(.., {message: /../})`)?

@@ -340,3 +340,16 @@ fn a_deleted_check_that_a_remaining_one_implies_is_not_lost() {
         assert_eq!(changes(lang, old, new).len(), 1, "{new}");
     }
 }
+
+#[test]
+fn a_list_extended_keeps_every_old_item_in_order() {
+    assert!(extended("[ \"a\" , \"a\" ]", "[ \"a\" , \"a\" , \"a\" ]"));
+    assert!(!extended("[ 1 , 2 ]", "[ 1 , 5 , 2 , 7 ]"), "an item changed in place");
+    assert!(extended("[ { a : 1 } ]", "[ { a : 1 } , { a : 2 } ]"));
+    // An item changed, dropped or reordered; not lists; not longer.
+    assert!(!extended("[ 1 , 2 ]", "[ 1 , 3 , 4 ]"));
+    assert!(!extended("[ 1 , 2 ]", "[ 2 , 1 , 3 ]"));
+    assert!(!extended("[ 1 , 2 ]", "[ 1 , 2 ]"));
+    assert!(!extended("3", "[ 3 , 4 ]"));
+    assert!(!extended("[ ]", "[ 1 ]"));
+}
