@@ -237,13 +237,19 @@ fn javascript(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
                 continue;
             }
             // TypeScript overloads (`export function f(a: A): R;` then the
-            // implementation) are one symbol: its JSDoc may sit on any signature.
+            // implementation) are one symbol: its JSDoc may sit on any
+            // signature, and comments between them (`// @__NO_SIDE_EFFECTS__`)
+            // do not part them.
+            let after_export = items[..i]
+                .iter()
+                .rev()
+                .find(|n| n.kind() != "comment")
+                .is_some_and(|n| n.kind() == "export_statement");
             if let Some(previous) = out.last_mut()
                 && kind == "function"
                 && previous.kind == "function"
                 && previous.name == name
-                && i > 0
-                && items[i - 1].kind() == "export_statement"
+                && after_export
             {
                 previous.documented |= documented;
                 previous.end_line = item.end_position().row as u32 + 1;
@@ -251,6 +257,14 @@ fn javascript(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
             }
             out.push(export(*item, &name, kind, documented));
         }
+    }
+    // A type and a value of one name (`export const INVALID = ..` and
+    // `export type INVALID = typeof INVALID`, a class and its merged
+    // interface) are one name to a reader: a doc on either documents both.
+    let documented: std::collections::HashSet<String> =
+        out.iter().filter(|s| s.documented).map(|s| s.name.clone()).collect();
+    for symbol in out.iter_mut() {
+        symbol.documented |= documented.contains(&symbol.name);
     }
 }
 
@@ -671,6 +685,22 @@ export function _shared() {}
                 s("next", "const", false),
                 s("over", "function", true),
                 s("bare", "function", false),
+            ]
+        );
+        // Comments between overloads (`// @__NO_SIDE_EFFECTS__`) do not
+        // part them (zod ba98071c77c2); a type and a value of one name share
+        // a doc (zod fa77a4d70136), whichever comes first.
+        let source = "// @__NO_SIDE_EFFECTS__\nexport function part(a: A): A;\n// @__NO_SIDE_EFFECTS__\nexport function part(a: A, m: M): A;\n// @__NO_SIDE_EFFECTS__\nexport function part(a: any, m?: any) { return a }\n\n/** Sentinel. */\nexport const INVALID: unique symbol = Symbol();\nexport type INVALID = typeof INVALID;\nexport type input<T> = T;\n/** Input side. */\nexport function input(s: S) { return s }\nexport type Lone = string;\nexport const Lone = 1;\n";
+        assert_eq!(
+            found(Lang::TypeScript, source),
+            vec![
+                s("part", "function", false),
+                s("INVALID", "const", true),
+                s("INVALID", "type", true),
+                s("input", "type", true),
+                s("input", "function", true),
+                s("Lone", "type", false),
+                s("Lone", "const", false),
             ]
         );
         let source = "/** A type. */\nexport type Id = string\nexport interface Shape { area(): number }\nexport enum Color { Red }\n";
