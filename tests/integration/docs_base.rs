@@ -304,3 +304,45 @@ fn a_readme_missing_at_the_base_too_is_a_warning_unless_pre_existing_block() {
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert_eq!(marked(&run), ["docs/readme-missing error -:0"]);
 }
+
+/// Issue 52: the public API is what a package's entry points reach, not
+/// how a symbol is spelled: a Rust item re-exported from the crate root
+/// through a private module (and its type's methods), a method of a type
+/// that is not `pub` (no one's API), declarations written by hand beside
+/// a JavaScript package's code (`"types": "./index.d.ts"`).
+#[test]
+fn the_public_api_is_what_the_entry_points_reach() {
+    let (repo, base) = based(&[
+        ("Cargo.toml", "[package]\nname = \"lib\"\nversion = \"0.1.0\"\n"),
+        ("src/lib.rs", "//! A crate.\n\nmod imp;\n\npub use imp::deep::Thing;\n"),
+        ("src/imp/mod.rs", "pub mod deep;\n"),
+        ("src/imp/deep.rs", "/// A thing.\npub struct Thing;\n"),
+        (
+            "js/package.json",
+            "{ \"name\": \"js\", \"main\": \"./index.js\", \"types\": \"./index.d.ts\" }\n",
+        ),
+        ("js/index.js", "/** Adds. */\nexports.add = (a, b) => a + b\n"),
+        (
+            "js/index.d.ts",
+            "/** Adds. */\nexport declare function add(a: number, b: number): number;\n",
+        ),
+    ]);
+    repo.write(
+        "src/imp/deep.rs",
+        "/// A thing.\npub struct Thing;\n\nimpl Thing {\n    pub fn new() -> Thing {\n        Thing\n    }\n}\n\npub fn helper() {}\n\nstruct Inner;\n\nimpl Inner {\n    pub fn run(&self) {}\n}\n",
+    );
+    repo.write(
+        "js/index.d.ts",
+        "/** Adds. */\nexport declare function add(a: number, b: number): number;\nexport declare function sub(a: number, b: number): number;\n",
+    );
+    let run = docs(&repo, &base);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert_eq!(
+        marked(&run),
+        [
+            "docs/undocumented-export error js/index.d.ts:3",
+            "docs/undocumented-export error src/imp/deep.rs:5"
+        ],
+        "`helper` is not re-exported; `Inner` is not `pub`"
+    );
+}

@@ -285,6 +285,17 @@ fn strings(value: &serde_json::Value, out: &mut Vec<String>) {
 fn source_of(files: &dyn Files, dir: &Path, entry: &str, compiled: &[(PathBuf, PathBuf)]) -> Option<PathBuf> {
     let rel = normalize(&dir.join(entry))?;
     let within = rel.strip_prefix(dir).ok()?.to_path_buf();
+    // Declarations written by hand beside the code (`"types": "./index.d.ts"`
+    // next to `index.js`) are the package's typed API themselves.
+    let built = within
+        .iter()
+        .next()
+        .and_then(|c| c.to_str())
+        .is_some_and(|c| BUILD_DIRS.contains(&c));
+    let declarations = [".d.ts", ".d.mts", ".d.cts"].iter().any(|e| entry.ends_with(e));
+    if declarations && !built && files.is_file(&rel) {
+        return Some(rel);
+    }
     let stem = strip_extension(&within);
     let mut candidates = vec![stem.clone()];
     // What the package's tsconfig compiles into `outDir`, from `rootDir`.
@@ -596,6 +607,17 @@ mod tests {
         assert_eq!(
             source_of(&WorkTree(root), pkg, "./dist/types/index.d.ts", &[]),
             Some(PathBuf::from("pkg/source/index.ts"))
+        );
+        // Hand-written declarations beside the code are the typed API.
+        std::fs::write(root.join("pkg/index.js"), "exports.a = 1\n").unwrap();
+        std::fs::write(root.join("pkg/index.d.ts"), "export declare const a: number\n").unwrap();
+        assert_eq!(
+            source_of(&WorkTree(root), pkg, "./index.d.ts", &[]),
+            Some(PathBuf::from("pkg/index.d.ts"))
+        );
+        assert_eq!(
+            source_of(&WorkTree(root), pkg, "./index.js", &[]),
+            Some(PathBuf::from("pkg/index.js"))
         );
         assert_eq!(
             resolve(&WorkTree(root), Path::new("pkg/source/index.ts"), "./core/a.js"),

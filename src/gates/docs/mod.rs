@@ -141,7 +141,7 @@ fn undocumented(root: &Path, file: &ChangedFile, language: Lang, source: &[u8]) 
     };
     if language == Lang::Rust {
         let reach = rust_reach::reach(root, &file.path);
-        symbols.retain(|s| reach.keeps(&s.name, s.kind));
+        symbols.retain(|s| reach.keeps(&s.name, s.parent.as_deref()));
     }
     symbols.retain(|s| !s.documented && touched(file, s));
     symbols
