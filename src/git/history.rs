@@ -446,6 +446,19 @@ impl Repo {
         Ok(blob_entry(&tree, path, commit)?.map(|id| id.to_string()))
     }
 
+    /// The files at the top of `commit`'s tree (no folders), by name, with
+    /// their blob ids, in name order.
+    pub fn root_files_at(&self, commit: &str) -> Result<Vec<(String, String)>> {
+        let Some(tree) = self.tree_of(Some(commit))? else {
+            return Ok(Vec::new());
+        };
+        Ok(tree
+            .iter()
+            .filter(|e| e.kind() == Some(git2::ObjectType::Blob))
+            .filter_map(|e| Some((e.name().ok()?.to_string(), e.id().to_string())))
+            .collect())
+    }
+
     /// The blob id of `path` in the index, or `None` when it is not staged.
     pub fn index_blob_id(&self, path: &Path) -> Result<Option<String>> {
         Ok(self.index()?.get(path).map(|e| e.id.to_string()))

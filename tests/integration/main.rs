@@ -13,6 +13,7 @@ mod council;
 mod coverage;
 mod determinism;
 mod docs;
+mod docs_base;
 mod docs_gate;
 mod evidence;
 mod git_layer;

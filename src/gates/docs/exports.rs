@@ -52,7 +52,7 @@ pub struct Export {
     pub end_line: u32,
     pub column: u32,
     pub documented: bool,
-    /// The class a Python method belongs to.
+    /// The class a Python method belongs to, the type of a Rust method's impl.
     pub parent: Option<String>,
 }
 
@@ -237,13 +237,19 @@ fn javascript(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
                 continue;
             }
             // TypeScript overloads (`export function f(a: A): R;` then the
-            // implementation) are one symbol: its JSDoc may sit on any signature.
+            // implementation) are one symbol: its JSDoc may sit on any
+            // signature, and comments between them (`// @__NO_SIDE_EFFECTS__`)
+            // do not part them.
+            let after_export = items[..i]
+                .iter()
+                .rev()
+                .find(|n| n.kind() != "comment")
+                .is_some_and(|n| n.kind() == "export_statement");
             if let Some(previous) = out.last_mut()
                 && kind == "function"
                 && previous.kind == "function"
                 && previous.name == name
-                && i > 0
-                && items[i - 1].kind() == "export_statement"
+                && after_export
             {
                 previous.documented |= documented;
                 previous.end_line = item.end_position().row as u32 + 1;
@@ -251,6 +257,14 @@ fn javascript(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
             }
             out.push(export(*item, &name, kind, documented));
         }
+    }
+    // A type and a value of one name (`export const INVALID = ..` and
+    // `export type INVALID = typeof INVALID`, a class and its merged
+    // interface) are one name to a reader: a doc on either documents both.
+    let documented: std::collections::HashSet<String> =
+        out.iter().filter(|s| s.documented).map(|s| s.name.clone()).collect();
+    for symbol in out.iter_mut() {
+        symbol.documented |= documented.contains(&symbol.name);
     }
 }
 
@@ -278,6 +292,13 @@ fn jsdoc_above(before: &[Node<'_>], source: &[u8]) -> bool {
 
 fn js_names(declaration: Node<'_>, source: &[u8]) -> Vec<(String, &'static str)> {
     let kind = match declaration.kind() {
+        // `export declare function f(): void` (a declaration file's form).
+        "ambient_declaration" => {
+            return named_children(declaration)
+                .into_iter()
+                .flat_map(|d| js_names(d, source))
+                .collect();
+        }
         "function_declaration"
         | "generator_function_declaration"
         | "function_signature"
@@ -309,6 +330,14 @@ fn js_names(declaration: Node<'_>, source: &[u8]) -> Vec<(String, &'static str)>
 
 fn rust(node: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
     let items = named_children(node);
+    // The types this module declares that are not `pub`: their methods
+    // are no one's API outside the crate.
+    let private_types: std::collections::HashSet<&str> = items
+        .iter()
+        .filter(|i| matches!(i.kind(), "struct_item" | "enum_item" | "union_item" | "type_item"))
+        .filter(|i| !rust_public(**i, source))
+        .filter_map(|i| i.child_by_field_name("name").map(|n| text(n, source)))
+        .collect();
     for (i, item) in items.iter().enumerate() {
         let kind = match item.kind() {
             "function_item" => "fn",
@@ -322,10 +351,12 @@ fn rust(node: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
             "mod_item" => "mod",
             "impl_item" => {
                 // Inherent impls only: a trait impl's items are the trait's to document.
+                let ty = item.child_by_field_name("type").map(|t| rust_type_name(t, source));
                 if item.child_by_field_name("trait").is_none()
                     && let Some(body) = item.child_by_field_name("body")
+                    && let Some(ty) = ty.filter(|t| !private_types.contains(t.as_str()))
                 {
-                    rust_impl(body, source, out);
+                    rust_impl(body, &ty, source, out);
                 }
                 continue;
             }
@@ -359,13 +390,34 @@ fn rust(node: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
     }
 }
 
-fn rust_impl(body: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
+/// The `pub fn`s of an inherent impl of the type `ty`.
+fn rust_impl(body: Node<'_>, ty: &str, source: &[u8], out: &mut Vec<Export>) {
     let items = named_children(body);
     for (i, item) in items.iter().enumerate() {
         if item.kind() == "function_item" && rust_public(*item, source) {
             let name = item.child_by_field_name("name").map_or("", |n| text(n, source));
-            out.push(export(*item, name, "method", rust_documented(&items[..i], source)));
+            let mut method = export(*item, name, "method", rust_documented(&items[..i], source));
+            method.parent = Some(ty.to_string());
+            out.push(method);
         }
+    }
+}
+
+/// The name of the type an impl is for: `Buffer` of `Buffer<T>`, of
+/// `crate::buf::Buffer`, of `&'a Buffer`.
+fn rust_type_name(ty: Node<'_>, source: &[u8]) -> String {
+    match ty.kind() {
+        "generic_type" => ty
+            .child_by_field_name("type")
+            .map_or_else(String::new, |t| rust_type_name(t, source)),
+        "scoped_type_identifier" => ty
+            .child_by_field_name("name")
+            .map_or("", |n| text(n, source))
+            .to_string(),
+        "reference_type" => ty
+            .child_by_field_name("type")
+            .map_or_else(String::new, |t| rust_type_name(t, source)),
+        _ => text(ty, source).to_string(),
     }
 }
 
@@ -673,6 +725,31 @@ export function _shared() {}
                 s("bare", "function", false),
             ]
         );
+        // Comments between overloads (`// @__NO_SIDE_EFFECTS__`) do not
+        // part them (zod ba98071c77c2); a type and a value of one name share
+        // a doc (zod fa77a4d70136), whichever comes first.
+        let source = "// @__NO_SIDE_EFFECTS__\nexport function part(a: A): A;\n// @__NO_SIDE_EFFECTS__\nexport function part(a: A, m: M): A;\n// @__NO_SIDE_EFFECTS__\nexport function part(a: any, m?: any) { return a }\n\n/** Sentinel. */\nexport const INVALID: unique symbol = Symbol();\nexport type INVALID = typeof INVALID;\nexport type input<T> = T;\n/** Input side. */\nexport function input(s: S) { return s }\nexport type Lone = string;\nexport const Lone = 1;\n";
+        assert_eq!(
+            found(Lang::TypeScript, source),
+            vec![
+                s("part", "function", false),
+                s("INVALID", "const", true),
+                s("INVALID", "type", true),
+                s("input", "type", true),
+                s("input", "function", true),
+                s("Lone", "type", false),
+                s("Lone", "const", false),
+            ]
+        );
+        let source = "/** Declared. */\nexport declare function parse(a: string): number;\nexport declare const VERSION: string;\nexport declare class Client {}\n";
+        assert_eq!(
+            found(Lang::TypeScript, source),
+            vec![
+                s("parse", "function", true),
+                s("VERSION", "const", false),
+                s("Client", "class", false),
+            ]
+        );
         let source = "/** A type. */\nexport type Id = string\nexport interface Shape { area(): number }\nexport enum Color { Red }\n";
         assert_eq!(
             found(Lang::TypeScript, source),
@@ -724,6 +801,12 @@ impl Point {
 }
 
 impl Clone for Point { fn clone(&self) -> Self { Point } }
+
+struct Inner;
+
+impl Inner {
+    pub fn hidden(&self) {}
+}
 "#;
         assert_eq!(
             found(Lang::Rust, source),

@@ -4,13 +4,21 @@
 //! `import { a } from` then `export { a }`). A symbol exported from a module
 //! no entry point reaches is the package's internals, not its API.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 
+use super::files::Files;
+use crate::git::display_path;
 use crate::lang::Lang;
 
 /// At most this many modules are read to follow one package's re-exports.
 const MAX_MODULES: usize = 2_000;
+
+/// At most this many (module, what of it) steps are taken.
+const MAX_STEPS: usize = 50_000;
+
+/// How deep namespaces nest in a name the API exposes (`z.core.util.x`).
+const MAX_NESTING: usize = 3;
 
 /// Build output folders an entry point names, whose sources sit elsewhere.
 const BUILD_DIRS: &[&str] = &[
@@ -34,29 +42,132 @@ const SOURCE_DIRS: &[&str] = &["src", "source", "lib", ""];
 const EXTENSIONS: &[&str] = &["ts", "tsx", "mts", "cts", "js", "jsx", "mjs", "cjs"];
 
 /// What a package's entry points expose: whole modules (every export) and
-/// single names of modules.
+/// single names of modules, each with the names a user imports it by: an
+/// entry point's source and a dotted name (`src/index.ts#z.input`).
 #[derive(Debug, Default)]
 pub struct Api {
-    whole: HashSet<PathBuf>,
-    names: HashSet<(PathBuf, String)>,
+    /// Module -> the prefixes its exports take (`src/index.ts#`, `src/index.ts#z.`).
+    whole: HashMap<PathBuf, BTreeSet<String>>,
+    /// (module, a name there) -> the names it is exposed as.
+    names: HashMap<(PathBuf, String), BTreeSet<String>>,
     /// Source folders a subpath pattern exposes (`"./utils/*": "./dist/utils/*.js"`).
     folders: Vec<PathBuf>,
+}
+
+/// What a step of the walk takes of a module.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Take {
+    /// Every export, each under the prefix and its own name.
+    All(String),
+    /// One name of the module, exposed as the label.
+    Name(String, String),
 }
 
 impl Api {
     /// Is `name`, exported by `file` (repo-relative), part of the API?
     pub fn exposes(&self, file: &Path, name: &str) -> bool {
-        self.whole.contains(file)
-            || self.names.contains(&(file.to_path_buf(), name.to_string()))
+        self.whole.contains_key(file)
+            || self.names.contains_key(&(file.to_path_buf(), name.to_string()))
             || self.folders.iter().any(|f| file.starts_with(f))
+    }
+
+    /// The names `name` of `file` is exposed as: an entry point and a
+    /// dotted name (`src/index.ts#z.input`), or the module itself when a
+    /// subpath pattern exposes it.
+    pub fn labels(&self, file: &Path, name: &str) -> BTreeSet<String> {
+        let mut labels: BTreeSet<String> = self
+            .whole
+            .get(file)
+            .into_iter()
+            .flatten()
+            .map(|prefix| format!("{prefix}{name}"))
+            .collect();
+        if let Some(named) = self.names.get(&(file.to_path_buf(), name.to_string())) {
+            labels.extend(named.iter().cloned());
+        }
+        if self.folders.iter().any(|f| file.starts_with(f)) {
+            labels.insert(format!("{}#{name}", display_path(file)));
+        }
+        labels
+    }
+
+    /// Did this API (a base revision's, read from `files`) expose any of
+    /// `labels`: `Some(documented)` of the declaration behind the first
+    /// found, `Some(false)` when it cannot be read, `None` when none was
+    /// exposed.
+    pub fn had(&self, files: &dyn Files, labels: &BTreeSet<String>, declared: &mut Declared) -> Option<bool> {
+        let mut exposed = false;
+        for label in labels {
+            for ((file, inner), named) in &self.names {
+                if named.contains(label) {
+                    exposed = true;
+                    if let Some(documented) = declared.documented(files, file, inner) {
+                        return Some(documented);
+                    }
+                }
+            }
+            for (file, prefixes) in &self.whole {
+                for prefix in prefixes {
+                    let Some(rest) = label.strip_prefix(prefix.as_str()) else {
+                        continue;
+                    };
+                    if !rest.is_empty()
+                        && !rest.contains('.')
+                        && let Some(documented) = declared.documented(files, file, rest)
+                    {
+                        return Some(documented);
+                    }
+                }
+            }
+            if let Some((file, name)) = label.split_once('#') {
+                let file = Path::new(file);
+                if self.folders.iter().any(|f| file.starts_with(f))
+                    && let Some(documented) = declared.documented(files, file, name)
+                {
+                    return Some(documented);
+                }
+            }
+        }
+        exposed.then_some(false)
+    }
+}
+
+/// The exported declarations of modules, read once each: name -> documented.
+#[derive(Default)]
+pub struct Declared(HashMap<PathBuf, Option<Source>>);
+
+struct Source {
+    bytes: Vec<u8>,
+    names: Option<HashMap<String, bool>>,
+}
+
+impl Declared {
+    /// Does `file` declare the export `name`, and is it documented? The
+    /// module is parsed only when its text holds the name.
+    fn documented(&mut self, files: &dyn Files, file: &Path, name: &str) -> Option<bool> {
+        let source = self
+            .0
+            .entry(file.to_path_buf())
+            .or_insert_with(|| files.read(file).map(|bytes| Source { bytes, names: None }))
+            .as_mut()?;
+        if source.names.is_none() {
+            memchr::memmem::find(&source.bytes, name.as_bytes())?;
+            let language = Lang::from_path(file)?;
+            let mut names = HashMap::new();
+            for symbol in super::exports::exports(language, &source.bytes).unwrap_or_default() {
+                *names.entry(symbol.name).or_insert(false) |= symbol.documented;
+            }
+            source.names = Some(names);
+        }
+        source.names.as_ref()?.get(name).copied()
     }
 }
 
 /// The API of the package whose `package.json` is in `dir` (repo-relative),
 /// or `None` when its entry points cannot be followed to sources (none
 /// declared, a subpath pattern, none found): then every export counts.
-pub fn api(root: &Path, dir: &Path) -> Option<Api> {
-    let manifest = crate::walk::read_file(root, &dir.join("package.json")).ok()?;
+pub fn api(files: &dyn Files, dir: &Path) -> Option<Api> {
+    let manifest = files.read(&dir.join("package.json"))?;
     let json: serde_json::Value = serde_json::from_slice(&manifest).ok()?;
     let mut entries = Vec::new();
     for key in ["exports", "main", "module", "types", "typings"] {
@@ -65,7 +176,7 @@ pub fn api(root: &Path, dir: &Path) -> Option<Api> {
         }
     }
     let mut api = Api::default();
-    let compiled = compiled(root, dir);
+    let compiled = compiled(files, dir);
     // A subpath pattern (`"./utils/*": "./dist/utils/*.js"`) exposes every
     // module of a folder. Of its conditions' paths, those whose source
     // folder is found say which; when none is, what the package exposes
@@ -74,53 +185,73 @@ pub fn api(root: &Path, dir: &Path) -> Option<Api> {
     for pattern in &patterns {
         let prefix = &pattern[..pattern.find('*').unwrap_or(pattern.len())];
         let folder = prefix.rsplit_once('/').map_or("", |(folder, _)| folder);
-        api.folders.extend(source_folder(root, dir, folder, &compiled));
+        api.folders.extend(source_folder(files, dir, folder, &compiled));
     }
     if !patterns.is_empty() && api.folders.is_empty() {
         return None;
     }
-    let mut work: Vec<(PathBuf, Option<String>)> = entries
+    let mut work: Vec<(PathBuf, Take)> = entries
         .iter()
         .filter(|e| !e.contains('*'))
-        .filter_map(|e| source_of(root, dir, e, &compiled))
-        .map(|file| (file, None))
+        .filter_map(|e| source_of(files, dir, e, &compiled))
+        .map(|file| {
+            let prefix = format!("{}#", display_path(&file));
+            (file, Take::All(prefix))
+        })
         .collect();
     if work.is_empty() && api.folders.is_empty() {
         return None;
     }
-    let mut seen: HashSet<(PathBuf, Option<String>)> = HashSet::new();
-    let mut modules: HashMap<PathBuf, Option<Module>> = HashMap::new();
-    while let Some((file, name)) = work.pop() {
-        if !seen.insert((file.clone(), name.clone())) || modules.len() > MAX_MODULES {
+    let nesting = |label: &str| {
+        label
+            .split_once('#')
+            .map_or(0, |(_, dotted)| dotted.matches('.').count())
+    };
+    let mut seen: HashSet<(PathBuf, Take)> = HashSet::new();
+    let mut modules: HashMap<PathBuf, Option<Vec<(PathBuf, Forward)>>> = HashMap::new();
+    while let Some((file, take)) = work.pop() {
+        if seen.len() > MAX_STEPS || modules.len() > MAX_MODULES || !seen.insert((file.clone(), take.clone())) {
             continue;
         }
-        match &name {
-            None => {
-                api.whole.insert(file.clone());
-            }
-            Some(n) => {
-                api.names.insert((file.clone(), n.clone()));
-            }
-        }
-        let module = modules
-            .entry(file.clone())
-            .or_insert_with(|| Module::read(root, &file))
-            .as_ref();
-        let Some(module) = module else { continue };
-        for (source, names) in &module.forwards {
-            let Some(target) = resolve(root, &file, source) else {
-                continue;
-            };
-            match (names, &name) {
-                // `export * from` / `export * as ns from` / a namespace re-exported.
-                (Forward::All, None) => work.push((target, None)),
-                (Forward::All, Some(n)) => work.push((target, Some(n.clone()))),
-                (Forward::Namespace(_), None) => work.push((target, None)),
-                (Forward::Namespace(alias), Some(n)) if alias == n => work.push((target, None)),
-                (Forward::Names(pairs), _) => {
-                    for (inner, outer) in pairs {
-                        if name.as_ref().is_none_or(|n| n == outer) {
-                            work.push((target.clone(), Some(inner.clone())));
+        match &take {
+            Take::All(prefix) => api.whole.entry(file.clone()).or_default().insert(prefix.clone()),
+            Take::Name(inner, label) => api
+                .names
+                .entry((file.clone(), inner.clone()))
+                .or_default()
+                .insert(label.clone()),
+        };
+        // Each module is read, and its specifiers resolved, once.
+        let forwards = modules.entry(file.clone()).or_insert_with(|| {
+            Module::read(files, &file).map(|m| {
+                m.forwards
+                    .into_iter()
+                    .filter_map(|(source, forward)| Some((resolve(files, &file, &source)?, forward)))
+                    .collect()
+            })
+        });
+        let Some(forwards) = forwards else { continue };
+        for (target, forward) in forwards.iter() {
+            let target = target.clone();
+            match (forward, &take) {
+                // `export * from` passes on what is taken.
+                (Forward::All, _) => work.push((target, take.clone())),
+                // `export * as ns from`, or a namespace import re-exported.
+                (Forward::Namespace(alias), Take::All(prefix)) if nesting(prefix) < MAX_NESTING => {
+                    work.push((target, Take::All(format!("{prefix}{alias}."))));
+                }
+                (Forward::Namespace(alias), Take::Name(inner, label)) if alias == inner => {
+                    work.push((target, Take::All(format!("{label}."))));
+                }
+                (Forward::Names(pairs), Take::All(prefix)) => {
+                    for (there, outer) in pairs {
+                        work.push((target.clone(), Take::Name(there.clone(), format!("{prefix}{outer}"))));
+                    }
+                }
+                (Forward::Names(pairs), Take::Name(inner, label)) => {
+                    for (there, outer) in pairs {
+                        if outer == inner {
+                            work.push((target.clone(), Take::Name(there.clone(), label.clone())));
                         }
                     }
                 }
@@ -151,9 +282,20 @@ fn strings(value: &serde_json::Value, out: &mut Vec<String>) {
 /// is built from: the file itself when it is a source, else the same path
 /// under a source folder in place of the build folder, with a source
 /// extension.
-fn source_of(root: &Path, dir: &Path, entry: &str, compiled: &[(PathBuf, PathBuf)]) -> Option<PathBuf> {
+fn source_of(files: &dyn Files, dir: &Path, entry: &str, compiled: &[(PathBuf, PathBuf)]) -> Option<PathBuf> {
     let rel = normalize(&dir.join(entry))?;
     let within = rel.strip_prefix(dir).ok()?.to_path_buf();
+    // Declarations written by hand beside the code (`"types": "./index.d.ts"`
+    // next to `index.js`) are the package's typed API themselves.
+    let built = within
+        .iter()
+        .next()
+        .and_then(|c| c.to_str())
+        .is_some_and(|c| BUILD_DIRS.contains(&c));
+    let declarations = [".d.ts", ".d.mts", ".d.cts"].iter().any(|e| entry.ends_with(e));
+    if declarations && !built && files.is_file(&rel) {
+        return Some(rel);
+    }
     let stem = strip_extension(&within);
     let mut candidates = vec![stem.clone()];
     // What the package's tsconfig compiles into `outDir`, from `rootDir`.
@@ -171,12 +313,12 @@ fn source_of(root: &Path, dir: &Path, entry: &str, compiled: &[(PathBuf, PathBuf
             candidates.push(Path::new(source).join(&rest));
         }
     }
-    candidates.iter().find_map(|c| with_extension(root, &dir.join(c)))
+    candidates.iter().find_map(|c| with_extension(files, &dir.join(c)))
 }
 
 /// The source folder (repo-relative) a build folder an entry pattern names
 /// (`./dist/utils`) is built from: `src/utils`, `source/utils`, ...
-fn source_folder(root: &Path, dir: &Path, folder: &str, compiled: &[(PathBuf, PathBuf)]) -> Option<PathBuf> {
+fn source_folder(files: &dyn Files, dir: &Path, folder: &str, compiled: &[(PathBuf, PathBuf)]) -> Option<PathBuf> {
     let rel = normalize(&dir.join(folder))?;
     let within = rel.strip_prefix(dir).ok()?.to_path_buf();
     let mut candidates = vec![within.clone()];
@@ -197,17 +339,17 @@ fn source_folder(root: &Path, dir: &Path, folder: &str, compiled: &[(PathBuf, Pa
         .into_iter()
         .map(|c| dir.join(c))
         // Only a prefix to compare paths with: nothing under it is read here.
-        .find(|c| !c.as_os_str().is_empty() && root.join(c).is_dir())
+        .find(|c| !c.as_os_str().is_empty() && files.is_dir(c))
 }
 
 /// The folders the package's TypeScript build writes (`outDir`,
 /// `declarationDir`), each with the folder it compiles from (`rootDir`, or
 /// the first folder `include` names), package-relative, from
 /// `tsconfig.json` or `tsconfig.build.json` (no `extends` followed).
-fn compiled(root: &Path, dir: &Path) -> Vec<(PathBuf, PathBuf)> {
+fn compiled(files: &dyn Files, dir: &Path) -> Vec<(PathBuf, PathBuf)> {
     let mut pairs = Vec::new();
     for name in ["tsconfig.build.json", "tsconfig.json"] {
-        let Ok(bytes) = crate::walk::read_file(root, &dir.join(name)) else {
+        let Some(bytes) = files.read(&dir.join(name)) else {
             continue;
         };
         let Ok(config) = serde_json::from_str::<serde_json::Value>(&jsonc(&String::from_utf8_lossy(&bytes))) else {
@@ -297,25 +439,24 @@ fn strip_extension(path: &Path) -> PathBuf {
 
 /// The source file `stem` names: itself with a source extension, or its
 /// `index` file.
-fn with_extension(root: &Path, stem: &Path) -> Option<PathBuf> {
-    let file = |p: &Path| root.join(p).is_file() && crate::walk::read_file(root, p).is_ok();
+fn with_extension(files: &dyn Files, stem: &Path) -> Option<PathBuf> {
     EXTENSIONS
         .iter()
         .map(|ext| PathBuf::from(format!("{}.{ext}", stem.display())))
         .chain(EXTENSIONS.iter().map(|ext| stem.join(format!("index.{ext}"))))
-        .find(|p| file(p))
+        .find(|p| files.is_file(p))
 }
 
 /// The module a relative specifier of `from` names (`./a`, `../b/index.js`).
-fn resolve(root: &Path, from: &Path, specifier: &str) -> Option<PathBuf> {
+fn resolve(files: &dyn Files, from: &Path, specifier: &str) -> Option<PathBuf> {
     if !specifier.starts_with('.') {
         return None;
     }
     let path = normalize(&from.parent()?.join(specifier))?;
-    if root.join(&path).is_file() && crate::lang::Lang::from_path(&path).is_some() {
+    if crate::lang::Lang::from_path(&path).is_some() && files.is_file(&path) {
         return Some(path);
     }
-    with_extension(root, &strip_extension(&path))
+    with_extension(files, &strip_extension(&path))
 }
 
 /// `path` with `.` and `..` folded; `None` when it climbs out of the repository.
@@ -355,10 +496,10 @@ struct Module {
 }
 
 impl Module {
-    fn read(root: &Path, file: &Path) -> Option<Module> {
+    fn read(files: &dyn Files, file: &Path) -> Option<Module> {
         let language =
             Lang::from_path(file).filter(|l| matches!(l, Lang::JavaScript | Lang::TypeScript | Lang::Tsx))?;
-        let source = crate::walk::read_file(root, file).ok()?;
+        let source = files.read(file)?;
         let tree = language.parse_tree(&source)?;
         let top = tree.root_node();
         let text = |n: tree_sitter::Node| n.utf8_text(&source).unwrap_or("").to_string();
@@ -449,6 +590,7 @@ impl Module {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gates::docs::files::WorkTree;
 
     #[test]
     fn entry_points_map_to_their_sources_and_paths_stay_inside() {
@@ -459,19 +601,30 @@ mod tests {
         std::fs::write(root.join("pkg/source/core/a.ts"), "export const a = 1\n").unwrap();
         let pkg = Path::new("pkg");
         assert_eq!(
-            source_of(root, pkg, "./distribution/index.js", &[]),
+            source_of(&WorkTree(root), pkg, "./distribution/index.js", &[]),
             Some(PathBuf::from("pkg/source/index.ts"))
         );
         assert_eq!(
-            source_of(root, pkg, "./dist/types/index.d.ts", &[]),
+            source_of(&WorkTree(root), pkg, "./dist/types/index.d.ts", &[]),
             Some(PathBuf::from("pkg/source/index.ts"))
         );
+        // Hand-written declarations beside the code are the typed API.
+        std::fs::write(root.join("pkg/index.js"), "exports.a = 1\n").unwrap();
+        std::fs::write(root.join("pkg/index.d.ts"), "export declare const a: number\n").unwrap();
         assert_eq!(
-            resolve(root, Path::new("pkg/source/index.ts"), "./core/a.js"),
+            source_of(&WorkTree(root), pkg, "./index.d.ts", &[]),
+            Some(PathBuf::from("pkg/index.d.ts"))
+        );
+        assert_eq!(
+            source_of(&WorkTree(root), pkg, "./index.js", &[]),
+            Some(PathBuf::from("pkg/index.js"))
+        );
+        assert_eq!(
+            resolve(&WorkTree(root), Path::new("pkg/source/index.ts"), "./core/a.js"),
             Some(PathBuf::from("pkg/source/core/a.ts"))
         );
         assert_eq!(
-            resolve(root, Path::new("pkg/source/index.ts"), "../../../etc/passwd"),
+            resolve(&WorkTree(root), Path::new("pkg/source/index.ts"), "../../../etc/passwd"),
             None
         );
         assert_eq!(normalize(Path::new("a/../../b")), None);
@@ -490,7 +643,7 @@ mod tests {
         )
         .unwrap();
         let pkg = Path::new("pkg");
-        let compiled = compiled(root, pkg);
+        let compiled = compiled(&WorkTree(root), pkg);
         assert_eq!(
             compiled,
             vec![
@@ -500,18 +653,18 @@ mod tests {
         );
         for entry in ["./output/api/main.js", "./typings/api/main.d.ts"] {
             assert_eq!(
-                source_of(root, pkg, entry, &compiled),
+                source_of(&WorkTree(root), pkg, entry, &compiled),
                 Some(PathBuf::from("pkg/code/api/main.ts")),
                 "{entry}"
             );
         }
         assert_eq!(
-            source_of(root, pkg, "./output/api/main.js", &[]),
+            source_of(&WorkTree(root), pkg, "./output/api/main.js", &[]),
             None,
             "no convention names `output`"
         );
         assert_eq!(
-            source_folder(root, pkg, "./output/api", &compiled),
+            source_folder(&WorkTree(root), pkg, "./output/api", &compiled),
             Some(PathBuf::from("pkg/code/api"))
         );
         assert_eq!(

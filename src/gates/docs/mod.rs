@@ -2,7 +2,9 @@
 //! behind the code, and doc comments on the public symbols a change adds or
 //! touches.
 
+mod base;
 pub mod exports;
+mod files;
 mod history;
 mod js_api;
 mod py_api;
@@ -20,9 +22,9 @@ use rayon::prelude::*;
 use super::{Context, GateOutput};
 use crate::changed::{self, ChangedFile, Lines};
 use crate::finding::Finding;
-use crate::git::{Status, display_path, short};
+use crate::git::{display_path, short};
 use crate::lang::Lang;
-use crate::rule::Level;
+use base::{Before, Surface};
 use settings::Settings;
 
 /// How far back `docs/stale` looks.
@@ -84,6 +86,8 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let mut apis: HashMap<PathBuf, Option<js_api::Api>> = HashMap::new();
     let mut dists: HashMap<PathBuf, py_dist::Dist> = HashMap::new();
     let mut modules = py_api::Modules::new(root);
+    let mut held = base::Held::new(cx.repo, base, settings.pre_existing);
+    let work_tree = files::WorkTree(root);
     for (file, language, mut gaps) in gaps {
         if language == Lang::Python {
             python_public(&mut modules, file, &mut gaps);
@@ -96,7 +100,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         let surface = match &package {
             Some((_, dir)) if matches!(language, Lang::JavaScript | Lang::TypeScript | Lang::Tsx) => apis
                 .entry(dir.clone())
-                .or_insert_with(|| js_api::api(root, dir))
+                .or_insert_with(|| js_api::api(&work_tree, dir))
                 .as_ref()
                 .map_or(Surface::Whole, Surface::JavaScript),
             Some((_, dir)) if language == Lang::Python => Surface::Python(
@@ -114,9 +118,12 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             continue;
         }
         let before = Before::read(cx.repo, base, file, language)?;
-        let published = package.map(|(why, _)| why);
         out.findings
-            .extend(judged(file, language, gaps, &before, published, &surface));
+            .extend(held.judge(file, language, gaps, &before, package, &surface));
+    }
+    // A change run: what the base revision already had.
+    if !audit {
+        out.base = Some(held.finish(&out.findings, &read.files)?);
     }
     out.files = read.files.len();
     out.sources = read.files;
@@ -134,126 +141,10 @@ fn undocumented(root: &Path, file: &ChangedFile, language: Lang, source: &[u8]) 
     };
     if language == Lang::Rust {
         let reach = rust_reach::reach(root, &file.path);
-        symbols.retain(|s| reach.keeps(&s.name, s.kind));
+        symbols.retain(|s| reach.keeps(&s.name, s.parent.as_deref()));
     }
     symbols.retain(|s| !s.documented && touched(file, s));
     symbols
-}
-
-/// What a changed file declared at the base: the public symbols the change
-/// adds are those the base did not declare public.
-enum Before {
-    /// The file is new (or there is no base): every symbol is added.
-    Nothing,
-    /// The public symbols of the base's version, as [`symbol_key`]s.
-    Symbols(std::collections::HashSet<String>),
-    /// The base's version could not be read (over the size cap, not fetched
-    /// by a partial clone, not parsed): no symbol counts as added.
-    Unknown,
-}
-
-impl Before {
-    fn read(repo: &crate::git::Repo, base: Option<&str>, file: &ChangedFile, language: Lang) -> Result<Before> {
-        let Some(base) = base.filter(|_| !matches!(file.status, Status::Added | Status::Untracked)) else {
-            return Ok(Before::Nothing);
-        };
-        let path = file.old_path.as_deref().unwrap_or(&file.path);
-        let Some(id) = repo.blob_id_at(base, path)? else {
-            return Ok(Before::Nothing);
-        };
-        Ok(match repo.blob_capped(&id)? {
-            crate::git::BlobRead::Content(bytes) => match exports::exports(language, &bytes) {
-                Some(symbols) => Before::Symbols(symbols.iter().map(symbol_key).collect()),
-                None => Before::Unknown,
-            },
-            _ => Before::Unknown,
-        })
-    }
-
-    /// Did the base not declare `symbol` public (it is new, or newly public)?
-    fn lacks(&self, symbol: &exports::Export) -> bool {
-        match self {
-            Before::Nothing => true,
-            Before::Symbols(keys) => !keys.contains(&symbol_key(symbol)),
-            Before::Unknown => false,
-        }
-    }
-}
-
-/// A symbol as one string: its kind, its class (a method's) and its name.
-fn symbol_key(symbol: &exports::Export) -> String {
-    format!(
-        "{}\u{1f}{}\u{1f}{}",
-        symbol.kind,
-        symbol.parent.as_deref().unwrap_or(""),
-        symbol.name
-    )
-}
-
-/// `docs/undocumented-export` for a change: a symbol the change adds to a
-/// published package blocks; one that was already public and undocumented
-/// at the base, and that the change merely touched, is a warning.
-fn judged(
-    file: &ChangedFile,
-    language: Lang,
-    gaps: Vec<exports::Export>,
-    before: &Before,
-    published: Option<String>,
-    surface: &Surface<'_>,
-) -> Vec<Finding> {
-    gaps.into_iter()
-        .map(|symbol| {
-            let mut finding = Finding::new(
-                &rules::UNDOCUMENTED_EXPORT,
-                format!("public {} `{}` has no doc comment", symbol.kind, symbol.name),
-            )
-            .at(display_path(&file.path), symbol.line, symbol.column)
-            .note(format!("add {}", exports::doc_name(language)));
-            if let Some(why) = &published {
-                if let Some(hidden) = surface.hides(&file.path, &symbol.name) {
-                    finding.notes.push(hidden);
-                } else if before.lacks(&symbol) {
-                    finding.proposed = Some(Level::Deny);
-                    finding.notes.push(why.clone());
-                } else {
-                    finding.notes.push(
-                        "a warning: it was public and undocumented before this change, which only touched it"
-                            .to_string(),
-                    );
-                }
-            }
-            finding
-        })
-        .collect()
-}
-
-/// What a published package exposes, where it can be told.
-enum Surface<'a> {
-    /// Every public symbol of the package.
-    Whole,
-    /// What a JavaScript package's entry points reach.
-    JavaScript(&'a js_api::Api),
-    /// The modules a Python distribution ships.
-    Python(&'a py_dist::Dist),
-}
-
-impl Surface<'_> {
-    /// Why `name` in `path` is not part of the package's API (a note), if it is not.
-    fn hides(&self, path: &Path, name: &str) -> Option<String> {
-        match self {
-            Surface::Whole => None,
-            Surface::JavaScript(api) => (!api.exposes(path, name)).then(|| {
-                "a warning: no entry point of the package (package.json `exports`, `main`, `types`) exposes it"
-                    .to_string()
-            }),
-            Surface::Python(dist) => (!dist.ships(path)).then(|| {
-                format!(
-                    "a warning: no package the distribution builds holds this module ({})",
-                    dist.source
-                )
-            }),
-        }
-    }
 }
 
 /// Drops from a Python file's gaps what is not public or is documented
@@ -267,10 +158,13 @@ fn python_public(modules: &mut py_api::Modules<'_>, file: &ChangedFile, gaps: &m
     if let Some(names) = modules.exposed(&file.path) {
         gaps.retain(|s| names.contains(s.parent.as_ref().unwrap_or(&s.name)));
     }
+    // A stub (`def send(self) -> Response: ...`) in a mixin or a protocol
+    // is documented by the subclass that implements it.
     gaps.retain(|s| {
-        s.parent
-            .as_ref()
-            .is_none_or(|class| !modules.inherits_doc(&file.path, class, &s.name))
+        s.parent.as_ref().is_none_or(|class| {
+            !modules.inherits_doc(&file.path, class, &s.name)
+                && !modules.implemented_with_doc(&file.path, class, &s.name)
+        })
     });
 }
 
@@ -522,19 +416,27 @@ fn is_readme(path: &Path) -> bool {
 /// `docs/readme-missing`.
 fn readme(root: &Path) -> Option<Finding> {
     let entries = std::fs::read_dir(root).ok()?;
-    let mut names: Vec<String> = entries
+    let names: Vec<String> = entries
         .filter_map(|e| e.ok())
         .filter(|e| e.file_type().is_ok_and(|t| t.is_file() || t.is_symlink()))
         .filter_map(|e| e.file_name().to_str().map(str::to_string))
         .filter(|n| is_readme(Path::new(n)) && root.join(n).is_file())
         .collect();
+    // A README that cannot be read (no permission, a link out of the
+    // repository, over the size cap) is not judged empty: it is skipped.
+    readme_of(names, &|name| crate::walk::read_file(root, Path::new(name)))
+}
+
+/// `docs/readme-missing` of the files at the root named `names` (any
+/// names; READMEs among them are judged), each read by `read`: one it
+/// cannot read is skipped with a note saying why, never judged empty.
+fn readme_of(mut names: Vec<String>, read: &dyn Fn(&str) -> Result<Vec<u8>, String>) -> Option<Finding> {
+    names.retain(|n| is_readme(Path::new(n)));
     names.sort();
     let Some(name) = names.first() else {
         return Some(Finding::new(&rules::README_MISSING, "no README at the repository root"));
     };
-    // A README that cannot be read (no permission, a link out of the
-    // repository, over the size cap) is not judged empty: it is skipped.
-    let text = match crate::walk::read_file(root, Path::new(name)) {
+    let text = match read(name) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(why) => return Some(crate::walk::skipped(Path::new(name), &why)),
     };

@@ -20,6 +20,10 @@ use crate::lang::syntax::Node;
 /// How deep imports and base classes are followed.
 const MAX_DEPTH: usize = 12;
 
+/// At most this many files of a package are looked through for the
+/// subclasses that implement a stub.
+const MAX_FILES: usize = 2_000;
+
 /// A module's top-level bindings and classes, as far as they are written
 /// in the file.
 #[derive(Default)]
@@ -34,8 +38,12 @@ struct Module {
 
 #[derive(Default)]
 struct Class {
+    /// As written: `Base`, or `module.Base`.
     bases: Vec<String>,
     methods: HashMap<String, bool>,
+    /// Methods declared by a stub whose body is only `...` (a mixin's or a
+    /// protocol's declaration of what a subclass implements).
+    stubs: HashSet<String>,
 }
 
 enum Binding {
@@ -189,12 +197,120 @@ impl<'r> Modules<'r> {
             let namespace = self.namespace(&file, 0);
             // Bases in order: the first is searched first.
             for base in found.bases.iter().rev() {
-                if let Some((there, name)) = namespace.get(base) {
-                    queue.push((there.clone(), name.clone(), depth + 1));
+                if let Some((there, name)) = self.base_origin(&file, &namespace, base) {
+                    queue.push((there, name, depth + 1));
                 }
             }
         }
         false
+    }
+
+    /// Where a base class as written in `file` (`Base`, `module.Base`) was
+    /// defined: a name the module binds, or a class of a submodule it
+    /// imports (`from . import sessions` then `sessions.Base`).
+    fn base_origin(&mut self, file: &Path, namespace: &BTreeMap<String, Origin>, base: &str) -> Option<Origin> {
+        let Some((module, class)) = base.split_once('.') else {
+            return namespace.get(base).cloned();
+        };
+        let (there, name) = namespace.get(module)?;
+        let dir = there.parent()?;
+        let submodule = [dir.join(format!("{name}.py")), dir.join(name).join("__init__.py")]
+            .into_iter()
+            .find(|p| p != file && crate::walk::inside(self.root, p).is_ok() && self.root.join(p).is_file())?;
+        self.namespace(&submodule, 0).get(class).cloned()
+    }
+
+    /// Is the method `method` of `class` (in `file`) a stub (its body only
+    /// `...`) that a subclass in the repository implements with a
+    /// docstring? A mixin or a protocol declares what its subclasses do,
+    /// and their documentation is the method's. Subclasses are looked for
+    /// in the files of the class's top-level package that name it.
+    pub fn implemented_with_doc(&mut self, file: &Path, class: &str, method: &str) -> bool {
+        let stub = self
+            .module(file)
+            .classes
+            .get(class)
+            .is_some_and(|c| c.stubs.contains(method));
+        if !stub {
+            return false;
+        }
+        let top = package_chain(self.root, file).first().map_or_else(
+            || file.parent().unwrap_or(Path::new("")).to_path_buf(),
+            |(dir, _)| dir.clone(),
+        );
+        let target = (file.to_path_buf(), class.to_string());
+        for candidate in self.python_files(&top) {
+            let named = crate::walk::read_file(self.root, &candidate)
+                .is_ok_and(|bytes| memchr::memmem::find(&bytes, class.as_bytes()).is_some());
+            if !named {
+                continue;
+            }
+            let module = self.module(&candidate);
+            let implementing: Vec<String> = module
+                .classes
+                .iter()
+                .filter(|(_, c)| c.methods.get(method) == Some(&true) && !c.bases.is_empty())
+                .map(|(name, _)| name.clone())
+                .collect();
+            for subclass in implementing {
+                if (candidate.as_path(), subclass.as_str()) != (file, class)
+                    && self.descends(&candidate, &subclass, &target)
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Is `class` (in `file`) `target`, or a class whose bases lead to it?
+    fn descends(&mut self, file: &Path, class: &str, target: &Origin) -> bool {
+        let mut seen = HashSet::new();
+        let mut queue = vec![(file.to_path_buf(), class.to_string(), 0usize)];
+        while let Some((file, class, depth)) = queue.pop() {
+            if (&file, &class) == (&target.0, &target.1) {
+                return true;
+            }
+            if depth > MAX_DEPTH || !seen.insert((file.clone(), class.clone())) {
+                continue;
+            }
+            let module = self.module(&file);
+            let Some(found) = module.classes.get(&class) else {
+                continue;
+            };
+            let namespace = self.namespace(&file, 0);
+            for base in &found.bases {
+                if let Some((there, name)) = self.base_origin(&file, &namespace, base) {
+                    queue.push((there, name, depth + 1));
+                }
+            }
+        }
+        false
+    }
+
+    /// The Python files under `dir` (repo-relative), at most [`MAX_FILES`].
+    fn python_files(&self, dir: &Path) -> Vec<PathBuf> {
+        let mut found = Vec::new();
+        let mut pending = vec![dir.to_path_buf()];
+        while let Some(dir) = pending.pop() {
+            let Ok(entries) = std::fs::read_dir(self.root.join(&dir)) else {
+                continue;
+            };
+            let mut entries: Vec<(String, bool)> = entries
+                .filter_map(|e| e.ok())
+                .filter_map(|e| Some((e.file_name().into_string().ok()?, e.file_type().ok()?.is_dir())))
+                .filter(|(name, _)| !name.starts_with('.') && name != "__pycache__")
+                .collect();
+            entries.sort();
+            for (name, is_dir) in entries {
+                if is_dir {
+                    pending.push(dir.join(name));
+                } else if name.ends_with(".py") && found.len() < MAX_FILES {
+                    found.push(dir.join(name));
+                }
+            }
+        }
+        found
     }
 }
 
@@ -356,7 +472,12 @@ fn class(definition: Node<'_>, source: &[u8]) -> Class {
                 "subscript" => base.child_by_field_name("value").unwrap_or(base),
                 _ => base,
             };
-            if base.kind() == "identifier" {
+            // `Base`, or `module.Base` of a submodule the file imports.
+            let dotted = base.kind() == "attribute"
+                && base
+                    .child_by_field_name("object")
+                    .is_some_and(|o| o.kind() == "identifier");
+            if base.kind() == "identifier" || dotted {
                 class.bases.push(text(base));
             }
         }
@@ -373,6 +494,9 @@ fn class(definition: Node<'_>, source: &[u8]) -> Class {
                 && let Some(name) = method.child_by_field_name("name").map(text)
             {
                 let documented = super::exports::has_docstring(method);
+                if stub(method) {
+                    class.stubs.insert(name.clone());
+                }
                 // An overload stub says nothing; the implementation decides.
                 let entry = class.methods.entry(name).or_insert(false);
                 *entry |= documented;
@@ -380,6 +504,20 @@ fn class(definition: Node<'_>, source: &[u8]) -> Class {
         }
     }
     class
+}
+
+/// Is a function's body only `...` (comments aside)?
+fn stub(function: Node<'_>) -> bool {
+    let Some(body) = function.child_by_field_name("body") else {
+        return false;
+    };
+    let mut cursor = body.walk();
+    let statements: Vec<Node<'_>> = body
+        .named_children(&mut cursor)
+        .filter(|n| n.kind() != "comment")
+        .collect();
+    matches!(statements.as_slice(), [only] if only.kind() == "expression_statement"
+        && only.named_child(0).is_some_and(|e| e.kind() == "ellipsis"))
 }
 
 /// The strings of `__all__`'s list or tuple (`'a', 'b'` bare too).
@@ -481,5 +619,47 @@ mod tests {
         assert!(!modules.inherits_doc(leaf, "Leaf", "new"));
         assert!(!modules.inherits_doc(leaf, "Own", "run"), "no base");
         assert!(!modules.inherits_doc(leaf, "Loop", "run"), "a cycle of bases ends");
+    }
+
+    /// requests 561e4b6889f5: `SessionRedirectMixin.send` is a typing stub
+    /// (`...`) that `Session(SessionRedirectMixin)` implements, documented.
+    #[test]
+    fn a_stub_is_documented_by_the_subclass_that_implements_it() {
+        let dir = repo(&[
+            ("pkg/__init__.py", ""),
+            (
+                "pkg/sessions.py",
+                "class Mixin:\n    def send(self, r) -> int: ...\n    def close(self) -> None: ...\n    def undone(self): ...\n    def body(self):\n        return 1\nclass Session(Mixin):\n    def send(self, r):\n        \"\"\"Send it.\"\"\"\n    def body(self):\n        \"\"\"A body.\"\"\"\n",
+            ),
+            (
+                "pkg/proto.py",
+                "class Proto:\n    def read(self) -> bytes: ...\n    def seek(self) -> int: ...\n",
+            ),
+            (
+                "pkg/impl.py",
+                "from . import proto\nclass File(proto.Proto):\n    def read(self):\n        \"\"\"Read all.\"\"\"\nclass Other:\n    def seek(self):\n        \"\"\"Not a subclass.\"\"\"\n",
+            ),
+        ]);
+        let mut modules = Modules::new(dir.path());
+        let sessions = Path::new("pkg/sessions.py");
+        assert!(modules.implemented_with_doc(sessions, "Mixin", "send"));
+        assert!(
+            !modules.implemented_with_doc(sessions, "Mixin", "undone"),
+            "no implementation"
+        );
+        assert!(
+            !modules.implemented_with_doc(sessions, "Mixin", "body"),
+            "not a stub: its own body"
+        );
+        assert!(
+            modules.implemented_with_doc(Path::new("pkg/proto.py"), "Proto", "read"),
+            "a subclass in another file, its base named through the module"
+        );
+        assert!(
+            !modules.implemented_with_doc(Path::new("pkg/proto.py"), "Proto", "seek"),
+            "a class of the same method name that does not derive from it"
+        );
+        // An override inherits through a dotted base too.
+        assert!(!modules.inherits_doc(Path::new("pkg/impl.py"), "File", "seek"));
     }
 }

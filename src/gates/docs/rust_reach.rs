@@ -1,12 +1,13 @@
 //! Which of a Rust file's `pub` items its crate's users can reach: the file
 //! is a module of a library crate (`src/lib.rs` and the files its `mod`
 //! declarations lead to), and every module on the way from the crate root
-//! is `pub mod`. A private module's items count only when a `pub use` in
-//! the module that declares it re-exports them (`pub use crate::error::*;`,
-//! `pub use self::error::{Error, Result};`).
+//! is `pub mod`. Under a private module, an item counts only when a public
+//! module above re-exports it (`pub use crate::error::*;`, `pub use
+//! self::error::{Error, Result};`, `pub use imp::deep::Thing;` in the crate
+//! root), and so do the methods of a type re-exported.
 //!
-//! `#[path]` attributes and re-exports from further up than the declaring
-//! module are not followed; those items are treated as unreachable.
+//! `#[path]` attributes, nested braces (`pub use a::{b::X}`) and re-exports
+//! of re-exports are not followed; those items are treated as unreachable.
 
 use std::path::Path;
 #[cfg(test)]
@@ -29,13 +30,13 @@ pub enum Reach {
 }
 
 impl Reach {
-    pub fn keeps(&self, name: &str, kind: &str) -> bool {
+    /// Is the item `name` (a method of the type `parent`) reachable?
+    pub fn keeps(&self, name: &str, parent: Option<&str>) -> bool {
         match self {
             Reach::None => false,
             Reach::All => true,
-            Reach::Only(names) => {
-                names.iter().any(|n| n == "*") || (kind != "method" && names.iter().any(|n| n == name))
-            }
+            // A re-exported type's methods are the crate's API too.
+            Reach::Only(names) => names.iter().any(|n| n == "*" || n == parent.unwrap_or(name)),
         }
     }
 }
@@ -73,9 +74,13 @@ pub fn reach(root: &Path, path: &Path) -> Reach {
     if chain.first().is_some_and(|c| c == "bin") {
         return Reach::None;
     }
-    // Walk the declarations from the crate root down.
+    // Walk the declarations from the crate root down. The modules reached
+    // before the first private one are public: what they re-export of the
+    // file's module is.
     let mut declaring = lib;
     let mut dir = src;
+    let mut public: Vec<(Tree, Vec<u8>, usize)> = Vec::new();
+    let mut private = false;
     for (i, name) in chain.iter().enumerate() {
         let Some(text) = std::fs::read(root.join(&declaring)).ok() else {
             return Reach::None;
@@ -83,18 +88,13 @@ pub fn reach(root: &Path, path: &Path) -> Reach {
         let Some(tree) = Lang::Rust.parse(&text) else {
             return Reach::None;
         };
-        match declaration(&tree, &text, name) {
-            None => return Reach::None,
-            Some(true) => {}
-            Some(false) => {
-                // Private: only what the declaring module re-exports, and only
-                // when the file is the private module itself.
-                if i + 1 == chain.len() {
-                    return Reach::Only(reexports(&tree, &text, name));
-                }
-                return Reach::None;
-            }
+        let Some(declared_pub) = declaration(&tree, &text, name) else {
+            return Reach::None;
+        };
+        if !private {
+            public.push((tree, text, i));
         }
+        private |= !declared_pub;
         dir = dir.join(name);
         let file = dir.with_extension("rs");
         declaring = if root.join(&file).is_file() {
@@ -103,7 +103,15 @@ pub fn reach(root: &Path, path: &Path) -> Reach {
             dir.join("mod.rs")
         };
     }
-    Reach::All
+    if !private {
+        return Reach::All;
+    }
+    Reach::Only(
+        public
+            .iter()
+            .flat_map(|(tree, text, level)| reexports(tree, text, &chain[*level..], &chain))
+            .collect(),
+    )
 }
 
 fn children(node: Node<'_>) -> Vec<Node<'_>> {
@@ -129,8 +137,9 @@ fn declaration(tree: &Tree, text: &[u8], name: &str) -> Option<bool> {
 }
 
 /// The names `pub use` declarations in `text` (parsed as `tree`) re-export
-/// from its module `name`.
-fn reexports(tree: &Tree, text: &[u8], name: &str) -> Vec<String> {
+/// from the module at `path` below it (`self::a::b::`, `a::b::`), or at
+/// `from_root` below the crate root (`crate::x::a::b::`).
+fn reexports(tree: &Tree, text: &[u8], path: &[String], from_root: &[String]) -> Vec<String> {
     let mut names = Vec::new();
     for item in children(tree.root_node()) {
         let public = children(item)
@@ -139,18 +148,18 @@ fn reexports(tree: &Tree, text: &[u8], name: &str) -> Vec<String> {
         if item.kind() != "use_declaration" || !public {
             continue;
         }
-        let path: String = item
+        let used: String = item
             .child_by_field_name("argument")
             .and_then(|a| a.utf8_text(text).ok())
             .unwrap_or("")
             .split_whitespace()
             .collect::<Vec<_>>()
             .join(" ");
-        let path = path
-            .strip_prefix("crate::")
-            .or_else(|| path.strip_prefix("self::"))
-            .unwrap_or(&path);
-        let Some(rest) = path.strip_prefix(name).and_then(|r| r.strip_prefix("::")) else {
+        let rest = match used.strip_prefix("crate::") {
+            Some(absolute) => below(absolute, from_root),
+            None => below(used.strip_prefix("self::").unwrap_or(&used), path),
+        };
+        let Some(rest) = rest else {
             continue;
         };
         let list = rest.trim().trim_start_matches('{').trim_end_matches('}');
@@ -163,6 +172,16 @@ fn reexports(tree: &Tree, text: &[u8], name: &str) -> Vec<String> {
         }
     }
     names
+}
+
+/// What `used` names below the module at `path` (`a::b::{X, Y}` below
+/// `a`, `b`: `{X, Y}`).
+fn below<'u>(used: &'u str, path: &[String]) -> Option<&'u str> {
+    let mut rest = used;
+    for part in path {
+        rest = rest.strip_prefix(part.as_str())?.strip_prefix("::")?;
+    }
+    Some(rest)
 }
 
 #[cfg(test)]
@@ -185,8 +204,14 @@ mod tests {
         write("Cargo.toml", "[package]\nname = \"x\"\n");
         write(
             "src/lib.rs",
-            "pub mod api;\nmod error;\nmod kind;\npub(crate) mod util;\npub use crate::error::{Error, Result as R};\n",
+            "pub mod api;\nmod error;\nmod kind;\npub(crate) mod util;\nmod imp;\npub use crate::error::{Error, Result as R};\npub use imp::deep::{Thing, Other as O};\n",
         );
+        write(
+            "src/imp/mod.rs",
+            "pub mod deep;\nmod inner;\npub use self::inner::Hidden;\n",
+        );
+        write("src/imp/deep.rs", "");
+        write("src/imp/inner.rs", "");
         write("src/api/mod.rs", "pub mod deep;\nmod hidden;\n");
         write("src/api/deep.rs", "");
         write("src/api/hidden.rs", "");
@@ -206,11 +231,26 @@ mod tests {
             Reach::Only(vec!["Error".to_string(), "Result".to_string()])
         );
         assert_eq!(reach(root, &p("src/kind.rs")), Reach::Only(Vec::new()));
+        // Re-exported from further up, through a private module.
+        assert_eq!(
+            reach(root, &p("src/imp/deep.rs")),
+            Reach::Only(vec!["Thing".to_string(), "Other".to_string()])
+        );
+        assert_eq!(
+            reach(root, &p("src/imp/inner.rs")),
+            Reach::Only(Vec::new()),
+            "re-exported only into a private module"
+        );
         assert_eq!(reach(root, &p("src/util.rs")), Reach::Only(Vec::new()));
         assert_eq!(reach(root, &p("src/main.rs")), Reach::None);
         assert_eq!(reach(root, &p("src/orphan.rs")), Reach::None);
         assert_eq!(reach(root, &p("tools/src/main.rs")), Reach::None);
-        assert!(Reach::Only(vec!["*".into()]).keeps("anything", "method"));
-        assert!(!Reach::Only(vec!["Error".into()]).keeps("new", "method"));
+        assert!(Reach::Only(vec!["*".into()]).keeps("anything", Some("T")));
+        assert!(
+            Reach::Only(vec!["Error".into()]).keeps("new", Some("Error")),
+            "a re-exported type's method"
+        );
+        assert!(!Reach::Only(vec!["Error".into()]).keeps("new", Some("Other")));
+        assert!(!Reach::Only(vec!["Error".into()]).keeps("new", None));
     }
 }

@@ -3,7 +3,8 @@
 use globset::{Glob, GlobSet, GlobSetBuilder};
 
 use crate::config::Section;
-use crate::config::schema::{ENABLED, KeySpec, Kind, SectionSpec};
+use crate::config::schema::{ENABLED, KeySpec, Kind, PRE_EXISTING, SectionSpec};
+use crate::finding::Severity;
 
 pub const SECTION: SectionSpec = SectionSpec {
     gate: "docs",
@@ -22,6 +23,7 @@ pub const SECTION: SectionSpec = SectionSpec {
             default: "[\"README*\", \"docs/**\"]",
             doc: "the documentation files docs/stale watches (globs, repo-relative)",
         },
+        PRE_EXISTING,
     ],
 };
 
@@ -30,6 +32,8 @@ pub struct Settings {
     pub doc_paths: GlobSet,
     /// The globs of `doc_paths`, as written.
     pub doc_globs: Vec<String>,
+    /// What a finding the base already had may be (`pre-existing`).
+    pub pre_existing: Option<Severity>,
 }
 
 impl Settings {
@@ -43,6 +47,7 @@ impl Settings {
             freshness: usize::try_from(section.count("freshness-commits")).unwrap_or(usize::MAX),
             doc_paths: set.build()?,
             doc_globs,
+            pre_existing: crate::gates::at_base::ceiling(section),
         })
     }
 }

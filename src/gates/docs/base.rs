@@ -1,0 +1,263 @@
+//! What the base revision had, for a change run: which public symbols a
+//! changed file declared there and whether they were documented, what a
+//! JavaScript package's entry points exposed, whether the README was
+//! missing. A symbol the base did not have public is one the change adds
+//! (it blocks in a published package); a finding the base already had is
+//! handed to the pipeline in an [`AtBase`], which reports it at most as a
+//! warning (`pre-existing: block` keeps its level).
+//!
+//! Only what a finding needs is read, through git: the base version of a
+//! file with a gap, the base's package API when a symbol is not public in
+//! its file's base version, the root's READMEs when one is missing.
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+
+use super::files::AtCommit;
+use super::{exports, js_api, py_dist, rules};
+use crate::changed::ChangedFile;
+use crate::finding::{Finding, Severity};
+use crate::gates::at_base::AtBase;
+use crate::git::{BlobRead, Repo, Status, display_path};
+use crate::lang::Lang;
+use crate::rule::Level;
+use crate::walk::SourceFile;
+
+/// What a changed file declared at the base.
+pub(super) enum Before {
+    /// The file is new (or there is no base).
+    Nothing,
+    /// The public symbols of the base's version, by [`symbol_key`], and
+    /// whether each was documented.
+    Symbols(HashMap<String, bool>),
+    /// The base's version could not be read (over the size cap, not fetched
+    /// by a partial clone, not parsed): every symbol counts as there and
+    /// undocumented.
+    Unknown,
+}
+
+impl Before {
+    pub(super) fn read(repo: &Repo, base: Option<&str>, file: &ChangedFile, language: Lang) -> Result<Before> {
+        let Some(base) = base.filter(|_| !matches!(file.status, Status::Added | Status::Untracked)) else {
+            return Ok(Before::Nothing);
+        };
+        let path = file.old_path.as_deref().unwrap_or(&file.path);
+        let Some(id) = repo.blob_id_at(base, path)? else {
+            return Ok(Before::Nothing);
+        };
+        Ok(match repo.blob_capped(&id)? {
+            BlobRead::Content(bytes) => match exports::exports(language, &bytes) {
+                Some(symbols) => {
+                    let mut keys = HashMap::new();
+                    for symbol in &symbols {
+                        *keys.entry(symbol_key(symbol)).or_insert(false) |= symbol.documented;
+                    }
+                    Before::Symbols(keys)
+                }
+                None => Before::Unknown,
+            },
+            _ => Before::Unknown,
+        })
+    }
+
+    /// Was `symbol` public in the file at the base: `Some(documented)`?
+    fn had(&self, symbol: &exports::Export) -> Option<bool> {
+        match self {
+            Before::Nothing => None,
+            Before::Symbols(keys) => keys.get(&symbol_key(symbol)).copied(),
+            Before::Unknown => Some(false),
+        }
+    }
+}
+
+/// A symbol as one string: its class (a method's) and its name. Its kind
+/// is left out: a `const` that became a `function`, an interface that
+/// became a type alias, is the symbol the base had.
+fn symbol_key(symbol: &exports::Export) -> String {
+    format!("{}\u{1f}{}", symbol.parent.as_deref().unwrap_or(""), symbol.name)
+}
+
+/// What a published package exposes, where it can be told.
+pub(super) enum Surface<'a> {
+    /// Every public symbol of the package.
+    Whole,
+    /// What a JavaScript package's entry points reach.
+    JavaScript(&'a js_api::Api),
+    /// The modules a Python distribution ships.
+    Python(&'a py_dist::Dist),
+}
+
+impl Surface<'_> {
+    /// Why `name` in `path` is not part of the package's API (a note), if it is not.
+    pub(super) fn hides(&self, path: &Path, name: &str) -> Option<String> {
+        match self {
+            Surface::Whole => None,
+            Surface::JavaScript(api) => (!api.exposes(path, name)).then(|| {
+                "a warning: no entry point of the package (package.json `exports`, `main`, `types`) exposes it"
+                    .to_string()
+            }),
+            Surface::Python(dist) => (!dist.ships(path)).then(|| {
+                format!(
+                    "a warning: no package the distribution builds holds this module ({})",
+                    dist.source
+                )
+            }),
+        }
+    }
+}
+
+/// A change's judge of `docs/undocumented-export`, holding what it read of
+/// the base, and the base's findings it hands the pipeline.
+pub(super) struct Held<'r> {
+    repo: &'r Repo,
+    commit: Option<String>,
+    /// The base commit's tree, listed when a package's API there is first
+    /// asked for (`None` inside: it could not be read).
+    tree: Option<Option<AtCommit<'r>>>,
+    /// A JavaScript package's API at the base, by package folder.
+    apis: HashMap<PathBuf, Option<js_api::Api>>,
+    declared: js_api::Declared,
+    base: AtBase,
+}
+
+impl<'r> Held<'r> {
+    pub(super) fn new(repo: &'r Repo, commit: Option<&str>, ceiling: Option<Severity>) -> Held<'r> {
+        Held {
+            repo,
+            commit: commit.map(str::to_string),
+            tree: None,
+            apis: HashMap::new(),
+            declared: js_api::Declared::default(),
+            base: AtBase {
+                commit: commit.map(str::to_string),
+                ceiling,
+                ..AtBase::default()
+            },
+        }
+    }
+
+    /// `docs/undocumented-export` for a change. In a published package's
+    /// API, a symbol the base did not have public (in this file, or under
+    /// the same name among what the package's entry points exposed) is
+    /// one the change adds, and blocks; one the base had, undocumented, is
+    /// the base's finding too (a warning, unless `pre-existing: block`);
+    /// one the base had documented, that the change touched, is a warning.
+    pub(super) fn judge(
+        &mut self,
+        file: &ChangedFile,
+        language: Lang,
+        gaps: Vec<exports::Export>,
+        before: &Before,
+        published: Option<(String, PathBuf)>,
+        surface: &Surface<'_>,
+    ) -> Vec<Finding> {
+        let mut findings = Vec::new();
+        for symbol in gaps {
+            let mut finding = Finding::new(
+                &rules::UNDOCUMENTED_EXPORT,
+                format!("public {} `{}` has no doc comment", symbol.kind, symbol.name),
+            )
+            .at(display_path(&file.path), symbol.line, symbol.column)
+            .note(format!("add {}", exports::doc_name(language)));
+            let hidden = published.as_ref().and_then(|_| surface.hides(&file.path, &symbol.name));
+            let was = match hidden {
+                Some(_) => before.had(&symbol),
+                None => self.had(file, &symbol, before, surface, published.as_ref().map(|(_, dir)| dir)),
+            };
+            match (&published, hidden) {
+                (Some(_), Some(hidden)) => finding.notes.push(hidden),
+                (Some((why, _)), None) => match was {
+                    None => {
+                        finding.proposed = Some(Level::Deny);
+                        finding.notes.push(why.clone());
+                    }
+                    Some(false) => {
+                        finding.proposed = Some(Level::Deny);
+                        finding.notes.push(
+                            "it was public and undocumented before this change, which only touched it".to_string(),
+                        );
+                    }
+                    Some(true) => finding.notes.push(
+                        "a warning: it was public before this change, which touched it and left it without the doc comment it had"
+                            .to_string(),
+                    ),
+                },
+                (None, _) => {}
+            }
+            if was == Some(false) {
+                // The base had this finding: the pipeline holds it to a warning.
+                self.base.findings.push(finding.clone());
+            }
+            findings.push(finding);
+        }
+        findings
+    }
+
+    /// Was `symbol` public at the base, `Some(documented)`: declared public
+    /// in the file's base version, or, in a JavaScript package, exposed
+    /// under one of the names its entry points expose it by now (a symbol
+    /// moved to another module, its form changed).
+    fn had(
+        &mut self,
+        file: &ChangedFile,
+        symbol: &exports::Export,
+        before: &Before,
+        surface: &Surface<'_>,
+        package: Option<&PathBuf>,
+    ) -> Option<bool> {
+        if let Some(had) = before.had(symbol) {
+            return Some(had);
+        }
+        let (Surface::JavaScript(api), Some(dir), Some(commit)) = (surface, package, &self.commit) else {
+            return None;
+        };
+        let labels = api.labels(&file.path, &symbol.name);
+        if labels.is_empty() {
+            return None;
+        }
+        let Held {
+            repo,
+            tree,
+            apis,
+            declared,
+            ..
+        } = self;
+        let tree = tree.get_or_insert_with(|| AtCommit::new(repo, commit).ok()).as_ref()?;
+        let api = apis
+            .entry(dir.clone())
+            .or_insert_with(|| js_api::api(tree, dir))
+            .as_ref()?;
+        api.had(tree, &labels, declared)
+    }
+
+    /// The base's findings for the pipeline, with a README the base lacked
+    /// too when `findings` say one is missing: the same finding, whichever
+    /// way it was missing there (none, or one with nothing but a title).
+    pub(super) fn finish(mut self, findings: &[Finding], sources: &[SourceFile]) -> Result<AtBase> {
+        let missing = findings.iter().find(|f| f.rule == rules::README_MISSING.id);
+        if let (Some(now), Some(commit)) = (missing, &self.commit) {
+            let repo = self.repo;
+            let files: HashMap<String, String> = repo.root_files_at(commit)?.into_iter().collect();
+            let names: Vec<String> = files.keys().cloned().collect();
+            let read = |name: &str| match files.get(name).map(|id| repo.blob_capped(id)) {
+                Some(Ok(BlobRead::Content(bytes))) => Ok(bytes),
+                // Not read: not judged missing.
+                _ => Err("not read at the base".to_string()),
+            };
+            if super::readme_of(names, &read).is_some_and(|f| f.rule == rules::README_MISSING.id) {
+                self.base.findings.push(now.clone());
+            }
+        }
+        // The base's findings point at the lines the change's do, in the
+        // same text: each is matched by its fingerprint to the one it copies.
+        let shown: BTreeSet<&str> = self.base.findings.iter().filter_map(|f| f.path.as_deref()).collect();
+        self.base.sources = sources
+            .iter()
+            .filter(|s| shown.contains(display_path(&s.path).as_str()))
+            .cloned()
+            .collect();
+        Ok(self.base)
+    }
+}
