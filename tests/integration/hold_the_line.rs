@@ -209,7 +209,7 @@ fn a_change_that_turns_blocking_what_the_base_had_off_is_held_in_ci() {
 }
 
 #[test]
-fn the_same_change_gives_the_same_report_twice() {
+fn the_same_change_gives_the_same_report_whatever_the_threads_or_cache() {
     let (repo, base) = base();
     repo.write(
         "tests/test_calc.py",
@@ -222,7 +222,14 @@ fn the_same_change_gives_the_same_report_twice() {
         json.to_string()
     };
     let first = strip(mock(&repo, &base));
-    let second = strip(repo.run(&["mock", "--base", &base, "--format", "json", "--no-cache"]));
-    assert_eq!(first, second);
+    let args = ["mock", "--base", &base, "--format", "json"];
+    for (threads, cache) in [("1", false), ("8", true), ("2", false), ("1", true)] {
+        let mut args = args.to_vec();
+        if !cache {
+            args.push("--no-cache");
+        }
+        let again = strip(repo.run_env(&args, &[("RAYON_NUM_THREADS", threads)]));
+        assert_eq!(first, again, "{threads} thread(s), cache {cache}");
+    }
     assert!(first.contains("\"at_base\":true"), "{first}");
 }
