@@ -7,26 +7,6 @@
 
 use crate::support::{Run, TestRepo};
 
-/// `rule severity path:line at-base` of each finding of a one-gate JSON report.
-fn marked(run: &Run) -> Vec<String> {
-    let json = run.json();
-    json["findings"]
-        .as_array()
-        .unwrap_or_else(|| panic!("no findings: {}{}", run.stdout, run.stderr))
-        .iter()
-        .map(|f| {
-            format!(
-                "{} {} {}:{}{}",
-                f["rule"].as_str().unwrap(),
-                f["severity"].as_str().unwrap(),
-                f["path"].as_str().unwrap_or("-"),
-                f["line"].as_u64().unwrap_or(0),
-                if f["at_base"] == true { " at-base" } else { "" }
-            )
-        })
-        .collect()
-}
-
 fn docs(repo: &TestRepo, base: &str) -> Run {
     repo.run(&["docs", "--base", base, "--format", "json"])
 }
@@ -63,7 +43,7 @@ fn a_mixin_s_typing_stub_is_documented_by_the_subclass_that_implements_it() {
     );
     let run = docs(&repo, &base);
     assert_eq!(run.code, 0, "{}", run.stdout);
-    assert_eq!(marked(&run), Vec::<String>::new());
+    assert_eq!(run.marked(), Vec::<String>::new());
 
     // The same stub with no documented implementation is a new undocumented method.
     repo.write(
@@ -73,7 +53,7 @@ fn a_mixin_s_typing_stub_is_documented_by_the_subclass_that_implements_it() {
     let run = docs(&repo, &base);
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert_eq!(
-        marked(&run),
+        run.marked(),
         [
             "docs/undocumented-export error pkg/sessions.py:6",
             "docs/undocumented-export error pkg/sessions.py:15"
@@ -98,7 +78,7 @@ fn an_override_inherits_the_docstring_of_a_base_in_another_module() {
     );
     let run = docs(&repo, &base);
     assert_eq!(
-        marked(&run),
+        run.marked(),
         ["docs/undocumented-export error pkg/http.py:10"],
         "`handle` inherits `Transport.handle`'s docstring; `close` has none to inherit"
     );
@@ -125,7 +105,7 @@ fn a_const_that_becomes_overloaded_functions_is_the_symbol_the_base_had() {
     let run = docs(&repo, &base);
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert_eq!(
-        marked(&run),
+        run.marked(),
         [
             "docs/undocumented-export warning src/hooks.ts:1 at-base",
             "docs/undocumented-export warning src/hooks.ts:3 at-base"
@@ -142,7 +122,7 @@ fn a_const_that_becomes_overloaded_functions_is_the_symbol_the_base_had() {
     let run = docs(&repo, &base);
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert_eq!(
-        marked(&run),
+        run.marked(),
         [
             "docs/undocumented-export warning src/hooks.ts:1 at-base",
             "docs/undocumented-export warning src/hooks.ts:3 at-base",
@@ -166,7 +146,7 @@ fn a_type_twin_of_a_documented_value_shares_its_doc() {
     );
     let run = docs(&repo, &base);
     assert_eq!(run.code, 0, "{}", run.stdout);
-    assert_eq!(marked(&run), Vec::<String>::new());
+    assert_eq!(run.marked(), Vec::<String>::new());
 
     // A type whose value twin has no doc either is a new undocumented type.
     repo.write(
@@ -175,7 +155,7 @@ fn a_type_twin_of_a_documented_value_shares_its_doc() {
     );
     let run = docs(&repo, &base);
     assert_eq!(
-        marked(&run),
+        run.marked(),
         [
             "docs/undocumented-export error src/index.ts:4",
             "docs/undocumented-export error src/index.ts:5"
@@ -202,12 +182,12 @@ fn overloads_parted_by_comments_are_one_symbol() {
     repo.write("src/index.ts", overloads("/** Each key optional, exactly. */\n"));
     let run = docs(&repo, &base);
     assert_eq!(run.code, 0, "{}", run.stdout);
-    assert_eq!(marked(&run), Vec::<String>::new());
+    assert_eq!(run.marked(), Vec::<String>::new());
 
     // Undocumented, the function is one finding, at its first signature.
     repo.write("src/index.ts", overloads(""));
     let run = docs(&repo, &base);
-    assert_eq!(marked(&run), ["docs/undocumented-export error src/index.ts:5"]);
+    assert_eq!(run.marked(), ["docs/undocumented-export error src/index.ts:5"]);
 }
 
 /// zod 5e608851fbc7: the `input` type was public at the base, re-exported
@@ -232,7 +212,7 @@ fn a_symbol_moved_to_a_new_module_is_judged_on_the_package_api_at_the_base() {
     let run = docs(&repo, &base);
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert_eq!(
-        marked(&run),
+        run.marked(),
         ["docs/undocumented-export warning src/in-out.ts:1 at-base"]
     );
 
@@ -242,7 +222,7 @@ fn a_symbol_moved_to_a_new_module_is_judged_on_the_package_api_at_the_base() {
     let run = docs(&repo, &base);
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert_eq!(
-        marked(&run),
+        run.marked(),
         [
             "docs/undocumented-export warning src/in-out.ts:1 at-base",
             "docs/undocumented-export error src/in-out.ts:2"
@@ -253,7 +233,7 @@ fn a_symbol_moved_to_a_new_module_is_judged_on_the_package_api_at_the_base() {
     repo.write("src/in-out.ts", "export type input<T> = T\nexport type hidden = 1\n");
     let run = docs(&repo, &base);
     assert_eq!(
-        marked(&run),
+        run.marked(),
         [
             "docs/undocumented-export warning src/in-out.ts:1 at-base",
             "docs/undocumented-export error src/in-out.ts:2"
@@ -272,7 +252,7 @@ fn a_readme_missing_at_the_base_too_is_a_warning_unless_pre_existing_block() {
     repo.write("app.py", "x = 2\n");
     let run = docs(&repo, &base);
     assert_eq!(run.code, 0, "{}", run.stdout);
-    assert_eq!(marked(&run), ["docs/readme-missing warning -:0 at-base"]);
+    assert_eq!(run.marked(), ["docs/readme-missing warning -:0 at-base"]);
     let json = run.json();
     let note = json["findings"][0]["notes"][0].as_str().unwrap();
     assert!(
@@ -282,7 +262,7 @@ fn a_readme_missing_at_the_base_too_is_a_warning_unless_pre_existing_block() {
     // A README with nothing but a title is no better than none.
     repo.write("README.md", "# app\n");
     assert_eq!(
-        marked(&docs(&repo, &base)),
+        docs(&repo, &base).marked(),
         ["docs/readme-missing warning README.md:0 at-base"]
     );
     repo.remove("README.md");
@@ -293,7 +273,7 @@ fn a_readme_missing_at_the_base_too_is_a_warning_unless_pre_existing_block() {
     repo.write("app.py", "x = 3\n");
     let run = docs(&repo, &base);
     assert_eq!(run.code, 1, "{}", run.stdout);
-    assert_eq!(marked(&run), ["docs/readme-missing error -:0 at-base"]);
+    assert_eq!(run.marked(), ["docs/readme-missing error -:0 at-base"]);
 
     // A change that removes the README introduced the finding: it blocks.
     let repo = TestRepo::new();
@@ -302,7 +282,7 @@ fn a_readme_missing_at_the_base_too_is_a_warning_unless_pre_existing_block() {
     repo.remove("README.md");
     let run = docs(&repo, &base);
     assert_eq!(run.code, 1, "{}", run.stdout);
-    assert_eq!(marked(&run), ["docs/readme-missing error -:0"]);
+    assert_eq!(run.marked(), ["docs/readme-missing error -:0"]);
 }
 
 /// Issue 52: the public API is what a package's entry points reach, not
@@ -338,7 +318,7 @@ fn the_public_api_is_what_the_entry_points_reach() {
     let run = docs(&repo, &base);
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert_eq!(
-        marked(&run),
+        run.marked(),
         [
             "docs/undocumented-export error js/index.d.ts:3",
             "docs/undocumented-export error src/imp/deep.rs:5"

@@ -18,26 +18,6 @@ fn base() -> (TestRepo, String) {
     (repo, base)
 }
 
-/// `rule severity path:line at_base` of each finding of a one-gate JSON report.
-fn marked(run: &Run) -> Vec<String> {
-    let json = run.json();
-    json["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| {
-            format!(
-                "{} {} {}:{}{}",
-                f["rule"].as_str().unwrap(),
-                f["severity"].as_str().unwrap(),
-                f["path"].as_str().unwrap_or("-"),
-                f["line"].as_u64().unwrap_or(0),
-                if f["at_base"] == true { " at-base" } else { "" }
-            )
-        })
-        .collect()
-}
-
 fn mock(repo: &TestRepo, base: &str) -> Run {
     repo.run(&["mock", "--base", base, "--format", "json"])
 }
@@ -53,7 +33,7 @@ fn a_hollow_test_the_base_had_warns_and_one_the_change_wrote_blocks() {
     let run = mock(&repo, &base);
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert_eq!(
-        marked(&run),
+        run.marked(),
         ["mock/tautological-assertion warning tests/test_calc.py:6 at-base"]
     );
     let json = run.json();
@@ -80,7 +60,7 @@ fn a_hollow_test_the_base_had_warns_and_one_the_change_wrote_blocks() {
     let run = mock(&repo, &base);
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert_eq!(
-        marked(&run),
+        run.marked(),
         [
             "mock/tautological-assertion warning tests/test_calc.py:6 at-base",
             "mock/tautological-assertion error tests/test_calc.py:15",
@@ -104,14 +84,14 @@ fn a_source_change_does_not_block_for_its_dependents_old_hollow_tests() {
     let run = mock(&repo, &base);
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert_eq!(
-        marked(&run),
+        run.marked(),
         ["mock/tautological-assertion warning tests/test_calc.py:6 at-base"]
     );
     // The same in the pre-commit hook's scope.
     repo.git(&["add", "-A"]);
     let staged = repo.run(&["mock", "--staged", "--format", "json"]);
     assert_eq!(staged.code, 0, "{}", staged.stdout);
-    assert_eq!(marked(&staged), marked(&run));
+    assert_eq!(staged.marked(), run.marked());
 }
 
 #[test]
@@ -125,7 +105,7 @@ fn a_hollow_test_kept_hollow_through_an_edit_or_a_rename_is_still_the_base_s() {
     let run = mock(&repo, &base);
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert_eq!(
-        marked(&run),
+        run.marked(),
         ["mock/tautological-assertion warning tests/test_calc.py:6 at-base"]
     );
 
@@ -135,7 +115,7 @@ fn a_hollow_test_kept_hollow_through_an_edit_or_a_rename_is_still_the_base_s() {
     let run = mock(&repo, &base);
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert_eq!(
-        marked(&run),
+        run.marked(),
         ["mock/tautological-assertion warning tests/test_sums.py:6 at-base"]
     );
 }
@@ -147,7 +127,7 @@ fn a_copy_of_a_hollow_test_and_a_second_one_beside_it_are_the_change_s() {
     repo.write("tests/test_copy.py", HOLLOW_AT_BASE);
     let run = mock(&repo, &base);
     assert_eq!(run.code, 1, "{}", run.stdout);
-    assert_eq!(marked(&run), ["mock/tautological-assertion error tests/test_copy.py:6"]);
+    assert_eq!(run.marked(), ["mock/tautological-assertion error tests/test_copy.py:6"]);
     repo.remove("tests/test_copy.py");
 
     // The same assertion written again in the same test: the base had one,
@@ -159,7 +139,7 @@ fn a_copy_of_a_hollow_test_and_a_second_one_beside_it_are_the_change_s() {
     let run = mock(&repo, &base);
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert_eq!(
-        marked(&run),
+        run.marked(),
         [
             "mock/tautological-assertion warning tests/test_calc.py:6 at-base",
             "mock/tautological-assertion error tests/test_calc.py:7",
@@ -173,7 +153,7 @@ fn pre_existing_block_keeps_the_level_and_all_files_is_an_audit() {
     repo.write("calc.py", "def add(a, b):\n    return b + a\n");
     let all = repo.run(&["mock", "--all-files", "--format", "json"]);
     assert_eq!(all.code, 1, "{}", all.stdout);
-    assert_eq!(marked(&all), ["mock/tautological-assertion error tests/test_calc.py:6"]);
+    assert_eq!(all.marked(), ["mock/tautological-assertion error tests/test_calc.py:6"]);
 
     // The base asks for the old behaviour: the finding blocks, still marked.
     repo.write(".loki-gate.yaml", "gates:\n  mock:\n    pre-existing: block\n");
@@ -183,7 +163,7 @@ fn pre_existing_block_keeps_the_level_and_all_files_is_an_audit() {
     let run = mock(&repo, &base);
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert_eq!(
-        marked(&run),
+        run.marked(),
         ["mock/tautological-assertion error tests/test_calc.py:6 at-base"]
     );
     assert_eq!(run.json()["summary"]["at_base"], 1);
@@ -200,7 +180,7 @@ fn a_change_that_turns_blocking_what_the_base_had_off_is_held_in_ci() {
     let run = repo.run_env(&["mock", "--base", &base, "--format", "json"], &[("CI", "true")]);
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert_eq!(
-        marked(&run),
+        run.marked(),
         [
             "meta/waiver-added error .loki-gate.yaml:3",
             "mock/tautological-assertion error tests/test_calc.py:6 at-base",

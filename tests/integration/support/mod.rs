@@ -42,6 +42,27 @@ impl Run {
             .collect()
     }
 
+    /// [`Run::findings`], each followed by ` at-base` when the base had it
+    /// (`at_base`, issue 52).
+    pub fn marked(&self) -> Vec<String> {
+        let json = self.json();
+        json["findings"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no findings: {}{}", self.stdout, self.stderr))
+            .iter()
+            .map(|f| {
+                format!(
+                    "{} {} {}:{}{}",
+                    f["rule"].as_str().unwrap(),
+                    f["severity"].as_str().unwrap(),
+                    f["path"].as_str().unwrap_or("-"),
+                    f["line"].as_u64().unwrap_or(0),
+                    if f["at_base"] == true { " at-base" } else { "" }
+                )
+            })
+            .collect()
+    }
+
     /// The notices of a one-gate JSON report.
     pub fn notices(&self) -> Vec<String> {
         self.json()["notices"]

@@ -91,37 +91,27 @@ impl Analysis<'_> {
                 span: t.span,
                 version: file.change.old.as_ref(),
             };
-            if let Some((to, why)) = &file.change.moved_out
-                && !tests.is_empty()
-            {
+            // A whole file gone (or gone out of sight): one finding that names its tests.
+            let gone = match &file.change.moved_out {
+                Some((to, why)) if !tests.is_empty() => Some(format!(
+                    "{} moved to {}, {why}: its {} test(s) are gone from the suite",
+                    display_path(file.old_path()),
+                    display_path(to),
+                    tests.len()
+                )),
+                None if file.new.is_none() && tests.len() > 1 => Some(format!(
+                    "{} was deleted with its {} tests",
+                    display_path(file.old_path()),
+                    tests.len()
+                )),
+                _ => None,
+            };
+            if let Some(gone) = gone {
                 let names: Vec<String> = tests.iter().take(5).map(|t| format!("`{}`", t.name)).collect();
                 let more = if tests.len() > 5 { ", ..." } else { "" };
                 emit.push(
                     &TEST_DELETED_OR_SKIPPED,
-                    format!(
-                        "{} moved to {}, {why}: its {} test(s) are gone from the suite: {}{more}",
-                        display_path(file.old_path()),
-                        display_path(to),
-                        tests.len(),
-                        names.join(", ")
-                    ),
-                    site(tests[0]),
-                    None,
-                    Vec::new(),
-                );
-                continue;
-            }
-            if file.new.is_none() && tests.len() > 1 {
-                let names: Vec<String> = tests.iter().take(5).map(|t| format!("`{}`", t.name)).collect();
-                let more = if tests.len() > 5 { ", ..." } else { "" };
-                emit.push(
-                    &TEST_DELETED_OR_SKIPPED,
-                    format!(
-                        "{} was deleted with its {} tests: {}{more}",
-                        display_path(file.old_path()),
-                        tests.len(),
-                        names.join(", ")
-                    ),
+                    format!("{gone}: {}{more}", names.join(", ")),
                     site(tests[0]),
                     None,
                     Vec::new(),
