@@ -171,15 +171,7 @@ impl Pipeline<'_> {
             mut waivers,
             base,
         } = out;
-        let mut texts: HashMap<String, Option<Text>> = sources
-            .iter()
-            .map(|s| {
-                (
-                    crate::git::display_path(&s.path),
-                    Some(Text::new(s.text().into_owned())),
-                )
-            })
-            .collect();
+        let mut texts = texts_of(&sources);
 
         // Suppressions: every file the gate read, plus any file a finding points into.
         let mut suppressions = Vec::new();
@@ -226,27 +218,19 @@ impl Pipeline<'_> {
         findings.extend(self.judge.findings(&waivers));
 
         // Snippets and fingerprints.
-        let root = Some(self.root);
         fingerprint(
             findings
                 .iter_mut()
                 .chain(waivers.iter_mut().flat_map(|w| w.findings.iter_mut()))
                 .collect(),
             &mut texts,
-            root,
+            Some(self.root),
         );
-        // What the base revision already had (a change run).
+        // What the base revision already had (a change run): fingerprinted
+        // the same way, from the base's text only.
         let at_base = match base {
             Some(mut base) => {
-                let mut base_texts: HashMap<String, Option<Text>> = std::mem::take(&mut base.sources)
-                    .into_iter()
-                    .map(|s| {
-                        (
-                            crate::git::display_path(&s.path),
-                            Some(Text::new(s.text().into_owned())),
-                        )
-                    })
-                    .collect();
+                let mut base_texts = texts_of(&base.sources);
                 fingerprint(base.findings.iter_mut().collect(), &mut base_texts, None);
                 at_base::mark(&mut findings, &base, gate)
             }
@@ -303,6 +287,19 @@ impl Pipeline<'_> {
     fn text<'c>(&self, cache: &'c mut HashMap<String, Option<Text>>, path: &str) -> Option<&'c Text> {
         read_text(cache, Some(self.root), path)
     }
+}
+
+/// The text of each of `sources` with its line starts, by its shown path.
+fn texts_of(sources: &[SourceFile]) -> HashMap<String, Option<Text>> {
+    sources
+        .iter()
+        .map(|s| {
+            (
+                crate::git::display_path(&s.path),
+                Some(Text::new(s.text().into_owned())),
+            )
+        })
+        .collect()
 }
 
 /// Give `findings` their snippets and fingerprints, the text of each file
