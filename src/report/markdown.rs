@@ -120,9 +120,13 @@ pub fn render(reports: &[GateReport]) -> String {
     let _ = writeln!(out, "{MARKER}");
     let _ = writeln!(out, "## loki-gate: {}\n", badge(combined(reports)));
     for r in reports {
+        let at_base = match r.at_base {
+            0 => String::new(),
+            n => format!(", {n} found at the base"),
+        };
         let _ = writeln!(
             out,
-            "### `{}`: {} ({}, {}, {})\n",
+            "### `{}`: {} ({}, {}, {}{at_base})\n",
             r.gate,
             badge(r.outcome),
             plural(r.count(Severity::Error), "error"),
@@ -139,7 +143,11 @@ pub fn render(reports: &[GateReport]) -> String {
         let mut questions: Vec<&str> = r.findings.iter().filter_map(|f| f.confirm).collect();
         questions.sort_unstable();
         questions.dedup();
-        let plain: Vec<&Finding> = r.findings.iter().filter(|f| f.confirm.is_none()).collect();
+        let plain: Vec<&Finding> = r
+            .findings
+            .iter()
+            .filter(|f| f.confirm.is_none() && !f.at_base)
+            .collect();
         table(&mut out, &plain);
         for question in questions {
             let asked: Vec<&Finding> = r.findings.iter().filter(|f| f.confirm == Some(question)).collect();
@@ -149,6 +157,17 @@ pub fn render(reports: &[GateReport]) -> String {
                 asked.len()
             );
             table(&mut out, &asked);
+        }
+        // What the base already had: there, not in the way.
+        let old: Vec<&Finding> = r.findings.iter().filter(|f| f.confirm.is_none() && f.at_base).collect();
+        if !old.is_empty() {
+            let _ = writeln!(
+                out,
+                "<details><summary>{} the base already had (not this change's)</summary>\n",
+                plural(old.len(), "finding")
+            );
+            table(&mut out, &old);
+            let _ = writeln!(out, "</details>\n");
         }
         if let Some(coverage) = &r.coverage {
             out.push_str(&coverage.markdown(MAX_ROWS, cell));

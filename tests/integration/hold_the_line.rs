@@ -213,3 +213,45 @@ fn the_same_change_gives_the_same_report_whatever_the_threads_or_cache() {
     }
     assert!(first.contains("\"at_base\":true"), "{first}");
 }
+
+#[test]
+fn the_pr_comment_and_sarif_set_what_the_base_had_apart() {
+    let (repo, base) = base();
+    repo.write(
+        "tests/test_calc.py",
+        format!("{HOLLOW_AT_BASE}\n\ndef test_new():\n    add(2, 2)\n    assert True\n"),
+    );
+    let md = repo.run(&["mock", "--base", &base, "--format", "markdown"]);
+    assert_eq!(md.code, 1, "{}", md.stdout);
+    assert!(
+        md.stdout.contains("(1 error, 1 warning, 0 notes, 1 found at the base)"),
+        "{}",
+        md.stdout
+    );
+    let (new, old) = md
+        .stdout
+        .split_once("<details><summary>1 finding the base already had (not this change's)</summary>")
+        .unwrap_or_else(|| panic!("{}", md.stdout));
+    assert!(
+        new.contains("`tests/test_calc.py:15`") && !new.contains("`tests/test_calc.py:6`"),
+        "{new}"
+    );
+    assert!(old.contains("`tests/test_calc.py:6`"), "{old}");
+
+    let sarif = repo.run(&["mock", "--base", &base, "--format", "sarif"]);
+    let sarif: serde_json::Value = serde_json::from_str(&sarif.stdout).unwrap();
+    let states: Vec<(u64, Option<&str>)> = sarif["runs"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["locations"][0]["physicalLocation"]["region"]["startLine"]
+                    .as_u64()
+                    .unwrap(),
+                r["baselineState"].as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(states, [(6, Some("unchanged")), (15, None)]);
+}
