@@ -335,6 +335,12 @@ fn a_deleted_check_that_a_remaining_one_implies_is_not_lost() {
             "it('a', () => {\n  expect(ys).toHaveLength(1)\n  expect(xs[1]).toBeUndefined()\n})\n",
             "it('a', () => {\n  expect(ys).toHaveLength(1)\n})\n",
         ),
+        // A length pins how many, not what: it holds no check of an item.
+        (
+            Lang::TypeScript,
+            "it('a', () => {\n  expect(xs).toHaveLength(2)\n  expect(xs[1]).toBe('b')\n})\n",
+            "it('a', () => {\n  expect(xs).toHaveLength(2)\n})\n",
+        ),
     ];
     for (lang, old, new) in lost {
         assert_eq!(changes(lang, old, new).len(), 1, "{new}");
