@@ -1395,3 +1395,39 @@ fn an_expectation_bent_through_a_re_export_is_flagged() {
         run.stdout
     );
 }
+
+/// Issue 52: a check taken out by one commit and put back by a later one
+/// (inside a merged branch, rich e0d3aee) leaves the range as a whole
+/// unchanged; taken out for good it is lost.
+#[test]
+fn a_check_taken_out_and_put_back_inside_the_range_is_not_lost() {
+    let repo = python_project();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    repo.write("shop/cart.py", CART_CHANGED)
+        .write("tests/test_cart.py", TESTS.replace("    assert total([]) == 0\n", ""));
+    repo.commit("drop a check while the code moves");
+    repo.write("shop/cart.py", CART).write("tests/test_cart.py", TESTS);
+    repo.commit("put it back");
+    assert_eq!(gate(&repo, &base).findings(), Vec::<String>::new());
+    // Changed and changed back: nothing changed either.
+    let repo = python_project();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    repo.write("shop/cart.py", CART_CHANGED)
+        .write("tests/test_cart.py", TESTS.replace("== 90", "== 80"));
+    repo.commit("a new discount");
+    repo.write("shop/cart.py", CART).write("tests/test_cart.py", TESTS);
+    repo.commit("the old discount again");
+    assert_eq!(gate(&repo, &base).findings(), Vec::<String>::new());
+    // Taken out and not put back.
+    let repo = python_project();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    repo.write("shop/cart.py", CART_CHANGED)
+        .write("tests/test_cart.py", TESTS.replace("    assert total([]) == 0\n", ""));
+    repo.commit("drop a check while the code moves");
+    repo.write("README.md", "# shop\n");
+    repo.commit("docs");
+    assert_eq!(
+        gate(&repo, &base).findings(),
+        ["mutation/assertion-deleted error tests/test_cart.py:4"]
+    );
+}

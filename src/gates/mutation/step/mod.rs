@@ -62,6 +62,13 @@ impl Finale {
         }
     }
 
+    /// Does the test named `name` check `a` again at the end of the range
+    /// (taken out in one commit, put back by a later one: the range as a
+    /// whole, as a merge brings it, changed nothing)?
+    fn checks_again(&self, name: &str, a: &Assertion) -> bool {
+        self.name == name && self.checks.contains(&pair::check_key(a))
+    }
+
     /// Is this `t` (whose checks are `checks`), moved or come back: the
     /// same name with much the same body or the same checks, or a body that
     /// is nearly the same?
@@ -212,6 +219,12 @@ impl Emit<'_> {
 }
 
 impl Analysis<'_> {
+    /// Is the old check `a` of the test named `name` there as it was at the
+    /// end of the range?
+    fn back_at_end(&self, name: &str, a: &Assertion) -> bool {
+        self.finale.iter().any(|f| f.checks_again(name, a))
+    }
+
     fn known<'s>(&'s self, step: &'s Step) -> Known<'s> {
         let base = match self.baseline {
             Baseline::Parent => Existed::All,
