@@ -1418,6 +1418,23 @@ fn a_check_taken_out_and_put_back_inside_the_range_is_not_lost() {
     repo.write("shop/cart.py", CART).write("tests/test_cart.py", TESTS);
     repo.commit("the old discount again");
     assert_eq!(gate(&repo, &base).findings(), Vec::<String>::new());
+    // Not put back: the same check in a test of the same name in another
+    // class, or a second copy beside the one that changed, is not it.
+    let twins = "from shop.cart import total\n\n\nclass TestA:\n    def test_empty(self):\n        assert total([]) == 0\n        assert total([]) == 0\n\n\nclass TestB:\n    def test_empty(self):\n        assert total([]) == 0\n";
+    let repo = TestRepo::new();
+    repo.write("shop/__init__.py", "")
+        .write("shop/cart.py", CART)
+        .write("tests/test_cart.py", twins);
+    let base = repo.commit("base");
+    repo.write("shop/cart.py", CART_CHANGED).write(
+        "tests/test_cart.py",
+        twins.replacen("        assert total([]) == 0\n", "        assert total([]) == 1\n", 1),
+    );
+    repo.commit("an empty cart costs one");
+    assert_eq!(
+        gate(&repo, &base).findings(),
+        ["mutation/assertion-value-changed error tests/test_cart.py:6"]
+    );
     // Taken out and not put back.
     let repo = python_project();
     let base = repo.git(&["rev-parse", "HEAD"]);

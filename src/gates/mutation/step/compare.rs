@@ -68,7 +68,7 @@ impl Analysis<'_> {
                 // per value; nothing changed.
                 Change::ValueChanged { old, new }
                     if known.check(&o.name, old)
-                        && !self.back_at_end(&o.name, old)
+                        && !self.back_at_end(o, old)
                         && !(o.assertions.iter().any(|b| pair::same_check(b, new)) && emit.gained.makes(old)) =>
                 {
                     self.value_changed(emit, code, (of, o, old), (nf, n, new), None);
@@ -77,7 +77,7 @@ impl Analysis<'_> {
                 // asked was removed from the code went with that API.
                 Change::Weakened { old, new }
                     if known.check(&o.name, old)
-                        && !self.back_at_end(&o.name, old)
+                        && !self.back_at_end(o, old)
                         && !(pair::subject(old) != pair::subject(new) && self.lost_removed_api(emit, of, o, nf, n)) =>
                 {
                     emit.push(
@@ -110,7 +110,7 @@ impl Analysis<'_> {
                 }
                 Change::Deleted { old }
                     if known.check(&o.name, old)
-                        && !self.back_at_end(&o.name, old)
+                        && !self.back_at_end(o, old)
                         && !emit.gained.holds(Family::of(nf.lang), old, Some(n))
                         && !pair::housekeeping(o, old)
                         && !pair::vacuous(o, old, of.old.map_or(&[], |f| &f.imports))

@@ -49,6 +49,8 @@ pub(super) struct Analysis<'a> {
 /// skipped one is not there: it checks nothing).
 pub(super) struct Finale {
     name: String,
+    /// Its class or `describe`, which tells apart two tests of one name.
+    scope: String,
     shape: Vec<u32>,
     checks: Vec<String>,
 }
@@ -57,16 +59,19 @@ impl Finale {
     pub fn of(t: &TestCase) -> Finale {
         Finale {
             name: t.name.clone(),
+            scope: t.scope.clone(),
             shape: t.shape.clone(),
             checks: t.assertions.iter().map(pair::check_key).collect(),
         }
     }
 
-    /// Does the test named `name` check `a` again at the end of the range
-    /// (taken out in one commit, put back by a later one: the range as a
-    /// whole, as a merge brings it, changed nothing)?
-    fn checks_again(&self, name: &str, a: &Assertion) -> bool {
-        self.name == name && self.checks.contains(&pair::check_key(a))
+    /// How many times `t` (by scope and name) makes the check `key` at the
+    /// end of the range.
+    fn count(&self, t: &TestCase, key: &str) -> usize {
+        match self.name == t.name && self.scope == t.scope {
+            true => self.checks.iter().filter(|c| *c == key).count(),
+            false => 0,
+        }
     }
 
     /// Is this `t` (whose checks are `checks`), moved or come back: the
@@ -219,10 +224,14 @@ impl Emit<'_> {
 }
 
 impl Analysis<'_> {
-    /// Is the old check `a` of the test named `name` there as it was at the
-    /// end of the range?
-    fn back_at_end(&self, name: &str, a: &Assertion) -> bool {
-        self.finale.iter().any(|f| f.checks_again(name, a))
+    /// Is the old check `a` of `o` there as it was at the end of the range,
+    /// as many times as `o` made it (taken out in one commit, put back by a
+    /// later one: the range as a whole, as a merge brings it, changed
+    /// nothing)? A second copy left beside one that changed is not it.
+    fn back_at_end(&self, o: &TestCase, a: &Assertion) -> bool {
+        let key = pair::check_key(a);
+        let before = o.assertions.iter().filter(|b| pair::check_key(b) == key).count();
+        self.finale.iter().map(|f| f.count(o, &key)).sum::<usize>() >= before
     }
 
     fn known<'s>(&'s self, step: &'s Step) -> Known<'s> {
