@@ -249,16 +249,15 @@ impl Analysis<'_> {
             return false;
         }
         let source = squash(source);
-        let Some(text) = nf.change.new.as_ref().map(|v| self.versions.bytes(v)) else {
+        let Some(text) = nf
+            .change
+            .new
+            .as_ref()
+            .map(|v| test_text(self.versions.bytes(v), n.extent))
+        else {
             return false;
         };
-        let text = String::from_utf8_lossy(text);
-        let lines: Vec<String> = text
-            .lines()
-            .skip(n.extent.line.saturating_sub(1) as usize)
-            .take((n.extent.end_line.saturating_sub(n.extent.line) + 1) as usize)
-            .map(squash)
-            .collect();
+        let lines: Vec<String> = text.lines().map(squash).collect();
         let is_local = |p: &str| !p.is_empty() && p.chars().all(|c| c.is_alphanumeric() || c == '_');
         n.assertions
             .iter()
