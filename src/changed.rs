@@ -152,6 +152,20 @@ pub fn collect(repo: &Repo, scope: &Scope, exclude: &GlobSet, skip_dirs: &[PathB
     Ok(ChangeSet { base, files })
 }
 
+/// The version of `file` at the `base` commit (at its old path when it was
+/// renamed), read with the size cap; `None` when the change added it or
+/// the base has no file there.
+pub fn base_blob(repo: &Repo, base: &str, file: &ChangedFile) -> Result<Option<crate::git::BlobRead>> {
+    if matches!(file.status, Status::Added | Status::Untracked) {
+        return Ok(None);
+    }
+    let path = file.old_path.as_deref().unwrap_or(&file.path);
+    match repo.blob_id_at(base, path)? {
+        Some(id) => repo.blob_capped(&id).map(Some),
+        None => Ok(None),
+    }
+}
+
 /// Compress ascending line numbers into inclusive ranges.
 pub fn ranges(lines: &[u32]) -> Vec<(u32, u32)> {
     let mut out: Vec<(u32, u32)> = Vec::new();

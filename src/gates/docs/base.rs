@@ -20,7 +20,7 @@ use super::{exports, js_api, py_dist, rules};
 use crate::changed::ChangedFile;
 use crate::finding::{Finding, Severity};
 use crate::gates::at_base::AtBase;
-use crate::git::{BlobRead, Repo, Status, display_path};
+use crate::git::{BlobRead, Repo, display_path};
 use crate::lang::Lang;
 use crate::rule::Level;
 use crate::walk::SourceFile;
@@ -40,14 +40,14 @@ pub(super) enum Before {
 
 impl Before {
     pub(super) fn read(repo: &Repo, base: Option<&str>, file: &ChangedFile, language: Lang) -> Result<Before> {
-        let Some(base) = base.filter(|_| !matches!(file.status, Status::Added | Status::Untracked)) else {
+        let Some(blob) = base
+            .map(|base| crate::changed::base_blob(repo, base, file))
+            .transpose()?
+            .flatten()
+        else {
             return Ok(Before::Nothing);
         };
-        let path = file.old_path.as_deref().unwrap_or(&file.path);
-        let Some(id) = repo.blob_id_at(base, path)? else {
-            return Ok(Before::Nothing);
-        };
-        Ok(match repo.blob_capped(&id)? {
+        Ok(match blob {
             BlobRead::Content(bytes) => match exports::exports(language, &bytes) {
                 Some(symbols) => {
                     let mut keys = HashMap::new();

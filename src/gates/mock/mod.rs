@@ -22,8 +22,8 @@ use crate::finding::Finding;
 use crate::gates::at_base::AtBase;
 use crate::gates::project::resolve::{Reach, Resolver};
 use crate::gates::project::{imports, model, model_cache, project};
+use crate::git::BlobRead;
 use crate::git::display_path;
-use crate::git::{BlobRead, Status};
 use crate::lang::{Lang, TestFile};
 use crate::walk::{self, SourceFile};
 use loaded::Loaded;
@@ -342,25 +342,20 @@ fn at_base(
             continue;
         };
         base.changed.insert(shown.clone(), change.lines.clone());
-        let (Some(commit), false) = (&commit, matches!(change.status, Status::Added | Status::Untracked)) else {
-            continue;
-        };
-        let at = change.old_path.as_deref().unwrap_or(&file.path);
-        let why = match cx.repo.blob_id_at(commit, at)? {
+        let Some(commit) = &commit else { continue };
+        let why = match changed::base_blob(cx.repo, commit, change)? {
             None => continue,
-            Some(id) => match cx.repo.blob_capped(&id)? {
-                BlobRead::Content(bytes) if bytes == file.bytes => {
-                    base.unchanged.insert(shown);
-                    continue;
-                }
-                BlobRead::Content(bytes) if !walk::is_binary(&bytes) => {
-                    read.push((file.path.clone(), *lang, bytes));
-                    continue;
-                }
-                BlobRead::Content(_) => "binary".to_string(),
-                BlobRead::TooLarge(size) => walk::over_cap(size),
-                BlobRead::Missing => format!("blob {}", crate::git::PARTIAL_CLONE),
-            },
+            Some(BlobRead::Content(bytes)) if bytes == file.bytes => {
+                base.unchanged.insert(shown);
+                continue;
+            }
+            Some(BlobRead::Content(bytes)) if !walk::is_binary(&bytes) => {
+                read.push((file.path.clone(), *lang, bytes));
+                continue;
+            }
+            Some(BlobRead::Content(_)) => "binary".to_string(),
+            Some(BlobRead::TooLarge(size)) => walk::over_cap(size),
+            Some(BlobRead::Missing) => format!("blob {}", crate::git::PARTIAL_CLONE),
         };
         notes.push(format!(
             "{shown}: its base version was not read ({why}): its findings count as the change's"
