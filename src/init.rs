@@ -33,7 +33,8 @@ pub fn detect(root: &Path) -> Stack {
         .filter_map(|e| e.path().strip_prefix(root).ok().map(Path::to_path_buf))
         .take(MAX_FILES)
         .collect();
-    let present = tools::Present::among(tools::ALL, files.iter().map(|f| f.as_os_str().as_encoded_bytes()));
+    // A tool `auto` would pick for some file here ([`tools::Tool::home`]).
+    let homes = tools::Homes::new(root);
     Stack {
         languages: files
             .iter()
@@ -43,7 +44,7 @@ pub fn detect(root: &Path) -> Stack {
         tools: tools::ALL
             .iter()
             .copied()
-            .filter(|tool| tool.detect(root, &present))
+            .filter(|tool| files.iter().any(|f| tool.checks(f) && tool.home(&homes, f).is_some()))
             .map(|tool| (tool.name(), tools::locate(tool, root, &|_| false).is_some()))
             .collect(),
         test_command: detect_test_command(root),

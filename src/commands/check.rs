@@ -172,7 +172,7 @@ pub(crate) fn check_in(global: &GlobalArgs, session: &Session, args: &cli::Check
         reports.push(report);
     }
     progress.finish();
-    emit_reports(global, session, &reports, stream.on)
+    emit_reports(global, session, &reports, stream.on, true)
 }
 
 /// Printing each gate's section the moment it is final, when the report

@@ -162,17 +162,19 @@ pub(crate) fn finish_gate(
             return Err(err);
         }
     };
-    emit_reports(global, session, std::slice::from_ref(&report), false)
+    emit_reports(global, session, std::slice::from_ref(&report), false, false)
 }
 
 /// Render and write the reports (or the baseline), and the exit status of
 /// the worst outcome. `streamed`: each gate's section is printed already
 /// (`check` prints them as they finish); only the verdict line is left.
+/// `envelope`: `check`'s report, in the several-gates shape even for one.
 pub(crate) fn emit_reports(
     global: &GlobalArgs,
     session: &Session,
     reports: &[GateReport],
     streamed: bool,
+    envelope: bool,
 ) -> Result<ExitStatus> {
     // A passing hook says one line per gate, as pre-commit and lefthook
     // hooks do; `-v` shows the rest.
@@ -186,7 +188,7 @@ pub(crate) fn emit_reports(
     } else if streamed {
         report::text::verdict_line(reports, style(global))
     } else {
-        report::render(global.format, reports, style(global))
+        report::render(global.format, reports, Style { envelope, ..style(global) })
     };
     report::emit(&rendered, global.output.as_deref())?;
     if global.comment {
@@ -314,6 +316,7 @@ pub(crate) fn style(global: &GlobalArgs) -> Style {
         verbose: global.verbose,
         recording: global.write_baseline.is_some(),
         statistics: global.statistics,
+        envelope: false,
     }
 }
 

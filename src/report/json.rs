@@ -2,7 +2,8 @@
 //!
 //! One gate: `{"version":1,"tool":{..},"gate":..,"outcome":..,"summary":{..},
 //! "notices":[..],"inconclusive":..,"findings":[..]}`. Several gates (`check`):
-//! `{"version":1,"tool":{..},"outcome":..,"gates":[<one object per gate>]}`.
+//! `{"version":1,"tool":{..},"outcome":..,"gates":[<one object per gate>]}`,
+//! which `check` always writes, whatever `--gates` picked.
 //! Fields are only ever added within a version, never renamed or removed.
 
 use serde::{Deserialize, Serialize};
@@ -163,9 +164,11 @@ pub fn combined(reports: &[GateReport]) -> Outcome {
         .unwrap_or(Outcome::Pass)
 }
 
-pub fn render(reports: &[GateReport]) -> String {
+/// One gate's object, or with `envelope` (`check`) or several gates the
+/// combined `{"gates": [..]}`.
+pub fn render(reports: &[GateReport], envelope: bool) -> String {
     let mut out = match reports {
-        [one] => serde_json::to_string_pretty(&gate_json(one)),
+        [one] if !envelope => serde_json::to_string_pretty(&gate_json(one)),
         many => serde_json::to_string_pretty(&CheckJson {
             version: VERSION,
             tool: Tool::this(),

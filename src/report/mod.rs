@@ -57,6 +57,9 @@ pub struct Style {
     pub recording: bool,
     /// `--statistics`: a count per rule instead of each finding.
     pub statistics: bool,
+    /// `check`'s report: the several-gates shape of JSON even with one gate,
+    /// so a script reads one shape whatever `--gates` picked.
+    pub envelope: bool,
 }
 
 /// Decide colour: `always` forces it; `auto` needs a terminal and no `NO_COLOR`.
@@ -79,7 +82,7 @@ pub fn render(format: Format, reports: &[GateReport], style: Style) -> String {
     match format {
         Format::Text => text::render(reports, style),
         Format::Concise => text::concise(reports, style),
-        Format::Json => json::render(reports),
+        Format::Json => json::render(reports, style.envelope),
         Format::Junit => junit::render(reports),
         Format::Sarif => sarif::render(reports),
         Format::Github => github::render(reports),

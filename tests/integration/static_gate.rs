@@ -26,6 +26,7 @@ pub(crate) fn found(report: &GateJson) -> Vec<(String, u32)> {
 fn python_change() -> TestRepo {
     let repo = TestRepo::new();
     repo.write(".gitignore", ".venv/\n.ruff_cache/\n.mypy_cache/\n");
+    repo.write("ruff.toml", "# the project's ruff config: its defaults\n");
     repo.write(
         "app.py",
         "import os\n\n\ndef total(items):\n    return sum(items)\n\n\ndef unused():\n    x = 1\n    return 2\n",
@@ -117,6 +118,7 @@ fn levels_suppressions_and_fail_on_apply_per_tool_rule() {
 #[test]
 fn shellcheck_levels_sit_on_the_ladder_and_fail_on_moves_the_bar() {
     let repo = TestRepo::new();
+    repo.write(".shellcheckrc", "# the project runs ShellCheck with its defaults\n");
     repo.write("run.sh", "#!/bin/sh\necho hi\n");
     repo.commit("base");
     repo.write("run.sh", "#!/bin/sh\necho hi\necho $1\ncd build\n");
@@ -149,7 +151,7 @@ fn mypy_reports_type_errors_when_the_project_configures_it() {
     repo.write(".gitignore", ".mypy_cache/\n.ruff_cache/\n");
     repo.write(
         "pyproject.toml",
-        "[project]\nname = \"app\"\nversion = \"0\"\n\n[tool.mypy]\nstrict = false\n",
+        "[project]\nname = \"app\"\nversion = \"0\"\n\n[tool.mypy]\nstrict = false\n\n[tool.ruff]\n",
     );
     repo.write("app.py", "def name() -> str:\n    return \"a\"\n");
     repo.commit("base");
@@ -275,6 +277,7 @@ fn a_missing_tool_is_an_error_when_named_and_a_note_when_picked() {
 #[test]
 fn auto_picks_tools_for_files_not_tracked_yet() {
     let repo = TestRepo::empty();
+    repo.write("ruff.toml", "");
     repo.write("app.py", "import os\n");
     let report = json(&repo.run(&["static", "--format", "json"]));
     assert_eq!(found(&report), vec![("static/ruff:F401".to_string(), 1)]);

@@ -106,6 +106,7 @@ fn clippy_reports_lints_and_compiler_diagnostics_on_the_change() {
         "Cargo.toml",
         "[package]\nname = \"demo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\n",
     );
+    repo.write("clippy.toml", "");
     repo.write("src/lib.rs", "pub fn next(x: u32) -> u32 {\n    x + 1\n}\n");
     repo.commit("base");
     repo.write(
@@ -153,6 +154,7 @@ fn golangci_lint_issues_carry_the_linter_as_their_rule() {
     let repo = TestRepo::new();
     repo.write(".gitignore", ".venv/\n");
     repo.write("go.mod", "module example.com/demo\n\ngo 1.22\n");
+    repo.write(".golangci.yml", "version: \"2\"\n");
     repo.write("util.go", "package main\n\nfunc f() {}\n");
     repo.write("main.go", "package main\n\nimport \"os\"\n\nfunc main() {\n}\n");
     repo.commit("base");
@@ -168,7 +170,7 @@ fn golangci_lint_issues_carry_the_linter_as_their_rule() {
         &repo,
         "golangci-lint",
         &format!(
-            "[ \"$*\" = 'run --output.json.path=stdout --show-stats=false --issues-exit-code=1 ./...' ] || {{ echo \"unexpected arguments: $*\" >&2; exit 3; }}\ncat <<'JSON'\n{report}\nJSON\nexit 1"
+            "[ \"$*\" = 'run --output.json.path=stdout --show-stats=false --path-mode=abs --issues-exit-code=1 ./...' ] || {{ echo \"unexpected arguments: $*\" >&2; exit 3; }}\ncat <<'JSON'\n{report}\nJSON\nexit 1"
         ),
     );
     let run = repo.run(&["static", "--base", "HEAD", "--format", "json"]);

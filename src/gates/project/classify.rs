@@ -183,7 +183,7 @@ fn pytest_option(root: &Path, key: &str) -> Option<(Vec<String>, String)> {
 }
 
 /// A key's value in an INI section; continuation lines (indented) are joined.
-fn ini_value(text: &str, section: &str, key: &str) -> Option<String> {
+pub(crate) fn ini_value(text: &str, section: &str, key: &str) -> Option<String> {
     let mut in_section = false;
     let mut value: Option<String> = None;
     for line in text.lines() {

@@ -27,23 +27,29 @@ use checkout::Checkout;
 use settings::Settings;
 use tools::{Filter, Reach, Targets, Tool, ToolFinding};
 
-/// A tool to run: the adapter, its executable, the changed files it checks,
+/// A tool to run: the adapter, its executable, the directory it runs in
+/// (where the project's config of it sits), the changed files it checks,
 /// and whether it looks at them or at its whole project.
 struct Job<'a> {
     tool: &'a dyn Tool,
     program: PathBuf,
+    /// Repo-relative; `""` is the root.
+    dir: PathBuf,
+    /// Repo-relative.
     files: Vec<PathBuf>,
     project: bool,
     env: Vec<(&'static str, PathBuf)>,
 }
 
 impl Job<'_> {
-    fn targets(&self) -> Targets<'_> {
-        if self.project {
-            Targets::Project
-        } else {
-            Targets::Files(&self.files)
-        }
+    /// The files relative to the job's directory, as the tool is handed them.
+    fn targets(&self) -> (Vec<PathBuf>, bool) {
+        let files = self
+            .files
+            .iter()
+            .map(|f| f.strip_prefix(&self.dir).unwrap_or(f).to_path_buf())
+            .collect();
+        (files, self.project)
     }
 }
 
@@ -68,17 +74,18 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         return Ok(out);
     }
 
-    let (mut picked, missing, mismatched) = pick(cx, settings, &present)?;
+    let homes = tools::Homes::new(root);
+    let (mut picked, missing, mismatched) = pick(cx, settings, &present, &homes)?;
     out.notices
         .extend(mismatched.into_iter().map(|why| format!("{why}; not run")));
     // In a hook that leaves them to later, the tools that only check a
     // whole project do not run: they take seconds, and pre-push and CI run them.
     if let Some(hook) = settings.without_project_tools {
         let (later, now): (Found<'_>, Found<'_>) =
-            picked.into_iter().partition(|(tool, _)| tool.reach() == Reach::Project);
+            picked.into_iter().partition(|(tool, _, _)| tool.reach() == Reach::Project);
         picked = now;
         if !later.is_empty() {
-            let names: Vec<&str> = later.iter().map(|(tool, _)| tool.name()).collect();
+            let names: Vec<&str> = later.iter().map(|(tool, _, _)| tool.name()).collect();
             out.notices.push(format!(
                 "{} check the whole project: not run in the {hook} hook (gates.static.project-tools-in); pre-push and CI run them",
                 names.join(", ")
@@ -92,28 +99,43 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             tool.install()
         ));
     }
-    let jobs: Vec<Job> = picked
-        .into_iter()
-        .filter_map(|(tool, program)| {
-            let files: Vec<PathBuf> = present
-                .iter()
-                .filter(|f| tool.checks(&f.path))
-                .map(|f| f.path.clone())
-                .collect();
-            let project = match tool.reach() {
-                Reach::Files => false,
-                Reach::Project => true,
-                Reach::Both => settings.project,
-            };
-            (!files.is_empty()).then_some(Job {
-                tool,
-                program,
-                files,
-                project,
-                env: Vec::new(),
-            })
-        })
-        .collect();
+    // One job per tool and directory its config puts the files in; a file
+    // the project's config gives to no run of the tool is not shown to it,
+    // unless `tools:` names the tool (then it runs from the root).
+    let mut jobs: Vec<Job> = Vec::new();
+    let mut left_out: Vec<String> = Vec::new();
+    for (tool, program, named) in picked {
+        let mut by_dir: std::collections::BTreeMap<PathBuf, Vec<PathBuf>> = std::collections::BTreeMap::new();
+        let mut skipped = 0;
+        for f in present.iter().filter(|f| tool.checks(&f.path)) {
+            match tool.home(&homes, &f.path).or_else(|| named.then(PathBuf::new)) {
+                Some(dir) => by_dir.entry(dir).or_default().push(f.path.clone()),
+                None => skipped += 1,
+            }
+        }
+        if skipped > 0 {
+            left_out.push(format!("{} ({skipped})", tool.name()));
+        }
+        let project = match tool.reach() {
+            Reach::Files => false,
+            Reach::Project => true,
+            Reach::Both => settings.project,
+        };
+        jobs.extend(by_dir.into_iter().map(|(dir, files)| Job {
+            tool,
+            program: program.clone(),
+            dir,
+            files,
+            project,
+            env: Vec::new(),
+        }));
+    }
+    if !left_out.is_empty() {
+        out.notices.push(format!(
+            "changed files the project's own config does not give to the tool, left out: {}",
+            left_out.join(", ")
+        ));
+    }
     if jobs.is_empty() {
         if missing.is_empty() {
             out.notices
@@ -151,8 +173,13 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         } else {
             format!("{} file(s)", job.files.len())
         };
+        let from = if job.dir.as_os_str().is_empty() {
+            String::new()
+        } else {
+            format!(" in {}", display_path(&job.dir))
+        };
         out.notices
-            .push(format!("{}: {} finding(s) on {scope}", job.tool.name(), found.len()));
+            .push(format!("{}: {} finding(s) on {scope}{from}", job.tool.name(), found.len()));
         let mut outside = 0;
         for f in found {
             let Some(path) = relative(root, &f.path) else {
@@ -263,6 +290,7 @@ fn prepare_base<'a>(root: &Path, changes: &ChangeSet, jobs: &[Job<'a>], settings
             (job.project || !files.is_empty()).then(|| Job {
                 tool: job.tool,
                 program: job.program.clone(),
+                dir: job.dir.clone(),
                 files,
                 project: job.project,
                 env: job.tool.base_env(root),
@@ -375,16 +403,19 @@ fn touched_summary(present: &[&ChangedFile]) -> String {
     names.join(", ")
 }
 
-/// The tools to run, with their executables.
-type Found<'a> = Vec<(&'a dyn Tool, PathBuf)>;
+/// The tools to run, with their executables and whether the config names
+/// them (a named tool checks every file it can, config of its own or not).
+type Found<'a> = Vec<(&'a dyn Tool, PathBuf, bool)>;
 
 /// The tools to run and the ones `auto` picked that are not installed. A
-/// tool named in config but missing is an error. `auto` looks at the
-/// tracked files and the changed ones (which may not be tracked yet).
+/// tool named in config but missing is an error. `auto` picks a tool when
+/// the project's own config of it covers a changed file it checks, or the
+/// project names it in its hooks or CI ([`Tool::home`]).
 fn pick<'a>(
     cx: &Context<'_>,
     settings: &'a Settings,
     changed: &[&ChangedFile],
+    homes: &tools::Homes<'_>,
 ) -> Result<(Found<'a>, Vec<&'static dyn Tool>, Vec<String>)> {
     let root = cx.repo.root();
     let tracked = |rel: &Path| cx.repo.is_tracked(rel);
@@ -413,7 +444,7 @@ fn pick<'a>(
                 if let Some(why) = foreign(tool, &program) {
                     bail!("{why}");
                 }
-                picked.push((tool, program));
+                picked.push((tool, program, true));
             }
             None => bail!(
                 "{} is named in gates.static.tools (or with --tool) but is not installed: {}",
@@ -425,18 +456,19 @@ fn pick<'a>(
     let mut missing = Vec::new();
     let mut mismatched = Vec::new();
     if settings.auto {
-        // Tracked or changed (a file not added yet): detection is "any of".
-        let index = cx.repo.index()?;
-        let changed = changed.iter().map(|f| f.path.as_os_str().as_encoded_bytes());
-        let present = tools::Present::among(tools::ALL, changed.chain(index.tracked_bytes()));
         for tool in tools::ALL.iter().copied() {
-            if settings.named.contains(&tool.name()) || silenced(tool) || !tool.detect(root, &present) {
+            let wanted = || {
+                changed
+                    .iter()
+                    .any(|f| tool.checks(&f.path) && tool.home(homes, &f.path).is_some())
+            };
+            if settings.named.contains(&tool.name()) || silenced(tool) || !wanted() {
                 continue;
             }
             match tools::locate(tool, root, &tracked) {
                 Some(program) => match foreign(tool, &program) {
                     Some(why) => mismatched.push(why),
-                    None => picked.push((tool, program)),
+                    None => picked.push((tool, program, false)),
                 },
                 None => missing.push(tool),
             }
@@ -444,7 +476,7 @@ fn pick<'a>(
     }
     for tool in settings.custom.iter().filter(|t| !silenced(*t)) {
         let program = which::which("sh").map_err(|_| anyhow!("{}: no `sh` on PATH to run its command", tool.name()))?;
-        picked.push((tool, program));
+        picked.push((tool, program, true));
     }
     Ok((picked, missing, mismatched))
 }
@@ -485,18 +517,41 @@ fn run_job(root: &Path, job: &Job<'_>, settings: &Settings) -> Result<Vec<ToolFi
             .parse(&output)
             .map_err(|e| anyhow!("{e:#} (in {})", file.display()));
     }
+    // The job's directory, as the project's config of the tool places it;
+    // never through a symlink out of the repository.
+    let dir = if job.dir.as_os_str().is_empty() {
+        Some(root.to_path_buf())
+    } else {
+        crate::paths::confine(root, &job.dir).map(|rel| root.join(rel))
+    };
+    let dir = dir
+        .filter(|d| d.is_dir())
+        .ok_or_else(|| anyhow!("{}: {} is not a directory inside the repository", tool.name(), job.dir.display()))?;
+    let (files, project) = job.targets();
+    let targets = if project {
+        Targets::Project
+    } else {
+        Targets::Files(&files)
+    };
     let mut command = Command::new(&job.program);
-    command.args(tool.args(root, &job.targets()));
+    command.args(tool.args(&dir, &targets));
     command.envs(job.env.iter().map(|(k, v)| (k, v)));
-    let output = process::run(command, root, settings.timeout)
+    let output = process::run(command, &dir, settings.timeout)
         .map_err(|e| anyhow!("could not start {} ({}): {e}", tool.name(), job.program.display()))?;
     tools::check_ran(tool, &output)?;
-    tool.parse(&output).map_err(|e| {
+    let mut found = tool.parse(&output).map_err(|e| {
         let code = output
             .code
             .map_or_else(|| "a signal".to_string(), |c| format!("exit code {c}"));
         anyhow!("{e:#} ({code}{})", tools::stderr_excerpt(&output))
-    })
+    })?;
+    // What the tool printed relative to where it ran, relative to the root.
+    for f in &mut found {
+        if f.path.is_relative() {
+            f.path = job.dir.join(&f.path);
+        }
+    }
+    Ok(found)
 }
 
 /// A report file a custom tool names: an absolute path as the config says

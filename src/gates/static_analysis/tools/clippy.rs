@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Result, bail};
 use serde::Deserialize;
 
-use super::{Present, Reach, Targets, Tool, ToolFinding, has_extension, json};
+use super::{Homes, Reach, Targets, Tool, ToolFinding, has_extension, json};
 use crate::finding::Severity;
 use crate::process::Output;
 
@@ -60,8 +60,29 @@ impl Tool for Clippy {
     fn install(&self) -> &'static str {
         "rustup component add clippy"
     }
-    fn detect(&self, root: &Path, _present: &Present) -> bool {
-        root.join("Cargo.toml").is_file()
+    /// The workspace of the crate nearest the file (the topmost
+    /// `Cargo.toml` above it with a `[workspace]`, else the crate's own),
+    /// where `cargo clippy --workspace` checks every member; a crate a
+    /// workspace excludes is not checked. Run when the project configures
+    /// clippy (`clippy.toml`, a `[lints.clippy]` table) or names it in its
+    /// hooks or CI.
+    fn home(&self, homes: &Homes<'_>, file: &Path) -> Option<PathBuf> {
+        let krate = homes.nearest(file, "cargo", |h, d| h.has_file(d, "Cargo.toml"))?;
+        let mut workspace = krate.clone();
+        for dir in krate.ancestors().filter(|d| homes.mentions(d, "Cargo.toml", "[workspace]")) {
+            // Left out of the workspace (`exclude = ["fuzz"]`): the
+            // project's `cargo clippy --workspace` never checks it.
+            if excludes(homes, dir, &krate) {
+                return None;
+            }
+            workspace = dir.to_path_buf();
+        }
+        let configured = homes
+            .nearest(file, "clippy", |h, d| {
+                h.has_file(d, "clippy.toml") || h.has_file(d, ".clippy.toml") || h.mentions(d, "Cargo.toml", "clippy")
+            })
+            .is_some();
+        (configured || homes.named("clippy")).then_some(workspace)
     }
     fn checks(&self, path: &Path) -> bool {
         has_extension(path, &["rs"])
@@ -140,6 +161,29 @@ fn url(code: &str) -> Option<String> {
     }
     let numbered = code.len() == 5 && code.starts_with('E') && code[1..].bytes().all(|b| b.is_ascii_digit());
     numbered.then(|| format!("https://doc.rust-lang.org/error_codes/{code}.html"))
+}
+
+/// Does the workspace manifest in `dir` leave the crate at `krate` out
+/// (`exclude = ["fuzz"]`)?
+fn excludes(homes: &Homes<'_>, dir: &Path, krate: &Path) -> bool {
+    let Some(text) = homes.text(dir, "Cargo.toml") else {
+        return false;
+    };
+    let Ok(table) = text.parse::<toml::Table>() else {
+        return false;
+    };
+    let Ok(rel) = krate.strip_prefix(dir) else {
+        return false;
+    };
+    table
+        .get("workspace")
+        .and_then(|w| w.get("exclude"))
+        .and_then(|e| e.as_array())
+        .is_some_and(|list| {
+            list.iter()
+                .filter_map(|v| v.as_str())
+                .any(|e| rel.starts_with(e.trim_start_matches("./").trim_end_matches('/')))
+        })
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use globset::{Glob, GlobSet, GlobSetBuilder};
 
 use super::errorformat::{self, Pattern};
-use super::{Present, Reach, Targets, Tool, ToolFinding, path_arg};
+use super::{Homes, Reach, Targets, Tool, ToolFinding, path_arg};
 use crate::config::Record;
 use crate::config::schema::{FieldSpec, Kind};
 use crate::process::Output;
@@ -164,8 +164,9 @@ impl Tool for Custom {
     fn install(&self) -> &'static str {
         "a POSIX shell (sh) on PATH"
     }
-    fn detect(&self, _root: &Path, _present: &Present) -> bool {
-        true
+    /// The root, always: the command says what it checks.
+    fn home(&self, _homes: &Homes<'_>, _file: &Path) -> Option<PathBuf> {
+        Some(PathBuf::new())
     }
     fn checks(&self, path: &Path) -> bool {
         self.files.as_ref().is_none_or(|set| set.is_match(path))

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use serde::Deserialize;
 
-use super::{Present, Targets, Tool, ToolFinding, file_mentions, has_extension, json, position, with_files};
+use super::{Homes, Targets, Tool, ToolFinding, has_extension, json, position, with_files};
 use crate::finding::Severity;
 use crate::process::Output;
 
@@ -63,10 +63,15 @@ impl Tool for Eslint {
     fn install(&self) -> &'static str {
         "npm install --save-dev eslint"
     }
-    fn detect(&self, root: &Path, _present: &Present) -> bool {
-        root.join("package.json").is_file()
-            && (CONFIGS.iter().any(|c| root.join(c).is_file())
-                || file_mentions(root, "package.json", "\"eslintConfig\""))
+    /// The directory of the ESLint config nearest the file (a package's
+    /// own in a monorepo), run from there: ESLint 9 reads the config of
+    /// the directory it runs in, ESLint 10 the one nearest each file, and
+    /// both agree from there. The config's own `files` and `ignores` then
+    /// decide (a file they leave out is reported as ignored, not linted).
+    fn home(&self, homes: &Homes<'_>, file: &Path) -> Option<PathBuf> {
+        homes.nearest(file, "eslint", |h, d| {
+            CONFIGS.iter().any(|c| h.has_file(d, c)) || h.mentions(d, "package.json", "\"eslintConfig\"")
+        })
     }
     fn checks(&self, path: &Path) -> bool {
         has_extension(path, EXTENSIONS)

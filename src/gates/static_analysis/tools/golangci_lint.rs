@@ -12,7 +12,10 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use serde::Deserialize;
 
-use super::{Present, Reach, Targets, Tool, ToolFinding, json, position};
+use super::{Homes, Reach, Targets, Tool, ToolFinding, json, position};
+
+/// golangci-lint's config files, which it looks for from where it runs up.
+const CONFIGS: &[&str] = &[".golangci.yml", ".golangci.yaml", ".golangci.toml", ".golangci.json"];
 use crate::finding::Severity;
 use crate::process::Output;
 
@@ -55,8 +58,17 @@ impl Tool for GolangciLint {
     fn install(&self) -> &'static str {
         "see https://golangci-lint.run/docs/welcome/install/ (e.g. brew install golangci-lint)"
     }
-    fn detect(&self, root: &Path, _present: &Present) -> bool {
-        root.join("go.mod").is_file()
+    /// The module of the file (the nearest `go.mod`), linted with
+    /// `./...` from there, when a golangci-lint config covers it or the
+    /// project names golangci-lint in its hooks or CI.
+    fn home(&self, homes: &Homes<'_>, file: &Path) -> Option<PathBuf> {
+        let module = homes.nearest(file, "go.mod", |h, d| h.has_file(d, "go.mod"))?;
+        let configured = homes
+            .nearest(file, "golangci", |h, d| {
+                CONFIGS.iter().any(|c| h.has_file(d, c))
+            })
+            .is_some();
+        (configured || homes.named("golangci-lint")).then_some(module)
     }
     fn checks(&self, path: &Path) -> bool {
         super::has_extension(path, &["go"])
@@ -69,6 +81,8 @@ impl Tool for GolangciLint {
             "run",
             "--output.json.path=stdout",
             "--show-stats=false",
+            // Paths as they are on disk, whatever `run.relative-path-mode` says (v2.1).
+            "--path-mode=abs",
             "--issues-exit-code=1",
             "./...",
         ]

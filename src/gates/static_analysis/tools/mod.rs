@@ -6,6 +6,7 @@ pub mod custom;
 mod errorformat;
 mod eslint;
 mod golangci_lint;
+pub mod home;
 mod mypy;
 mod ruff;
 mod sarif;
@@ -13,13 +14,13 @@ mod shellcheck;
 mod tsc;
 pub mod version;
 
-use std::collections::BTreeSet;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
 use crate::finding::Severity;
+pub use home::Homes;
 use crate::process::Output;
 
 /// Which findings count (reviewdog's filter modes).
@@ -83,16 +84,13 @@ pub trait Tool: Sync {
     fn program(&self) -> &'static str;
     /// How to install it, for the message when it is missing.
     fn install(&self) -> &'static str;
-    /// The extensions that pick it under `auto` when any tracked or
-    /// changed file has one (ruff: `py`).
-    fn picked_by(&self) -> &'static [&'static str] {
-        &[]
-    }
-    /// Does `auto` pick it for this repository: a file of its own at the
-    /// root, or a file with one of [`Tool::picked_by`] among `present`?
-    fn detect(&self, _root: &Path, present: &Present) -> bool {
-        self.picked_by().iter().any(|e| present.0.contains(e))
-    }
+    /// Where the project runs the tool to check `file` (repo-relative; the
+    /// root is `""`), as its own configuration places it: the directory of
+    /// the config that covers the file, or the root for a tool that finds
+    /// its config per file itself. `None`: no config of the tool covers the
+    /// file, or its config leaves the file out, and the project does not
+    /// name the tool in its hooks or CI: `auto` does not show it the file.
+    fn home(&self, homes: &Homes<'_>, file: &Path) -> Option<PathBuf>;
     /// Is this a file the tool checks?
     fn checks(&self, path: &Path) -> bool;
     /// What it can be pointed at.
@@ -223,30 +221,6 @@ fn excerpt(text: &str) -> String {
     }
 }
 
-/// Which of the extensions that pick tools ([`Tool::picked_by`]) a
-/// repository's files have, found in one pass over their paths.
-#[derive(Debug, Default)]
-pub struct Present(BTreeSet<&'static str>);
-
-impl Present {
-    /// The extensions `tools` are picked by that some of `paths` (bytes) have.
-    pub fn among<'p>(tools: &[&dyn Tool], paths: impl IntoIterator<Item = &'p [u8]>) -> Present {
-        let mut wanted: Vec<&'static str> = tools.iter().flat_map(|t| t.picked_by()).copied().collect();
-        let mut found = BTreeSet::new();
-        for path in paths {
-            if wanted.is_empty() {
-                break;
-            }
-            if let Some(ext) = crate::paths::extension(path)
-                && let Some(at) = wanted.iter().position(|w| w.as_bytes() == ext)
-            {
-                found.insert(wanted.swap_remove(at));
-            }
-        }
-        Present(found)
-    }
-}
-
 pub(crate) fn has_extension(path: &Path, extensions: &[&str]) -> bool {
     crate::paths::extension(path.as_os_str().as_encoded_bytes())
         .is_some_and(|e| extensions.iter().any(|x| x.as_bytes() == e))
@@ -279,11 +253,6 @@ pub(crate) fn path_arg(path: &Path) -> OsString {
     arg
 }
 
-/// Does the file at `root/name` exist and contain `needle`?
-pub(crate) fn file_mentions(root: &Path, name: &str, needle: &str) -> bool {
-    config_text(root, name).is_some_and(|text| text.contains(needle))
-}
-
 /// The text of a tool's config file at `root/name`, read as every file the
 /// gate reads is: inside the repository, under the size cap.
 pub(crate) fn config_text(root: &Path, name: &str) -> Option<String> {
@@ -294,27 +263,6 @@ pub(crate) fn config_text(root: &Path, name: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn tools_are_picked_by_the_extensions_present() {
-        let root = tempfile::tempdir().unwrap();
-        let picked = |paths: &[&str]| -> Vec<&str> {
-            let present = Present::among(ALL, paths.iter().map(|p| p.as_bytes()));
-            ALL.iter()
-                .filter(|t| t.detect(root.path(), &present))
-                .map(|t| t.name())
-                .collect()
-        };
-        assert_eq!(
-            picked(&["README.md", "scripts/deploy.sh", "src/app.PY", ".py"]),
-            ["shellcheck"]
-        );
-        assert_eq!(
-            picked(&["a/b.pyi", "scripts/deploy.sh", "x.bats"]),
-            ["ruff", "shellcheck"]
-        );
-        assert!(picked(&["src/main.rs", "sh", "dir.py/file"]).is_empty());
-    }
 
     #[test]
     fn extensions_are_read_as_path_extension_reads_them() {

@@ -9,7 +9,7 @@ use anyhow::Result;
 use serde::Deserialize;
 
 use super::{
-    Present, Targets, Tool, ToolFinding, config_text, file_mentions, has_extension, json_lines, position, with_files,
+    Homes, Targets, Tool, ToolFinding, config_text, has_extension, json_lines, position, with_files,
 };
 use crate::finding::Severity;
 use crate::process::Output;
@@ -42,11 +42,17 @@ impl Tool for Mypy {
     fn install(&self) -> &'static str {
         "pip install mypy"
     }
-    fn detect(&self, root: &Path, _present: &Present) -> bool {
-        root.join("mypy.ini").is_file()
-            || root.join(".mypy.ini").is_file()
-            || file_mentions(root, "pyproject.toml", "[tool.mypy")
-            || file_mentions(root, "setup.cfg", "[mypy")
+    /// The directory of the mypy config nearest the file, run from there
+    /// as the project runs mypy; a file its `files` leaves out, or its
+    /// `exclude` matches, is not the project's to type-check. With no
+    /// config, the root when the project runs mypy from its hooks or CI.
+    fn home(&self, homes: &Homes<'_>, file: &Path) -> Option<PathBuf> {
+        let Some(dir) = homes.nearest(file, "mypy", |h, d| Config::read(h, d).is_some()) else {
+            return homes.named("mypy").then(PathBuf::new);
+        };
+        let config = Config::read(homes, &dir)?;
+        let rel = file.strip_prefix(&dir).ok()?;
+        config.covers(rel).then_some(dir)
     }
     fn checks(&self, path: &Path) -> bool {
         has_extension(path, &["py", "pyi"])
@@ -99,6 +105,98 @@ impl Tool for Mypy {
                 code: m.code,
             })
             .collect())
+    }
+}
+
+/// What a directory's mypy config says about which files mypy checks.
+#[derive(Debug, Default)]
+struct Config {
+    /// `files`: paths or globs, relative to the config's directory; empty
+    /// when the config names none (the command line does).
+    files: Vec<String>,
+    /// `exclude`: regular expressions searched in each path mypy discovers.
+    exclude: Vec<regex::Regex>,
+}
+
+impl Config {
+    /// The config in `dir`, in mypy's order of precedence: `mypy.ini`,
+    /// `.mypy.ini`, `pyproject.toml` with `[tool.mypy]`, `setup.cfg` with
+    /// `[mypy]`. An `exclude` that is not a regular expression this side
+    /// reads is left out (mypy itself says what is wrong with it).
+    fn read(homes: &Homes<'_>, dir: &Path) -> Option<Config> {
+        let split = |v: &str| -> Vec<String> {
+            v.split(',').map(str::trim).filter(|p| !p.is_empty()).map(str::to_string).collect()
+        };
+        let regexes = |v: Vec<String>| v.iter().filter_map(|r| regex::Regex::new(r).ok()).collect();
+        for name in ["mypy.ini", ".mypy.ini"] {
+            if homes.has_file(dir, name) {
+                let text = homes.text(dir, name).unwrap_or_default();
+                return Some(Config::from_ini(&text, "mypy", split, regexes));
+            }
+        }
+        if homes.mentions(dir, "pyproject.toml", "[tool.mypy") {
+            let text = homes.text(dir, "pyproject.toml").unwrap_or_default();
+            let table: toml::Table = text.parse().unwrap_or_default();
+            let mypy = table.get("tool").and_then(|t| t.get("mypy"));
+            let list = |key: &str| -> Vec<String> {
+                match mypy.and_then(|m| m.get(key)) {
+                    Some(toml::Value::String(s)) => vec![s.clone()],
+                    Some(toml::Value::Array(items)) => {
+                        items.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()
+                    }
+                    _ => Vec::new(),
+                }
+            };
+            return Some(Config {
+                files: list("files").iter().flat_map(|f| split(f)).collect(),
+                exclude: regexes(list("exclude")),
+            });
+        }
+        if homes.mentions(dir, "setup.cfg", "[mypy") {
+            let text = homes.text(dir, "setup.cfg").unwrap_or_default();
+            return Some(Config::from_ini(&text, "mypy", split, regexes));
+        }
+        None
+    }
+
+    fn from_ini(
+        text: &str,
+        section: &str,
+        split: impl Fn(&str) -> Vec<String>,
+        regexes: impl Fn(Vec<String>) -> Vec<regex::Regex>,
+    ) -> Config {
+        let value = |key| crate::gates::project::classify::ini_value(text, section, key);
+        Config {
+            files: value("files").map(|v| split(&v)).unwrap_or_default(),
+            exclude: regexes(value("exclude").into_iter().collect()),
+        }
+    }
+
+    /// Would mypy, run from the config's directory, check `file` (relative
+    /// to it): under one of `files` (a path, a directory or a glob), and
+    /// neither it nor a directory above it matched by `exclude`?
+    fn covers(&self, file: &Path) -> bool {
+        let shown = crate::git::display_path(file);
+        let listed = self.files.is_empty()
+            || self.files.iter().any(|entry| {
+                let entry = entry.trim_start_matches("./").trim_end_matches('/');
+                let glob = globset::GlobBuilder::new(entry)
+                    .literal_separator(true)
+                    .build()
+                    .map(|g| g.compile_matcher());
+                file.ancestors().filter(|a| !a.as_os_str().is_empty()).any(|a| {
+                    a == Path::new(entry) || glob.as_ref().is_ok_and(|g| g.is_match(a))
+                }) || entry == "."
+            });
+        // mypy searches each path it discovers, a directory with a `/` after it.
+        let excluded = file
+            .ancestors()
+            .skip(1)
+            .filter(|a| !a.as_os_str().is_empty())
+            .map(|a| format!("{}/", crate::git::display_path(a)))
+            .chain(std::iter::once(shown))
+            .any(|p| self.exclude.iter().any(|r| r.is_match(&p)));
+        listed && !excluded
     }
 }
 

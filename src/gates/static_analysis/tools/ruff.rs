@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use serde::Deserialize;
 
-use super::{Targets, Tool, ToolFinding, has_extension, json, position, with_files};
+use super::{Homes, Targets, Tool, ToolFinding, has_extension, json, position, with_files};
 use crate::finding::Severity;
 use crate::process::Output;
 
@@ -43,9 +43,14 @@ impl Tool for Ruff {
     fn install(&self) -> &'static str {
         "pip install ruff (or uv tool install ruff)"
     }
-    /// Any Python: ruff's default rules are few and rarely wrong.
-    fn picked_by(&self) -> &'static [&'static str] {
-        EXTENSIONS
+    /// Where a `ruff.toml`, `.ruff.toml` or `[tool.ruff]` covers the file,
+    /// or anywhere when the project runs ruff from its hooks or CI. ruff
+    /// finds the config nearest each file itself: it runs from the root.
+    fn home(&self, homes: &Homes<'_>, file: &Path) -> Option<PathBuf> {
+        let config = |h: &Homes<'_>, d: &Path| {
+            h.has_file(d, "ruff.toml") || h.has_file(d, ".ruff.toml") || h.mentions(d, "pyproject.toml", "[tool.ruff")
+        };
+        (homes.nearest(file, "ruff", config).is_some() || homes.named("ruff")).then(PathBuf::new)
     }
     fn checks(&self, path: &Path) -> bool {
         has_extension(path, EXTENSIONS)

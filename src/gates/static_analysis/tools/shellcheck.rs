@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use serde::Deserialize;
 
-use super::{Reach, Targets, Tool, ToolFinding, has_extension, json, position, with_files};
+use super::{Homes, Reach, Targets, Tool, ToolFinding, has_extension, json, position, with_files};
 use crate::finding::Severity;
 use crate::process::Output;
 
@@ -45,8 +45,11 @@ impl Tool for Shellcheck {
     fn install(&self) -> &'static str {
         "apt-get install shellcheck (or brew install shellcheck)"
     }
-    fn picked_by(&self) -> &'static [&'static str] {
-        EXTENSIONS
+    /// When a `.shellcheckrc` covers the file or the project names
+    /// ShellCheck in its hooks or CI; it finds its rc file per script.
+    fn home(&self, homes: &Homes<'_>, file: &Path) -> Option<PathBuf> {
+        let rc = |h: &Homes<'_>, d: &Path| h.has_file(d, ".shellcheckrc") || h.has_file(d, "shellcheckrc");
+        (homes.nearest(file, "shellcheck", rc).is_some() || homes.named("shellcheck")).then(PathBuf::new)
     }
     fn checks(&self, path: &Path) -> bool {
         has_extension(path, EXTENSIONS)

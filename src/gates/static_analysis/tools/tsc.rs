@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
 
-use super::{Present, Reach, Targets, Tool, ToolFinding, has_extension};
+use super::{Homes, Reach, Targets, Tool, ToolFinding, has_extension};
 use crate::finding::Severity;
 use crate::process::Output;
 
@@ -34,8 +34,10 @@ impl Tool for Tsc {
     fn install(&self) -> &'static str {
         "npm install --save-dev typescript"
     }
-    fn detect(&self, root: &Path, _present: &Present) -> bool {
-        root.join("tsconfig.json").is_file()
+    /// The directory of the `tsconfig.json` nearest the file: the project
+    /// tsc checks it in, as `tsc -p` there would.
+    fn home(&self, homes: &Homes<'_>, file: &Path) -> Option<PathBuf> {
+        homes.nearest(file, "tsc", |h, d| h.has_file(d, "tsconfig.json"))
     }
     fn checks(&self, path: &Path) -> bool {
         has_extension(path, EXTENSIONS)
