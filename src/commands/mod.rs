@@ -188,7 +188,14 @@ pub(crate) fn emit_reports(
     } else if streamed {
         report::text::verdict_line(reports, style(global))
     } else {
-        report::render(global.format, reports, Style { envelope, ..style(global) })
+        report::render(
+            global.format,
+            reports,
+            Style {
+                envelope,
+                ..style(global)
+            },
+        )
     };
     report::emit(&rendered, global.output.as_deref())?;
     if global.comment {

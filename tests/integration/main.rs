@@ -33,6 +33,7 @@ mod report;
 mod state;
 mod static_gate;
 mod static_new_only;
+mod static_projects;
 mod static_tools;
 mod trust;
 mod uncertainty;

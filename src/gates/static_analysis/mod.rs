@@ -81,8 +81,9 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     // In a hook that leaves them to later, the tools that only check a
     // whole project do not run: they take seconds, and pre-push and CI run them.
     if let Some(hook) = settings.without_project_tools {
-        let (later, now): (Found<'_>, Found<'_>) =
-            picked.into_iter().partition(|(tool, _, _)| tool.reach() == Reach::Project);
+        let (later, now): (Found<'_>, Found<'_>) = picked
+            .into_iter()
+            .partition(|(tool, _, _)| tool.reach() == Reach::Project);
         picked = now;
         if !later.is_empty() {
             let names: Vec<&str> = later.iter().map(|(tool, _, _)| tool.name()).collect();
@@ -178,8 +179,11 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         } else {
             format!(" in {}", display_path(&job.dir))
         };
-        out.notices
-            .push(format!("{}: {} finding(s) on {scope}{from}", job.tool.name(), found.len()));
+        out.notices.push(format!(
+            "{}: {} finding(s) on {scope}{from}",
+            job.tool.name(),
+            found.len()
+        ));
         let mut outside = 0;
         for f in found {
             let Some(path) = relative(root, &f.path) else {
@@ -223,9 +227,85 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             }
         }
     }
+    // Hold the line: when a finding would block, the same tools run on
+    // the base revision, and what they raise there belongs to the base
+    // (marked by the pipeline, src/gates/at_base.rs). A passing run never
+    // pays for it.
+    let blocks = kept.iter().any(|k| k.found.severity >= settings.fail_on);
+    if !settings.new_only
+        && blocks
+        && let Some(commit) = changes.base.as_ref().and_then(|b| b.commit.clone())
+    {
+        let paths: Vec<&str> = kept.iter().map(|k| k.path.as_str()).collect();
+        match held_at_base(root, &changes, &jobs, settings, &paths) {
+            Ok(mut at_base) => {
+                at_base.commit = Some(commit);
+                at_base.changed = present
+                    .iter()
+                    .map(|f| (display_path(&f.path), f.lines.clone()))
+                    .collect();
+                out.base = Some(at_base);
+            }
+            Err(e) => out.notices.push(format!(
+                "the tools could not run on the base revision {} ({e:#}): every finding counts as the change's",
+                crate::git::short(&commit)
+            )),
+        }
+    }
     out.findings
         .extend(kept.into_iter().map(|k| finding(k, settings.fail_on)));
     Ok(out)
+}
+
+/// The findings the same jobs raise on the base revision, on the files
+/// (`paths`, as the change names them) the change's run kept findings on,
+/// with those files' base text.
+fn held_at_base(
+    root: &Path,
+    changes: &ChangeSet,
+    jobs: &[Job<'_>],
+    settings: &Settings,
+    paths: &[&str],
+) -> Result<crate::gates::at_base::AtBase> {
+    let base = prepare_base(root, changes, jobs, settings)?;
+    let reports = run_jobs(base.checkout.path(), &base.jobs, settings)?;
+    let head_to_base: HashMap<&str, &str> = base.renamed.iter().map(|(b, h)| (h.as_str(), b.as_str())).collect();
+    let mut at_base = crate::gates::at_base::AtBase {
+        ceiling: settings.pre_existing,
+        ..Default::default()
+    };
+    for (job, found) in base.jobs.iter().zip(reports) {
+        for f in found {
+            let Some(path) = relative(base.checkout.path(), &f.path) else {
+                continue;
+            };
+            let path = base.renamed.get(&path).cloned().unwrap_or(path);
+            if !paths.contains(&path.as_str()) {
+                continue;
+            }
+            let kept = Kept {
+                tool: job.tool,
+                path,
+                found: f,
+                note: None,
+            };
+            at_base.findings.push(finding(kept, settings.fail_on));
+        }
+    }
+    // The base text each finding points into, under the change's path.
+    let mut read: Vec<&str> = at_base.findings.iter().filter_map(|f| f.path.as_deref()).collect();
+    read.sort_unstable();
+    read.dedup();
+    for path in read {
+        let at = head_to_base.get(path).copied().unwrap_or(path);
+        if let Ok(bytes) = walk::read_file(base.checkout.path(), Path::new(at)) {
+            at_base.sources.push(walk::SourceFile {
+                path: PathBuf::from(path),
+                bytes,
+            });
+        }
+    }
+    Ok(at_base)
 }
 
 /// A tool's finding the filter kept.
@@ -524,9 +604,13 @@ fn run_job(root: &Path, job: &Job<'_>, settings: &Settings) -> Result<Vec<ToolFi
     } else {
         crate::paths::confine(root, &job.dir).map(|rel| root.join(rel))
     };
-    let dir = dir
-        .filter(|d| d.is_dir())
-        .ok_or_else(|| anyhow!("{}: {} is not a directory inside the repository", tool.name(), job.dir.display()))?;
+    let dir = dir.filter(|d| d.is_dir()).ok_or_else(|| {
+        anyhow!(
+            "{}: {} is not a directory inside the repository",
+            tool.name(),
+            job.dir.display()
+        )
+    })?;
     let (files, project) = job.targets();
     let targets = if project {
         Targets::Project

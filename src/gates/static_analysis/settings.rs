@@ -7,7 +7,7 @@ use anyhow::{Result, bail};
 use super::tools::custom::{self, Custom};
 use super::tools::{self, Filter};
 use crate::config::Section;
-use crate::config::schema::{ENABLED, KeySpec, Kind, SectionSpec, parse_duration};
+use crate::config::schema::{ENABLED, KeySpec, Kind, PRE_EXISTING, SectionSpec, parse_duration};
 use crate::finding::Severity;
 
 /// Every `filter` mode.
@@ -69,6 +69,7 @@ pub const SECTION: SectionSpec = SectionSpec {
             default: "[]",
             doc: "more tools: each a name and a command (SARIF output, or text read with errorformat patterns) or a SARIF file; they always run",
         },
+        PRE_EXISTING,
         KeySpec {
             name: "new-only",
             kind: Kind::Bool,
@@ -115,6 +116,9 @@ pub struct Settings {
     pub timeout: Duration,
     /// Report only findings the base revision does not have.
     pub new_only: bool,
+    /// What a blocking finding the base revision's run also raises may be
+    /// (`pre-existing`): at most a warning, or its level.
+    pub pre_existing: Option<Severity>,
     /// Run tools that can on their whole project.
     pub project: bool,
     /// The hook this run is for when it leaves out the tools that only
@@ -205,6 +209,7 @@ impl Settings {
             },
             timeout,
             new_only,
+            pre_existing: crate::gates::at_base::ceiling(section),
             project,
             without_project_tools: args
                 .hook

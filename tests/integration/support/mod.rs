@@ -24,9 +24,19 @@ impl Run {
         serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("{e}: {}\n{}", self.stdout, self.stderr))
     }
 
+    /// The one gate's object of a JSON report: the report itself, or the
+    /// only gate of `check`'s several-gates shape.
+    pub fn gate(&self) -> serde_json::Value {
+        let json = self.json();
+        match json["gates"].as_array() {
+            Some(gates) if gates.len() == 1 => gates[0].clone(),
+            _ => json,
+        }
+    }
+
     /// `rule severity path:line` of each finding of a one-gate JSON report.
     pub fn findings(&self) -> Vec<String> {
-        self.json()["findings"]
+        self.gate()["findings"]
             .as_array()
             .unwrap()
             .iter()
@@ -45,7 +55,7 @@ impl Run {
     /// [`Run::findings`], each followed by ` at-base` when the base had it
     /// (`at_base`, issue 52).
     pub fn marked(&self) -> Vec<String> {
-        let json = self.json();
+        let json = self.gate();
         json["findings"]
             .as_array()
             .unwrap_or_else(|| panic!("no findings: {}{}", self.stdout, self.stderr))
@@ -65,7 +75,7 @@ impl Run {
 
     /// The notices of a one-gate JSON report.
     pub fn notices(&self) -> Vec<String> {
-        self.json()["notices"]
+        self.gate()["notices"]
             .as_array()
             .unwrap()
             .iter()

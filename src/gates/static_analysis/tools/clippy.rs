@@ -69,7 +69,10 @@ impl Tool for Clippy {
     fn home(&self, homes: &Homes<'_>, file: &Path) -> Option<PathBuf> {
         let krate = homes.nearest(file, "cargo", |h, d| h.has_file(d, "Cargo.toml"))?;
         let mut workspace = krate.clone();
-        for dir in krate.ancestors().filter(|d| homes.mentions(d, "Cargo.toml", "[workspace]")) {
+        for dir in krate
+            .ancestors()
+            .filter(|d| homes.mentions(d, "Cargo.toml", "[workspace]"))
+        {
             // Left out of the workspace (`exclude = ["fuzz"]`): the
             // project's `cargo clippy --workspace` never checks it.
             if excludes(homes, dir, &krate) {

@@ -64,9 +64,7 @@ impl Tool for GolangciLint {
     fn home(&self, homes: &Homes<'_>, file: &Path) -> Option<PathBuf> {
         let module = homes.nearest(file, "go.mod", |h, d| h.has_file(d, "go.mod"))?;
         let configured = homes
-            .nearest(file, "golangci", |h, d| {
-                CONFIGS.iter().any(|c| h.has_file(d, c))
-            })
+            .nearest(file, "golangci", |h, d| CONFIGS.iter().any(|c| h.has_file(d, c)))
             .is_some();
         (configured || homes.named("golangci-lint")).then_some(module)
     }

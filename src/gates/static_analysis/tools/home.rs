@@ -66,7 +66,12 @@ impl<'a> Homes<'a> {
     /// The nearest directory at or above `file`'s (repo-relative, `""` the
     /// root) for which `has` says yes; `question` names what `has` asks, so
     /// each directory is asked once.
-    pub fn nearest(&self, file: &Path, question: &'static str, has: impl Fn(&Homes<'_>, &Path) -> bool) -> Option<PathBuf> {
+    pub fn nearest(
+        &self,
+        file: &Path,
+        question: &'static str,
+        has: impl Fn(&Homes<'_>, &Path) -> bool,
+    ) -> Option<PathBuf> {
         let mut dir = file.parent();
         while let Some(d) = dir {
             let key = (d.to_path_buf(), question);

@@ -20,8 +20,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 
 use crate::finding::Severity;
-pub use home::Homes;
 use crate::process::Output;
+pub use home::Homes;
 
 /// Which findings count (reviewdog's filter modes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

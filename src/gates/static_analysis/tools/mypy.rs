@@ -8,9 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use serde::Deserialize;
 
-use super::{
-    Homes, Targets, Tool, ToolFinding, config_text, has_extension, json_lines, position, with_files,
-};
+use super::{Homes, Targets, Tool, ToolFinding, config_text, has_extension, json_lines, position, with_files};
 use crate::finding::Severity;
 use crate::process::Output;
 
@@ -125,7 +123,11 @@ impl Config {
     /// reads is left out (mypy itself says what is wrong with it).
     fn read(homes: &Homes<'_>, dir: &Path) -> Option<Config> {
         let split = |v: &str| -> Vec<String> {
-            v.split(',').map(str::trim).filter(|p| !p.is_empty()).map(str::to_string).collect()
+            v.split(',')
+                .map(str::trim)
+                .filter(|p| !p.is_empty())
+                .map(str::to_string)
+                .collect()
         };
         let regexes = |v: Vec<String>| v.iter().filter_map(|r| regex::Regex::new(r).ok()).collect();
         for name in ["mypy.ini", ".mypy.ini"] {
@@ -184,9 +186,10 @@ impl Config {
                     .literal_separator(true)
                     .build()
                     .map(|g| g.compile_matcher());
-                file.ancestors().filter(|a| !a.as_os_str().is_empty()).any(|a| {
-                    a == Path::new(entry) || glob.as_ref().is_ok_and(|g| g.is_match(a))
-                }) || entry == "."
+                file.ancestors()
+                    .filter(|a| !a.as_os_str().is_empty())
+                    .any(|a| a == Path::new(entry) || glob.as_ref().is_ok_and(|g| g.is_match(a)))
+                    || entry == "."
             });
         // mypy searches each path it discovers, a directory with a `/` after it.
         let excluded = file
