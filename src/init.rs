@@ -45,7 +45,12 @@ pub fn detect(root: &Path) -> Stack {
             .iter()
             .copied()
             .filter(|tool| files.iter().any(|f| tool.checks(f) && tool.home(&homes, f).is_some()))
-            .map(|tool| (tool.name(), tools::locate(tool, root, &|_| false).is_some()))
+            .map(|tool| {
+                (
+                    tool.name(),
+                    tools::locate(tool, root, Path::new(""), &|_| false).is_some(),
+                )
+            })
             .collect(),
         test_command: detect_test_command(root),
     }

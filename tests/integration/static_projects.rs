@@ -343,3 +343,55 @@ fn a_finding_the_base_revision_had_does_not_block() {
     let run = repo.run(&["check", "--base", "HEAD", "--gates", "static", "--format", "json"]);
     assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
 }
+
+#[test]
+fn each_package_of_a_monorepo_runs_its_own_install_of_the_tool() {
+    let repo = TestRepo::new();
+    repo.write(".gitignore", "node_modules/\n");
+    repo.write("package.json", "{ \"name\": \"mono\", \"private\": true }\n");
+    for (name, eslint) in [("a", "^10.0.0"), ("b", "^8.57.0")] {
+        repo.write(
+            &format!("packages/{name}/package.json"),
+            format!("{{ \"name\": \"{name}\", \"devDependencies\": {{ \"eslint\": \"{eslint}\" }} }}\n"),
+        );
+        repo.write(&format!("packages/{name}/eslint.config.mjs"), "export default [];\n");
+        repo.write(&format!("packages/{name}/index.js"), "export const x = 1;\n");
+    }
+    repo.commit("base");
+    // Package a installed its own ESLint; b did not, and the one on PATH
+    // is not the 8.x it declares.
+    let bin = repo.path().join("packages/a/node_modules/.bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    std::fs::write(
+        bin.join("eslint"),
+        "#!/bin/sh\npwd > \"$(dirname \"$0\")/ran-in\"\necho '[]'\n",
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(bin.join("eslint"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    repo.write("packages/a/index.js", "export const x = 2;\n");
+    repo.write("packages/b/index.js", "export const x = 2;\n");
+    let run = repo.run(&["static", "--base", "HEAD", "--format", "json"]);
+    let report = json(&run);
+    let ran_in = repo.read("packages/a/node_modules/.bin/ran-in");
+    assert!(ran_in.trim_end().ends_with("/packages/a"), "{ran_in}");
+    assert!(
+        report
+            .notices
+            .iter()
+            .any(|n| n.contains("is not the version package.json declares (^8.57.0)") && n.ends_with("not run")),
+        "{:?}",
+        report.notices
+    );
+    assert!(
+        report
+            .notices
+            .iter()
+            .any(|n| n == "eslint: 0 finding(s) on 1 file(s) in packages/a"),
+        "{:?}",
+        report.notices
+    );
+}

@@ -75,9 +75,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     }
 
     let homes = tools::Homes::new(root);
-    let (mut picked, missing, mismatched) = pick(cx, settings, &present, &homes)?;
-    out.notices
-        .extend(mismatched.into_iter().map(|why| format!("{why}; not run")));
+    let mut picked = pick(cx, settings, &present, &homes)?;
     // In a hook that leaves them to later, the tools that only check a
     // whole project do not run: they take seconds, and pre-push and CI run them.
     if let Some(hook) = settings.without_project_tools {
@@ -93,19 +91,18 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             ));
         }
     }
-    for tool in &missing {
-        out.notices.push(format!(
-            "{} would check this repository but is not installed: {}, or leave it out of gates.static.tools",
-            tool.name(),
-            tool.install()
-        ));
-    }
     // One job per tool and directory its config puts the files in; a file
     // the project's config gives to no run of the tool is not shown to it,
-    // unless `tools:` names the tool (then it runs from the root).
+    // unless `tools:` names the tool (then it runs from the root). Each
+    // job's executable is the project's own nearest its directory, else
+    // the one on PATH if it is the version the project declares there.
+    let tracked = |rel: &Path| cx.repo.is_tracked(rel);
+    let versions = cx.cache.then(|| cx.store.dir().join("cache"));
     let mut jobs: Vec<Job> = Vec::new();
     let mut left_out: Vec<String> = Vec::new();
-    for (tool, program, named) in picked {
+    let mut missing: Vec<&dyn Tool> = Vec::new();
+    let mut mismatched: Vec<String> = Vec::new();
+    for (tool, named, given) in picked {
         let mut by_dir: std::collections::BTreeMap<PathBuf, Vec<PathBuf>> = std::collections::BTreeMap::new();
         let mut skipped = 0;
         for f in present.iter().filter(|f| tool.checks(&f.path)) {
@@ -122,14 +119,56 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             Reach::Project => true,
             Reach::Both => settings.project,
         };
-        jobs.extend(by_dir.into_iter().map(|(dir, files)| Job {
-            tool,
-            program: program.clone(),
-            dir,
-            files,
-            project,
-            env: Vec::new(),
-        }));
+        for (dir, files) in by_dir {
+            let program = match &given {
+                Some(program) => program.clone(),
+                None => match tools::locate(tool, root, &dir, &tracked) {
+                    Some(program) => program,
+                    None if named => bail!(
+                        "{} is named in gates.static.tools (or with --tool) but is not installed: {}",
+                        tool.name(),
+                        tool.install()
+                    ),
+                    None => {
+                        if !missing.iter().any(|m| m.name() == tool.name()) {
+                            missing.push(tool);
+                        }
+                        continue;
+                    }
+                },
+            };
+            // A tool found only on PATH whose release line is not the one
+            // the project declares would misread the project's config.
+            if given.is_none()
+                && !program.starts_with(root)
+                && let Some(why) = tools::version::mismatch(tool.name(), &program, root, &dir, versions.as_deref())
+            {
+                if named {
+                    bail!("{why}");
+                }
+                if !mismatched.contains(&why) {
+                    mismatched.push(why);
+                }
+                continue;
+            }
+            jobs.push(Job {
+                tool,
+                program,
+                dir,
+                files,
+                project,
+                env: Vec::new(),
+            });
+        }
+    }
+    out.notices
+        .extend(mismatched.into_iter().map(|why| format!("{why}; not run")));
+    for tool in &missing {
+        out.notices.push(format!(
+            "{} would check this repository but is not installed: {}, or leave it out of gates.static.tools",
+            tool.name(),
+            tool.install()
+        ));
     }
     if !left_out.is_empty() {
         out.notices.push(format!(
@@ -483,58 +522,33 @@ fn touched_summary(present: &[&ChangedFile]) -> String {
     names.join(", ")
 }
 
-/// The tools to run, with their executables and whether the config names
-/// them (a named tool checks every file it can, config of its own or not).
-type Found<'a> = Vec<(&'a dyn Tool, PathBuf, bool)>;
+/// The tools to run, each with whether the config names it (a named tool
+/// checks every file it can, config of its own or not) and, for a custom
+/// tool, the shell that runs its command.
+type Found<'a> = Vec<(&'a dyn Tool, bool, Option<PathBuf>)>;
 
-/// The tools to run and the ones `auto` picked that are not installed. A
-/// tool named in config but missing is an error. `auto` picks a tool when
-/// the project's own config of it covers a changed file it checks, or the
-/// project names it in its hooks or CI ([`Tool::home`]).
+/// The tools to run. `auto` picks a tool when the project's own config of
+/// it covers a changed file it checks, or the project names it in its
+/// hooks or CI ([`Tool::home`]). A tool whose findings are all `allow` is
+/// not run (nor required).
 fn pick<'a>(
-    cx: &Context<'_>,
+    _cx: &Context<'_>,
     settings: &'a Settings,
     changed: &[&ChangedFile],
     homes: &tools::Homes<'_>,
-) -> Result<(Found<'a>, Vec<&'static dyn Tool>, Vec<String>)> {
-    let root = cx.repo.root();
-    let tracked = |rel: &Path| cx.repo.is_tracked(rel);
-    let mut picked: Found<'a> = Vec::new();
-    // A tool whose findings are all `allow` is not run (nor required).
+) -> Result<Found<'a>> {
     let silenced = |tool: &dyn Tool| {
         let family = tool.rule().id;
         let named = format!("{family}:{}", tool.name());
         settings.silenced.iter().any(|s| s == family || *s == named)
     };
-    // A tool found only on PATH whose release line is not the one the
-    // project declares would misread the project's config.
-    let versions = cx.cache.then(|| cx.store.dir().join("cache"));
-    let foreign = |tool: &dyn Tool, program: &Path| {
-        (!program.starts_with(root))
-            .then(|| tools::version::mismatch(tool.name(), program, root, versions.as_deref()))
-            .flatten()
-    };
+    let mut picked: Found<'a> = Vec::new();
     for name in &settings.named {
         let tool = tools::by_name(name).ok_or_else(|| anyhow!("unknown tool `{name}`"))?;
-        if silenced(tool) {
-            continue;
-        }
-        match tools::locate(tool, root, &tracked) {
-            Some(program) => {
-                if let Some(why) = foreign(tool, &program) {
-                    bail!("{why}");
-                }
-                picked.push((tool, program, true));
-            }
-            None => bail!(
-                "{} is named in gates.static.tools (or with --tool) but is not installed: {}",
-                tool.name(),
-                tool.install()
-            ),
+        if !silenced(tool) {
+            picked.push((tool, true, None));
         }
     }
-    let mut missing = Vec::new();
-    let mut mismatched = Vec::new();
     if settings.auto {
         for tool in tools::ALL.iter().copied() {
             let wanted = || {
@@ -542,23 +556,16 @@ fn pick<'a>(
                     .iter()
                     .any(|f| tool.checks(&f.path) && tool.home(homes, &f.path).is_some())
             };
-            if settings.named.contains(&tool.name()) || silenced(tool) || !wanted() {
-                continue;
-            }
-            match tools::locate(tool, root, &tracked) {
-                Some(program) => match foreign(tool, &program) {
-                    Some(why) => mismatched.push(why),
-                    None => picked.push((tool, program, false)),
-                },
-                None => missing.push(tool),
+            if !settings.named.contains(&tool.name()) && !silenced(tool) && wanted() {
+                picked.push((tool, false, None));
             }
         }
     }
     for tool in settings.custom.iter().filter(|t| !silenced(*t)) {
         let program = which::which("sh").map_err(|_| anyhow!("{}: no `sh` on PATH to run its command", tool.name()))?;
-        picked.push((tool, program, true));
+        picked.push((tool, true, Some(program)));
     }
-    Ok((picked, missing, mismatched))
+    Ok(picked)
 }
 
 /// Run every job at once, each with its own time limit; the first failure

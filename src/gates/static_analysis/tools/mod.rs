@@ -133,16 +133,25 @@ pub fn by_name(name: &str) -> Option<&'static dyn Tool> {
     ALL.iter().copied().find(|t| t.name() == name)
 }
 
-/// Where the tool's executable is: the project's own first (`node_modules/.bin`,
-/// a virtualenv in `.venv` or `venv`), then `PATH`. A project-local one that
-/// git tracks is never run: package managers install those untracked, and
-/// one committed into the repository is the change's own program
-/// (`docs/execution.md`).
-pub fn locate(tool: &dyn Tool, root: &Path, tracked: &dyn Fn(&Path) -> bool) -> Option<PathBuf> {
-    let local = LOCAL_BIN
-        .iter()
-        .map(|dir| Path::new(dir).join(tool.program()))
-        .find(|rel| root.join(rel).is_file() && !tracked(rel));
+/// Where the tool's executable is for a run from `dir` (repo-relative): the
+/// project's own first (`node_modules/.bin`, a virtualenv in `.venv` or
+/// `venv`), in `dir` or the nearest directory above it that has one (a
+/// package of a monorepo, then the workspace root), then `PATH`. A
+/// project-local one that git tracks is never run: package managers
+/// install those untracked, and one committed into the repository is the
+/// change's own program (`docs/execution.md`). Nor one reached through a
+/// symlink out of the repository.
+pub fn locate(tool: &dyn Tool, root: &Path, dir: &Path, tracked: &dyn Fn(&Path) -> bool) -> Option<PathBuf> {
+    let local = dir.ancestors().find_map(|above| {
+        LOCAL_BIN
+            .iter()
+            .map(|bin| above.join(bin).join(tool.program()))
+            .find(|rel| {
+                root.join(rel).is_file()
+                    && !tracked(rel)
+                    && rel.parent().is_some_and(|p| crate::walk::inside(root, p).is_ok())
+            })
+    });
     local
         .map(|rel| root.join(rel))
         .or_else(|| which::which(tool.program()).ok())

@@ -30,7 +30,7 @@ pub fn declared(root: &Path, tool: &str) -> Option<(String, &'static str)> {
     let (registry, name) = package(tool)?;
     match registry {
         Registry::Npm => {
-            let text = std::fs::read_to_string(root.join("package.json")).ok()?;
+            let text = read(root, "package.json")?;
             let manifest: serde_json::Value = serde_json::from_str(&text).ok()?;
             ["devDependencies", "dependencies", "peerDependencies"]
                 .iter()
@@ -38,11 +38,18 @@ pub fn declared(root: &Path, tool: &str) -> Option<(String, &'static str)> {
                 .map(|spec| (spec.to_string(), "package.json"))
         }
         Registry::PyPi => {
-            let text = std::fs::read_to_string(root.join("pyproject.toml")).ok()?;
+            let text = read(root, "pyproject.toml")?;
             let doc: toml::Table = toml::from_str(&text).ok()?;
             python_requirement(&doc, name).map(|spec| (spec, "pyproject.toml"))
         }
     }
+}
+
+/// A manifest in `dir`, read as every file the gate reads: never through a
+/// symlink out of it, under the size cap.
+fn read(dir: &Path, name: &str) -> Option<String> {
+    let bytes = crate::walk::read_file(dir, Path::new(name)).ok()?;
+    Some(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// `name`'s version spec among pyproject's requirement lists (`[project]`
@@ -229,8 +236,9 @@ pub fn installed_cached(program: &Path, root: &Path, cache_dir: Option<&Path>) -
 /// Why `program` (found on PATH, not in the project) should not run as
 /// `tool` for the project at `root`, if its release line is not the one
 /// the project declares. `cache_dir` remembers what each program said.
-pub fn mismatch(tool: &str, program: &Path, root: &Path, cache_dir: Option<&Path>) -> Option<String> {
-    let (spec, file) = declared(root, tool)?;
+pub fn mismatch(tool: &str, program: &Path, root: &Path, dir: &Path, cache_dir: Option<&Path>) -> Option<String> {
+    // The manifest nearest the run's directory that declares the tool.
+    let (spec, file) = dir.ancestors().find_map(|above| declared(&root.join(above), tool))?;
     // A spec this does not read says nothing against the program.
     accepts(&spec, "")?;
     let says = installed_cached(program, root, cache_dir)?;
