@@ -56,6 +56,8 @@ fn main() {
     let dir = tempfile::tempdir().expect("temp dir");
     let root = init(dir.path());
     write(&root, ".gitignore", ".venv/\n.ruff_cache/\n");
+    // The project configures ruff (auto runs only the tools a project uses).
+    write(&root, "ruff.toml", "");
     write(
         &root,
         "tsconfig.json",

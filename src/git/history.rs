@@ -446,6 +446,22 @@ impl Repo {
         Ok(blob_entry(&tree, path, commit)?.map(|id| id.to_string()))
     }
 
+    /// The blob id of the regular file `path` at `commit` (not a symlink,
+    /// not a folder), or `None`.
+    pub fn file_id_at(&self, commit: &str, path: &Path) -> Result<Option<String>> {
+        let Some(tree) = self.tree_of(Some(commit))? else {
+            return Ok(None);
+        };
+        match tree.get_path(path) {
+            Ok(entry) if entry.kind() == Some(git2::ObjectType::Blob) && entry.filemode() != 0o120000 => {
+                Ok(Some(entry.id().to_string()))
+            }
+            Ok(_) => Ok(None),
+            Err(e) if e.code() == ErrorCode::NotFound => Ok(None),
+            Err(e) => bail!("could not look up {} at {commit}: {}", path.display(), plain(&e)),
+        }
+    }
+
     /// The files at the top of `commit`'s tree (no folders), by name, with
     /// their blob ids, in name order.
     pub fn root_files_at(&self, commit: &str) -> Result<Vec<(String, String)>> {

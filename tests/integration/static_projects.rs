@@ -337,6 +337,10 @@ fn a_finding_the_base_revision_had_does_not_block() {
         ]
     );
 
+    // ruff judges each file by itself: the base's run needed the file and
+    // its config, not a worktree of the repository.
+    assert_eq!(repo.git(&["worktree", "list"]).lines().count(), 1);
+
     // A team that wants old findings to block says so.
     repo.write(".loki-gate.yaml", "gates:\n  static:\n    pre-existing: block\n");
     repo.write("app.py", "import os  # the platform\n\n\ndef run():\n    return 1\n");
@@ -394,4 +398,36 @@ fn each_package_of_a_monorepo_runs_its_own_install_of_the_tool() {
         "{:?}",
         report.notices
     );
+}
+
+#[test]
+fn mypy_with_no_files_in_its_config_checks_what_the_project_hands_it() {
+    let repo = TestRepo::new();
+    repo.write(".gitignore", ".mypy_cache/\n");
+    repo.write(
+        "pyproject.toml",
+        "[project]\nname = \"shop\"\nversion = \"0\"\n\n[tool.mypy]\ndisallow_untyped_defs = true\n",
+    );
+    // The project type-checks its typing examples only (attrs does so).
+    repo.write(
+        "tox.ini",
+        "[testenv:mypy]\ncommands =\n    mypy typing_tests\n# mypy src is too slow\n",
+    );
+    repo.write("src/shop.py", "def total(xs):\n    return sum(xs)\n");
+    repo.write("typing_tests/examples.py", "x: int = 1\n");
+    repo.commit("base");
+    repo.write(
+        "src/shop.py",
+        "def total(xs):\n    return sum(xs)\n\n\ndef half(x):\n    return x / 2\n",
+    );
+    repo.write("typing_tests/examples.py", "x: int = 1\n\n\ndef f(a):\n    return a\n");
+    let run = repo.run(&["static", "--base", "HEAD", "--format", "json"]);
+    let report = json(&run);
+    assert_eq!(
+        found(&report),
+        vec![("static/mypy:no-untyped-def".to_string(), 4)],
+        "{}",
+        run.stdout
+    );
+    assert_eq!(report.findings[0].path.as_deref(), Some("typing_tests/examples.py"));
 }

@@ -352,7 +352,9 @@ fn compiled(files: &dyn Files, dir: &Path) -> Vec<(PathBuf, PathBuf)> {
         let Some(bytes) = files.read(&dir.join(name)) else {
             continue;
         };
-        let Ok(config) = serde_json::from_str::<serde_json::Value>(&jsonc(&String::from_utf8_lossy(&bytes))) else {
+        let Ok(config) =
+            serde_json::from_str::<serde_json::Value>(&crate::gates::project::jsonc(&String::from_utf8_lossy(&bytes)))
+        else {
             continue;
         };
         let options = config.get("compilerOptions");
@@ -371,57 +373,6 @@ fn compiled(files: &dyn Files, dir: &Path) -> Vec<(PathBuf, PathBuf)> {
         }
     }
     pairs
-}
-
-/// JSON with comments and trailing commas (tsconfig's dialect) as JSON.
-fn jsonc(text: &str) -> String {
-    // Comments out, strings kept as they are.
-    let mut bare = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => {
-                bare.push(c);
-                while let Some(c) = chars.next() {
-                    bare.push(c);
-                    match c {
-                        '\\' => bare.extend(chars.next()),
-                        '"' => break,
-                        _ => {}
-                    }
-                }
-            }
-            '/' if chars.peek() == Some(&'/') => while chars.next_if(|c| *c != '\n').is_some() {},
-            '/' if chars.peek() == Some(&'*') => {
-                chars.next();
-                let mut last = ' ';
-                for c in chars.by_ref() {
-                    if last == '*' && c == '/' {
-                        break;
-                    }
-                    last = c;
-                }
-                bare.push(' ');
-            }
-            _ => bare.push(c),
-        }
-    }
-    // Then a comma before a closing bracket, outside strings, is dropped.
-    let mut out = String::with_capacity(bare.len());
-    let mut in_string = false;
-    let mut escaped = false;
-    for (i, c) in bare.char_indices() {
-        if in_string {
-            in_string = c != '"' || escaped;
-            escaped = c == '\\' && !escaped;
-        } else if c == '"' {
-            in_string = true;
-        } else if c == ',' && bare[i + 1..].trim_start().starts_with(['}', ']']) {
-            continue;
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// `path` without a JavaScript or declaration extension (`x.d.ts` -> `x`).
@@ -668,7 +619,7 @@ mod tests {
             Some(PathBuf::from("pkg/code/api"))
         );
         assert_eq!(
-            jsonc("{\"a\": \"x//y\", \"b\": [1, 2,],}"),
+            crate::gates::project::jsonc("{\"a\": \"x//y\", \"b\": [1, 2,],}"),
             "{\"a\": \"x//y\", \"b\": [1, 2]}"
         );
     }

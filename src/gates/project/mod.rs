@@ -193,3 +193,54 @@ fn configured(name: &str, helpers: &[String]) -> bool {
 pub fn is_assertion_helper(name: &str, file: &TestFile, configured_helpers: &[String]) -> bool {
     file.helpers.iter().any(|h| h == name) || conventional_helper(name) || configured(name, configured_helpers)
 }
+
+/// JSON with comments and trailing commas (tsconfig's dialect) as JSON.
+pub(crate) fn jsonc(text: &str) -> String {
+    // Comments out, strings kept as they are.
+    let mut bare = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => {
+                bare.push(c);
+                while let Some(c) = chars.next() {
+                    bare.push(c);
+                    match c {
+                        '\\' => bare.extend(chars.next()),
+                        '"' => break,
+                        _ => {}
+                    }
+                }
+            }
+            '/' if chars.peek() == Some(&'/') => while chars.next_if(|c| *c != '\n').is_some() {},
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut last = ' ';
+                for c in chars.by_ref() {
+                    if last == '*' && c == '/' {
+                        break;
+                    }
+                    last = c;
+                }
+                bare.push(' ');
+            }
+            _ => bare.push(c),
+        }
+    }
+    // Then a comma before a closing bracket, outside strings, is dropped.
+    let mut out = String::with_capacity(bare.len());
+    let mut in_string = false;
+    let mut escaped = false;
+    for (i, c) in bare.char_indices() {
+        if in_string {
+            in_string = c != '"' || escaped;
+            escaped = c == '\\' && !escaped;
+        } else if c == '"' {
+            in_string = true;
+        } else if c == ',' && bare[i + 1..].trim_start().starts_with(['}', ']']) {
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}

@@ -125,7 +125,7 @@ impl Resolver {
         };
         for name in ["tsconfig.json", "jsconfig.json", "tsconfig.base.json"] {
             if let Ok(text) = std::fs::read_to_string(root.join(name))
-                && let Ok(json) = serde_json::from_str::<serde_json::Value>(&strip_json_comments(&text))
+                && let Ok(json) = serde_json::from_str::<serde_json::Value>(&super::jsonc(&text))
             {
                 let options = &json["compilerOptions"];
                 let base = options["baseUrl"].as_str().map(|b| root.join(b));
@@ -795,62 +795,12 @@ pub(crate) fn go_module_path(text: &str) -> Option<String> {
         .map(|m| m.trim().trim_matches('"').to_string())
 }
 
-/// tsconfig allows `//` and `/* */` comments and trailing commas.
-fn strip_json_comments(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    let mut in_string = false;
-    while let Some(c) = chars.next() {
-        if in_string {
-            out.push(c);
-            if c == '\\' {
-                if let Some(n) = chars.next() {
-                    out.push(n);
-                }
-            } else if c == '"' {
-                in_string = false;
-            }
-            continue;
-        }
-        match (c, chars.peek()) {
-            ('"', _) => {
-                in_string = true;
-                out.push(c);
-            }
-            ('/', Some('/')) => {
-                for n in chars.by_ref() {
-                    if n == '\n' {
-                        out.push('\n');
-                        break;
-                    }
-                }
-            }
-            ('/', Some('*')) => {
-                chars.next();
-                let mut prev = ' ';
-                for n in chars.by_ref() {
-                    if prev == '*' && n == '/' {
-                        break;
-                    }
-                    prev = n;
-                }
-            }
-            _ => out.push(c),
-        }
-    }
-    // Trailing commas before } or ].
-    let re = regex::Regex::new(r",(\s*[}\]])").expect("valid pattern");
-    re.replace_all(&out, "$1").into_owned()
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     #[test]
     fn json_comments_and_trailing_commas_are_removed() {
         let text = "{\n // c\n \"a\": \"//not a comment\", /* b */ \"c\": [1,],\n}";
-        let v: serde_json::Value = serde_json::from_str(&strip_json_comments(text)).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&crate::gates::project::jsonc(text)).unwrap();
         assert_eq!(v["a"], "//not a comment");
     }
 }

@@ -18,6 +18,8 @@ const SHARED: &[&str] = &["node_modules"];
 pub struct Checkout {
     root: PathBuf,
     path: PathBuf,
+    /// Only some files, written from their blobs: no worktree to remove.
+    files_only: bool,
     /// Removes the worktree if the run is interrupted while it exists.
     _guard: Registered,
 }
@@ -39,6 +41,7 @@ impl Checkout {
         let checkout = Checkout {
             root: root.to_path_buf(),
             path,
+            files_only: false,
             _guard: guard,
         };
         let mut add = Command::new("git");
@@ -54,6 +57,47 @@ impl Checkout {
             );
         }
         checkout.share_dependencies();
+        Ok(checkout)
+    }
+
+    /// Only `paths` (repo-relative) of `rev`, each that exists there, written
+    /// from its blob into a temporary directory (under the size cap; a
+    /// symlink is left out): for a tool that judges each file by itself.
+    /// Neither the repository's index nor its config is touched.
+    pub fn files(repo: &crate::git::Repo, rev: &str, paths: &std::collections::BTreeSet<PathBuf>) -> Result<Checkout> {
+        let dir = tempfile::Builder::new()
+            .prefix("loki-gate-base-")
+            .tempdir()
+            .context("could not create a temporary directory for the base revision's files")?;
+        let path = dir.keep();
+        let path = path.canonicalize().unwrap_or(path);
+        let guard = {
+            let path = path.clone();
+            interrupt::on_interrupt(move || {
+                let _ = std::fs::remove_dir_all(&path);
+            })
+        };
+        let checkout = Checkout {
+            root: repo.root().to_path_buf(),
+            path,
+            files_only: true,
+            _guard: guard,
+        };
+        for rel in paths {
+            let Some(id) = repo.file_id_at(rev, rel)? else {
+                continue;
+            };
+            let crate::git::BlobRead::Content(bytes) = repo.blob_capped(&id)? else {
+                continue;
+            };
+            let to = checkout.path.join(rel);
+            if let Some(parent) = to.parent() {
+                std::fs::create_dir_all(parent)
+                    .with_context(|| format!("could not write the base version of {}", rel.display()))?;
+            }
+            std::fs::write(&to, bytes)
+                .with_context(|| format!("could not write the base version of {}", rel.display()))?;
+        }
         Ok(checkout)
     }
 
@@ -78,6 +122,10 @@ impl Checkout {
 
 impl Drop for Checkout {
     fn drop(&mut self) {
+        if self.files_only {
+            let _ = std::fs::remove_dir_all(&self.path);
+            return;
+        }
         remove(&self.root, &self.path);
     }
 }

@@ -276,7 +276,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         && let Some(commit) = changes.base.as_ref().and_then(|b| b.commit.clone())
     {
         let paths: Vec<&str> = kept.iter().map(|k| k.path.as_str()).collect();
-        match held_at_base(root, &changes, &jobs, settings, &paths) {
+        match held_at_base(cx.repo, &commit, &changes, &jobs, settings, &paths) {
             Ok(mut at_base) => {
                 at_base.commit = Some(commit);
                 at_base.changed = present
@@ -299,14 +299,56 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
 /// The findings the same jobs raise on the base revision, on the files
 /// (`paths`, as the change names them) the change's run kept findings on,
 /// with those files' base text.
+/// A tool that judges each file by itself (ruff, ShellCheck) runs on the
+/// base versions of those files and their config files alone, written to
+/// a temporary directory: the cost follows the change, not the
+/// repository. Any other needs its whole project checked out.
 fn held_at_base(
-    root: &Path,
+    repo: &crate::git::Repo,
+    commit: &str,
     changes: &ChangeSet,
     jobs: &[Job<'_>],
     settings: &Settings,
     paths: &[&str],
 ) -> Result<crate::gates::at_base::AtBase> {
-    let base = prepare_base(root, changes, jobs, settings)?;
+    let root = repo.root();
+    // Only the files with findings are asked about again.
+    let jobs: Vec<Job<'_>> = jobs
+        .iter()
+        .filter_map(|job| {
+            let files: Vec<PathBuf> = job
+                .files
+                .iter()
+                .filter(|f| job.project || paths.contains(&display_path(f).as_str()))
+                .cloned()
+                .collect();
+            (!files.is_empty()).then(|| Job {
+                tool: job.tool,
+                program: job.program.clone(),
+                dir: job.dir.clone(),
+                files,
+                project: job.project,
+                env: Vec::new(),
+            })
+        })
+        .collect();
+    let alone = jobs.iter().all(|j| !j.project && !j.tool.alone().is_empty());
+    let checkout = if alone {
+        let mut wanted: std::collections::BTreeSet<PathBuf> = std::collections::BTreeSet::new();
+        for job in &jobs {
+            for file in &job.files {
+                let change = changes.files.iter().find(|c| &c.path == file);
+                wanted.insert(change.and_then(|c| c.old_path.clone()).unwrap_or_else(|| file.clone()));
+                for dir in file.ancestors().skip(1) {
+                    wanted.extend(job.tool.alone().iter().map(|name| dir.join(name)));
+                }
+            }
+        }
+        Checkout::files(repo, commit, &wanted)?
+    } else {
+        Checkout::new(root, commit, settings.timeout)?
+    };
+    let base = base_jobs(root, changes, &jobs, commit.to_string(), checkout);
     let reports = run_jobs(base.checkout.path(), &base.jobs, settings)?;
     let head_to_base: HashMap<&str, &str> = base.renamed.iter().map(|(b, h)| (h.as_str(), b.as_str())).collect();
     let mut at_base = crate::gates::at_base::AtBase {
@@ -380,6 +422,11 @@ fn prepare_base<'a>(root: &Path, changes: &ChangeSet, jobs: &[Job<'a>], settings
             )
         })?;
     let checkout = Checkout::new(root, &rev, settings.timeout)?;
+    Ok(base_jobs(root, changes, jobs, rev, checkout))
+}
+
+/// The jobs pointed at the base revision checked out in `checkout`.
+fn base_jobs<'a>(root: &Path, changes: &ChangeSet, jobs: &[Job<'a>], rev: String, checkout: Checkout) -> Base<'a> {
     let mut renamed: HashMap<String, String> = HashMap::new();
     let mut at_base: HashMap<&Path, PathBuf> = HashMap::new();
     for file in &changes.files {
@@ -416,12 +463,12 @@ fn prepare_base<'a>(root: &Path, changes: &ChangeSet, jobs: &[Job<'a>], settings
             })
         })
         .collect();
-    Ok(Base {
+    Base {
         rev,
         checkout,
         jobs: base_jobs,
         renamed,
-    })
+    }
 }
 
 /// Drop from `kept` what the base revision already had, matching findings

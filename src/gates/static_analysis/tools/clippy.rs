@@ -97,6 +97,8 @@ impl Tool for Clippy {
         [
             "clippy",
             "--workspace",
+            // Every target, whichever fails first: the same set on every run.
+            "--keep-going",
             "--all-targets",
             "--message-format=json",
             "--quiet",

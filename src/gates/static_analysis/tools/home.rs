@@ -110,9 +110,48 @@ impl<'a> Homes<'a> {
     }
 
     /// Does the project name `program` (as a word: `ruff`, `mirrors-mypy`,
-    /// `cargo clippy`) in its hook, task or CI files at the root?
+    /// `cargo clippy`) in its hook, task or CI files at the root, outside
+    /// their comments?
     pub fn named(&self, program: &str) -> bool {
-        let text = self.runners.get_or_init(|| {
+        names_word(self.runners(), program)
+    }
+
+    /// The paths (files or directories of the repository, repo-relative)
+    /// the project's hook, task and CI files hand `program` on its command
+    /// lines (`mypy src typing_tests`): each word after the program up to
+    /// the end of the command that is a path here.
+    pub fn invoked_paths(&self, program: &str) -> Vec<PathBuf> {
+        let mut paths = Vec::new();
+        for line in self.runners().lines() {
+            for (at, _) in line
+                .match_indices(program)
+                .filter(|(at, _)| word_at(line, *at, program))
+            {
+                for word in line[at + program.len()..].split_whitespace() {
+                    if matches!(word, "&&" | "||" | ";" | "|") || word.starts_with('#') {
+                        break;
+                    }
+                    let word = word.trim_matches(['"', '\'', ',', '[', ']']).trim_start_matches("./");
+                    let word = word.trim_end_matches('/');
+                    if word.is_empty() || word.starts_with('-') || word.contains("..") {
+                        continue;
+                    }
+                    let rel = PathBuf::from(word);
+                    if crate::walk::inside(self.root, &rel).is_ok()
+                        && self.root.join(&rel).exists()
+                        && !paths.contains(&rel)
+                    {
+                        paths.push(rel);
+                    }
+                }
+            }
+        }
+        paths
+    }
+
+    /// The text of the project's hook, task and CI files, comment lines left out.
+    fn runners(&self) -> &str {
+        self.runners.get_or_init(|| {
             let mut text = String::new();
             for name in RUNNERS {
                 text.extend(self.text(Path::new(""), name));
@@ -134,19 +173,27 @@ impl<'a> Homes<'a> {
                     }
                 }
             }
-            text
-        });
-        names_word(text, program)
+            // `# run: cargo clippy` is a step someone turned off.
+            text.lines()
+                .filter(|l| !l.trim_start().starts_with('#'))
+                .fold(String::new(), |mut kept, l| {
+                    kept.push_str(l);
+                    kept.push('\n');
+                    kept
+                })
+        })
     }
 }
 
 /// Is `word` in `text` with no letter, digit or `_` on either side?
 fn names_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(at, _)| word_at(text, at, word))
+}
+
+/// Is the `word` at byte `at` of `text` a word of its own there?
+fn word_at(text: &str, at: usize, word: &str) -> bool {
     let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    text.match_indices(word).any(|(at, _)| {
-        !text[..at].chars().next_back().is_some_and(is_word)
-            && !text[at + word.len()..].chars().next().is_some_and(is_word)
-    })
+    !text[..at].chars().next_back().is_some_and(is_word) && !text[at + word.len()..].chars().next().is_some_and(is_word)
 }
 
 #[cfg(test)]
@@ -162,6 +209,33 @@ mod tests {
         assert!(!names_word("gruff: 1", "ruff"));
         assert!(!names_word("mypy_extensions", "mypy"));
         assert!(!names_word("", "ruff"));
+    }
+
+    #[test]
+    fn commented_steps_name_nothing_and_command_lines_give_paths() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("typing_tests")).unwrap();
+        std::fs::create_dir_all(dir.path().join("src/pkg")).unwrap();
+        std::fs::write(dir.path().join("src/pkg/__init__.pyi"), "").unwrap();
+        std::fs::write(
+            dir.path().join("tox.ini"),
+            "[testenv]\ncommands =\n    mypy: pytest -k test_mypy\n    mypy: mypy typing_tests\n    mypy: mypy ./src/pkg/__init__.pyi --strict && echo done missing/\n",
+        )
+        .unwrap();
+        std::fs::create_dir_all(dir.path().join(".github/workflows")).unwrap();
+        std::fs::write(
+            dir.path().join(".github/workflows/ci.yml"),
+            "jobs:\n  lint:\n    steps:\n      # - run: cargo clippy --all-features\n      - run: cargo test\n",
+        )
+        .unwrap();
+        let homes = Homes::new(dir.path());
+        assert!(!homes.named("clippy"));
+        assert!(homes.named("mypy"));
+        assert_eq!(
+            homes.invoked_paths("mypy"),
+            vec![PathBuf::from("typing_tests"), PathBuf::from("src/pkg/__init__.pyi")]
+        );
+        assert!(homes.invoked_paths("ruff").is_empty());
     }
 
     #[test]

@@ -102,6 +102,13 @@ pub trait Tool: Sync {
     fn report_file(&self) -> Option<&Path> {
         None
     }
+    /// The config files the tool reads beside a file when it judges the
+    /// file by itself, nothing else of the project changing a finding
+    /// (ruff: `pyproject.toml`, `ruff.toml`): on the base revision it runs
+    /// on those alone. Empty: it needs its whole project there.
+    fn alone(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// Environment for the run on the base revision's checkout, from the
     /// repository at `root` (a build directory that outlives the checkout).
     fn base_env(&self, _root: &Path) -> Vec<(&'static str, PathBuf)> {
@@ -139,18 +146,13 @@ pub fn by_name(name: &str) -> Option<&'static dyn Tool> {
 /// package of a monorepo, then the workspace root), then `PATH`. A
 /// project-local one that git tracks is never run: package managers
 /// install those untracked, and one committed into the repository is the
-/// change's own program (`docs/execution.md`). Nor one reached through a
-/// symlink out of the repository.
+/// change's own program (`docs/execution.md`).
 pub fn locate(tool: &dyn Tool, root: &Path, dir: &Path, tracked: &dyn Fn(&Path) -> bool) -> Option<PathBuf> {
     let local = dir.ancestors().find_map(|above| {
         LOCAL_BIN
             .iter()
             .map(|bin| above.join(bin).join(tool.program()))
-            .find(|rel| {
-                root.join(rel).is_file()
-                    && !tracked(rel)
-                    && rel.parent().is_some_and(|p| crate::walk::inside(root, p).is_ok())
-            })
+            .find(|rel| root.join(rel).is_file() && !tracked(rel))
     });
     local
         .map(|rel| root.join(rel))

@@ -46,11 +46,13 @@ impl Tool for Mypy {
     /// config, the root when the project runs mypy from its hooks or CI.
     fn home(&self, homes: &Homes<'_>, file: &Path) -> Option<PathBuf> {
         let Some(dir) = homes.nearest(file, "mypy", |h, d| Config::read(h, d).is_some()) else {
-            return homes.named("mypy").then(PathBuf::new);
+            return (homes.named("mypy") && invoked_on(homes, file)).then(PathBuf::new);
         };
         let config = Config::read(homes, &dir)?;
         let rel = file.strip_prefix(&dir).ok()?;
-        config.covers(rel).then_some(dir)
+        // No `files`: what the project hands mypy on its command lines.
+        let invoked = !config.files.is_empty() || invoked_on(homes, file);
+        (config.covers(rel) && invoked).then_some(dir)
     }
     fn checks(&self, path: &Path) -> bool {
         has_extension(path, &["py", "pyi"])
@@ -80,7 +82,15 @@ impl Tool for Mypy {
         with_files(&flags, targets)
     }
     fn parse(&self, output: &Output) -> Result<Vec<ToolFinding>> {
-        let messages: Vec<Message> = json_lines("mypy", &output.stdout)?;
+        // A note about its config (`pyproject.toml: note: unused section(s)
+        // ...`) is plain text even with --output json: not a finding.
+        let report: String = output
+            .stdout
+            .lines()
+            .filter(|l| !is_config_note(l))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let messages: Vec<Message> = json_lines("mypy", &report)?;
         Ok(messages
             .into_iter()
             .map(|m| ToolFinding {
@@ -104,6 +114,22 @@ impl Tool for Mypy {
             })
             .collect())
     }
+}
+
+/// `mypy.ini: note: unused section(s): ...`: what mypy says of its config
+/// file as text, whatever the output format.
+fn is_config_note(line: &str) -> bool {
+    line.split_once(": note: ").is_some_and(|(file, _)| {
+        let name = file.rsplit('/').next().unwrap_or(file);
+        ["mypy.ini", ".mypy.ini", "pyproject.toml", "setup.cfg"].contains(&name)
+    })
+}
+
+/// Is `file` under a path the project's hook, task or CI files hand mypy
+/// (`mypy typing_tests`)? Yes when they hand it none that can be read.
+fn invoked_on(homes: &Homes<'_>, file: &Path) -> bool {
+    let paths = homes.invoked_paths("mypy");
+    paths.is_empty() || paths.iter().any(|p| file.starts_with(p))
 }
 
 /// What a directory's mypy config says about which files mypy checks.
@@ -216,4 +242,33 @@ fn configures_files(root: &Path) -> bool {
                 })
             })
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn output(stdout: &str) -> Output {
+        Output {
+            code: Some(1),
+            timed_out: false,
+            stdout: stdout.to_string(),
+            stderr: String::new(),
+            elapsed: std::time::Duration::ZERO,
+        }
+    }
+
+    #[test]
+    fn a_note_on_its_config_is_no_finding_and_other_text_is_an_error() {
+        let json = r#"{"file": "src/a.py", "line": 2, "column": 4, "message": "m", "hint": null, "code": "return-value", "severity": "error"}"#;
+        let found = Mypy
+            .parse(&output(&format!(
+                "pyproject.toml: note: unused section(s): module = ['colorama.*']\n{json}\n"
+            )))
+            .unwrap();
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].code.as_deref(), Some("return-value"));
+        assert!(Mypy.parse(&output("src/a.py: note: by the way\n")).is_err());
+        assert!(Mypy.parse(&output("Traceback (most recent call last):\n")).is_err());
+    }
 }

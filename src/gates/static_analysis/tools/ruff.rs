@@ -52,6 +52,9 @@ impl Tool for Ruff {
         };
         (homes.nearest(file, "ruff", config).is_some() || homes.named("ruff")).then(PathBuf::new)
     }
+    fn alone(&self) -> &'static [&'static str] {
+        &["pyproject.toml", "ruff.toml", ".ruff.toml"]
+    }
     fn checks(&self, path: &Path) -> bool {
         has_extension(path, EXTENSIONS)
     }

@@ -51,6 +51,9 @@ impl Tool for Shellcheck {
         let rc = |h: &Homes<'_>, d: &Path| h.has_file(d, ".shellcheckrc") || h.has_file(d, "shellcheckrc");
         (homes.nearest(file, "shellcheck", rc).is_some() || homes.named("shellcheck")).then(PathBuf::new)
     }
+    fn alone(&self) -> &'static [&'static str] {
+        &[".shellcheckrc", "shellcheckrc"]
+    }
     fn checks(&self, path: &Path) -> bool {
         has_extension(path, EXTENSIONS)
     }

@@ -1,8 +1,9 @@
 //! A tool found only on PATH, whose version the project does not declare:
 //! eslint 10 meeting a project that pins eslint 8 crashes on its config and
 //! would refuse every commit. When the project declares the tool's package
-//! (package.json for eslint and typescript; pyproject.toml for ruff and
-//! mypy) and the one on PATH is of another major version (for 0.x, another
+//! (package.json for eslint and typescript; for ruff and mypy
+//! pyproject.toml, then uv.lock, requirements files, the rev of the
+//! pre-commit hook) and the one on PATH is of another major version (for 0.x, another
 //! minor), the tool is not run and the report says why and what to install.
 
 use std::path::Path;
@@ -38,9 +39,22 @@ pub fn declared(root: &Path, tool: &str) -> Option<(String, &'static str)> {
                 .map(|spec| (spec.to_string(), "package.json"))
         }
         Registry::PyPi => {
-            let text = read(root, "pyproject.toml")?;
-            let doc: toml::Table = toml::from_str(&text).ok()?;
-            python_requirement(&doc, name).map(|spec| (spec, "pyproject.toml"))
+            let pyproject = || {
+                let doc: toml::Table = toml::from_str(&read(root, "pyproject.toml")?).ok()?;
+                python_requirement(&doc, name).map(|spec| (spec, "pyproject.toml"))
+            };
+            pyproject()
+                .or_else(|| locked(root, name).map(|v| (format!("=={v}"), "uv.lock")))
+                .or_else(|| {
+                    REQUIREMENTS.iter().find_map(|file| {
+                        read(root, file)?
+                            .lines()
+                            .map(|l| l.split('#').next().unwrap_or(""))
+                            .find_map(|l| requirement(l, name))
+                            .map(|spec| (spec, *file))
+                    })
+                })
+                .or_else(|| hook_rev(root, tool).map(|v| (format!("=={v}"), ".pre-commit-config.yaml")))
         }
     }
 }
@@ -50,6 +64,60 @@ pub fn declared(root: &Path, tool: &str) -> Option<(String, &'static str)> {
 fn read(dir: &Path, name: &str) -> Option<String> {
     let bytes = crate::walk::read_file(dir, Path::new(name)).ok()?;
     Some(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// The requirements files a Python project pins its tools in.
+const REQUIREMENTS: &[&str] = &[
+    "requirements.txt",
+    "requirements-dev.txt",
+    "dev-requirements.txt",
+    "requirements/dev.txt",
+    "requirements/lint.txt",
+    "requirements/typing.txt",
+];
+
+/// The version `uv.lock` in `dir` locks `name` at.
+fn locked(dir: &Path, name: &str) -> Option<String> {
+    let doc: toml::Table = toml::from_str(&read(dir, "uv.lock")?).ok()?;
+    doc.get("package")?.as_array()?.iter().find_map(|p| {
+        (p.get("name")?.as_str()?.eq_ignore_ascii_case(name))
+            .then(|| p.get("version")?.as_str().map(str::to_string))
+            .flatten()
+    })
+}
+
+/// The `rev` of the pre-commit hook repository that runs `tool`
+/// (astral-sh/ruff-pre-commit, pre-commit/mirrors-mypy), `v` left out.
+fn hook_rev(dir: &Path, tool: &str) -> Option<String> {
+    let repo = match tool {
+        "ruff" => "ruff-pre-commit",
+        "mypy" => "mirrors-mypy",
+        _ => return None,
+    };
+    let text = read(dir, ".pre-commit-config.yaml")?;
+    let mut lines = text
+        .lines()
+        .skip_while(|l| !(l.contains("repo:") && l.trim_end().ends_with(repo)));
+    lines.next()?;
+    lines
+        .take_while(|l| !l.contains("repo:"))
+        .find_map(|l| l.trim().trim_start_matches("- ").strip_prefix("rev:"))
+        .map(|rev| rev.trim().trim_matches(['"', '\'']).trim_start_matches('v').to_string())
+        .filter(|v| v.starts_with(|c: char| c.is_ascii_digit()))
+}
+
+/// The version spec of a requirement line naming `name` (`ruff==0.5.7`,
+/// `mypy >= 1.11`), or `None` for another package or no spec.
+fn requirement(line: &str, name: &str) -> Option<String> {
+    let line = line.trim();
+    let rest = line.strip_prefix(name).or_else(|| {
+        // Package names compare case-insensitively.
+        line.get(..name.len())
+            .filter(|head| head.eq_ignore_ascii_case(name))
+            .map(|_| &line[name.len()..])
+    })?;
+    let rest = rest.trim_start();
+    rest.starts_with(['=', '<', '>', '~', '!']).then(|| rest.to_string())
 }
 
 /// `name`'s version spec among pyproject's requirement lists (`[project]`
@@ -66,23 +134,12 @@ fn python_requirement(doc: &toml::Table, name: &str) -> Option<String> {
     if let Some(groups) = doc.get("dependency-groups").and_then(toml::Value::as_table) {
         lists.extend(groups.values());
     }
-    let requirement = |line: &str| {
-        let line = line.trim();
-        let rest = line.strip_prefix(name).or_else(|| {
-            // Package names compare case-insensitively.
-            line.get(..name.len())
-                .filter(|head| head.eq_ignore_ascii_case(name))
-                .map(|_| &line[name.len()..])
-        })?;
-        let rest = rest.trim_start();
-        rest.starts_with(['=', '<', '>', '~', '!']).then(|| rest.to_string())
-    };
     let from_lists = lists
         .iter()
         .filter_map(|list| list.as_array())
         .flatten()
         .filter_map(toml::Value::as_str)
-        .find_map(requirement);
+        .find_map(|line| requirement(line, name));
     if from_lists.is_some() {
         return from_lists;
     }
@@ -368,6 +425,44 @@ mod tests {
         assert_eq!(
             spec("[dependency-groups]\ndev = [\"ruff-lsp==0.1\", \"ruff\"]\n", "ruff"),
             None
+        );
+    }
+
+    #[test]
+    fn pins_are_read_from_the_lock_requirements_and_hooks_when_pyproject_has_none() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, text: &str| {
+            let path = dir.path().join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        write("pyproject.toml", "[dependency-groups]\ndev = [\"ruff\", \"mypy\"]\n");
+        write(
+            ".pre-commit-config.yaml",
+            "repos:\n  - repo: https://github.com/pre-commit/mirrors-mypy\n    rev: v1.13.0\n    hooks:\n      - id: mypy\n  - repo: https://github.com/astral-sh/ruff-pre-commit\n    rev: 'v0.6.8'\n",
+        );
+        assert_eq!(
+            declared(dir.path(), "ruff"),
+            Some(("==0.6.8".into(), ".pre-commit-config.yaml"))
+        );
+        write("requirements.txt", "# lint\nruff==0.12.11  # pinned\nmypy>=1.17\n");
+        assert_eq!(
+            declared(dir.path(), "ruff"),
+            Some(("==0.12.11".into(), "requirements.txt"))
+        );
+        assert_eq!(
+            declared(dir.path(), "mypy"),
+            Some((">=1.17".into(), "requirements.txt"))
+        );
+        write(
+            "uv.lock",
+            "version = 1\n\n[[package]]\nname = \"ruff\"\nversion = \"0.15.9\"\nsource = { registry = \"https://pypi.org/simple\" }\n",
+        );
+        assert_eq!(declared(dir.path(), "ruff"), Some(("==0.15.9".into(), "uv.lock")));
+        write("pyproject.toml", "[dependency-groups]\ndev = [\"ruff~=0.16.0\"]\n");
+        assert_eq!(
+            declared(dir.path(), "ruff"),
+            Some(("~=0.16.0".into(), "pyproject.toml"))
         );
     }
 }
