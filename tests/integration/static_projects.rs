@@ -431,3 +431,61 @@ fn mypy_with_no_files_in_its_config_checks_what_the_project_hands_it() {
     );
     assert_eq!(report.findings[0].path.as_deref(), Some("typing_tests/examples.py"));
 }
+
+#[test]
+fn tsc_checks_the_referenced_project_of_a_solution_tsconfig() {
+    let repo = TestRepo::new();
+    repo.write(
+        "package.json",
+        "{ \"name\": \"app\", \"private\": true, \"type\": \"module\", \"devDependencies\": { \"left-pad\": \"^1.3.0\" } }\n",
+    );
+    // Vite's layout: the root config only references the real projects.
+    repo.write(
+        "tsconfig.json",
+        r#"{ "files": [], "references": [{ "path": "./tsconfig.app.json" }, { "path": "./tsconfig.node.json" }] }"#,
+    );
+    let options = r#""compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "nodenext" }"#;
+    repo.write(
+        "tsconfig.app.json",
+        format!("{{ {options}, \"include\": [\"src\"] }}\n"),
+    );
+    repo.write(
+        "tsconfig.node.json",
+        format!("{{ {options}, \"include\": [\"vite.config.ts\"] }}\n"),
+    );
+    repo.write("src/app.ts", "export const port: number = 8080;\n");
+    repo.write("scripts/tool.ts", "export const a: number = 1;\n");
+    repo.commit("base");
+    repo.write(
+        "src/app.ts",
+        "import pad from \"left-pad\";\nimport gone from \"not-a-dependency\";\nexport const port: number = 8080;\nexport const host: number = \"localhost\";\nexport const both = [pad, gone];\n",
+    );
+    // In no project the solution references.
+    repo.write("scripts/tool.ts", "export const a: number = \"one\";\n");
+    let run = repo.run(&["static", "--base", "HEAD", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let report = json(&run);
+    // The undeclared module is the change's mistake; the declared one that
+    // is not installed here is this machine's.
+    assert_eq!(
+        found(&report),
+        vec![
+            ("static/tsc:TS2307".to_string(), 2),
+            ("static/tsc:TS2322".to_string(), 4)
+        ],
+        "{:?}",
+        report.notices
+    );
+    let notices = report.notices.join("\n");
+    assert!(
+        notices.contains("tsc: 3 finding(s) on the project tsconfig.app.json"),
+        "{notices}"
+    );
+    assert!(
+        notices.contains(
+            "tsc: findings about this machine, not the change, left out: `left-pad` is declared but not installed"
+        ),
+        "{notices}"
+    );
+    assert!(notices.contains("left out: tsc (1)"), "{notices}");
+}

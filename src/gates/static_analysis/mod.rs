@@ -38,6 +38,8 @@ struct Job<'a> {
     /// Repo-relative.
     files: Vec<PathBuf>,
     project: bool,
+    /// The config file to run with, relative to `dir` ([`Tool::config_for`]).
+    config: Option<PathBuf>,
     env: Vec<(&'static str, PathBuf)>,
 }
 
@@ -103,11 +105,15 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let mut missing: Vec<&dyn Tool> = Vec::new();
     let mut mismatched: Vec<String> = Vec::new();
     for (tool, named, given) in picked {
-        let mut by_dir: std::collections::BTreeMap<PathBuf, Vec<PathBuf>> = std::collections::BTreeMap::new();
+        type Homed = std::collections::BTreeMap<(PathBuf, Option<PathBuf>), Vec<PathBuf>>;
+        let mut by_dir: Homed = std::collections::BTreeMap::new();
         let mut skipped = 0;
         for f in present.iter().filter(|f| tool.checks(&f.path)) {
             match tool.home(&homes, &f.path).or_else(|| named.then(PathBuf::new)) {
-                Some(dir) => by_dir.entry(dir).or_default().push(f.path.clone()),
+                Some(dir) => {
+                    let config = tool.config_for(&homes, &dir, &f.path);
+                    by_dir.entry((dir, config)).or_default().push(f.path.clone());
+                }
                 None => skipped += 1,
             }
         }
@@ -119,7 +125,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             Reach::Project => true,
             Reach::Both => settings.project,
         };
-        for (dir, files) in by_dir {
+        for ((dir, config), files) in by_dir {
             let program = match &given {
                 Some(program) => program.clone(),
                 None => match tools::locate(tool, root, &dir, &tracked) {
@@ -157,6 +163,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
                 dir,
                 files,
                 project,
+                config,
                 env: Vec::new(),
             });
         }
@@ -209,7 +216,10 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let mut kept: Vec<Kept> = Vec::new();
     for (job, found) in jobs.iter().zip(reports) {
         let scope = if job.project {
-            "the project".to_string()
+            match &job.config {
+                Some(config) => format!("the project {}", display_path(config)),
+                None => "the project".to_string(),
+            }
         } else {
             format!("{} file(s)", job.files.len())
         };
@@ -224,11 +234,18 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             found.len()
         ));
         let mut outside = 0;
+        let mut machine: Vec<String> = Vec::new();
         for f in found {
             let Some(path) = relative(root, &f.path) else {
                 outside += 1;
                 continue;
             };
+            if let Some(why) = job.tool.environment(root, &f) {
+                if !machine.contains(&why) {
+                    machine.push(why);
+                }
+                continue;
+            }
             if keep(settings.filter, changed.get(&path).copied(), f.line) {
                 kept.push(Kept {
                     tool: job.tool,
@@ -242,6 +259,13 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             out.notices.push(format!(
                 "{}: {outside} finding(s) on paths outside the repository left out (not read, not shown)",
                 job.tool.name()
+            ));
+        }
+        if !machine.is_empty() {
+            out.notices.push(format!(
+                "{}: findings about this machine, not the change, left out: {} (install the project's dependencies)",
+                job.tool.name(),
+                machine.join("; ")
             ));
         }
     }
@@ -328,6 +352,7 @@ fn held_at_base(
                 dir: job.dir.clone(),
                 files,
                 project: job.project,
+                config: job.config.clone(),
                 env: Vec::new(),
             })
         })
@@ -459,6 +484,7 @@ fn base_jobs<'a>(root: &Path, changes: &ChangeSet, jobs: &[Job<'a>], rev: String
                 dir: job.dir.clone(),
                 files,
                 project: job.project,
+                config: job.config.clone(),
                 env: job.tool.base_env(root),
             })
         })
@@ -666,10 +692,10 @@ fn run_job(root: &Path, job: &Job<'_>, settings: &Settings) -> Result<Vec<ToolFi
         )
     })?;
     let (files, project) = job.targets();
-    let targets = if project {
-        Targets::Project
-    } else {
-        Targets::Files(&files)
+    let targets = match (&job.config, project) {
+        (Some(config), true) => Targets::Config(config),
+        (None, true) => Targets::Project,
+        (_, false) => Targets::Files(&files),
     };
     let mut command = Command::new(&job.program);
     command.args(tool.args(&dir, &targets));

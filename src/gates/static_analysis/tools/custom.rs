@@ -190,7 +190,7 @@ impl Tool for Custom {
                 command.replace(PLACEHOLDER, "\"$@\""),
                 files.iter().map(|f| path_arg(f)).collect(),
             ),
-            Targets::Project => (command.replace(PLACEHOLDER, "."), Vec::new()),
+            Targets::Project | Targets::Config(_) => (command.replace(PLACEHOLDER, "."), Vec::new()),
         };
         // `$0`, the name the shell's own messages carry.
         let mut args: Vec<OsString> = vec!["-c".into(), script.into(), self.name.clone().into()];

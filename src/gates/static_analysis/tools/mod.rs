@@ -72,6 +72,9 @@ pub enum Targets<'a> {
     Files(&'a [PathBuf]),
     /// The whole project, as the tool's own config defines it.
     Project,
+    /// The project of this config file (relative to where the tool runs),
+    /// one of several in that directory ([`Tool::config_for`]).
+    Config(&'a Path),
 }
 
 /// One tool.
@@ -91,6 +94,18 @@ pub trait Tool: Sync {
     /// file, or its config leaves the file out, and the project does not
     /// name the tool in its hooks or CI: `auto` does not show it the file.
     fn home(&self, homes: &Homes<'_>, file: &Path) -> Option<PathBuf>;
+    /// The config file its run from `dir` (the file's home) uses for `file`,
+    /// when it is not the tool's default there: the project of a solution
+    /// `tsconfig.json` that covers the file (`tsconfig.app.json`). Relative
+    /// to `dir`.
+    fn config_for(&self, _homes: &Homes<'_>, _dir: &Path, _file: &Path) -> Option<PathBuf> {
+        None
+    }
+    /// Why this finding is the machine's, not the code's (a module the
+    /// project declares but that is not installed here), or `None`.
+    fn environment(&self, _root: &Path, _finding: &ToolFinding) -> Option<String> {
+        None
+    }
     /// Is this a file the tool checks?
     fn checks(&self, path: &Path) -> bool;
     /// What it can be pointed at.

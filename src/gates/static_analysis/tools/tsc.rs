@@ -35,9 +35,59 @@ impl Tool for Tsc {
         "npm install --save-dev typescript"
     }
     /// The directory of the `tsconfig.json` nearest the file: the project
-    /// tsc checks it in, as `tsc -p` there would.
+    /// tsc checks it in, as `tsc -p` there would. When that config is a
+    /// solution (`"files": []` and `references`, as Vite's templates and
+    /// many monorepos write it), checking it checks nothing: the project is
+    /// the referenced config that covers the file, and a file none covers
+    /// is in no project.
     fn home(&self, homes: &Homes<'_>, file: &Path) -> Option<PathBuf> {
-        homes.nearest(file, "tsc", |h, d| h.has_file(d, "tsconfig.json"))
+        let dir = homes.nearest(file, "tsc", |h, d| h.has_file(d, "tsconfig.json"))?;
+        match solution(homes, &dir) {
+            Some(references) => references.iter().any(|r| r.covers(file)).then_some(dir),
+            None => Some(dir),
+        }
+    }
+    fn config_for(&self, homes: &Homes<'_>, dir: &Path, file: &Path) -> Option<PathBuf> {
+        let references = solution(homes, dir)?;
+        let project = references.into_iter().find(|r| r.covers(file))?;
+        project.config.strip_prefix(dir).ok().map(Path::to_path_buf)
+    }
+    /// "Cannot find module 'x'" for a package the nearest package.json
+    /// declares but no `node_modules` above the file holds: the
+    /// dependencies are not installed here (the project's CI installs them).
+    fn environment(&self, root: &Path, f: &ToolFinding) -> Option<String> {
+        if !matches!(f.code.as_deref(), Some("TS2307" | "TS2792" | "TS2688")) {
+            return None;
+        }
+        let module = f.message.split('\'').nth(1)?;
+        if module.starts_with('.') || module.starts_with('/') {
+            return None;
+        }
+        // The package's name: `@scope/name` or `name`, without a subpath.
+        let mut parts = module.split('/');
+        let package = match parts.next()? {
+            scope if scope.starts_with('@') => format!("{scope}/{}", parts.next()?),
+            name => name.to_string(),
+        };
+        let file = crate::paths::confine(root, &f.path)?;
+        let mut declared = false;
+        for dir in file.ancestors().skip(1) {
+            if root.join(dir).join("node_modules").join(&package).exists() {
+                return None;
+            }
+            if !declared && let Ok(bytes) = crate::walk::read_file(root, &dir.join("package.json")) {
+                let manifest: serde_json::Value = serde_json::from_slice(&bytes).unwrap_or_default();
+                declared = [
+                    "dependencies",
+                    "devDependencies",
+                    "peerDependencies",
+                    "optionalDependencies",
+                ]
+                .iter()
+                .any(|field| manifest[field].get(&package).is_some());
+            }
+        }
+        declared.then(|| format!("`{package}` is declared but not installed"))
     }
     fn checks(&self, path: &Path) -> bool {
         has_extension(path, EXTENSIONS)
@@ -45,8 +95,13 @@ impl Tool for Tsc {
     fn reach(&self) -> Reach {
         Reach::Project
     }
-    fn args(&self, _root: &Path, _targets: &Targets<'_>) -> Vec<std::ffi::OsString> {
-        ["--noEmit", "--pretty", "false"].iter().map(Into::into).collect()
+    fn args(&self, _root: &Path, targets: &Targets<'_>) -> Vec<std::ffi::OsString> {
+        let mut args: Vec<std::ffi::OsString> = ["--noEmit", "--pretty", "false"].iter().map(Into::into).collect();
+        if let Targets::Config(config) = targets {
+            args.push("-p".into());
+            args.push(super::path_arg(config));
+        }
+        args
     }
     /// 0: clean; 1 and 2: diagnostics (with or without output written).
     fn ran(&self, code: i32) -> bool {
@@ -80,6 +135,124 @@ impl Tool for Tsc {
         }
         Ok(found)
     }
+}
+
+/// One project a `tsconfig` defines: which files it takes, as patterns
+/// relative to the repository (`extends` followed for what the config
+/// does not set itself).
+#[derive(Debug)]
+struct Project {
+    /// The config file, repo-relative.
+    config: PathBuf,
+    files: Vec<PathBuf>,
+    include: Vec<globset::GlobMatcher>,
+    exclude: Vec<globset::GlobMatcher>,
+}
+
+impl Project {
+    /// Does the project take `file` (repo-relative): listed in `files`, or
+    /// matched by `include` and not by `exclude`?
+    fn covers(&self, file: &Path) -> bool {
+        self.files.iter().any(|f| f == file)
+            || (self.include.iter().any(|g| g.is_match(file)) && !self.exclude.iter().any(|g| g.is_match(file)))
+    }
+
+    /// The project of the config at `config` (repo-relative).
+    fn load(homes: &Homes<'_>, config: &Path) -> Option<Project> {
+        let (mut files, mut include, mut exclude) = (None, None, None);
+        let mut at = config.to_path_buf();
+        // `extends` by relative path, a few levels at most (a loop ends there).
+        for _ in 0..5 {
+            let dir = at.parent().unwrap_or(Path::new("")).to_path_buf();
+            let name = at.file_name()?.to_str()?.to_string();
+            let text = homes.text(&dir, &name)?;
+            let json: serde_json::Value = serde_json::from_str(&crate::gates::project::jsonc(&text)).ok()?;
+            let list = |key: &str| -> Option<Vec<PathBuf>> {
+                let items = json.get(key)?.as_array()?;
+                Some(
+                    items
+                        .iter()
+                        .filter_map(|v| v.as_str())
+                        .map(|p| crate::gates::project::resolve::normalize(&dir.join(p.trim_start_matches("./"))))
+                        .collect(),
+                )
+            };
+            files = files.or_else(|| list("files"));
+            include = include.or_else(|| list("include"));
+            exclude = exclude.or_else(|| list("exclude"));
+            match json.get("extends").and_then(|e| e.as_str()) {
+                Some(parent) if parent.starts_with('.') => {
+                    let parent = crate::gates::project::resolve::normalize(&dir.join(parent));
+                    at = if parent.extension().is_some() {
+                        parent
+                    } else {
+                        parent.with_extension("json")
+                    };
+                }
+                _ => break,
+            }
+        }
+        let here = config.parent().unwrap_or(Path::new("")).to_path_buf();
+        // No `files` and no `include`: everything under the config.
+        let include = match (&files, include) {
+            (None, None) => vec![here.join("**/*")],
+            (_, include) => include.unwrap_or_default(),
+        };
+        let exclude = exclude.unwrap_or_else(|| vec![here.join("node_modules")]);
+        Some(Project {
+            config: config.to_path_buf(),
+            files: files.unwrap_or_default(),
+            include: include.iter().filter_map(|p| matcher(p)).collect(),
+            exclude: exclude.iter().filter_map(|p| matcher(p)).collect(),
+        })
+    }
+}
+
+/// A tsconfig pattern as a matcher: `*` within a directory, `**/` across
+/// them; a pattern naming a directory (no wildcard, no extension) takes
+/// everything under it.
+fn matcher(pattern: &Path) -> Option<globset::GlobMatcher> {
+    let text = crate::git::display_path(pattern);
+    let text = if text.contains('*') || pattern.extension().is_some() {
+        text
+    } else {
+        format!("{}/**", text.trim_end_matches('/'))
+    };
+    globset::GlobBuilder::new(&text)
+        .literal_separator(true)
+        .build()
+        .ok()
+        .map(|g| g.compile_matcher())
+}
+
+/// When the `tsconfig.json` in `dir` is a solution (it lists no files of
+/// its own and references other configs), the referenced projects.
+fn solution(homes: &Homes<'_>, dir: &Path) -> Option<Vec<Project>> {
+    let text = homes.text(dir, "tsconfig.json")?;
+    let json: serde_json::Value = serde_json::from_str(&crate::gates::project::jsonc(&text)).ok()?;
+    let no_files = json.get("files").and_then(|f| f.as_array()).is_some_and(Vec::is_empty)
+        && json
+            .get("include")
+            .is_none_or(|i| i.as_array().is_some_and(Vec::is_empty));
+    let references = json.get("references")?.as_array()?;
+    if !no_files || references.is_empty() {
+        return None;
+    }
+    Some(
+        references
+            .iter()
+            .filter_map(|r| r.get("path")?.as_str())
+            .filter_map(|p| {
+                let path = crate::gates::project::resolve::normalize(&dir.join(p.trim_start_matches("./")));
+                let config = if path.extension().is_some_and(|e| e == "json") {
+                    path
+                } else {
+                    path.join("tsconfig.json")
+                };
+                Project::load(homes, &config)
+            })
+            .collect(),
+    )
 }
 
 /// `src/a.ts(2,3): error TS2322: Type 'number' is not assignable to type 'string'.`
