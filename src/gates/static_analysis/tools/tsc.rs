@@ -54,8 +54,14 @@ impl Tool for Tsc {
     }
     /// "Cannot find module 'x'" for a package the nearest package.json
     /// declares but no `node_modules` above the file holds: the
-    /// dependencies are not installed here (the project's CI installs them).
+    /// dependencies are not installed here (the project's CI installs
+    /// them). And a referenced project's output not built yet (TS6305).
     fn environment(&self, root: &Path, f: &ToolFinding) -> Option<String> {
+        // "Output file ... has not been built from source file ...": a
+        // referenced project's build output, which `tsc -b` makes.
+        if f.code.as_deref() == Some("TS6305") {
+            return Some("a referenced project is not built here (`tsc -b` builds it)".to_string());
+        }
         if !matches!(f.code.as_deref(), Some("TS2307" | "TS2792" | "TS2688")) {
             return None;
         }
