@@ -166,6 +166,19 @@ impl Session {
             }
         };
         let exclude = crate::walk::exclude_set(&config.exclude())?;
+        // The tools' own configs (linters, type checkers, test runners) are
+        // held to the base's bar too: a change's files, read once here.
+        if !matches!(scope, Scope::AllFiles | Scope::Files(_)) {
+            match crate::changed::collect(&repo, &scope, &exclude, &[])
+                .and_then(|changes| crate::trust::tools::hold_tool_configs(&judge, &repo, &changes))
+            {
+                Ok(found) => waivers.extend(found),
+                Err(e) => trust_notes.push(format!(
+                    "the tools' configs could not be compared with the base ({}): a change to them is not judged in this run",
+                    crate::wording::describe(&e)
+                )),
+            }
+        }
         Ok(Session {
             cwd,
             repo,

@@ -120,7 +120,7 @@ fn result(f: &Finding, index: Option<usize>) -> sarif::Result {
 fn waiver_suppression(waiver: &Waiver) -> sarif::Suppression {
     let kind = match waiver.kind {
         Kind::Suppression => "inSource",
-        Kind::Trailer | Kind::Config | Kind::Baseline => "external",
+        Kind::Trailer | Kind::Config | Kind::Baseline | Kind::ToolConfig => "external",
     };
     let status = match waiver.status {
         Status::Honoured | Status::Acknowledged => "accepted",

@@ -75,6 +75,9 @@ pub fn hold_config(judge: &Judge, repo: &Repo, config: &mut Config, base: &BaseC
 /// The gate a config waiver weakens: `gates.<gate>.key` and `rules.<gate>/...`
 /// name one; a top-level key weakens every gate (`None`).
 pub fn gate_of(waiver: &Waiver) -> Option<&str> {
+    if let Some(gate) = waiver.gate {
+        return Some(gate);
+    }
     let place = waiver.rules.first()?;
     if let Some(rest) = place.strip_prefix("gates.") {
         return rest.split('.').next();

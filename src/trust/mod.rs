@@ -19,6 +19,7 @@
 
 pub mod config;
 pub mod inline;
+pub mod tools;
 pub mod waiver;
 
 use std::path::{Path, PathBuf};

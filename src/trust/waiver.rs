@@ -19,6 +19,9 @@ pub enum Kind {
     Config,
     /// Findings accepted into a `--baseline` file.
     Baseline,
+    /// A key of a tool's own config (a linter's, a type checker's, a test
+    /// runner's) that lowers the bar the base set (`src/trust/tools.rs`).
+    ToolConfig,
 }
 
 impl Kind {
@@ -28,6 +31,7 @@ impl Kind {
             Kind::Trailer => "trailer",
             Kind::Config => "config",
             Kind::Baseline => "baseline",
+            Kind::ToolConfig => "tool-config",
         }
     }
 }
@@ -103,6 +107,10 @@ pub struct Waiver {
     /// A config key naming commands loki-gate runs.
     #[serde(skip)]
     pub commands: bool,
+    /// The gate whose bar it lowers, when its rules do not say
+    /// ([`Kind::ToolConfig`]: `static` for a linter, `mock` for a test runner).
+    #[serde(skip)]
+    pub gate: Option<&'static str>,
 }
 
 impl Waiver {
@@ -124,6 +132,7 @@ impl Waiver {
             findings: Vec::new(),
             values: None,
             commands: false,
+            gate: None,
         }
     }
 
@@ -149,6 +158,7 @@ impl Waiver {
             ),
             Kind::Config => format!("`{}`", self.rules.join(", ")),
             Kind::Baseline => format!("baseline {}", self.path.as_deref().unwrap_or_default()),
+            Kind::ToolConfig => format!("`{}`", self.rules.join(", ")),
         }
     }
 
@@ -188,6 +198,20 @@ impl Waiver {
                     "`{place}: {head}` lowers the bar the base set (`{base}`): {effect} until someone trusted acknowledges it{by}"
                 )
             }
+            (None, status) if self.kind == Kind::ToolConfig => {
+                let effect = if status == Status::Held {
+                    "held: it blocks"
+                } else {
+                    "it applies in this run, but pre-push and CI block on it"
+                };
+                let by = by.replacen(" by ", "; changed by ", 1);
+                format!(
+                    "{}: {} {} lowers the bar the base set: {effect} until someone trusted acknowledges it{by}",
+                    self.path.as_deref().unwrap_or_default(),
+                    self.rules.join(", "),
+                    self.reason
+                )
+            }
             (None, status) if self.kind == Kind::Baseline => {
                 let effect = if status == Status::Held {
                     "the base's entries are used"
@@ -218,7 +242,7 @@ impl Waiver {
             (Some(path), None) => finding.in_file(path.clone()),
             _ => finding,
         };
-        if self.kind != Kind::Config && !self.reason.is_empty() {
+        if !matches!(self.kind, Kind::Config | Kind::ToolConfig) && !self.reason.is_empty() {
             finding.notes.push(format!("its reason: {}", self.reason));
         }
         finding.notes.push(format!("who can acknowledge it: {who_can}"));

@@ -36,5 +36,6 @@ mod static_new_only;
 mod static_projects;
 mod static_tools;
 mod trust;
+mod trust_tools;
 mod uncertainty;
 mod verdicts;

@@ -1,0 +1,938 @@
+//! The project's own tools' configs held to the base's bar, as loki-gate's
+//! own config is (`src/config/bar.rs`): a linter told to ignore a rule or
+//! skip a directory, a type checker made less strict, a test runner told to
+//! collect fewer tests or deselect one. A change to one of the keys below
+//! that lowers the bar is a waiver of kind `tool-config` (`meta/waiver-added`:
+//! held in CI and pre-push until someone trusted acknowledges it).
+//!
+//! Declarative configs (TOML, INI, JSON, YAML) are compared key by key, each
+//! key with the way that lowers it (a list that gains an item, a list that
+//! loses one, a switch turned off, a number raised, a level lowered, or any
+//! change where the way cannot be told: a discovery pattern). A config that
+//! is code (`jest.config.ts`, `eslint.config.js`, `conftest.py`) cannot be
+//! evaluated: a changed line that names one of its discovery or suppression
+//! keys is the waiver, whichever way it goes.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use anyhow::Result;
+use serde_json::Value;
+
+use super::Judge;
+use super::waiver::{Kind, Waiver};
+use crate::changed::ChangeSet;
+use crate::git::{Repo, Status};
+
+/// One waiver per key on which the change's version of a tool's config
+/// file lowers the bar its version at the trusted revision set, judged by
+/// who changed the file.
+pub fn hold_tool_configs(judge: &Judge, repo: &Repo, changes: &ChangeSet) -> Result<Vec<Waiver>> {
+    let Some(rev) = judge.rev() else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for file in changes.files.iter().filter(|f| is_tool_config(&f.path)) {
+        let old = file.old_path.as_deref().unwrap_or(&file.path);
+        let base = match file.status {
+            Status::Added | Status::Untracked => None,
+            _ => repo.blob_at(rev, old)?,
+        };
+        let head = match file.status {
+            Status::Deleted => None,
+            _ if judge.staged => repo.index_blob(&file.path)?.and_then(|b| match b {
+                crate::git::BlobRead::Content(bytes) => Some(bytes),
+                _ => None,
+            }),
+            _ => crate::walk::read_file(repo.root(), &file.path).ok(),
+        };
+        let text = |b: &Option<Vec<u8>>| b.as_ref().map(|b| String::from_utf8_lossy(b).into_owned());
+        let found = lowered(&file.path, text(&base).as_deref(), text(&head).as_deref());
+        if found.is_empty() {
+            continue;
+        }
+        let files: Vec<&Path> = std::iter::once(file.path.as_path())
+            .chain(file.old_path.as_deref())
+            .collect();
+        let verdict = judge.verdict(super::hands(repo, Some(rev), &files)?.as_deref());
+        let shown = crate::git::display_path(&file.path);
+        out.extend(found.into_iter().map(|l| {
+            Waiver {
+                path: Some(shown.clone()),
+                line: l.line,
+                gate: Some(l.gate),
+                ..Waiver::new(Kind::ToolConfig, vec![format!("{} `{}`", l.tool, l.key)], l.what)
+            }
+            .added(verdict.clone())
+        }));
+    }
+    Ok(out)
+}
+
+/// Which way a key's change lowers the bar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Way {
+    /// A list (or table) that gains an item: `ignore`, `exclude`.
+    More,
+    /// A list that loses an item: `select`, `testpaths`, `include`.
+    Fewer,
+    /// Turned on: `ignore_errors`.
+    On,
+    /// Turned off (or dropped): `strict`, `disallow_untyped_defs`.
+    Off,
+    /// A number raised: `line-length`, a complexity threshold.
+    Higher,
+    /// Rule levels (`{"no-console": "error"}`, `[lints.clippy]`), one lowered or dropped.
+    Levels,
+    /// pytest's `addopts` gaining a deselecting option.
+    Opts,
+    /// Any change: which tests a pattern collects cannot be told.
+    Any,
+}
+
+/// How a config file is written.
+#[derive(Debug, Clone, Copy)]
+enum Format {
+    Toml,
+    /// An INI file and the section its keys are in.
+    Ini(&'static str),
+    Json,
+    Yaml,
+    /// `key=value` lines (`.shellcheckrc`).
+    Lines,
+    /// Code: a changed line naming one of the keys.
+    Code,
+}
+
+/// One tool's keys in one kind of file.
+struct ToolFile {
+    /// The file names it is read from (in any directory).
+    names: &'static [&'static str],
+    format: Format,
+    /// Where the tool's table is in the file (`tool.ruff`); `""` for the whole file.
+    at: &'static str,
+    tool: &'static str,
+    /// The gate whose bar it lowers.
+    gate: &'static str,
+    keys: &'static [(&'static str, Way)],
+}
+
+const RUFF_KEYS: &[(&str, Way)] = &[
+    ("ignore", Way::More),
+    ("extend-ignore", Way::More),
+    ("lint.ignore", Way::More),
+    ("lint.extend-ignore", Way::More),
+    ("select", Way::Fewer),
+    ("extend-select", Way::Fewer),
+    ("lint.select", Way::Fewer),
+    ("lint.extend-select", Way::Fewer),
+    ("exclude", Way::More),
+    ("extend-exclude", Way::More),
+    ("lint.exclude", Way::More),
+    ("per-file-ignores", Way::More),
+    ("extend-per-file-ignores", Way::More),
+    ("lint.per-file-ignores", Way::More),
+    ("lint.extend-per-file-ignores", Way::More),
+    ("line-length", Way::Higher),
+    ("lint.mccabe.max-complexity", Way::Higher),
+];
+
+const MYPY_KEYS: &[(&str, Way)] = &[
+    ("strict", Way::Off),
+    ("disallow_untyped_defs", Way::Off),
+    ("disallow_incomplete_defs", Way::Off),
+    ("check_untyped_defs", Way::Off),
+    ("disallow_any_generics", Way::Off),
+    ("disallow_untyped_calls", Way::Off),
+    ("warn_return_any", Way::Off),
+    ("strict_optional", Way::Off),
+    ("ignore_errors", Way::On),
+    ("ignore_missing_imports", Way::On),
+    ("disable_error_code", Way::More),
+    ("enable_error_code", Way::Fewer),
+    ("files", Way::Fewer),
+    ("exclude", Way::Any),
+    ("follow_imports", Way::Any),
+    ("overrides", Way::Any),
+];
+
+const PYTEST_KEYS: &[(&str, Way)] = &[
+    ("python_files", Way::Any),
+    ("python_classes", Way::Any),
+    ("python_functions", Way::Any),
+    ("testpaths", Way::Fewer),
+    ("norecursedirs", Way::More),
+    ("addopts", Way::Opts),
+];
+
+const JEST_KEYS: &[(&str, Way)] = &[
+    ("testMatch", Way::Any),
+    ("testRegex", Way::Any),
+    ("roots", Way::Fewer),
+    ("testPathIgnorePatterns", Way::More),
+    ("modulePathIgnorePatterns", Way::More),
+    ("coveragePathIgnorePatterns", Way::More),
+];
+
+const TSC_KEYS: &[(&str, Way)] = &[
+    ("compilerOptions.strict", Way::Off),
+    ("compilerOptions.noImplicitAny", Way::Off),
+    ("compilerOptions.strictNullChecks", Way::Off),
+    ("compilerOptions.noImplicitReturns", Way::Off),
+    ("compilerOptions.noUnusedLocals", Way::Off),
+    ("compilerOptions.noUnusedParameters", Way::Off),
+    ("compilerOptions.checkJs", Way::Off),
+    ("include", Way::Fewer),
+    ("files", Way::Fewer),
+    ("exclude", Way::More),
+];
+
+const ESLINT_KEYS: &[(&str, Way)] = &[("rules", Way::Levels), ("ignorePatterns", Way::More)];
+
+const GOLANGCI_KEYS: &[(&str, Way)] = &[
+    ("linters.disable", Way::More),
+    ("linters.enable", Way::Fewer),
+    ("linters.default", Way::Any),
+    ("linters.exclusions", Way::Any),
+    ("issues.exclude", Way::More),
+    ("issues.exclude-rules", Way::More),
+    ("issues.exclude-dirs", Way::More),
+    ("issues.exclude-files", Way::More),
+    ("run.skip-dirs", Way::More),
+    ("run.skip-files", Way::More),
+    ("run.build-tags", Way::Any),
+];
+
+const CARGO_KEYS: &[(&str, Way)] = &[
+    ("lints.clippy", Way::Levels),
+    ("lints.rust", Way::Levels),
+    ("workspace.lints.clippy", Way::Levels),
+    ("workspace.lints.rust", Way::Levels),
+];
+
+const CLIPPY_KEYS: &[(&str, Way)] = &[
+    ("too-many-arguments-threshold", Way::Higher),
+    ("cognitive-complexity-threshold", Way::Higher),
+    ("type-complexity-threshold", Way::Higher),
+    ("too-many-lines-threshold", Way::Higher),
+];
+
+/// Keys a config written as code names when it decides which tests run or
+/// which rules are off.
+const JS_TEST_CODE: &[(&str, Way)] = &[
+    ("testMatch", Way::Any),
+    ("testRegex", Way::Any),
+    ("testPathIgnorePatterns", Way::Any),
+    ("roots", Way::Any),
+    ("include", Way::Any),
+    ("exclude", Way::Any),
+    ("testNamePattern", Way::Any),
+];
+const ESLINT_CODE: &[(&str, Way)] = &[
+    ("ignores", Way::Any),
+    ("'off'", Way::Any),
+    ("\"off\"", Way::Any),
+    (": 0", Way::Any),
+];
+const CONFTEST_CODE: &[(&str, Way)] = &[
+    ("collect_ignore", Way::Any),
+    ("pytest_ignore_collect", Way::Any),
+    ("pytest_collection_modifyitems", Way::Any),
+    ("pytest_collect_file", Way::Any),
+    ("deselect", Way::Any),
+];
+
+const FILES: &[ToolFile] = &[
+    ToolFile {
+        names: &["pyproject.toml"],
+        format: Format::Toml,
+        at: "tool.ruff",
+        tool: "ruff",
+        gate: "static",
+        keys: RUFF_KEYS,
+    },
+    ToolFile {
+        names: &["ruff.toml", ".ruff.toml"],
+        format: Format::Toml,
+        at: "",
+        tool: "ruff",
+        gate: "static",
+        keys: RUFF_KEYS,
+    },
+    ToolFile {
+        names: &["pyproject.toml"],
+        format: Format::Toml,
+        at: "tool.mypy",
+        tool: "mypy",
+        gate: "static",
+        keys: MYPY_KEYS,
+    },
+    ToolFile {
+        names: &["mypy.ini", ".mypy.ini", "setup.cfg"],
+        format: Format::Ini("mypy"),
+        at: "",
+        tool: "mypy",
+        gate: "static",
+        keys: MYPY_KEYS,
+    },
+    ToolFile {
+        names: &["pyproject.toml"],
+        format: Format::Toml,
+        at: "tool.pytest.ini_options",
+        tool: "pytest",
+        gate: "mock",
+        keys: PYTEST_KEYS,
+    },
+    ToolFile {
+        names: &["pytest.ini", "tox.ini"],
+        format: Format::Ini("pytest"),
+        at: "",
+        tool: "pytest",
+        gate: "mock",
+        keys: PYTEST_KEYS,
+    },
+    ToolFile {
+        names: &["setup.cfg"],
+        format: Format::Ini("tool:pytest"),
+        at: "",
+        tool: "pytest",
+        gate: "mock",
+        keys: PYTEST_KEYS,
+    },
+    ToolFile {
+        names: &["conftest.py"],
+        format: Format::Code,
+        at: "",
+        tool: "pytest",
+        gate: "mock",
+        keys: CONFTEST_CODE,
+    },
+    ToolFile {
+        names: &["package.json"],
+        format: Format::Json,
+        at: "jest",
+        tool: "jest",
+        gate: "mock",
+        keys: JEST_KEYS,
+    },
+    ToolFile {
+        names: &["jest.config.json"],
+        format: Format::Json,
+        at: "",
+        tool: "jest",
+        gate: "mock",
+        keys: JEST_KEYS,
+    },
+    ToolFile {
+        names: &[
+            "jest.config.js",
+            "jest.config.ts",
+            "jest.config.mjs",
+            "jest.config.cjs",
+            "vitest.config.js",
+            "vitest.config.ts",
+            "vitest.config.mjs",
+            "vitest.config.mts",
+            "vite.config.js",
+            "vite.config.ts",
+            "vite.config.mjs",
+            "vite.config.mts",
+        ],
+        format: Format::Code,
+        at: "",
+        tool: "the test runner",
+        gate: "mock",
+        keys: JS_TEST_CODE,
+    },
+    ToolFile {
+        names: &["tsconfig.json"],
+        format: Format::Json,
+        at: "",
+        tool: "tsc",
+        gate: "static",
+        keys: TSC_KEYS,
+    },
+    ToolFile {
+        names: &[".eslintrc", ".eslintrc.json"],
+        format: Format::Json,
+        at: "",
+        tool: "eslint",
+        gate: "static",
+        keys: ESLINT_KEYS,
+    },
+    ToolFile {
+        names: &[".eslintrc.yml", ".eslintrc.yaml"],
+        format: Format::Yaml,
+        at: "",
+        tool: "eslint",
+        gate: "static",
+        keys: ESLINT_KEYS,
+    },
+    ToolFile {
+        names: &["package.json"],
+        format: Format::Json,
+        at: "eslintConfig",
+        tool: "eslint",
+        gate: "static",
+        keys: ESLINT_KEYS,
+    },
+    ToolFile {
+        names: &[
+            "eslint.config.js",
+            "eslint.config.mjs",
+            "eslint.config.cjs",
+            "eslint.config.ts",
+            "eslint.config.mts",
+            "eslint.config.cts",
+        ],
+        format: Format::Code,
+        at: "",
+        tool: "eslint",
+        gate: "static",
+        keys: ESLINT_CODE,
+    },
+    ToolFile {
+        names: &[".golangci.yml", ".golangci.yaml"],
+        format: Format::Yaml,
+        at: "",
+        tool: "golangci-lint",
+        gate: "static",
+        keys: GOLANGCI_KEYS,
+    },
+    ToolFile {
+        names: &[".golangci.toml"],
+        format: Format::Toml,
+        at: "",
+        tool: "golangci-lint",
+        gate: "static",
+        keys: GOLANGCI_KEYS,
+    },
+    ToolFile {
+        names: &[".golangci.json"],
+        format: Format::Json,
+        at: "",
+        tool: "golangci-lint",
+        gate: "static",
+        keys: GOLANGCI_KEYS,
+    },
+    ToolFile {
+        names: &["Cargo.toml"],
+        format: Format::Toml,
+        at: "",
+        tool: "clippy",
+        gate: "static",
+        keys: CARGO_KEYS,
+    },
+    ToolFile {
+        names: &["clippy.toml", ".clippy.toml"],
+        format: Format::Toml,
+        at: "",
+        tool: "clippy",
+        gate: "static",
+        keys: CLIPPY_KEYS,
+    },
+    ToolFile {
+        names: &[".shellcheckrc", "shellcheckrc"],
+        format: Format::Lines,
+        at: "",
+        tool: "shellcheck",
+        gate: "static",
+        keys: &[("disable", Way::More)],
+    },
+];
+
+/// Does `path` name a config file of a tool whose bar is held?
+pub fn is_tool_config(path: &Path) -> bool {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return false;
+    };
+    FILES.iter().any(|f| f.names.contains(&name)) || is_tsconfig(name)
+}
+
+fn is_tsconfig(name: &str) -> bool {
+    name.starts_with("tsconfig") && name.ends_with(".json")
+}
+
+/// One key on which a config file's new version lowers the bar its base
+/// version set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lowered {
+    pub tool: &'static str,
+    pub gate: &'static str,
+    /// Where in the file: `tool.ruff.lint.ignore`, `rules.no-console`.
+    pub key: String,
+    /// What changed, said plainly: ``gained `F401` ``.
+    pub what: String,
+    /// The line of the new version that holds the key, when it can be found.
+    pub line: Option<u32>,
+}
+
+/// The keys on which `head` (the change's version of the config file at
+/// `path`; `None`: deleted) lowers the bar `base` (`None`: added) set.
+pub fn lowered(path: &Path, base: Option<&str>, head: Option<&str>) -> Vec<Lowered> {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return Vec::new();
+    };
+    let tsconfig = ToolFile {
+        names: &[],
+        format: Format::Json,
+        at: "",
+        tool: "tsc",
+        gate: "static",
+        keys: TSC_KEYS,
+    };
+    let files: Vec<&ToolFile> = FILES
+        .iter()
+        .filter(|f| f.names.contains(&name))
+        .chain(is_tsconfig(name).then_some(&tsconfig))
+        .collect();
+    let mut out = Vec::new();
+    for file in files {
+        if let Format::Code = file.format {
+            out.extend(code_lines(file, base.unwrap_or(""), head.unwrap_or("")));
+            continue;
+        }
+        let parse = |text: Option<&str>| text.map_or(Some(Value::Null), |t| parse(file.format, t));
+        // A version that does not parse says nothing either way (the tool fails on it).
+        let (Some(old), Some(new)) = (parse(base), parse(head)) else {
+            continue;
+        };
+        let (old, new) = (at(&old, file.at), at(&new, file.at));
+        for (key, way) in file.keys {
+            let (before, after) = (at(old, key), at(new, key));
+            if let Some(what) = lowers(*way, before, after) {
+                let full = if file.at.is_empty() {
+                    key.to_string()
+                } else {
+                    format!("{}.{key}", file.at)
+                };
+                let last = key.rsplit('.').next().unwrap_or(key);
+                out.push(Lowered {
+                    tool: file.tool,
+                    gate: file.gate,
+                    key: full,
+                    what,
+                    line: head.and_then(|h| line_of(h, last)),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The first line of `text` that names `key` as a key.
+fn line_of(text: &str, key: &str) -> Option<u32> {
+    text.lines()
+        .position(|l| {
+            let l = l.trim_start().trim_start_matches(['"', '\'']);
+            l.starts_with(key)
+                && l[key.len()..]
+                    .trim_start_matches(['"', '\''])
+                    .trim_start()
+                    .starts_with(['=', ':'])
+        })
+        .and_then(|i| u32::try_from(i + 1).ok())
+}
+
+/// The value at a dotted path (`""`: the value itself); `Null` when absent.
+fn at<'v>(value: &'v Value, path: &str) -> &'v Value {
+    if path.is_empty() {
+        return value;
+    }
+    path.split('.')
+        .try_fold(value, |v, part| v.get(part))
+        .unwrap_or(&Value::Null)
+}
+
+fn parse(format: Format, text: &str) -> Option<Value> {
+    match format {
+        Format::Toml => text
+            .parse::<toml::Table>()
+            .ok()
+            .and_then(|t| serde_json::to_value(t).ok()),
+        Format::Json => serde_json::from_str(&crate::gates::project::jsonc(text)).ok(),
+        Format::Yaml => serde_saphyr::from_str::<Value>(text).ok(),
+        Format::Ini(section) => {
+            let mut map = serde_json::Map::new();
+            for key in ini_keys(text, section) {
+                if let Some(v) = crate::gates::project::classify::ini_value(text, section, &key) {
+                    map.insert(key, Value::String(v));
+                }
+            }
+            Some(Value::Object(map))
+        }
+        Format::Lines => {
+            let mut map = serde_json::Map::new();
+            for line in text.lines().map(str::trim).filter(|l| !l.starts_with('#')) {
+                if let Some((k, v)) = line.split_once('=') {
+                    let entry = map
+                        .entry(k.trim().to_string())
+                        .or_insert_with(|| Value::Array(Vec::new()));
+                    if let Value::Array(items) = entry {
+                        items.extend(v.split(',').map(|s| Value::String(s.trim().to_string())));
+                    }
+                }
+            }
+            Some(Value::Object(map))
+        }
+        Format::Code => None,
+    }
+}
+
+/// The keys set in an INI section.
+fn ini_keys(text: &str, section: &str) -> Vec<String> {
+    let mut inside = false;
+    let mut keys = Vec::new();
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') {
+            inside = trimmed.trim_matches(['[', ']']).trim() == section;
+            continue;
+        }
+        if inside
+            && !line.starts_with([' ', '\t'])
+            && !trimmed.starts_with(['#', ';'])
+            && let Some((k, _)) = trimmed.split_once(['=', ':'])
+        {
+            keys.push(k.trim().to_string());
+        }
+    }
+    keys
+}
+
+/// The items of a list-like value: an array's, a string split at commas
+/// and whitespace (INI lists), a table's `key=value` pairs (ruff's
+/// per-file-ignores gains a code for a path as `path=code`).
+fn items(v: &Value) -> BTreeSet<String> {
+    match v {
+        Value::Null => BTreeSet::new(),
+        Value::Array(a) => a.iter().map(shown).collect(),
+        Value::String(s) => s
+            .split([',', ' ', '\n', '\t'])
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect(),
+        Value::Object(o) => o
+            .iter()
+            .flat_map(|(k, v)| {
+                let inner = items(v);
+                if inner.is_empty() {
+                    vec![k.clone()]
+                } else {
+                    inner.into_iter().map(|i| format!("{k}={i}")).collect()
+                }
+            })
+            .collect(),
+        other => BTreeSet::from([shown(other)]),
+    }
+}
+
+fn shown(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn truthy(v: &Value) -> bool {
+    match v {
+        Value::Bool(b) => *b,
+        Value::String(s) => matches!(s.trim().to_ascii_lowercase().as_str(), "true" | "1" | "yes" | "on"),
+        Value::Number(n) => n.as_f64().is_some_and(|n| n != 0.0),
+        _ => false,
+    }
+}
+
+fn number(v: &Value) -> Option<f64> {
+    match v {
+        Value::Number(n) => n.as_f64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+/// A rule's level, higher is stricter: ESLint's `error`/`warn`/`off` (or
+/// 2/1/0, or `[level, options]`), rustc's and Clippy's
+/// `forbid`/`deny`/`warn`/`allow` (or `{ level = .. }`).
+fn level(v: &Value) -> u8 {
+    match v {
+        Value::Array(a) => a.first().map_or(0, level),
+        Value::Object(o) => o.get("level").map_or(0, level),
+        Value::Number(n) => n.as_u64().map_or(0, |n| n.min(2) as u8 + 1),
+        Value::String(s) => match s.as_str() {
+            "forbid" => 4,
+            "deny" | "error" => 3,
+            "warn" => 2,
+            "2" => 3,
+            "1" => 2,
+            _ => 1,
+        },
+        _ => 0,
+    }
+}
+
+/// The options of pytest's `addopts` that leave tests out.
+const DESELECTING: &[&str] = &[
+    "--deselect",
+    "-k",
+    "--ignore",
+    "--ignore-glob",
+    "-m",
+    "-p",
+    "--continue-on-collection-errors",
+];
+
+/// Does going from `before` to `after` lower the bar, the way `way` reads
+/// it? What changed, said plainly.
+fn lowers(way: Way, before: &Value, after: &Value) -> Option<String> {
+    let list = |set: BTreeSet<String>| set.into_iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ");
+    match way {
+        Way::More => {
+            let gained: BTreeSet<String> = items(after).difference(&items(before)).cloned().collect();
+            (!gained.is_empty()).then(|| format!("gained {}", list(gained)))
+        }
+        Way::Fewer => {
+            let lost: BTreeSet<String> = items(before).difference(&items(after)).cloned().collect();
+            (!lost.is_empty()).then(|| format!("lost {}", list(lost)))
+        }
+        Way::On => (truthy(after) && !truthy(before)).then(|| format!("turned on (`{}`)", shown(after))),
+        Way::Off => (truthy(before) && !truthy(after)).then(|| match after {
+            Value::Null => "dropped".to_string(),
+            other => format!("turned off (`{}`)", shown(other)),
+        }),
+        Way::Higher => match (number(before), number(after)) {
+            (Some(b), Some(a)) if a > b => Some(format!("raised from `{}` to `{}`", shown(before), shown(after))),
+            _ => None,
+        },
+        Way::Levels => {
+            let empty = serde_json::Map::new();
+            let (old, new) = (
+                before.as_object().unwrap_or(&empty),
+                after.as_object().unwrap_or(&empty),
+            );
+            let lowered: BTreeSet<String> = old
+                .iter()
+                // A rule dropped falls back to what the config extends: off, at best.
+                .filter(|(rule, was)| level(was) > new.get(*rule).map_or(1, level))
+                .map(|(rule, was)| match new.get(rule) {
+                    Some(now) => format!("{rule}: {} -> {}", level_name(level(was)), level_name(level(now))),
+                    None => format!("{rule}: dropped"),
+                })
+                .collect();
+            (!lowered.is_empty()).then(|| format!("lowered {}", list(lowered)))
+        }
+        Way::Opts => {
+            let deselecting = |v: &Value| -> BTreeSet<String> {
+                let words: Vec<String> = match v {
+                    Value::Array(a) => a.iter().map(shown).flat_map(|s| split_words(&s)).collect(),
+                    other => split_words(&shown(other)),
+                };
+                let mut kept = BTreeSet::new();
+                let mut take_next = false;
+                for word in words {
+                    if take_next {
+                        kept.insert(word.clone());
+                        take_next = false;
+                    }
+                    if let Some(flag) = DESELECTING
+                        .iter()
+                        .find(|f| word == **f || word.starts_with(&format!("{f}=")))
+                    {
+                        take_next = word == *flag;
+                        kept.insert(word);
+                    }
+                }
+                kept
+            };
+            let gained: BTreeSet<String> = deselecting(after).difference(&deselecting(before)).cloned().collect();
+            (!gained.is_empty()).then(|| format!("gained {}", list(gained)))
+        }
+        Way::Any => (before != after).then(|| match (before, after) {
+            (Value::Null, now) => format!("set to `{}`", shown(now)),
+            (was, Value::Null) => format!("dropped (was `{}`)", shown(was)),
+            (was, now) => format!("changed from `{}` to `{}`", shown(was), shown(now)),
+        }),
+    }
+}
+
+fn level_name(level: u8) -> &'static str {
+    match level {
+        4 => "forbid",
+        3 => "error",
+        2 => "warn",
+        1 => "off",
+        _ => "unset",
+    }
+}
+
+fn split_words(text: &str) -> Vec<String> {
+    text.split_whitespace()
+        .map(|w| w.trim_matches(['"', '\'']).to_string())
+        .collect()
+}
+
+/// A config written as code: each line the change added or removed that
+/// names one of the keys (`collect_ignore`, `testPathIgnorePatterns`, an
+/// ESLint rule set to `'off'`) is a lowering it cannot rule out.
+fn code_lines(file: &ToolFile, base: &str, head: &str) -> Vec<Lowered> {
+    let count = |text: &str| {
+        let mut lines: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+        for l in text.lines() {
+            *lines.entry(l.trim().to_string()).or_default() += 1;
+        }
+        lines
+    };
+    let (mut old, mut new) = (count(base), count(head));
+    let mut out = Vec::new();
+    let names = |line: &str| file.keys.iter().find(|(k, _)| line.contains(k)).map(|(k, _)| *k);
+    // Added lines, with where they are.
+    for (i, line) in head.lines().enumerate() {
+        let trimmed = line.trim();
+        match old.get_mut(trimmed) {
+            Some(n) if *n > 0 => *n -= 1,
+            _ => {
+                if let Some(key) = names(trimmed) {
+                    out.push(Lowered {
+                        tool: file.tool,
+                        gate: file.gate,
+                        key: key.trim_matches(['"', '\'', ':', ' ']).to_string(),
+                        what: format!("added `{}`", cut(trimmed)),
+                        line: u32::try_from(i + 1).ok(),
+                    });
+                }
+            }
+        }
+    }
+    // Removed lines.
+    for line in base.lines() {
+        let trimmed = line.trim();
+        match new.get_mut(trimmed) {
+            Some(n) if *n > 0 => *n -= 1,
+            _ => {
+                if let Some(key) = names(trimmed) {
+                    out.push(Lowered {
+                        tool: file.tool,
+                        gate: file.gate,
+                        key: key.trim_matches(['"', '\'', ':', ' ']).to_string(),
+                        what: format!("removed `{}`", cut(trimmed)),
+                        line: None,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+fn cut(line: &str) -> String {
+    match line.char_indices().nth(80) {
+        Some((at, _)) => format!("{}…", &line[..at]),
+        None => line.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys(path: &str, base: Option<&str>, head: Option<&str>) -> Vec<String> {
+        lowered(Path::new(path), base, head)
+            .into_iter()
+            .map(|l| format!("{} {}: {}", l.tool, l.key, l.what))
+            .collect()
+    }
+
+    #[test]
+    fn each_way_a_key_lowers_the_bar() {
+        let base = "[tool.ruff.lint]\nselect = [\"E\", \"F\"]\nignore = [\"E501\"]\n\n[tool.mypy]\nstrict = true\nfiles = [\"src\"]\n\n[tool.pytest.ini_options]\naddopts = \"-ra\"\npython_files = [\"test_*.py\"]\n";
+        let head = "[tool.ruff.lint]\nselect = [\"E\"]\nignore = [\"E501\", \"F401\"]\n\n[tool.mypy]\nstrict = false\nfiles = [\"src\"]\n\n[tool.pytest.ini_options]\naddopts = \"-ra --deselect tests/test_a.py::test_x\"\npython_files = [\"check_*.py\"]\n";
+        assert_eq!(
+            keys("pyproject.toml", Some(base), Some(head)),
+            vec![
+                "ruff tool.ruff.lint.ignore: gained `F401`",
+                "ruff tool.ruff.lint.select: lost `F`",
+                "mypy tool.mypy.strict: turned off (`false`)",
+                "pytest tool.pytest.ini_options.python_files: changed from `[\"test_*.py\"]` to `[\"check_*.py\"]`",
+                "pytest tool.pytest.ini_options.addopts: gained `--deselect`, `tests/test_a.py::test_x`",
+            ]
+        );
+        // Raising the bar is no finding; neither is a file that does not parse.
+        assert!(
+            keys("pyproject.toml", Some(head), Some(base)).len() == 1,
+            "python_files changes either way"
+        );
+        assert!(keys("pyproject.toml", Some(base), Some("[tool.ruff")).is_empty());
+    }
+
+    #[test]
+    fn ini_json_yaml_and_code_configs() {
+        assert_eq!(
+            keys(
+                "setup.cfg",
+                Some("[mypy]\nstrict = True\n"),
+                Some("[mypy]\nstrict = True\nignore_errors = True\n")
+            ),
+            vec!["mypy ignore_errors: turned on (`True`)"]
+        );
+        assert_eq!(
+            keys(
+                ".eslintrc.json",
+                Some("{ \"rules\": { \"no-console\": \"error\", \"eqeqeq\": [2, \"always\"] } }"),
+                Some("{ \"rules\": { \"no-console\": \"off\", \"eqeqeq\": [\"error\", \"always\"] } }")
+            ),
+            vec!["eslint rules: lowered `no-console: error -> off`"]
+        );
+        assert_eq!(
+            keys(
+                "Cargo.toml",
+                Some("[lints.clippy]\nunwrap_used = \"deny\"\n"),
+                Some("[lints.clippy]\nunwrap_used = { level = \"allow\", priority = 1 }\n")
+            ),
+            vec!["clippy lints.clippy: lowered `unwrap_used: error -> off`"]
+        );
+        assert_eq!(
+            keys(
+                ".golangci.yml",
+                Some("linters:\n  enable: [errcheck]\n"),
+                Some("linters:\n  enable: [errcheck]\n  disable: [govet]\n")
+            ),
+            vec!["golangci-lint linters.disable: gained `govet`"]
+        );
+        assert_eq!(
+            keys(
+                "tsconfig.app.json",
+                Some("{ \"compilerOptions\": { \"strict\": true } }"),
+                Some("{ \"compilerOptions\": { \"strict\": false, } }")
+            ),
+            vec!["tsc compilerOptions.strict: turned off (`false`)"]
+        );
+        assert_eq!(
+            keys(
+                "tests/conftest.py",
+                Some("import pytest\n"),
+                Some("import pytest\n\ncollect_ignore = [\"test_slow.py\"]\n")
+            ),
+            vec!["pytest collect_ignore: added `collect_ignore = [\"test_slow.py\"]`"]
+        );
+        assert_eq!(
+            keys(
+                "eslint.config.mjs",
+                Some("export default [{ rules: { eqeqeq: 'error' } }];\n"),
+                Some("export default [{ rules: { eqeqeq: 'off' } }];\n")
+            ),
+            vec!["eslint off: added `export default [{ rules: { eqeqeq: 'off' } }];`"]
+        );
+        // A new config that lowers nothing, and a deleted one that only raised it.
+        assert!(keys("ruff.toml", None, Some("line-length = 100\n")).is_empty());
+        assert!(keys("ruff.toml", Some("ignore = [\"E501\"]\n"), None).is_empty());
+        assert_eq!(
+            keys(
+                ".shellcheckrc",
+                Some("disable=SC2086\n"),
+                Some("disable=SC2086,SC2164\n")
+            ),
+            vec!["shellcheck disable: gained `SC2164`"]
+        );
+    }
+}

@@ -1,0 +1,145 @@
+//! The project's own tools' configs are held to the base's bar (issue 54):
+//! a change that tells the linter to ignore a rule or skip a directory,
+//! makes the type checker less strict, or tells the test runner to collect
+//! or run fewer tests is a `meta/waiver-added` finding, held in CI until
+//! someone trusted acknowledges it. A change that raises the bar is not.
+
+use crate::support::TestRepo;
+
+/// A Python project with ruff, mypy and pytest configured, committed as the base.
+fn project() -> (TestRepo, String) {
+    let repo = TestRepo::new();
+    repo.write(".gitignore", ".ruff_cache/\n.mypy_cache/\n")
+        .write("README.md", "# shop\n\nA cart.\n")
+        .write(
+            "pyproject.toml",
+            "[project]\nname = \"shop\"\nversion = \"0\"\n\n[tool.ruff.lint]\nselect = [\"E\", \"F\"]\n\n[tool.pytest.ini_options]\npython_files = [\"test_*.py\"]\n",
+        )
+        .write("shop/__init__.py", "")
+        .write("shop/cart.py", "def total(xs):\n    return sum(xs)\n")
+        .write(
+            "tests/test_cart.py",
+            "from shop.cart import total\n\n\ndef test_total():\n    assert total([1]) == 1\n",
+        );
+    let base = repo.commit("base");
+    (repo, base)
+}
+
+fn ci(repo: &TestRepo, args: &[&str]) -> crate::support::Run {
+    repo.run_env(args, &[("CI", "true")])
+}
+
+/// `rule path:line message` of each `meta/waiver-added` finding of every gate.
+fn held(run: &crate::support::Run) -> Vec<String> {
+    run.json()["gates"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{}{}", run.stdout, run.stderr))
+        .iter()
+        .flat_map(|g| g["findings"].as_array().cloned().unwrap_or_default())
+        .filter(|f| f["rule"] == "meta/waiver-added")
+        .map(|f| {
+            format!(
+                "{} {}:{} {}",
+                f["severity"].as_str().unwrap_or(""),
+                f["path"].as_str().unwrap_or("-"),
+                f["line"].as_u64().unwrap_or(0),
+                f["message"].as_str().unwrap_or("")
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_linter_told_to_ignore_a_rule_is_held_in_ci() {
+    let (repo, base) = project();
+    repo.write(
+        "pyproject.toml",
+        "[project]\nname = \"shop\"\nversion = \"0\"\n\n[tool.ruff.lint]\nselect = [\"E\", \"F\"]\nignore = [\"F401\"]\n\n[tool.pytest.ini_options]\npython_files = [\"test_*.py\"]\n",
+    )
+    .write("shop/cart.py", "import os\n\n\ndef total(xs):\n    return sum(xs)\n");
+    repo.commit("quiet the linter");
+    let run = ci(
+        &repo,
+        &["check", "--base", &base, "--gates", "static,mock", "--format", "json"],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert_eq!(
+        held(&run),
+        vec![
+            "error pyproject.toml:7 pyproject.toml: ruff `tool.ruff.lint.ignore` gained `F401` lowers the bar the base set: held: it blocks until someone trusted acknowledges it; changed by Test <test@example.com> (".to_string()
+                + &repo.git(&["rev-parse", "--short=7", "HEAD"]).trim().to_string()
+                + ")"
+        ]
+    );
+    // Outside CI it applies, and says CI will not take it.
+    let local = repo.run(&["check", "--base", &base, "--gates", "static,mock", "--format", "json"]);
+    assert_eq!(local.code, 0, "{}{}", local.stdout, local.stderr);
+    assert!(
+        held(&local)[0].starts_with("warning pyproject.toml:7"),
+        "{:?}",
+        held(&local)
+    );
+}
+
+#[test]
+fn a_test_runner_told_to_collect_fewer_tests_is_held_in_ci() {
+    let (repo, base) = project();
+    // Narrowed discovery, then a hollow test in a file the old pattern collects.
+    repo.write(
+        "pyproject.toml",
+        "[project]\nname = \"shop\"\nversion = \"0\"\n\n[tool.ruff.lint]\nselect = [\"E\", \"F\"]\n\n[tool.pytest.ini_options]\npython_files = [\"check_*.py\"]\n",
+    )
+    .write("tests/test_more.py", "def test_more():\n    assert True\n");
+    repo.commit("narrow");
+    let run = ci(
+        &repo,
+        &["check", "--base", &base, "--gates", "mock", "--format", "json"],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let found = held(&run);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].starts_with("error pyproject.toml:9 pyproject.toml: pytest `tool.pytest.ini_options.python_files` changed from `[\"test_*.py\"]` to `[\"check_*.py\"]` lowers the bar"),
+        "{found:?}"
+    );
+
+    // A conftest that drops a test file, and addopts that deselect one.
+    let (repo, base) = project();
+    repo.write("tests/conftest.py", "collect_ignore = [\"test_cart.py\"]\n").write(
+        "pyproject.toml",
+        "[project]\nname = \"shop\"\nversion = \"0\"\n\n[tool.ruff.lint]\nselect = [\"E\", \"F\"]\n\n[tool.pytest.ini_options]\npython_files = [\"test_*.py\"]\naddopts = \"--deselect tests/test_cart.py::test_total\"\n",
+    );
+    repo.commit("skip it");
+    let run = ci(
+        &repo,
+        &["check", "--base", &base, "--gates", "mock", "--format", "json"],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let found = held(&run);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(
+        found[0]
+            .contains("pytest `tool.pytest.ini_options.addopts` gained `--deselect`, `tests/test_cart.py::test_total`"),
+        "{found:?}"
+    );
+    assert!(
+        found[1].starts_with("error tests/conftest.py:1 tests/conftest.py: pytest `collect_ignore` added"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn raising_the_bar_or_an_untouched_config_is_no_finding() {
+    let (repo, base) = project();
+    repo.write(
+        "pyproject.toml",
+        "[project]\nname = \"shop\"\nversion = \"1\"\n\n[tool.ruff.lint]\nselect = [\"E\", \"F\", \"B\"]\n\n[tool.pytest.ini_options]\npython_files = [\"test_*.py\"]\naddopts = \"-ra\"\n",
+    );
+    repo.commit("stricter");
+    let run = ci(
+        &repo,
+        &["check", "--base", &base, "--gates", "static,mock", "--format", "json"],
+    );
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(held(&run).is_empty());
+}
