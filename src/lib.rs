@@ -11,6 +11,7 @@ pub mod commands;
 pub mod config;
 pub mod exit;
 pub mod finding;
+pub mod formats;
 pub mod gates;
 pub mod git;
 pub mod github;

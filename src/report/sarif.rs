@@ -119,7 +119,7 @@ fn result(f: &Finding, index: Option<usize>) -> sarif::Result {
 /// change added it and no one trusted has acknowledged it yet.
 fn waiver_suppression(waiver: &Waiver) -> sarif::Suppression {
     let kind = match waiver.kind {
-        Kind::Suppression => "inSource",
+        Kind::Suppression | Kind::ToolSuppression => "inSource",
         Kind::Trailer | Kind::Config | Kind::Baseline | Kind::ToolConfig => "external",
     };
     let status = match waiver.status {

@@ -22,6 +22,9 @@ pub enum Kind {
     /// A key of a tool's own config (a linter's, a type checker's, a test
     /// runner's) that lowers the bar the base set (`src/trust/tools.rs`).
     ToolConfig,
+    /// A tool's own inline suppression (`# noqa`, `eslint-disable`,
+    /// `@ts-ignore`, `#[allow]`, `//nolint`), in `rules` as written.
+    ToolSuppression,
 }
 
 impl Kind {
@@ -32,6 +35,7 @@ impl Kind {
             Kind::Config => "config",
             Kind::Baseline => "baseline",
             Kind::ToolConfig => "tool-config",
+            Kind::ToolSuppression => "tool-suppression",
         }
     }
 }
@@ -159,6 +163,7 @@ impl Waiver {
             Kind::Config => format!("`{}`", self.rules.join(", ")),
             Kind::Baseline => format!("baseline {}", self.path.as_deref().unwrap_or_default()),
             Kind::ToolConfig => format!("`{}`", self.rules.join(", ")),
+            Kind::ToolSuppression => format!("`{}`", self.rules.join(", ")),
         }
     }
 
@@ -226,6 +231,10 @@ impl Waiver {
             }
             (None, status) => {
                 let effect = match (status, self.kind) {
+                    (Status::Held, Kind::ToolSuppression) => "held: it blocks",
+                    (_, Kind::ToolSuppression) => {
+                        "it hides the tool's finding in this run, but pre-push and CI block on it"
+                    }
                     (Status::Held, Kind::Suppression) => "the finding it covers stands",
                     (Status::Held, _) => "the findings it names stand",
                     _ => "it applies in this run, but pre-push and CI do not take it",

@@ -39,6 +39,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "baseline",
             "changed",
             "wording",
+            "formats",
         ],
     ),
     ("languages", &["lang"]),

@@ -143,3 +143,76 @@ fn raising_the_bar_or_an_untouched_config_is_no_finding() {
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     assert!(held(&run).is_empty());
 }
+
+#[test]
+fn a_tool_suppression_the_change_adds_is_held_in_ci() {
+    let (repo, base) = project();
+    repo.write(".loki-gate.yaml", "trusted-authors: [\"*<lead@acme.io>\"]\n");
+    repo.commit("trust the lead");
+    let base = {
+        let _ = base;
+        repo.git(&["rev-parse", "HEAD"]).trim().to_string()
+    };
+    repo.write(
+        "shop/cart.py",
+        "import os  # noqa: F401\n\n\ndef total(xs):\n    return sum(xs)  # type: ignore[no-any-return]\n",
+    )
+    .write(
+        "web/app.ts",
+        "// @ts-ignore\nexport const port: number = \"8080\";\n// eslint-disable-next-line no-console\nconsole.log(port);\n",
+    );
+    repo.commit("quiet the tools");
+    let run = ci(
+        &repo,
+        &["check", "--base", &base, "--gates", "static", "--format", "json"],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let found: Vec<String> = held(&run)
+        .into_iter()
+        .map(|f| f.split(" was added").next().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            "error shop/cart.py:1 `# noqa: F401`",
+            "error shop/cart.py:5 `# type: ignore[no-any-return]`",
+            "error web/app.ts:1 `@ts-ignore`",
+            "error web/app.ts:3 `eslint-disable-next-line no-console`",
+        ]
+    );
+
+    // The same, committed by the trusted lead, is acknowledged; a
+    // suppression the base already had (moved down a line) is the base's.
+    let (repo, _) = project();
+    repo.write(".loki-gate.yaml", "trusted-authors: [\"*<lead@acme.io>\"]\n")
+        .write(
+            "shop/cart.py",
+            "import os  # noqa: F401\n\n\ndef total(xs):\n    return sum(xs)\n",
+        );
+    let base = repo.commit("base with a suppression");
+    repo.write(
+        "shop/cart.py",
+        "\"\"\"The cart.\"\"\"\nimport os  # noqa: F401\nimport sys  # noqa: F401\n\n\ndef total(xs):\n    return sum(xs)\n",
+    );
+    repo.git(&["add", "-A"]);
+    repo.git(&["commit", "-q", "-m", "lead", "--author", "Lead <lead@acme.io>"]);
+    let run = ci(
+        &repo,
+        &["check", "--base", &base, "--gates", "static", "--format", "json"],
+    );
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let waivers: Vec<String> = run.json()["gates"][0]["waivers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| {
+            format!(
+                "{} {} {}",
+                w["kind"].as_str().unwrap(),
+                w["line"],
+                w["status"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(waivers, vec!["tool-suppression 3 acknowledged"]);
+}

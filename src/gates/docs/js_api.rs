@@ -353,7 +353,7 @@ fn compiled(files: &dyn Files, dir: &Path) -> Vec<(PathBuf, PathBuf)> {
             continue;
         };
         let Ok(config) =
-            serde_json::from_str::<serde_json::Value>(&crate::gates::project::jsonc(&String::from_utf8_lossy(&bytes)))
+            serde_json::from_str::<serde_json::Value>(&crate::formats::jsonc(&String::from_utf8_lossy(&bytes)))
         else {
             continue;
         };
@@ -619,7 +619,7 @@ mod tests {
             Some(PathBuf::from("pkg/code/api"))
         );
         assert_eq!(
-            crate::gates::project::jsonc("{\"a\": \"x//y\", \"b\": [1, 2,],}"),
+            crate::formats::jsonc("{\"a\": \"x//y\", \"b\": [1, 2,],}"),
             "{\"a\": \"x//y\", \"b\": [1, 2]}"
         );
     }

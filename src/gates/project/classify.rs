@@ -171,7 +171,7 @@ fn pytest_option(root: &Path, key: &str) -> Option<(Vec<String>, String)> {
         ("tox.ini", "pytest"),
     ] {
         if let Ok(text) = std::fs::read_to_string(root.join(file))
-            && let Some(value) = ini_value(&text, section, key)
+            && let Some(value) = crate::formats::ini_value(&text, section, key)
         {
             let patterns: Vec<String> = value.split_whitespace().map(str::to_string).collect();
             if !patterns.is_empty() {
@@ -180,39 +180,6 @@ fn pytest_option(root: &Path, key: &str) -> Option<(Vec<String>, String)> {
         }
     }
     None
-}
-
-/// A key's value in an INI section; continuation lines (indented) are joined.
-pub(crate) fn ini_value(text: &str, section: &str, key: &str) -> Option<String> {
-    let mut in_section = false;
-    let mut value: Option<String> = None;
-    for line in text.lines() {
-        let trimmed = line.trim();
-        if trimmed.starts_with('[') {
-            if value.is_some() {
-                break;
-            }
-            in_section = trimmed.trim_matches(['[', ']']).trim() == section;
-            continue;
-        }
-        if !in_section || trimmed.starts_with(['#', ';']) {
-            continue;
-        }
-        if let Some(v) = value.as_mut() {
-            if line.starts_with([' ', '\t']) && !trimmed.is_empty() {
-                v.push(' ');
-                v.push_str(trimmed);
-                continue;
-            }
-            break;
-        }
-        if let Some((k, v)) = trimmed.split_once(['=', ':'])
-            && k.trim() == key
-        {
-            value = Some(v.trim().to_string());
-        }
-    }
-    value
 }
 
 #[cfg(test)]
@@ -293,7 +260,7 @@ mod tests {
         let c = Classifier::load(dir.path(), &[]);
         assert!(classify(&c, "a/t_x.py").is_some() && classify(&c, "a/x_t.py").is_some());
         assert_eq!(
-            ini_value("[pytest]\npython_files = a.py b.py\n", "pytest", "python_files").as_deref(),
+            crate::formats::ini_value("[pytest]\npython_files = a.py b.py\n", "pytest", "python_files").as_deref(),
             Some("a.py b.py")
         );
     }

@@ -125,7 +125,7 @@ impl Resolver {
         };
         for name in ["tsconfig.json", "jsconfig.json", "tsconfig.base.json"] {
             if let Ok(text) = std::fs::read_to_string(root.join(name))
-                && let Ok(json) = serde_json::from_str::<serde_json::Value>(&super::jsonc(&text))
+                && let Ok(json) = serde_json::from_str::<serde_json::Value>(&crate::formats::jsonc(&text))
             {
                 let options = &json["compilerOptions"];
                 let base = options["baseUrl"].as_str().map(|b| root.join(b));
@@ -800,7 +800,7 @@ mod tests {
     #[test]
     fn json_comments_and_trailing_commas_are_removed() {
         let text = "{\n // c\n \"a\": \"//not a comment\", /* b */ \"c\": [1,],\n}";
-        let v: serde_json::Value = serde_json::from_str(&crate::gates::project::jsonc(text)).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&crate::formats::jsonc(text)).unwrap();
         assert_eq!(v["a"], "//not a comment");
     }
 }

@@ -71,6 +71,22 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             Err(why) => out.findings.push(walk::skipped(&file.path, &why)),
         }
     }
+    // The tools' own suppressions the change wrote on its lines (`# noqa`,
+    // `eslint-disable`, `@ts-ignore`, `#[allow]`, `//nolint`) are waivers,
+    // whichever tools run here (src/trust/tools.rs).
+    if changes.base.is_some() {
+        for file in &present {
+            if let Ok(bytes) = walk::read_file(root, &file.path) {
+                let text = String::from_utf8_lossy(&bytes);
+                out.waivers.extend(crate::trust::tools::hold_tool_suppressions(
+                    cx.judge,
+                    &file.path,
+                    &text,
+                    |n| file.lines.contains(n),
+                ));
+            }
+        }
+    }
     if present.is_empty() {
         out.notices.push("no changed file to check".to_string());
         return Ok(out);

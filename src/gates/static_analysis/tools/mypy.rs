@@ -193,7 +193,7 @@ impl Config {
         split: impl Fn(&str) -> Vec<String>,
         regexes: impl Fn(Vec<String>) -> Vec<regex::Regex>,
     ) -> Config {
-        let value = |key| crate::gates::project::classify::ini_value(text, section, key);
+        let value = |key| crate::formats::ini_value(text, section, key);
         Config {
             files: value("files").map(|v| split(&v)).unwrap_or_default(),
             exclude: regexes(value("exclude").into_iter().collect()),

@@ -172,7 +172,7 @@ impl Project {
             let dir = at.parent().unwrap_or(Path::new("")).to_path_buf();
             let name = at.file_name()?.to_str()?.to_string();
             let text = homes.text(&dir, &name)?;
-            let json: serde_json::Value = serde_json::from_str(&crate::gates::project::jsonc(&text)).ok()?;
+            let json: serde_json::Value = serde_json::from_str(&crate::formats::jsonc(&text)).ok()?;
             let list = |key: &str| -> Option<Vec<PathBuf>> {
                 let items = json.get(key)?.as_array()?;
                 Some(
@@ -235,7 +235,7 @@ fn matcher(pattern: &Path) -> Option<globset::GlobMatcher> {
 /// its own and references other configs), the referenced projects.
 fn solution(homes: &Homes<'_>, dir: &Path) -> Option<Vec<Project>> {
     let text = homes.text(dir, "tsconfig.json")?;
-    let json: serde_json::Value = serde_json::from_str(&crate::gates::project::jsonc(&text)).ok()?;
+    let json: serde_json::Value = serde_json::from_str(&crate::formats::jsonc(&text)).ok()?;
     let no_files = json.get("files").and_then(|f| f.as_array()).is_some_and(Vec::is_empty)
         && json
             .get("include")
