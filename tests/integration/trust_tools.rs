@@ -67,7 +67,7 @@ fn a_linter_told_to_ignore_a_rule_is_held_in_ci() {
         held(&run),
         vec![
             "error pyproject.toml:7 pyproject.toml: ruff `tool.ruff.lint.ignore` gained `F401` lowers the bar the base set: held: it blocks until someone trusted acknowledges it; changed by Test <test@example.com> (".to_string()
-                + &repo.git(&["rev-parse", "--short=7", "HEAD"]).trim().to_string()
+                + repo.git(&["rev-parse", "--short=7", "HEAD"]).trim()
                 + ")"
         ]
     );
