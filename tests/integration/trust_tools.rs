@@ -102,6 +102,21 @@ fn a_test_runner_told_to_collect_fewer_tests_is_held_in_ci() {
         found[0].starts_with("error pyproject.toml:9 pyproject.toml: pytest `tool.pytest.ini_options.python_files` changed from `[\"test_*.py\"]` to `[\"check_*.py\"]` lowers the bar"),
         "{found:?}"
     );
+    // And the hollow test is still read as a test: the base's pytest collects it.
+    let mock: Vec<String> = run.json()["gates"][0]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] != "meta/waiver-added")
+        .map(|f| format!("{} {}", f["rule"].as_str().unwrap(), f["path"].as_str().unwrap_or("-")))
+        .collect();
+    assert_eq!(
+        mock,
+        vec![
+            "mock/never-imports-subject tests/test_more.py",
+            "mock/tautological-assertion tests/test_more.py"
+        ]
+    );
 
     // A conftest that drops a test file, and addopts that deselect one.
     let (repo, base) = project();

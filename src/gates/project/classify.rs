@@ -32,6 +32,12 @@ pub struct Classifier {
     python_files: GlobSet,
     /// pytest `testpaths`: Python tests live only under these.
     testpaths: Option<GlobSet>,
+    /// The trusted revision's `python_files` and `testpaths`, when they
+    /// differ: a file either collects is a test, so a change that narrows
+    /// what pytest collects does not hide the tests it moved out of sight.
+    base: Option<(GlobSet, Option<GlobSet>)>,
+    /// The working tree's `python_files` and `testpaths` as written.
+    written: (Vec<String>, Option<Vec<String>>),
     /// vitest `include`/`exclude` and jest `testMatch`/`testRegex`, per config directory.
     pub runners: std::sync::Arc<Runners>,
     /// Where the patterns came from, for the report.
@@ -43,37 +49,26 @@ impl Classifier {
     /// `manifests` are the repository's `package.json` files: each package's
     /// directory may hold its own runner config.
     pub fn load(root: &Path, manifests: &[std::path::PathBuf]) -> Classifier {
-        let (patterns, source) = match pytest_option(root, "python_files") {
-            Some((p, from)) => (p, from),
-            None => (
-                DEFAULT_PYTHON_FILES.iter().map(|s| s.to_string()).collect(),
-                "pytest defaults".to_string(),
-            ),
-        };
-        let mut builder = GlobSetBuilder::new();
-        for p in patterns.iter().chain(["tests.py".to_string()].iter()) {
-            if let Ok(glob) = Glob::new(p) {
-                builder.add(glob);
-            }
-        }
-        let python_files = builder.build().unwrap_or_else(|_| GlobSet::empty());
-        // `testpaths` (directories or globs of directories) bound where pytest collects.
-        let testpaths = pytest_option(root, "testpaths").and_then(|(dirs, _)| {
-            let mut builder = GlobSetBuilder::new();
-            for dir in &dirs {
-                let dir = dir.trim_start_matches("./").trim_end_matches('/');
-                for pattern in [dir.to_string(), format!("{dir}/**")] {
-                    builder.add(Glob::new(&pattern).ok()?);
-                }
-            }
-            builder.build().ok()
-        });
+        let read = |name: &str| std::fs::read_to_string(root.join(name)).ok();
+        let python = Python::read(&read);
         Classifier {
-            python_files,
-            testpaths,
-            source,
+            python_files: python.files,
+            testpaths: python.paths,
+            base: None,
+            source: python.source,
+            written: python.written,
             runners: std::sync::Arc::new(Runners::load_at(root, manifests)),
         }
+    }
+
+    /// The same, with the trusted revision's pytest discovery (each of its
+    /// files read by `base`) standing beside the working tree's.
+    pub fn with_base(mut self, base: &dyn Fn(&str) -> Option<String>) -> Classifier {
+        let python = Python::read(base);
+        if python.written != self.written {
+            self.base = Some((python.files, python.paths));
+        }
+        self
     }
 
     /// The language of `path` (repo-relative) when it is a test file.
@@ -98,9 +93,12 @@ impl Classifier {
         }
         let is_test = match lang {
             Lang::Python => {
+                let collects = |files: &GlobSet, paths: &Option<GlobSet>| {
+                    files.is_match(name) && paths.as_ref().is_none_or(|t| t.is_match(path))
+                };
                 name != "conftest.py"
-                    && self.python_files.is_match(name)
-                    && self.testpaths.as_ref().is_none_or(|t| t.is_match(path))
+                    && (collects(&self.python_files, &self.testpaths)
+                        || self.base.as_ref().is_some_and(|(files, paths)| collects(files, paths)))
             }
             Lang::Rust => name != "build.rs" && !dirs.iter().any(|d| matches!(*d, "benches" | "examples" | "target")),
             Lang::Go => name.ends_with("_test.go"),
@@ -134,6 +132,51 @@ impl Classifier {
     }
 }
 
+/// pytest's discovery, as one revision's config files give it.
+struct Python {
+    files: GlobSet,
+    paths: Option<GlobSet>,
+    source: String,
+    written: (Vec<String>, Option<Vec<String>>),
+}
+
+impl Python {
+    fn read(read: &dyn Fn(&str) -> Option<String>) -> Python {
+        let (patterns, source) = match pytest_option(read, "python_files") {
+            Some((p, from)) => (p, from),
+            None => (
+                DEFAULT_PYTHON_FILES.iter().map(|s| s.to_string()).collect(),
+                "pytest defaults".to_string(),
+            ),
+        };
+        let mut builder = GlobSetBuilder::new();
+        for p in patterns.iter().chain(["tests.py".to_string()].iter()) {
+            if let Ok(glob) = Glob::new(p) {
+                builder.add(glob);
+            }
+        }
+        let files = builder.build().unwrap_or_else(|_| GlobSet::empty());
+        // `testpaths` (directories or globs of directories) bound where pytest collects.
+        let dirs = pytest_option(read, "testpaths").map(|(dirs, _)| dirs);
+        let paths = dirs.as_ref().and_then(|dirs| {
+            let mut builder = GlobSetBuilder::new();
+            for dir in dirs {
+                let dir = dir.trim_start_matches("./").trim_end_matches('/');
+                for pattern in [dir.to_string(), format!("{dir}/**")] {
+                    builder.add(Glob::new(&pattern).ok()?);
+                }
+            }
+            builder.build().ok()
+        });
+        Python {
+            files,
+            paths,
+            source,
+            written: (patterns, dirs),
+        }
+    }
+}
+
 /// Is a file under a test directory support the runners do not run as a
 /// test: in a `helper(s)` directory, or named with a leading `_` (AVA's
 /// defaults; mocha does not descend into subdirectories at all)? A file
@@ -146,9 +189,10 @@ fn is_runner_support(name: &str, dirs: &[&str]) -> bool {
             .any(|d| matches!(*d, "helper" | "helpers" | "__helper__" | "__helpers__"))
 }
 
-/// A pytest option (`python_files`, `testpaths`), from the first config file that sets it.
-fn pytest_option(root: &Path, key: &str) -> Option<(Vec<String>, String)> {
-    if let Ok(text) = std::fs::read_to_string(root.join("pyproject.toml"))
+/// A pytest option (`python_files`, `testpaths`), from the first config
+/// file that sets it, each read by `read` (a root-level file's text).
+fn pytest_option(read: &dyn Fn(&str) -> Option<String>, key: &str) -> Option<(Vec<String>, String)> {
+    if let Some(text) = read("pyproject.toml")
         && let Ok(doc) = text.parse::<toml::Table>()
         && let Some(value) = doc
             .get("tool")
@@ -170,7 +214,7 @@ fn pytest_option(root: &Path, key: &str) -> Option<(Vec<String>, String)> {
         ("setup.cfg", "tool:pytest"),
         ("tox.ini", "pytest"),
     ] {
-        if let Ok(text) = std::fs::read_to_string(root.join(file))
+        if let Some(text) = read(file)
             && let Some(value) = crate::formats::ini_value(&text, section, key)
         {
             let patterns: Vec<String> = value.split_whitespace().map(str::to_string).collect();
