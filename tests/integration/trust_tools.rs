@@ -231,3 +231,33 @@ fn a_tool_suppression_the_change_adds_is_held_in_ci() {
         .collect();
     assert_eq!(waivers, vec!["tool-suppression 3 acknowledged"]);
 }
+
+#[test]
+fn a_build_tag_that_takes_go_tests_out_of_go_test_is_a_skip() {
+    let repo = TestRepo::new();
+    repo.write("go.mod", "module example.com/calc\n\ngo 1.22\n")
+        .write("calc.go", "package calc\n\nfunc Add(a, b int) int {\n\treturn a + b\n}\n")
+        .write(
+            "calc_test.go",
+            "package calc\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(1, 2) != 3 {\n\t\tt.Fatal(\"wrong\")\n\t}\n}\n",
+        );
+    let base = repo.commit("base");
+    // The test now builds only with `-tags integration`: `go test` skips it.
+    repo.write(
+        "calc_test.go",
+        "//go:build integration\n\npackage calc\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(1, 2) != 3 {\n\t\tt.Fatal(\"wrong\")\n\t}\n}\n",
+    )
+    .write("calc.go", "package calc\n\nfunc Add(a, b int) int {\n\treturn a - b\n}\n");
+    repo.commit("hide it");
+    let run = ci(
+        &repo,
+        &["check", "--base", &base, "--gates", "mutation", "--format", "json"],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert_eq!(
+        run.findings(),
+        vec!["mutation/test-deleted-or-skipped error calc_test.go:1"]
+    );
+    let message = run.gate()["findings"][0]["message"].as_str().unwrap().to_string();
+    assert!(message.contains("`-tags integration`"), "{message}");
+}

@@ -197,12 +197,130 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
         file.used.extend(import.names.iter().cloned());
     }
     keep_imported_uses(&mut file);
+    // A file built only with a tag of the project's own (`//go:build
+    // integration`, `//go:build ignore`) is left out of a plain `go test`:
+    // each of its tests is skipped there.
+    if let Some((line, expr, tag)) = custom_build_tag(source) {
+        for test in file.tests.iter_mut().filter(|t| t.skip.is_none()) {
+            test.skip = Some(crate::lang::Skip {
+                span: crate::lang::Span {
+                    line,
+                    column: 1,
+                    end_line: line,
+                    end_column: 1,
+                },
+                reason: Some(format!(
+                    "the file is built only with `-tags {tag}` (`//go:build {expr}`), which `go test` does not set"
+                )),
+                conditional: false,
+            });
+        }
+    }
     file
+}
+
+/// Tags `go` sets by itself: operating systems, architectures, toolchain
+/// and release tags. A build constraint on them is a platform's, not a
+/// way to leave tests out.
+const GO_SET_TAGS: &[&str] = &[
+    "aix",
+    "android",
+    "darwin",
+    "dragonfly",
+    "freebsd",
+    "hurd",
+    "illumos",
+    "ios",
+    "js",
+    "linux",
+    "nacl",
+    "netbsd",
+    "openbsd",
+    "plan9",
+    "solaris",
+    "wasip1",
+    "windows",
+    "zos",
+    "386",
+    "amd64",
+    "arm",
+    "arm64",
+    "loong64",
+    "mips",
+    "mipsle",
+    "mips64",
+    "mips64le",
+    "ppc64",
+    "ppc64le",
+    "riscv64",
+    "s390x",
+    "wasm",
+    "unix",
+    "cgo",
+    "gc",
+    "gccgo",
+    "race",
+    "msan",
+    "asan",
+    "purego",
+    "boringcrypto",
+    "goexperiment",
+];
+
+/// The line, expression and first tag of a `//go:build` constraint before
+/// the package clause that needs a tag `go test` does not set (a tag
+/// written without `!`, not a platform's, not `go1.N`).
+fn custom_build_tag(source: &[u8]) -> Option<(u32, String, String)> {
+    let text = String::from_utf8_lossy(source);
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.starts_with("package ") {
+            return None;
+        }
+        let Some(expr) = trimmed.strip_prefix("//go:build ") else {
+            continue;
+        };
+        let mut negated = false;
+        let mut word = String::new();
+        for c in expr.chars().chain(std::iter::once(' ')) {
+            if c.is_alphanumeric() || c == '_' || c == '.' {
+                word.push(c);
+                continue;
+            }
+            if !word.is_empty() {
+                let tag = std::mem::take(&mut word);
+                let set_by_go =
+                    GO_SET_TAGS.contains(&tag.as_str()) || tag.starts_with("go1.") || tag.starts_with("goexperiment.");
+                if !negated && !set_by_go {
+                    return Some((u32::try_from(i + 1).unwrap_or(1), expr.trim().to_string(), tag));
+                }
+            }
+            negated = c == '!';
+        }
+    }
+    None
 }
 
 #[cfg(test)]
 mod tests {
     use super::imports::package_name;
+
+    #[test]
+    fn a_build_tag_of_the_projects_own_leaves_tests_out() {
+        let tag = |src: &str| super::custom_build_tag(src.as_bytes()).map(|(line, _, tag)| (line, tag));
+        assert_eq!(
+            tag("//go:build integration\n\npackage x\n"),
+            Some((1, "integration".into()))
+        );
+        assert_eq!(tag("// Copyright\n//go:build linux && !race\npackage x\n"), None);
+        assert_eq!(tag("//go:build ignore\npackage x\n"), Some((1, "ignore".into())));
+        assert_eq!(tag("//go:build !integration\npackage x\n"), None);
+        assert_eq!(
+            tag("//go:build go1.22 || (amd64 && e2e)\npackage x\n"),
+            Some((1, "e2e".into()))
+        );
+        assert_eq!(tag("package x\n//go:build integration\n"), None);
+    }
     use super::*;
     use crate::lang::Lang;
 
