@@ -12,13 +12,50 @@ pub const MARKER: &str = crate::github::MARKER;
 /// Findings listed per gate before the rest are summarised.
 const MAX_ROWS: usize = 50;
 
+/// Text for a table cell: HTML's specials escaped outside code spans only
+/// (inside one, CommonMark shows `&lt;` as written, and `<` is safe), a
+/// `|` escaped everywhere (GFM splits cells before it reads code spans),
+/// line breaks as `<br>` (a space inside a code span). Backticks pair up in
+/// order; an odd one out is plain text, so a name with a stray backtick
+/// cannot turn the escaping off for what follows.
 fn cell(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('|', "\\|")
-        .replace('\r', "")
-        .replace('\n', "<br>")
+    let ticks: Vec<usize> = s.match_indices('`').map(|(i, _)| i).collect();
+    let paired = ticks.len() - ticks.len() % 2;
+    let in_code = |at: usize| ticks[..paired].chunks(2).any(|p| p[0] < at && at < p[1]);
+    let mut out = String::with_capacity(s.len());
+    for (at, c) in s.char_indices() {
+        let code = in_code(at);
+        match c {
+            '`' if !ticks[..paired].contains(&at) => out.push_str("\\`"),
+            '|' => out.push_str("\\|"),
+            '\r' => {}
+            '\n' if code => out.push(' '),
+            '\n' => out.push_str("<br>"),
+            '&' if !code => out.push_str("&amp;"),
+            '<' if !code => out.push_str("&lt;"),
+            '>' if !code => out.push_str("&gt;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod cell_tests {
+    use super::cell;
+
+    #[test]
+    fn code_spans_are_left_as_written_and_the_rest_escaped() {
+        assert_eq!(
+            cell("a `Loki-Gate-Allow: <rule> <reason>` trailer <b>"),
+            "a `Loki-Gate-Allow: <rule> <reason>` trailer &lt;b&gt;"
+        );
+        assert_eq!(cell("x | `a|b`"), "x \\| `a\\|b`");
+        // Backticks pair as CommonMark pairs them (inside a code span HTML is
+        // text); the odd one out is escaped, so it opens nothing.
+        assert_eq!(cell("it`s <script> `ok` <b>"), "it`s <script> `ok\\` &lt;b&gt;");
+        assert_eq!(cell("`a\nb`\nc"), "`a b`<br>c");
+    }
 }
 
 fn badge(o: Outcome) -> &'static str {

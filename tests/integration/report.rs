@@ -263,3 +263,32 @@ fn gitlab_code_quality_issues_have_every_required_field_and_unique_fingerprints(
     assert_eq!(tautologies.len(), 2, "{}", run.stdout);
     assert_eq!(tautologies[0]["severity"], "major");
 }
+
+/// The PR comment shows a finding's help as written inside its code spans:
+/// CommonMark prints `&lt;` literally there (issue 56).
+#[test]
+fn the_pr_comment_keeps_code_spans_as_written() {
+    let repo = crate::support::TestRepo::new();
+    repo.write("shop/__init__.py", "")
+        .write("shop/cart.py", "def total(xs):\n    return sum(xs)\n")
+        .write(
+            "tests/test_cart.py",
+            "from shop.cart import total\n\n\ndef test_total():\n    assert total([1]) == 1\n    assert total([]) == 0\n",
+        );
+    let base = repo.commit("base");
+    repo.write("shop/cart.py", "def total(xs):\n    return sum(xs) + 1\n")
+        .write(
+            "tests/test_cart.py",
+            "from shop.cart import total\n\n\ndef test_total():\n    assert total([1]) == 2\n",
+        );
+    repo.commit("change");
+    let run = repo.run(&["check", "--base", &base, "--gates", "mutation", "--format", "markdown"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout
+            .contains("`Loki-Gate-Allow: mutation/assertion-deleted <reason>`"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("&lt;reason&gt;"), "{}", run.stdout);
+}
