@@ -40,24 +40,6 @@ fn cell(s: &str) -> String {
     out
 }
 
-#[cfg(test)]
-mod cell_tests {
-    use super::cell;
-
-    #[test]
-    fn code_spans_are_left_as_written_and_the_rest_escaped() {
-        assert_eq!(
-            cell("a `Loki-Gate-Allow: <rule> <reason>` trailer <b>"),
-            "a `Loki-Gate-Allow: <rule> <reason>` trailer &lt;b&gt;"
-        );
-        assert_eq!(cell("x | `a|b`"), "x \\| `a\\|b`");
-        // Backticks pair as CommonMark pairs them (inside a code span HTML is
-        // text); the odd one out is escaped, so it opens nothing.
-        assert_eq!(cell("it`s <script> `ok` <b>"), "it`s <script> `ok\\` &lt;b&gt;");
-        assert_eq!(cell("`a\nb`\nc"), "`a b`<br>c");
-    }
-}
-
 fn badge(o: Outcome) -> &'static str {
     match o {
         Outcome::Pass => "✅ passed",
@@ -219,4 +201,22 @@ pub fn render(reports: &[GateReport]) -> String {
     }
     let _ = writeln!(out, "<sub>loki-gate {}</sub>", env!("CARGO_PKG_VERSION"));
     out
+}
+
+#[cfg(test)]
+mod cell_tests {
+    use super::cell;
+
+    #[test]
+    fn code_spans_are_left_as_written_and_the_rest_escaped() {
+        assert_eq!(
+            cell("a `Loki-Gate-Allow: <rule> <reason>` trailer <b>"),
+            "a `Loki-Gate-Allow: <rule> <reason>` trailer &lt;b&gt;"
+        );
+        assert_eq!(cell("x | `a|b`"), "x \\| `a\\|b`");
+        // Backticks pair as CommonMark pairs them (inside a code span HTML is
+        // text); the odd one out is escaped, so it opens nothing.
+        assert_eq!(cell("it`s <script> `ok` <b>"), "it`s <script> `ok\\` &lt;b&gt;");
+        assert_eq!(cell("`a\nb`\nc"), "`a b`<br>c");
+    }
 }
