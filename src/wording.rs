@@ -21,13 +21,41 @@ pub fn describe(err: &anyhow::Error) -> String {
 
 /// The known name closest to `word` within a small edit distance (a third
 /// of the name, at least 1), for "did you mean ...?"; ties go to the first.
+///
+/// Failing that, a name that shares a stem with it word by word (`mock/tautology`
+/// is `mock/tautological-assertion`): the words before a `/` must be
+/// the same, and the last word's start (at least four letters, two thirds
+/// of it) must start one of the name's words after it. The longest stem wins.
 pub fn nearest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
-    known
+    let close = known
         .iter()
         .map(|k| (edit_distance(word, k), *k))
         .filter(|(d, k)| *d <= (k.len() / 3).max(1))
         .min_by_key(|(d, _)| *d)
-        .map(|(_, k)| k)
+        .map(|(_, k)| k);
+    close.or_else(|| stem_match(word, known))
+}
+
+fn stem_match<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
+    let (family, name) = word.rsplit_once('/').unwrap_or(("", word));
+    let name = name.to_ascii_lowercase();
+    let need = (name.chars().count() * 2 / 3).max(4);
+    let mut best: Option<(usize, &str)> = None;
+    for k in known {
+        let (k_family, k_name) = k.rsplit_once('/').unwrap_or(("", k));
+        if k_family != family {
+            continue;
+        }
+        let shared = k_name
+            .split(['-', '_', ':'])
+            .map(|part| part.chars().zip(name.chars()).take_while(|(a, b)| a == b).count())
+            .max()
+            .unwrap_or(0);
+        if shared >= need && best.is_none_or(|(b, _)| shared > b) {
+            best = Some((shared, k));
+        }
+    }
+    best.map(|(_, k)| k)
 }
 
 /// Levenshtein distance, by characters.
@@ -55,5 +83,10 @@ mod tests {
         assert_eq!(nearest("enabeld", &["enabled", "results"]), Some("enabled"));
         assert_eq!(nearest("zzz", &["enabled", "results"]), None);
         assert_eq!(edit_distance("kitten", "sitting"), 3);
+        let rules = ["mock/tautological-assertion", "mock/empty-test", "docs/readme-missing"];
+        assert_eq!(nearest("mock/tautology", &rules), Some("mock/tautological-assertion"));
+        assert_eq!(nearest("mock/empty", &rules), Some("mock/empty-test"));
+        assert_eq!(nearest("docs/tautology", &rules), None);
+        assert_eq!(nearest("mock/xyzzy", &rules), None);
     }
 }

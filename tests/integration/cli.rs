@@ -62,6 +62,13 @@ fn explain_prints_a_rule_doc_or_names_the_fix() {
         run.stderr,
         "error: unknown rule `evidence/nope`: run `loki-gate rules` to list rule ids\n"
     );
+    // A stem of the rule's name is enough to be shown the way (issue 56).
+    let run = repo.run(&["explain", "mock/tautology"]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "error: unknown rule `mock/tautology`: did you mean `mock/tautological-assertion`? (`loki-gate rules` lists them)\n"
+    );
 }
 
 #[test]
