@@ -282,11 +282,14 @@ pub struct EvidenceArgs {
     pub min_changed_coverage: Option<f64>,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Default, Args)]
 pub struct CheckArgs {
     /// Run these gates (comma-separated or repeated) instead of every enabled one
     #[arg(long, value_name = "GATE", value_delimiter = ',')]
     pub gates: Vec<String>,
+
+    #[command(flatten)]
+    pub paths: PathArgs,
 }
 
 #[derive(Debug, Default, Args)]

@@ -16,7 +16,16 @@ pub(crate) const CHANGE_GATES: &[&str] = &["council", "uncertainty"];
 /// combined report, the worst outcome's exit status.
 pub(crate) fn run_check(global: &GlobalArgs, args: &cli::CheckArgs) -> Result<ExitStatus> {
     check_gate_names(&args.gates)?;
-    let session = Session::open(global, &env_var, false)?;
+    if !args.paths.paths.is_empty() && (global.staged || global.base.is_some()) {
+        return Err(anyhow!(
+            "check PATH gates those files whole: drop --staged and --base, or the paths"
+        ));
+    }
+    let mut session = Session::open(global, &env_var, false)?;
+    // As each gate's own command: these files, or the tracked files under these directories, whole.
+    if !args.paths.paths.is_empty() {
+        session.scope = changed::Scope::Files(super::gate::tracked_under(&session.repo, &args.paths.paths)?);
+    }
     check_in(global, &session, args)
 }
 

@@ -131,7 +131,7 @@ pub(crate) fn run_gate_on(global: &GlobalArgs, call: GateCall<'_>, paths: &cli::
 /// The tracked files `paths` name (relative to the current directory): a
 /// file itself, a directory every tracked file under it; sorted, no repeats.
 /// A path that names no tracked file is an error, as a typo should be.
-fn tracked_under(repo: &git::Repo, paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>> {
+pub(crate) fn tracked_under(repo: &git::Repo, paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>> {
     let tracked = repo.tracked_files()?;
     let mut files = Vec::new();
     for shown in paths {

@@ -149,7 +149,14 @@ pub(crate) fn hook_gate(
     if gates.is_empty() {
         return Ok(ExitStatus::Pass);
     }
-    check_in(&global, &session, &cli::CheckArgs { gates })
+    check_in(
+        &global,
+        &session,
+        &cli::CheckArgs {
+            gates,
+            ..Default::default()
+        },
+    )
 }
 
 /// The gates a hook run leaves out this once: `LOKI_GATE_SKIP` and

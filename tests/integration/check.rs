@@ -266,3 +266,27 @@ fn each_gate_s_result_is_printed_as_it_completes_in_a_fixed_order() {
         "{lines:?}"
     );
 }
+
+/// `check PATH...` gates those files whole, as each gate's own command does
+/// (issue 56); with `--base` or `--staged` it says which to drop.
+#[test]
+fn check_takes_paths_as_the_gate_commands_do() {
+    let repo = crate::support::TestRepo::new();
+    repo.write("tests/test_a.py", "def test_x():\n    assert True\n")
+        .write("other/test_b.py", "def test_y():\n    assert True\n");
+    repo.commit("base");
+    let run = repo.run(&["check", "tests", "--gates", "mock", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let paths: Vec<String> = run
+        .findings()
+        .iter()
+        .map(|f| f.rsplit(' ').next().unwrap_or("").to_string())
+        .collect();
+    assert!(paths.iter().all(|p| p.starts_with("tests/test_a.py")), "{paths:?}");
+    let run = repo.run(&["check", "tests", "--base", "HEAD"]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "error: check PATH gates those files whole: drop --staged and --base, or the paths\n"
+    );
+}
