@@ -103,6 +103,10 @@ pub struct Waiver {
     /// A config key naming commands loki-gate runs.
     #[serde(skip)]
     pub commands: bool,
+    /// Why its authors' commits do not acknowledge it, when only their
+    /// signature stood in the way.
+    #[serde(skip)]
+    pub unacknowledged: Option<String>,
 }
 
 impl Waiver {
@@ -124,6 +128,7 @@ impl Waiver {
             findings: Vec::new(),
             values: None,
             commands: false,
+            unacknowledged: None,
         }
     }
 
@@ -134,6 +139,7 @@ impl Waiver {
             status: verdict.status,
             authors: verdict.authors,
             acknowledged_by: verdict.acknowledged_by,
+            unacknowledged: verdict.unacknowledged,
             ..self
         }
     }
@@ -221,6 +227,9 @@ impl Waiver {
         if self.kind != Kind::Config && !self.reason.is_empty() {
             finding.notes.push(format!("its reason: {}", self.reason));
         }
+        if let Some(why) = &self.unacknowledged {
+            finding.notes.push(format!("not acknowledged by its author: {why}"));
+        }
         finding.notes.push(format!("who can acknowledge it: {who_can}"));
         if self.status == Status::Warned {
             finding.ceiling = Some(Severity::Warning);
@@ -272,4 +281,7 @@ pub struct Verdict {
     pub status: Status,
     pub authors: Vec<String>,
     pub acknowledged_by: Option<String>,
+    /// Why the authors' commits did not acknowledge it, when only their
+    /// signature stood in the way.
+    pub unacknowledged: Option<String>,
 }
