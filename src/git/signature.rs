@@ -72,6 +72,14 @@ pub fn verify_commit(git_dir: &Path, id: &str, keys: TrustedKeys<'_>) -> Result<
             out.stderr.lines().next().unwrap_or("no message")
         );
     }
+    // A missing `ssh-keygen` reads as a bad signature, a missing `gpg` as
+    // none: say which program is missing instead.
+    if let Some(missing) = out.stderr.lines().find(|l| l.contains("cannot run ")) {
+        bail!(
+            "{} (install it: `ssh-keygen` comes with OpenSSH's client, `gpg` with GnuPG)",
+            missing.trim_start_matches("error: ")
+        );
+    }
     let line = out.stdout.trim_end_matches('\n');
     let mut fields = line.split('\0');
     let status = fields.next().and_then(|s| s.chars().next()).unwrap_or('E');

@@ -460,8 +460,13 @@ impl Judge {
             'R' => format!("is signed with a revoked key ({key})"),
             _ => format!("has a signature no key in {listed} verifies"),
         };
+        let unreadable = self
+            .signers
+            .unreadable()
+            .map(|why| format!(" ({why})"))
+            .unwrap_or_default();
         format!(
-            "{short} {what}: its author counts only in a commit signed with a key {listed} lists; anyone can write an author's name"
+            "{short} {what}: its author counts only in a commit signed with a key {listed} lists; anyone can write an author's name{unreadable}"
         )
     }
 

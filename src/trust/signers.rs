@@ -36,6 +36,8 @@ struct Prepared {
     _dir: tempfile::TempDir,
     allowed_signers: PathBuf,
     gnupg_home: PathBuf,
+    /// Why the OpenPGP keys could not be taken (gpg missing, or refusing them).
+    unreadable: Option<String>,
 }
 
 impl Signers {
@@ -74,6 +76,11 @@ impl Signers {
         } else {
             format!("{}; {}", names.join(", "), problems.join("; "))
         }
+    }
+
+    /// Why the base's OpenPGP keys could not be taken, once they were tried.
+    pub(crate) fn unreadable(&self) -> Option<&str> {
+        self.prepared.get()?.as_ref().ok()?.unreadable.as_deref()
     }
 
     /// What git makes of the signature of commit `id`, trusting only the
@@ -130,7 +137,8 @@ fn read_at(repo: &Repo, rev: Option<&str>, name: &str) -> Result<Vec<u8>, String
 /// than an `allowed_signers` list?
 fn is_openpgp(bytes: &[u8]) -> bool {
     const ARMOR: &[u8] = b"-----BEGIN PGP PUBLIC KEY BLOCK-----";
-    bytes.first().is_some_and(|b| b & 0x80 != 0) || bytes.windows(ARMOR.len()).any(|w| w == ARMOR)
+    // A public-key packet's tag: old format (one- or two-byte length), new format.
+    matches!(bytes.first(), Some(0x98 | 0x99 | 0xC6)) || bytes.windows(ARMOR.len()).any(|w| w == ARMOR)
 }
 
 /// Write the base's keys to a private temporary directory: the SSH lines
@@ -169,13 +177,18 @@ fn prepare(files: &[(String, Result<Vec<u8>, String>)]) -> Result<Prepared, Stri
     }
     let allowed_signers = dir.path().join("allowed_signers");
     std::fs::write(&allowed_signers, &ssh).map_err(|e| fail("write the allowed signers", e))?;
-    if !openpgp.is_empty() {
-        import_openpgp(&gnupg_home, &openpgp)?;
-    }
+    // Keys gpg cannot read leave the SSH keys counting; the reason is kept
+    // for the findings of the signatures that then do not verify.
+    let unreadable = if openpgp.is_empty() {
+        None
+    } else {
+        import_openpgp(&gnupg_home, &openpgp).err()
+    };
     Ok(Prepared {
         _dir: dir,
         allowed_signers,
         gnupg_home,
+        unreadable,
     })
 }
 
@@ -240,6 +253,9 @@ mod tests {
         ));
         assert!(is_openpgp(&[0x99, 0x01, 0x0d]));
         assert!(!is_openpgp(b"lead@acme.io ssh-ed25519 AAAAC3Nza... lead\n"));
+        assert!(!is_openpgp(
+            "\u{feff}lead@acme.io ssh-ed25519 AAAAC3Nza...\n".as_bytes()
+        ));
         assert!(!is_openpgp(b""));
     }
 }

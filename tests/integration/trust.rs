@@ -1006,6 +1006,32 @@ mod identity {
     }
 
     #[test]
+    fn a_verifier_missing_from_path_is_named_and_trusts_no_one() {
+        let key = SshKey::new();
+        let (repo, base) = signed_shop(&key, "");
+        repo.write("tests/test_cart.py", SUPPRESSED);
+        repo.commit_by(DEV, None, Sign::Ssh(&key), "stub the total");
+        // git alone on PATH: no ssh-keygen to check the signature with.
+        let bin = tempfile::tempdir().unwrap();
+        let git = String::from_utf8(
+            std::process::Command::new("sh")
+                .args(["-c", "command -v git"])
+                .output()
+                .unwrap()
+                .stdout,
+        )
+        .unwrap();
+        std::os::unix::fs::symlink(git.trim(), bin.path().join("git")).unwrap();
+        let run = repo.run_env(
+            &["mock", "--base", &base, "--format", "json"],
+            &[("CI", "true"), ("PATH", bin.path().to_str().unwrap())],
+        );
+        held(&run);
+        let said = notes(&run);
+        assert!(said.contains("could not be checked: cannot run ssh-keygen"), "{said}");
+    }
+
+    #[test]
     fn unsigned_trusted_authorship_counts_only_off_ci_when_the_base_opts_in() {
         let opted_in = format!("{TRUSTING}trust-unsigned-authors: local\n");
         let (repo, base) = shop_with(&[(".loki-gate.yaml", Some(opted_in))]);
