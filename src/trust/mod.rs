@@ -431,7 +431,7 @@ impl Judge {
                 Ok(signature) => return Err(Some(self.unsigned_why(short, signature.status, &signature.key))),
                 Err(why) if why.is_empty() => {
                     return Err(Some(
-                        "the base's config names no `trusted-signers`: in CI, authorship counts only in a commit signed with a key they list".to_string(),
+                        "the base's config names no `trusted-signers`: authorship counts only in a commit signed with a key they list".to_string(),
                     ));
                 }
                 Err(why) => return Err(Some(format!("the signature of {short} could not be checked: {why}"))),
