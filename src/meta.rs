@@ -43,7 +43,7 @@ pub const WAIVER_ADDED: RuleMeta = RuleMeta {
     gate: "meta",
     default_level: Level::Deny,
     summary: "the change adds a waiver (an inline suppression, a `Loki-Gate-Allow` trailer, a config key that lowers a gate, baseline entries) that no one trusted acknowledged",
-    help: "fix what the waiver hides; or have it acknowledged: written in a commit by an author the base's `trusted-authors` names, without a coding agent's signature (docs/trust.md)",
+    help: "fix what the waiver hides; or have it acknowledged: written in a commit signed with a key the base's `trusted-signers` lists, whose author and committer its `trusted-authors` names, without a coding agent's signature; or, on a pull request, by a maintainer's label or approving review (docs/trust.md)",
     doc: include_str!("meta/waiver-added.md"),
 };
 

@@ -49,7 +49,15 @@ pub fn of(section: &str, key: &str) -> Option<Bar> {
         ("", "exclude") => Exemptions,
         ("", "max-file-bytes") => AtLeast,
         ("", "pre-commit-gates" | "pre-push-gates") => Checks,
-        ("", "trusted-authors" | "agent-signatures" | "acknowledge-label" | "acknowledge-reviews") => Fixed,
+        (
+            "",
+            "trusted-authors"
+            | "trusted-signers"
+            | "trust-unsigned-authors"
+            | "agent-signatures"
+            | "acknowledge-label"
+            | "acknowledge-reviews",
+        ) => Fixed,
         ("council", "providers") => Commands,
         ("council", "reviewers") => AtLeast,
         ("council", "devils-advocate") => On,

@@ -99,6 +99,17 @@ impl Config {
         self.top.list("trusted-authors")
     }
 
+    /// Files in the repository (read at the base) holding the keys a
+    /// trusted author's commits must be signed with.
+    pub fn trusted_signers(&self) -> Vec<String> {
+        self.top.list("trusted-signers")
+    }
+
+    /// May an unsigned commit by a trusted author acknowledge, outside CI?
+    pub fn trust_unsigned_authors_locally(&self) -> bool {
+        self.top.str("trust-unsigned-authors") == "local"
+    }
+
     /// The pull request label that acknowledges its waivers (`None`: none does).
     pub fn acknowledge_label(&self) -> Option<String> {
         Some(self.top.str("acknowledge-label")).filter(|l| !l.trim().is_empty())

@@ -149,13 +149,25 @@ pub const TOP: SectionSpec = SectionSpec {
             name: "trusted-authors",
             kind: Kind::List,
             default: "[]",
-            doc: "commit authors (`Name <email>` glob patterns) whose change to this file may lower the bar; only the base revision's list counts (docs/trust.md)",
+            doc: "commit authors and committers (`Name <email>` glob patterns) whose commits, signed with a key `trusted-signers` lists, may lower the bar; only the base revision's list counts (docs/trust.md)",
+        },
+        KeySpec {
+            name: "trusted-signers",
+            kind: Kind::List,
+            default: "[]",
+            doc: "files in the repository, read at the base revision, holding the keys a `trusted-authors` commit must be signed with to lower the bar: git's `allowed_signers` format for SSH keys, or ASCII-armored OpenPGP public keys; the change's own edits to them do not count (docs/trust.md)",
+        },
+        KeySpec {
+            name: "trust-unsigned-authors",
+            kind: Kind::Choice(&["never", "local"]),
+            default: "never",
+            doc: "local: an unsigned commit whose author and committer `trusted-authors` names may lower the bar in runs on a developer's machine (pre-push, by hand), never in CI; only the base revision's value counts (docs/trust.md)",
         },
         KeySpec {
             name: "agent-signatures",
             kind: Kind::List,
             default: "[]",
-            doc: "more signs of a coding agent's commit (glob patterns on the author or a co-author trailer), on top of the built-in list; such commits are never trusted",
+            doc: "more signs of a coding agent's commit (glob patterns on the author, the committer or a co-author trailer), on top of the built-in list; such commits are never trusted",
         },
         KeySpec {
             name: "acknowledge-label",

@@ -24,6 +24,8 @@ pub struct Commit {
     pub message: String,
     /// `Name <email>` of the author.
     pub author: String,
+    /// `Name <email>` of the committer.
+    pub committer: String,
     /// A merge's other parents (those this clone has): its changes are what
     /// differs from every parent ([`History`] only).
     pub merged: Vec<String>,
@@ -53,13 +55,19 @@ pub(super) fn commit_of(commit: &git2::Commit<'_>, parent: Option<Oid>) -> Commi
         parent: parent.map(|p| p.to_string()),
         summary: commit.summary().ok().flatten().map(str::to_string).unwrap_or_default(),
         message: commit.message().map(str::to_string).unwrap_or_default(),
-        author: format!(
-            "{} <{}>",
-            String::from_utf8_lossy(commit.author().name_bytes()),
-            String::from_utf8_lossy(commit.author().email_bytes())
-        ),
+        author: identity(&commit.author()),
+        committer: identity(&commit.committer()),
         merged: Vec::new(),
     }
+}
+
+/// `Name <email>`, as git shows a person.
+fn identity(who: &git2::Signature<'_>) -> String {
+    format!(
+        "{} <{}>",
+        String::from_utf8_lossy(who.name_bytes()),
+        String::from_utf8_lossy(who.email_bytes())
+    )
 }
 
 /// ` (#123)`: the pull request a squash merge's title names.

@@ -8,9 +8,11 @@ use git2::{Delta, DiffFindOptions, DiffOptions, ErrorCode, Oid, Repository, Tree
 
 mod history;
 pub mod index;
+mod signature;
 #[cfg(test)]
 mod testing;
 pub use history::*;
+pub use signature::*;
 
 /// An open repository with a working tree.
 pub struct Repo {

@@ -8,9 +8,11 @@
 //! by the change, and then by whom. One [`Judge`] decides them all:
 //!
 //! - at the base: honoured;
-//! - added, and every hand that added it is trusted (an author the base's
-//!   `trusted-authors` names, without a coding agent's signature):
-//!   acknowledged, it applies;
+//! - added, and every hand that added it is trusted (a commit signed with a
+//!   key the base's `trusted-signers` lists, whose author and committer the
+//!   base's `trusted-authors` names, without a coding agent's signature;
+//!   unsigned, only outside CI when the base sets
+//!   `trust-unsigned-authors: local`): acknowledged, it applies;
 //! - added and not acknowledged, in CI or the pre-push hook: held, it does
 //!   not apply, and a `meta/waiver-added` finding (deny) says so;
 //! - added and not acknowledged anywhere else (the pre-commit hook cannot
@@ -19,6 +21,7 @@
 
 pub mod config;
 pub mod inline;
+mod signers;
 pub mod tools;
 pub mod waiver;
 
@@ -33,7 +36,8 @@ use crate::finding::Finding;
 use crate::git::{Commit, Repo};
 
 /// Signs of a commit made by a coding agent, matched (case-insensitively)
-/// as substrings of the author and of each `Co-authored-by` trailer. Such
+/// as substrings of the author, the committer and each `Co-authored-by`
+/// trailer. Such
 /// commits never count as a trusted hand. Sources: Claude Code's co-author
 /// trailer; GitHub Copilot's (VS Code and the coding agent); aider's author
 /// suffix and co-author address; Cursor's agent trailer; any GitHub App
@@ -94,6 +98,12 @@ pub struct Judge {
     /// The base config's `trusted-authors` and `agent-signatures`.
     authors: Vec<String>,
     agents: Vec<String>,
+    /// The base's `trusted-signers`: a trusted author's commit counts only
+    /// when signed with one of their keys.
+    signers: signers::Signers,
+    /// The base's `trust-unsigned-authors: local`, in a run outside CI:
+    /// an unsigned commit by a trusted author counts too.
+    unsigned_counts: bool,
     /// The repository, opened again for the threads that ask (blame).
     root: PathBuf,
     location: crate::git::Location,
@@ -126,11 +136,12 @@ pub struct BaseConfig {
     pub file: Option<PathBuf>,
 }
 
-/// A commit that added a waiver: its author and co-authors.
+/// A commit that added a waiver: its author, committer and co-authors.
 #[derive(Debug, Clone)]
 pub struct Hand {
     id: String,
     author: String,
+    committer: String,
     coauthors: Vec<String>,
     /// The message carries an [`AGENT_TRAILERS`] trailer.
     assisted: bool,
@@ -142,6 +153,7 @@ impl Hand {
         Hand {
             id: commit.id.clone(),
             author: commit.author.clone(),
+            committer: commit.committer.clone(),
             assisted: trailers
                 .iter()
                 .any(|(k, _)| AGENT_TRAILERS.iter().any(|t| k.eq_ignore_ascii_case(t))),
@@ -153,19 +165,26 @@ impl Hand {
         }
     }
 
-    /// `Name <email> with Co Author <...> (3f2a9c1)`.
-    pub fn shown(&self) -> String {
+    /// `Name <email> with Co Author <...> (3f2a9c1)`, and `, committed by
+    /// ...` when a coding agent (built-in, or one of `extra`) committed it.
+    pub fn shown(&self, extra: &[String]) -> String {
         let with = if self.coauthors.is_empty() {
             String::new()
         } else {
             format!(" with {}", self.coauthors.join(", "))
         };
-        format!("{}{with} ({})", self.author, crate::git::short(&self.id))
+        let committed = if self.committer != self.author && signed_by_agent(&self.committer, extra) {
+            format!(", committed by {}", self.committer)
+        } else {
+            String::new()
+        };
+        format!("{}{with}{committed} ({})", self.author, crate::git::short(&self.id))
     }
 
     fn agent(&self, extra: &[String]) -> bool {
         self.assisted
-            || std::iter::once(&self.author)
+            || [&self.author, &self.committer]
+                .into_iter()
                 .chain(&self.coauthors)
                 .any(|who| signed_by_agent(who, extra))
     }
@@ -272,7 +291,10 @@ impl Judge {
         };
         // Read from the event itself: a fork's job may have no token at all.
         let fork = in_ci(env) && crate::github::read_event(env).is_ok_and(|(_, fork, _)| fork);
+        let signers = signers::Signers::open(repo, rev.as_deref(), config.trusted_signers());
         let judge = Judge {
+            signers,
+            unsigned_counts: config.trust_unsigned_authors_locally() && !in_ci(env),
             fork,
             staged: at == TrustAt::Staged,
             enforce,
@@ -340,47 +362,113 @@ impl Judge {
     /// The verdict on a waiver the change added by `hands` (the commits that
     /// wrote it; `None` when that is not known: not committed, or staged).
     pub fn verdict(&self, hands: Option<&[Hand]>) -> Verdict {
-        let authors: Vec<String> = hands.unwrap_or_default().iter().map(Hand::shown).collect();
+        let authors: Vec<String> = hands
+            .unwrap_or_default()
+            .iter()
+            .map(|h| h.shown(&self.agents))
+            .collect();
         // A fork's commits can claim any author: authorship trusts no one
         // there, only the pull request's own channels do.
-        let trusted = !self.staged
-            && !self.fork
-            && hands.is_some_and(|hands| {
-                !hands.is_empty()
-                    && hands.iter().all(|hand| {
-                        !hand.agent(&self.agents)
-                            && self
-                                .authors
-                                .iter()
-                                .any(|pattern| glob_matches(pattern, &hand.author.to_ascii_lowercase()))
-                    })
-            });
+        let by_authorship = match hands {
+            Some(hands) if !self.staged && !self.fork && !hands.is_empty() => self.authorship(hands),
+            _ => Err(None),
+        };
         let enforced = self.enforce && !self.staged;
-        let by_pr = if trusted || !enforced {
+        let by_pr = if by_authorship.is_ok() || !enforced {
             None
         } else {
             self.pull_request_said()
         };
-        let (status, acknowledged_by) = if trusted {
-            let names: std::collections::BTreeSet<&str> =
-                hands.unwrap_or_default().iter().map(|h| h.author.as_str()).collect();
-            let names: Vec<&str> = names.into_iter().collect();
-            (
-                Status::Acknowledged,
-                Some(format!("its trusted author {}", names.join(", "))),
-            )
-        } else if let Some(by) = by_pr {
-            (Status::Acknowledged, Some(by))
-        } else if enforced {
-            (Status::Held, None)
-        } else {
-            (Status::Warned, None)
+        let (status, acknowledged_by, unacknowledged) = match by_authorship {
+            Ok(by) => (Status::Acknowledged, Some(by), None),
+            Err(_) if by_pr.is_some() => (Status::Acknowledged, by_pr, None),
+            Err(why) if enforced => (Status::Held, None, why),
+            Err(why) => (Status::Warned, None, why),
         };
         Verdict {
             status,
             authors,
             acknowledged_by,
+            unacknowledged,
         }
+    }
+
+    /// Does the authorship of `hands` acknowledge: is every one a commit
+    /// whose author and committer the base's `trusted-authors` names,
+    /// without a coding agent's signature, signed with a key the base's
+    /// `trusted-signers` lists (or, where the base allows it outside CI,
+    /// unsigned)? `Ok`: by whom; `Err`: why not, when only the signature
+    /// stood in the way.
+    fn authorship(&self, hands: &[Hand]) -> Result<String, Option<String>> {
+        let named = |who: &str| {
+            let who = who.to_ascii_lowercase();
+            self.authors.iter().any(|pattern| glob_matches(pattern, &who))
+        };
+        if !hands
+            .iter()
+            .all(|hand| !hand.agent(&self.agents) && named(&hand.author) && named(&hand.committer))
+        {
+            return Err(None);
+        }
+        let mut signed_by = std::collections::BTreeSet::new();
+        let mut unsigned = false;
+        for hand in hands {
+            let short = crate::git::short(&hand.id);
+            let checked = if self.signers.configured() {
+                self.signers.check(&hand.id)
+            } else {
+                Err(String::new())
+            };
+            match checked {
+                Ok(signature) if signature.trusted() => {
+                    let signer = if signature.signer.is_empty() {
+                        signature.key
+                    } else {
+                        signature.signer
+                    };
+                    signed_by.insert(signer);
+                }
+                _ if self.unsigned_counts => unsigned = true,
+                Ok(signature) => return Err(Some(self.unsigned_why(short, signature.status, &signature.key))),
+                Err(why) if why.is_empty() => {
+                    return Err(Some(
+                        "the base's config names no `trusted-signers`: authorship counts only in a commit signed with a key they list".to_string(),
+                    ));
+                }
+                Err(why) => return Err(Some(format!("the signature of {short} could not be checked: {why}"))),
+            }
+        }
+        let names: std::collections::BTreeSet<&str> = hands.iter().map(|h| h.author.as_str()).collect();
+        let names = names.into_iter().collect::<Vec<_>>().join(", ");
+        Ok(if unsigned {
+            format!("its trusted author {names}, unsigned (`trust-unsigned-authors: local`: not in CI)")
+        } else {
+            let keys = signed_by.into_iter().collect::<Vec<_>>().join(", ");
+            format!("its trusted author {names}, signed with the trusted key of {keys}")
+        })
+    }
+
+    /// Why commit `short`'s signature (git's `%G?` `status`, by `key`) does
+    /// not make its authorship count.
+    fn unsigned_why(&self, short: &str, status: char, key: &str) -> String {
+        let listed = format!("the base's `trusted-signers` ({})", self.signers.shown());
+        let what = match status {
+            'N' => "is not signed".to_string(),
+            'U' => format!("is signed with a key {listed} does not list ({key})"),
+            'B' => "has a bad signature".to_string(),
+            'X' => "has an expired signature".to_string(),
+            'Y' => format!("is signed with an expired key ({key})"),
+            'R' => format!("is signed with a revoked key ({key})"),
+            _ => format!("has a signature no key in {listed} verifies"),
+        };
+        let unreadable = self
+            .signers
+            .unreadable()
+            .map(|why| format!(" ({why})"))
+            .unwrap_or_default();
+        format!(
+            "{short} {what}: its author counts only in a commit signed with a key {listed} lists; anyone can write an author's name{unreadable}"
+        )
     }
 
     /// Who on the pull request acknowledged its waivers, asked once.
@@ -404,10 +492,23 @@ impl Judge {
     /// Who can acknowledge a waiver, as findings say it.
     pub fn who_can(&self) -> String {
         let mut ways = Vec::new();
-        if !self.authors.is_empty() {
+        let identities = format!(
+            "whose author and committer the base's `trusted-authors` names ({}), without a coding agent's signature",
+            self.authors.join(", ")
+        );
+        if !self.authors.is_empty() && self.signers.configured() {
+            let unsigned = if self.unsigned_counts {
+                " (on this machine, unsigned too: `trust-unsigned-authors: local`)"
+            } else {
+                ""
+            };
             ways.push(format!(
-                "a commit without a coding agent's signature by an author the base's `trusted-authors` names ({})",
-                self.authors.join(", ")
+                "a commit signed with a key the base's `trusted-signers` lists ({}), {identities}{unsigned}",
+                self.signers.shown()
+            ));
+        } else if !self.authors.is_empty() && self.unsigned_counts {
+            ways.push(format!(
+                "on this machine only (`trust-unsigned-authors: local`), a commit {identities}"
             ));
         }
         if let Some(pr) = &self.pr {
@@ -422,11 +523,13 @@ impl Judge {
                 );
             }
         }
-        if ways.is_empty() {
+        if !ways.is_empty() {
+            ways.join("; or ")
+        } else if self.authors.is_empty() {
             "no one yet: the base's config names no `trusted-authors`; a trusted person adds them, or makes the change"
                 .to_string()
         } else {
-            ways.join("; or ")
+            "no one yet: the base's config names no `trusted-signers`, and an unsigned author's name proves nothing; a trusted person adds the keys, or makes the change".to_string()
         }
     }
 
@@ -544,6 +647,7 @@ mod tests {
             summary: String::new(),
             message: message.into(),
             author: author.into(),
+            committer: author.into(),
             merged: Vec::new(),
         })
     }

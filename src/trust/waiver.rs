@@ -115,6 +115,10 @@ pub struct Waiver {
     /// ([`Kind::ToolConfig`]: `static` for a linter, `mock` for a test runner).
     #[serde(skip)]
     pub gate: Option<&'static str>,
+    /// Why its authors' commits do not acknowledge it, when only their
+    /// signature stood in the way.
+    #[serde(skip)]
+    pub unacknowledged: Option<String>,
 }
 
 impl Waiver {
@@ -137,6 +141,7 @@ impl Waiver {
             values: None,
             commands: false,
             gate: None,
+            unacknowledged: None,
         }
     }
 
@@ -147,6 +152,7 @@ impl Waiver {
             status: verdict.status,
             authors: verdict.authors,
             acknowledged_by: verdict.acknowledged_by,
+            unacknowledged: verdict.unacknowledged,
             ..self
         }
     }
@@ -254,6 +260,9 @@ impl Waiver {
         if !matches!(self.kind, Kind::Config | Kind::ToolConfig) && !self.reason.is_empty() {
             finding.notes.push(format!("its reason: {}", self.reason));
         }
+        if let Some(why) = &self.unacknowledged {
+            finding.notes.push(format!("not acknowledged by its author: {why}"));
+        }
         finding.notes.push(format!("who can acknowledge it: {who_can}"));
         if self.status == Status::Warned {
             finding.ceiling = Some(Severity::Warning);
@@ -305,4 +314,7 @@ pub struct Verdict {
     pub status: Status,
     pub authors: Vec<String>,
     pub acknowledged_by: Option<String>,
+    /// Why the authors' commits did not acknowledge it, when only their
+    /// signature stood in the way.
+    pub unacknowledged: Option<String>,
 }

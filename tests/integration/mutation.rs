@@ -346,8 +346,13 @@ fn a_trailer_acknowledges_an_intended_change_and_needs_a_reason() {
 #[test]
 fn trailers_acknowledge_only_in_a_trusted_hand() {
     let repo = python_project();
-    repo.write(".loki-gate.yaml", "trusted-authors: [\"* <lead@acme.io>\"]\n");
-    let base = repo.commit("trust the lead");
+    let key = crate::support::signing::SshKey::new();
+    repo.write(
+        ".loki-gate.yaml",
+        "trusted-authors: [\"* <lead@acme.io>\"]\ntrusted-signers: .github/allowed_signers\n",
+    )
+    .write(".github/allowed_signers", key.allowed("lead@acme.io"));
+    let base = repo.commit("trust the lead's key");
     repo.write("shop/cart.py", CART_CHANGED)
         .write("tests/test_cart.py", TESTS.replace("== 90", "== 80"));
     let message = "Raise the discount\n\nLoki-Gate-Allow: mutation/assertion-value-changed product asked for 20%\nCo-authored-by: Claude <noreply@anthropic.com>";
@@ -392,14 +397,14 @@ fn trailers_acknowledge_only_in_a_trusted_hand() {
         json["findings"][0]
     );
 
-    // The lead's own commit: acknowledged, listed, and the finding is a note.
-    repo.git(&[
-        "commit",
-        "-q",
-        "--amend",
-        "-m",
+    // The lead's own signed commit: acknowledged, listed, and the finding is a note.
+    repo.git(&["reset", "-q", "--soft", "HEAD~1"]);
+    repo.commit_by(
+        "Lead <lead@acme.io>",
+        None,
+        crate::support::signing::Sign::Ssh(&key),
         &message.replace("\nCo-authored-by: Claude <noreply@anthropic.com>", ""),
-    ]);
+    );
     let run = ci(&repo);
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert_eq!(
@@ -410,7 +415,7 @@ fn trailers_acknowledge_only_in_a_trusted_hand() {
     assert_eq!(json["waivers"][0]["status"], "acknowledged");
     assert_eq!(
         json["waivers"][0]["acknowledged_by"],
-        "its trusted author Lead <lead@acme.io>"
+        "its trusted author Lead <lead@acme.io>, signed with the trusted key of lead@acme.io"
     );
     // SARIF shows the acknowledged finding as suppressed outside the source.
     let sarif = repo.run_env(&["mutation", "--base", &base, "--format", "sarif"], &[("CI", "true")]);

@@ -1,16 +1,38 @@
 //! A change may not lower the bar it is judged by (issue 26): the config
 //! that decides is the base revision's; what the change's own config lowers
 //! is a `meta/waiver-added` finding and the base's value is used, unless
-//! every commit that changed the config is by a trusted author without a
-//! coding agent's signature. What raises the bar applies at once.
+//! every commit that changed the config is a trusted author's, signed with
+//! a key the base lists (issue 54), without a coding agent's signature.
+//! What raises the bar applies at once.
 
 use crate::support::TestRepo;
+use crate::support::signing::{Sign, SshKey};
 
 const HOLLOW: &str =
     "from shop.cart import total\n\n\ndef test_total():\n    assert total([1]) == 1\n    assert True\n";
 
 /// A shop with a real test, committed as the base, with `config` (if any).
 fn shop(config: Option<&str>) -> (TestRepo, String) {
+    shop_with(&[(".loki-gate.yaml", config.map(str::to_string))])
+}
+
+/// The base's list of trusted signing keys.
+const SIGNERS: &str = ".github/allowed_signers";
+
+/// A base that trusts acme.io's authors in commits signed with `key`
+/// (listed for dev@acme.io in [`SIGNERS`]), with `extra` config.
+fn signed_shop(key: &SshKey, extra: &str) -> (TestRepo, String) {
+    shop_with(&[
+        (
+            ".loki-gate.yaml",
+            Some(format!("{TRUSTING}trusted-signers: {SIGNERS}\n{extra}")),
+        ),
+        (SIGNERS, Some(key.allowed("dev@acme.io"))),
+    ])
+}
+
+/// The shop, with `files` (those given content) in the base commit.
+fn shop_with(files: &[(&str, Option<String>)]) -> (TestRepo, String) {
     let repo = TestRepo::new();
     repo.write("README.md", "# shop\n\nA cart.\n")
         .write("shop/__init__.py", "")
@@ -19,8 +41,10 @@ fn shop(config: Option<&str>) -> (TestRepo, String) {
             "tests/test_cart.py",
             "from shop.cart import total\n\n\ndef test_total():\n    assert total([1]) == 1\n",
         );
-    if let Some(config) = config {
-        repo.write(".loki-gate.yaml", config);
+    for (path, content) in files {
+        if let Some(content) = content {
+            repo.write(path, content);
+        }
     }
     let base = repo.commit("base");
     (repo, base)
@@ -37,6 +61,8 @@ fn commit_as(repo: &TestRepo, author: &str, trailer: Option<&str>) {
 }
 
 const AGENT: &str = "Co-authored-by: Claude <noreply@anthropic.com>";
+
+const DEV: &str = "Dev <dev@acme.io>";
 
 /// The binary as a CI job runs it (`CI=true`), where the base's bar holds.
 fn ci(repo: &TestRepo, args: &[&str]) -> crate::support::Run {
@@ -96,18 +122,23 @@ fn a_change_that_turns_its_gate_off_is_blocked_twice() {
 
 #[test]
 fn a_trusted_hand_may_lower_the_bar_and_an_agent_never_can() {
-    let trusting = "trusted-authors: [\"*<*@acme.io>\"]\n";
+    let key = SshKey::new();
+    let trusting = format!("{TRUSTING}trusted-signers: {SIGNERS}\n");
     let lowered = format!("{trusting}rules:\n  mock/tautological-assertion: allow\n");
     for (author, trailer, honoured) in [
-        ("Dev <dev@acme.io>", None, true),
-        ("Dev <dev@acme.io>", Some(AGENT), false),
+        (DEV, None, true),
+        (DEV, Some(AGENT), false),
         ("Dev (aider) <dev@acme.io>", None, false),
         ("Mallory <m@elsewhere.example>", None, false),
     ] {
-        let (repo, base) = shop(Some(trusting));
+        let (repo, base) = signed_shop(&key, "");
         repo.write(".loki-gate.yaml", &lowered)
             .write("tests/test_cart.py", HOLLOW);
-        commit_as(&repo, author, trailer);
+        let message = match trailer {
+            Some(trailer) => format!("change\n\n{trailer}"),
+            None => "change".to_string(),
+        };
+        repo.commit_by(author, None, Sign::Ssh(&key), &message);
         let run = ci(&repo, &["mock", "--base", &base, "--format", "json"]);
         let case = format!("{author} {trailer:?}");
         if honoured {
@@ -125,7 +156,8 @@ fn a_trusted_hand_may_lower_the_bar_and_an_agent_never_can() {
                 "{case}: {json}"
             );
             assert_eq!(
-                waiver["acknowledged_by"], "its trusted author Dev <dev@acme.io>",
+                waiver["acknowledged_by"],
+                "its trusted author Dev <dev@acme.io>, signed with the trusted key of dev@acme.io",
                 "{case}"
             );
         } else {
@@ -133,7 +165,7 @@ fn a_trusted_hand_may_lower_the_bar_and_an_agent_never_can() {
             assert_eq!(
                 run.findings(),
                 vec![
-                    "meta/waiver-added error .loki-gate.yaml:3".to_string(),
+                    "meta/waiver-added error .loki-gate.yaml:4".to_string(),
                     "mock/tautological-assertion error tests/test_cart.py:6".to_string(),
                 ],
                 "{case}"
@@ -163,7 +195,7 @@ fn a_trusted_hand_may_lower_the_bar_and_an_agent_never_can() {
     );
 
     // An uncommitted edit has no known hand: never acknowledged.
-    let (repo, base) = shop(Some(trusting));
+    let (repo, base) = signed_shop(&key, "");
     repo.write(".loki-gate.yaml", &lowered)
         .write("tests/test_cart.py", HOLLOW);
     let run = ci(&repo, &["mock", "--base", &base, "--format", "json"]);
@@ -236,7 +268,8 @@ const TRUSTING: &str = "trusted-authors: [\"*<*@acme.io>\"]\n";
 
 #[test]
 fn a_suppression_an_agent_adds_is_held_in_ci_and_a_trusted_one_applies() {
-    let (repo, base) = shop(Some(TRUSTING));
+    let key = SshKey::new();
+    let (repo, base) = signed_shop(&key, "");
     repo.write("tests/test_cart.py", SUPPRESSED);
     commit_as(&repo, "Dev <dev@acme.io>", Some(AGENT));
     let head = repo.git(&["rev-parse", "--short=7", "HEAD"]);
@@ -258,7 +291,7 @@ fn a_suppression_an_agent_adds_is_held_in_ci_and_a_trusted_one_applies() {
     );
     let notes = json["findings"][1]["notes"].to_string();
     assert!(notes.contains("its reason: placeholder until the API lands"), "{notes}");
-    assert!(notes.contains("who can acknowledge it: a commit without a coding agent's signature by an author the base's `trusted-authors` names (*<*@acme.io>)"), "{notes}");
+    assert!(notes.contains("who can acknowledge it: a commit signed with a key the base's `trusted-signers` lists (.github/allowed_signers), whose author and committer the base's `trusted-authors` names (*<*@acme.io>), without a coding agent's signature"), "{notes}");
     let waiver = &json["waivers"][0];
     assert_eq!(
         (&waiver["kind"], &waiver["origin"], &waiver["status"]),
@@ -286,10 +319,10 @@ fn a_suppression_an_agent_adds_is_held_in_ci_and_a_trusted_one_applies() {
         comment.stdout
     );
 
-    // The same line in a trusted author's own commit: it applies, listed.
-    let (repo, base) = shop(Some(TRUSTING));
+    // The same line in a trusted author's own signed commit: it applies, listed.
+    let (repo, base) = signed_shop(&key, "");
     repo.write("tests/test_cart.py", SUPPRESSED);
-    commit_as(&repo, "Dev <dev@acme.io>", None);
+    repo.commit_by(DEV, None, Sign::Ssh(&key), "stub");
     let run = ci(&repo, &["mock", "--base", &base, "--format", "json"]);
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert!(run.findings().is_empty(), "{:?}", run.findings());
@@ -297,7 +330,10 @@ fn a_suppression_an_agent_adds_is_held_in_ci_and_a_trusted_one_applies() {
     assert_eq!(json["summary"]["suppressed"], 1);
     let waiver = &json["waivers"][0];
     assert_eq!(waiver["status"], "acknowledged");
-    assert_eq!(waiver["acknowledged_by"], "its trusted author Dev <dev@acme.io>");
+    assert_eq!(
+        waiver["acknowledged_by"],
+        "its trusted author Dev <dev@acme.io>, signed with the trusted key of dev@acme.io"
+    );
     assert_eq!(waiver["findings"][0]["rule"], "mock/tautological-assertion");
     // SARIF carries what it hid as a suppressed result, with the reason.
     let sarif = ci(&repo, &["mock", "--base", &base, "--format", "sarif"]);
@@ -376,16 +412,18 @@ fn a_staged_suppression_applies_with_a_warning_in_the_pre_commit_run() {
 
 #[test]
 fn baseline_entries_the_change_adds_need_a_trusted_hand() {
-    for (author, trailer, held) in [
-        ("Dev <dev@acme.io>", Some(AGENT), true),
-        ("Dev <dev@acme.io>", None, false),
-    ] {
-        let (repo, base) = shop(Some(TRUSTING));
+    let key = SshKey::new();
+    for (trailer, held) in [(Some(AGENT), true), (None, false)] {
+        let (repo, base) = signed_shop(&key, "");
         repo.write("tests/test_cart.py", HOLLOW);
         // The change accepts its own hollow test into the baseline.
         let wrote = repo.run(&["mock", "--base", &base, "--write-baseline", "loki-baseline.json"]);
         assert_eq!(wrote.code, 0, "{}", wrote.stderr);
-        commit_as(&repo, author, trailer);
+        let message = match trailer {
+            Some(trailer) => format!("change\n\n{trailer}"),
+            None => "change".to_string(),
+        };
+        repo.commit_by(DEV, None, Sign::Ssh(&key), &message);
         let run = ci(
             &repo,
             &[
@@ -650,15 +688,17 @@ mod pull_request {
 mod commands {
     //! What the change's config would make loki-gate run (`docs/execution.md`).
 
-    use super::{AGENT, TRUSTING, commit_as, shop};
+    use super::{AGENT, DEV, TRUSTING, commit_as, shop, signed_shop};
     use crate::support::TestRepo;
+    use crate::support::signing::{Sign, SshKey};
 
     /// A change adding a custom static check that leaves a mark when it runs.
     fn with_custom_command(repo: &TestRepo, marker: &std::path::Path) {
         repo.write(
             ".loki-gate.yaml",
             format!(
-                "{TRUSTING}gates:\n  static:\n    tools: []\n    custom:\n      - name: mark\n        command: touch {}\n        errorformat: [\"%f:%l:%m\"]\n",
+                "{TRUSTING}trusted-signers: {}\ngates:\n  static:\n    tools: []\n    custom:\n      - name: mark\n        command: touch {}\n        errorformat: [\"%f:%l:%m\"]\n",
+                super::SIGNERS,
                 marker.display()
             ),
         );
@@ -677,7 +717,8 @@ mod commands {
     fn ci_runs_no_command_the_base_does_not_name_until_a_trusted_hand_adds_it() {
         let marks = tempfile::tempdir().unwrap();
         let marker = marks.path().join("ran");
-        let (repo, base) = shop(Some(TRUSTING));
+        let key = SshKey::new();
+        let (repo, base) = signed_shop(&key, "");
         with_custom_command(&repo, &marker);
         commit_as(&repo, "Dev <dev@acme.io>", Some(AGENT));
         let run = static_ci(&repo, &base, None);
@@ -690,10 +731,10 @@ mod commands {
             "{messages}"
         );
 
-        // In a trusted author's own commit it runs at once.
-        let (repo, base) = shop(Some(TRUSTING));
+        // In a trusted author's own signed commit it runs at once.
+        let (repo, base) = signed_shop(&key, "");
         with_custom_command(&repo, &marker);
-        commit_as(&repo, "Dev <dev@acme.io>", None);
+        repo.commit_by(DEV, None, Sign::Ssh(&key), "mark");
         let run = static_ci(&repo, &base, None);
         assert!(
             marker.exists(),
@@ -784,4 +825,275 @@ fn a_config_moved_to_another_file_is_still_held_to_the_base() {
             "mock/tautological-assertion error tests/test_cart.py:6".to_string(),
         ]
     );
+}
+
+mod identity {
+    //! Acknowledgment by authorship needs a signature (issue 54, "Forged
+    //! identity"): `git -c user.email=dev@acme.io commit` and `--author`
+    //! write any name, so a trusted author's commit counts only when signed
+    //! with a key the base's `trusted-signers` lists, and both its author
+    //! and committer are trusted and no agent's.
+
+    use super::{DEV, SIGNERS, SUPPRESSED, TRUSTING, ci, shop_with, signed_shop};
+    use crate::support::signing::{GpgKey, Sign, SshKey};
+    use crate::support::{Run, TestRepo};
+
+    /// The waivers of a JSON run, as `status acknowledged_by`.
+    fn statuses(run: &Run) -> Vec<String> {
+        run.json()["waivers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| {
+                format!(
+                    "{} {}",
+                    w["status"].as_str().unwrap(),
+                    w["acknowledged_by"].as_str().unwrap_or("-")
+                )
+            })
+            .collect()
+    }
+
+    fn mock(repo: &TestRepo, base: &str) -> Run {
+        ci(repo, &["mock", "--base", base, "--format", "json"])
+    }
+
+    /// What blocks when the suppression is held: the finding it covered,
+    /// and the waiver itself.
+    fn held(run: &Run) {
+        assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+        assert_eq!(
+            run.findings(),
+            vec![
+                "mock/tautological-assertion error tests/test_cart.py:6".to_string(),
+                "meta/waiver-added error tests/test_cart.py:6".to_string(),
+            ]
+        );
+        assert_eq!(statuses(run), vec!["held -"]);
+    }
+
+    fn notes(run: &Run) -> String {
+        run.json()["findings"][1]["notes"].to_string()
+    }
+
+    #[test]
+    fn a_commit_signed_with_a_key_the_base_lists_acknowledges_its_waiver() {
+        let key = SshKey::new();
+        let (repo, base) = signed_shop(&key, "");
+        repo.write("tests/test_cart.py", SUPPRESSED);
+        repo.commit_by(DEV, None, Sign::Ssh(&key), "stub the total");
+        let run = mock(&repo, &base);
+        assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+        assert!(run.findings().is_empty(), "{:?}", run.findings());
+        assert_eq!(
+            statuses(&run),
+            vec!["acknowledged its trusted author Dev <dev@acme.io>, signed with the trusted key of dev@acme.io"]
+        );
+    }
+
+    #[test]
+    fn a_forged_unsigned_author_is_held_in_ci() {
+        let key = SshKey::new();
+        let (repo, base) = signed_shop(&key, "");
+        repo.write("tests/test_cart.py", SUPPRESSED);
+        // `git -c user.name=Dev -c user.email=dev@acme.io commit`: the
+        // trusted name, with no agent trailer, and no signature.
+        let head = repo.commit_by(DEV, None, Sign::Unsigned, "stub the total");
+        let run = mock(&repo, &base);
+        held(&run);
+        let said = notes(&run);
+        assert!(
+            said.contains(&format!(
+                "not acknowledged by its author: {} is not signed: its author counts only in a commit signed with a key the base's `trusted-signers` (.github/allowed_signers) lists; anyone can write an author's name",
+                &head[..7]
+            )),
+            "{said}"
+        );
+
+        // With no `trusted-signers` at the base, no name counts at all.
+        let (repo, base) = shop_with(&[(".loki-gate.yaml", Some(TRUSTING.to_string()))]);
+        repo.write("tests/test_cart.py", SUPPRESSED);
+        repo.commit_by(DEV, None, Sign::Unsigned, "stub the total");
+        let run = mock(&repo, &base);
+        held(&run);
+        assert!(
+            notes(&run).contains("who can acknowledge it: no one yet: the base's config names no `trusted-signers`"),
+            "{}",
+            notes(&run)
+        );
+    }
+
+    #[test]
+    fn a_trusted_author_with_an_agent_or_untrusted_committer_is_held() {
+        let key = SshKey::new();
+        for (committer, sign) in [
+            ("Claude <noreply@anthropic.com>", Sign::Unsigned),
+            // Signed with the trusted key, even: the agent committed it.
+            ("Claude <noreply@anthropic.com>", Sign::Ssh(&key)),
+            ("Mallory <m@elsewhere.example>", Sign::Ssh(&key)),
+        ] {
+            let (repo, base) = signed_shop(&key, "");
+            repo.write("tests/test_cart.py", SUPPRESSED);
+            let head = repo.commit_by(committer, Some("Lead <lead@acme.io>"), sign, "stub the total");
+            let run = mock(&repo, &base);
+            held(&run);
+            if committer.contains("anthropic") {
+                assert_eq!(
+                    run.json()["waivers"][0]["authors"][0],
+                    format!(
+                        "Lead <lead@acme.io>, committed by Claude <noreply@anthropic.com> ({})",
+                        &head[..7]
+                    )
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_signature_by_a_key_the_base_does_not_list_is_held() {
+        let (trusted, stranger) = (SshKey::new(), SshKey::new());
+        let (repo, base) = signed_shop(&trusted, "");
+        repo.write("tests/test_cart.py", SUPPRESSED);
+        repo.commit_by(DEV, None, Sign::Ssh(&stranger), "stub the total");
+        let run = mock(&repo, &base);
+        held(&run);
+        let said = notes(&run);
+        assert!(
+            said.contains(
+                "is signed with a key the base's `trusted-signers` (.github/allowed_signers) does not list (SHA256:"
+            ),
+            "{said}"
+        );
+    }
+
+    #[test]
+    fn a_signers_list_the_change_adds_or_edits_does_not_count() {
+        // The change adds its own key to the base's list, and signs with it.
+        let (trusted, own) = (SshKey::new(), SshKey::new());
+        let (repo, base) = signed_shop(&trusted, "");
+        repo.write(
+            SIGNERS,
+            format!("{}{}", trusted.allowed("dev@acme.io"), own.allowed("dev@acme.io")),
+        )
+        .write("tests/test_cart.py", SUPPRESSED);
+        repo.commit_by(DEV, None, Sign::Ssh(&own), "stub the total");
+        let run = mock(&repo, &base);
+        held(&run);
+
+        // The base names a list it does not have; the change adds one.
+        let (repo, base) = shop_with(&[(
+            ".loki-gate.yaml",
+            Some(format!("{TRUSTING}trusted-signers: {SIGNERS}\n")),
+        )]);
+        repo.write(SIGNERS, own.allowed("dev@acme.io"))
+            .write("tests/test_cart.py", SUPPRESSED);
+        repo.commit_by(DEV, None, Sign::Ssh(&own), "stub the total");
+        let run = mock(&repo, &base);
+        held(&run);
+        assert!(
+            notes(&run).contains("(.github/allowed_signers; .github/allowed_signers: not in the base revision)"),
+            "{}",
+            notes(&run)
+        );
+
+        // Nor does a list the change only has in its working tree.
+        let (repo, base) = signed_shop(&trusted, "");
+        repo.write("tests/test_cart.py", SUPPRESSED);
+        repo.commit_by(DEV, None, Sign::Ssh(&own), "stub the total");
+        repo.write(SIGNERS, own.allowed("dev@acme.io"));
+        let run = mock(&repo, &base);
+        held(&run);
+    }
+
+    #[test]
+    fn a_verifier_missing_from_path_is_named_and_trusts_no_one() {
+        let key = SshKey::new();
+        let (repo, base) = signed_shop(&key, "");
+        repo.write("tests/test_cart.py", SUPPRESSED);
+        repo.commit_by(DEV, None, Sign::Ssh(&key), "stub the total");
+        // git alone on PATH: no ssh-keygen to check the signature with.
+        let bin = tempfile::tempdir().unwrap();
+        let git = String::from_utf8(
+            std::process::Command::new("sh")
+                .args(["-c", "command -v git"])
+                .output()
+                .unwrap()
+                .stdout,
+        )
+        .unwrap();
+        std::os::unix::fs::symlink(git.trim(), bin.path().join("git")).unwrap();
+        let run = repo.run_env(
+            &["mock", "--base", &base, "--format", "json"],
+            &[("CI", "true"), ("PATH", bin.path().to_str().unwrap())],
+        );
+        held(&run);
+        let said = notes(&run);
+        assert!(said.contains("could not be checked: cannot run ssh-keygen"), "{said}");
+    }
+
+    #[test]
+    fn unsigned_trusted_authorship_counts_only_off_ci_when_the_base_opts_in() {
+        let opted_in = format!("{TRUSTING}trust-unsigned-authors: local\n");
+        let (repo, base) = shop_with(&[(".loki-gate.yaml", Some(opted_in))]);
+        repo.write("tests/test_cart.py", SUPPRESSED);
+        repo.commit_by(DEV, None, Sign::Unsigned, "stub the total");
+        // On the developer's machine: acknowledged.
+        let local = repo.run(&["mock", "--base", &base, "--format", "json"]);
+        assert_eq!(local.code, 0, "{}{}", local.stdout, local.stderr);
+        assert!(local.findings().is_empty(), "{:?}", local.findings());
+        assert_eq!(
+            statuses(&local),
+            vec![
+                "acknowledged its trusted author Dev <dev@acme.io>, unsigned (`trust-unsigned-authors: local`: not in CI)"
+            ]
+        );
+        // In CI: held, whatever the base says.
+        held(&mock(&repo, &base));
+
+        // Without the opt-in, a local run only warns.
+        let (repo, base) = shop_with(&[(".loki-gate.yaml", Some(TRUSTING.to_string()))]);
+        repo.write("tests/test_cart.py", SUPPRESSED);
+        repo.commit_by(DEV, None, Sign::Unsigned, "stub the total");
+        let local = repo.run(&["mock", "--base", &base, "--format", "json"]);
+        assert_eq!(local.code, 0, "{}", local.stdout);
+        assert_eq!(
+            local.findings(),
+            vec!["meta/waiver-added warning tests/test_cart.py:6".to_string()]
+        );
+
+        // The change cannot opt itself in: only the base's value counts.
+        let (repo, base) = shop_with(&[(".loki-gate.yaml", Some(TRUSTING.to_string()))]);
+        repo.write(".loki-gate.yaml", format!("{TRUSTING}trust-unsigned-authors: local\n"))
+            .write("tests/test_cart.py", SUPPRESSED);
+        repo.commit_by(DEV, None, Sign::Unsigned, "trust myself");
+        let local = repo.run(&["mock", "--base", &base, "--format", "json"]);
+        assert_eq!(statuses(&local), vec!["warned -", "warned -"], "{}", local.stdout);
+    }
+
+    #[test]
+    fn an_openpgp_signature_counts_only_with_a_key_the_base_lists() {
+        let (trusted, stranger) = (GpgKey::new("Dev", "dev@acme.io"), GpgKey::new("Dev", "dev@acme.io"));
+        let keys = ".github/maintainers.asc";
+        let (repo, base) = shop_with(&[
+            (
+                ".loki-gate.yaml",
+                Some(format!("{TRUSTING}trusted-signers: [{keys}]\n")),
+            ),
+            (keys, Some(trusted.armored())),
+        ]);
+        repo.write("tests/test_cart.py", SUPPRESSED);
+        repo.commit_by(DEV, None, Sign::Gpg(&trusted), "stub the total");
+        let run = mock(&repo, &base);
+        assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+        assert_eq!(
+            statuses(&run),
+            vec!["acknowledged its trusted author Dev <dev@acme.io>, signed with the trusted key of Dev <dev@acme.io>"]
+        );
+
+        repo.git(&["reset", "-q", "--hard", &base]);
+        repo.write("tests/test_cart.py", SUPPRESSED);
+        repo.commit_by(DEV, None, Sign::Gpg(&stranger), "stub the total");
+        let run = mock(&repo, &base);
+        held(&run);
+    }
 }

@@ -196,21 +196,30 @@ fn a_tool_suppression_the_change_adds_is_held_in_ci() {
         ]
     );
 
-    // The same, committed by the trusted lead, is acknowledged; a
-    // suppression the base already had (moved down a line) is the base's.
+    // The same, committed and signed by the trusted lead, is acknowledged;
+    // a suppression the base already had (moved down a line) is the base's.
     let (repo, _) = project();
-    repo.write(".loki-gate.yaml", "trusted-authors: [\"*<lead@acme.io>\"]\n")
-        .write(
-            "shop/cart.py",
-            "import os  # noqa: F401\n\n\ndef total(xs):\n    return sum(xs)\n",
-        );
+    let key = crate::support::signing::SshKey::new();
+    repo.write(
+        ".loki-gate.yaml",
+        "trusted-authors: [\"*<lead@acme.io>\"]\ntrusted-signers: .github/allowed_signers\n",
+    )
+    .write(".github/allowed_signers", key.allowed("lead@acme.io"))
+    .write(
+        "shop/cart.py",
+        "import os  # noqa: F401\n\n\ndef total(xs):\n    return sum(xs)\n",
+    );
     let base = repo.commit("base with a suppression");
     repo.write(
         "shop/cart.py",
         "\"\"\"The cart.\"\"\"\nimport os  # noqa: F401\nimport sys  # noqa: F401\n\n\ndef total(xs):\n    return sum(xs)\n",
     );
-    repo.git(&["add", "-A"]);
-    repo.git(&["commit", "-q", "-m", "lead", "--author", "Lead <lead@acme.io>"]);
+    repo.commit_by(
+        "Lead <lead@acme.io>",
+        None,
+        crate::support::signing::Sign::Ssh(&key),
+        "lead",
+    );
     let run = ci(
         &repo,
         &["check", "--base", &base, "--gates", "static", "--format", "json"],

@@ -7,6 +7,8 @@ use std::process::Command;
 
 use tempfile::TempDir;
 
+pub mod signing;
+
 pub struct TestRepo {
     dir: TempDir,
 }
