@@ -285,7 +285,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__check)
+        loki__gate__subcmd__check)
             opts="-C -o -W -D -A -q -v -h -V --gates --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -375,7 +375,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__comment)
+        loki__gate__subcmd__comment)
             opts="-C -o -W -D -A -q -v -h -V --report --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -465,7 +465,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__completions)
+        loki__gate__subcmd__completions)
             opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -551,7 +551,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__council)
+        loki__gate__subcmd__council)
             opts="-C -o -W -D -A -q -v -h -V --fresh --reviewers --provider --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -645,7 +645,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__docs)
+        loki__gate__subcmd__docs)
             opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -731,7 +731,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__evidence)
+        loki__gate__subcmd__evidence)
             opts="-C -o -W -D -A -q -v -h -V --test-command --results --require-anchor --timeout --coverage --min-changed-coverage --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version start help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -837,7 +837,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__evidence__subcmd__help)
+        loki__gate__subcmd__evidence__subcmd__help)
             opts="start help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -851,7 +851,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__evidence__subcmd__help__subcmd__help)
+        loki__gate__subcmd__evidence__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -865,7 +865,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__evidence__subcmd__help__subcmd__start)
+        loki__gate__subcmd__evidence__subcmd__help__subcmd__start)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -879,7 +879,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__evidence__subcmd__start)
+        loki__gate__subcmd__evidence__subcmd__start)
             opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -965,7 +965,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__explain)
+        loki__gate__subcmd__explain)
             opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1051,7 +1051,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__heldout)
+        loki__gate__subcmd__heldout)
             opts="-C -o -W -D -A -q -v -h -V --checks --reveal --require --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version select help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1141,7 +1141,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__heldout__subcmd__help)
+        loki__gate__subcmd__heldout__subcmd__help)
             opts="select help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1155,7 +1155,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__heldout__subcmd__help__subcmd__help)
+        loki__gate__subcmd__heldout__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1169,7 +1169,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__heldout__subcmd__help__subcmd__select)
+        loki__gate__subcmd__heldout__subcmd__help__subcmd__select)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1183,7 +1183,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__heldout__subcmd__select)
+        loki__gate__subcmd__heldout__subcmd__select)
             opts="-C -o -W -D -A -q -v -h -V --checklist --into --force --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1277,7 +1277,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help)
+        loki__gate__subcmd__help)
             opts="static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1291,7 +1291,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__check)
+        loki__gate__subcmd__help__subcmd__check)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1305,7 +1305,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__comment)
+        loki__gate__subcmd__help__subcmd__comment)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1319,7 +1319,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__completions)
+        loki__gate__subcmd__help__subcmd__completions)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1333,7 +1333,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__council)
+        loki__gate__subcmd__help__subcmd__council)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1347,7 +1347,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__docs)
+        loki__gate__subcmd__help__subcmd__docs)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1361,7 +1361,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__evidence)
+        loki__gate__subcmd__help__subcmd__evidence)
             opts="start"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1375,7 +1375,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__evidence__subcmd__start)
+        loki__gate__subcmd__help__subcmd__evidence__subcmd__start)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1389,7 +1389,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__explain)
+        loki__gate__subcmd__help__subcmd__explain)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1403,7 +1403,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__heldout)
+        loki__gate__subcmd__help__subcmd__heldout)
             opts="select"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1417,7 +1417,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__heldout__subcmd__select)
+        loki__gate__subcmd__help__subcmd__heldout__subcmd__select)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1431,7 +1431,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__help)
+        loki__gate__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1445,7 +1445,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__hook)
+        loki__gate__subcmd__help__subcmd__hook)
             opts="install uninstall run"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1459,7 +1459,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__hook__subcmd__install)
+        loki__gate__subcmd__help__subcmd__hook__subcmd__install)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1473,7 +1473,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__hook__subcmd__run)
+        loki__gate__subcmd__help__subcmd__hook__subcmd__run)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1487,7 +1487,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__hook__subcmd__uninstall)
+        loki__gate__subcmd__help__subcmd__hook__subcmd__uninstall)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1501,7 +1501,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__init)
+        loki__gate__subcmd__help__subcmd__init)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1515,7 +1515,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__man)
+        loki__gate__subcmd__help__subcmd__man)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1529,7 +1529,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__mock)
+        loki__gate__subcmd__help__subcmd__mock)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1543,7 +1543,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__mutation)
+        loki__gate__subcmd__help__subcmd__mutation)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1557,7 +1557,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__render)
+        loki__gate__subcmd__help__subcmd__render)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1571,7 +1571,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__rules)
+        loki__gate__subcmd__help__subcmd__rules)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1585,7 +1585,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__schema)
+        loki__gate__subcmd__help__subcmd__schema)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1599,7 +1599,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__static)
+        loki__gate__subcmd__help__subcmd__static)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1613,7 +1613,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__help__subcmd__uncertainty)
+        loki__gate__subcmd__help__subcmd__uncertainty)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1627,7 +1627,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__hook)
+        loki__gate__subcmd__hook)
             opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version install uninstall run help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1713,7 +1713,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__hook__subcmd__help)
+        loki__gate__subcmd__hook__subcmd__help)
             opts="install uninstall run help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1727,7 +1727,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__hook__subcmd__help__subcmd__help)
+        loki__gate__subcmd__hook__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1741,7 +1741,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__hook__subcmd__help__subcmd__install)
+        loki__gate__subcmd__hook__subcmd__help__subcmd__install)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1755,7 +1755,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__hook__subcmd__help__subcmd__run)
+        loki__gate__subcmd__hook__subcmd__help__subcmd__run)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1769,7 +1769,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__hook__subcmd__help__subcmd__uninstall)
+        loki__gate__subcmd__hook__subcmd__help__subcmd__uninstall)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1783,7 +1783,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__hook__subcmd__install)
+        loki__gate__subcmd__hook__subcmd__install)
             opts="-C -o -W -D -A -q -v -h -V --hook --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1873,7 +1873,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__hook__subcmd__run)
+        loki__gate__subcmd__hook__subcmd__run)
             opts="-C -o -W -D -A -q -v -h -V --gates --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version pre-commit pre-push"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1963,7 +1963,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__hook__subcmd__uninstall)
+        loki__gate__subcmd__hook__subcmd__uninstall)
             opts="-C -o -W -D -A -q -v -h -V --hook --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2053,7 +2053,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__init)
+        loki__gate__subcmd__init)
             opts="-C -o -W -D -A -q -v -h -V --force --hooks --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2139,7 +2139,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__man)
+        loki__gate__subcmd__man)
             opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2225,7 +2225,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__mock)
+        loki__gate__subcmd__mock)
             opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2311,7 +2311,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__mutation)
+        loki__gate__subcmd__mutation)
             opts="-C -o -W -D -A -q -v -h -V --max-commits --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2401,7 +2401,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__render)
+        loki__gate__subcmd__render)
             opts="-C -o -W -D -A -q -v -h -V --report --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2491,7 +2491,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__rules)
+        loki__gate__subcmd__rules)
             opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2577,7 +2577,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__schema)
+        loki__gate__subcmd__schema)
             opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2663,7 +2663,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__static)
+        loki__gate__subcmd__static)
             opts="-C -o -W -D -A -q -v -h -V --tool --filter --fail-on --timeout --new-only --scope --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2769,7 +2769,7 @@ _loki__gate() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        loki__subcmd__gate__subcmd__uncertainty)
+        loki__gate__subcmd__uncertainty)
             opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -19,7 +19,15 @@ pub(crate) fn completions(shell: clap_complete::Shell) -> Result<ExitStatus> {
 pub fn completion_script(shell: clap_complete::Shell) -> String {
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut cli::Cli::command(), "loki-gate", &mut out);
-    String::from_utf8(out).expect("completion scripts are UTF-8")
+    let script = String::from_utf8(out).expect("completion scripts are UTF-8");
+    match shell {
+        // clap_complete's bash script names a subcommand's state
+        // `loki__gate__subcmd__check` where it is set, but matches
+        // `loki__subcmd__gate__subcmd__check` (the binary's `-` mangled twice):
+        // nothing after the subcommand completed. One name for both.
+        clap_complete::Shell::Bash => script.replace("loki__subcmd__gate__", "loki__gate__"),
+        _ => script,
+    }
 }
 
 /// Print the man page.

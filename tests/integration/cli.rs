@@ -637,3 +637,47 @@ fn help_leaves_out_the_options_a_command_ignores() {
     // Still accepted where ignored, as before.
     assert_eq!(repo.run(&["rules", "--base", "HEAD"]).code, 0);
 }
+
+/// The bash completion completes after a subcommand in a real bash: the
+/// values of `check --format`, and `hook`'s own subcommands (issue 56).
+#[test]
+fn bash_completes_after_a_subcommand() {
+    if std::process::Command::new("bash").arg("--version").output().is_err() {
+        eprintln!("no bash here: skipped");
+        return;
+    }
+    let script = loki_gate::commands::completions::completion_script(clap_complete::Shell::Bash);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("loki-gate.bash");
+    std::fs::write(&file, script).unwrap();
+    let complete = |words: &[&str]| -> Vec<String> {
+        // What bash's programmable completion does on TAB after `words`.
+        let line = words.join(" ");
+        let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+        let probe = format!(
+            "source '{}'\nCOMP_WORDS=({})\nCOMP_CWORD={}\nCOMP_LINE='{line}'\nCOMP_POINT=${{#COMP_LINE}}\n_loki__gate loki-gate '{}' '{}'\nprintf '%s\\n' \"${{COMPREPLY[@]}}\"\n",
+            file.display(),
+            quoted.join(" "),
+            words.len() - 1,
+            words[words.len() - 1],
+            words[words.len() - 2],
+        );
+        let out = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(probe)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(
+        complete(&["loki-gate", "check", "--format", ""]),
+        [
+            "text", "concise", "json", "junit", "sarif", "github", "gitlab", "markdown"
+        ]
+    );
+    assert!(complete(&["loki-gate", "check", "--ga"]).contains(&"--gates".to_string()));
+    assert!(complete(&["loki-gate", "hook", ""]).contains(&"install".to_string()));
+}
