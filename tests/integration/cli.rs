@@ -642,10 +642,6 @@ fn help_leaves_out_the_options_a_command_ignores() {
 /// values of `check --format`, and `hook`'s own subcommands (issue 56).
 #[test]
 fn bash_completes_after_a_subcommand() {
-    if std::process::Command::new("bash").arg("--version").output().is_err() {
-        eprintln!("no bash here: skipped");
-        return;
-    }
     let script = loki_gate::commands::completions::completion_script(clap_complete::Shell::Bash);
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("loki-gate.bash");
