@@ -11,14 +11,6 @@ use super::Catalog;
 use super::schema::{self, FieldSpec, KeySpec, Kind};
 use super::yaml::{self, Origin, Value};
 
-/// Where the release publishes the schema: `docs/loki-gate.schema.json` at
-/// this version's tag of the repository Cargo.toml names.
-pub fn url() -> String {
-    let repository = env!("CARGO_PKG_REPOSITORY").trim_end_matches('/');
-    let raw = repository.replacen("https://github.com/", "https://raw.githubusercontent.com/", 1);
-    format!("{raw}/v{}/docs/loki-gate.schema.json", env!("CARGO_PKG_VERSION"))
-}
-
 /// The schema of a config file for `catalog`'s sections and rules.
 pub fn json_schema(catalog: Catalog) -> Json {
     let mut gates = Map::new();

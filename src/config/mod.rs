@@ -624,9 +624,11 @@ pub fn template_with(overrides: &[Override], catalog: Catalog) -> String {
         }
     };
     let mut out = String::new();
-    // Editors with the YAML language server complete and check the file.
-    out.push_str(&format!("# yaml-language-server: $schema={}\n", json_schema::url()));
     out.push_str("# loki-gate configuration: every key with its default.\n");
+    // A schema reference must resolve: the schema ships in the binary, so
+    // the editor hint names the command that writes a local copy.
+    out.push_str("# Editor support: `loki-gate schema > .loki-gate.schema.json`, then add\n");
+    out.push_str("# `# yaml-language-server: $schema=./.loki-gate.schema.json` as this file's first line.\n");
     out.push_str("# Environment variables override keys: LOKI_GATE_<SECTION>_<KEY>,\n");
     out.push_str("# e.g. LOKI_GATE_EVIDENCE_TEST_COMMAND. Command-line flags override both.\n");
     out.push_str("# Reference: docs/configuration.md\n\n");
