@@ -93,7 +93,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     }
 
     let homes = tools::Homes::new(root);
-    let mut picked = pick(cx, settings, &present, &homes)?;
+    let mut picked = pick(settings, &present, &homes)?;
     // In a hook that leaves them to later, the tools that only check a
     // whole project do not run: they take seconds, and pre-push and CI run them.
     if let Some(hook) = settings.without_project_tools {
@@ -621,7 +621,6 @@ type Found<'a> = Vec<(&'a dyn Tool, bool, Option<PathBuf>)>;
 /// hooks or CI ([`Tool::home`]). A tool whose findings are all `allow` is
 /// not run (nor required).
 fn pick<'a>(
-    _cx: &Context<'_>,
     settings: &'a Settings,
     changed: &[&ChangedFile],
     homes: &tools::Homes<'_>,
