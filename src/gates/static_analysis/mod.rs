@@ -6,7 +6,6 @@
 //! A tool that crashes, times out or prints something that is not its
 //! report stops the gate (exit 2): a crash is never "no findings".
 
-mod checkout;
 pub mod rules;
 pub mod settings;
 pub mod tools;
@@ -19,11 +18,11 @@ use anyhow::{Result, anyhow, bail};
 
 use super::{Context, GateOutput};
 use crate::changed::{self, ChangeSet, ChangedFile, Lines};
+use crate::checkout::Checkout;
 use crate::finding::{Finding, Severity};
 use crate::git::{Status, display_path};
 use crate::rule::Level;
 use crate::{process, walk};
-use checkout::Checkout;
 use settings::Settings;
 use tools::{Filter, Reach, Targets, Tool, ToolFinding};
 
@@ -371,7 +370,7 @@ fn held_at_base(
         }
         Checkout::files(repo, commit, &wanted)?
     } else {
-        Checkout::new(root, commit, settings.timeout)?
+        Checkout::new(root, commit, settings.timeout, crate::checkout::DEPENDENCIES)?
     };
     let base = base_jobs(root, changes, &jobs, commit.to_string(), checkout);
     let reports = run_jobs(base.checkout.path(), &base.jobs, settings)?;
@@ -446,7 +445,7 @@ fn prepare_base<'a>(root: &Path, changes: &ChangeSet, jobs: &[Job<'a>], settings
                 "--new-only compares with the base revision, and this run has none (--all-files, or no commit yet): drop --new-only, or commit and pass --base REV"
             )
         })?;
-    let checkout = Checkout::new(root, &rev, settings.timeout)?;
+    let checkout = Checkout::new(root, &rev, settings.timeout, crate::checkout::DEPENDENCIES)?;
     Ok(base_jobs(root, changes, jobs, rev, checkout))
 }
 
