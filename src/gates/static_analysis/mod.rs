@@ -98,6 +98,8 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     // job's executable is the project's own nearest its directory, else
     // the one on PATH if it is the version the project declares there.
     let tracked = |rel: &Path| cx.repo.is_tracked(rel);
+    let last_commit = cx.repo.head()?.map_or(Ok(0), |head| cx.repo.commit_time(&head))?;
+    let mut planted: Vec<String> = Vec::new();
     let versions = cx.cache.then(|| cx.store.dir().join("cache"));
     let mut jobs: Vec<Job> = Vec::new();
     let mut left_out: Vec<String> = Vec::new();
@@ -127,7 +129,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         for ((dir, config), files) in by_dir {
             let program = match &given {
                 Some(program) => program.clone(),
-                None => match tools::locate(tool, root, &dir, &tracked) {
+                None => match tools::locate(tool, root, &dir, &tracked, settings.path_only) {
                     Some(program) => program,
                     None if named => bail!(
                         "{} is named in gates.static.tools (or with --tool) but is not installed: {}",
@@ -156,6 +158,14 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
                 }
                 continue;
             }
+            if given.is_none()
+                && let Some(rel) = tools::untracked_since(&program, root, &tracked, last_commit)
+            {
+                let why = format!("{} ({})", tool.name(), display_path(&rel));
+                if !planted.contains(&why) {
+                    planted.push(why);
+                }
+            }
             jobs.push(Job {
                 tool,
                 program,
@@ -169,6 +179,17 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     }
     out.notices
         .extend(mismatched.into_iter().map(|why| format!("{why}; not run")));
+    if !planted.is_empty() {
+        let ci = if settings.path_only {
+            "it is on PATH"
+        } else {
+            "in CI only a tool on PATH runs"
+        };
+        out.notices.push(format!(
+            "ran a tool from the workspace that git does not track and that changed after the last commit: {}; {ci}, so make sure it is the project's own (docs/gates/static.md)",
+            planted.join(", ")
+        ));
+    }
     for tool in &missing {
         out.notices.push(format!(
             "{} would check this repository but is not installed: {}, or leave it out of gates.static.tools",
