@@ -95,9 +95,19 @@ pub(crate) fn hook_gate(
                 let commit = repo.commit_of(&to).ok_or_else(|| {
                     anyhow!("pre-push: PRE_COMMIT_TO_REF names `{to}`, which is not a commit in this repository")
                 })?;
+                // Named as pre-commit names the local ref, else as given (not a bare id).
+                let name = env_var("PRE_COMMIT_LOCAL_BRANCH")
+                    .filter(|r| !r.is_empty())
+                    .unwrap_or_else(|| {
+                        if to == commit {
+                            "the pushed commit".to_string()
+                        } else {
+                            to
+                        }
+                    });
                 let target = hooks::Target {
                     commit,
-                    refs: vec![to],
+                    refs: vec![name],
                     base: from,
                     notes: Vec::new(),
                 };
