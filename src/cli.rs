@@ -38,6 +38,12 @@ pub struct GlobalArgs {
     #[arg(skip)]
     pub hook: Option<Hook>,
 
+    /// The repository is a checkout loki-gate made for this run (a pushed
+    /// commit's, by the pre-push hook): open it by its path, not by the
+    /// variables git set for the hook, which name the user's.
+    #[arg(skip)]
+    pub checkout: bool,
+
     /// Compare against merge-base(REV, HEAD) [default: config `base`, else origin/HEAD, else HEAD~1]
     #[arg(long, value_name = "REV", global = true)]
     pub base: Option<String>,
@@ -249,6 +255,10 @@ pub enum HookAction {
         /// The files the pre-commit framework passes: gated whole when they are not the staged change (`pre-commit run --all-files`)
         #[arg(value_name = "FILE")]
         files: Vec<PathBuf>,
+
+        /// pre-push: the remote pushed to (git's first argument to the hook); what its remote-tracking refs hold is what it has [default: every remote's refs]
+        #[arg(long, value_name = "NAME")]
+        remote: Option<String>,
     },
 }
 

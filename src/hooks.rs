@@ -188,20 +188,67 @@ pub fn uninstall(repo: &Repo, hooks: &[Hook]) -> Result<Vec<String>> {
     Ok(lines)
 }
 
+/// One line git writes on the pre-push hook's stdin: a remote ref the
+/// push updates (a deletion has a zero local id).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Update {
+    pub local_ref: String,
+    pub local: String,
+    pub remote_ref: String,
+    pub remote: String,
+}
+
 /// What a pre-push run gates, read from the refs git writes on its stdin.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Push {
-    /// Gate the checked-out work against `base` (`None`: the usual default).
-    Gate { base: Option<String>, notes: Vec<String> },
+    /// No refs on stdin (run by hand): the checked-out work, against the usual base.
+    ByHand,
+    /// Gate each of these; `notes` say what was left out and why.
+    Gate { targets: Vec<Target>, notes: Vec<String> },
     /// Nothing to gate, and why.
     Skip(String),
 }
 
-/// Choose what a pre-push run gates. `refs` holds git's lines
-/// `<local ref> <local oid> <remote ref> <remote oid>`; `head` is HEAD's
-/// commit; `known` says whether a commit is in this repository.
-pub fn push_base(refs: &str, head: Option<&str>, known: &dyn Fn(&str) -> bool) -> Result<Push> {
-    let is_zero = |oid: &str| oid.bytes().all(|b| b == b'0');
+/// One pushed commit to gate (several refs pushing the same commit from
+/// the same base are gated once).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    /// The pushed commit, full hex (an annotated tag peeled).
+    pub commit: String,
+    /// The refs that push it (`refs/tags/v1`).
+    pub refs: Vec<String>,
+    /// What the remote already has: its commit of the ref (the run gates
+    /// from the merge base with it), or the commit where the new work
+    /// forked off what the remote has, or [`crate::git::EMPTY_TREE`] when
+    /// the remote has none of the history.
+    pub base: String,
+    /// How the base was chosen, when it says something.
+    pub notes: Vec<String>,
+}
+
+/// What a push's plan asks of the repository.
+pub trait PushHistory {
+    /// The commit `oid` names (a tag peeled), when this repository has it.
+    fn commit_of(&self, oid: &str) -> Option<String>;
+    /// What `remote` (every remote when `None`) lacks of `commit`'s history.
+    fn unpushed(&self, commit: &str, remote: Option<&str>) -> Result<crate::git::Unpushed>;
+}
+
+impl PushHistory for Repo {
+    fn commit_of(&self, oid: &str) -> Option<String> {
+        Repo::commit_of(self, oid)
+    }
+    fn unpushed(&self, commit: &str, remote: Option<&str>) -> Result<crate::git::Unpushed> {
+        Repo::unpushed(self, commit, remote)
+    }
+}
+
+fn is_zero(oid: &str) -> bool {
+    oid.bytes().all(|b| b == b'0')
+}
+
+/// Read git's lines `<local ref> <local oid> <remote ref> <remote oid>`.
+pub fn updates(refs: &str) -> Result<Vec<Update>> {
     let mut updates = Vec::new();
     for line in refs.lines().filter(|l| !l.trim().is_empty()) {
         let fields: Vec<&str> = line.split_whitespace().collect();
@@ -211,103 +258,244 @@ pub fn push_base(refs: &str, head: Option<&str>, known: &dyn Fn(&str) -> bool) -
                  run `loki-gate hook run pre-push` from the installed hook"
             ));
         };
-        if !is_zero(local) {
-            updates.push((local_ref, local, remote_ref, remote));
-        }
-    }
-    if refs.trim().is_empty() {
-        // Run by hand: nothing on stdin.
-        return Ok(Push::Gate {
-            base: None,
-            notes: Vec::new(),
+        updates.push(Update {
+            local_ref: local_ref.to_string(),
+            local: local.to_string(),
+            remote_ref: remote_ref.to_string(),
+            remote: remote.to_string(),
         });
     }
+    Ok(updates)
+}
+
+/// Choose what a pre-push run gates: every ref the push updates that is
+/// not a deletion (branches, tags, several at once), each against what
+/// `remote` (the name git passes the hook; `None`: not known, every
+/// remote's refs count) already has of it. A ref the remote has no commit
+/// of is gated from where its new commits fork off what the remote has
+/// (`git rev-list <commit> --not --remotes=<remote>`), or whole when the
+/// remote has none of its history.
+pub fn plan(refs: &str, remote: Option<&str>, history: &dyn PushHistory) -> Result<Push> {
+    let updates = updates(refs)?;
     if updates.is_empty() {
+        return Ok(Push::ByHand);
+    }
+    let live: Vec<&Update> = updates.iter().filter(|u| !is_zero(&u.local)).collect();
+    if live.is_empty() {
         return Ok(Push::Skip("the push only deletes remote refs: nothing to gate".into()));
     }
-    let Some(&(_, _, remote_ref, remote)) = updates.iter().find(|(_, local, _, _)| Some(*local) == head) else {
-        let names: Vec<&str> = updates.iter().map(|(local_ref, ..)| *local_ref).collect();
-        return Ok(Push::Skip(format!(
-            "the push sends {}, not the checked-out commit, and loki-gate gates the checked-out work: nothing gated",
-            names.join(", ")
-        )));
-    };
-    if is_zero(remote) {
-        return Ok(Push::Gate {
-            base: None,
-            notes: vec![format!(
-                "{remote_ref} is new on the remote: gating against the default base"
-            )],
-        });
+    let them = remote.map_or_else(|| "the remote".to_string(), str::to_string);
+    let mut targets: Vec<Target> = Vec::new();
+    let mut notes = Vec::new();
+    for update in live {
+        let name = update.local_ref.as_str();
+        let Some(commit) = history.commit_of(&update.local) else {
+            notes.push(format!(
+                "{name} ({}) is not a commit: nothing of it to gate",
+                crate::git::short(&update.local)
+            ));
+            continue;
+        };
+        let mut said = Vec::new();
+        let remote_commit = (!is_zero(&update.remote))
+            .then(|| history.commit_of(&update.remote))
+            .flatten();
+        let base = match remote_commit {
+            Some(theirs) => theirs,
+            None => {
+                let unpushed = history.unpushed(&commit, remote)?;
+                if unpushed.count == 0 {
+                    notes.push(format!(
+                        "{name} ({}): {them} has every commit of it already: nothing new to gate",
+                        crate::git::short(&commit)
+                    ));
+                    continue;
+                }
+                let why = if is_zero(&update.remote) {
+                    format!("{} is new on {them}", update.remote_ref)
+                } else {
+                    format!(
+                        "{them}'s {} ({}) is not in this repository (git fetch to get it)",
+                        update.remote_ref,
+                        crate::git::short(&update.remote)
+                    )
+                };
+                let tracked = match remote {
+                    Some(remote) => format!("on any of {remote}'s refs"),
+                    None => "on any remote-tracking ref".to_string(),
+                };
+                match unpushed.fork {
+                    Some(fork) => {
+                        said.push(format!(
+                            "{why}: gating its {} commit(s) not {tracked}, from {}",
+                            unpushed.count,
+                            crate::git::short(&fork)
+                        ));
+                        fork
+                    }
+                    None => {
+                        said.push(format!(
+                            "{why}, and none of its history is {tracked}: gating every file of {}",
+                            crate::git::short(&commit)
+                        ));
+                        crate::git::EMPTY_TREE.to_string()
+                    }
+                }
+            }
+        };
+        match targets.iter_mut().find(|t| t.commit == commit && t.base == base) {
+            Some(same) => same.refs.push(name.to_string()),
+            None => targets.push(Target {
+                commit,
+                refs: vec![name.to_string()],
+                base,
+                notes: said,
+            }),
+        }
     }
-    if !known(remote) {
-        return Ok(Push::Gate {
-            base: None,
-            notes: vec![format!(
-                "the remote's {remote_ref} ({}) is not in this repository (git fetch to get it): gating against the default base",
-                crate::git::short(remote)
-            )],
-        });
+    if targets.is_empty() {
+        return Ok(Push::Skip(notes.join("; ")));
     }
-    Ok(Push::Gate {
-        base: Some(remote.to_string()),
-        notes: Vec::new(),
-    })
+    Ok(Push::Gate { targets, notes })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::git::Unpushed;
 
     const HEAD: &str = "1111111111111111111111111111111111111111";
     const REMOTE: &str = "2222222222222222222222222222222222222222";
+    const FORK: &str = "4444444444444444444444444444444444444444";
     const ZERO: &str = "0000000000000000000000000000000000000000";
 
+    /// A repository that has HEAD, REMOTE and FORK; `new` commits of HEAD
+    /// are on no ref of the remote, forking off FORK (`None`: a history
+    /// the remote has none of).
+    struct Fake {
+        new: usize,
+        fork: Option<&'static str>,
+    }
+
+    impl PushHistory for Fake {
+        fn commit_of(&self, oid: &str) -> Option<String> {
+            [HEAD, REMOTE, FORK].contains(&oid).then(|| oid.to_string())
+        }
+        fn unpushed(&self, _: &str, _: Option<&str>) -> Result<Unpushed> {
+            Ok(Unpushed {
+                count: self.new,
+                fork: self.fork.map(str::to_string),
+            })
+        }
+    }
+
     fn push(refs: &str) -> Push {
-        push_base(refs, Some(HEAD), &|oid| oid == REMOTE).unwrap()
+        plan(
+            refs,
+            Some("origin"),
+            &Fake {
+                new: 2,
+                fork: Some(FORK),
+            },
+        )
+        .unwrap()
+    }
+
+    fn target(commit: &str, refs: &[&str], base: &str) -> Target {
+        Target {
+            commit: commit.into(),
+            refs: refs.iter().map(|r| r.to_string()).collect(),
+            base: base.into(),
+            notes: vec![],
+        }
     }
 
     #[test]
-    fn the_remote_commit_of_the_pushed_head_is_the_base() {
+    fn the_remote_commit_of_the_pushed_ref_is_the_base() {
         let refs = format!("refs/heads/main {HEAD} refs/heads/main {REMOTE}\n");
         assert_eq!(
             push(&refs),
             Push::Gate {
-                base: Some(REMOTE.into()),
+                targets: vec![target(HEAD, &["refs/heads/main"], REMOTE)],
                 notes: vec![]
             }
         );
     }
 
     #[test]
-    fn a_new_branch_or_an_unknown_remote_commit_falls_back_to_the_default_base() {
-        let new = push(&format!("refs/heads/topic {HEAD} refs/heads/topic {ZERO}\n"));
-        assert!(matches!(new, Push::Gate { base: None, ref notes } if notes[0].contains("new on the remote")));
-        let unknown = push(&format!(
+    fn a_new_ref_or_an_unknown_remote_commit_is_gated_from_where_it_forks_off_the_remote() {
+        let Push::Gate { targets, .. } = push(&format!("refs/heads/topic {HEAD} refs/heads/topic {ZERO}\n")) else {
+            panic!("gated")
+        };
+        assert_eq!(targets[0].base, FORK);
+        assert!(targets[0].notes[0].contains("new on origin"), "{:?}", targets[0].notes);
+        let Push::Gate { targets, .. } = push(&format!(
             "refs/heads/main {HEAD} refs/heads/main 3333333333333333333333333333333333333333\n"
-        ));
-        assert!(matches!(unknown, Push::Gate { base: None, ref notes } if notes[0].contains("git fetch")));
+        )) else {
+            panic!("gated")
+        };
+        assert_eq!(targets[0].base, FORK);
+        assert!(targets[0].notes[0].contains("git fetch"), "{:?}", targets[0].notes);
     }
 
     #[test]
-    fn deletions_and_other_refs_are_not_gated() {
+    fn a_history_the_remote_has_none_of_is_gated_whole() {
+        let refs = format!("refs/tags/v1 {HEAD} refs/tags/v1 {ZERO}\n");
+        let Push::Gate { targets, .. } = plan(&refs, None, &Fake { new: 3, fork: None }).unwrap() else {
+            panic!("gated")
+        };
+        assert_eq!(targets[0].base, crate::git::EMPTY_TREE);
+        assert!(
+            targets[0].notes[0].contains("none of its history is on any remote-tracking ref"),
+            "{:?}",
+            targets[0].notes
+        );
+    }
+
+    #[test]
+    fn tags_other_branches_and_several_refs_are_each_gated_and_the_same_commit_once() {
+        let refs = format!(
+            "refs/tags/v1 {HEAD} refs/tags/v1 {ZERO}\nrefs/heads/other {REMOTE} refs/heads/other {ZERO}\nrefs/heads/main {HEAD} refs/heads/main {REMOTE}\nrefs/heads/topic {HEAD} refs/heads/topic {ZERO}\n"
+        );
+        let Push::Gate { targets, .. } = push(&refs) else {
+            panic!("gated")
+        };
+        let got: Vec<(&str, Vec<String>, &str)> = targets
+            .iter()
+            .map(|t| (t.commit.as_str(), t.refs.clone(), t.base.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (HEAD, vec!["refs/tags/v1".into(), "refs/heads/topic".into()], FORK),
+                (REMOTE, vec!["refs/heads/other".into()], FORK),
+                (HEAD, vec!["refs/heads/main".into()], REMOTE),
+            ]
+        );
+    }
+
+    #[test]
+    fn deletions_and_refs_the_remote_has_whole_gate_nothing() {
         assert!(
             matches!(push(&format!("(delete) {ZERO} refs/heads/old {REMOTE}\n")), Push::Skip(why) if why.contains("deletes"))
         );
-        let other = push(&format!("refs/heads/other {REMOTE} refs/heads/other {ZERO}\n"));
-        assert!(matches!(other, Push::Skip(why) if why.contains("refs/heads/other")));
+        let refs = format!("refs/tags/v0 {REMOTE} refs/tags/v0 {ZERO}\n");
+        let old = plan(
+            &refs,
+            Some("origin"),
+            &Fake {
+                new: 0,
+                fork: Some(REMOTE),
+            },
+        )
+        .unwrap();
+        assert!(matches!(old, Push::Skip(why) if why.contains("origin has every commit of it")));
     }
 
     #[test]
     fn no_refs_means_a_run_by_hand_and_a_bad_line_is_an_error() {
-        assert_eq!(
-            push("\n"),
-            Push::Gate {
-                base: None,
-                notes: vec![]
-            }
-        );
-        assert!(push_base("refs/heads/main abc\n", Some(HEAD), &|_| true).is_err());
+        assert_eq!(push("\n"), Push::ByHand);
+        assert!(plan("refs/heads/main abc\n", None, &Fake { new: 0, fork: None }).is_err());
     }
 
     #[test]

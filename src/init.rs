@@ -48,7 +48,7 @@ pub fn detect(root: &Path) -> Stack {
             .map(|tool| {
                 (
                     tool.name(),
-                    tools::locate(tool, root, Path::new(""), &|_| false).is_some(),
+                    tools::locate(tool, root, Path::new(""), &|_| false, false).is_some(),
                 )
             })
             .collect(),

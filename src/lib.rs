@@ -6,6 +6,7 @@
 pub mod baseline;
 pub mod cache;
 pub mod changed;
+pub mod checkout;
 pub mod cli;
 pub mod commands;
 pub mod config;
@@ -73,7 +74,12 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
         Command::Hook { action } => match action {
             HookAction::Install { hooks } => commands::hook::hook_install(global, hooks, true),
             HookAction::Uninstall { hooks } => commands::hook::hook_install(global, hooks, false),
-            HookAction::Run { hook, gates, files } => commands::hook::hook_run(global, *hook, gates, files),
+            HookAction::Run {
+                hook,
+                gates,
+                files,
+                remote,
+            } => commands::hook::hook_run(global, *hook, gates, files, remote.as_deref()),
         },
         Command::Evidence(args) => match args.action {
             Some(EvidenceAction::Start) => commands::evidence::start(global),

@@ -59,7 +59,11 @@ impl Session {
                 start.display()
             ));
         }
-        let repo = Repo::discover(&start)?;
+        let repo = if global.checkout {
+            Repo::open_at(&start, &crate::git::Location::default())?
+        } else {
+            Repo::discover(&start)?
+        };
         let root = repo.root().to_path_buf();
         let names: Vec<String> = std::env::vars_os()
             .filter_map(|(name, _)| name.into_string().ok())

@@ -710,6 +710,7 @@ Register-ArgumentCompleter -Native -CommandName 'loki-gate' -ScriptBlock {
         }
         'loki-gate;hook;run' {
             [CompletionResult]::new('--gates', '--gates', [CompletionResultType]::ParameterName, 'Run these gates [default: config `pre-commit-gates` / `pre-push-gates`, those enabled]')
+            [CompletionResult]::new('--remote', '--remote', [CompletionResultType]::ParameterName, 'pre-push: the remote pushed to (git''s first argument to the hook); what its remote-tracking refs hold is what it has [default: every remote''s refs]')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Repository to gate (git discovery upward from here)')
             [CompletionResult]::new('--repo', '--repo', [CompletionResultType]::ParameterName, 'Repository to gate (git discovery upward from here)')
             [CompletionResult]::new('--base', '--base', [CompletionResultType]::ParameterName, 'Compare against merge-base(REV, HEAD) [default: config `base`, else origin/HEAD, else HEAD~1]')

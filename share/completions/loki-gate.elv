@@ -684,6 +684,7 @@ set edit:completion:arg-completer[loki-gate] = {|@words|
         }
         &'loki-gate;hook;run'= {
             cand --gates 'Run these gates [default: config `pre-commit-gates` / `pre-push-gates`, those enabled]'
+            cand --remote 'pre-push: the remote pushed to (git''s first argument to the hook); what its remote-tracking refs hold is what it has [default: every remote''s refs]'
             cand -C 'Repository to gate (git discovery upward from here)'
             cand --repo 'Repository to gate (git discovery upward from here)'
             cand --base 'Compare against merge-base(REV, HEAD) [default: config `base`, else origin/HEAD, else HEAD~1]'

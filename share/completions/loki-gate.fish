@@ -686,6 +686,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_see
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from uninstall" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from uninstall" -s V -l version -d 'Print version'
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from run" -l gates -d 'Run these gates [default: config `pre-commit-gates` / `pre-push-gates`, those enabled]' -r
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from run" -l remote -d 'pre-push: the remote pushed to (git\'s first argument to the hook); what its remote-tracking refs hold is what it has [default: every remote\'s refs]' -r
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from run" -s C -l repo -d 'Repository to gate (git discovery upward from here)' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from run" -l base -d 'Compare against merge-base(REV, HEAD) [default: config `base`, else origin/HEAD, else HEAD~1]' -r
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from run" -l format -d 'Report format' -r -f -a "text\t''

@@ -63,6 +63,9 @@ impl GateCall<'_> {
                     }))
                     .collect();
                 settings.silenced = selectors.into_iter().filter(|s| levels.silenced(s)).collect();
+                // In CI the job's setup put the tools on PATH; an untracked
+                // file in the workspace is not one of them (issue 54).
+                settings.path_only = trust::in_ci(&env_var);
                 gates::static_analysis::run(cx, &settings)
             }
             GateCall::Evidence(args) => {

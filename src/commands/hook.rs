@@ -2,6 +2,7 @@
 
 use super::check::{CHANGE_GATES, check_in};
 use super::*;
+use crate::checkout;
 
 /// `hook install` (or, with `install` false, `hook uninstall`).
 pub(crate) fn hook_install(global: &GlobalArgs, hooks: &[Hook], install: bool) -> Result<ExitStatus> {
@@ -22,15 +23,17 @@ pub(crate) fn hook_install(global: &GlobalArgs, hooks: &[Hook], install: bool) -
 
 /// What an installed hook runs: `check` with the gates the config lists for
 /// the hook (those enabled), on the staged change (pre-commit) or on the
-/// commits being pushed (pre-push, base from the refs git writes on stdin).
-/// A run that cannot gate says so and how to get past it, like a blocked one.
+/// commits being pushed (pre-push: every pushed ref, from the refs git
+/// writes on stdin). A run that cannot gate says so and how to get past
+/// it, like a blocked one.
 pub(crate) fn hook_run(
     global: &GlobalArgs,
     hook: Hook,
     gates: &[String],
     files: &[std::path::PathBuf],
+    remote: Option<&str>,
 ) -> Result<ExitStatus> {
-    let status = hook_gate(global, hook, gates, files).unwrap_or_else(|e| {
+    let status = hook_gate(global, hook, gates, files, remote).unwrap_or_else(|e| {
         report::error(&e);
         ExitStatus::Error
     });
@@ -58,6 +61,7 @@ pub(crate) fn hook_gate(
     hook: Hook,
     named: &[String],
     files: &[std::path::PathBuf],
+    remote: Option<&str>,
 ) -> Result<ExitStatus> {
     check_gate_names(named)?;
     let framework = env_var("PRE_COMMIT").is_some_and(|v| v == "1");
@@ -65,51 +69,171 @@ pub(crate) fn hook_gate(
     global.hook = Some(hook);
     let repo = git::Repo::discover(&start_dir(&global)?)?;
     let files = repo_relative(&repo, files)?;
-    let mut whole = false;
     match hook {
         Hook::PreCommit => {
             // The pre-commit framework passes the staged files on a commit,
             // and every file on `pre-commit run --all-files`.
+            let mut whole = false;
             if !files.is_empty() {
                 let staged: std::collections::BTreeSet<std::path::PathBuf> =
                     repo.staged_changes()?.into_iter().map(|c| c.path).collect();
                 whole = files.iter().any(|f| !staged.contains(f));
             }
             global.staged = !whole;
+            gate_here(&global, hook, named, whole.then_some(files))
         }
         Hook::PrePush => {
             // Trailers and authors are known at a push: what the change's
             // config lowers is held to the base's bar here, as in CI.
             global.enforce = true;
             if let Some(from) = env_var("PRE_COMMIT_FROM_REF").filter(|r| !r.is_empty()) {
-                // The pre-commit framework read git's refs and says what is pushed.
-                global.base = Some(from);
-            } else if framework && !files.is_empty() {
-                whole = true;
-            } else if !std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+                // The pre-commit framework read git's refs and says what is
+                // pushed: from its FROM_REF to its TO_REF.
+                let to = env_var("PRE_COMMIT_TO_REF")
+                    .filter(|r| !r.is_empty())
+                    .unwrap_or_else(|| "HEAD".to_string());
+                let commit = repo.commit_of(&to).ok_or_else(|| {
+                    anyhow!("pre-push: PRE_COMMIT_TO_REF names `{to}`, which is not a commit in this repository")
+                })?;
+                // Named as pre-commit names the local ref, else as given (not a bare id).
+                let name = env_var("PRE_COMMIT_LOCAL_BRANCH")
+                    .filter(|r| !r.is_empty())
+                    .unwrap_or_else(|| {
+                        if to == commit {
+                            "the pushed commit".to_string()
+                        } else {
+                            to
+                        }
+                    });
+                let target = hooks::Target {
+                    commit,
+                    refs: vec![name],
+                    base: from,
+                    notes: Vec::new(),
+                };
+                return gate_pushed(&global, &repo, named, &[target]);
+            }
+            if framework && !files.is_empty() {
+                return gate_here(&global, hook, named, Some(files));
+            }
+            if !std::io::IsTerminal::is_terminal(&std::io::stdin()) {
                 let mut refs = String::new();
                 std::io::Read::read_to_string(&mut std::io::stdin(), &mut refs)
                     .map_err(|e| anyhow!("pre-push: could not read the pushed refs from stdin: {e}"))?;
-                let head = repo.head()?;
-                match hooks::push_base(&refs, head.as_deref(), &|oid| repo.commit_exists(oid))? {
+                let remote = remote.filter(|r| !r.is_empty());
+                match hooks::plan(&refs, remote, &repo)? {
+                    hooks::Push::ByHand => {}
                     hooks::Push::Skip(why) => {
                         report::status(&format!("loki-gate: pre-push: {why}"));
                         return Ok(ExitStatus::Pass);
                     }
-                    hooks::Push::Gate { base, notes } => {
+                    hooks::Push::Gate { targets, notes } => {
                         for note in notes {
                             report::status(&format!("loki-gate: pre-push: {note}"));
                         }
-                        if base.is_some() {
-                            global.base = base;
-                        }
+                        return gate_pushed(&global, &repo, named, &targets);
                     }
                 }
             }
+            gate_here(&global, hook, named, None)
         }
     }
-    let mut session = Session::open(&global, &env_var, false)?;
-    if whole {
+}
+
+/// How long checking out a pushed commit may take.
+const CHECKOUT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// Gate each pushed commit against its base: the checked-out work in
+/// place when the working tree is that commit, unchanged; any other
+/// commit (a tag, another branch, HEAD under uncommitted changes) on its
+/// own files, checked out in a temporary worktree: what is pushed is the
+/// commit, never the working tree. The status is the worst of them, a
+/// block ranking above an error as in `check`.
+fn gate_pushed(
+    global: &GlobalArgs,
+    repo: &git::Repo,
+    named: &[String],
+    targets: &[hooks::Target],
+) -> Result<ExitStatus> {
+    let head = repo.head()?;
+    // The state directory is loki-gate's own, never part of the change.
+    let state = [std::path::PathBuf::from(state::DIR_NAME)];
+    let unchanged = || -> Result<bool> {
+        let at_head = git::Base::at(head.clone());
+        Ok(repo
+            .diff(git::Side::Worktree(&at_head), &state, git::Detail::Paths)?
+            .is_empty())
+    };
+    let checked_out = head.as_deref().is_some_and(|h| targets.iter().any(|t| t.commit == h));
+    let clean = checked_out && unchanged()?;
+    let several = targets.len() > 1;
+    let mut worst = ExitStatus::Pass;
+    for target in targets {
+        let mut run = global.clone();
+        run.base = Some(target.base.clone());
+        let what = format!("{} ({})", target.refs.join(", "), git::short(&target.commit));
+        for note in &target.notes {
+            report::status(&format!("loki-gate: pre-push: {note}"));
+        }
+        let is_head = head.as_deref() == Some(target.commit.as_str());
+        let status = if is_head && clean {
+            if several {
+                report::status(&format!("loki-gate: pre-push: {what}: the checked-out work"));
+            }
+            gate_here(&run, Hook::PrePush, named, None)
+        } else {
+            let why = if is_head {
+                "the working tree has changes the push does not carry"
+            } else {
+                "not the checked-out work"
+            };
+            report::status(&format!(
+                "loki-gate: pre-push: {what}: {why}: gated on the commit's own files, checked out in a temporary worktree"
+            ));
+            checkout::Checkout::new(repo.root(), &target.commit, CHECKOUT_TIMEOUT, checkout::WITH_TOOLS).and_then(
+                |checkout| {
+                    run.repo = Some(checkout.path().to_path_buf());
+                    run.checkout = true;
+                    // The repository's state (caches, the run's anchor) stays its own.
+                    if run.state_dir.is_none() {
+                        run.state_dir = Some(repo.root().join(state::DIR_NAME));
+                    }
+                    gate_here(&run, Hook::PrePush, named, None)
+                },
+            )
+        };
+        let status = status.unwrap_or_else(|e| {
+            report::error(&e);
+            ExitStatus::Error
+        });
+        worst = worse(worst, status);
+    }
+    Ok(worst)
+}
+
+/// The status that speaks for two runs: a block over an error, as `check`
+/// ranks its gates' outcomes (`docs/exit-codes.md`).
+fn worse(a: ExitStatus, b: ExitStatus) -> ExitStatus {
+    let rank = |s: ExitStatus| match s {
+        ExitStatus::Pass => 0,
+        ExitStatus::Error => 1,
+        ExitStatus::Blocked => 2,
+        ExitStatus::Escalated => 3,
+    };
+    if rank(b) > rank(a) { b } else { a }
+}
+
+/// Run the hook's gates in the repository `global` names, on its scope
+/// (`whole`: these files whole, as the pre-commit framework names them).
+fn gate_here(
+    global: &GlobalArgs,
+    hook: Hook,
+    named: &[String],
+    whole: Option<Vec<std::path::PathBuf>>,
+) -> Result<ExitStatus> {
+    let mut session = Session::open(global, &env_var, false)?;
+    let is_whole = whole.is_some();
+    if let Some(files) = whole {
         session.scope = changed::Scope::Files(files);
     }
     let gates: Vec<String> = if named.is_empty() {
@@ -121,7 +245,7 @@ pub(crate) fn hook_gate(
             .iter()
             .filter(|gate| session.config.section(gate).bool("enabled"))
             // Whole files have no change for these to read.
-            .filter(|gate| !(whole && CHANGE_GATES.contains(&gate.as_str())))
+            .filter(|gate| !(is_whole && CHANGE_GATES.contains(&gate.as_str())))
             .cloned()
             .collect()
     } else {
@@ -150,7 +274,7 @@ pub(crate) fn hook_gate(
         return Ok(ExitStatus::Pass);
     }
     check_in(
-        &global,
+        global,
         &session,
         &cli::CheckArgs {
             gates,

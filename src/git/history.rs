@@ -12,6 +12,17 @@ impl Repo {
     }
 }
 
+/// What of a commit's history a remote lacks ([`Repo::unpushed`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unpushed {
+    /// The commits reachable from it that no remote-tracking ref reaches.
+    pub count: usize,
+    /// The newest commit on its first-parent line that the remote has (full
+    /// hex): where the new work forked off. `None` when the line never
+    /// meets what the remote has: the remote has none of this history.
+    pub fork: Option<String>,
+}
+
 /// One commit of a history range.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Commit {
@@ -342,6 +353,39 @@ impl Repo {
             commits.push(commit_of(&commit, parent));
         }
         Ok(commits)
+    }
+
+    /// What the remote `remote` lacks of `commit`'s history, by its
+    /// remote-tracking refs (`refs/remotes/<remote>/*`; every remote's when
+    /// `remote` is `None`), as `git rev-list <commit> --not --remotes=<remote>`
+    /// counts it.
+    pub fn unpushed(&self, commit: &str, remote: Option<&str>) -> Result<Unpushed> {
+        let start = self
+            .peel_commit(commit)
+            .map_err(|_| anyhow!("unknown commit `{commit}`"))?;
+        let mut walk = self.inner.revwalk()?;
+        walk.push(start)?;
+        let glob = match remote {
+            Some(remote) => format!("refs/remotes/{remote}/*"),
+            None => "refs/remotes/*".to_string(),
+        };
+        walk.hide_glob(&glob)
+            .map_err(|e| anyhow!("could not read the refs {glob}: {}", plain(&e)))?;
+        let new: std::collections::HashSet<Oid> = walk
+            .collect::<Result<_, _>>()
+            .map_err(|e| anyhow!("could not walk the history of {}: {}", short(commit), plain(&e)))?;
+        let mut at = start;
+        let fork = loop {
+            if !new.contains(&at) {
+                break Some(at.to_string());
+            }
+            // A parent this (shallow) clone lacks is as unknown as a root.
+            match self.inner.find_commit(at)?.parent_id(0) {
+                Ok(parent) if self.inner.find_commit(parent).is_ok() => at = parent,
+                _ => break None,
+            }
+        };
+        Ok(Unpushed { count: new.len(), fork })
     }
 
     /// The parents of commit `id` (full hex), those this clone has.

@@ -77,6 +77,10 @@ pub const LOCATION_VARS: &[&str] = &[
     "GIT_COMMON_DIR",
 ];
 
+/// git's id of the empty tree. As a base (`--base 4b825dc…`) it means
+/// nothing came before: every file counts as new.
+pub const EMPTY_TREE: &str = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
+
 /// The revision changes are measured from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Base {
@@ -380,9 +384,16 @@ impl Repo {
         self.inner.revparse_single(rev).and_then(|o| o.peel_to_commit()).is_ok()
     }
 
+    /// The commit `rev` names (an annotated tag peeled), full hex; `None`
+    /// when it names none this repository has.
+    pub fn commit_of(&self, rev: &str) -> Option<String> {
+        self.peel_commit(rev).ok().map(|oid| oid.to_string())
+    }
+
     /// Choose the comparison base: `merge-base(REV, HEAD)` for an explicit
-    /// revision (`--base` or config); otherwise `origin/HEAD`, then `HEAD~1`,
-    /// then the empty tree when HEAD has no parent.
+    /// revision (`--base` or config; [`EMPTY_TREE`] is the empty tree);
+    /// otherwise `origin/HEAD`, then `HEAD~1`, then the empty tree when
+    /// HEAD has no parent.
     pub fn resolve_base(&self, explicit: Option<&str>) -> Result<Base> {
         let Some(head) = self.head()? else {
             return Ok(Base {
@@ -392,6 +403,13 @@ impl Repo {
             });
         };
         let head = Oid::from_str(&head)?;
+        if explicit == Some(EMPTY_TREE) {
+            return Ok(Base {
+                commit: None,
+                notes: vec!["the base is git's empty tree: every file counts as new".into()],
+                unreachable: None,
+            });
+        }
         if let Some(rev) = explicit {
             let target = self.peel_commit(rev).map_err(|_| {
                 if self.is_shallow() {

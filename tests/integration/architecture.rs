@@ -38,6 +38,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "suppress",
             "baseline",
             "changed",
+            "checkout",
             "wording",
             "formats",
         ],

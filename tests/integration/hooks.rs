@@ -289,12 +289,12 @@ fn the_pre_push_hook_gates_the_commits_the_remote_does_not_have() {
         repo.git(&["rev-parse", "HEAD"])
     );
 
-    // Pushing another branch than the checked-out one gates nothing, and says so.
+    // A new branch at a commit the remote has already brings it nothing new.
     repo.git(&["branch", "other", "HEAD~1"]);
     let push = git_hooked(repo.path(), &["push", "-q", "origin", "other"], &[]);
     assert!(push.status.success(), "{}", output_text(&push));
     assert!(
-        output_text(&push).contains("not the checked-out commit"),
+        output_text(&push).contains("origin has every commit of it already: nothing new to gate"),
         "{}",
         output_text(&push)
     );
@@ -720,4 +720,180 @@ fn a_notice_every_gate_gives_is_said_once() {
             .count(),
         1
     );
+}
+
+/// Every ref a push sends is gated, each against what the remote has, and
+/// on its own files (issue 54): before, pushing a tag or a branch that is
+/// not checked out gated nothing ("nothing gated", exit 0), a new branch
+/// was gated against HEAD~1 only, and the checked-out commit was judged by
+/// the working tree, whatever the commit held.
+mod every_pushed_ref {
+    use super::*;
+
+    /// [`project`] with a bare remote that has `main`, and the pre-push hook.
+    fn pushed() -> (TestRepo, tempfile::TempDir) {
+        let repo = project();
+        let remote = tempfile::tempdir().unwrap();
+        git_in(remote.path(), &["init", "-q", "--bare", "-b", "main"]);
+        repo.git(&["remote", "add", "origin", remote.path().to_str().unwrap()]);
+        repo.git(&["push", "-q", "origin", "main"]);
+        assert_eq!(repo.run(&["hook", "install", "--hook", "pre-push"]).code, 0);
+        (repo, remote)
+    }
+
+    fn remote_refs(remote: &tempfile::TempDir) -> String {
+        git_in(remote.path(), &["for-each-ref", "--format=%(refname)"])
+    }
+
+    fn worktrees(repo: &TestRepo) -> usize {
+        repo.git(&["worktree", "list", "--porcelain"])
+            .lines()
+            .filter(|l| l.starts_with("worktree "))
+            .count()
+    }
+
+    fn assert_blocked(push: &Output) {
+        let output = output_text(push);
+        assert_eq!(push.status.code(), Some(1), "{output}");
+        assert!(output.contains("error[mock/tautological-assertion]"), "{output}");
+        assert!(output.contains("the pre-push hook blocked this push"), "{output}");
+    }
+
+    #[test]
+    fn a_tag_and_a_branch_not_checked_out_are_gated_on_their_own_files() {
+        let (repo, remote) = pushed();
+        // The checked-out branch holds an honest test where the pushed commit has a hollow one.
+        repo.git(&["checkout", "-q", "-b", "topic"]);
+        repo.write("tests/test_cart.py", TAUTOLOGY);
+        repo.commit("hollow");
+        repo.git(&["tag", "-a", "v1", "-m", "release"]);
+        repo.git(&["checkout", "-q", "main"]);
+        repo.write("tests/test_cart.py", HONEST);
+        repo.commit("honest");
+
+        let push = git_hooked(repo.path(), &["push", "origin", "v1", "topic"], &[]);
+        assert_blocked(&push);
+        let output = output_text(&push);
+        assert!(
+            output.contains("refs/tags/v1, refs/heads/topic (") && output.contains("not the checked-out work"),
+            "{output}"
+        );
+        assert_eq!(
+            remote_refs(&remote),
+            "refs/heads/main",
+            "neither ref reached the remote"
+        );
+        assert_eq!(worktrees(&repo), 1, "the temporary worktree is gone");
+        assert_eq!(repo.read("tests/test_cart.py"), HONEST, "the working tree is untouched");
+    }
+
+    #[test]
+    fn several_refs_in_one_push_are_each_gated_and_one_hollow_ref_blocks_them_all() {
+        let (repo, remote) = pushed();
+        repo.git(&["branch", "other"]);
+        repo.write("tests/test_cart.py", HONEST);
+        repo.commit("honest");
+        repo.git(&["checkout", "-q", "other"]);
+        repo.write("tests/test_cart.py", TAUTOLOGY);
+        repo.commit("hollow");
+        repo.git(&["checkout", "-q", "main"]);
+
+        let push = git_hooked(repo.path(), &["push", "origin", "main", "other"], &[]);
+        assert_blocked(&push);
+        let output = output_text(&push);
+        assert!(output.contains("refs/heads/main ("), "{output}");
+        assert!(output.contains("refs/heads/other ("), "{output}");
+        assert_eq!(remote_refs(&remote), "refs/heads/main");
+        assert_ne!(
+            git_in(remote.path(), &["rev-parse", "main"]),
+            repo.git(&["rev-parse", "main"]),
+            "git refuses the whole push"
+        );
+
+        let push = git_hooked(repo.path(), &["push", "-q", "origin", "main"], &[]);
+        assert!(push.status.success(), "{}", output_text(&push));
+    }
+
+    #[test]
+    fn the_checked_out_commit_is_judged_by_what_it_holds_not_by_uncommitted_changes() {
+        let (repo, remote) = pushed();
+        repo.write("tests/test_cart.py", TAUTOLOGY);
+        repo.commit("hollow");
+        repo.write("tests/test_cart.py", HONEST);
+
+        let push = git_hooked(repo.path(), &["push", "origin", "main"], &[]);
+        assert_blocked(&push);
+        assert!(
+            output_text(&push).contains("the working tree has changes the push does not carry"),
+            "{}",
+            output_text(&push)
+        );
+        assert_ne!(
+            git_in(remote.path(), &["rev-parse", "main"]),
+            repo.git(&["rev-parse", "HEAD"])
+        );
+        assert_eq!(repo.read("tests/test_cart.py"), HONEST);
+    }
+
+    #[test]
+    fn a_new_branch_is_gated_on_every_commit_the_remote_lacks_not_only_the_last() {
+        let (repo, remote) = pushed();
+        repo.git(&["checkout", "-q", "-b", "feature"]);
+        repo.write("tests/test_cart.py", TAUTOLOGY);
+        repo.commit("hollow");
+        repo.write("README.md", "# shop\n\nA cart that sums prices, and a test.\n");
+        repo.commit("readme");
+
+        let push = git_hooked(repo.path(), &["push", "origin", "feature"], &[]);
+        assert_blocked(&push);
+        assert!(
+            output_text(&push)
+                .contains("refs/heads/feature is new on origin: gating its 2 commit(s) not on any of origin's refs"),
+            "{}",
+            output_text(&push)
+        );
+        assert_eq!(remote_refs(&remote), "refs/heads/main");
+    }
+
+    #[test]
+    fn a_remote_with_none_of_the_history_gets_every_file_gated() {
+        let repo = project();
+        repo.write("tests/test_cart.py", TAUTOLOGY);
+        repo.commit("hollow");
+        repo.write("README.md", "# shop\n\nA cart that sums prices, and a test.\n");
+        repo.commit("readme");
+        let remote = tempfile::tempdir().unwrap();
+        git_in(remote.path(), &["init", "-q", "--bare", "-b", "main"]);
+        repo.git(&["remote", "add", "origin", remote.path().to_str().unwrap()]);
+        assert_eq!(repo.run(&["hook", "install", "--hook", "pre-push"]).code, 0);
+
+        let push = git_hooked(repo.path(), &["push", "origin", "main"], &[]);
+        assert_blocked(&push);
+        assert!(
+            output_text(&push).contains("none of its history is on any of origin's refs: gating every file"),
+            "{}",
+            output_text(&push)
+        );
+        assert_eq!(remote_refs(&remote), "");
+    }
+
+    #[test]
+    fn under_the_pre_commit_framework_the_to_ref_is_gated_on_its_own_files() {
+        let repo = project();
+        let base = repo.git(&["rev-parse", "HEAD"]);
+        repo.git(&["checkout", "-q", "-b", "topic"]);
+        repo.write("tests/test_cart.py", TAUTOLOGY);
+        let hollow = repo.commit("hollow");
+        repo.git(&["checkout", "-q", "main"]);
+        let run = repo.run_env(
+            &["hook", "run", "pre-push"],
+            &[
+                ("PRE_COMMIT", "1"),
+                ("PRE_COMMIT_FROM_REF", &base),
+                ("PRE_COMMIT_TO_REF", &hollow),
+            ],
+        );
+        assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+        assert!(run.stdout.contains("mock/tautological-assertion"), "{}", run.stdout);
+    }
 }

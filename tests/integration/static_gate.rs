@@ -315,3 +315,79 @@ fn a_file_name_that_is_not_utf8_is_checked_like_any_other() {
     assert_eq!(found(&report), vec![("static/ruff:F401".to_string(), 1)]);
     assert_eq!(report.findings[0].path.as_deref(), Some("bad\u{fffd}.py"));
 }
+
+/// A tool planted in the workspace (issue 54): an untracked, gitignored
+/// `.venv/bin/ruff` that prints `[]` made `static` pass, in CI too, where
+/// the agent's own loop may run with `CI=true`. In CI a tool comes from
+/// PATH only; locally the project's own still runs first, named in a note
+/// when git does not track it and it changed after the last commit.
+mod a_planted_tool {
+    use super::*;
+
+    /// [`python_change`] with a ruff on PATH that reports the unused
+    /// import the change adds, and one planted in `.venv/bin` that says
+    /// nothing; the PATH to run with.
+    fn planted() -> (TestRepo, tempfile::TempDir, String) {
+        let repo = python_change();
+        fake(&repo, "ruff", "echo '[]'");
+        let bin = tempfile::tempdir().unwrap();
+        let ruff = bin.path().join("ruff");
+        std::fs::write(
+            &ruff,
+            "#!/bin/sh\ngrep -q 'import sys' app.py || { echo '[]'; exit 0; }\nprintf '[{\"code\":\"F401\",\"message\":\"`sys` imported but unused\",\"filename\":\"%s/app.py\",\"location\":{\"row\":2,\"column\":8},\"end_location\":{\"row\":2,\"column\":11},\"url\":null}]' \"$PWD\"\nexit 1\n",
+        )
+        .unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&ruff, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let path = format!("{}:{}", bin.path().display(), std::env::var("PATH").unwrap_or_default());
+        (repo, bin, path)
+    }
+
+    #[test]
+    fn in_ci_the_static_gate_runs_the_tool_on_path_not_one_planted_in_the_workspace() {
+        let (repo, _bin, path) = planted();
+        let run = repo.run_env(
+            &["static", "--base", "HEAD", "--format", "json"],
+            &[("CI", "true"), ("PATH", &path)],
+        );
+        assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+        assert_eq!(found(&json(&run)), vec![("static/ruff:F401".to_string(), 2)]);
+    }
+
+    #[test]
+    fn locally_an_untracked_tool_newer_than_the_last_commit_runs_and_is_named() {
+        let (repo, _bin, path) = planted();
+        let run = repo.run_env(&["static", "--base", "HEAD", "--format", "json"], &[("PATH", &path)]);
+        assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+        let report = json(&run);
+        assert!(
+            report.notices.iter().any(|n| n.contains(
+                "ran a tool from the workspace that git does not track and that changed after the last commit: ruff (.venv/bin/ruff); in CI only a tool on PATH runs"
+            )),
+            "{:?}",
+            report.notices
+        );
+        // One that was there before the last commit is the project's, as before.
+        let mut later = std::process::Command::new("git");
+        crate::support::scrub_env(&mut later);
+        let committed = later
+            .args(["commit", "-q", "--allow-empty", "-m", "later"])
+            .current_dir(repo.path())
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_COMMITTER_DATE", "2099-01-01T00:00:00Z")
+            .status()
+            .unwrap();
+        assert!(committed.success());
+        let run = repo.run_env(&["static", "--base", "HEAD~1", "--format", "json"], &[("PATH", &path)]);
+        assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+        let report = json(&run);
+        assert!(
+            !report
+                .notices
+                .iter()
+                .any(|n| n.contains("ran a tool from the workspace")),
+            "{:?}",
+            report.notices
+        );
+    }
+}

@@ -6,7 +6,6 @@
 //! A tool that crashes, times out or prints something that is not its
 //! report stops the gate (exit 2): a crash is never "no findings".
 
-mod checkout;
 pub mod rules;
 pub mod settings;
 pub mod tools;
@@ -19,11 +18,11 @@ use anyhow::{Result, anyhow, bail};
 
 use super::{Context, GateOutput};
 use crate::changed::{self, ChangeSet, ChangedFile, Lines};
+use crate::checkout::Checkout;
 use crate::finding::{Finding, Severity};
 use crate::git::{Status, display_path};
 use crate::rule::Level;
 use crate::{process, walk};
-use checkout::Checkout;
 use settings::Settings;
 use tools::{Filter, Reach, Targets, Tool, ToolFinding};
 
@@ -115,6 +114,8 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     // job's executable is the project's own nearest its directory, else
     // the one on PATH if it is the version the project declares there.
     let tracked = |rel: &Path| cx.repo.is_tracked(rel);
+    let last_commit = cx.repo.head()?.map_or(Ok(0), |head| cx.repo.commit_time(&head))?;
+    let mut planted: Vec<String> = Vec::new();
     let versions = cx.cache.then(|| cx.store.dir().join("cache"));
     let mut jobs: Vec<Job> = Vec::new();
     let mut left_out: Vec<String> = Vec::new();
@@ -144,7 +145,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         for ((dir, config), files) in by_dir {
             let program = match &given {
                 Some(program) => program.clone(),
-                None => match tools::locate(tool, root, &dir, &tracked) {
+                None => match tools::locate(tool, root, &dir, &tracked, settings.path_only) {
                     Some(program) => program,
                     None if named => bail!(
                         "{} is named in gates.static.tools (or with --tool) but is not installed: {}",
@@ -173,6 +174,14 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
                 }
                 continue;
             }
+            if given.is_none()
+                && let Some(rel) = tools::untracked_since(&program, root, &tracked, last_commit)
+            {
+                let why = format!("{} ({})", tool.name(), display_path(&rel));
+                if !planted.contains(&why) {
+                    planted.push(why);
+                }
+            }
             jobs.push(Job {
                 tool,
                 program,
@@ -186,6 +195,17 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     }
     out.notices
         .extend(mismatched.into_iter().map(|why| format!("{why}; not run")));
+    if !planted.is_empty() {
+        let ci = if settings.path_only {
+            "it is on PATH"
+        } else {
+            "in CI only a tool on PATH runs"
+        };
+        out.notices.push(format!(
+            "ran a tool from the workspace that git does not track and that changed after the last commit: {}; {ci}, so make sure it is the project's own (docs/gates/static.md)",
+            planted.join(", ")
+        ));
+    }
     for tool in &missing {
         out.notices.push(format!(
             "{} would check this repository but is not installed: {}, or leave it out of gates.static.tools",
@@ -387,7 +407,7 @@ fn held_at_base(
         }
         Checkout::files(repo, commit, &wanted)?
     } else {
-        Checkout::new(root, commit, settings.timeout)?
+        Checkout::new(root, commit, settings.timeout, crate::checkout::DEPENDENCIES)?
     };
     let base = base_jobs(root, changes, &jobs, commit.to_string(), checkout);
     let reports = run_jobs(base.checkout.path(), &base.jobs, settings)?;
@@ -462,7 +482,7 @@ fn prepare_base<'a>(root: &Path, changes: &ChangeSet, jobs: &[Job<'a>], settings
                 "--new-only compares with the base revision, and this run has none (--all-files, or no commit yet): drop --new-only, or commit and pass --base REV"
             )
         })?;
-    let checkout = Checkout::new(root, &rev, settings.timeout)?;
+    let checkout = Checkout::new(root, &rev, settings.timeout, crate::checkout::DEPENDENCIES)?;
     Ok(base_jobs(root, changes, jobs, rev, checkout))
 }
 
@@ -620,11 +640,7 @@ type Found<'a> = Vec<(&'a dyn Tool, bool, Option<PathBuf>)>;
 /// it covers a changed file it checks, or the project names it in its
 /// hooks or CI ([`Tool::home`]). A tool whose findings are all `allow` is
 /// not run (nor required).
-fn pick<'a>(
-    settings: &'a Settings,
-    changed: &[&ChangedFile],
-    homes: &tools::Homes<'_>,
-) -> Result<Found<'a>> {
+fn pick<'a>(settings: &'a Settings, changed: &[&ChangedFile], homes: &tools::Homes<'_>) -> Result<Found<'a>> {
     let silenced = |tool: &dyn Tool| {
         let family = tool.rule().id;
         let named = format!("{family}:{}", tool.name());

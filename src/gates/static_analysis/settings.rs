@@ -128,6 +128,9 @@ pub struct Settings {
     /// findings are all `allow`: their tools are not run. Set by the
     /// caller, from the levels.
     pub silenced: Vec<String>,
+    /// A tool's executable comes from `PATH` only, never from the
+    /// workspace (in CI). Set by the caller.
+    pub path_only: bool,
 }
 
 impl Settings {
@@ -215,6 +218,7 @@ impl Settings {
                 .hook
                 .filter(|hook| !section.list("project-tools-in").iter().any(|h| h == hook)),
             silenced: Vec::new(),
+            path_only: false,
         })
     }
 }

@@ -161,17 +161,60 @@ pub fn by_name(name: &str) -> Option<&'static dyn Tool> {
 /// package of a monorepo, then the workspace root), then `PATH`. A
 /// project-local one that git tracks is never run: package managers
 /// install those untracked, and one committed into the repository is the
-/// change's own program (`docs/execution.md`).
-pub fn locate(tool: &dyn Tool, root: &Path, dir: &Path, tracked: &dyn Fn(&Path) -> bool) -> Option<PathBuf> {
-    let local = dir.ancestors().find_map(|above| {
-        LOCAL_BIN
-            .iter()
-            .map(|bin| above.join(bin).join(tool.program()))
-            .find(|rel| root.join(rel).is_file() && !tracked(rel))
-    });
+/// change's own program (`docs/execution.md`). With `path_only` (CI) only
+/// `PATH` counts: the job's setup puts the tools it installed there, and an
+/// untracked file in the workspace may be one the change's author planted.
+pub fn locate(
+    tool: &dyn Tool,
+    root: &Path,
+    dir: &Path,
+    tracked: &dyn Fn(&Path) -> bool,
+    path_only: bool,
+) -> Option<PathBuf> {
+    let local = (!path_only)
+        .then(|| {
+            dir.ancestors().find_map(|above| {
+                LOCAL_BIN
+                    .iter()
+                    .map(|bin| above.join(bin).join(tool.program()))
+                    .find(|rel| root.join(rel).is_file() && !tracked(rel))
+            })
+        })
+        .flatten();
     local
         .map(|rel| root.join(rel))
         .or_else(|| which::which(tool.program()).ok())
+}
+
+/// When `program` is a file in the workspace (`root`) that git does not
+/// track and that changed after `since` (the last commit's time, seconds
+/// since the epoch): its path, for a note. It may be the project's tool
+/// upgraded since, or one put there to answer for the real one. Its status
+/// change time counts too, which setting the modification time back moves.
+pub fn untracked_since(program: &Path, root: &Path, tracked: &dyn Fn(&Path) -> bool, since: u64) -> Option<PathBuf> {
+    let rel = program.strip_prefix(root).ok()?;
+    if tracked(rel) {
+        return None;
+    }
+    let seconds = |meta: &std::fs::Metadata| {
+        let modified = meta
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_secs());
+        #[cfg(unix)]
+        let changed = u64::try_from(std::os::unix::fs::MetadataExt::ctime(meta)).unwrap_or(0);
+        #[cfg(not(unix))]
+        let changed = 0;
+        modified.max(changed)
+    };
+    // The link and what it points to: either may be the new part.
+    let newest = [std::fs::symlink_metadata(program), std::fs::metadata(program)]
+        .iter()
+        .filter_map(|m| m.as_ref().ok())
+        .map(seconds)
+        .max()?;
+    (newest >= since).then(|| rel.to_path_buf())
 }
 
 /// The directories a project installs its own tools into.

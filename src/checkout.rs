@@ -1,7 +1,9 @@
-//! The base revision checked out beside the repository, for `--new-only`: a
-//! detached `git worktree` in a temporary directory, removed (and pruned
-//! from the repository's worktree list) when the run ends, fails, or is
-//! interrupted.
+//! A revision checked out beside the repository: a detached `git worktree`
+//! in a temporary directory, removed (and pruned from the repository's
+//! worktree list) when the run ends, fails, or is interrupted. The static
+//! gate runs its tools on the base revision there (`--new-only`, holding
+//! the line); the pre-push hook gates a pushed commit that is not the
+//! checked-out work there, on its own files.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -12,8 +14,13 @@ use anyhow::{Context, Result, bail};
 use crate::interrupt::{self, Registered};
 use crate::process;
 
-/// Untracked directories the tools need from the repository.
-const SHARED: &[&str] = &["node_modules"];
+/// Untracked directories the tools' configs need from the repository:
+/// the dependencies that hold their plugins.
+pub const DEPENDENCIES: &[&str] = &["node_modules"];
+
+/// [`DEPENDENCIES`] and the virtualenvs the project's own tools are
+/// installed in: for a checkout the gates judge as the repository itself.
+pub const WITH_TOOLS: &[&str] = &["node_modules", ".venv", "venv"];
 
 pub struct Checkout {
     root: PathBuf,
@@ -25,12 +32,18 @@ pub struct Checkout {
 }
 
 impl Checkout {
-    /// Check out `rev` of the repository at `root`.
-    pub fn new(root: &Path, rev: &str, timeout: Duration) -> Result<Checkout> {
+    /// Check out `rev` of the repository at `root`, with the repository's
+    /// directories `shared` ([`DEPENDENCIES`], [`WITH_TOOLS`]) linked in.
+    pub fn new(root: &Path, rev: &str, timeout: Duration, shared: &[&str]) -> Result<Checkout> {
         let dir = tempfile::Builder::new()
-            .prefix("loki-gate-base-")
+            .prefix("loki-gate-rev-")
             .tempdir()
-            .context("could not create a temporary directory for the base revision's worktree")?;
+            .with_context(|| {
+                format!(
+                    "could not create a temporary directory to check out {}",
+                    crate::git::short(rev)
+                )
+            })?;
         // From here on the worktree's removal owns the directory.
         let path = dir.keep();
         let path = path.canonicalize().unwrap_or(path);
@@ -48,15 +61,21 @@ impl Checkout {
         add.args(["worktree", "add", "--detach", "--quiet"])
             .arg(&checkout.path)
             .arg(rev);
-        let output = process::run(add, root, timeout).context("could not run git to check out the base revision")?;
+        let output = process::run(add, root, timeout)
+            .with_context(|| format!("could not run git to check out {}", crate::git::short(rev)))?;
         if !output.success() {
+            let said = output
+                .stderr
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("")
+                .trim();
             bail!(
-                "could not check out the base revision {} in a temporary worktree{}",
+                "could not check out {} in a temporary worktree (git worktree add: {said})",
                 crate::git::short(rev),
-                super::tools::output_excerpt(&output)
             );
         }
-        checkout.share_dependencies();
+        checkout.share(shared, timeout);
         Ok(checkout)
     }
 
@@ -105,18 +124,30 @@ impl Checkout {
         &self.path
     }
 
-    /// Dependency directories git does not track (`node_modules`) are linked
-    /// from the repository, so the tools' configs resolve their plugins.
-    fn share_dependencies(&self) {
-        for dir in SHARED {
+    /// Directories git does not track (`node_modules`, a virtualenv) are
+    /// linked from the repository, so the tools' configs resolve their
+    /// plugins (and, with [`WITH_TOOLS`], the project's own tools are
+    /// found). Only where git ignores them: a link git would see is a
+    /// change of its own.
+    fn share(&self, shared: &[&str], timeout: Duration) {
+        for dir in shared {
             let (from, to) = (self.root.join(dir), self.path.join(dir));
-            if from.is_dir() && !to.exists() {
+            if from.is_dir() && !to.exists() && self.ignores(dir, timeout) {
                 #[cfg(unix)]
                 let _ = std::os::unix::fs::symlink(&from, &to);
                 #[cfg(not(unix))]
                 let _ = (from, to);
             }
         }
+    }
+
+    /// Does git ignore `name` (a top-level directory) in the checkout?
+    fn ignores(&self, name: &str, timeout: Duration) -> bool {
+        let mut check = Command::new("git");
+        check
+            .args(["check-ignore", "-q", "--no-index", "--"])
+            .arg(format!("{name}/"));
+        process::run(check, &self.path, timeout).is_ok_and(|o| o.success())
     }
 }
 
