@@ -18,6 +18,7 @@ pub mod coverage;
 pub mod results;
 pub mod rules;
 pub mod settings;
+pub mod xml;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};

@@ -181,6 +181,8 @@ pub const LOCAL_BIN: &[&str] = &["node_modules/.bin", ".venv/bin", "venv/bin"];
 pub(crate) fn json<T: serde::de::DeserializeOwned>(tool: &str, text: &str) -> Result<T> {
     serde_json::from_str(text.trim()).with_context(|| {
         let first = text.trim().lines().next().unwrap_or("(nothing)");
+        // A line may be megabytes long (a report nested 100,000 deep).
+        let first = crate::finding::clip(first);
         format!("{tool} printed output that is not its JSON format (first line: {first:?})")
     })
 }
