@@ -202,6 +202,10 @@ pub(crate) fn position(n: Option<i64>) -> Option<u32> {
 
 /// Fail unless the tool's exit code says it ran.
 pub fn check_ran(tool: &dyn Tool, output: &Output) -> Result<()> {
+    // What was cut is no report: never read as one (issue 54).
+    if let Some(why) = output.overflowed(tool.name()) {
+        bail!("{why}");
+    }
     if output.timed_out {
         bail!(
             "{} did not finish within its time limit: raise gates.static.timeout, or narrow what it checks",
