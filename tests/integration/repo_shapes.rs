@@ -300,7 +300,7 @@ fn a_test_file_padded_past_the_size_cap_blocks_in_ci_and_is_not_judged() {
         "{}",
         text.stdout
     );
-    // The pre-push hook blocks too; by hand it is a warning.
+    // By hand it is a warning.
     let by_hand = repo.run(&["mock", "--base", "main", "--format", "json"]);
     assert_eq!(by_hand.code, 0, "{}{}", by_hand.stdout, by_hand.stderr);
     assert_eq!(
@@ -321,4 +321,15 @@ fn a_test_file_padded_past_the_size_cap_blocks_in_ci_and_is_not_judged() {
             "{gate}: no test is deleted"
         );
     }
+    // The pre-push hook blocks as CI does.
+    let base = repo.git(&["rev-parse", "main~1"]);
+    let push = crate::hooks::framework_pre_push(&repo, &base);
+    assert_eq!(push.code, 1, "{}{}", push.stdout, push.stderr);
+    assert!(
+        push.stdout
+            .contains("error[meta/file-too-large] tests/test_cart.py is 2320078 bytes"),
+        "{}",
+        push.stdout
+    );
+    assert!(!push.stdout.contains("test-deleted"), "{}", push.stdout);
 }
