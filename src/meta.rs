@@ -29,6 +29,15 @@ pub const SKIPPED_FILE: RuleMeta = RuleMeta {
     doc: include_str!("meta/skipped-file.md"),
 };
 
+pub const FILE_TOO_LARGE: RuleMeta = RuleMeta {
+    id: "meta/file-too-large",
+    gate: "meta",
+    default_level: Level::Deny,
+    summary: "a file the change adds or edits that a gate must check is over the size cap (`max-file-bytes`), so it was not checked",
+    help: "keep the file under the cap; if it must be larger, raise `max-file-bytes` in the config (a value the change lowers is held to the base's)",
+    doc: include_str!("meta/file-too-large.md"),
+};
+
 pub const SYNTAX_ERROR: RuleMeta = RuleMeta {
     id: "meta/syntax-error",
     gate: "meta",
@@ -51,6 +60,7 @@ pub const RULES: &[&RuleMeta] = &[
     &UNUSED_SUPPRESSION,
     &INVALID_SUPPRESSION,
     &SKIPPED_FILE,
+    &FILE_TOO_LARGE,
     &SYNTAX_ERROR,
     &WAIVER_ADDED,
 ];

@@ -1,6 +1,8 @@
 //! Running external commands: captured output, a time limit, and the whole
 //! process tree ended on timeout (a test runner's children included; how,
-//! per OS, is [`crate::platform`]'s).
+//! per OS, is [`crate::platform`]'s). What a command prints is capped
+//! ([`output_cap`]): past it, the command is ended and the caller says so
+//! as an error, never reading what was cut as a result.
 
 use std::io::Read;
 use std::path::Path;
@@ -18,12 +20,32 @@ pub struct Output {
     pub stdout: String,
     pub stderr: String,
     pub elapsed: Duration,
+    /// The stream (`stdout`, `stderr`) that went past [`output_cap`]: the
+    /// command was ended there and what it printed is cut.
+    pub overflow: Option<&'static str>,
 }
 
 impl Output {
     pub fn success(&self) -> bool {
         self.code == Some(0)
     }
+
+    /// The error to give when the command printed more than
+    /// [`output_cap`]; `what` names it (`ruff`, the test command).
+    pub fn overflowed(&self, what: &str) -> Option<String> {
+        let stream = self.overflow?;
+        Some(format!(
+            "{what} printed more than {} MiB on {stream}, the most loki-gate reads of a command's output (32 times max-file-bytes, at least 64 MiB): it was stopped; check what it is given, or raise max-file-bytes",
+            output_cap() >> 20
+        ))
+    }
+}
+
+/// The most bytes read of one output stream of a command: 64 MiB, or 32
+/// times the file size cap when that is raised (issue 54: a linter's
+/// report on one 50 MB file took 1.86 GB).
+pub fn output_cap() -> u64 {
+    (crate::walk::max_file_bytes().saturating_mul(32)).max(64 << 20)
 }
 
 /// Run `command` with `sh -c` in `cwd`, with no stdin, for at most `timeout`.
@@ -63,18 +85,11 @@ pub fn run_with_input(mut cmd: Command, cwd: &Path, timeout: Duration, input: Op
             let _ = std::io::Write::write_all(&mut pipe, &input);
         });
     }
-    let mut out_pipe = child.stdout.take().expect("piped stdout");
-    let mut err_pipe = child.stderr.take().expect("piped stderr");
-    let out_reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = out_pipe.read_to_end(&mut buf);
-        buf
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = err_pipe.read_to_end(&mut buf);
-        buf
-    });
+    let out_pipe = child.stdout.take().expect("piped stdout");
+    let err_pipe = child.stderr.take().expect("piped stderr");
+    let cap = output_cap();
+    let out_reader = std::thread::spawn(move || drain(out_pipe, cap, pid));
+    let err_reader = std::thread::spawn(move || drain(err_pipe, cap, pid));
     // Wait on another thread so a fast command returns at once and a slow one
     // is killed (with its whole process group) the moment its time is up.
     let (done, waited) = std::sync::mpsc::channel();
@@ -93,15 +108,39 @@ pub fn run_with_input(mut cmd: Command, cwd: &Path, timeout: Duration, input: Op
     crate::interrupt::finished(pid);
     // Killed by an interruption: what it left is no result; the handler exits.
     crate::interrupt::hold_if_interrupted();
-    let stdout = String::from_utf8_lossy(&out_reader.join().unwrap_or_default()).into_owned();
-    let stderr = String::from_utf8_lossy(&err_reader.join().unwrap_or_default()).into_owned();
+    let (stdout, out_over) = out_reader.join().unwrap_or_default();
+    let (stderr, err_over) = err_reader.join().unwrap_or_default();
+    let overflow = match (out_over, err_over) {
+        (true, _) => Some("stdout"),
+        (_, true) => Some("stderr"),
+        _ => None,
+    };
     Ok(Output {
-        code: if timed_out { None } else { status.and_then(|s| s.code()) },
+        code: if timed_out || overflow.is_some() {
+            None
+        } else {
+            status.and_then(|s| s.code())
+        },
         timed_out,
-        stdout,
-        stderr,
+        stdout: String::from_utf8_lossy(&stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&stderr).into_owned(),
         elapsed: start.elapsed(),
+        overflow,
     })
+}
+
+/// Read `pipe` to its end, or to `cap` bytes: then the command (process
+/// `pid` and its group) is ended and the read stops. The bytes, and
+/// whether they went past the cap.
+fn drain(pipe: impl Read, cap: u64, pid: u32) -> (Vec<u8>, bool) {
+    let mut buf = Vec::new();
+    let _ = pipe.take(cap + 1).read_to_end(&mut buf);
+    let over = buf.len() as u64 > cap;
+    if over {
+        buf.truncate(usize::try_from(cap).unwrap_or(usize::MAX));
+        crate::platform::end_tree(pid);
+    }
+    (buf, over)
 }
 
 /// A time limit as a user reads it: `500ms`, `90s`.
@@ -153,6 +192,20 @@ mod tests {
         assert_eq!(out.stdout, "out\n");
         assert_eq!(out.stderr, "err\n");
         assert!(!out.timed_out);
+    }
+
+    #[test]
+    fn a_command_that_prints_past_the_cap_is_ended_and_says_so() {
+        let cap = output_cap();
+        let out = run_shell("yes 0123456789abcdef", Path::new("."), Duration::from_secs(60)).unwrap();
+        assert_eq!(out.overflow, Some("stdout"));
+        assert_eq!(out.code, None);
+        assert!(!out.timed_out);
+        assert_eq!(out.stdout.len() as u64, cap);
+        let why = out.overflowed("yes").unwrap();
+        assert!(why.starts_with("yes printed more than 64 MiB on stdout"), "{why}");
+        let quiet = run_shell("echo hi", Path::new("."), Duration::from_secs(10)).unwrap();
+        assert_eq!((quiet.overflow, quiet.overflowed("echo")), (None, None));
     }
 
     #[test]

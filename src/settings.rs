@@ -143,6 +143,9 @@ impl Session {
             Some(dir) => cwd.join(dir),
             None => root.join(state::DIR_NAME),
         };
+        // Named inside the checkout, it stays inside: a committed symlink
+        // is the change's, not the user's (issue 54).
+        state::confine(&root, &lexical(&state_dir))?;
         let state_dir = normalize(&state_dir);
         let state_rel = state_dir.strip_prefix(&root).ok().map(Path::to_path_buf);
         let exclude_line = state_rel
@@ -201,8 +204,8 @@ impl Session {
     }
 }
 
-/// Make a path absolute and drop `.` and `..` parts without touching the file system.
-fn normalize(path: &Path) -> PathBuf {
+/// `path` without `.` and `..` parts, the file system untouched.
+fn lexical(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for part in path.components() {
         match part {
@@ -213,6 +216,12 @@ fn normalize(path: &Path) -> PathBuf {
             other => out.push(other),
         }
     }
+    out
+}
+
+/// [`lexical`], with the symlinks of the part that exists resolved.
+fn normalize(path: &Path) -> PathBuf {
+    let out = lexical(path);
     // Resolve symlinks in the existing prefix so it compares with the canonical repo root.
     let mut existing = out.clone();
     let mut rest = Vec::new();

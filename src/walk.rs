@@ -62,7 +62,77 @@ impl SourceFile {
 #[derive(Debug, Default)]
 pub struct Read {
     pub files: Vec<SourceFile>,
+    /// A `meta/skipped-file` note per file not read, those over the size cap included.
     pub skipped: Vec<Finding>,
+    /// The files not read for being over the size cap, with their size.
+    pub too_large: Vec<(PathBuf, u64)>,
+}
+
+impl Read {
+    /// Note that `path` was not read, for `why`.
+    pub fn skip(&mut self, path: &Path, why: Unread) {
+        self.skipped.push(skipped(path, &why.to_string()));
+        if let Unread::TooLarge(size) = why {
+            self.too_large.push((path.to_path_buf(), size));
+        }
+    }
+
+    /// The files over the size cap that `take` accepts, their notes taken
+    /// out of `skipped`: the caller reports them as it must
+    /// ([`too_large`]).
+    pub fn take_too_large(&mut self, take: &dyn Fn(&Path) -> bool) -> Vec<(PathBuf, u64)> {
+        let (taken, left): (Vec<_>, Vec<_>) = std::mem::take(&mut self.too_large)
+            .into_iter()
+            .partition(|(path, _)| take(path));
+        self.too_large = left;
+        let shown: std::collections::HashSet<String> = taken.iter().map(|(p, _)| display_path(p)).collect();
+        self.skipped
+            .retain(|f| f.path.as_ref().is_none_or(|p| !shown.contains(p)));
+        taken
+    }
+}
+
+/// Why a file was not read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unread {
+    /// It is over [`max_file_bytes`]: this many bytes.
+    TooLarge(u64),
+    /// Binary, out of the repository, unreadable: why, in words.
+    Other(String),
+}
+
+impl std::fmt::Display for Unread {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unread::TooLarge(size) => f.write_str(&over_cap(*size)),
+            Unread::Other(why) => f.write_str(why),
+        }
+    }
+}
+
+/// The `meta/file-too-large` finding for the repo-relative `path`, `size`
+/// bytes, which the change adds or edits and a gate could not check for it
+/// (`unchecked` says what was not done). An error where the run enforces
+/// (CI, the pre-push hook), a warning elsewhere: over the cap is never a
+/// silent pass (issue 54).
+pub fn too_large(path: &Path, size: u64, unchecked: &str, enforced: bool) -> Finding {
+    let shown = display_path(path);
+    let cap = max_file_bytes();
+    let mut finding = Finding::new(
+        &crate::meta::FILE_TOO_LARGE,
+        format!("{shown} is {size} bytes, over the {cap}-byte size cap (max-file-bytes): {unchecked}"),
+    )
+    .in_file(shown);
+    finding.help = Some(format!(
+        "keep the file under {cap} bytes; if it must be larger, raise `max-file-bytes` in the config (a value the change lowers is held to the base's)"
+    ));
+    if !enforced {
+        finding.ceiling = Some(crate::finding::Severity::Warning);
+        finding
+            .notes
+            .push("a warning in this run; in CI and the pre-push hook it blocks".to_string());
+    }
+    finding
 }
 
 /// Compile `exclude:` globs (validated earlier) into one matcher.
@@ -150,11 +220,11 @@ pub fn read_all(root: &Path, paths: &[PathBuf]) -> Read {
 }
 
 fn read_walked(root: &Path, paths: &[Walked]) -> Read {
-    let results: Vec<(&Walked, Result<Vec<u8>, String>)> = paths
+    let results: Vec<(&Walked, Result<Vec<u8>, Unread>)> = paths
         .par_iter()
         .map(|w| {
             let read = if w.link {
-                read_file(root, &w.path)
+                read_file_as(root, &w.path)
             } else {
                 read_text(&root.join(&w.path))
             };
@@ -168,7 +238,7 @@ fn read_walked(root: &Path, paths: &[Walked]) -> Read {
                 path: walked.path.clone(),
                 bytes,
             }),
-            Err(why) => read.skipped.push(skipped(&walked.path, &why)),
+            Err(why) => read.skip(&walked.path, why),
         }
     }
     read
@@ -184,17 +254,22 @@ pub fn skipped(path: &Path, why: &str) -> Finding {
 /// leads out of the repository, is over [`max_file_bytes`], is binary, or
 /// could not be read.
 pub fn read_file(root: &Path, rel: &Path) -> Result<Vec<u8>, String> {
+    read_file_as(root, rel).map_err(|why| why.to_string())
+}
+
+/// [`read_file`], saying why as [`Unread`].
+pub fn read_file_as(root: &Path, rel: &Path) -> Result<Vec<u8>, Unread> {
     // The confined path is the one read: `link/../x` is the repository's
     // `x`, never `x` beside wherever `link` points.
-    let rel = inside(root, rel)?;
+    let rel = inside(root, rel).map_err(Unread::Other)?;
     read_text(&root.join(rel))
 }
 
 /// [`read_capped`], and not binary.
-fn read_text(path: &Path) -> Result<Vec<u8>, String> {
-    let bytes = read_capped(path)?;
+fn read_text(path: &Path) -> Result<Vec<u8>, Unread> {
+    let bytes = read_sized(path)?;
     if is_binary(&bytes) {
-        return Err("binary file".to_string());
+        return Err(Unread::Other("binary file".to_string()));
     }
     Ok(bytes)
 }
@@ -219,15 +294,20 @@ pub fn inside(root: &Path, rel: &Path) -> Result<PathBuf, String> {
 /// The bytes of the regular file at `path`, unless it is over
 /// [`max_file_bytes`], the size cap on the files loki-gate reads.
 pub fn read_capped(path: &Path) -> Result<Vec<u8>, String> {
+    read_sized(path).map_err(|why| why.to_string())
+}
+
+/// [`read_capped`], saying why as [`Unread`].
+fn read_sized(path: &Path) -> Result<Vec<u8>, Unread> {
     use std::io::Read as _;
-    let unreadable = |e: std::io::Error| format!("could not read it ({e})");
+    let unreadable = |e: std::io::Error| Unread::Other(format!("could not read it ({e})"));
     let meta = std::fs::metadata(path).map_err(unreadable)?;
     if !meta.is_file() {
-        return Err("not a regular file".to_string());
+        return Err(Unread::Other("not a regular file".to_string()));
     }
     let cap = max_file_bytes();
     if meta.len() > cap {
-        return Err(over_cap(meta.len()));
+        return Err(Unread::TooLarge(meta.len()));
     }
     // The file may grow between the look and the read: read one byte past the cap at most.
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
@@ -235,7 +315,7 @@ pub fn read_capped(path: &Path) -> Result<Vec<u8>, String> {
         .and_then(|f| f.take(cap + 1).read_to_end(&mut bytes))
         .map_err(unreadable)?;
     if bytes.len() as u64 > cap {
-        return Err(over_cap(bytes.len() as u64));
+        return Err(Unread::TooLarge(bytes.len() as u64));
     }
     Ok(bytes)
 }

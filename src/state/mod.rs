@@ -130,6 +130,69 @@ impl Store {
     }
 }
 
+/// Check that the state directory `dir` (absolute, as named: links not
+/// followed) stays in the repository at `root` when it is named inside it.
+///
+/// A directory named inside the repository (the default `.loki-gate`, or a
+/// `--state-dir` under the root) is the checkout's: a symlink there is
+/// whatever the change under review committed, and following one out would
+/// put the state files, their locks and the cache wherever the change
+/// chose (issue 54). So a link on the way to `dir`, `dir` itself, or a link
+/// in it or in its `cache/` must lead to a directory or file inside the
+/// repository. A directory named outside the repository is the user's
+/// choice and is taken as it is. `Err` is the one-line error, with the fix.
+pub fn confine(root: &Path, dir: &Path) -> Result<()> {
+    let Ok(rel) = dir.strip_prefix(root) else {
+        return Ok(());
+    };
+    let real_root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    let outside = |link: &Path| -> Option<String> {
+        let meta = std::fs::symlink_metadata(link).ok()?;
+        if !meta.file_type().is_symlink() {
+            return None;
+        }
+        match link.canonicalize() {
+            Ok(target) if target.starts_with(&real_root) => None,
+            Ok(target) => Some(format!("a symlink to {}, outside the repository", target.display())),
+            Err(_) => Some("a symlink that leads nowhere".to_string()),
+        }
+    };
+    let refuse = |link: &Path, what: String| {
+        let shown = crate::git::display_path(link.strip_prefix(root).unwrap_or(link));
+        let place = if link == dir {
+            format!("the state directory {shown} is {what}")
+        } else {
+            format!(
+                "{shown} is {what}, and the state directory {} reaches through it",
+                crate::git::display_path(rel)
+            )
+        };
+        anyhow!(
+            "{place}: a link in the checkout may not move loki-gate's state out of it; remove the link (`git rm` it if it is committed), or pass --state-dir (or LOKI_GATE_STATE_DIR) naming a directory outside the repository"
+        )
+    };
+    let mut path = root.to_path_buf();
+    for part in rel.components() {
+        path.push(part);
+        if let Some(what) = outside(&path) {
+            return Err(refuse(&path, what));
+        }
+    }
+    // What the store opens inside it: its files and locks, and the cache's
+    // directories.
+    for inner in [dir.to_path_buf(), dir.join("cache")] {
+        let Ok(entries) = std::fs::read_dir(&inner) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            if let Some(what) = outside(&entry.path()) {
+                return Err(refuse(&entry.path(), what));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn decode<T: StateFile>(path: &Path, bytes: &[u8]) -> Result<T> {
     let corrupt = |why: String| anyhow!("state file {} is corrupt ({why}): {}", path.display(), T::RESET);
     let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| corrupt(e.to_string()))?;

@@ -314,6 +314,12 @@ impl Judge {
         Ok((judge, BaseConfig { config, file }))
     }
 
+    /// Does the run hold what the change cannot vouch for (CI, the
+    /// pre-push hook), rather than warn about it (pre-commit, by hand)?
+    pub fn enforced(&self) -> bool {
+        self.enforce && !self.staged
+    }
+
     /// The trusted revision (full hex), when there is one.
     pub fn rev(&self) -> Option<&str> {
         self.rev.as_deref()

@@ -377,3 +377,127 @@ fn unreadable_git_files_and_a_read_only_state_dir_are_named_with_the_fix() {
         run.stderr
     );
 }
+
+/// Every report loki-gate reads from the command line, nested 100,000
+/// deep, is exit 2 with one line naming the file (issue 54: JUnit XML or
+/// Cobertura nested 20,000 deep aborted with a stack overflow, exit 134).
+#[test]
+fn reports_nested_100000_deep_are_exit_2_naming_the_file() {
+    const N: usize = 100_000;
+    let repo = TestRepo::new();
+    repo.write(".gitignore", "reports/\n");
+    repo.write(
+        ".loki-gate.yaml",
+        "gates:\n  static:\n    tools: []\n    custom:\n      - name: scanner\n        sarif: reports/scan.sarif\n",
+    );
+    repo.commit("base");
+    repo.run(&["evidence", "start"]);
+    repo.write("app.py", "x = 1\n");
+    let deep = |open: &str, close: &str| format!("{}{}", open.repeat(N), close.repeat(N));
+    let junit = "<testsuites><testsuite name=\"s\"><testcase name=\"t\"/></testsuite></testsuites>";
+    repo.write("reports/ok.xml", junit);
+    repo.write(
+        "reports/junit.xml",
+        format!(
+            "<testsuites><testsuite name=\"s\">{}</testsuite></testsuites>",
+            deep("<a>", "</a>")
+        ),
+    );
+    repo.write(
+        "reports/pytest.json",
+        format!("{{\"summary\": {{}}, \"tests\": {}}}", deep("[", "]")),
+    );
+    repo.write(
+        "reports/cobertura.xml",
+        format!(
+            "<?xml version=\"1.0\"?><coverage>{}</coverage>",
+            deep("<a x=\"/>\">", "</a>")
+        ),
+    );
+    repo.write(
+        "reports/coverage.json",
+        format!(
+            "{{\"meta\": {{}}, \"files\": {}1{}}}",
+            "{\"a\": ".repeat(N),
+            "}".repeat(N)
+        ),
+    );
+    repo.write(
+        "reports/report.json",
+        format!("{{\"version\": 1, \"gates\": {}}}", deep("[", "]")),
+    );
+    repo.write(
+        "reports/scan.sarif",
+        format!("{{\"version\": \"2.1.0\", \"runs\": {}}}", deep("[", "]")),
+    );
+    let cases: &[(&[&str], &str, &str)] = &[
+        (
+            &["evidence", "--results", "reports/junit.xml"],
+            "could not read test results reports/junit.xml: ",
+            "elements nest more than 256 levels deep",
+        ),
+        (
+            &["evidence", "--results", "reports/pytest.json"],
+            "could not read test results reports/pytest.json: ",
+            "JSON nested more than 128 levels deep",
+        ),
+        (
+            &[
+                "evidence",
+                "--results",
+                "reports/ok.xml",
+                "--coverage",
+                "reports/cobertura.xml",
+            ],
+            "coverage report reports/cobertura.xml: ",
+            "elements nest more than 256 levels deep",
+        ),
+        (
+            &[
+                "evidence",
+                "--results",
+                "reports/ok.xml",
+                "--coverage",
+                "reports/coverage.json",
+            ],
+            "coverage report reports/coverage.json: ",
+            "JSON nested more than 128 levels deep",
+        ),
+        (
+            &["render", "--report", "reports/report.json"],
+            "reports/report.json",
+            "recursion limit exceeded",
+        ),
+        (
+            &["comment", "--report", "reports/report.json"],
+            "reports/report.json",
+            "recursion limit exceeded",
+        ),
+        (
+            &["static", "--base", "HEAD"],
+            "reports/scan.sarif",
+            "not its JSON format",
+        ),
+    ];
+    for (args, names, why) in cases {
+        let run = repo.run(args);
+        assert_eq!(run.code, 2, "{args:?}: {}{}", run.stdout, run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains(names) && run.stderr.contains(why) && run.stderr.len() < 1000,
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    // The deepest the XML reader takes is far beyond any real report.
+    let nested = |n: usize| {
+        format!(
+            "<testsuites><testsuite name=\"s\">{}<testcase name=\"t\"/>{}</testsuite></testsuites>",
+            "<g>".repeat(n),
+            "</g>".repeat(n)
+        )
+    };
+    repo.write("reports/junit.xml", nested(250));
+    let run = repo.run(&["evidence", "--results", "reports/junit.xml"]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+}

@@ -187,18 +187,24 @@ fn one_size_cap_applies_to_every_read_in_every_scope() {
     repo.write("tests/test_big.py", &big);
     repo.git(&["add", "-A"]);
 
+    // Out of CI and pre-push, a test file of the change over the cap is a
+    // warning (issue 54).
     let staged = repo.run(&["mock", "--staged", "--format", "json"]);
     assert_eq!(staged.code, 0, "{}{}", staged.stdout, staged.stderr);
-    let skipped = staged.json()["findings"][0]["message"].as_str().unwrap().to_string();
+    let too_large = staged.json()["findings"][0]["message"].as_str().unwrap().to_string();
     assert!(
-        skipped.starts_with("skipped tests/test_big.py: 6")
-            && skipped.contains("over the 4000 byte limit (max-file-bytes)"),
-        "{skipped}"
+        too_large.starts_with("tests/test_big.py is 6")
+            && too_large.contains("bytes, over the 4000-byte size cap (max-file-bytes): its tests were not checked"),
+        "{too_large}"
+    );
+    assert_eq!(
+        staged.findings(),
+        vec!["meta/file-too-large warning tests/test_big.py:0"]
     );
 
     let diff = repo.run(&["mock", "--base", &base, "--format", "json"]);
     assert_eq!(diff.code, 0, "{}{}", diff.stdout, diff.stderr);
-    assert!(diff.stdout.contains("over the 4000 byte limit"), "{}", diff.stdout);
+    assert_eq!(diff.findings(), vec!["meta/file-too-large warning tests/test_big.py:0"]);
 
     repo.commit("big test");
     repo.write("tests/test_big.py", big.replace("== 3", "== 4"));
@@ -212,6 +218,10 @@ fn one_size_cap_applies_to_every_read_in_every_scope() {
             .any(|n| n.starts_with("tests/test_big.py is over the size cap in a version of the range")),
         "{:?}",
         mutation.notices()
+    );
+    assert_eq!(
+        mutation.findings(),
+        vec!["meta/file-too-large warning tests/test_big.py:0"]
     );
 
     // The environment sets it like any knob.
@@ -254,4 +264,72 @@ fn test_files_with_names_that_are_not_utf8_are_checked() {
         run.findings(),
         vec!["mutation/assertion-value-changed error tests/test_caf\u{fffd}.py:5".to_string()]
     );
+}
+
+/// A test file over the size cap in a change is never a silent pass, and
+/// never a wrong finding (issue 54): a new hollow test padded with comments
+/// past 2 MiB was skipped with a note and the gate passed; the same
+/// padding on an existing test file made `mutation` report its test as
+/// deleted. In CI it blocks as `meta/file-too-large`; its tests are not
+/// judged.
+#[test]
+fn a_test_file_padded_past_the_size_cap_blocks_in_ci_and_is_not_judged() {
+    let repo = TestRepo::new();
+    shop(&repo);
+    repo.commit("base");
+    let padding = "# padding padding padding padding padding padding padding\n".repeat(40_000);
+    let ci = [("CI", "true")];
+
+    repo.write(
+        "tests/test_hollow.py",
+        format!("def test_nothing():\n    assert True\n{padding}"),
+    );
+    let run = repo.run_env(&["check", "--base", "main", "--gates", "mock", "--format", "json"], &ci);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert_eq!(run.findings(), vec!["meta/file-too-large error tests/test_hollow.py:0"]);
+    let message = run.gate()["findings"][0]["message"].as_str().unwrap().to_string();
+    assert_eq!(
+        message,
+        "tests/test_hollow.py is 2320036 bytes, over the 2097152-byte size cap (max-file-bytes): its tests were not checked"
+    );
+    let text = repo.run_env(&["mock", "--base", "main"], &ci);
+    assert!(
+        text.stdout.contains(
+            "help: keep the file under 2097152 bytes; if it must be larger, raise `max-file-bytes` in the config"
+        ),
+        "{}",
+        text.stdout
+    );
+    // By hand it is a warning.
+    let by_hand = repo.run(&["mock", "--base", "main", "--format", "json"]);
+    assert_eq!(by_hand.code, 0, "{}{}", by_hand.stdout, by_hand.stderr);
+    assert_eq!(
+        by_hand.findings(),
+        vec!["meta/file-too-large warning tests/test_hollow.py:0"]
+    );
+    repo.remove("tests/test_hollow.py");
+
+    let cart = repo.read("tests/test_cart.py");
+    repo.write("tests/test_cart.py", format!("{cart}{padding}"));
+    repo.commit("pad the test");
+    for gate in ["mock", "mutation"] {
+        let run = repo.run_env(&[gate, "--base", "main~1", "--format", "json"], &ci);
+        assert_eq!(run.code, 1, "{gate}: {}{}", run.stdout, run.stderr);
+        assert_eq!(
+            run.findings(),
+            vec!["meta/file-too-large error tests/test_cart.py:0"],
+            "{gate}: no test is deleted"
+        );
+    }
+    // The pre-push hook blocks as CI does.
+    let base = repo.git(&["rev-parse", "main~1"]);
+    let push = crate::hooks::framework_pre_push(&repo, &base);
+    assert_eq!(push.code, 1, "{}{}", push.stdout, push.stderr);
+    assert!(
+        push.stdout
+            .contains("error[meta/file-too-large] tests/test_cart.py is 2320078 bytes"),
+        "{}",
+        push.stdout
+    );
+    assert!(!push.stdout.contains("test-deleted"), "{}", push.stdout);
 }

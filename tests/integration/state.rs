@@ -56,3 +56,69 @@ fn the_next_write_removes_temp_files_interrupted_writes_left() {
     assert!(repo.path().join(".loki-gate/.loki-gate-tmpNEW456").exists());
     assert!(repo.path().join(".loki-gate/run.json").is_file());
 }
+
+/// A committed `.loki-gate` symlink to a directory outside the checkout
+/// is refused (exit 2, one line naming it and the fix); nothing is written
+/// there (issue 54: `uncertainty.json`, its lock and `cache/` landed there).
+/// A directory the user names outside the repository is still theirs, and
+/// a link that stays inside the repository is followed.
+#[test]
+fn a_committed_state_link_out_of_the_checkout_is_refused() {
+    use std::os::unix::fs::symlink;
+    let repo = TestRepo::shop();
+    let outside = tempfile::tempdir().unwrap();
+    symlink(outside.path(), repo.path().join(".loki-gate")).unwrap();
+    repo.write("shop.py", "def total(xs):\n    return sum(xs) + 0\n");
+    repo.commit("a link for the state");
+    let ci = [("CI", "true")];
+    for args in [
+        &["uncertainty", "--base", "main~1"][..],
+        &["check", "--base", "main~1"][..],
+    ] {
+        let run = repo.run_env(args, &ci);
+        assert_eq!(run.code, 2, "{args:?}: {}{}", run.stdout, run.stderr);
+        let real = outside.path().canonicalize().unwrap();
+        assert_eq!(
+            run.stderr,
+            format!(
+                "error: the state directory .loki-gate is a symlink to {}, outside the repository: a link in the checkout may not move loki-gate's state out of it; remove the link (`git rm` it if it is committed), or pass --state-dir (or LOKI_GATE_STATE_DIR) naming a directory outside the repository\n",
+                real.display()
+            )
+        );
+        assert_eq!(std::fs::read_dir(outside.path()).unwrap().count(), 0, "{args:?}");
+    }
+
+    // The user's own choice, by the environment or the flag, is followed.
+    let mine = tempfile::tempdir().unwrap();
+    let run = repo.run_env(
+        &["uncertainty", "--base", "main~1"],
+        &[("CI", "true"), ("LOKI_GATE_STATE_DIR", mine.path().to_str().unwrap())],
+    );
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(mine.path().join("uncertainty.json").is_file());
+
+    // A link inside the state directory that leads out is refused too.
+    repo.remove(".loki-gate");
+    std::fs::create_dir_all(repo.path().join(".loki-gate")).unwrap();
+    symlink(outside.path(), repo.path().join(".loki-gate/cache")).unwrap();
+    let run = repo.run_env(&["mock", "--base", "main~1"], &ci);
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.starts_with("error: .loki-gate/cache is a symlink to ")
+            && run
+                .stderr
+                .contains("and the state directory .loki-gate reaches through it"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(std::fs::read_dir(outside.path()).unwrap().count(), 0);
+
+    // One that stays in the repository is followed.
+    std::fs::remove_file(repo.path().join(".loki-gate/cache")).unwrap();
+    std::fs::remove_dir(repo.path().join(".loki-gate")).unwrap();
+    std::fs::create_dir_all(repo.path().join("build/state")).unwrap();
+    symlink("build/state", repo.path().join(".loki-gate")).unwrap();
+    let run = repo.run_env(&["uncertainty", "--base", "main~1"], &ci);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(repo.path().join("build/state/uncertainty.json").is_file());
+}

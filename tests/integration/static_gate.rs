@@ -391,3 +391,63 @@ mod a_planted_tool {
         );
     }
 }
+
+/// A changed file over the size cap is never handed to a linter, and in CI
+/// it blocks as `meta/file-too-large` (issue 54: a 50 MB changed file went
+/// to the linters, whose report took 1.86 GB).
+#[test]
+fn a_changed_file_over_the_size_cap_is_not_linted_and_blocks_in_ci() {
+    let repo = python_change();
+    let padding = "# padding padding padding padding padding padding padding\n".repeat(40_000);
+    repo.write("big.py", format!("import os\n{padding}"));
+    fake(&repo, "ruff", "echo \"$@\" >> .venv/args; echo '[]'");
+    let run = repo.run_env(
+        &["static", "--base", "HEAD", "--tool", "ruff", "--format", "json"],
+        &[("CI", "true")],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let report = json(&run);
+    // In CI the real ruff on PATH runs (a planted one never does): it finds
+    // the change's unused import in app.py, and nothing in big.py, which it
+    // is not given.
+    assert_eq!(
+        found(&report),
+        vec![
+            ("static/ruff:F401".to_string(), 2),
+            ("meta/file-too-large".to_string(), 0)
+        ]
+    );
+    assert_eq!(
+        report.findings[1].message,
+        "big.py is 2320010 bytes, over the 2097152-byte size cap (max-file-bytes): no linter was run on it"
+    );
+    // By hand it is a warning, and the project's own ruff is not given it.
+    let run = repo.run(&["static", "--base", "HEAD", "--tool", "ruff"]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("warning[meta/file-too-large]"), "{}", run.stdout);
+    let args = repo.read(".venv/args");
+    assert!(args.contains("app.py") && !args.contains("big.py"), "{args}");
+}
+
+/// What a linter prints is capped: past 64 MiB the tool is stopped and
+/// the gate cannot run (exit 2, naming the tool and the cap), never a pass
+/// on a report cut short (issue 54).
+#[test]
+fn a_linter_that_prints_past_the_output_cap_is_an_error_never_a_pass() {
+    let repo = python_change();
+    fake(
+        &repo,
+        "ruff",
+        "printf '['; head -c 70000000 /dev/zero | tr '\\0' ' '; printf ']'",
+    );
+    let run = repo.run(&["static", "--base", "HEAD", "--tool", "ruff"]);
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.starts_with(
+            "error: ruff printed more than 64 MiB on stdout, the most loki-gate reads of a command's output"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+}

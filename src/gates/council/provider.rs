@@ -115,6 +115,9 @@ impl Ask for CommandProvider {
         let input = on_stdin.then(|| text.into_bytes());
         let out = crate::process::run_with_input(cmd, &self.root, self.timeout, input)
             .map_err(|e| format!("could not start {}: {e:#}", self.program.display()))?;
+        if let Some(why) = out.overflowed(&self.program.display().to_string()) {
+            return Err(why);
+        }
         if out.timed_out {
             return Err(format!("no answer within {}", crate::process::humanize(self.timeout)));
         }

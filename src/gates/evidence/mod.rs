@@ -18,6 +18,7 @@ pub mod coverage;
 pub mod results;
 pub mod rules;
 pub mod settings;
+pub mod xml;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -262,6 +263,10 @@ fn quoted(command: &str) -> String {
 /// Run the test command: what its output says, and the red finding if it failed.
 fn run_command(root: &Path, command: &str, settings: &Settings) -> Result<(Option<TestRun>, Option<Finding>)> {
     let output = process::run_shell(command, root, settings.timeout)?;
+    // What was cut is no test result: never read as one (issue 54).
+    if let Some(why) = output.overflowed(&format!("the test command {}", quoted(command))) {
+        return Err(anyhow!(why));
+    }
     let text = format!("{}\n{}", output.stdout, output.stderr);
     let parsed = results::parse_output(&text);
     let tail = || -> Vec<String> {

@@ -245,11 +245,17 @@ pub fn parse_file(bytes: &[u8]) -> Result<TestRun> {
         return parse_junit(trimmed);
     }
     if trimmed.starts_with('{') {
-        if let Ok(value) = serde_json::from_str::<serde_json::Value>(trimmed)
-            && value.get("summary").is_some()
-            && value.get("tests").is_some()
-        {
-            return parse_pytest_json(&value);
+        match serde_json::from_str::<serde_json::Value>(trimmed) {
+            Ok(value) if value.get("summary").is_some() && value.get("tests").is_some() => {
+                return parse_pytest_json(&value);
+            }
+            // serde_json reads at most 128 levels deep (issue 54).
+            Err(e) if e.to_string().starts_with("recursion limit exceeded") => {
+                return Err(anyhow!(
+                    "JSON nested more than 128 levels deep ({e}): not a report loki-gate reads"
+                ));
+            }
+            _ => {}
         }
         if let Some(run) = parse_json_lines(trimmed) {
             return Ok(run);
@@ -261,7 +267,7 @@ pub fn parse_file(bytes: &[u8]) -> Result<TestRun> {
 }
 
 fn parse_junit(text: &str) -> Result<TestRun> {
-    let doc = roxmltree::Document::parse(text).map_err(|e| anyhow!("invalid JUnit XML: {e}"))?;
+    let doc = super::xml::parse(text, roxmltree::ParsingOptions::default(), "JUnit XML").map_err(|e| anyhow!(e))?;
     let mut run = TestRun {
         format: "junit",
         ..TestRun::default()

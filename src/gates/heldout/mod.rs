@@ -310,6 +310,9 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     });
     for (item, (seconds, result)) in to_run.iter().zip(ran) {
         let run = result.with_context(|| format!("could not run held-out check {}", item.id))?;
+        if let Some(why) = run.overflowed(&format!("held-out check {}", item.id)) {
+            return Err(anyhow::anyhow!(why));
+        }
         let (kind, how) = if run.timed_out {
             (
                 "timeout",

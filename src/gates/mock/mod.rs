@@ -25,7 +25,7 @@ use crate::gates::project::{imports, model, model_cache, project};
 use crate::git::BlobRead;
 use crate::git::display_path;
 use crate::lang::{Lang, TestFile};
-use crate::walk::{self, SourceFile};
+use crate::walk::{self, SourceFile, Unread};
 use loaded::Loaded;
 use settings::Settings;
 
@@ -149,7 +149,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     // Only test files are read: the scope's paths are classified first.
     let is_wanted_test = |p: &Path| classifier.test_file(p).is_some_and(wanted);
     let mut change = None;
-    let read = match cx.scope {
+    let mut read = match cx.scope {
         Scope::AllFiles => walk::walk(root, &cx.exclude, &cx.skip_dirs, &is_wanted_test),
         scope => {
             let set = change.insert(changed::collect(cx.repo, scope, &cx.exclude, &cx.skip_dirs)?);
@@ -192,6 +192,19 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             }
         }
     };
+    // A test file the change adds or edits that is over the size cap was
+    // not checked: never a silent pass (issue 54).
+    if let Some(set) = change.as_ref().filter(|_| !cx.scope.is_whole()) {
+        let changed: std::collections::HashSet<&Path> = set.files.iter().map(|f| f.path.as_path()).collect();
+        for (path, size) in read.take_too_large(&|p| changed.contains(p)) {
+            out.findings.push(walk::too_large(
+                &path,
+                size,
+                "its tests were not checked",
+                cx.judge.enforced(),
+            ));
+        }
+    }
     out.findings.extend(read.skipped);
     let files: Vec<(SourceFile, Lang)> = read
         .files
@@ -518,16 +531,16 @@ fn read_staged(cx: &Context<'_>, paths: &[PathBuf]) -> Result<walk::Read> {
                 });
                 continue;
             }
-            Some(BlobRead::Content(_)) => "binary file".to_string(),
-            Some(BlobRead::TooLarge(size)) => walk::over_cap(size),
-            Some(BlobRead::Missing) => format!(
+            Some(BlobRead::Content(_)) => Unread::Other("binary file".to_string()),
+            Some(BlobRead::TooLarge(size)) => Unread::TooLarge(size),
+            Some(BlobRead::Missing) => Unread::Other(format!(
                 "its staged blob {}: {}",
                 crate::git::PARTIAL_CLONE,
                 crate::git::PARTIAL_CLONE_FIX
-            ),
+            )),
             None => continue,
         };
-        read.skipped.push(walk::skipped(path, &why));
+        read.skip(path, why);
     }
     Ok(read)
 }

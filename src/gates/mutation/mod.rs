@@ -144,6 +144,11 @@ struct Versions {
     readers: HashMap<(PathBuf, Lang), (String, Reader)>,
     /// Versions this partial clone does not have (`path (blob id)`).
     missing: Vec<String>,
+    /// Versions that could not be read (over the size cap: with their
+    /// size; a blob this clone lacks, binary, unreadable: none). They have
+    /// no model: a file is not compared in a step where one of its
+    /// versions is unread, so what could not be read never looks deleted.
+    unread: HashMap<String, Option<u64>>,
 }
 
 impl Versions {
@@ -153,6 +158,11 @@ impl Versions {
 
     fn model(&self, key: Option<&String>, lang: Lang) -> Option<&TestFile> {
         self.models.get(&(key?.clone(), lang))
+    }
+
+    /// Was the version `key` not read ([`Versions::unread`])?
+    fn unread(&self, key: Option<&String>) -> bool {
+        key.is_some_and(|key| self.unread.contains_key(key))
     }
 
     /// Read the bytes of `wanted` not read yet, then parse those with a
@@ -180,7 +190,13 @@ impl Versions {
         let mut to_parse = 0;
         for (key, lang, path) in wanted {
             if !self.bytes.contains_key(*key) {
-                let bytes = load(cx, key, path, notices, &mut self.missing)?;
+                let bytes = match load(cx, key, path, notices, &mut self.missing)? {
+                    Ok(bytes) => bytes,
+                    Err(size) => {
+                        self.unread.insert((*key).clone(), size);
+                        Vec::new()
+                    }
+                };
                 if lang.is_some() {
                     to_parse += bytes.len();
                 }
@@ -201,7 +217,10 @@ impl Versions {
         let mut chain_of: HashMap<(&Path, Lang), usize> = HashMap::new();
         for (key, lang, path) in wanted {
             let Some(lang) = *lang else { continue };
-            if self.models.contains_key(&((*key).clone(), lang)) || !seen.insert((*key, lang)) {
+            if self.models.contains_key(&((*key).clone(), lang))
+                || self.unread.contains_key(*key)
+                || !seen.insert((*key, lang))
+            {
                 continue;
             }
             let at = *chain_of.entry((*path, lang)).or_insert_with(|| {
@@ -516,6 +535,27 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         }
     }
     out.findings.extend(density);
+    // A test file version the change made that is over the size cap was
+    // not compared: never a silent pass (issue 54).
+    if !cx.scope.is_whole() {
+        let mut capped: std::collections::BTreeMap<&Path, u64> = std::collections::BTreeMap::new();
+        for change in steps.iter().flat_map(|s| &s.changes) {
+            if let (Kind::Test(_), Some(key)) = (&change.kind, &change.new)
+                && let Some(Some(size)) = versions.unread.get(key)
+            {
+                let at = capped.entry(change.path.as_path()).or_default();
+                *at = (*at).max(*size);
+            }
+        }
+        for (path, size) in capped {
+            out.findings.push(walk::too_large(
+                path,
+                size,
+                "its tests were not compared with their earlier version",
+                cx.judge.enforced(),
+            ));
+        }
+    }
     if let Some(cache) = &cache
         && let Some(why) = cache.failure()
     {
@@ -660,22 +700,23 @@ fn kind(classifier: &Classifier, change: &FileChange) -> Kind {
     Kind::Other
 }
 
-/// The bytes of one version of `path`: empty when it cannot be compared
-/// (binary, over the size cap: said once per file in `notices`); a blob
-/// this partial clone lacks goes to `missing`.
+/// The bytes of one version of `path`, or (`Err`) why it cannot be
+/// compared: over the size cap (its size), binary or unreadable (said once
+/// per file in `notices`); a blob this partial clone lacks also goes to
+/// `missing`.
 fn load(
     cx: &Context<'_>,
     key: &str,
     path: &Path,
     notices: &mut Vec<String>,
     missing: &mut Vec<String>,
-) -> Result<Vec<u8>> {
+) -> Result<Result<Vec<u8>, Option<u64>>> {
     let bytes = match key.split_once(':') {
         Some(("blob", id)) => match cx.repo.blob_capped(id)? {
             git::BlobRead::Content(bytes) => bytes,
             git::BlobRead::TooLarge(size) => {
                 too_large(notices, path, size);
-                return Ok(Vec::new());
+                return Ok(Err(Some(size)));
             }
             git::BlobRead::Missing => {
                 // A version is read again when a later window needs it.
@@ -683,18 +724,22 @@ fn load(
                 if !missing.contains(&entry) {
                     missing.push(entry);
                 }
-                return Ok(Vec::new());
+                return Ok(Err(None));
             }
         },
         // Size-capped, and never through a symlink out of the repository.
-        Some(("file", _)) => match walk::read_file(cx.repo.root(), path) {
+        Some(("file", _)) => match walk::read_file_as(cx.repo.root(), path) {
             Ok(bytes) => bytes,
+            Err(walk::Unread::TooLarge(size)) => {
+                too_large(notices, path, size);
+                return Ok(Err(Some(size)));
+            }
             Err(why) => {
                 notices.push(format!(
                     "{}: {why}; its uncommitted version is not compared",
                     display_path(path)
                 ));
-                Vec::new()
+                return Ok(Err(None));
             }
         },
         _ => unreachable!("version keys are built in this module"),
@@ -707,9 +752,9 @@ fn load(
         if !notices.contains(&note) {
             notices.push(note);
         }
-        return Ok(Vec::new());
+        return Ok(Err(None));
     }
-    Ok(bytes)
+    Ok(Ok(bytes))
 }
 
 /// Say (once per file) that a version over the size cap is not compared.

@@ -63,10 +63,17 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     };
     // A changed file that leads out of the repository (a symlink to
     // `/etc/passwd`) is never handed to a tool: a note says it was skipped.
+    // Nor is one over the size cap (issue 54: a 50 MB file made a linter
+    // print gigabytes); the change's own is a `meta/file-too-large`
+    // finding when a tool would check it.
     let mut present: Vec<&ChangedFile> = Vec::new();
+    let mut oversized: Vec<(&ChangedFile, u64)> = Vec::new();
     for file in changes.present().filter(|f| !f.binary) {
         match walk::inside(root, &file.path) {
-            Ok(_) => present.push(file),
+            Ok(rel) => match std::fs::metadata(root.join(rel)).map(|m| m.len()) {
+                Ok(size) if size > walk::max_file_bytes() => oversized.push((file, size)),
+                _ => present.push(file),
+            },
             Err(why) => out.findings.push(walk::skipped(&file.path, &why)),
         }
     }
@@ -86,13 +93,33 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             }
         }
     }
-    if present.is_empty() {
+    if present.is_empty() && oversized.is_empty() {
         out.notices.push("no changed file to check".to_string());
         return Ok(out);
     }
 
     let homes = tools::Homes::new(root);
-    let mut picked = pick(settings, &present, &homes)?;
+    let candidates: Vec<&ChangedFile> = present
+        .iter()
+        .copied()
+        .chain(oversized.iter().map(|(f, _)| *f))
+        .collect();
+    let mut picked = pick(settings, &candidates, &homes)?;
+    for (file, size) in oversized {
+        if !picked.iter().any(|(tool, _, _)| tool.checks(&file.path)) {
+            continue;
+        }
+        out.findings.push(if cx.scope.is_whole() {
+            walk::skipped(&file.path, &walk::over_cap(size))
+        } else {
+            walk::too_large(&file.path, size, "no linter was run on it", cx.judge.enforced())
+        });
+    }
+    if present.is_empty() {
+        out.notices
+            .push("no changed file under the size cap to check".to_string());
+        return Ok(out);
+    }
     // In a hook that leaves them to later, the tools that only check a
     // whole project do not run: they take seconds, and pre-push and CI run them.
     if let Some(hook) = settings.without_project_tools {
@@ -703,6 +730,7 @@ fn run_job(root: &Path, job: &Job<'_>, settings: &Settings) -> Result<Vec<ToolFi
             stdout: String::from_utf8_lossy(&text).into_owned(),
             stderr: String::new(),
             elapsed: std::time::Duration::ZERO,
+            overflow: None,
         };
         return tool
             .parse(&output)

@@ -15,7 +15,7 @@ pub fn parse(text: &str, keep: &mut Keep<'_>) -> Result<Vec<Entry>, String> {
         allow_dtd: true,
         ..roxmltree::ParsingOptions::default()
     };
-    let doc = roxmltree::Document::parse_with_options(text, options).map_err(|e| format!("invalid XML: {e}"))?;
+    let doc = crate::gates::evidence::xml::parse(text, options, "XML")?;
     let root = doc.root_element();
     if root.tag_name().name() != "coverage" {
         return Err(format!(

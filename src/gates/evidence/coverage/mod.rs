@@ -94,7 +94,14 @@ pub fn parse(bytes: &[u8], keep: &mut Keep<'_>) -> Result<Parsed, String> {
     } else if head.starts_with('<') {
         (Format::Cobertura, cobertura::parse(text, keep)?)
     } else if head.starts_with('{') {
-        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("invalid JSON: {e}"))?;
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+            // serde_json reads at most 128 levels deep (issue 54).
+            if e.to_string().starts_with("recursion limit exceeded") {
+                format!("JSON nested more than 128 levels deep ({e}): not a report loki-gate reads")
+            } else {
+                format!("invalid JSON: {e}")
+            }
+        })?;
         if !coveragepy::is_coveragepy(&value) {
             return Err(
                 "JSON that is not coverage.py's report: for istanbul, nyc, c8, jest or vitest use the `lcov` reporter"

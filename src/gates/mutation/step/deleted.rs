@@ -252,6 +252,10 @@ impl Analysis<'_> {
     pub fn density(&self, track: &Track) -> Option<Finding> {
         let threshold = self.settings.min_assertions_per_test;
         let last = self.versions.model(track.last.as_ref(), track.lang)?;
+        // Against a first version that could not be read, every test would look added.
+        if self.versions.unread(track.first.as_ref()) {
+            return None;
+        }
         let first = self.versions.model(track.first.as_ref(), track.lang);
         let pairs = pair::pair_tests(first, Some(last));
         let edited = pairs

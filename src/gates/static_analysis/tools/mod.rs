@@ -224,6 +224,8 @@ pub const LOCAL_BIN: &[&str] = &["node_modules/.bin", ".venv/bin", "venv/bin"];
 pub(crate) fn json<T: serde::de::DeserializeOwned>(tool: &str, text: &str) -> Result<T> {
     serde_json::from_str(text.trim()).with_context(|| {
         let first = text.trim().lines().next().unwrap_or("(nothing)");
+        // A line may be megabytes long (a report nested 100,000 deep).
+        let first = crate::finding::clip(first);
         format!("{tool} printed output that is not its JSON format (first line: {first:?})")
     })
 }
@@ -243,6 +245,10 @@ pub(crate) fn position(n: Option<i64>) -> Option<u32> {
 
 /// Fail unless the tool's exit code says it ran.
 pub fn check_ran(tool: &dyn Tool, output: &Output) -> Result<()> {
+    // What was cut is no report: never read as one (issue 54).
+    if let Some(why) = output.overflowed(tool.name()) {
+        bail!("{why}");
+    }
     if output.timed_out {
         bail!(
             "{} did not finish within its time limit: raise gates.static.timeout, or narrow what it checks",

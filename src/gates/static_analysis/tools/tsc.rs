@@ -301,6 +301,7 @@ mod tests {
             stdout: stdout.to_string(),
             stderr: String::new(),
             elapsed: std::time::Duration::ZERO,
+            overflow: None,
         }
     }
 
