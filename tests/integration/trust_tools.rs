@@ -6,6 +6,13 @@
 
 use crate::support::TestRepo;
 
+/// A pyproject.toml with these `[tool.ruff.lint]` and `[tool.pytest.ini_options]` bodies.
+fn pyproject(lint: &str, pytest: &str) -> String {
+    format!(
+        "[project]\nname = \"shop\"\nversion = \"0\"\n\n[tool.ruff.lint]\n{lint}\n[tool.pytest.ini_options]\n{pytest}"
+    )
+}
+
 /// A Python project with ruff, mypy and pytest configured, committed as the base.
 fn project() -> (TestRepo, String) {
     let repo = TestRepo::new();
@@ -13,7 +20,7 @@ fn project() -> (TestRepo, String) {
         .write("README.md", "# shop\n\nA cart.\n")
         .write(
             "pyproject.toml",
-            "[project]\nname = \"shop\"\nversion = \"0\"\n\n[tool.ruff.lint]\nselect = [\"E\", \"F\"]\n\n[tool.pytest.ini_options]\npython_files = [\"test_*.py\"]\n",
+            pyproject("select = [\"E\", \"F\"]\n", "python_files = [\"test_*.py\"]\n"),
         )
         .write("shop/__init__.py", "")
         .write("shop/cart.py", "def total(xs):\n    return sum(xs)\n")
@@ -54,7 +61,10 @@ fn a_linter_told_to_ignore_a_rule_is_held_in_ci() {
     let (repo, base) = project();
     repo.write(
         "pyproject.toml",
-        "[project]\nname = \"shop\"\nversion = \"0\"\n\n[tool.ruff.lint]\nselect = [\"E\", \"F\"]\nignore = [\"F401\"]\n\n[tool.pytest.ini_options]\npython_files = [\"test_*.py\"]\n",
+        pyproject(
+            "select = [\"E\", \"F\"]\nignore = [\"F401\"]\n",
+            "python_files = [\"test_*.py\"]\n",
+        ),
     )
     .write("shop/cart.py", "import os\n\n\ndef total(xs):\n    return sum(xs)\n");
     repo.commit("quiet the linter");
@@ -87,7 +97,7 @@ fn a_test_runner_told_to_collect_fewer_tests_is_held_in_ci() {
     // Narrowed discovery, then a hollow test in a file the old pattern collects.
     repo.write(
         "pyproject.toml",
-        "[project]\nname = \"shop\"\nversion = \"0\"\n\n[tool.ruff.lint]\nselect = [\"E\", \"F\"]\n\n[tool.pytest.ini_options]\npython_files = [\"check_*.py\"]\n",
+        pyproject("select = [\"E\", \"F\"]\n", "python_files = [\"check_*.py\"]\n"),
     )
     .write("tests/test_more.py", "def test_more():\n    assert True\n");
     repo.commit("narrow");
@@ -120,10 +130,14 @@ fn a_test_runner_told_to_collect_fewer_tests_is_held_in_ci() {
 
     // A conftest that drops a test file, and addopts that deselect one.
     let (repo, base) = project();
-    repo.write("tests/conftest.py", "collect_ignore = [\"test_cart.py\"]\n").write(
-        "pyproject.toml",
-        "[project]\nname = \"shop\"\nversion = \"0\"\n\n[tool.ruff.lint]\nselect = [\"E\", \"F\"]\n\n[tool.pytest.ini_options]\npython_files = [\"test_*.py\"]\naddopts = \"--deselect tests/test_cart.py::test_total\"\n",
-    );
+    repo.write("tests/conftest.py", "collect_ignore = [\"test_cart.py\"]\n")
+        .write(
+            "pyproject.toml",
+            pyproject(
+                "select = [\"E\", \"F\"]\n",
+                "python_files = [\"test_*.py\"]\naddopts = \"--deselect tests/test_cart.py::test_total\"\n",
+            ),
+        );
     repo.commit("skip it");
     let run = ci(
         &repo,
@@ -148,7 +162,10 @@ fn raising_the_bar_or_an_untouched_config_is_no_finding() {
     let (repo, base) = project();
     repo.write(
         "pyproject.toml",
-        "[project]\nname = \"shop\"\nversion = \"1\"\n\n[tool.ruff.lint]\nselect = [\"E\", \"F\", \"B\"]\n\n[tool.pytest.ini_options]\npython_files = [\"test_*.py\"]\naddopts = \"-ra\"\n",
+        pyproject(
+            "select = [\"E\", \"F\", \"B\"]\n",
+            "python_files = [\"test_*.py\"]\naddopts = \"-ra\"\n",
+        ),
     );
     repo.commit("stricter");
     let run = ci(

@@ -398,52 +398,34 @@ fn split_words(text: &str) -> Vec<String> {
 /// names one of the keys (`collect_ignore`, `testPathIgnorePatterns`, an
 /// ESLint rule set to `'off'`) is a lowering it cannot rule out.
 fn code_lines(file: &ToolFile, base: &str, head: &str) -> Vec<Lowered> {
-    let count = |text: &str| {
-        let mut lines: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-        for l in text.lines() {
-            *lines.entry(l.trim().to_string()).or_default() += 1;
-        }
-        lines
-    };
-    let (mut old, mut new) = (count(base), count(head));
     let mut out = Vec::new();
-    let names = |line: &str| file.keys.iter().find(|(k, _)| line.contains(k)).map(|(k, _)| *k);
-    // Added lines, with where they are.
-    for (i, line) in head.lines().enumerate() {
-        let trimmed = line.trim();
-        match old.get_mut(trimmed) {
-            Some(n) if *n > 0 => *n -= 1,
-            _ => {
-                if let Some(key) = names(trimmed) {
-                    out.push(Lowered {
-                        tool: file.tool,
-                        gate: file.gate,
-                        key: key.trim_matches(['"', '\'', ':', ' ']).to_string(),
-                        what: format!("added `{}`", cut(trimmed)),
-                        line: u32::try_from(i + 1).ok(),
-                    });
+    // The lines of `text` that `other` does not have (as many times), each
+    // naming a key: added (with where) when `text` is the new version.
+    let mut unmatched = |text: &str, other: &str, added: bool| {
+        let mut left: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        for l in other.lines() {
+            *left.entry(l.trim()).or_default() += 1;
+        }
+        for (i, line) in text.lines().enumerate() {
+            let trimmed = line.trim();
+            match left.get_mut(trimmed) {
+                Some(n) if *n > 0 => *n -= 1,
+                _ => {
+                    if let Some((key, _)) = file.keys.iter().find(|(k, _)| trimmed.contains(k)) {
+                        out.push(Lowered {
+                            tool: file.tool,
+                            gate: file.gate,
+                            key: key.trim_matches(['"', '\'', ':', ' ']).to_string(),
+                            what: format!("{} `{}`", if added { "added" } else { "removed" }, cut(trimmed)),
+                            line: if added { u32::try_from(i + 1).ok() } else { None },
+                        });
+                    }
                 }
             }
         }
-    }
-    // Removed lines.
-    for line in base.lines() {
-        let trimmed = line.trim();
-        match new.get_mut(trimmed) {
-            Some(n) if *n > 0 => *n -= 1,
-            _ => {
-                if let Some(key) = names(trimmed) {
-                    out.push(Lowered {
-                        tool: file.tool,
-                        gate: file.gate,
-                        key: key.trim_matches(['"', '\'', ':', ' ']).to_string(),
-                        what: format!("removed `{}`", cut(trimmed)),
-                        line: None,
-                    });
-                }
-            }
-        }
-    }
+    };
+    unmatched(head, base, true);
+    unmatched(base, head, false);
     out
 }
 
