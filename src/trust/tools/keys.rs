@@ -11,6 +11,8 @@ pub(super) enum Way {
     On,
     /// Turned off (or dropped): `strict`, `disallow_untyped_defs`.
     Off,
+    /// On unless set: set to `false` (cargo's `autotests`, `[lib] test`).
+    OffFromDefault,
     /// A number raised: `line-length`, a complexity threshold.
     Higher,
     /// Rule levels (`{"no-console": "error"}`, `[lints.clippy]`), one lowered or dropped.
@@ -139,6 +141,14 @@ pub(super) const CARGO_KEYS: &[(&str, Way)] = &[
     ("lints.rust", Way::Levels),
     ("workspace.lints.clippy", Way::Levels),
     ("workspace.lints.rust", Way::Levels),
+];
+
+/// Which tests `cargo test` builds: `tests/*.rs` found by itself, the
+/// library's unit tests and doctests.
+pub(super) const CARGO_TEST_KEYS: &[(&str, Way)] = &[
+    ("package.autotests", Way::OffFromDefault),
+    ("lib.test", Way::OffFromDefault),
+    ("lib.doctest", Way::OffFromDefault),
 ];
 
 pub(super) const CLIPPY_KEYS: &[(&str, Way)] = &[
@@ -353,6 +363,14 @@ pub(super) const FILES: &[ToolFile] = &[
         tool: "clippy",
         gate: "static",
         keys: CARGO_KEYS,
+    },
+    ToolFile {
+        names: &["Cargo.toml"],
+        format: Format::Toml,
+        at: "",
+        tool: "cargo test",
+        gate: "mock",
+        keys: CARGO_TEST_KEYS,
     },
     ToolFile {
         names: &["clippy.toml", ".clippy.toml"],

@@ -319,6 +319,10 @@ fn lowers(way: Way, before: &Value, after: &Value) -> Option<String> {
             (!lost.is_empty()).then(|| format!("lost {}", list(lost)))
         }
         Way::On => (truthy(after) && !truthy(before)).then(|| format!("turned on (`{}`)", shown(after))),
+        Way::OffFromDefault => {
+            let off = |v: &Value| matches!(v, Value::Bool(false)) || v.as_str().is_some_and(|s| s == "false");
+            (off(after) && !off(before)).then(|| "turned off (`false`)".to_string())
+        }
         Way::Off => (truthy(before) && !truthy(after)).then(|| match after {
             Value::Null => "dropped".to_string(),
             other => format!("turned off (`{}`)", shown(other)),
@@ -494,6 +498,17 @@ mod tests {
                 Some("[lints.clippy]\nunwrap_used = { level = \"allow\", priority = 1 }\n")
             ),
             vec!["clippy lints.clippy: lowered `unwrap_used: error -> off`"]
+        );
+        assert_eq!(
+            keys(
+                "Cargo.toml",
+                Some("[package]\nname = \"calc\"\n"),
+                Some("[package]\nname = \"calc\"\nautotests = false\n\n[lib]\ntest = false\n")
+            ),
+            vec![
+                "cargo test package.autotests: turned off (`false`)",
+                "cargo test lib.test: turned off (`false`)"
+            ]
         );
         assert_eq!(
             keys(
