@@ -176,8 +176,13 @@ impl Session {
         // The tools' own configs (linters, type checkers, test runners) are
         // held to the base's bar too: a change's files, read once here.
         if !matches!(scope, Scope::AllFiles | Scope::Files(_)) {
-            match crate::changed::collect(&repo, &scope, &exclude, &[])
-                .and_then(|changes| crate::trust::tools::hold_tool_configs(&judge, &repo, &changes))
+            match crate::changed::collect(&repo, &scope, &exclude, &[]).and_then(|changes| {
+                let setup = match judge.rev() {
+                    Some(rev) => crate::gates::project::runners::changed_setup_files(&repo, rev, &changes)?,
+                    None => Default::default(),
+                };
+                crate::trust::tools::hold_tool_configs(&judge, &repo, &changes, &setup)
+            })
             {
                 Ok(found) => waivers.extend(found),
                 Err(e) => trust_notes.push(format!(

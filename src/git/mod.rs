@@ -735,6 +735,19 @@ impl Repo {
             .collect())
     }
 
+    /// The files of commit `rev`, readable from any thread: a handle of
+    /// its own on the repository (libgit2's are not shared between threads).
+    pub fn reader_at(&self, rev: &str) -> Result<RevFiles> {
+        let commit = self.peel_commit(rev).map_err(|_| anyhow!("unknown revision `{rev}`"))?;
+        let tree = self.inner.find_commit(commit)?.tree_id();
+        let repo = Repository::open(self.inner.path())
+            .map_err(|e| anyhow!("could not open {}: {}", self.inner.path().display(), plain(&e)))?;
+        Ok(RevFiles {
+            repo: std::sync::Mutex::new(repo),
+            tree,
+        })
+    }
+
     /// The content of `path` at commit `rev`, or `None` when it did not exist there.
     pub fn blob_at(&self, rev: &str, path: &Path) -> Result<Option<Vec<u8>>> {
         let commit = self.peel_commit(rev).map_err(|_| anyhow!("unknown revision `{rev}`"))?;
@@ -768,6 +781,32 @@ impl Repo {
     /// Is `path` (repo-relative) ignored by .gitignore and friends?
     pub fn is_ignored(&self, path: &Path) -> bool {
         self.inner.is_path_ignored(path).unwrap_or(false)
+    }
+}
+
+/// The files of one commit ([`Repo::reader_at`]).
+pub struct RevFiles {
+    repo: std::sync::Mutex<Repository>,
+    tree: Oid,
+}
+
+impl std::fmt::Debug for RevFiles {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "RevFiles({})", self.tree)
+    }
+}
+
+impl RevFiles {
+    /// The content of `path` (repository-relative) there; `None` when it
+    /// is not there as a file, or its blob is missing (a partial clone).
+    pub fn read(&self, path: &Path) -> Option<Vec<u8>> {
+        let repo = self.repo.lock().unwrap_or_else(|e| e.into_inner());
+        let tree = repo.find_tree(self.tree).ok()?;
+        let entry = tree.get_path(path).ok()?;
+        if entry.kind() != Some(git2::ObjectType::Blob) {
+            return None;
+        }
+        Some(repo.find_blob(entry.id()).ok()?.content().to_vec())
     }
 }
 

@@ -412,6 +412,10 @@ pub struct TestCase {
     /// does not rebind to that case's values, as [`token_key`]s.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cases: Vec<Vec<(String, String)>>,
+    /// The Cargo feature a Rust test is compiled only with (`#[cfg(feature
+    /// = "slow")]` on it, its module or its file), with where that is said.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub feature: Option<(String, Span)>,
 }
 
 /// A statement that starts an assertion and never makes it.

@@ -1417,19 +1417,22 @@ fn the_import_index_follows_commits_and_agrees_with_reading_every_test() {
     assert!(now.contains(&head), "{now:?}");
     assert!(now.len() <= 3, "the newest, one before it and the pointer: {now:?}");
 
-    // A runner config in the change decides anew which files are tests.
+    // A runner config in the change decides anew which files are tests; the
+    // base's discovery stands beside it (a narrowed config hides no test).
     repo.write(
         "vitest.config.ts",
-        "export default { test: { include: ['tests/more/**/*.spec.ts'] } }\n",
+        "export default { test: { include: ['tests/**/*.check.ts'] } }\n",
     );
-    repo.git(&["add", "vitest.config.ts"]);
+    repo.write("tests/cart.check.ts", hollow);
+    repo.git(&["add", "vitest.config.ts", "tests/cart.check.ts"]);
     let config = both("a runner config in the change");
-    assert!(
-        config.stdout.contains("tests/more/cart.spec.ts:4:"),
-        "{}",
-        config.stdout
-    );
-    assert!(!config.stdout.contains("tests/cart.test.ts:4:"), "{}", config.stdout);
+    for test in [
+        "tests/cart.check.ts:3:",
+        "tests/more/cart.spec.ts:4:",
+        "tests/cart.test.ts:4:",
+    ] {
+        assert!(config.stdout.contains(test), "{test}: {}", config.stdout);
+    }
 }
 
 /// What the old spelling patterns missed, both ways of looking find: a Go

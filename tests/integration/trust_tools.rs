@@ -287,3 +287,159 @@ fn a_build_tag_that_takes_go_tests_out_of_go_test_is_a_skip() {
     let message = run.gate()["findings"][0]["message"].as_str().unwrap().to_string();
     assert!(message.contains("`-tags integration`"), "{message}");
 }
+
+#[test]
+fn a_narrowed_jest_pattern_hides_no_test_from_the_gates() {
+    let repo = TestRepo::new();
+    repo.write(
+        "package.json",
+        "{\n  \"name\": \"calc\",\n  \"jest\": {\n    \"testMatch\": [\"**/*.test.js\"]\n  }\n}\n",
+    )
+    .write("src/calc.js", "export function add(a, b) {\n  return a + b;\n}\n")
+    .write(
+        "src/calc.test.js",
+        "import { add } from './calc';\n\ntest('adds', () => {\n  expect(add(1, 2)).toBe(3);\n});\n",
+    );
+    let base = repo.commit("base");
+    // jest now collects `*.spec.js` only; the hollow test sits where it looked.
+    repo.write(
+        "package.json",
+        "{\n  \"name\": \"calc\",\n  \"jest\": {\n    \"testMatch\": [\"**/*.spec.js\"]\n  }\n}\n",
+    )
+    .write(
+        "src/more.test.js",
+        "import { add } from './calc';\n\ntest('more', () => {\n  add(1, 2);\n});\n",
+    );
+    repo.commit("narrow");
+    let run = ci(
+        &repo,
+        &["check", "--base", &base, "--gates", "mock", "--format", "json"],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let found = held(&run);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].starts_with("error package.json:4 package.json: jest `jest.testMatch` changed"),
+        "{found:?}"
+    );
+    let mock: Vec<String> = run.json()["gates"][0]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] != "meta/waiver-added")
+        .map(|f| format!("{} {}", f["rule"].as_str().unwrap(), f["path"].as_str().unwrap_or("-")))
+        .collect();
+    assert_eq!(mock, vec!["mock/smoke-test src/more.test.js"], "{}", run.stdout);
+}
+
+/// A crate with one integration test, committed as the base.
+fn crate_with_a_test(features: &str) -> (TestRepo, String) {
+    let repo = TestRepo::new();
+    repo.write(
+        "Cargo.toml",
+        format!("[package]\nname = \"calc\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[features]\n{features}"),
+    )
+    .write("src/lib.rs", "pub fn add(a: i32, b: i32) -> i32 {\n    a + b\n}\n")
+    .write(
+        "tests/add.rs",
+        "use calc::add;\n\n#[test]\nfn adds() {\n    assert_eq!(add(1, 2), 3);\n}\n",
+    );
+    let base = repo.commit("base");
+    (repo, base)
+}
+
+#[test]
+fn a_rust_test_put_behind_a_feature_cargo_test_leaves_off_is_a_skip() {
+    let gated =
+        "#![cfg(feature = \"slow\")]\nuse calc::add;\n\n#[test]\nfn adds() {\n    assert_eq!(add(1, 2), 3);\n}\n";
+    let (repo, base) = crate_with_a_test("slow = []\n");
+    repo.write("tests/add.rs", gated)
+        .write("src/lib.rs", "pub fn add(a: i32, b: i32) -> i32 {\n    a - b\n}\n");
+    repo.commit("hide it");
+    let run = ci(
+        &repo,
+        &["check", "--base", &base, "--gates", "mutation", "--format", "json"],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert_eq!(
+        run.findings(),
+        vec!["mutation/test-deleted-or-skipped error tests/add.rs:1"]
+    );
+    let message = run.gate()["findings"][0]["message"].as_str().unwrap().to_string();
+    assert!(message.contains("compiled only with feature `slow`"), "{message}");
+
+    // A feature the crate enables by default still runs it: no finding.
+    let (repo, base) = crate_with_a_test("default = [\"std\"]\nstd = [\"slow\"]\nslow = []\n");
+    repo.write("tests/add.rs", gated);
+    repo.commit("gate it");
+    let run = ci(
+        &repo,
+        &["check", "--base", &base, "--gates", "mutation", "--format", "json"],
+    );
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert_eq!(run.findings(), Vec::<String>::new());
+}
+
+#[test]
+fn a_cargo_test_target_left_out_of_cargo_test_is_held_in_ci() {
+    let (repo, base) = crate_with_a_test("");
+    repo.write(
+        "Cargo.toml",
+        "[package]\nname = \"calc\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[features]\n\n[[test]]\nname = \"add\"\ntest = false\n",
+    );
+    repo.commit("leave it out");
+    let run = ci(
+        &repo,
+        &["check", "--base", &base, "--gates", "mock", "--format", "json"],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let found = held(&run);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].contains("cargo test `test` left out of a plain `cargo test`: `add` `test = false` lowers the bar"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_test_setup_module_that_skips_every_test_is_held_in_ci() {
+    let repo = TestRepo::new();
+    repo.write(
+        "package.json",
+        "{\n  \"name\": \"calc\",\n  \"jest\": {\n    \"setupFilesAfterEnv\": [\"<rootDir>/test/setup\"]\n  }\n}\n",
+    )
+    .write("test/setup.js", "// shared matchers\n")
+    .write(
+        "vitest.config.ts",
+        "export default { test: { setupFiles: ['./web/setup.ts'] } };\n",
+    )
+    .write("web/setup.ts", "export {};\n")
+    .write("src/calc.js", "export function add(a, b) {\n  return a + b;\n}\n")
+    .write(
+        "src/calc.test.js",
+        "import { add } from './calc';\n\ntest('adds', () => {\n  expect(add(1, 2)).toBe(3);\n});\n",
+    );
+    let base = repo.commit("base");
+    repo.write("test/setup.js", "// shared matchers\nglobal.test = test.skip;\n")
+        .write("web/setup.ts", "export {};\nvi.mock('../src/calc');\n")
+        // Not a setup module: a line like it is no finding.
+        .write("src/util.js", "export const skip = (t) => t.skip;\n");
+    repo.commit("quiet the tests");
+    let run = ci(
+        &repo,
+        &["check", "--base", &base, "--gates", "mock", "--format", "json"],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let found = held(&run);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(
+        found[0].starts_with(
+            "error test/setup.js:2 test/setup.js: test setup `.skip` added `global.test = test.skip;` lowers the bar"
+        ),
+        "{found:?}"
+    );
+    assert!(
+        found[1].starts_with("error web/setup.ts:2 web/setup.ts: test setup `vi.mock(` added"),
+        "{found:?}"
+    );
+}

@@ -446,6 +446,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     // deletes that is there at the end moved, or came back). The models the
     // first window reads are kept; the others are read again when reached.
     let mut finale: Vec<step::Finale> = Vec::new();
+    let features = project::features::CargoFeatures::new(cx.repo.root());
     let mut start = 0;
     while start < tracks.len() {
         let (mut end, mut size) = (start, 0);
@@ -507,6 +508,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             reach: &reach,
             settings,
             finale: &finale,
+            features: &features,
         };
         results.extend(window.par_iter().map(|s| analysis.step(s)).collect::<Vec<_>>());
         // The assertion density of each file whose last change is in this

@@ -61,12 +61,20 @@ impl Classifier {
         }
     }
 
-    /// The same, with the trusted revision's pytest discovery (each of its
-    /// files read by `base`) standing beside the working tree's.
-    pub fn with_base(mut self, base: &dyn Fn(&str) -> Option<String>) -> Classifier {
-        let python = Python::read(base);
+    /// The same, with the trusted revision's test discovery (its files,
+    /// `base`) standing beside the working tree's: pytest's options and the
+    /// JavaScript runners' configs.
+    pub fn with_base(mut self, base: crate::git::RevFiles) -> Classifier {
+        let read = |name: &str| {
+            base.read(Path::new(name))
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+        };
+        let python = Python::read(&read);
         if python.written != self.written {
             self.base = Some((python.files, python.paths));
+        }
+        if let Some(runners) = std::sync::Arc::get_mut(&mut self.runners) {
+            *runners = std::mem::take(runners).with_base(base);
         }
         self
     }
@@ -106,8 +114,10 @@ impl Classifier {
                 if name.ends_with(".d.ts") || name.ends_with(".d.mts") || name.ends_with(".d.cts") {
                     return None;
                 }
-                // A runner config that covers the file decides; elsewhere the conventions do.
-                self.runners.decides(path).unwrap_or_else(|| {
+                // A runner config that covers the file decides; elsewhere the
+                // conventions do. The trusted revision's configs too: a file
+                // either makes a test is one.
+                let conventions = || {
                     let stem_parts: Vec<&str> = name.split('.').collect();
                     stem_parts.len() >= 3
                         && stem_parts[1..stem_parts.len() - 1]
@@ -115,7 +125,10 @@ impl Classifier {
                             .any(|p| matches!(*p, "test" | "spec"))
                         || (dirs.iter().any(|d| matches!(*d, "__tests__" | "test" | "tests"))
                             && !is_runner_support(name, &dirs))
-                })
+                };
+                let now = self.runners.decides(path);
+                let base = self.runners.decides_at_base(path);
+                now.unwrap_or_else(conventions) || (base != now && base.unwrap_or_else(conventions))
             }
         };
         is_test.then_some(lang)

@@ -1,10 +1,12 @@
 //! The test project both the mock and the mutation gates read: which files
 //! are tests (`classify`), what a test's imports resolve to (`resolve`),
-//! what the project's test runners are set up to load (`runners`), the
+//! what the project's test runners are set up to load (`runners`), which
+//! Cargo features a plain `cargo test` enables (`features`), the
 //! cached test model of a file's content, and which calls assert. It
 //! belongs to no one gate.
 
 pub mod classify;
+pub mod features;
 pub mod imports;
 pub mod resolve;
 pub mod runners;
@@ -136,17 +138,10 @@ pub(crate) fn project(cx: &Context<'_>, cache: Option<&Cache>) -> Result<(Classi
         .partition(|e| crate::paths::file_name(index.path_bytes(e)) == b"package.json");
     let paths = |entries: &[&Entry]| -> Vec<PathBuf> { entries.iter().map(|e| index.path(e).to_path_buf()).collect() };
     let mut classifier = Classifier::load(root, &paths(&package_jsons));
-    // Which files pytest collects is read from the trusted revision too: a
-    // change that narrows it does not hide a test from the gates.
+    // Which files pytest and the JavaScript runners collect is read from the
+    // trusted revision too: a change that narrows it hides no test from the gates.
     if let Some(rev) = cx.judge.rev() {
-        let base = |name: &str| {
-            cx.repo
-                .blob_at(rev, Path::new(name))
-                .ok()
-                .flatten()
-                .map(|b| String::from_utf8_lossy(&b).into_owned())
-        };
-        classifier = classifier.with_base(&base);
+        classifier = classifier.with_base(cx.repo.reader_at(rev)?);
     }
     let resolver = Resolver::load(root, &paths(&manifests), classifier.runners.clone())
         .with_package_names(package_names(cx, cache, &index, &package_jsons)?);

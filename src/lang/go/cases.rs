@@ -89,6 +89,7 @@ pub(super) fn read_function(item: &Node, read: &Read) -> Item {
         Unchecked::default()
     };
     out.tests.push(TestCase {
+        feature: None,
         name,
         scope: receiver.map(|(_, t)| t).unwrap_or_default(),
         span: Span::of(&name_node),

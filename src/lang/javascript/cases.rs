@@ -638,6 +638,7 @@ impl<'s> Walker<'s, '_> {
                     conditional: false,
                 });
                 self.file.tests.push(TestCase {
+                    feature: None,
                     name: name.unwrap_or_default(),
                     scope: self.groups.join(" > "),
                     span,
@@ -708,6 +709,7 @@ impl<'s> Walker<'s, '_> {
             Unchecked::default()
         };
         self.file.tests.push(TestCase {
+            feature: None,
             name: name.unwrap_or_default(),
             scope: self.groups.join(" > "),
             span,

@@ -286,6 +286,7 @@ pub(super) fn read_function(def: &Node, decorators: &[Node], read: &Read, file: 
         Unchecked::default()
     };
     file.tests.push(TestCase {
+        feature: None,
         name,
         scope: String::new(),
         span: Span::of(&name_node),

@@ -260,6 +260,42 @@ pub(super) fn cfg_test(attributes: &[Node], source: &[u8]) -> bool {
     })
 }
 
+/// The Cargo feature a `#[cfg(..)]` among `attributes` requires
+/// (`feature = "x"`, also inside `all(..)`; not under `any(..)` or
+/// `not(..)`, which other settings satisfy), with the attribute's span.
+pub(super) fn cfg_feature(attributes: &[Node], source: &[u8]) -> Option<(String, Span)> {
+    fn required(tree: &Node, source: &[u8]) -> Option<String> {
+        let mut cursor = tree.walk();
+        let tokens: Vec<Node> = tree.children(&mut cursor).collect();
+        for (i, token) in tokens.iter().enumerate() {
+            let next = |k: usize| tokens.get(i + k);
+            match (token.kind(), text(token, source).as_ref()) {
+                ("identifier", "feature")
+                    if next(1).is_some_and(|t| t.kind() == "=")
+                        && next(2).is_some_and(|t| t.kind() == "string_literal") =>
+                {
+                    let literal = text(next(2)?, source);
+                    return Some(literal.trim_matches('"').to_string());
+                }
+                ("identifier", "all") if next(1).is_some_and(|t| t.kind() == "token_tree") => {
+                    if let Some(found) = required(next(1)?, source) {
+                        return Some(found);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+    attributes.iter().find_map(|a| {
+        let (path, attribute) = attribute_path(a, source)?;
+        if path != "cfg" {
+            return None;
+        }
+        Some((required(&attribute.field("arguments")?, source)?, Span::of(a)))
+    })
+}
+
 /// Where the items being read stand, and where what they hold goes.
 pub(super) struct Items<'a, 'm> {
     pub(super) source: &'a [u8],
@@ -279,6 +315,7 @@ impl Items<'_, '_> {
     /// Read the items of a module body (or the file): tests, helpers, nested modules.
     pub(super) fn read(&mut self, body: &Node, scope: &str) {
         let source = self.source;
+        let start = self.file.tests.len();
         let mut cursor = body.walk();
         for item in body.named_children(&mut cursor) {
             match item.kind() {
@@ -286,12 +323,14 @@ impl Items<'_, '_> {
                     let attrs = attributes(&item);
                     let first = attrs.first().unwrap_or(&item);
                     let (tables, literals) = (self.tables, self.literals);
+                    let before = self.file.tests.len();
                     let read = self.function(first, &item, scope, |def| {
                         read_function(def, source, (tables, literals), scope)
                     });
                     if !read.tests.is_empty() {
                         self.code.push(first.start_byte()..item.end_byte());
                     }
+                    self.built_with(before, cfg_feature(&attrs, source));
                 }
                 "mod_item" => {
                     let Some(inner) = item.field("body") else { continue };
@@ -311,6 +350,7 @@ impl Items<'_, '_> {
                         let start = attrs.first().unwrap_or(&item).start_byte();
                         self.code.push(start..item.end_byte());
                     }
+                    self.built_with(before, cfg_feature(&attrs, source));
                 }
                 "macro_definition" => self.macro_tests(&item, scope),
                 "impl_item" | "trait_item" => {
@@ -327,6 +367,22 @@ impl Items<'_, '_> {
                 }
                 _ => {}
             }
+        }
+        // `#![cfg(feature = "x")]` on the file (an integration test) or module.
+        let mut cursor = body.walk();
+        let inner: Vec<Node> = body
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() == "inner_attribute_item")
+            .collect();
+        self.built_with(start, cfg_feature(&inner, source));
+    }
+
+    /// The tests read since the `from`th are compiled only with `feature`,
+    /// unless something nearer them said so first.
+    fn built_with(&mut self, from: usize, feature: Option<(String, Span)>) {
+        let Some(feature) = feature else { return };
+        for test in self.file.tests.iter_mut().skip(from) {
+            test.feature.get_or_insert_with(|| feature.clone());
         }
     }
 
@@ -540,6 +596,7 @@ pub(super) fn read_function(
         .push((name.clone(), !scan.assertions.is_empty(), scan.calls.clone()));
     out.callback_spies = scan.doubles;
     out.tests.push(TestCase {
+        feature: None,
         name,
         scope: scope.to_string(),
         span: Span::of(&name_node),

@@ -190,6 +190,35 @@ mod tests {
     }
 
     #[test]
+    fn a_test_compiled_only_with_a_feature_says_which() {
+        let feature = |src: &str| -> Vec<(String, Option<String>)> {
+            model(src)
+                .tests
+                .iter()
+                .map(|t| (t.name.clone(), t.feature.as_ref().map(|(f, _)| f.clone())))
+                .collect()
+        };
+        let f = |name: &str, feature: Option<&str>| (name.to_string(), feature.map(str::to_string));
+        assert_eq!(
+            feature("#![cfg(feature = \"slow\")]\n#[test]\nfn a() { assert!(true); }\n"),
+            vec![f("a", Some("slow"))]
+        );
+        assert_eq!(
+            feature(
+                "#[cfg(all(test, feature = \"net\"))]\nmod tests {\n    #[test]\n    #[cfg(feature = \"tls\")]\n    fn a() {}\n    #[test]\n    fn b() {}\n}\n#[cfg(test)]\nmod plain {\n    #[test]\n    fn c() {}\n}\n"
+            ),
+            vec![f("a", Some("tls")), f("b", Some("net")), f("c", None)]
+        );
+        // Satisfied some other way, or only when the feature is off: not required.
+        assert_eq!(
+            feature(
+                "#[cfg(any(feature = \"a\", unix))]\n#[test]\nfn a() {}\n#[cfg(not(feature = \"b\"))]\n#[test]\nfn b() {}\n"
+            ),
+            vec![f("a", None), f("b", None)]
+        );
+    }
+
+    #[test]
     fn imports_and_paths() {
         let file = model(
             "use mycrate::{billing::total, cart as c};\nuse super::*;\nextern crate other;\nmod common;\n#[test]\nfn t() {\n    let x = mycrate::parse::run(1);\n    assert_eq!(helpers::f(x), crate::y::Z);\n    common::setup();\n}\n",

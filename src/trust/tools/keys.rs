@@ -13,6 +13,9 @@ pub(super) enum Way {
     Off,
     /// On unless set: set to `false` (cargo's `autotests`, `[lib] test`).
     OffFromDefault,
+    /// Cargo's target tables (`[[test]]`): one, by name, newly left out of
+    /// a plain `cargo test` (`test = false`, `required-features` gained).
+    Targets,
     /// A number raised: `line-length`, a complexity threshold.
     Higher,
     /// Rule levels (`{"no-console": "error"}`, `[lints.clippy]`), one lowered or dropped.
@@ -149,6 +152,7 @@ pub(super) const CARGO_TEST_KEYS: &[(&str, Way)] = &[
     ("package.autotests", Way::OffFromDefault),
     ("lib.test", Way::OffFromDefault),
     ("lib.doctest", Way::OffFromDefault),
+    ("test", Way::Targets),
 ];
 
 pub(super) const CLIPPY_KEYS: &[(&str, Way)] = &[
@@ -182,6 +186,32 @@ pub(super) const CONFTEST_CODE: &[(&str, Way)] = &[
     ("pytest_collect_file", Way::Any),
     ("deselect", Way::Any),
 ];
+
+/// A jest or vitest setup module (`setupFiles`, `setupFilesAfterEnv`,
+/// `globalSetup`): code run around every test file. A line that skips,
+/// focuses, mocks or replaces the test API there reaches every test.
+pub(super) const SETUP_FILE: ToolFile = ToolFile {
+    names: &[],
+    format: Format::Code,
+    at: "",
+    tool: "test setup",
+    gate: "mock",
+    keys: &[
+        (".skip", Way::Any),
+        (".only", Way::Any),
+        (".todo", Way::Any),
+        ("xit(", Way::Any),
+        ("xtest(", Way::Any),
+        ("xdescribe(", Way::Any),
+        ("globalThis.", Way::Any),
+        ("global.", Way::Any),
+        ("expect.extend", Way::Any),
+        ("jest.mock(", Way::Any),
+        ("vi.mock(", Way::Any),
+        ("doMock(", Way::Any),
+        ("retry", Way::Any),
+    ],
+};
 
 pub(super) const FILES: &[ToolFile] = &[
     ToolFile {

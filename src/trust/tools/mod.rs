@@ -32,12 +32,23 @@ pub use suppressions::{hold_tool_suppressions, tool_suppressions};
 /// One waiver per key on which the change's version of a tool's config
 /// file lowers the bar its version at the trusted revision set, judged by
 /// who changed the file.
-pub fn hold_tool_configs(judge: &Judge, repo: &Repo, changes: &ChangeSet) -> Result<Vec<Waiver>> {
+/// `setup`: the changed files a jest or vitest config runs around every
+/// test file (`gates::project::runners::changed_setup_files`), read as code.
+pub fn hold_tool_configs(
+    judge: &Judge,
+    repo: &Repo,
+    changes: &ChangeSet,
+    setup: &BTreeSet<std::path::PathBuf>,
+) -> Result<Vec<Waiver>> {
     let Some(rev) = judge.rev() else {
         return Ok(Vec::new());
     };
     let mut out = Vec::new();
-    for file in changes.files.iter().filter(|f| is_tool_config(&f.path)) {
+    for file in changes
+        .files
+        .iter()
+        .filter(|f| is_tool_config(&f.path) || setup.contains(&f.path))
+    {
         let old = file.old_path.as_deref().unwrap_or(&file.path);
         let base = match file.status {
             Status::Added | Status::Untracked => None,
@@ -52,7 +63,15 @@ pub fn hold_tool_configs(judge: &Judge, repo: &Repo, changes: &ChangeSet) -> Res
             _ => crate::walk::read_file(repo.root(), &file.path).ok(),
         };
         let text = |b: &Option<Vec<u8>>| b.as_ref().map(|b| String::from_utf8_lossy(b).into_owned());
-        let found = lowered(&file.path, text(&base).as_deref(), text(&head).as_deref());
+        let (base, head) = (text(&base), text(&head));
+        let mut found = lowered(&file.path, base.as_deref(), head.as_deref());
+        if setup.contains(&file.path) {
+            found.extend(code_lines(
+                &SETUP_FILE,
+                base.as_deref().unwrap_or(""),
+                head.as_deref().unwrap_or(""),
+            ));
+        }
         if found.is_empty() {
             continue;
         }
@@ -323,6 +342,41 @@ fn lowers(way: Way, before: &Value, after: &Value) -> Option<String> {
             let off = |v: &Value| matches!(v, Value::Bool(false)) || v.as_str().is_some_and(|s| s == "false");
             (off(after) && !off(before)).then(|| "turned off (`false`)".to_string())
         }
+        Way::Targets => {
+            // Each target by its name (else its path), with what leaves it
+            // out of a plain `cargo test`.
+            let left_out = |v: &Value| -> std::collections::BTreeMap<String, BTreeSet<String>> {
+                let mut out = std::collections::BTreeMap::new();
+                for target in v.as_array().into_iter().flatten() {
+                    let Some(name) = target.get("name").or_else(|| target.get("path")).map(shown) else {
+                        continue;
+                    };
+                    let mut why = BTreeSet::new();
+                    if matches!(target.get("test"), Some(Value::Bool(false))) {
+                        why.insert("`test = false`".to_string());
+                    }
+                    for feature in target.get("required-features").map(items).unwrap_or_default() {
+                        why.insert(format!("needs feature `{feature}`"));
+                    }
+                    out.insert(name, why);
+                }
+                out
+            };
+            let (old, new) = (left_out(before), left_out(after));
+            let gained: BTreeSet<String> = new
+                .iter()
+                .flat_map(|(name, why)| {
+                    let had = old.get(name).cloned().unwrap_or_default();
+                    why.difference(&had)
+                        .map(move |w| format!("`{name}` {w}"))
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            (!gained.is_empty()).then(|| {
+                let gained: Vec<String> = gained.into_iter().collect();
+                format!("left out of a plain `cargo test`: {}", gained.join(", "))
+            })
+        }
         Way::Off => (truthy(before) && !truthy(after)).then(|| match after {
             Value::Null => "dropped".to_string(),
             other => format!("turned off (`{}`)", shown(other)),
@@ -509,6 +563,19 @@ mod tests {
                 "cargo test package.autotests: turned off (`false`)",
                 "cargo test lib.test: turned off (`false`)"
             ]
+        );
+        // A `[[test]]` target given `test = false` or a feature it needs; a
+        // target newly declared with one too (`tests/e2e.rs` may have been
+        // an implicit target that ran).
+        assert_eq!(
+            keys(
+                "Cargo.toml",
+                Some("[[test]]\nname = \"api\"\n\n[[test]]\nname = \"slow\"\nrequired-features = [\"slow\"]\n"),
+                Some(
+                    "[[test]]\nname = \"api\"\ntest = false\n\n[[test]]\nname = \"slow\"\nrequired-features = [\"slow\"]\n\n[[test]]\nname = \"e2e\"\nrequired-features = [\"net\"]\n"
+                )
+            ),
+            vec!["cargo test test: left out of a plain `cargo test`: `api` `test = false`, `e2e` needs feature `net`"]
         );
         assert_eq!(
             keys(

@@ -47,6 +47,26 @@ impl Analysis<'_> {
             }
             return;
         }
+        // Compiled now only with a feature a plain `cargo test` leaves off.
+        if o.skip.is_none()
+            && o.feature.is_none()
+            && let Some((feature, span)) = &n.feature
+            && !self.features.on_by_default(&nf.change.path, feature)
+        {
+            if known.test(o) {
+                emit.push(
+                    &TEST_DELETED_OR_SKIPPED,
+                    format!(
+                        "test `{}` is now compiled only with feature `{feature}` (`#[cfg(feature = \"{feature}\")]`), which a plain `cargo test` does not enable",
+                        n.name
+                    ),
+                    at(*span),
+                    Some(before(o.span)),
+                    Vec::new(),
+                );
+            }
+            return;
+        }
         // A test skipped before the change ran none of its checks.
         let Some(new_file) = nf.new.filter(|_| o.skip.is_none()) else {
             return;

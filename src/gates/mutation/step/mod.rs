@@ -43,6 +43,8 @@ pub(super) struct Analysis<'a> {
     /// The tests of the last version of every test file the range changed:
     /// a test deleted in one step and there at the end moved, or came back.
     pub finale: &'a [Finale],
+    /// Which Cargo features a plain `cargo test` enables, per crate.
+    pub features: &'a crate::gates::project::features::CargoFeatures,
 }
 
 /// A test at the end of the range, as far as telling it again goes (a

@@ -13,6 +13,8 @@
 //! named by a path (another config) is not read, so a file no inline project
 //! matches is left to the conventions there.
 
+mod config;
+
 use std::path::{Path, PathBuf};
 
 use crate::lang::syntax::Node;
@@ -21,6 +23,7 @@ use regex::Regex;
 
 use super::resolve::normalize;
 use crate::lang::{Lang, text, visit_named};
+use config::Config;
 
 const VITEST: &[&str] = &["vitest.config", "vite.config"];
 const JEST: &str = "jest.config";
@@ -71,6 +74,9 @@ struct Dir {
     /// `None` when no config there says which files are tests.
     matcher: Option<Matcher>,
     aliases: Vec<Alias>,
+    /// The modules the configs run before every test file (`setupFiles`,
+    /// `setupFilesAfterEnv`, `globalSetup`), repository-relative.
+    setup: Vec<PathBuf>,
     /// The config files read, for the report.
     sources: Vec<String>,
     /// Configs that could not be read, each with why (for the report).
@@ -84,6 +90,16 @@ struct Dir {
 pub struct Runners {
     root: PathBuf,
     /// The directories a config may govern (the root and every package's).
+    dirs: std::collections::BTreeMap<PathBuf, std::sync::OnceLock<Dir>>,
+    /// The trusted revision's configs in the same directories, read the
+    /// same lazy way: a file either revision's configs make a test is one.
+    base: Option<Base>,
+}
+
+/// The trusted revision's runner configs.
+#[derive(Debug)]
+struct Base {
+    files: crate::git::RevFiles,
     dirs: std::collections::BTreeMap<PathBuf, std::sync::OnceLock<Dir>>,
 }
 
@@ -99,7 +115,21 @@ impl Runners {
         Runners {
             root: root.to_path_buf(),
             dirs,
+            base: None,
         }
+    }
+
+    /// The same, with the configs of the trusted revision (`files`) beside
+    /// the working tree's: a change that narrows `testMatch` or `include`
+    /// does not hide the tests it moved out of the new patterns' sight.
+    pub fn with_base(mut self, files: crate::git::RevFiles) -> Runners {
+        let dirs = self
+            .dirs
+            .keys()
+            .map(|d| (d.clone(), std::sync::OnceLock::new()))
+            .collect();
+        self.base = Some(Base { files, dirs });
+        self
     }
 
     /// The configs of `dir`, read now if they were not yet; `None` when no
@@ -108,9 +138,48 @@ impl Runners {
         let cell = self.dirs.get(dir)?;
         Some(cell.get_or_init(|| {
             let mut read = Dir::default();
-            read.read(&self.root, dir);
+            read.read(&|rel: &Path| std::fs::read(self.root.join(rel)).ok(), dir);
             read
         }))
+    }
+
+    /// The trusted revision's configs of `dir`, as [`Runners::dir`].
+    fn base_dir(&self, dir: &Path) -> Option<&Dir> {
+        let base = self.base.as_ref()?;
+        let cell = base.dirs.get(dir)?;
+        Some(cell.get_or_init(|| {
+            let mut read = Dir::default();
+            read.read(&|rel: &Path| base.files.read(rel), dir);
+            read
+        }))
+    }
+
+    /// The runner configs that may name the changed files `paths`
+    /// (repository-relative) as setup modules: those in each of their
+    /// directories and above, read when first asked about.
+    pub fn around<'p>(root: &Path, paths: impl IntoIterator<Item = &'p Path>) -> Runners {
+        let mut dirs = std::collections::BTreeMap::new();
+        for path in paths {
+            for dir in path.ancestors().skip(1) {
+                dirs.entry(dir.to_path_buf()).or_default();
+            }
+        }
+        Runners {
+            root: root.to_path_buf(),
+            dirs,
+            base: None,
+        }
+    }
+
+    /// Does a runner config above `path`, in the working tree or at the
+    /// trusted revision, run it before every test file (a setup module)?
+    pub fn is_setup_file(&self, path: &Path) -> bool {
+        // Named with its extension or without (`./jest.setup`), as node resolves it.
+        let bare = path.with_extension("");
+        let names = |dir: Option<&Dir>| dir.is_some_and(|d| d.setup.iter().any(|s| s == path || *s == bare));
+        path.ancestors()
+            .skip(1)
+            .any(|a| names(self.dir(a)) || names(self.base_dir(a)))
     }
 
     /// The directories whose configs govern `path`, nearest first.
@@ -153,7 +222,9 @@ impl Runners {
 }
 
 impl Dir {
-    fn read(&mut self, root: &Path, dir: &Path) {
+    /// Read the configs in `dir`, each file's bytes from `read` (a
+    /// repository-relative path; `None` when it is not there).
+    fn read(&mut self, read: &dyn Fn(&Path) -> Option<Vec<u8>>, dir: &Path) {
         let mut matcher = Matcher::default();
         let mut found = false;
         let candidates = VITEST
@@ -162,7 +233,7 @@ impl Dir {
             .flat_map(|stem| CONFIG_EXTENSIONS.iter().map(move |e| format!("{stem}.{e}")));
         for name in candidates {
             let rel = dir.join(&name);
-            let Ok(bytes) = std::fs::read(root.join(&rel)) else {
+            let Some(bytes) = read(&rel) else {
                 continue;
             };
             let Some(lang) = Lang::from_path(&rel) else { continue };
@@ -176,6 +247,12 @@ impl Dir {
             }
             let config = Config { source: &bytes, dir };
             let root_node = tree.root_node();
+            for (key, _, value) in config.pairs(&root_node) {
+                if SETUP_KEYS.contains(&key.as_str()) {
+                    let named = config.strings(&value).unwrap_or_default();
+                    self.setup.extend(named.iter().map(|m| setup_path(m, dir)));
+                }
+            }
             if name.starts_with(JEST) {
                 found |= config.jest(&root_node, &mut matcher, &mut self.aliases);
             } else {
@@ -185,9 +262,7 @@ impl Dir {
         }
         // package.json "jest": { "testMatch": [..], "testRegex": .., "moduleNameMapper": {..} }
         let manifest = dir.join("package.json");
-        let json = std::fs::read_to_string(root.join(&manifest))
-            .ok()
-            .map(|text| serde_json::from_str::<serde_json::Value>(&text));
+        let json = read(&manifest).map(|bytes| serde_json::from_slice::<serde_json::Value>(&bytes));
         if let Some(Err(e)) = &json {
             self.problems.push(format!(
                 "{} is not valid JSON ({e}): its jest settings were not read",
@@ -204,6 +279,10 @@ impl Dir {
                     _ => Vec::new(),
                 }
             };
+            for key in SETUP_KEYS {
+                let named = jest.get(*key).map(strings).unwrap_or_default();
+                self.setup.extend(named.iter().map(|m| setup_path(m, dir)));
+            }
             if let Some(include) = jest.get("testMatch").map(strings).and_then(|g| globset(&g)) {
                 matcher.projects.push(Project { include, exclude: None });
                 found = true;
@@ -234,9 +313,27 @@ impl Runners {
     /// Whether a runner config decides `path` (repository-relative), and if so
     /// whether it is a test file.
     pub fn decides(&self, path: &Path) -> Option<bool> {
-        let (dir, matcher) = self
+        let nearest = self
             .governing(path)
-            .find_map(|(dir, read)| Some((dir, read.matcher.as_ref()?)))?;
+            .find_map(|(dir, read)| Some((dir, read.matcher.as_ref()?)));
+        Self::decide(nearest, path)
+    }
+
+    /// [`Runners::decides`] by the trusted revision's configs; `None` also
+    /// when there is no trusted revision.
+    pub fn decides_at_base(&self, path: &Path) -> Option<bool> {
+        self.base.as_ref()?;
+        let nearest = path
+            .ancestors()
+            .skip(1)
+            .filter_map(|a| Some((a, self.base_dir(a)?)))
+            .find_map(|(dir, read)| Some((dir, read.matcher.as_ref()?)));
+        Self::decide(nearest, path)
+    }
+
+    /// Is `path` a test by the `matcher` of the nearest config that has one (at `dir`)?
+    fn decide(nearest: Option<(&Path, &Matcher)>, path: &Path) -> Option<bool> {
+        let (dir, matcher) = nearest?;
         let rel = path.strip_prefix(dir).ok()?;
         let included = matcher
             .projects
@@ -254,6 +351,46 @@ impl Runners {
         }
         Some(included)
     }
+}
+
+/// The changed JavaScript and TypeScript files that a jest or vitest
+/// config (at the trusted revision or in the change) runs before every test
+/// file: code that can skip, mock or loosen every test at once.
+pub fn changed_setup_files(
+    repo: &crate::git::Repo,
+    rev: &str,
+    changes: &crate::changed::ChangeSet,
+) -> anyhow::Result<std::collections::BTreeSet<PathBuf>> {
+    let scripts: Vec<&Path> = changes
+        .files
+        .iter()
+        .map(|f| f.path.as_path())
+        .filter(|p| {
+            matches!(
+                crate::lang::Lang::from_path(p),
+                Some(crate::lang::Lang::JavaScript | crate::lang::Lang::TypeScript | crate::lang::Lang::Tsx)
+            )
+        })
+        .collect();
+    if scripts.is_empty() {
+        return Ok(std::collections::BTreeSet::new());
+    }
+    let runners = Runners::around(repo.root(), scripts.iter().copied()).with_base(repo.reader_at(rev)?);
+    Ok(scripts
+        .into_iter()
+        .filter(|p| runners.is_setup_file(p))
+        .map(Path::to_path_buf)
+        .collect())
+}
+
+/// The keys that name modules jest and vitest run around every test file.
+const SETUP_KEYS: &[&str] = &["setupFiles", "setupFilesAfterEnv", "globalSetup"];
+
+/// A setup module as a config names it (`<rootDir>/jest.setup.js`,
+/// `./test/setup.ts`), repository-relative; a package name stays as written.
+fn setup_path(module: &str, dir: &Path) -> PathBuf {
+    let module = module.trim_start_matches("<rootDir>/");
+    normalize(&dir.join(module))
 }
 
 /// Jest's `<rootDir>` is the config's directory.
@@ -319,276 +456,6 @@ fn extglob(pattern: &str) -> Vec<String> {
         }
     }
     outs
-}
-
-/// One config file being read.
-struct Config<'a> {
-    source: &'a [u8],
-    /// Its directory, repository-relative.
-    dir: &'a Path,
-}
-
-impl Config<'_> {
-    /// The key of a `pair`, bare or quoted.
-    fn key(&self, pair: &Node) -> Option<String> {
-        let key = pair.child_by_field_name("key")?;
-        Some(text(&key, self.source).trim_matches(['"', '\'', '`']).to_string())
-    }
-
-    /// The key of the object property that holds `pair`'s object, if any.
-    fn parent_key(&self, pair: &Node) -> Option<String> {
-        let object = pair.parent().filter(|o| o.kind() == "object")?;
-        let outer = object.parent().filter(|p| p.kind() == "pair")?;
-        self.key(&outer)
-    }
-
-    fn string(&self, node: &Node) -> Option<String> {
-        match node.kind() {
-            "string" => Some(text(node, self.source).trim_matches(['"', '\'']).to_string()),
-            "template_string" if node.named_child_count() == 0 => {
-                Some(text(node, self.source).trim_matches('`').to_string())
-            }
-            _ => None,
-        }
-    }
-
-    /// An array of string literals, or one string.
-    fn strings(&self, node: &Node) -> Option<Vec<String>> {
-        if let Some(s) = self.string(node) {
-            return Some(vec![s]);
-        }
-        if node.kind() != "array" {
-            return None;
-        }
-        let mut cursor = node.walk();
-        node.named_children(&mut cursor)
-            .filter(|c| c.kind() != "comment")
-            .map(|c| self.string(&c))
-            .collect()
-    }
-
-    /// Every `key: value` pair in the file, with the key of the object around it.
-    fn pairs<'t>(&self, root: &Node<'t>) -> Vec<(String, Option<String>, Node<'t>)> {
-        let mut out = Vec::new();
-        visit_named(*root, |n| {
-            if n.kind() == "pair"
-                && let (Some(key), Some(value)) = (self.key(&n), n.child_by_field_name("value"))
-            {
-                out.push((key, self.parent_key(&n), value));
-            }
-            true
-        });
-        out
-    }
-
-    fn vitest(&self, root: &Node, matcher: &mut Matcher, aliases: &mut Vec<Alias>) -> bool {
-        for (key, parent, value) in self.pairs(root) {
-            if (key.as_str(), parent.as_deref()) == ("alias", Some("resolve")) {
-                self.vite_aliases(&value, aliases);
-            }
-        }
-        // Every `test: { .. }` block: the config's own, and each inline
-        // project's (`test.projects: [{ extends: true, test: { .. } }]`).
-        let mut blocks: Vec<Node> = Vec::new();
-        visit_named(*root, |n| {
-            if n.kind() == "pair"
-                && self.key(&n).as_deref() == Some("test")
-                && let Some(value) = n.child_by_field_name("value").filter(|v| v.kind() == "object")
-            {
-                blocks.push(value);
-            }
-            true
-        });
-        let Some(&outer) = blocks.first() else { return false };
-        let projects = self
-            .field(&outer, "projects")
-            .or_else(|| self.field(&outer, "workspace"));
-        let Some(projects) = projects.filter(|p| p.kind() == "array") else {
-            return match self.project(&outer, None) {
-                Block::Project(project) => {
-                    matcher.projects.push(project);
-                    true
-                }
-                Block::Silent | Block::Computed => false,
-            };
-        };
-        let mut cursor = projects.walk();
-        for entry in projects.named_children(&mut cursor).filter(|c| c.kind() != "comment") {
-            let test = (entry.kind() == "object")
-                .then(|| self.field(&entry, "test"))
-                .flatten()
-                .filter(|t| t.kind() == "object");
-            let inherits = self
-                .field(&entry, "extends")
-                .is_some_and(|e| text(&e, self.source) == "true");
-            match test {
-                Some(test) => match self.project(&test, inherits.then_some(&outer)) {
-                    Block::Project(project) => matcher.projects.push(project),
-                    Block::Silent => {
-                        matcher.projects.push(Project {
-                            include: globset(&[VITEST_INCLUDE.to_string()])
-                                .expect("vitest's default include is a glob"),
-                            exclude: None,
-                        });
-                    }
-                    Block::Computed => matcher.open = true,
-                },
-                // A path to another config, or a project built at run time.
-                None => matcher.open = true,
-            }
-        }
-        true
-    }
-
-    /// The project a `test` block makes: its `include` (else the one it
-    /// extends, else vitest's default) without its `exclude` (likewise; an
-    /// entry not written as a string, `...configDefaults.exclude`, is left
-    /// out).
-    fn project(&self, test: &Node, extends: Option<&Node>) -> Block {
-        let value = |name: &str| {
-            self.field(test, name)
-                .or_else(|| extends.and_then(|outer| self.field(outer, name)))
-        };
-        let (include, exclude) = (value("include"), value("exclude"));
-        if include.is_none() && exclude.is_none() {
-            return Block::Silent;
-        }
-        let include = match include {
-            Some(include) => match self.strings(&include).and_then(|g| globset(&g)) {
-                Some(include) => include,
-                None => return Block::Computed,
-            },
-            None => globset(&[VITEST_INCLUDE.to_string()]).expect("vitest's default include is a glob"),
-        };
-        let exclude = exclude.and_then(|e| {
-            let mut cursor = e.walk();
-            let literal: Vec<String> = match self.string(&e) {
-                Some(one) => vec![one],
-                None => e.named_children(&mut cursor).filter_map(|c| self.string(&c)).collect(),
-            };
-            globset(&literal)
-        });
-        Block::Project(Project { include, exclude })
-    }
-
-    /// The value of `object`'s own property `name`.
-    fn field<'t>(&self, object: &Node<'t>, name: &str) -> Option<Node<'t>> {
-        let mut cursor = object.walk();
-        let found = object
-            .named_children(&mut cursor)
-            .find(|p| p.kind() == "pair" && self.key(p).as_deref() == Some(name));
-        found.and_then(|p| p.child_by_field_name("value"))
-    }
-
-    fn jest(&self, root: &Node, matcher: &mut Matcher, aliases: &mut Vec<Alias>) -> bool {
-        let mut found = false;
-        for (key, parent, value) in self.pairs(root) {
-            // Top-level keys only (`projects` entries carry their own).
-            if parent.is_some() {
-                continue;
-            }
-            match key.as_str() {
-                "testMatch" => {
-                    if let Some(include) = self.strings(&value).and_then(|g| globset(&g)) {
-                        matcher.projects.push(Project { include, exclude: None });
-                        found = true;
-                    }
-                }
-                "testRegex" => {
-                    let regexes = if value.kind() == "regex" {
-                        value
-                            .child_by_field_name("pattern")
-                            .map(|p| vec![text(&p, self.source).into_owned()])
-                    } else {
-                        self.strings(&value)
-                    };
-                    if let Some(regexes) = regexes {
-                        matcher.regex.extend(regexes.iter().filter_map(|r| Regex::new(r).ok()));
-                        found = true;
-                    }
-                }
-                "moduleNameMapper" if value.kind() == "object" => {
-                    let mut cursor = value.walk();
-                    for pair in value.named_children(&mut cursor).filter(|p| p.kind() == "pair") {
-                        if let (Some(find), Some(replacement)) = (
-                            self.key(&pair).and_then(|k| Regex::new(&k).ok()),
-                            pair.child_by_field_name("value").and_then(|v| self.string(&v)),
-                        ) {
-                            aliases.push(Alias::Pattern {
-                                find,
-                                replacement: root_dir(&replacement, self.dir),
-                            });
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        found
-    }
-
-    /// `alias: { '@': path.resolve(__dirname, 'src') }` or `alias: [{ find: '@', replacement: .. }]`.
-    fn vite_aliases(&self, value: &Node, aliases: &mut Vec<Alias>) {
-        let mut cursor = value.walk();
-        let entries: Vec<Node> = value.named_children(&mut cursor).collect();
-        for entry in entries {
-            let (find, replacement) = match (value.kind(), entry.kind()) {
-                ("object", "pair") => (self.key(&entry), entry.child_by_field_name("value")),
-                ("array", "object") => {
-                    let mut c = entry.walk();
-                    let pairs: Vec<Node> = entry.named_children(&mut c).filter(|p| p.kind() == "pair").collect();
-                    let field = |name: &str| {
-                        pairs
-                            .iter()
-                            .find(|p| self.key(p).as_deref() == Some(name))
-                            .and_then(|p| p.child_by_field_name("value"))
-                    };
-                    (field("find").and_then(|f| self.string(&f)), field("replacement"))
-                }
-                _ => continue,
-            };
-            if let (Some(find), Some(path)) = (find, replacement.and_then(|r| self.path(&r))) {
-                aliases.push(Alias::Prefix {
-                    find,
-                    replacement: path,
-                });
-            }
-        }
-    }
-
-    /// A directory as a config writes it, repository-relative: `'./src'`,
-    /// `'/src'`, `path.resolve(__dirname, 'src')`, `resolve(__dirname, './src')`,
-    /// `fileURLToPath(new URL('./src', import.meta.url))`.
-    fn path(&self, node: &Node) -> Option<PathBuf> {
-        let relative = match node.kind() {
-            "string" | "template_string" => self.string(node)?,
-            "call_expression" => {
-                let callee = text(&node.child_by_field_name("function")?, self.source).into_owned();
-                let args = node.child_by_field_name("arguments")?;
-                let mut cursor = args.walk();
-                let args: Vec<Node> = args.named_children(&mut cursor).collect();
-                match callee.rsplit('.').next().unwrap_or(&callee) {
-                    "resolve" | "join" => {
-                        let parts: Option<Vec<String>> = args
-                            .iter()
-                            .filter(|a| !matches!(text(a, self.source).as_ref(), "__dirname" | "process.cwd()"))
-                            .map(|a| self.string(a))
-                            .collect();
-                        parts?.join("/")
-                    }
-                    "fileURLToPath" => {
-                        let url = args.first().filter(|u| u.kind() == "new_expression")?;
-                        let url_args = url.child_by_field_name("arguments")?;
-                        let first = url_args.named_child(0)?;
-                        self.string(&first)?
-                    }
-                    _ => return None,
-                }
-            }
-            _ => return None,
-        };
-        Some(normalize(&self.dir.join(relative.trim_start_matches('/'))))
-    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,85 @@
+//! Which Cargo features a plain `cargo test` enables: the `default` set of
+//! the crate's manifest, closed over what each feature enables in turn. A
+//! test compiled only with another feature does not run there.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// The default features of the crates of a working tree, each manifest
+/// read the first time a file under it is asked about.
+#[derive(Debug)]
+pub struct CargoFeatures {
+    root: PathBuf,
+    read: Mutex<BTreeMap<PathBuf, Option<BTreeSet<String>>>>,
+}
+
+impl CargoFeatures {
+    pub fn new(root: &Path) -> CargoFeatures {
+        CargoFeatures {
+            root: root.to_path_buf(),
+            read: Mutex::new(BTreeMap::new()),
+        }
+    }
+
+    /// Does a plain `cargo test` of the crate holding `path`
+    /// (repository-relative) enable `feature`? A manifest that cannot be
+    /// read says yes: no finding rests on a guess.
+    pub fn on_by_default(&self, path: &Path, feature: &str) -> bool {
+        let Some(dir) = path
+            .ancestors()
+            .skip(1)
+            .find(|d| self.root.join(d).join("Cargo.toml").is_file())
+        else {
+            return true;
+        };
+        let mut read = self.read.lock().unwrap_or_else(|e| e.into_inner());
+        let defaults = read.entry(dir.to_path_buf()).or_insert_with(|| {
+            let text = std::fs::read_to_string(self.root.join(dir).join("Cargo.toml")).ok()?;
+            defaults(&text.parse::<toml::Table>().ok()?)
+        });
+        defaults.as_ref().is_none_or(|on| on.contains(feature))
+    }
+}
+
+/// The features `default` enables, directly or through the features it
+/// names (`default = ["std"]`, `std = ["alloc"]`); `dep:x` and `x/y` are
+/// dependencies' business and left out.
+fn defaults(manifest: &toml::Table) -> Option<BTreeSet<String>> {
+    let empty = toml::Table::new();
+    let features = manifest.get("features").and_then(|f| f.as_table()).unwrap_or(&empty);
+    let enables = |name: &str| -> Vec<String> {
+        features
+            .get(name)
+            .and_then(|v| v.as_array())
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v.as_str())
+            .filter(|s| !s.starts_with("dep:") && !s.contains('/'))
+            .map(str::to_string)
+            .collect()
+    };
+    let mut on = BTreeSet::new();
+    let mut todo = enables("default");
+    while let Some(next) = todo.pop() {
+        if on.insert(next.clone()) {
+            todo.extend(enables(&next));
+        }
+    }
+    // An optional dependency is a feature of its own name, off by default.
+    Some(on)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_default_set_is_closed_over_what_each_feature_enables() {
+        let manifest: toml::Table =
+            "[features]\ndefault = [\"std\"]\nstd = [\"alloc\", \"serde?/std\"]\nalloc = []\nslow = []\n"
+                .parse()
+                .unwrap();
+        let on = super::defaults(&manifest).unwrap();
+        assert_eq!(on.into_iter().collect::<Vec<_>>(), vec!["alloc", "std"]);
+        assert!(super::defaults(&toml::Table::new()).unwrap().is_empty());
+    }
+}
