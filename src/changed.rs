@@ -91,15 +91,30 @@ impl ChangeSet {
 pub fn collect(repo: &Repo, scope: &Scope, exclude: &GlobSet, skip_dirs: &[PathBuf]) -> Result<ChangeSet> {
     let (base, diffs) = match scope {
         Scope::AllFiles | Scope::Files(_) => {
-            let files = repo
-                .tracked_files()?
+            let tracked = repo.tracked_files()?;
+            let mut files: Vec<(PathBuf, Status)> = tracked
                 .iter()
                 .filter(|p| !skip_dirs.iter().any(|d| p.starts_with(d)) && scope.admits(p))
-                .cloned()
-                .map(|path| FileDiff {
+                .map(|p| (p.clone(), Status::Modified))
+                .collect();
+            // A file named that git does not track yet (one an agent just
+            // wrote), when it is there and not ignored.
+            if let Scope::Files(named) = scope {
+                files.extend(
+                    named
+                        .iter()
+                        .filter(|p| !tracked.contains(*p) && !skip_dirs.iter().any(|d| p.starts_with(d)))
+                        .filter(|p| repo.root().join(p).is_file() && !repo.is_ignored(p))
+                        .map(|p| (p.clone(), Status::Untracked)),
+                );
+                files.sort_by(|a, b| a.0.cmp(&b.0));
+            }
+            let files = files
+                .into_iter()
+                .map(|(path, status)| FileDiff {
                     path,
                     old_path: None,
-                    status: Status::Modified,
+                    status,
                     binary: false,
                     added: Vec::new(),
                     hunks: Vec::new(),

@@ -207,7 +207,61 @@ pub enum Command {
         /// Also install the git hooks (`loki-gate hook install`)
         #[arg(long)]
         hooks: bool,
+
+        /// Only wire loki-gate into this coding agent's hooks (its project settings file, merged; repeatable)
+        #[arg(long = "agent", value_enum, value_name = "AGENT")]
+        agents: Vec<Agent>,
     },
+    /// Answer a coding agent's hook (its JSON on stdin) in that agent's protocol: record the session start, gate "done", advise after an edit
+    Agent(AgentArgs),
+}
+
+/// A coding agent whose hooks loki-gate answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, ValueEnum)]
+pub enum Agent {
+    /// Claude Code (`.claude/settings.json`)
+    Claude,
+    /// OpenAI Codex CLI (`.codex/hooks.json`)
+    Codex,
+    /// Cursor (`.cursor/hooks.json`)
+    Cursor,
+    /// Gemini CLI (`.gemini/settings.json`)
+    Gemini,
+}
+
+impl Agent {
+    pub const ALL: [Agent; 4] = [Agent::Claude, Agent::Codex, Agent::Cursor, Agent::Gemini];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Agent::Claude => "claude",
+            Agent::Codex => "codex",
+            Agent::Cursor => "cursor",
+            Agent::Gemini => "gemini",
+        }
+    }
+}
+
+/// The moments of an agent's session loki-gate answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AgentEvent {
+    /// The session began (or resumed): record where its work starts
+    SessionStart,
+    /// The agent says it is done: gate the session's work, block or let it stop
+    Stop,
+    /// The agent wrote a file: advice on that file, never a block
+    PostEdit,
+}
+
+#[derive(Debug, Args)]
+pub struct AgentArgs {
+    /// The moment of the session the hook is for
+    #[arg(value_enum)]
+    pub event: AgentEvent,
+
+    /// Whose hook protocol the JSON on stdin and the answer follow
+    #[arg(long = "agent", value_enum, value_name = "AGENT")]
+    pub agent: Agent,
 }
 
 /// A git hook loki-gate provides.
@@ -242,6 +296,10 @@ pub enum HookAction {
         /// Only this hook (repeatable) [default: pre-commit and pre-push]
         #[arg(long = "hook", value_enum, value_name = "HOOK")]
         hooks: Vec<Hook>,
+
+        /// Remove only what `init --agent` added to this coding agent's settings (repeatable); the git hooks stay
+        #[arg(long = "agent", value_enum, value_name = "AGENT", conflicts_with = "hooks")]
+        agents: Vec<Agent>,
     },
     /// What an installed hook runs: `check` on the staged change (pre-commit) or on the commits being pushed (pre-push)
     Run {
@@ -300,6 +358,12 @@ pub struct CheckArgs {
 
     #[command(flatten)]
     pub paths: PathArgs,
+
+    /// The gates come from a config list (an agent's): one with nothing to
+    /// run here (evidence without a test command) is skipped with a note,
+    /// as in a bare `check`, instead of failing.
+    #[arg(skip)]
+    pub listed: bool,
 }
 
 #[derive(Debug, Default, Args)]
@@ -398,6 +462,10 @@ pub struct StaticArgs {
     #[arg(skip)]
     pub hook: Option<Hook>,
 
+    /// Only the tools that judge files alone (set after an agent's edit).
+    #[arg(skip)]
+    pub quick: bool,
+
     /// What the tools look at: the changed files, or each tool's whole project (with --new-only: new findings anywhere) [default: gates.static.scope]
     #[arg(long, value_name = "SCOPE", value_parser = clap::builder::PossibleValuesParser::new(crate::gates::static_analysis::settings::SCOPES))]
     pub scope: Option<String>,
@@ -451,6 +519,7 @@ impl StaticArgs {
     pub fn overrides(&self) -> crate::gates::static_analysis::settings::Overrides {
         crate::gates::static_analysis::settings::Overrides {
             hook: self.hook.map(Hook::name),
+            quick: self.quick,
             tool: self.tool.clone(),
             filter: self.filter.clone(),
             fail_on: self.fail_on.clone(),

@@ -7,6 +7,10 @@
 //! | 2 | could not run: usage, config, git or I/O error, a required tool missing; the one-line error names the file or tool and the fix |
 //! | 3 | `uncertainty` only: escalated this round |
 //!
+//! `agent` answers a coding agent's hook in that agent's protocol instead:
+//! exit 0 with the answer on stdout, or 1 when it could not answer (every
+//! agent takes 1 as a failed hook that does not block; 2 would block).
+//!
 //! A gate that could not look never exits 0: "inconclusive" either blocks or
 //! passes with a visible disclosure, per the gate's documented policy.
 //! `docs/exit-codes.md` is the user-facing copy of this table.
@@ -23,6 +27,9 @@ pub enum ExitStatus {
     Error,
     /// `uncertainty` escalated this round.
     Escalated,
+    /// `agent`: no answer could be given (bad input, a config error); every
+    /// agent takes exit 1 as a failed hook that does not block.
+    AgentError,
 }
 
 impl ExitStatus {
@@ -32,6 +39,7 @@ impl ExitStatus {
             ExitStatus::Blocked => 1,
             ExitStatus::Error => 2,
             ExitStatus::Escalated => 3,
+            ExitStatus::AgentError => 1,
         }
     }
 }

@@ -70,10 +70,15 @@ pub fn run(cli: Cli) -> Result<ExitStatus> {
     match &cli.command {
         Command::Rules { gate } => commands::rules::rules(global, gate.as_deref()),
         Command::Explain { rule } => commands::explain::explain(global, rule),
-        Command::Init { force, hooks } => commands::init::init(global, *force, *hooks),
+        Command::Init { force, hooks, agents } => commands::init::init(global, *force, *hooks, agents),
+        Command::Agent(args) => commands::agent::agent(global, args),
         Command::Hook { action } => match action {
             HookAction::Install { hooks } => commands::hook::hook_install(global, hooks, true),
-            HookAction::Uninstall { hooks } => commands::hook::hook_install(global, hooks, false),
+            HookAction::Uninstall { hooks, agents } if !agents.is_empty() => {
+                let _ = hooks;
+                commands::init::uninstall_agents(global, agents)
+            }
+            HookAction::Uninstall { hooks, .. } => commands::hook::hook_install(global, hooks, false),
             HookAction::Run {
                 hook,
                 gates,

@@ -28,8 +28,13 @@ fn main() -> ExitCode {
                 let _ = loki_gate::report::emit(&help, None);
                 return ExitStatus::Pass.into();
             }
-            // --help and --version are successes; usage errors are exit 2.
+            // --help and --version are successes; usage errors are exit 2,
+            // but for `agent` 1: the agents read 2 as a block.
             let _ = err.print();
+            let agent = args.iter().skip(1).find(|a| !a.to_string_lossy().starts_with('-')) == Some(&"agent".into());
+            if agent && err.use_stderr() {
+                return ExitStatus::AgentError.into();
+            }
             return if err.use_stderr() {
                 ExitStatus::Error.into()
             } else {

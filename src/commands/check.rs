@@ -31,6 +31,19 @@ pub(crate) fn run_check(global: &GlobalArgs, args: &cli::CheckArgs) -> Result<Ex
 
 /// `check` in an open session.
 pub(crate) fn check_in(global: &GlobalArgs, session: &Session, args: &cli::CheckArgs) -> Result<ExitStatus> {
+    let stream = Stream::new(global);
+    let reports = gate_reports(global, session, args, &stream);
+    emit_reports(global, session, &reports, stream.on, true)
+}
+
+/// Run the gates `check` would (each section printed by `stream` as it
+/// is final), and hand back their reports.
+pub(crate) fn gate_reports(
+    global: &GlobalArgs,
+    session: &Session,
+    args: &cli::CheckArgs,
+    stream: &Stream,
+) -> Vec<GateReport> {
     let chosen = |name: &str| {
         if args.gates.is_empty() {
             session.config.section(name).bool("enabled")
@@ -96,7 +109,7 @@ pub(crate) fn check_in(global: &GlobalArgs, session: &Session, args: &cli::Check
                 false,
             )
         } else if name == "evidence"
-            && args.gates.is_empty()
+            && (args.gates.is_empty() || args.listed)
             && section.bool("enabled")
             && gates::evidence::settings::test_source(section, &evidence_args.overrides(), &root, cwd).is_none()
         {
@@ -127,7 +140,6 @@ pub(crate) fn check_in(global: &GlobalArgs, session: &Session, args: &cli::Check
     };
     let location = session.repo.location();
     let progress = report::progress::Progress::start(global.quiet);
-    let stream = Stream::new(global);
     let parallel: Vec<&'static str> = PARALLEL_GATES.iter().copied().filter(|name| chosen(name)).collect();
     let mut reports: Vec<GateReport> = std::thread::scope(|scope| {
         let (done, finished) = std::sync::mpsc::channel();
@@ -181,7 +193,7 @@ pub(crate) fn check_in(global: &GlobalArgs, session: &Session, args: &cli::Check
         reports.push(report);
     }
     progress.finish();
-    emit_reports(global, session, &reports, stream.on, true)
+    reports
 }
 
 /// Printing each gate's section the moment it is final, when the report

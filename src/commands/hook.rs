@@ -44,7 +44,7 @@ pub(crate) fn hook_run(
     let skip = escape_hint(hook, gates, env_var("PRE_COMMIT").is_some_and(|v| v == "1"));
     match status {
         ExitStatus::Pass => {}
-        ExitStatus::Error => report::status(&format!(
+        ExitStatus::Error | ExitStatus::AgentError => report::status(&format!(
             "loki-gate: the {} hook could not gate this {what} (see the error above); fix it, or {skip}",
             hook.name()
         )),
@@ -216,7 +216,7 @@ fn gate_pushed(
 fn worse(a: ExitStatus, b: ExitStatus) -> ExitStatus {
     let rank = |s: ExitStatus| match s {
         ExitStatus::Pass => 0,
-        ExitStatus::Error => 1,
+        ExitStatus::Error | ExitStatus::AgentError => 1,
         ExitStatus::Blocked => 2,
         ExitStatus::Escalated => 3,
     };

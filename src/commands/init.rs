@@ -2,7 +2,7 @@
 
 use super::*;
 
-pub(crate) fn init(global: &GlobalArgs, force: bool, hooks: bool) -> Result<ExitStatus> {
+pub(crate) fn init(global: &GlobalArgs, force: bool, hooks: bool, agents: &[cli::Agent]) -> Result<ExitStatus> {
     let cwd = std::env::current_dir()?;
     let start = start_dir(global)?;
     let repo = git::Repo::discover(&start);
@@ -35,7 +35,7 @@ pub(crate) fn init(global: &GlobalArgs, force: bool, hooks: bool) -> Result<Exit
         }
     }
     if path.exists() && !force {
-        if !hooks {
+        if !hooks && agents.is_empty() {
             return Err(anyhow!(
                 "{} already exists: edit it, or pass --force to overwrite it",
                 path.display()
@@ -55,9 +55,35 @@ pub(crate) fn init(global: &GlobalArgs, force: bool, hooks: bool) -> Result<Exit
         say(format!("wrote {}", path.display()));
     }
     if hooks {
-        let repo = repo.map_err(|e| e.context("--hooks: the hooks go in a git repository"))?;
-        for line in hooks::install(&repo, &Hook::ALL)? {
+        let repo = repo
+            .as_ref()
+            .map_err(|e| anyhow!("--hooks: the hooks go in a git repository: {e:#}"))?;
+        for line in hooks::install(repo, &Hook::ALL)? {
             say(line);
+        }
+    }
+    if !agents.is_empty() {
+        // Cursor's own cap on follow-ups goes above the config's.
+        let env = |name: &str| std::env::var(name).ok();
+        let config = config::load(&root, global.config.as_deref(), &env, gates::catalog())?;
+        for agent in agents {
+            say(super::agent::install::install(
+                &root,
+                *agent,
+                config.agent_max_blocks(),
+            )?);
+        }
+    }
+    Ok(ExitStatus::Pass)
+}
+
+/// `hook uninstall --agent A`: take loki-gate's hooks out of each agent's settings.
+pub(crate) fn uninstall_agents(global: &GlobalArgs, agents: &[cli::Agent]) -> Result<ExitStatus> {
+    let repo = git::Repo::discover(&start_dir(global)?)?;
+    for agent in agents {
+        let said = super::agent::install::uninstall(repo.root(), *agent)?;
+        if !global.quiet {
+            report::status(&format!("loki-gate: {said}"));
         }
     }
     Ok(ExitStatus::Pass)

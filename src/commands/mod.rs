@@ -3,6 +3,7 @@
 //! (the run pipeline from a gate's output to its report, the session's
 //! context, the sticky comment) is here.
 
+pub mod agent;
 pub mod check;
 pub mod comment;
 pub mod completions;
@@ -364,11 +365,21 @@ pub(crate) fn post_handoff(session: &Session) {
         return;
     };
     let Some(handoff) = state.handoff else { return };
-    let branch = github::branch(&session.repo, &env_var).unwrap_or_else(|| "a detached HEAD".into());
-    let marker = format!(
-        "<!-- loki-gate-handoff branch={branch} episode={} -->",
-        state.memory.episodes
+    let episode = state.memory.episodes;
+    post_handoff_text(
+        session,
+        &format!("episode {episode}"),
+        &format!("episode={episode}"),
+        &handoff,
     );
+}
+
+/// Open the handoff issue of `episode` (named so in its title; `key` in its
+/// hidden marker), or comment on it when it is open already, with
+/// `handoff`; a failure is a warning, never a change of verdict.
+pub(crate) fn post_handoff_text(session: &Session, episode: &str, key: &str, handoff: &str) {
+    let branch = github::branch(&session.repo, &env_var).unwrap_or_else(|| "a detached HEAD".into());
+    let marker = format!("<!-- loki-gate-handoff branch={branch} {key} -->");
     let outcome = github::GitHub::from_env(&env_var).and_then(|gh| {
         let server = env_var("GITHUB_SERVER_URL").unwrap_or_else(|| "https://github.com".into());
         let mut links = Vec::new();
@@ -378,8 +389,8 @@ pub(crate) fn post_handoff(session: &Session) {
         if let Some(run) = env_var("GITHUB_RUN_ID") {
             links.push(format!("run: {server}/{}/{}/actions/runs/{run}", gh.owner, gh.repo));
         }
-        let title = format!("loki-gate: stuck on {branch} (episode {})", state.memory.episodes);
-        github::hand_off(&gh, &title, &marker, &handoff, &links)
+        let title = format!("loki-gate: stuck on {branch} ({episode})");
+        github::hand_off(&gh, &title, &marker, handoff, &links)
     });
     match outcome {
         Ok(github::Handoff::Opened(n)) => report::status(&format!("loki-gate: opened the handoff issue #{n}")),

@@ -48,7 +48,8 @@ pub fn of(section: &str, key: &str) -> Option<Bar> {
         ("", "base") => Fixed,
         ("", "exclude") => Exemptions,
         ("", "max-file-bytes") => AtLeast,
-        ("", "pre-commit-gates" | "pre-push-gates") => Checks,
+        ("", "pre-commit-gates" | "pre-push-gates" | "agent-gates" | "agent-strict-rules") => Checks,
+        ("", "agent-max-blocks") => AtMost,
         (
             "",
             "trusted-authors"

@@ -94,6 +94,21 @@ impl Config {
         self.top.list("pre-push-gates")
     }
 
+    /// What a coding agent's stop hook runs, how many blocks in a row it
+    /// gives before a person takes over, and the rules it holds the
+    /// session's own work to.
+    pub fn agent_gates(&self) -> Vec<String> {
+        self.top.list("agent-gates")
+    }
+
+    pub fn agent_max_blocks(&self) -> u64 {
+        self.top.count("agent-max-blocks")
+    }
+
+    pub fn agent_strict_rules(&self) -> Vec<String> {
+        self.top.list("agent-strict-rules")
+    }
+
     /// `Name <email>` patterns whose commits may lower the bar.
     pub fn trusted_authors(&self) -> Vec<String> {
         self.top.list("trusted-authors")

@@ -146,6 +146,24 @@ pub const TOP: SectionSpec = SectionSpec {
             doc: "gates the pre-push hook (`loki-gate hook run pre-push`) runs on the commits being pushed, those of them enabled",
         },
         KeySpec {
+            name: "agent-gates",
+            kind: Kind::Choices(GATE_NAMES),
+            default: "[evidence, mock, mutation, docs, static]",
+            doc: "gates a coding agent's stop hook (`loki-gate agent stop`) runs on the session's work, those of them enabled",
+        },
+        KeySpec {
+            name: "agent-max-blocks",
+            kind: Kind::Count,
+            default: "5",
+            doc: "blocked stops in a row after which the stop hook lets the agent stop and hands the work to a person (a handoff, and the GitHub issue where a token is set); stuck detection (uncertainty) may hand over sooner",
+        },
+        KeySpec {
+            name: "agent-strict-rules",
+            kind: Kind::List,
+            default: "[mock/smoke-test, mock/conditional-assertion, mock/skipped-test, mock/internal-mock-ratio, mutation/low-assertion-density]",
+            doc: "rules that block in a coding agent's stop hook when the session's own work trips them, whatever their level elsewhere (what the code already had stays a warning)",
+        },
+        KeySpec {
             name: "trusted-authors",
             kind: Kind::List,
             default: "[]",

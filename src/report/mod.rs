@@ -5,6 +5,7 @@
 //! (errors, status lines) go through [`error`] and [`status`] here too.
 
 pub use crate::verdict::coverage;
+pub mod agent;
 pub mod github;
 pub mod gitlab;
 pub mod json;
@@ -37,6 +38,8 @@ pub enum Format {
     /// GitLab Code Quality JSON (merge request widget)
     Gitlab,
     Markdown,
+    /// The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size
+    Agent,
 }
 
 /// Whether the text report is in colour.
@@ -88,6 +91,10 @@ pub fn render(format: Format, reports: &[GateReport], style: Style) -> String {
         Format::Github => github::render(reports),
         Format::Gitlab => gitlab::render(reports),
         Format::Markdown => markdown::render(reports),
+        Format::Agent => match agent::render(reports) {
+            text if text.is_empty() => "loki-gate: nothing blocks.\n".to_string(),
+            text => text,
+        },
     }
 }
 

@@ -96,6 +96,8 @@ pub const SECTION: SectionSpec = SectionSpec {
 pub struct Overrides {
     /// The git hook this run is for, when a hook runs it.
     pub hook: Option<&'static str>,
+    /// After an agent's edit: only the tools that judge files alone run.
+    pub quick: bool,
     pub tool: Vec<String>,
     pub filter: Option<String>,
     pub fail_on: Option<String>,
@@ -214,9 +216,12 @@ impl Settings {
             new_only,
             pre_existing: crate::gates::at_base::ceiling(section),
             project,
-            without_project_tools: args
-                .hook
-                .filter(|hook| !section.list("project-tools-in").iter().any(|h| h == hook)),
+            without_project_tools: if args.quick {
+                Some("agent's after-edit")
+            } else {
+                args.hook
+                    .filter(|hook| !section.list("project-tools-in").iter().any(|h| h == hook))
+            },
             silenced: Vec::new(),
             path_only: false,
         })
