@@ -4,6 +4,7 @@
 mod support;
 
 mod action;
+mod agent;
 mod architecture;
 mod bad_input;
 mod check;

@@ -1,0 +1,506 @@
+//! `loki-gate agent`: each coding agent's hook input (`tests/fixtures/agents/`)
+//! through the binary on a real repository, with the exact answer in that
+//! agent's protocol; a scripted loop that is blocked, fixes its test and is
+//! let through; one that cannot and is handed to a person; and
+//! `init --agent` merging into the agents' settings files.
+
+use std::io::Write as _;
+use std::process::Stdio;
+
+use crate::support::{Run, TestRepo};
+
+const AGENTS: [&str; 4] = ["claude", "codex", "cursor", "gemini"];
+
+/// A Python project with one real test, its config telling evidence how to
+/// run the tests, committed as the base.
+fn project() -> TestRepo {
+    let repo = TestRepo::new();
+    repo.write(".gitignore", ".pytest_cache/\n__pycache__/\n")
+        .write("README.md", "# shop\n\nA cart.\n")
+        .write(
+            ".loki-gate.yaml",
+            "gates:\n  evidence:\n    test-command: python3 -m pytest -q -p no:cacheprovider\n",
+        )
+        .write("pyproject.toml", "[tool.pytest.ini_options]\ntestpaths = [\"tests\"]\n")
+        .write("shop/__init__.py", "")
+        .write("shop/cart.py", "def total(xs):\n    return sum(xs)\n")
+        .write(
+            "tests/test_cart.py",
+            "from shop.cart import total\n\n\ndef test_total():\n    assert total([1, 2]) == 3\n",
+        );
+    repo.commit("base");
+    repo
+}
+
+/// The fixture `name`, filled in for `repo`.
+fn payload(repo: &TestRepo, name: &str, file: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/agents")
+        .join(format!("{name}.json"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let cwd = repo.root().display().to_string();
+    text.replace("{{CWD}}", &cwd)
+        .replace("{{FILE}}", &format!("{cwd}/{file}"))
+        .replace("{{CONTENT}}", "")
+        .replace("{{HOME}}", "/home/dev")
+}
+
+/// Run `loki-gate agent <event> --agent <agent>` from outside the
+/// repository (the agent's input says where it works), `input` on stdin.
+fn hook(repo: &TestRepo, agent: &str, event: &str, input: &str) -> Run {
+    let mut cmd = repo.cmd();
+    cmd.current_dir(std::env::temp_dir())
+        .args(["agent", event, "--agent", agent])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .expect("stdin takes the input");
+    let out = child.wait_with_output().unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// The fixture event `event` of `agent` through the binary.
+fn event(repo: &TestRepo, agent: &str, event: &str, file: &str) -> Run {
+    hook(repo, agent, event, &payload(repo, &format!("{agent}-{event}"), file))
+}
+
+fn answer(run: &Run) -> serde_json::Value {
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    if run.stdout.is_empty() {
+        return serde_json::Value::Null;
+    }
+    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}", run.stdout))
+}
+
+const HOLLOW: &str = "from shop.cart import total\n\n\ndef test_more():\n    total([1])\n";
+const FIXED: &str = "from shop.cart import total\n\n\ndef test_more():\n    assert total([1]) == 1\n";
+
+/// Check `answer` against the schema Codex ships for `event`'s output.
+fn codex_accepts(repo: &TestRepo, event: &str, answer: &str) {
+    let schema = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
+        "tests/fixtures/agents/codex-schemas/{event}.command.output.schema.json"
+    ));
+    let file = repo.root().join(format!(".answer-{event}.json"));
+    std::fs::write(&file, answer).unwrap();
+    let out = std::process::Command::new("check-jsonschema")
+        .arg("--schemafile")
+        .arg(&schema)
+        .arg(&file)
+        .output()
+        .expect("check-jsonschema is installed (.ci/run)");
+    std::fs::remove_file(&file).unwrap();
+    assert!(
+        out.status.success(),
+        "{event}: {answer}\n{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn each_agent_is_answered_in_its_own_protocol() {
+    for agent in AGENTS {
+        let repo = project();
+        // Session start: the anchor, and what "done" will be held to.
+        let start = event(&repo, agent, "session-start", "");
+        let said = answer(&start);
+        if agent == "cursor" {
+            assert_eq!(said, serde_json::Value::Null, "{agent}");
+        } else {
+            assert_eq!(said["hookSpecificOutput"]["hookEventName"], "SessionStart", "{agent}");
+            let context = said["hookSpecificOutput"]["additionalContext"].as_str().unwrap();
+            assert!(
+                context.starts_with("loki-gate gates this session's \"done\". When you stop, the work since commit "),
+                "{agent}: {context}"
+            );
+            assert!(
+                context.contains("must pass evidence, mock, mutation, docs, static"),
+                "{context}"
+            );
+        }
+        if agent == "codex" {
+            codex_accepts(&repo, "session-start", &start.stdout);
+        }
+
+        // The "model" writes a hollow test: advice after the edit.
+        repo.write("tests/test_more.py", HOLLOW);
+        let edit = event(&repo, agent, "post-edit", "tests/test_more.py");
+        let advice = answer(&edit);
+        if agent == "cursor" {
+            assert_eq!(advice, serde_json::Value::Null);
+        } else {
+            let text = advice["hookSpecificOutput"]["additionalContext"].as_str().unwrap();
+            assert!(
+                text.starts_with("loki-gate (mock) on tests/test_more.py"),
+                "{agent}: {text}"
+            );
+            assert!(
+                text.contains("- line 4: [mock/smoke-test] test `test_more` asserts nothing"),
+                "{text}"
+            );
+        }
+        if agent == "codex" {
+            codex_accepts(&repo, "post-tool-use", &edit.stdout);
+        }
+
+        // It claims done: blocked, the test named.
+        let stop = event(&repo, agent, "stop", "");
+        let blocked = answer(&stop);
+        let reason = match agent {
+            "cursor" => blocked["followup_message"].as_str().unwrap().to_string(),
+            _ => {
+                assert_eq!(blocked["decision"], "block", "{agent}");
+                assert_eq!(
+                    blocked.as_object().unwrap().len(),
+                    2,
+                    "only decision and reason: {blocked}"
+                );
+                blocked["reason"].as_str().unwrap().to_string()
+            }
+        };
+        assert!(
+            reason.starts_with("loki-gate stopped \"done\": 2 problems to fix before the work is done.\n\n1. tests/test_more.py:4 [mock/smoke-test] test `test_more` asserts nothing"),
+            "{agent}: {reason}"
+        );
+        assert!(
+            reason.ends_with("(loki-gate: blocked stop 1 of 5; after 5 the work goes to a person.)"),
+            "{reason}"
+        );
+        if agent == "codex" {
+            codex_accepts(&repo, "stop", &stop.stdout);
+        }
+
+        // It fixes the test and stops again: let through, nothing said.
+        repo.write("tests/test_more.py", FIXED);
+        let again = event(&repo, agent, "stop", "");
+        assert_eq!(answer(&again), serde_json::Value::Null, "{agent}: {}", again.stderr);
+        assert_eq!(again.stderr, "", "{agent}: nothing on stderr either (Gemini reads it)");
+    }
+}
+
+#[test]
+fn input_it_cannot_read_never_blocks_and_says_what_to_do() {
+    let repo = project();
+    for (agent, input, first) in [
+        (
+            "claude",
+            "",
+            "error: loki-gate agent stop --agent claude: no answer (the agent goes on as if the hook were not there): nothing on stdin",
+        ),
+        (
+            "gemini",
+            "not json",
+            "error: loki-gate agent stop --agent gemini: no answer (the agent goes on as if the hook were not there): stdin is not JSON",
+        ),
+        (
+            "codex",
+            "[]",
+            "error: loki-gate agent stop --agent codex: no answer (the agent goes on as if the hook were not there): stdin is not a JSON object",
+        ),
+        (
+            "cursor",
+            "{\"hook_event_name\":\"stop\"}",
+            "error: loki-gate agent stop --agent cursor: no answer (the agent goes on as if the hook were not there): the input has no `conversation_id`",
+        ),
+    ] {
+        let run = hook(&repo, agent, "stop", input);
+        // 1: a failed hook to every agent, never 2 (a block to three of them).
+        assert_eq!(run.code, 1, "{agent}: {}", run.stderr);
+        assert_eq!(run.stdout, "", "{agent}");
+        assert!(run.stderr.starts_with(first), "{agent}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    }
+    // The hook wired to the wrong event.
+    let run = hook(&repo, "claude", "stop", &payload(&repo, "claude-post-edit", "x.py"));
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.contains("got a `PostToolUse` event, not `Stop` or `SubagentStop`: the hook is wired to the wrong event; run `loki-gate init --agent claude` again"),
+        "{}",
+        run.stderr
+    );
+    // An agent loki-gate does not know: a usage error, exit 1 all the same.
+    let run = hook(&repo, "aider", "stop", "{}");
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("invalid value 'aider' for '--agent <AGENT>'"),
+        "{}",
+        run.stderr
+    );
+    // A Cursor stop the user aborted claims nothing: let through.
+    let aborted = payload(&repo, "cursor-stop", "").replace("\"completed\"", "\"aborted\"");
+    assert_eq!(
+        answer(&hook(&repo, "cursor", "stop", &aborted)),
+        serde_json::Value::Null
+    );
+}
+
+#[test]
+fn a_stop_with_nothing_done_is_blocked() {
+    let repo = project();
+    answer(&event(&repo, "claude", "session-start", ""));
+    let stop = answer(&event(&repo, "claude", "stop", ""));
+    let reason = stop["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("1. [evidence/empty-diff] nothing changed since the run started at commit"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn the_agent_cannot_unblock_itself_by_lowering_the_bar() {
+    let repo = project();
+    answer(&event(&repo, "claude", "session-start", ""));
+    repo.write("tests/test_more.py", HOLLOW);
+    answer(&event(&repo, "claude", "stop", ""));
+    // Told to fix it, it silences the rule instead: in its own config, and inline.
+    repo.write(
+        ".loki-gate.yaml",
+        "gates:\n  evidence:\n    test-command: python3 -m pytest -q -p no:cacheprovider\nagent-strict-rules: []\n",
+    )
+    .write(
+        "tests/test_more.py",
+        "from shop.cart import total\n\n\ndef test_more():  # loki-gate: allow(mock/smoke-test) it only has to run\n    total([1])\n",
+    );
+    let stop = answer(&event(&repo, "claude", "stop", ""));
+    let reason = stop["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("Held for a person: the change lowers the bar (a suppression, a config or test-pattern edit, a skip). You cannot clear these yourself; undo them and fix the code or test instead:"),
+        "{reason}"
+    );
+    assert!(reason.contains("- .loki-gate.yaml"), "{reason}");
+    assert!(
+        reason.contains("`agent-strict-rules: []` lowers the bar the base set"),
+        "{reason}"
+    );
+    assert!(reason.contains("tests/test_more.py:4 [meta/waiver-added]"), "{reason}");
+}
+
+#[test]
+fn an_agent_that_cannot_fix_its_work_is_handed_to_a_person() {
+    let repo = project();
+    repo.write(
+        ".loki-gate.yaml",
+        "gates:\n  evidence:\n    test-command: python3 -m pytest -q -p no:cacheprovider\nagent-max-blocks: 2\n",
+    );
+    repo.commit("at most two blocks");
+    answer(&event(&repo, "codex", "session-start", ""));
+    // Each stop changes something, never the hollow test: not "stuck" to
+    // the stuck detection, but over the cap.
+    let mut answers = Vec::new();
+    for round in 0..4 {
+        repo.write("tests/test_more.py", format!("{HOLLOW}\n# try {round}\n"));
+        answers.push(answer(&event(&repo, "codex", "stop", "")));
+    }
+    assert_eq!(answers[0]["decision"], "block");
+    assert!(
+        answers[1]["reason"]
+            .as_str()
+            .unwrap()
+            .ends_with("(loki-gate: blocked stop 2 of 2; after 2 the work goes to a person.)")
+    );
+    // The third blocked stop goes through, and the person is told where the handoff is.
+    let handoff = repo.root().join(".loki-gate/handoff.md");
+    assert_eq!(
+        answers[2],
+        serde_json::json!({
+            "systemMessage": format!(
+                "loki-gate let Codex stop: its stop was blocked 3 times in a row (agent-max-blocks: 2). The work is handed to you: {}",
+                handoff.display()
+            )
+        })
+    );
+    let written = std::fs::read_to_string(&handoff).unwrap();
+    assert!(
+        written.starts_with("# loki-gate: Codex is stuck, handing off\n"),
+        "{written}"
+    );
+    assert!(written.contains("tests/test_more.py:4 [mock/smoke-test]"), "{written}");
+    // The count starts over: the next stop is blocked again, round 1.
+    assert!(
+        answers[3]["reason"]
+            .as_str()
+            .unwrap()
+            .ends_with("(loki-gate: blocked stop 1 of 2; after 2 the work goes to a person.)"),
+        "{}",
+        answers[3]
+    );
+}
+
+#[test]
+fn an_agent_going_round_in_circles_is_handed_over_by_stuck_detection() {
+    let repo = project();
+    answer(&event(&repo, "claude", "session-start", ""));
+    // The same change and the same failing test, stop after stop.
+    repo.write("shop/cart.py", "def total(xs):\n    return sum(xs) + 1\n");
+    let answers: Vec<serde_json::Value> = (0..4).map(|_| answer(&event(&repo, "claude", "stop", ""))).collect();
+    assert_eq!(answers[0]["decision"], "block", "{}", answers[0]);
+    assert!(
+        answers[0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("[evidence/tests-failed]"),
+        "{}",
+        answers[0]
+    );
+    let told = answers
+        .iter()
+        .position(|a| a.get("systemMessage").is_some())
+        .expect("handed over before the cap");
+    let message = answers[told]["systemMessage"].as_str().unwrap();
+    assert!(
+        message.starts_with("loki-gate let Claude Code stop: it looks stuck ("),
+        "{message}"
+    );
+    let handoff = std::fs::read_to_string(repo.root().join(".loki-gate/handoff.md")).unwrap();
+    assert!(handoff.contains("p4 same failing tests"), "{handoff}");
+}
+
+#[test]
+fn a_resumed_session_keeps_its_start() {
+    let repo = project();
+    answer(&event(&repo, "claude", "session-start", ""));
+    let first = repo.read(".loki-gate/agent.json");
+    repo.write("shop/extra.py", "X = 1\n");
+    repo.commit("work in the session");
+    let resumed = payload(&repo, "claude-session-start", "").replace("\"startup\"", "\"resume\"");
+    answer(&hook(&repo, "claude", "session-start", &resumed));
+    let anchor = |text: &str| {
+        let state: serde_json::Value = serde_json::from_str(text).unwrap();
+        state["sessions"][0]["anchor"].clone()
+    };
+    assert_eq!(anchor(&repo.read(".loki-gate/agent.json")), anchor(&first));
+    // A new session starts where the work is now.
+    answer(&event(&repo, "gemini", "session-start", ""));
+    let state: serde_json::Value = serde_json::from_str(&repo.read(".loki-gate/agent.json")).unwrap();
+    assert_eq!(state["sessions"][1]["agent"], "gemini");
+    assert_ne!(state["sessions"][1]["anchor"], state["sessions"][0]["anchor"]);
+}
+
+#[test]
+fn format_agent_is_the_fix_next_list_for_any_loop() {
+    let repo = project();
+    repo.write(
+        "tests/test_more.py",
+        HOLLOW.replace("    total([1])", "    total([1])\n    assert 1 == 1"),
+    );
+    let run = repo.run(&["check", "--gates", "mock", "--format", "agent"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stdout.starts_with("loki-gate stopped \"done\": 1 problem to fix before the work is done.\n\n1. tests/test_more.py:6 [mock/tautological-assertion]"),
+        "{}",
+        run.stdout
+    );
+    repo.write("tests/test_more.py", FIXED);
+    let run = repo.run(&["check", "--gates", "mock", "--format", "agent"]);
+    assert_eq!((run.code, run.stdout.as_str()), (0, "loki-gate: nothing blocks.\n"));
+}
+
+#[test]
+fn init_merges_into_each_agents_settings_and_uninstall_takes_out_only_its_own() {
+    let repo = project();
+    let theirs = "{\n  \"model\": \"opus\",\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n            \"command\": \"./notify.sh\"\n          }\n        ]\n      }\n    ]\n  },\n  \"permissions\": {\n    \"allow\": []\n  }\n}\n";
+    repo.write(".claude/settings.json", theirs);
+    let init = repo.run(&[
+        "init", "--agent", "claude", "--agent", "codex", "--agent", "cursor", "--agent", "gemini",
+    ]);
+    assert_eq!(init.code, 0, "{}", init.stderr);
+    assert!(
+        init.stderr.contains(".loki-gate.yaml already exists: left as it is")
+            && init.stderr.contains("wrote loki-gate's hooks into .codex/hooks.json; Codex runs a project's hooks once the project is trusted"),
+        "{}",
+        init.stderr
+    );
+    let claude = repo.read(".claude/settings.json");
+    let doc: serde_json::Value = serde_json::from_str(&claude).unwrap();
+    // The user's keys and hooks stay, in their order; loki-gate's follow theirs.
+    assert!(claude.starts_with("{\n  \"model\": \"opus\",\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n            \"command\": \"./notify.sh\""), "{claude}");
+    assert_eq!(
+        doc["hooks"]["Stop"][1]["hooks"][0]["command"],
+        "loki-gate agent stop --agent claude"
+    );
+    assert_eq!(
+        doc["hooks"]["SessionStart"][0]["matcher"],
+        "startup|resume|clear|compact"
+    );
+    assert_eq!(
+        doc["hooks"]["PostToolUse"][0]["hooks"][0]["command"],
+        "loki-gate agent post-edit --agent claude"
+    );
+    let gemini: serde_json::Value = serde_json::from_str(&repo.read(".gemini/settings.json")).unwrap();
+    assert_eq!(
+        gemini["hooks"]["AfterAgent"][0]["hooks"][0]["command"],
+        "sh -c 'command -v loki-gate >/dev/null 2>&1 || exit 0; exec loki-gate agent stop --agent gemini'"
+    );
+    assert_eq!(gemini["hooks"]["AfterAgent"][0]["hooks"][0]["timeout"], 900_000);
+    let cursor: serde_json::Value = serde_json::from_str(&repo.read(".cursor/hooks.json")).unwrap();
+    assert_eq!(cursor["version"], 1);
+    assert_eq!(
+        cursor["hooks"]["stop"][0],
+        serde_json::json!({"command": "loki-gate agent stop --agent cursor", "timeout": 900, "loop_limit": 7})
+    );
+
+    // Again: the same bytes.
+    let files = [
+        ".claude/settings.json",
+        ".codex/hooks.json",
+        ".cursor/hooks.json",
+        ".gemini/settings.json",
+    ];
+    let before: Vec<String> = files.iter().map(|f| repo.read(f)).collect();
+    let again = repo.run(&[
+        "init", "--agent", "claude", "--agent", "codex", "--agent", "cursor", "--agent", "gemini",
+    ]);
+    assert_eq!(again.code, 0, "{}", again.stderr);
+    let after: Vec<String> = files.iter().map(|f| repo.read(f)).collect();
+    assert_eq!(before, after);
+
+    // Uninstall: the user's file as it was; the files only loki-gate wrote, gone.
+    let out = repo.run(&[
+        "hook",
+        "uninstall",
+        "--agent",
+        "claude",
+        "--agent",
+        "codex",
+        "--agent",
+        "cursor",
+        "--agent",
+        "gemini",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(repo.read(".claude/settings.json"), theirs);
+    for gone in &files[1..] {
+        assert!(!repo.root().join(gone).exists(), "{gone}");
+    }
+    let twice = repo.run(&["hook", "uninstall", "--agent", "claude"]);
+    assert!(
+        twice
+            .stderr
+            .contains(".claude/settings.json holds no loki-gate hook: left as it is"),
+        "{}",
+        twice.stderr
+    );
+
+    // A settings file with comments is not rewritten (they would be lost).
+    repo.write(".gemini/settings.json", "{\n  // mine\n  \"theme\": \"dark\"\n}\n");
+    let refused = repo.run(&["init", "--agent", "gemini"]);
+    assert_eq!(refused.code, 2);
+    assert!(
+        refused.stderr.contains(".gemini/settings.json has comments, which rewriting it would lose: add loki-gate's hooks by hand (docs/agents/ shows them)"),
+        "{}",
+        refused.stderr
+    );
+    assert_eq!(
+        repo.read(".gemini/settings.json"),
+        "{\n  // mine\n  \"theme\": \"dark\"\n}\n"
+    );
+}
