@@ -72,6 +72,7 @@ Register-ArgumentCompleter -Native -CommandName 'loki-gate' -ScriptBlock {
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (roff): `loki-gate man > loki-gate.1`')
             [CompletionResult]::new('schema', 'schema', [CompletionResultType]::ParameterValue, 'Print the JSON Schema of .loki-gate.yaml (editors complete and check the file with it)')
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Write .loki-gate.yaml for the stack found here (every key, its value and a comment)')
+            [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Answer a coding agent''s hook (its JSON on stdin) in that agent''s protocol: record the session start, gate "done", advise after an edit')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -673,6 +674,7 @@ Register-ArgumentCompleter -Native -CommandName 'loki-gate' -ScriptBlock {
         }
         'loki-gate;hook;uninstall' {
             [CompletionResult]::new('--hook', '--hook', [CompletionResultType]::ParameterName, 'Only this hook (repeatable) [default: pre-commit and pre-push]')
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'Remove only what `init --agent` added to this coding agent''s settings (repeatable); the git hooks stay')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Repository to gate (git discovery upward from here)')
             [CompletionResult]::new('--repo', '--repo', [CompletionResultType]::ParameterName, 'Repository to gate (git discovery upward from here)')
             [CompletionResult]::new('--base', '--base', [CompletionResultType]::ParameterName, 'Compare against merge-base(REV, HEAD) [default: config `base`, else origin/HEAD, else HEAD~1]')
@@ -946,6 +948,7 @@ Register-ArgumentCompleter -Native -CommandName 'loki-gate' -ScriptBlock {
             break
         }
         'loki-gate;init' {
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'Only wire loki-gate into this coding agent''s hooks (its project settings file, merged; repeatable)')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Repository to gate (git discovery upward from here)')
             [CompletionResult]::new('--repo', '--repo', [CompletionResultType]::ParameterName, 'Repository to gate (git discovery upward from here)')
             [CompletionResult]::new('--base', '--base', [CompletionResultType]::ParameterName, 'Compare against merge-base(REV, HEAD) [default: config `base`, else origin/HEAD, else HEAD~1]')
@@ -983,6 +986,43 @@ Register-ArgumentCompleter -Native -CommandName 'loki-gate' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'loki-gate;agent' {
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'Whose hook protocol the JSON on stdin and the answer follow')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Repository to gate (git discovery upward from here)')
+            [CompletionResult]::new('--repo', '--repo', [CompletionResultType]::ParameterName, 'Repository to gate (git discovery upward from here)')
+            [CompletionResult]::new('--base', '--base', [CompletionResultType]::ParameterName, 'Compare against merge-base(REV, HEAD) [default: config `base`, else origin/HEAD, else HEAD~1]')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Report format')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write the report to FILE (atomically) instead of stdout')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write the report to FILE (atomically) instead of stdout')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]')
+            [CompletionResult]::new('--state-dir', '--state-dir', [CompletionResultType]::ParameterName, 'State directory [default: .loki-gate/ at the repo root]')
+            [CompletionResult]::new('-W', '-W ', [CompletionResultType]::ParameterName, 'Set a rule or a whole gate to warn (repeatable)')
+            [CompletionResult]::new('--warn', '--warn', [CompletionResultType]::ParameterName, 'Set a rule or a whole gate to warn (repeatable)')
+            [CompletionResult]::new('-D', '-D ', [CompletionResultType]::ParameterName, 'Set a rule or a whole gate to deny (repeatable)')
+            [CompletionResult]::new('--deny', '--deny', [CompletionResultType]::ParameterName, 'Set a rule or a whole gate to deny (repeatable)')
+            [CompletionResult]::new('-A', '-A ', [CompletionResultType]::ParameterName, 'Hide a rule or a whole gate (repeatable)')
+            [CompletionResult]::new('--allow', '--allow', [CompletionResultType]::ParameterName, 'Hide a rule or a whole gate (repeatable)')
+            [CompletionResult]::new('--baseline', '--baseline', [CompletionResultType]::ParameterName, 'Report only findings whose fingerprints are not in this baseline file')
+            [CompletionResult]::new('--write-baseline', '--write-baseline', [CompletionResultType]::ParameterName, 'Record the fingerprints of this run''s findings in FILE and pass')
+            [CompletionResult]::new('--fail-level', '--fail-level', [CompletionResultType]::ParameterName, 'The least severe finding that fails the run: error (what blocks), warning or note')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (never when NO_COLOR is set, unless `always`)')
+            [CompletionResult]::new('--staged', '--staged', [CompletionResultType]::ParameterName, 'Gate only what is staged (hook mode)')
+            [CompletionResult]::new('--all-files', '--all-files', [CompletionResultType]::ParameterName, 'Ignore the diff; gate every tracked file')
+            [CompletionResult]::new('--no-cache', '--no-cache', [CompletionResultType]::ParameterName, 'Neither read nor write the parse cache in the state directory')
+            [CompletionResult]::new('--show-settings', '--show-settings', [CompletionResultType]::ParameterName, 'Print the settings the run would use, each with where it came from (file:line, environment, command line, default), and gate nothing')
+            [CompletionResult]::new('--statistics', '--statistics', [CompletionResultType]::ParameterName, 'Count the findings per rule instead of listing them (text, concise or json)')
+            [CompletionResult]::new('--exit-zero', '--exit-zero', [CompletionResultType]::ParameterName, 'Exit 0 when a gate blocks or escalates: report, never fail (a run that could not run still exits 2)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings, no summary line')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings, no summary line')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: timings and skipped files')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: timings and skipped files')
+            [CompletionResult]::new('--comment', '--comment', [CompletionResultType]::ParameterName, 'Also post the report as the one sticky comment on the pull request (GitHub Actions; never changes the verdict)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'loki-gate;help' {
             [CompletionResult]::new('static', 'static', [CompletionResultType]::ParameterValue, 'The project''s own linters and type checkers (ruff, mypy, eslint, shellcheck), on the lines the change touched')
             [CompletionResult]::new('evidence', 'evidence', [CompletionResultType]::ParameterValue, 'Refuse "done" without a non-empty diff since the run start AND green tests')
@@ -1002,6 +1042,7 @@ Register-ArgumentCompleter -Native -CommandName 'loki-gate' -ScriptBlock {
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (roff): `loki-gate man > loki-gate.1`')
             [CompletionResult]::new('schema', 'schema', [CompletionResultType]::ParameterValue, 'Print the JSON Schema of .loki-gate.yaml (editors complete and check the file with it)')
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Write .loki-gate.yaml for the stack found here (every key, its value and a comment)')
+            [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Answer a coding agent''s hook (its JSON on stdin) in that agent''s protocol: record the session start, gate "done", advise after an edit')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1077,6 +1118,9 @@ Register-ArgumentCompleter -Native -CommandName 'loki-gate' -ScriptBlock {
             break
         }
         'loki-gate;help;init' {
+            break
+        }
+        'loki-gate;help;agent' {
             break
         }
         'loki-gate;help;help' {

@@ -16,6 +16,9 @@ _loki__gate() {
             ",$1")
                 cmd="loki__gate"
                 ;;
+            loki__gate,agent)
+                cmd="loki__gate__subcmd__agent"
+                ;;
             loki__gate,check)
                 cmd="loki__gate__subcmd__check"
                 ;;
@@ -96,6 +99,9 @@ _loki__gate() {
                 ;;
             loki__gate__subcmd__heldout__subcmd__help,select)
                 cmd="loki__gate__subcmd__heldout__subcmd__help__subcmd__select"
+                ;;
+            loki__gate__subcmd__help,agent)
+                cmd="loki__gate__subcmd__help__subcmd__agent"
                 ;;
             loki__gate__subcmd__help,check)
                 cmd="loki__gate__subcmd__help__subcmd__check"
@@ -200,7 +206,7 @@ _loki__gate() {
 
     case "${cmd}" in
         loki__gate)
-            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help"
+            opts="-C -o -W -D -A -q -v -h -V --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init agent help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -219,7 +225,97 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --state-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -W)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --deny)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -D)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --allow)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -A)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --baseline)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --write-baseline)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fail-level)
+                    COMPREPLY=($(compgen -W "error warning note" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        loki__gate__subcmd__agent)
+            opts="-C -o -W -D -A -q -v -h -V --agent --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version session-start stop post-edit"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --agent)
+                    COMPREPLY=($(compgen -W "claude codex cursor gemini" -- "${cur}"))
+                    return 0
+                    ;;
+                --repo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -309,7 +405,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -399,7 +495,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -485,7 +581,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -579,7 +675,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -665,7 +761,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -771,7 +867,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -899,7 +995,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -985,7 +1081,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -1075,7 +1171,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -1211,7 +1307,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -1278,8 +1374,22 @@ _loki__gate() {
             return 0
             ;;
         loki__gate__subcmd__help)
-            opts="static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help"
+            opts="static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init agent help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        loki__gate__subcmd__help__subcmd__agent)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1647,7 +1757,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -1807,7 +1917,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -1901,7 +2011,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -1968,7 +2078,7 @@ _loki__gate() {
             return 0
             ;;
         loki__gate__subcmd__hook__subcmd__uninstall)
-            opts="-C -o -W -D -A -q -v -h -V --hook --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
+            opts="-C -o -W -D -A -q -v -h -V --hook --agent --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1976,6 +2086,10 @@ _loki__gate() {
             case "${prev}" in
                 --hook)
                     COMPREPLY=($(compgen -W "pre-commit pre-push" -- "${cur}"))
+                    return 0
+                    ;;
+                --agent)
+                    COMPREPLY=($(compgen -W "claude codex cursor gemini" -- "${cur}"))
                     return 0
                     ;;
                 --repo)
@@ -1991,7 +2105,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -2058,12 +2172,16 @@ _loki__gate() {
             return 0
             ;;
         loki__gate__subcmd__init)
-            opts="-C -o -W -D -A -q -v -h -V --force --hooks --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
+            opts="-C -o -W -D -A -q -v -h -V --force --hooks --agent --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --agent)
+                    COMPREPLY=($(compgen -W "claude codex cursor gemini" -- "${cur}"))
+                    return 0
+                    ;;
                 --repo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2077,7 +2195,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -2163,7 +2281,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -2249,7 +2367,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -2339,7 +2457,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -2429,7 +2547,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -2515,7 +2633,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -2601,7 +2719,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -2707,7 +2825,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -2793,7 +2911,7 @@ _loki__gate() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text concise json junit sarif github gitlab markdown agent" -- "${cur}"))
                     return 0
                     ;;
                 --output)

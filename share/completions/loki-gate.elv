@@ -69,6 +69,7 @@ set edit:completion:arg-completer[loki-gate] = {|@words|
             cand man 'Print the man page (roff): `loki-gate man > loki-gate.1`'
             cand schema 'Print the JSON Schema of .loki-gate.yaml (editors complete and check the file with it)'
             cand init 'Write .loki-gate.yaml for the stack found here (every key, its value and a comment)'
+            cand agent 'Answer a coding agent''s hook (its JSON on stdin) in that agent''s protocol: record the session start, gate "done", advise after an edit'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'loki-gate;static'= {
@@ -648,6 +649,7 @@ set edit:completion:arg-completer[loki-gate] = {|@words|
         }
         &'loki-gate;hook;uninstall'= {
             cand --hook 'Only this hook (repeatable) [default: pre-commit and pre-push]'
+            cand --agent 'Remove only what `init --agent` added to this coding agent''s settings (repeatable); the git hooks stay'
             cand -C 'Repository to gate (git discovery upward from here)'
             cand --repo 'Repository to gate (git discovery upward from here)'
             cand --base 'Compare against merge-base(REV, HEAD) [default: config `base`, else origin/HEAD, else HEAD~1]'
@@ -909,6 +911,7 @@ set edit:completion:arg-completer[loki-gate] = {|@words|
             cand --version 'Print version'
         }
         &'loki-gate;init'= {
+            cand --agent 'Only wire loki-gate into this coding agent''s hooks (its project settings file, merged; repeatable)'
             cand -C 'Repository to gate (git discovery upward from here)'
             cand --repo 'Repository to gate (git discovery upward from here)'
             cand --base 'Compare against merge-base(REV, HEAD) [default: config `base`, else origin/HEAD, else HEAD~1]'
@@ -945,6 +948,42 @@ set edit:completion:arg-completer[loki-gate] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'loki-gate;agent'= {
+            cand --agent 'Whose hook protocol the JSON on stdin and the answer follow'
+            cand -C 'Repository to gate (git discovery upward from here)'
+            cand --repo 'Repository to gate (git discovery upward from here)'
+            cand --base 'Compare against merge-base(REV, HEAD) [default: config `base`, else origin/HEAD, else HEAD~1]'
+            cand --format 'Report format'
+            cand -o 'Write the report to FILE (atomically) instead of stdout'
+            cand --output 'Write the report to FILE (atomically) instead of stdout'
+            cand --config 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]'
+            cand --state-dir 'State directory [default: .loki-gate/ at the repo root]'
+            cand -W 'Set a rule or a whole gate to warn (repeatable)'
+            cand --warn 'Set a rule or a whole gate to warn (repeatable)'
+            cand -D 'Set a rule or a whole gate to deny (repeatable)'
+            cand --deny 'Set a rule or a whole gate to deny (repeatable)'
+            cand -A 'Hide a rule or a whole gate (repeatable)'
+            cand --allow 'Hide a rule or a whole gate (repeatable)'
+            cand --baseline 'Report only findings whose fingerprints are not in this baseline file'
+            cand --write-baseline 'Record the fingerprints of this run''s findings in FILE and pass'
+            cand --fail-level 'The least severe finding that fails the run: error (what blocks), warning or note'
+            cand --color 'When to use colour (never when NO_COLOR is set, unless `always`)'
+            cand --staged 'Gate only what is staged (hook mode)'
+            cand --all-files 'Ignore the diff; gate every tracked file'
+            cand --no-cache 'Neither read nor write the parse cache in the state directory'
+            cand --show-settings 'Print the settings the run would use, each with where it came from (file:line, environment, command line, default), and gate nothing'
+            cand --statistics 'Count the findings per rule instead of listing them (text, concise or json)'
+            cand --exit-zero 'Exit 0 when a gate blocks or escalates: report, never fail (a run that could not run still exits 2)'
+            cand -q 'Print less: only findings, no summary line'
+            cand --quiet 'Print less: only findings, no summary line'
+            cand -v 'Print more: timings and skipped files'
+            cand --verbose 'Print more: timings and skipped files'
+            cand --comment 'Also post the report as the one sticky comment on the pull request (GitHub Actions; never changes the verdict)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'loki-gate;help'= {
             cand static 'The project''s own linters and type checkers (ruff, mypy, eslint, shellcheck), on the lines the change touched'
             cand evidence 'Refuse "done" without a non-empty diff since the run start AND green tests'
@@ -964,6 +1003,7 @@ set edit:completion:arg-completer[loki-gate] = {|@words|
             cand man 'Print the man page (roff): `loki-gate man > loki-gate.1`'
             cand schema 'Print the JSON Schema of .loki-gate.yaml (editors complete and check the file with it)'
             cand init 'Write .loki-gate.yaml for the stack found here (every key, its value and a comment)'
+            cand agent 'Answer a coding agent''s hook (its JSON on stdin) in that agent''s protocol: record the session start, gate "done", advise after an edit'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'loki-gate;help;static'= {
@@ -1016,6 +1056,8 @@ set edit:completion:arg-completer[loki-gate] = {|@words|
         &'loki-gate;help;schema'= {
         }
         &'loki-gate;help;init'= {
+        }
+        &'loki-gate;help;agent'= {
         }
         &'loki-gate;help;help'= {
         }

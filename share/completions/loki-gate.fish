@@ -33,7 +33,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_needs_command" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_needs_command" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_needs_command" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -77,6 +78,7 @@ complete -c loki-gate -n "__fish_loki_gate_needs_command" -f -a "completions" -d
 complete -c loki-gate -n "__fish_loki_gate_needs_command" -f -a "man" -d 'Print the man page (roff): `loki-gate man > loki-gate.1`'
 complete -c loki-gate -n "__fish_loki_gate_needs_command" -f -a "schema" -d 'Print the JSON Schema of .loki-gate.yaml (editors complete and check the file with it)'
 complete -c loki-gate -n "__fish_loki_gate_needs_command" -f -a "init" -d 'Write .loki-gate.yaml for the stack found here (every key, its value and a comment)'
+complete -c loki-gate -n "__fish_loki_gate_needs_command" -f -a "agent" -d 'Answer a coding agent\'s hook (its JSON on stdin) in that agent\'s protocol: record the session start, gate "done", advise after an edit'
 complete -c loki-gate -n "__fish_loki_gate_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand static" -l tool -d 'Run this tool (repeatable): auto (what the repository calls for), ruff, mypy, eslint, tsc, clippy, golangci-lint, shellcheck, or a name from gates.static.custom [default: gates.static.tools]' -r
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand static" -l filter -d 'Which findings count [default: gates.static.filter, added]' -r -f -a "added\t''
@@ -98,7 +100,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand static" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand static" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand static" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -139,7 +142,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand evidence; and not __fish_seen_subcommand_from start help" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand evidence; and not __fish_seen_subcommand_from start help" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand evidence; and not __fish_seen_subcommand_from start help" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -177,7 +181,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand evidence; and __fish_seen_subcommand_from start" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand evidence; and __fish_seen_subcommand_from start" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand evidence; and __fish_seen_subcommand_from start" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -214,7 +219,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand mock" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand mock" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand mock" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -250,7 +256,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand mutation" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand mutation" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand mutation" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -285,7 +292,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand docs" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand docs" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand docs" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -321,7 +329,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand heldout; and not __fish_seen_subcommand_from select help" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand heldout; and not __fish_seen_subcommand_from select help" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand heldout; and not __fish_seen_subcommand_from select help" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -362,7 +371,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand heldout; and __fish_seen_subcommand_from select" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand heldout; and __fish_seen_subcommand_from select" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand heldout; and __fish_seen_subcommand_from select" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -400,7 +410,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand uncertainty" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand uncertainty" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand uncertainty" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -437,7 +448,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand council" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand council" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand council" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -474,7 +486,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand check" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand check" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand check" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -510,7 +523,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand comment" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand comment" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand comment" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -546,7 +560,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand render" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand render" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand render" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -581,7 +596,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and not __fish_seen_subcommand_from install uninstall run help" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and not __fish_seen_subcommand_from install uninstall run help" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and not __fish_seen_subcommand_from install uninstall run help" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -622,7 +638,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from install" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from install" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from install" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -650,6 +667,10 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_see
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from install" -s V -l version -d 'Print version'
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from uninstall" -l hook -d 'Only this hook (repeatable) [default: pre-commit and pre-push]' -r -f -a "pre-commit\t''
 pre-push\t''"
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from uninstall" -l agent -d 'Remove only what `init --agent` added to this coding agent\'s settings (repeatable); the git hooks stay' -r -f -a "claude\t'Claude Code (`.claude/settings.json`)'
+codex\t'OpenAI Codex CLI (`.codex/hooks.json`)'
+cursor\t'Cursor (`.cursor/hooks.json`)'
+gemini\t'Gemini CLI (`.gemini/settings.json`)'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from uninstall" -s C -l repo -d 'Repository to gate (git discovery upward from here)' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from uninstall" -l base -d 'Compare against merge-base(REV, HEAD) [default: config `base`, else origin/HEAD, else HEAD~1]' -r
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from uninstall" -l format -d 'Report format' -r -f -a "text\t''
@@ -659,7 +680,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from uninstall" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from uninstall" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from uninstall" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -696,7 +718,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from run" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from run" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand hook; and __fish_seen_subcommand_from run" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -735,7 +758,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand rules" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand rules" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand rules" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -770,7 +794,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand explain" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand explain" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand explain" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -805,7 +830,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand completions" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand completions" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand completions" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -840,7 +866,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand man" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand man" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand man" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -875,7 +902,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand schema" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand schema" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand schema" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -901,6 +929,10 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand schema" -s v -l verb
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand schema" -l comment -d 'Also post the report as the one sticky comment on the pull request (GitHub Actions; never changes the verdict)'
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand schema" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand schema" -s V -l version -d 'Print version'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand init" -l agent -d 'Only wire loki-gate into this coding agent\'s hooks (its project settings file, merged; repeatable)' -r -f -a "claude\t'Claude Code (`.claude/settings.json`)'
+codex\t'OpenAI Codex CLI (`.codex/hooks.json`)'
+cursor\t'Cursor (`.cursor/hooks.json`)'
+gemini\t'Gemini CLI (`.gemini/settings.json`)'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand init" -s C -l repo -d 'Repository to gate (git discovery upward from here)' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand init" -l base -d 'Compare against merge-base(REV, HEAD) [default: config `base`, else origin/HEAD, else HEAD~1]' -r
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand init" -l format -d 'Report format' -r -f -a "text\t''
@@ -910,7 +942,8 @@ junit\t'JUnit XML: one test suite per gate, one failing test case per error'
 sarif\t''
 github\t''
 gitlab\t'GitLab Code Quality JSON (merge request widget)'
-markdown\t''"
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand init" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand init" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand init" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
@@ -938,25 +971,66 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand init" -s v -l verbos
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand init" -l comment -d 'Also post the report as the one sticky comment on the pull request (GitHub Actions; never changes the verdict)'
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand init" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand init" -s V -l version -d 'Print version'
-complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help" -f -a "static" -d 'The project\'s own linters and type checkers (ruff, mypy, eslint, shellcheck), on the lines the change touched'
-complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help" -f -a "evidence" -d 'Refuse "done" without a non-empty diff since the run start AND green tests'
-complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help" -f -a "mock" -d 'Test integrity: tautological assertions, tests that assert nothing, empty and skipped tests'
-complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help" -f -a "mutation" -d 'Tests bent to match the code in the commits since the base: changed expectations, deleted or weakened assertions, deleted or skipped tests'
-complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help" -f -a "docs" -d 'Documentation: a README at the root, docs that keep up with the code, doc comments on the public symbols a change touches'
-complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help" -f -a "heldout" -d 'Held-out acceptance checks, sealed outside the workspace and run at the ship gate'
-complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help" -f -a "uncertainty" -d 'Stuck detection across runs: no change, oscillation, a split council, the same failing tests; escalates (exit 3) once per episode'
-complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help" -f -a "council" -d 'Blind LLM reviewers of the change: severity blocking, a two-thirds quorum, a devil\'s advocate on unanimous approval'
-complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help" -f -a "check" -d 'Every enabled gate in one run, one combined report, the worst outcome\'s exit status'
-complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help" -f -a "comment" -d 'Post saved JSON reports as the one sticky comment on the pull request (GitHub Actions)'
-complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help" -f -a "render" -d 'Render saved JSON reports in another format (--format, -o): SARIF or annotations from one run'
-complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help" -f -a "hook" -d 'Install, remove or run loki-gate\'s git hooks (pre-commit, pre-push)'
-complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help" -f -a "rules" -d 'List every rule with its default level (or one gate\'s)'
-complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help" -f -a "explain" -d 'Print one rule\'s documentation'
-complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help" -f -a "completions" -d 'Print the shell completion script for SHELL (bash, zsh, fish, elvish, powershell)'
-complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help" -f -a "man" -d 'Print the man page (roff): `loki-gate man > loki-gate.1`'
-complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help" -f -a "schema" -d 'Print the JSON Schema of .loki-gate.yaml (editors complete and check the file with it)'
-complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help" -f -a "init" -d 'Write .loki-gate.yaml for the stack found here (every key, its value and a comment)'
-complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -l agent -d 'Whose hook protocol the JSON on stdin and the answer follow' -r -f -a "claude\t'Claude Code (`.claude/settings.json`)'
+codex\t'OpenAI Codex CLI (`.codex/hooks.json`)'
+cursor\t'Cursor (`.cursor/hooks.json`)'
+gemini\t'Gemini CLI (`.gemini/settings.json`)'"
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -s C -l repo -d 'Repository to gate (git discovery upward from here)' -r -F
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -l base -d 'Compare against merge-base(REV, HEAD) [default: config `base`, else origin/HEAD, else HEAD~1]' -r
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -l format -d 'Report format' -r -f -a "text\t''
+concise\t'One line per finding (`path:line:col: severity[rule] message`), then the summaries'
+json\t''
+junit\t'JUnit XML: one test suite per gate, one failing test case per error'
+sarif\t''
+github\t''
+gitlab\t'GitLab Code Quality JSON (merge request widget)'
+markdown\t''
+agent\t'The fix-next list a coding agent reads: blocking findings first, each with its fix, capped in size'"
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -s o -l output -d 'Write the report to FILE (atomically) instead of stdout' -r -F
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -l config -d 'Config file [default: .loki-gate.yaml, then loki-gate.yaml at the repo root]' -r -F
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -l state-dir -d 'State directory [default: .loki-gate/ at the repo root]' -r -F
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -s W -l warn -d 'Set a rule or a whole gate to warn (repeatable)' -r
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -s D -l deny -d 'Set a rule or a whole gate to deny (repeatable)' -r
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -s A -l allow -d 'Hide a rule or a whole gate (repeatable)' -r
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -l baseline -d 'Report only findings whose fingerprints are not in this baseline file' -r -F
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -l write-baseline -d 'Record the fingerprints of this run\'s findings in FILE and pass' -r -F
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -l fail-level -d 'The least severe finding that fails the run: error (what blocks), warning or note' -r -f -a "error\t'What the gates block on (the default)'
+warning\t'A warning fails the run too'
+note\t'Any finding fails the run'"
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -l color -d 'When to use colour (never when NO_COLOR is set, unless `always`)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -l staged -d 'Gate only what is staged (hook mode)'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -l all-files -d 'Ignore the diff; gate every tracked file'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -l no-cache -d 'Neither read nor write the parse cache in the state directory'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -l show-settings -d 'Print the settings the run would use, each with where it came from (file:line, environment, command line, default), and gate nothing'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -l statistics -d 'Count the findings per rule instead of listing them (text, concise or json)'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -l exit-zero -d 'Exit 0 when a gate blocks or escalates: report, never fail (a run that could not run still exits 2)'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -s q -l quiet -d 'Print less: only findings, no summary line'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -s v -l verbose -d 'Print more: timings and skipped files'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -l comment -d 'Also post the report as the one sticky comment on the pull request (GitHub Actions; never changes the verdict)'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -s V -l version -d 'Print version'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init agent help" -f -a "static" -d 'The project\'s own linters and type checkers (ruff, mypy, eslint, shellcheck), on the lines the change touched'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init agent help" -f -a "evidence" -d 'Refuse "done" without a non-empty diff since the run start AND green tests'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init agent help" -f -a "mock" -d 'Test integrity: tautological assertions, tests that assert nothing, empty and skipped tests'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init agent help" -f -a "mutation" -d 'Tests bent to match the code in the commits since the base: changed expectations, deleted or weakened assertions, deleted or skipped tests'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init agent help" -f -a "docs" -d 'Documentation: a README at the root, docs that keep up with the code, doc comments on the public symbols a change touches'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init agent help" -f -a "heldout" -d 'Held-out acceptance checks, sealed outside the workspace and run at the ship gate'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init agent help" -f -a "uncertainty" -d 'Stuck detection across runs: no change, oscillation, a split council, the same failing tests; escalates (exit 3) once per episode'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init agent help" -f -a "council" -d 'Blind LLM reviewers of the change: severity blocking, a two-thirds quorum, a devil\'s advocate on unanimous approval'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init agent help" -f -a "check" -d 'Every enabled gate in one run, one combined report, the worst outcome\'s exit status'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init agent help" -f -a "comment" -d 'Post saved JSON reports as the one sticky comment on the pull request (GitHub Actions)'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init agent help" -f -a "render" -d 'Render saved JSON reports in another format (--format, -o): SARIF or annotations from one run'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init agent help" -f -a "hook" -d 'Install, remove or run loki-gate\'s git hooks (pre-commit, pre-push)'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init agent help" -f -a "rules" -d 'List every rule with its default level (or one gate\'s)'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init agent help" -f -a "explain" -d 'Print one rule\'s documentation'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init agent help" -f -a "completions" -d 'Print the shell completion script for SHELL (bash, zsh, fish, elvish, powershell)'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init agent help" -f -a "man" -d 'Print the man page (roff): `loki-gate man > loki-gate.1`'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init agent help" -f -a "schema" -d 'Print the JSON Schema of .loki-gate.yaml (editors complete and check the file with it)'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init agent help" -f -a "init" -d 'Write .loki-gate.yaml for the stack found here (every key, its value and a comment)'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init agent help" -f -a "agent" -d 'Answer a coding agent\'s hook (its JSON on stdin) in that agent\'s protocol: record the session start, gate "done", advise after an edit'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and not __fish_seen_subcommand_from static evidence mock mutation docs heldout uncertainty council check comment render hook rules explain completions man schema init agent help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and __fish_seen_subcommand_from evidence" -f -a "start" -d 'Record the run-start anchor (HEAD and the time); starts a new run'
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and __fish_seen_subcommand_from heldout" -f -a "select" -d 'Reserve a deterministic slice of a checklist, write it to DIR, seal it; never reselects'
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand help; and __fish_seen_subcommand_from hook" -f -a "install" -d 'Put the hooks where git runs them (core.hooksPath respected), keeping any hook already there'
