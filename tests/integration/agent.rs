@@ -179,9 +179,14 @@ fn each_agent_is_answered_in_its_own_protocol() {
             codex_accepts(&repo, "stop", &stop.stdout);
         }
 
-        // It fixes the test and stops again: let through, nothing said.
+        // It fixes the test and stops again (the agent marks the stop as
+        // one after a block): let through, nothing said.
         repo.write("tests/test_more.py", FIXED);
-        let again = event(&repo, agent, "stop", "");
+        let repeated = payload(&repo, &format!("{agent}-stop"), "")
+            .replace("\"stop_hook_active\": false", "\"stop_hook_active\": true")
+            .replace("\"loop_count\": 0", "\"loop_count\": 1");
+        assert_ne!(repeated, payload(&repo, &format!("{agent}-stop"), ""), "{agent}");
+        let again = hook(&repo, agent, "stop", &repeated);
         assert_eq!(answer(&again), serde_json::Value::Null, "{agent}: {}", again.stderr);
         assert_eq!(again.stderr, "", "{agent}: nothing on stderr either (Gemini reads it)");
     }
