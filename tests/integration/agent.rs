@@ -13,7 +13,7 @@ const AGENTS: [&str; 4] = ["claude", "codex", "cursor", "gemini"];
 
 /// A Python project with one real test, its config telling evidence how to
 /// run the tests, committed as the base.
-fn project() -> TestRepo {
+pub(crate) fn project() -> TestRepo {
     let repo = TestRepo::new();
     repo.write(".gitignore", ".pytest_cache/\n__pycache__/\n")
         .write("README.md", "# shop\n\nA cart.\n")
@@ -83,7 +83,7 @@ fn answer(run: &Run) -> serde_json::Value {
 }
 
 const HOLLOW: &str = "from shop.cart import total\n\n\ndef test_more():\n    total([1])\n";
-const FIXED: &str = "from shop.cart import total\n\n\ndef test_more():\n    assert total([1]) == 1\n";
+pub(crate) const FIXED: &str = "from shop.cart import total\n\n\ndef test_more():\n    assert total([1]) == 1\n";
 
 /// Check `answer` against the schema Codex ships for `event`'s output.
 fn codex_accepts(repo: &TestRepo, event: &str, answer: &str) {

@@ -5,6 +5,7 @@ mod support;
 
 mod action;
 mod agent;
+mod agent_e2e;
 mod architecture;
 mod bad_input;
 mod check;
