@@ -671,7 +671,7 @@ fn bash_completes_after_a_subcommand() {
     assert_eq!(
         complete(&["loki-gate", "check", "--format", ""]),
         [
-            "text", "concise", "json", "junit", "sarif", "github", "gitlab", "markdown"
+            "text", "concise", "json", "junit", "sarif", "github", "gitlab", "markdown", "agent"
         ]
     );
     assert!(complete(&["loki-gate", "check", "--ga"]).contains(&"--gates".to_string()));
