@@ -185,11 +185,12 @@ pub fn render(reports: &[GateReport]) -> String {
                 r.suppressions = Some(vec![waiver_suppression(waiver)]);
                 r
             }));
-            let driver = sarif::ToolComponent::builder()
+            let mut driver = sarif::ToolComponent::builder()
                 .name("loki-gate")
                 .version(env!("CARGO_PKG_VERSION"))
                 .rules(rules.iter().map(|r| descriptor(r)).collect::<Vec<_>>())
                 .build();
+            driver.information_uri = information_uri();
             sarif::Run::builder()
                 .tool(sarif::Tool::builder().driver(driver).build())
                 .results(results)
@@ -209,4 +210,13 @@ pub fn render(reports: &[GateReport]) -> String {
     let mut out = serde_json::to_string_pretty(&doc).expect("sarif serializes");
     out.push('\n');
     out
+}
+
+/// Where users read about loki-gate (`tool.driver.informationUri`): the
+/// package's homepage, once the account that hosts it is filled in
+/// (`Cargo.toml`; until then it names the placeholder `OWNER`, which is
+/// never written into a user's report).
+fn information_uri() -> Option<String> {
+    let homepage = env!("CARGO_PKG_HOMEPAGE");
+    (!homepage.is_empty() && !homepage.contains("/OWNER/")).then(|| homepage.to_string())
 }
