@@ -70,6 +70,16 @@ pub fn install(repo: &Repo, hooks: &[Hook]) -> Result<Vec<String>> {
     let mut lines = Vec::new();
     let mut replaced: Vec<(Hook, String)> = Vec::new();
     for &hook in hooks {
+        // A hook manager that runs loki-gate at this hook already would run
+        // it twice with loki-gate's own hook chained after it.
+        if let Some(manager) = runs_loki_gate(root, hook) {
+            lines.push(format!(
+                "{}: {manager} already runs loki-gate there; not installed (it would gate every {} twice)",
+                hook.name(),
+                if hook == Hook::PreCommit { "commit" } else { "push" }
+            ));
+            continue;
+        }
         let path = place.dir.join(hook.name());
         let previous = previous_path(&path);
         let (path_shown, previous_shown) = (shown(root, &path), shown(root, &previous));
@@ -111,6 +121,112 @@ pub fn install(repo: &Repo, hooks: &[Hook]) -> Result<Vec<String>> {
     }
     lines.extend(manager_advice(repo, &place, &replaced));
     Ok(lines)
+}
+
+/// The hook manager's config at `root` that already calls loki-gate at
+/// `hook`: lefthook's `<hook>:` section, a husky hook script, or a
+/// pre-commit framework hook whose id or entry names loki-gate at that stage.
+fn runs_loki_gate(root: &Path, hook: Hook) -> Option<String> {
+    let read = |name: &str| std::fs::read_to_string(root.join(name)).ok();
+    for name in [
+        "lefthook.yml",
+        ".lefthook.yml",
+        "lefthook.yaml",
+        ".lefthook.yaml",
+        "lefthook-local.yml",
+    ] {
+        let Some(text) = read(name) else { continue };
+        let Ok(doc) = crate::config::yaml::parse(&text) else {
+            continue;
+        };
+        let crate::config::yaml::Value::Map(sections) = &doc.value else {
+            continue;
+        };
+        if sections
+            .iter()
+            .any(|(key, section)| key.name == hook.name() && mentions(&section.value))
+        {
+            return Some(name.to_string());
+        }
+    }
+    let husky = format!(".husky/{}", hook.name());
+    if read(&husky).is_some_and(|t| {
+        t.lines()
+            .any(|l| !l.trim_start().starts_with('#') && l.contains("loki-gate"))
+    }) {
+        return Some(husky);
+    }
+    let config = read(".pre-commit-config.yaml")?;
+    let doc = crate::config::yaml::parse(&config).ok()?;
+    let stage = hook.name();
+    let calls = |h: &crate::config::yaml::Node| {
+        let field = |k: &str| match &h.value {
+            crate::config::yaml::Value::Map(m) => m.iter().find(|(key, _)| key.name == k).map(|(_, v)| v),
+            _ => None,
+        };
+        let ours =
+            field("id").is_some_and(|v| mentions(&v.value)) || field("entry").is_some_and(|v| mentions(&v.value));
+        // No `stages:` runs a hook at its default stage: pre-commit for
+        // loki-gate's own ids, except loki-gate-pre-push.
+        let default_push = field("id").is_some_and(|v| scalar(&v.value).is_some_and(|id| id.ends_with("pre-push")));
+        let at_stage = match field("stages") {
+            Some(stages) => mentions_exactly(&stages.value, stage),
+            None => (stage == "pre-push") == default_push,
+        };
+        ours && at_stage
+    };
+    let mut hooks = Vec::new();
+    collect_hooks(&doc, &mut hooks);
+    hooks
+        .into_iter()
+        .any(calls)
+        .then(|| ".pre-commit-config.yaml".to_string())
+}
+
+/// Every `hooks:` item of a pre-commit config.
+fn collect_hooks<'a>(node: &'a crate::config::yaml::Node, out: &mut Vec<&'a crate::config::yaml::Node>) {
+    use crate::config::yaml::Value;
+    match &node.value {
+        Value::Map(pairs) => {
+            for (key, value) in pairs {
+                match (&value.value, key.name.as_str()) {
+                    (Value::Seq(items), "hooks") => out.extend(items.iter()),
+                    _ => collect_hooks(value, out),
+                }
+            }
+        }
+        Value::Seq(items) => items.iter().for_each(|i| collect_hooks(i, out)),
+        _ => {}
+    }
+}
+
+fn scalar(value: &crate::config::yaml::Value) -> Option<&str> {
+    match value {
+        crate::config::yaml::Value::Str(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// Does a YAML value (a command, a list of jobs) name loki-gate anywhere?
+fn mentions(value: &crate::config::yaml::Value) -> bool {
+    use crate::config::yaml::Value;
+    match value {
+        Value::Str(s) => s.contains("loki-gate"),
+        Value::Seq(items) => items.iter().any(|i| mentions(&i.value)),
+        Value::Map(pairs) => pairs
+            .iter()
+            .any(|(k, v)| k.name.contains("loki-gate") || mentions(&v.value)),
+        _ => false,
+    }
+}
+
+fn mentions_exactly(value: &crate::config::yaml::Value, item: &str) -> bool {
+    use crate::config::yaml::Value;
+    match value {
+        Value::Str(s) => s == item || (item == "pre-commit" && s == "commit") || (item == "pre-push" && s == "push"),
+        Value::Seq(items) => items.iter().any(|i| mentions_exactly(&i.value, item)),
+        _ => false,
+    }
 }
 
 /// Advice when a hook manager owns the hooks directory or the hook replaced:

@@ -133,14 +133,22 @@ fn the_quick_start_sample_is_blocked_as_the_readme_says() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     let quick = &readme[readme.find("## Quick start").unwrap()..];
-    assert!(quick.contains("```sh\nloki-gate mock examples/quickstart\n```"), "{quick}");
+    assert!(
+        quick.contains("```sh\nloki-gate mock examples/quickstart\n```"),
+        "{quick}"
+    );
     let shown = &quick[quick.find("```text\n").unwrap() + 8..];
     let shown = &shown[..shown.find("```").unwrap()];
     let mut cmd = crate::support::binary();
-    cmd.current_dir(root).args(["mock", "examples/quickstart", "--color", "never"]);
+    cmd.current_dir(root)
+        .args(["mock", "examples/quickstart", "--color", "never"]);
     let run = crate::support::run_cmd(&mut cmd);
     assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
     for line in shown.lines().filter(|l| *l != "...") {
-        assert!(run.stdout.lines().any(|out| out == line), "README shows `{line}`; the run printed:\n{}", run.stdout);
+        assert!(
+            run.stdout.lines().any(|out| out == line),
+            "README shows `{line}`; the run printed:\n{}",
+            run.stdout
+        );
     }
 }

@@ -238,6 +238,42 @@ fn lefthook_and_pre_commit_get_advice_to_add_loki_gate_to_their_config() {
 }
 
 #[test]
+fn a_hook_manager_that_runs_loki_gate_already_is_not_doubled() {
+    // lefthook runs loki-gate at pre-commit: only pre-push is installed.
+    let repo = project();
+    repo.write(
+        "lefthook.yml",
+        "pre-commit:\n  commands:\n    gate:\n      run: loki-gate hook run pre-commit\npre-push:\n  commands:\n    lint:\n      run: npm run lint\n",
+    );
+    let run = repo.run(&["hook", "install"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "pre-commit: lefthook.yml already runs loki-gate there; not installed (it would gate every commit twice)"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert!(!repo.path().join(".git/hooks/pre-commit").exists());
+    assert!(repo.path().join(".git/hooks/pre-push").exists());
+
+    // The pre-commit framework with loki-gate's pre-push hook: pre-commit's own stays ours.
+    let repo = project();
+    repo.write(
+        ".pre-commit-config.yaml",
+        "repos:\n  - repo: https://example.com/loki-gate\n    rev: v0.1.0\n    hooks:\n      - id: loki-gate-pre-push\n",
+    );
+    let run = repo.run(&["hook", "install"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("pre-push: .pre-commit-config.yaml already runs loki-gate there; not installed (it would gate every push twice)"),
+        "{}",
+        run.stderr
+    );
+    assert!(repo.path().join(".git/hooks/pre-commit").exists());
+}
+
+#[test]
 fn a_missing_binary_is_a_clear_message_and_a_refused_commit() {
     let repo = project();
     assert_eq!(repo.run(&["hook", "install", "--hook", "pre-commit"]).code, 0);

@@ -108,4 +108,25 @@ fn the_pre_commit_framework_builds_the_hooks_and_they_block_a_tautology() {
     assert!(commit.status.success(), "{}", output_text(&commit));
     let all = pre_commit(&repo, &["run", "--all-files"]);
     assert!(all.status.success(), "{}", output_text(&all));
+
+    // A gate left out with SKIP is said, also when the hook passes (the
+    // framework shows a passing hook's output only when it is `verbose`).
+    repo.write(
+        "tests/test_cart.py",
+        "from pkg.cart import total
+
+
+def test_total():
+    assert total([2]) == 2
+",
+    );
+    repo.git(&["add", "-A"]);
+    let skipped = command(&repo, "git")
+        .args(["commit", "-q", "-m", "skip mock"])
+        .env("SKIP", "mock")
+        .output()
+        .unwrap();
+    let output = output_text(&skipped);
+    assert!(skipped.status.success(), "{output}");
+    assert!(output.contains("skipped mock (LOKI_GATE_SKIP / SKIP)"), "{output}");
 }
