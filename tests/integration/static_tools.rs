@@ -535,3 +535,58 @@ fn a_global_tool_of_another_version_than_the_project_declares_is_not_run() {
     let bounded = repo.run_env(&["static", "--base", "HEAD"], &env);
     assert!(!ran.exists(), "an upper bound keeps it out: {}", bounded.stdout);
 }
+
+/// A version manager's shim (pyenv's here) is asked once which real tool it
+/// runs in this directory; later runs start that tool directly.
+#[test]
+fn a_version_managers_shim_is_resolved_once_and_the_real_tool_runs() {
+    use std::os::unix::fs::PermissionsExt;
+    // The real ruff: the first on PATH that is not itself a shim.
+    let real = which::which_all("ruff")
+        .expect("ruff is installed (.ci/run)")
+        .find(|p| !p.parent().is_some_and(|d| d.ends_with("shims")))
+        .expect("a ruff that is not a version manager's shim (.ci/run installs one into target/ci-tools)");
+    let repo = TestRepo::new();
+    repo.write(
+        "pyproject.toml",
+        "[project]\nname = \"shop\"\nversion = \"1.0\"\n\n[tool.ruff]\nline-length = 100\n",
+    )
+    .write("app.py", "def total(xs):\n    return sum(xs)\n");
+    repo.commit("base");
+    repo.write("app.py", "import os\n\n\ndef total(xs):\n    return sum(xs)\n");
+    let home = tempfile::tempdir().unwrap();
+    let pyenv = home.path().join(".pyenv");
+    std::fs::create_dir_all(pyenv.join("shims")).unwrap();
+    std::fs::create_dir_all(pyenv.join("bin")).unwrap();
+    let log = home.path().join("log");
+    let script = |path: &std::path::Path, body: String| {
+        std::fs::write(path, body).unwrap();
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    };
+    // The shim asks pyenv; `pyenv which ruff` names the real one.
+    script(
+        &pyenv.join("shims/ruff"),
+        format!(
+            "#!/bin/sh\necho shim >> '{}'\nexec '{}' \"$@\"\n",
+            log.display(),
+            real.display()
+        ),
+    );
+    script(
+        &pyenv.join("bin/pyenv"),
+        format!(
+            "#!/bin/sh\n[ \"$1\" = which ] || exit 1\necho \"which $2\" >> '{}'\necho '{}'\n",
+            log.display(),
+            real.display()
+        ),
+    );
+    let path = format!("{}:/usr/bin:/bin", pyenv.join("shims").display());
+    let env = [("PATH", path.as_str())];
+    for _ in 0..2 {
+        let run = repo.run_env(&["static", "--base", "HEAD", "--format", "json"], &env);
+        assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+        assert_eq!(run.findings(), vec!["static/ruff:F401 error app.py:1"]);
+    }
+    // Asked once; the shim itself never ran.
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), "which ruff\n");
+}

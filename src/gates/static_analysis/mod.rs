@@ -189,6 +189,12 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
                     }
                 },
             };
+            // A version manager's shim is resolved once to what it runs.
+            let program = if given.is_none() {
+                tools::shim::resolve(&program, &root.join(&dir), versions.as_deref())
+            } else {
+                program
+            };
             // A tool found only on PATH whose release line is not the one
             // the project declares would misread the project's config.
             if given.is_none()

@@ -11,6 +11,7 @@ mod mypy;
 mod ruff;
 mod sarif;
 mod shellcheck;
+pub mod shim;
 mod tsc;
 pub mod version;
 
