@@ -412,10 +412,11 @@ pub struct TestCase {
     /// does not rebind to that case's values, as [`token_key`]s.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cases: Vec<Vec<(String, String)>>,
-    /// The Cargo feature a Rust test is compiled only with (`#[cfg(feature
-    /// = "slow")]` on it, its module or its file), with where that is said.
+    /// The Cargo features a Rust test is compiled only with (`#[cfg(feature
+    /// = "slow")]`, `#[cfg(all(feature = "a", feature = "b"))]` on it, its
+    /// module or its file), with where that is said.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub feature: Option<(String, Span)>,
+    pub feature: Option<(Vec<String>, Span)>,
 }
 
 /// A statement that starts an assertion and never makes it.

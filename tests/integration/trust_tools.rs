@@ -439,7 +439,49 @@ fn a_test_setup_module_that_skips_every_test_is_held_in_ci() {
         "{found:?}"
     );
     assert!(
-        found[1].starts_with("error web/setup.ts:2 web/setup.ts: test setup `vi.mock(` added"),
+        found[1].starts_with("error web/setup.ts:2 web/setup.ts: test setup `vi.mock` added"),
         "{found:?}"
+    );
+}
+
+/// Renamed to a path the change's own config leaves out, a test file's tests
+/// are gone, though the base's config (read beside it) would have run them there.
+#[test]
+fn a_test_file_moved_where_the_changed_config_excludes_it_is_deleted() {
+    let repo = TestRepo::new();
+    repo.write("package.json", "{\n  \"name\": \"calc\"\n}\n")
+        .write("vitest.config.ts", "export default { test: {} };\n")
+        .write(
+            "src/calc.ts",
+            "export function add(a: number, b: number) {\n  return a + b;\n}\n",
+        )
+        .write(
+            "test/calc.test.ts",
+            "import { add } from '../src/calc';\n\ntest('adds', () => {\n  expect(add(1, 2)).toBe(3);\n});\n",
+        );
+    let base = repo.commit("base");
+    repo.git(&["mv", "test/calc.test.ts", "test/calc.case.test.ts"]);
+    repo.write(
+        "vitest.config.ts",
+        "export default { test: { exclude: ['**/*.case.test.ts'] } };\n",
+    );
+    repo.commit("move it out of sight");
+    let run = ci(
+        &repo,
+        &["check", "--base", &base, "--gates", "mutation", "--format", "json"],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let messages: Vec<String> = run.json()["gates"][0]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] == "mutation/test-deleted-or-skipped")
+        .map(|f| f["message"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(messages.len(), 1, "{}", run.stdout);
+    assert!(
+        messages[0].contains("test/calc.case.test.ts")
+            && messages[0].contains("where the test runner does not collect it"),
+        "{messages:?}"
     );
 }

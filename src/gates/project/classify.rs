@@ -79,8 +79,20 @@ impl Classifier {
         self
     }
 
-    /// The language of `path` (repo-relative) when it is a test file.
+    /// The language of `path` (repo-relative) when it is a test file, by
+    /// the working tree's test discovery or the trusted revision's.
     pub fn test_file(&self, path: &Path) -> Option<Lang> {
+        self.classify(path, true)
+    }
+
+    /// [`Classifier::test_file`] by the working tree's discovery alone:
+    /// whether the runner, as the change leaves it set up, collects `path`
+    /// (where a test file renamed is still run).
+    pub fn collected_now(&self, path: &Path) -> Option<Lang> {
+        self.classify(path, false)
+    }
+
+    fn classify(&self, path: &Path, with_base: bool) -> Option<Lang> {
         let lang = Lang::from_path(path)?;
         // Names that are not UTF-8 are classified by their readable parts
         // (`test_caf\xe9.py` is a pytest file), never dropped.
@@ -106,7 +118,7 @@ impl Classifier {
                 };
                 name != "conftest.py"
                     && (collects(&self.python_files, &self.testpaths)
-                        || self.base.as_ref().is_some_and(|(files, paths)| collects(files, paths)))
+                        || (with_base && self.base.as_ref().is_some_and(|(files, paths)| collects(files, paths))))
             }
             Lang::Rust => name != "build.rs" && !dirs.iter().any(|d| matches!(*d, "benches" | "examples" | "target")),
             Lang::Go => name.ends_with("_test.go"),
@@ -127,7 +139,11 @@ impl Classifier {
                             && !is_runner_support(name, &dirs))
                 };
                 let now = self.runners.decides(path);
-                let base = self.runners.decides_at_base(path);
+                let base = if with_base {
+                    self.runners.decides_at_base(path)
+                } else {
+                    now
+                };
                 now.unwrap_or_else(conventions) || (base != now && base.unwrap_or_else(conventions))
             }
         };

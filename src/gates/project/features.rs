@@ -42,32 +42,10 @@ impl CargoFeatures {
     }
 }
 
-/// The features `default` enables, directly or through the features it
-/// names (`default = ["std"]`, `std = ["alloc"]`); `dep:x` and `x/y` are
-/// dependencies' business and left out.
+/// The features `default` enables ([`crate::trust::tools::cargo_default_features`]).
 fn defaults(manifest: &toml::Table) -> Option<BTreeSet<String>> {
-    let empty = toml::Table::new();
-    let features = manifest.get("features").and_then(|f| f.as_table()).unwrap_or(&empty);
-    let enables = |name: &str| -> Vec<String> {
-        features
-            .get(name)
-            .and_then(|v| v.as_array())
-            .into_iter()
-            .flatten()
-            .filter_map(|v| v.as_str())
-            .filter(|s| !s.starts_with("dep:") && !s.contains('/'))
-            .map(str::to_string)
-            .collect()
-    };
-    let mut on = BTreeSet::new();
-    let mut todo = enables("default");
-    while let Some(next) = todo.pop() {
-        if on.insert(next.clone()) {
-            todo.extend(enables(&next));
-        }
-    }
-    // An optional dependency is a feature of its own name, off by default.
-    Some(on)
+    let json = serde_json::to_value(manifest).ok()?;
+    Some(crate::trust::tools::cargo_default_features(&json))
 }
 
 #[cfg(test)]

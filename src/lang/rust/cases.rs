@@ -260,11 +260,11 @@ pub(super) fn cfg_test(attributes: &[Node], source: &[u8]) -> bool {
     })
 }
 
-/// The Cargo feature a `#[cfg(..)]` among `attributes` requires
+/// The Cargo features a `#[cfg(..)]` among `attributes` requires
 /// (`feature = "x"`, also inside `all(..)`; not under `any(..)` or
 /// `not(..)`, which other settings satisfy), with the attribute's span.
-pub(super) fn cfg_feature(attributes: &[Node], source: &[u8]) -> Option<(String, Span)> {
-    fn required(tree: &Node, source: &[u8]) -> Option<String> {
+pub(super) fn cfg_feature(attributes: &[Node], source: &[u8]) -> Option<(Vec<String>, Span)> {
+    fn required(tree: &Node, source: &[u8], out: &mut Vec<String>) {
         let mut cursor = tree.walk();
         let tokens: Vec<Node> = tree.children(&mut cursor).collect();
         for (i, token) in tokens.iter().enumerate() {
@@ -274,25 +274,27 @@ pub(super) fn cfg_feature(attributes: &[Node], source: &[u8]) -> Option<(String,
                     if next(1).is_some_and(|t| t.kind() == "=")
                         && next(2).is_some_and(|t| t.kind() == "string_literal") =>
                 {
-                    let literal = text(next(2)?, source);
-                    return Some(literal.trim_matches('"').to_string());
+                    if let Some(literal) = next(2) {
+                        out.push(text(literal, source).trim_matches('"').to_string());
+                    }
                 }
-                ("identifier", "all") if next(1).is_some_and(|t| t.kind() == "token_tree") => {
-                    if let Some(found) = required(next(1)?, source) {
-                        return Some(found);
+                ("identifier", "all") => {
+                    if let Some(inner) = next(1).filter(|t| t.kind() == "token_tree") {
+                        required(inner, source, out);
                     }
                 }
                 _ => {}
             }
         }
-        None
     }
     attributes.iter().find_map(|a| {
         let (path, attribute) = attribute_path(a, source)?;
         if path != "cfg" {
             return None;
         }
-        Some((required(&attribute.field("arguments")?, source)?, Span::of(a)))
+        let mut features = Vec::new();
+        required(&attribute.field("arguments")?, source, &mut features);
+        (!features.is_empty()).then(|| (features, Span::of(a)))
     })
 }
 
@@ -379,7 +381,7 @@ impl Items<'_, '_> {
 
     /// The tests read since the `from`th are compiled only with `feature`,
     /// unless something nearer them said so first.
-    fn built_with(&mut self, from: usize, feature: Option<(String, Span)>) {
+    fn built_with(&mut self, from: usize, feature: Option<(Vec<String>, Span)>) {
         let Some(feature) = feature else { return };
         for test in self.file.tests.iter_mut().skip(from) {
             test.feature.get_or_insert_with(|| feature.clone());

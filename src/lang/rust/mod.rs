@@ -195,7 +195,7 @@ mod tests {
             model(src)
                 .tests
                 .iter()
-                .map(|t| (t.name.clone(), t.feature.as_ref().map(|(f, _)| f.clone())))
+                .map(|t| (t.name.clone(), t.feature.as_ref().map(|(f, _)| f.join(","))))
                 .collect()
         };
         let f = |name: &str, feature: Option<&str>| (name.to_string(), feature.map(str::to_string));
@@ -208,6 +208,11 @@ mod tests {
                 "#[cfg(all(test, feature = \"net\"))]\nmod tests {\n    #[test]\n    #[cfg(feature = \"tls\")]\n    fn a() {}\n    #[test]\n    fn b() {}\n}\n#[cfg(test)]\nmod plain {\n    #[test]\n    fn c() {}\n}\n"
             ),
             vec![f("a", Some("tls")), f("b", Some("net")), f("c", None)]
+        );
+        // Every feature `all(..)` needs.
+        assert_eq!(
+            feature("#[cfg(all(feature = \"std\", feature = \"serde\"))]\n#[test]\nfn a() {}\n"),
+            vec![f("a", Some("std,serde"))]
         );
         // Satisfied some other way, or only when the feature is off: not required.
         assert_eq!(

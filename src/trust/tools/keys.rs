@@ -188,8 +188,10 @@ pub(super) const CONFTEST_CODE: &[(&str, Way)] = &[
 ];
 
 /// A jest or vitest setup module (`setupFiles`, `setupFilesAfterEnv`,
-/// `globalSetup`): code run around every test file. A line that skips,
-/// focuses, mocks or replaces the test API there reaches every test.
+/// `globalSetup`): code run around every test file. A line it gains that
+/// skips, focuses, mocks or replaces the test API there reaches every test.
+/// Each key is a word (`.skip` is not `.skipChecks`); the `global.` ones
+/// name the test API only, not a polyfill (`globalThis.crypto`).
 pub(super) const SETUP_FILE: ToolFile = ToolFile {
     names: &[],
     format: Format::Code,
@@ -200,15 +202,22 @@ pub(super) const SETUP_FILE: ToolFile = ToolFile {
         (".skip", Way::Any),
         (".only", Way::Any),
         (".todo", Way::Any),
-        ("xit(", Way::Any),
-        ("xtest(", Way::Any),
-        ("xdescribe(", Way::Any),
-        ("globalThis.", Way::Any),
-        ("global.", Way::Any),
+        ("xit", Way::Any),
+        ("xtest", Way::Any),
+        ("xdescribe", Way::Any),
+        ("global.test", Way::Any),
+        ("global.it", Way::Any),
+        ("global.describe", Way::Any),
+        ("global.expect", Way::Any),
+        ("globalThis.test", Way::Any),
+        ("globalThis.it", Way::Any),
+        ("globalThis.describe", Way::Any),
+        ("globalThis.expect", Way::Any),
         ("expect.extend", Way::Any),
-        ("jest.mock(", Way::Any),
-        ("vi.mock(", Way::Any),
-        ("doMock(", Way::Any),
+        ("jest.mock", Way::Any),
+        ("vi.mock", Way::Any),
+        ("doMock", Way::Any),
+        ("retryTimes", Way::Any),
         ("retry", Way::Any),
     ],
 };

@@ -66,8 +66,7 @@ pub fn hold_tool_configs(
         let (base, head) = (text(&base), text(&head));
         let mut found = lowered(&file.path, base.as_deref(), head.as_deref());
         if setup.contains(&file.path) {
-            found.extend(code_lines(
-                &SETUP_FILE,
+            found.extend(setup_lines(
                 base.as_deref().unwrap_or(""),
                 head.as_deref().unwrap_or(""),
             ));
@@ -152,7 +151,16 @@ pub fn lowered(path: &Path, base: Option<&str>, head: Option<&str>) -> Vec<Lower
         let (old, new) = (at(&old, file.at), at(&new, file.at));
         for (key, way) in file.keys {
             let (before, after) = (at(old, key), at(new, key));
-            if let Some(what) = lowers(*way, before, after) {
+            // What a new manifest (a new crate) leaves out of `cargo test`
+            // was never in it: only a manifest the base had can lower it.
+            if base.is_none() && matches!(way, Way::OffFromDefault | Way::Targets) {
+                continue;
+            }
+            let what = match way {
+                Way::Targets => targets_left_out(before, after, &cargo_default_features(new)),
+                _ => lowers(*way, before, after),
+            };
+            if let Some(what) = what {
                 let full = if file.at.is_empty() {
                     key.to_string()
                 } else {
@@ -164,7 +172,13 @@ pub fn lowered(path: &Path, base: Option<&str>, head: Option<&str>) -> Vec<Lower
                     gate: file.gate,
                     key: full,
                     what,
-                    line: head.and_then(|h| line_of(h, last)),
+                    line: head.and_then(|h| {
+                        line_of(h, last).or_else(|| {
+                            matches!(way, Way::Targets)
+                                .then(|| line_of(h, "required-features"))
+                                .flatten()
+                        })
+                    }),
                 });
             }
         }
@@ -342,41 +356,8 @@ fn lowers(way: Way, before: &Value, after: &Value) -> Option<String> {
             let off = |v: &Value| matches!(v, Value::Bool(false)) || v.as_str().is_some_and(|s| s == "false");
             (off(after) && !off(before)).then(|| "turned off (`false`)".to_string())
         }
-        Way::Targets => {
-            // Each target by its name (else its path), with what leaves it
-            // out of a plain `cargo test`.
-            let left_out = |v: &Value| -> std::collections::BTreeMap<String, BTreeSet<String>> {
-                let mut out = std::collections::BTreeMap::new();
-                for target in v.as_array().into_iter().flatten() {
-                    let Some(name) = target.get("name").or_else(|| target.get("path")).map(shown) else {
-                        continue;
-                    };
-                    let mut why = BTreeSet::new();
-                    if matches!(target.get("test"), Some(Value::Bool(false))) {
-                        why.insert("`test = false`".to_string());
-                    }
-                    for feature in target.get("required-features").map(items).unwrap_or_default() {
-                        why.insert(format!("needs feature `{feature}`"));
-                    }
-                    out.insert(name, why);
-                }
-                out
-            };
-            let (old, new) = (left_out(before), left_out(after));
-            let gained: BTreeSet<String> = new
-                .iter()
-                .flat_map(|(name, why)| {
-                    let had = old.get(name).cloned().unwrap_or_default();
-                    why.difference(&had)
-                        .map(move |w| format!("`{name}` {w}"))
-                        .collect::<Vec<_>>()
-                })
-                .collect();
-            (!gained.is_empty()).then(|| {
-                let gained: Vec<String> = gained.into_iter().collect();
-                format!("left out of a plain `cargo test`: {}", gained.join(", "))
-            })
-        }
+        // Read with the manifest's default features: [`targets_left_out`].
+        Way::Targets => None,
         Way::Off => (truthy(before) && !truthy(after)).then(|| match after {
             Value::Null => "dropped".to_string(),
             other => format!("turned off (`{}`)", shown(other)),
@@ -487,6 +468,126 @@ fn code_lines(file: &ToolFile, base: &str, head: &str) -> Vec<Lowered> {
     out
 }
 
+/// The test targets (`[[test]]`, `before` and `after`) newly left out of a
+/// plain `cargo test`: given `test = false`, or a `required-features` entry
+/// the crate does not enable by default (`defaults`). A target is known by
+/// its name or its path (`tests/<name>.rs` when none is written), so a
+/// renamed one keeps what it had.
+fn targets_left_out(before: &Value, after: &Value, defaults: &BTreeSet<String>) -> Option<String> {
+    struct Target {
+        name: String,
+        path: String,
+        why: BTreeSet<String>,
+    }
+    let targets = |v: &Value| -> Vec<Target> {
+        v.as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|t| {
+                let name = t.get("name").map(shown);
+                let path = t
+                    .get("path")
+                    .map(shown)
+                    .or_else(|| name.as_ref().map(|n| format!("tests/{n}.rs")))?;
+                let mut why = BTreeSet::new();
+                if matches!(t.get("test"), Some(Value::Bool(false))) {
+                    why.insert("`test = false`".to_string());
+                }
+                for feature in t.get("required-features").map(items).unwrap_or_default() {
+                    if !defaults.contains(&feature) {
+                        why.insert(format!("needs feature `{feature}`"));
+                    }
+                }
+                Some(Target {
+                    name: name.unwrap_or_else(|| path.clone()),
+                    path,
+                    why,
+                })
+            })
+            .collect()
+    };
+    let old = targets(before);
+    let gained: Vec<String> = targets(after)
+        .into_iter()
+        .flat_map(|t| {
+            let had: BTreeSet<String> = old
+                .iter()
+                .filter(|o| o.name == t.name || o.path == t.path)
+                .flat_map(|o| o.why.iter().cloned())
+                .collect();
+            t.why
+                .difference(&had)
+                .map(|w| format!("`{}` {w}", t.name))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    (!gained.is_empty()).then(|| format!("left out of a plain `cargo test`: {}", gained.join(", ")))
+}
+
+/// The features a plain `cargo build` or `cargo test` of the crate whose
+/// manifest is `manifest` enables: its `default` list, closed over what
+/// each feature enables in turn (`default = ["std"]`, `std = ["alloc"]`);
+/// `dep:x` and `x/y` are dependencies' business and left out.
+pub fn cargo_default_features(manifest: &Value) -> BTreeSet<String> {
+    let enables = |name: &str| -> Vec<String> {
+        manifest["features"][name]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .filter(|s| !s.starts_with("dep:") && !s.contains('/'))
+            .map(str::to_string)
+            .collect()
+    };
+    let mut on = BTreeSet::new();
+    let mut todo = enables("default");
+    while let Some(next) = todo.pop() {
+        if on.insert(next.clone()) {
+            todo.extend(enables(&next));
+        }
+    }
+    on
+}
+
+/// The lines a setup module gained that name one of [`SETUP_FILE`]'s keys
+/// as a word. A line it lost lowers nothing: a skip, a mock or a matcher
+/// taken out of the code every test runs with leaves the tests stricter.
+fn setup_lines(base: &str, head: &str) -> Vec<Lowered> {
+    let mut left: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for l in base.lines() {
+        *left.entry(l.trim()).or_default() += 1;
+    }
+    let mut out = Vec::new();
+    for (i, line) in head.lines().enumerate() {
+        let trimmed = line.trim();
+        if let Some(n) = left.get_mut(trimmed).filter(|n| **n > 0) {
+            *n -= 1;
+            continue;
+        }
+        if let Some((key, _)) = SETUP_FILE.keys.iter().find(|(k, _)| names_word(trimmed, k)) {
+            out.push(Lowered {
+                tool: SETUP_FILE.tool,
+                gate: SETUP_FILE.gate,
+                key: key.to_string(),
+                what: format!("added `{}`", cut(trimmed)),
+                line: u32::try_from(i + 1).ok(),
+            });
+        }
+    }
+    out
+}
+
+/// Does `line` hold `key` with no word character joined to either end of
+/// it (`retry: 2`, `test.skip(`, not `retryCount` or `exit(`)?
+fn names_word(line: &str, key: &str) -> bool {
+    let word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    line.match_indices(key).any(|(at, _)| {
+        let before = line[..at].chars().next_back();
+        let after = line[at + key.len()..].chars().next();
+        !(key.starts_with(word) && before.is_some_and(word)) && !(key.ends_with(word) && after.is_some_and(word))
+    })
+}
+
 fn cut(line: &str) -> String {
     match line.char_indices().nth(80) {
         Some((at, _)) => format!("{}…", &line[..at]),
@@ -503,6 +604,53 @@ mod tests {
             .into_iter()
             .map(|l| format!("{} {}: {}", l.tool, l.key, l.what))
             .collect()
+    }
+
+    #[test]
+    fn a_test_target_needing_a_default_feature_or_renamed_or_new_lowers_nothing() {
+        let manifest = |tests: &str| {
+            format!(
+                "[package]\nname = \"b\"\n\n[features]\ndefault = [\"std\"]\nstd = [\"alloc\"]\nalloc = []\nnet = []\n{tests}"
+            )
+        };
+        let before = manifest("\n[[test]]\nname = \"io\"\nrequired-features = [\"net\"]\n");
+        // Features on by default (directly, or through `std`) leave nothing out.
+        let defaults = manifest(
+            "\n[[test]]\nname = \"io\"\nrequired-features = [\"net\"]\n\n[[test]]\nname = \"a\"\nrequired-features = [\"std\", \"alloc\"]\n",
+        );
+        assert_eq!(keys("Cargo.toml", Some(&before), Some(&defaults)), Vec::<String>::new());
+        // A target renamed, its path the same, keeps what it needed.
+        let renamed =
+            manifest("\n[[test]]\nname = \"net_io\"\npath = \"tests/io.rs\"\nrequired-features = [\"net\"]\n");
+        assert_eq!(keys("Cargo.toml", Some(&before), Some(&renamed)), Vec::<String>::new());
+        // A new crate's manifest: nothing ran before it.
+        assert_eq!(keys("Cargo.toml", None, Some(&before)), Vec::<String>::new());
+        // The line of what was added.
+        let found = lowered(Path::new("Cargo.toml"), Some(&manifest("")), Some(&before));
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].line, Some(12));
+    }
+
+    #[test]
+    fn a_setup_module_is_read_for_the_test_api_it_gains_as_words() {
+        let added = |base: &str, head: &str| -> Vec<String> {
+            setup_lines(base, head)
+                .into_iter()
+                .map(|l| format!("{}:{} {}", l.line.unwrap_or(0), l.key, l.what))
+                .collect()
+        };
+        let head = "if (!globalThis.crypto) {\n  globalThis.crypto = webcrypto;\n}\nglobal.TextEncoder = TextEncoder;\nconst skip = env.skipHydrateCheck;\nconst retryCount = 2;\nprocess.exit(1);\nglobalThis.it = it.skip;\nvi.mock('../src/db');\nexport default { retry: 2 };\n";
+        assert_eq!(
+            added("", head),
+            vec![
+                "8:.skip added `globalThis.it = it.skip;`",
+                "9:vi.mock added `vi.mock('../src/db');`",
+                "10:retry added `export default { retry: 2 };`"
+            ]
+        );
+        // What a setup module loses lowers nothing: the file removed, a mock taken out.
+        assert_eq!(added(head, ""), Vec::<String>::new());
+        assert_eq!(added("vi.mock('../src/db');\n", "\n"), Vec::<String>::new());
     }
 
     #[test]

@@ -50,14 +50,16 @@ impl Analysis<'_> {
         // Compiled now only with a feature a plain `cargo test` leaves off.
         if o.skip.is_none()
             && o.feature.is_none()
-            && let Some((feature, span)) = &n.feature
-            && !self.features.on_by_default(&nf.change.path, feature)
+            && let Some((features, span)) = &n.feature
+            && let Some(feature) = features
+                .iter()
+                .find(|f| !self.features.on_by_default(&nf.change.path, f))
         {
             if known.test(o) {
                 emit.push(
                     &TEST_DELETED_OR_SKIPPED,
                     format!(
-                        "test `{}` is now compiled only with feature `{feature}` (`#[cfg(feature = \"{feature}\")]`), which a plain `cargo test` does not enable",
+                        "test `{}` is now compiled only with feature `{feature}` (`cfg(feature = \"{feature}\")`), which a plain `cargo test` does not enable",
                         n.name
                     ),
                     at(*span),

@@ -241,6 +241,25 @@ impl Config<'_> {
         }
     }
 
+    /// The modules a `setupFiles`-like value names, repository-relative:
+    /// strings (`'<rootDir>/jest.setup.js'`, `'./test/setup.ts'`) and paths
+    /// built from `__dirname` (`resolve(__dirname, 'setup.ts')`).
+    pub(super) fn setup_modules(&self, value: &Node) -> Vec<PathBuf> {
+        let one = |node: &Node| match self.string(node) {
+            Some(module) => Some(setup_path(&module, self.dir)),
+            None => self.path(node),
+        };
+        if value.kind() != "array" {
+            return one(value).into_iter().collect();
+        }
+        let mut cursor = value.walk();
+        value
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() != "comment")
+            .filter_map(|c| one(&c))
+            .collect()
+    }
+
     /// A directory as a config writes it, repository-relative: `'./src'`,
     /// `'/src'`, `path.resolve(__dirname, 'src')`, `resolve(__dirname, './src')`,
     /// `fileURLToPath(new URL('./src', import.meta.url))`.

@@ -249,8 +249,7 @@ impl Dir {
             let root_node = tree.root_node();
             for (key, _, value) in config.pairs(&root_node) {
                 if SETUP_KEYS.contains(&key.as_str()) {
-                    let named = config.strings(&value).unwrap_or_default();
-                    self.setup.extend(named.iter().map(|m| setup_path(m, dir)));
+                    self.setup.extend(config.setup_modules(&value));
                 }
             }
             if name.starts_with(JEST) {
