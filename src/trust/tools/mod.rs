@@ -584,7 +584,9 @@ fn names_word(line: &str, key: &str) -> bool {
     line.match_indices(key).any(|(at, _)| {
         let before = line[..at].chars().next_back();
         let after = line[at + key.len()..].chars().next();
-        !(key.starts_with(word) && before.is_some_and(word)) && !(key.ends_with(word) && after.is_some_and(word))
+        let joined_before = key.starts_with(word) && before.is_some_and(word);
+        let joined_after = key.ends_with(word) && after.is_some_and(word);
+        !(joined_before || joined_after)
     })
 }
 
