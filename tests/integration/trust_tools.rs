@@ -485,3 +485,40 @@ fn a_test_file_moved_where_the_changed_config_excludes_it_is_deleted() {
         "{messages:?}"
     );
 }
+
+/// A test file moved out of the runner's sight into a shared suite that a
+/// collected test file imports and runs still runs: no deletion.
+#[test]
+fn a_test_file_moved_into_a_shared_suite_a_test_runs_is_no_deletion() {
+    let repo = TestRepo::new();
+    repo.write("package.json", "{\n  \"name\": \"calc\"\n}\n")
+        .write("vitest.config.ts", "export default { test: {} };\n")
+        .write(
+            "src/calc.ts",
+            "export function add(a: number, b: number) {\n  return a + b;\n}\n",
+        )
+        .write(
+            "test/calc.test.ts",
+            "import { add } from '../src/calc';\n\ntest('adds', () => {\n  expect(add(1, 2)).toBe(3);\n});\n",
+        );
+    let base = repo.commit("base");
+    repo.git(&["mv", "test/calc.test.ts", "test/calc.case.test.ts"]);
+    repo.write(
+        "vitest.config.ts",
+        "export default { test: { exclude: ['**/*.case.test.ts'] } };\n",
+    )
+    .write("test/runs.test.ts", "import './calc.case.test';\n");
+    repo.commit("share the suite");
+    let run = ci(
+        &repo,
+        &["check", "--base", &base, "--gates", "mutation", "--format", "json"],
+    );
+    let deleted: Vec<String> = run.json()["gates"][0]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] == "mutation/test-deleted-or-skipped")
+        .map(|f| f["message"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(deleted, Vec::<String>::new(), "{}", run.stdout);
+}

@@ -401,10 +401,29 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     if let Some(why) = unseen {
         inconclusive(&mut out, why, settings);
     }
+    // The test files the runner collects now, read only when a test file
+    // went out of its sight: one they name still runs it (a shared suite).
+    let collected: std::cell::OnceCell<Vec<Vec<u8>>> = std::cell::OnceCell::new();
+    let run_by_a_test = |to: &Path| {
+        let Some(stem) = shared_suite_name(to) else {
+            return false;
+        };
+        collected
+            .get_or_init(|| {
+                let tracked = cx.repo.tracked_files().unwrap_or_default();
+                tracked
+                    .iter()
+                    .filter(|p| p.as_path() != to && classifier.collected_now(p).is_some())
+                    .filter_map(|p| crate::walk::read_file(cx.repo.root(), p).ok())
+                    .collect()
+            })
+            .iter()
+            .any(|text| memchr::memmem::find(text, stem.as_bytes()).is_some())
+    };
     for step in &mut steps {
         for change in &mut step.changes {
             change.kind = kind(&classifier, change);
-            hidden_test(&classifier, change);
+            hidden_test(&classifier, change, &run_by_a_test);
         }
     }
     link_snapshot_owners(cx, &mut steps)?;
@@ -669,14 +688,19 @@ impl Facts {
 /// A test file renamed to where its tests no longer run (a path the test
 /// runner does not collect, or one `exclude` leaves out) is the test file
 /// deleted: its tests are gone from the suite, whatever its text says.
-fn hidden_test(classifier: &Classifier, change: &mut FileChange) {
+/// Where it went is judged by the runner as the change sets it up (the
+/// base's patterns, which may still match there, do not run it), unless a
+/// test file the runner collects names it (`run_by_a_test`): then it is a
+/// shared suite that test runs.
+fn hidden_test(classifier: &Classifier, change: &mut FileChange, run_by_a_test: &dyn Fn(&Path) -> bool) {
     let Some(old) = change.old_path.clone().filter(|old| *old != change.path) else {
         return;
     };
     let Some(lang) = classifier.test_file(&old) else { return };
-    // Where it went is judged by the runner as the change sets it up: the
-    // base's patterns, which may still match there, do not run it.
-    if change.moved_out.is_none() && classifier.collected_now(&change.path).is_some() {
+    if change.moved_out.is_none()
+        && (classifier.collected_now(&change.path).is_some()
+            || (classifier.test_file(&change.path).is_some() && run_by_a_test(&change.path)))
+    {
         return;
     }
     change
@@ -685,6 +709,14 @@ fn hidden_test(classifier: &Classifier, change: &mut FileChange) {
     change.path = old;
     change.new = None;
     change.kind = Kind::Test(lang);
+}
+
+/// How another file names `path` when it imports it: its name without the
+/// extension (`common.case.test` for `common.case.test.tsx`), when that is
+/// distinctive enough to search for (not `index`, `mod`, `__init__`).
+fn shared_suite_name(path: &Path) -> Option<String> {
+    let stem = path.file_stem()?.to_str()?;
+    (stem.len() >= 6 && !matches!(stem, "index" | "mod" | "__init__" | "tests")).then(|| stem.to_string())
 }
 
 fn kind(classifier: &Classifier, change: &FileChange) -> Kind {
