@@ -209,7 +209,15 @@ fn stop(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Answer> 
         return Ok(Answer::Allow);
     }
     let mut run = run_args(global, payload);
-    let probe = Session::open(&run, &env_var, false)?;
+    // A first look, only for the state (`--all-files`: no diff is read).
+    let probe = Session::open(
+        &GlobalArgs {
+            all_files: true,
+            ..run.clone()
+        },
+        &env_var,
+        false,
+    )?;
     let known = probe.store.read::<AgentState>()?.unwrap_or_default();
     let record = known.find(&payload.session).cloned();
     // The work since the session began: its recorded start, else the run
@@ -397,7 +405,8 @@ fn post_edit(global: &GlobalArgs, payload: &Payload) -> Result<Answer> {
         quick: true,
         ..Default::default()
     };
-    let classifier = gates::project::classify::Classifier::load(session.repo.root(), &[]);
+    // Which files are tests, as the gates read it (each package's runner config too).
+    let (classifier, _) = gates::project::project(&context(&session), None)?;
     let call = if classifier.test_file(&rel).is_some() {
         gate::GateCall::Mock
     } else {
