@@ -140,7 +140,7 @@ pub fn lowered(path: &Path, base: Option<&str>, head: Option<&str>) -> Vec<Lower
     let mut out = Vec::new();
     for file in files {
         if let Format::Code = file.format {
-            out.extend(code_lines(file, base.unwrap_or(""), head.unwrap_or("")));
+            out.extend(code_lines(file, path, base.unwrap_or(""), head.unwrap_or("")));
             continue;
         }
         let parse = |text: Option<&str>| text.map_or(Some(Value::Null), |t| parse(file.format, t));
@@ -436,11 +436,12 @@ fn split_words(text: &str) -> Vec<String> {
 /// A config written as code: each line the change added or removed that
 /// names one of the keys (`collect_ignore`, `testPathIgnorePatterns`, an
 /// ESLint rule set to `'off'`) is a lowering it cannot rule out.
-fn code_lines(file: &ToolFile, base: &str, head: &str) -> Vec<Lowered> {
+fn code_lines(file: &ToolFile, path: &Path, base: &str, head: &str) -> Vec<Lowered> {
     let mut out = Vec::new();
     // The lines of `text` that `other` does not have (as many times), each
     // naming a key: added (with where) when `text` is the new version.
     let mut unmatched = |text: &str, other: &str, added: bool| {
+        let elsewhere = not_test_patterns(path, text);
         let mut left: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
         for l in other.lines() {
             *left.entry(l.trim()).or_default() += 1;
@@ -450,7 +451,9 @@ fn code_lines(file: &ToolFile, base: &str, head: &str) -> Vec<Lowered> {
             match left.get_mut(trimmed) {
                 Some(n) if *n > 0 => *n -= 1,
                 _ => {
-                    if let Some((key, _)) = file.keys.iter().find(|(k, _)| trimmed.contains(k)) {
+                    if let Some((key, _)) = file.keys.iter().find(|(k, _)| trimmed.contains(k))
+                        && !elsewhere.contains(&i)
+                    {
                         out.push(Lowered {
                             tool: file.tool,
                             gate: file.gate,
@@ -465,6 +468,44 @@ fn code_lines(file: &ToolFile, base: &str, head: &str) -> Vec<Lowered> {
     };
     unmatched(head, base, true);
     unmatched(base, head, false);
+    out
+}
+
+/// In a vite or vitest config (`text`, at `path`), the lines (0-based)
+/// whose `include`/`exclude` belongs to another block than a `test` one:
+/// `optimizeDeps.exclude`, `coverage.include`, `build.rollupOptions`. They
+/// say nothing about which tests run. A line whose key is a `test` block's,
+/// or that does not parse, still counts.
+fn not_test_patterns(path: &Path, text: &str) -> std::collections::BTreeSet<usize> {
+    let mut out = std::collections::BTreeSet::new();
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    if !(name.starts_with("vite.config.") || name.starts_with("vitest.config.")) {
+        return out;
+    }
+    let Some(tree) = crate::lang::Lang::from_path(path).and_then(|lang| lang.parse(text.as_bytes())) else {
+        return out;
+    };
+    let key_of = |pair: &crate::lang::syntax::Node| {
+        pair.child_by_field_name("key").map(|k| {
+            crate::lang::text(&k, text.as_bytes())
+                .trim_matches(['"', '\'', '`'])
+                .to_string()
+        })
+    };
+    crate::lang::visit_named(tree.root_node(), |n| {
+        if n.kind() == "pair" && key_of(&n).is_some_and(|k| k == "include" || k == "exclude") {
+            let owner = n
+                .parent()
+                .filter(|o| o.kind() == "object")
+                .and_then(|o| o.parent())
+                .filter(|p| p.kind() == "pair")
+                .and_then(|p| key_of(&p));
+            if owner.is_some_and(|k| k != "test") {
+                out.insert(n.start_position().row);
+            }
+        }
+        true
+    });
     out
 }
 
@@ -631,6 +672,35 @@ mod tests {
         let found = lowered(Path::new("Cargo.toml"), Some(&manifest("")), Some(&before));
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].line, Some(12));
+    }
+
+    #[test]
+    fn a_vite_configs_other_blocks_say_nothing_about_which_tests_run() {
+        let config = |optimize: &str, coverage: &str, tests: &str| {
+            format!(
+                "export default defineConfig({{\n  optimizeDeps: {{ exclude: [{optimize}] }},\n  test: {{\n    coverage: {{ include: [{coverage}] }},\n    exclude: [{tests}],\n  }},\n}});\n"
+            )
+        };
+        let base = config("'a'", "'src'", "'e2e'");
+        assert_eq!(
+            keys(
+                "vite.config.ts",
+                Some(&base),
+                Some(&config("'a', 'b'", "'lib'", "'e2e'"))
+            ),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            keys(
+                "vitest.config.ts",
+                Some(&base),
+                Some(&config("'a'", "'src'", "'e2e', 'unit'"))
+            ),
+            vec![
+                "the test runner exclude: added `exclude: ['e2e', 'unit'],`",
+                "the test runner exclude: removed `exclude: ['e2e'],`"
+            ]
+        );
     }
 
     #[test]
