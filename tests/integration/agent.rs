@@ -48,7 +48,12 @@ fn payload(repo: &TestRepo, name: &str, file: &str) -> String {
 /// Run `loki-gate agent <event> --agent <agent>` from outside the
 /// repository (the agent's input says where it works), `input` on stdin.
 fn hook(repo: &TestRepo, agent: &str, event: &str, input: &str) -> Run {
+    hook_env(repo, agent, event, input, &[])
+}
+
+fn hook_env(repo: &TestRepo, agent: &str, event: &str, input: &str, env: &[(&str, &str)]) -> Run {
     let mut cmd = repo.cmd();
+    cmd.envs(env.iter().copied());
     cmd.current_dir(std::env::temp_dir())
         .args(["agent", event, "--agent", agent])
         .stdin(Stdio::piped())
@@ -338,6 +343,70 @@ fn an_agent_that_cannot_fix_its_work_is_handed_to_a_person() {
         "{}",
         answers[3]
     );
+}
+
+#[test]
+fn a_handoff_opens_the_github_issue_where_a_token_is_set() {
+    use wiremock::matchers::{body_string_contains, method, path, query_param};
+    use wiremock::{Mock, ResponseTemplate};
+    let api = crate::github::Api::start();
+    api.mount(
+        Mock::given(method("GET"))
+            .and(path("/repos/acme/shop/issues"))
+            .and(query_param("labels", "loki-gate-handoff"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!([]))),
+    );
+    api.mount(
+        Mock::given(method("POST"))
+            .and(path("/repos/acme/shop/issues"))
+            .and(body_string_contains("loki-gate: stuck on feature-x (claude session "))
+            .and(body_string_contains("# loki-gate: Claude Code is stuck, handing off"))
+            .and(body_string_contains("tests/test_more.py:4 [mock/smoke-test]"))
+            .respond_with(ResponseTemplate::new(201).set_body_json(serde_json::json!({"number": 42})))
+            .expect(1),
+    );
+    let repo = project();
+    repo.write(
+        ".loki-gate.yaml",
+        "gates:\n  evidence:\n    test-command: python3 -m pytest -q -p no:cacheprovider\nagent-max-blocks: 1\n",
+    );
+    repo.commit("one block");
+    let uri = api.server.uri();
+    let env = [
+        ("GITHUB_REPOSITORY", "acme/shop"),
+        ("GITHUB_TOKEN", "ghs_test"),
+        ("GITHUB_API_URL", uri.as_str()),
+        ("GITHUB_HEAD_REF", "feature-x"),
+    ];
+    answer(&hook_env(
+        &repo,
+        "claude",
+        "session-start",
+        &payload(&repo, "claude-session-start", ""),
+        &env,
+    ));
+    repo.write("tests/test_more.py", HOLLOW);
+    let first = answer(&hook_env(
+        &repo,
+        "claude",
+        "stop",
+        &payload(&repo, "claude-stop", ""),
+        &env,
+    ));
+    assert_eq!(first["decision"], "block");
+    let second = hook_env(&repo, "claude", "stop", &payload(&repo, "claude-stop", ""), &env);
+    assert!(
+        answer(&second)["systemMessage"]
+            .as_str()
+            .unwrap()
+            .starts_with("loki-gate let Claude Code stop")
+    );
+    assert!(
+        second.stderr.contains("loki-gate: opened the handoff issue #42"),
+        "{}",
+        second.stderr
+    );
+    api.verify();
 }
 
 #[test]
