@@ -444,10 +444,11 @@ fn a_test_setup_module_that_skips_every_test_is_held_in_ci() {
     );
 }
 
-/// Renamed to a path the change's own config leaves out, a test file's tests
-/// are gone, though the base's config (read beside it) would have run them there.
-#[test]
-fn a_test_file_moved_where_the_changed_config_excludes_it_is_deleted() {
+/// A vitest project with one test, committed as the base; then, in a second
+/// commit, the test file renamed to `test/calc.case.test.ts` and the config
+/// excluding `*.case.test.ts`, with `more` written too. The exit code in CI
+/// and the messages of its `mutation/test-deleted-or-skipped` findings.
+fn moved_out_of_sight(more: &[(&str, &str)]) -> (i32, Vec<String>) {
     let repo = TestRepo::new();
     repo.write("package.json", "{\n  \"name\": \"calc\"\n}\n")
         .write("vitest.config.ts", "export default { test: {} };\n")
@@ -465,20 +466,31 @@ fn a_test_file_moved_where_the_changed_config_excludes_it_is_deleted() {
         "vitest.config.ts",
         "export default { test: { exclude: ['**/*.case.test.ts'] } };\n",
     );
+    for (path, text) in more {
+        repo.write(path, text);
+    }
     repo.commit("move it out of sight");
     let run = ci(
         &repo,
         &["check", "--base", &base, "--gates", "mutation", "--format", "json"],
     );
-    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
-    let messages: Vec<String> = run.json()["gates"][0]["findings"]
+    let messages = run.json()["gates"][0]["findings"]
         .as_array()
-        .unwrap()
+        .unwrap_or_else(|| panic!("{}{}", run.stdout, run.stderr))
         .iter()
         .filter(|f| f["rule"] == "mutation/test-deleted-or-skipped")
         .map(|f| f["message"].as_str().unwrap().to_string())
         .collect();
-    assert_eq!(messages.len(), 1, "{}", run.stdout);
+    (run.code, messages)
+}
+
+/// Renamed to a path the change's own config leaves out, a test file's tests
+/// are gone, though the base's config (read beside it) would have run them there.
+#[test]
+fn a_test_file_moved_where_the_changed_config_excludes_it_is_deleted() {
+    let (code, messages) = moved_out_of_sight(&[]);
+    assert_eq!(code, 1, "{messages:?}");
+    assert_eq!(messages.len(), 1, "{messages:?}");
     assert!(
         messages[0].contains("test/calc.case.test.ts")
             && messages[0].contains("where the test runner does not collect it"),
@@ -490,35 +502,6 @@ fn a_test_file_moved_where_the_changed_config_excludes_it_is_deleted() {
 /// collected test file imports and runs still runs: no deletion.
 #[test]
 fn a_test_file_moved_into_a_shared_suite_a_test_runs_is_no_deletion() {
-    let repo = TestRepo::new();
-    repo.write("package.json", "{\n  \"name\": \"calc\"\n}\n")
-        .write("vitest.config.ts", "export default { test: {} };\n")
-        .write(
-            "src/calc.ts",
-            "export function add(a: number, b: number) {\n  return a + b;\n}\n",
-        )
-        .write(
-            "test/calc.test.ts",
-            "import { add } from '../src/calc';\n\ntest('adds', () => {\n  expect(add(1, 2)).toBe(3);\n});\n",
-        );
-    let base = repo.commit("base");
-    repo.git(&["mv", "test/calc.test.ts", "test/calc.case.test.ts"]);
-    repo.write(
-        "vitest.config.ts",
-        "export default { test: { exclude: ['**/*.case.test.ts'] } };\n",
-    )
-    .write("test/runs.test.ts", "import './calc.case.test';\n");
-    repo.commit("share the suite");
-    let run = ci(
-        &repo,
-        &["check", "--base", &base, "--gates", "mutation", "--format", "json"],
-    );
-    let deleted: Vec<String> = run.json()["gates"][0]["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|f| f["rule"] == "mutation/test-deleted-or-skipped")
-        .map(|f| f["message"].as_str().unwrap().to_string())
-        .collect();
-    assert_eq!(deleted, Vec::<String>::new(), "{}", run.stdout);
+    let (_, messages) = moved_out_of_sight(&[("test/runs.test.ts", "import './calc.case.test';\n")]);
+    assert_eq!(messages, Vec::<String>::new());
 }

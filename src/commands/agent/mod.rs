@@ -63,6 +63,20 @@ impl StateFile for AgentState {
     const RESET: &'static str = "delete it: the next session start records the sessions anew";
 }
 
+impl SessionRecord {
+    /// A session of `agent` whose work is judged from `anchor`, starting now.
+    fn new(id: &str, agent: Agent, anchor: Option<String>) -> SessionRecord {
+        SessionRecord {
+            id: id.to_string(),
+            agent: agent.name().to_string(),
+            anchor,
+            started_at: now(),
+            blocks: 0,
+            handoffs: 0,
+        }
+    }
+}
+
 impl AgentState {
     fn find(&self, id: &str) -> Option<&SessionRecord> {
         self.sessions.iter().find(|s| s.id == id)
@@ -155,14 +169,7 @@ fn session_start(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result
         known.find(&payload.session).and_then(|s| s.anchor.clone())
     } else {
         let anchor = gates::evidence::start(&context(&session))?;
-        let record = SessionRecord {
-            id: payload.session.clone(),
-            agent: agent.name().to_string(),
-            anchor: anchor.commit.clone(),
-            started_at: now(),
-            blocks: 0,
-            handoffs: 0,
-        };
+        let record = SessionRecord::new(&payload.session, agent, anchor.commit.clone());
         session.store.update::<AgentState>(move |state| {
             let mut state = state.unwrap_or_default();
             state.sessions.retain(|s| s.id != record.id);
@@ -256,14 +263,7 @@ fn stop(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Answer> 
     let blocks = session.store.update::<AgentState>(|state| {
         let mut state = state.unwrap_or_default();
         if state.find(&id).is_none() {
-            state.sessions.push(SessionRecord {
-                id: id.clone(),
-                agent: agent.name().to_string(),
-                anchor: run.base.clone(),
-                started_at: now(),
-                blocks: 0,
-                handoffs: 0,
-            });
+            state.sessions.push(SessionRecord::new(&id, agent, run.base.clone()));
         }
         let record = state.find_mut(&id).expect("just added");
         record.blocks = if blocked { record.blocks + 1 } else { 0 };

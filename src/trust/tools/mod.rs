@@ -438,37 +438,45 @@ fn split_words(text: &str) -> Vec<String> {
 /// ESLint rule set to `'off'`) is a lowering it cannot rule out.
 fn code_lines(file: &ToolFile, path: &Path, base: &str, head: &str) -> Vec<Lowered> {
     let mut out = Vec::new();
-    // The lines of `text` that `other` does not have (as many times), each
-    // naming a key: added (with where) when `text` is the new version.
-    let mut unmatched = |text: &str, other: &str, added: bool| {
+    // Added (with where) when `text` is the new version.
+    for (text, other, added) in [(head, base, true), (base, head, false)] {
         let elsewhere = not_test_patterns(path, text);
-        let mut left: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-        for l in other.lines() {
-            *left.entry(l.trim()).or_default() += 1;
-        }
-        for (i, line) in text.lines().enumerate() {
-            let trimmed = line.trim();
-            match left.get_mut(trimmed) {
-                Some(n) if *n > 0 => *n -= 1,
-                _ => {
-                    if let Some((key, _)) = file.keys.iter().find(|(k, _)| trimmed.contains(k))
-                        && !elsewhere.contains(&i)
-                    {
-                        out.push(Lowered {
-                            tool: file.tool,
-                            gate: file.gate,
-                            key: key.trim_matches(['"', '\'', ':', ' ']).to_string(),
-                            what: format!("{} `{}`", if added { "added" } else { "removed" }, cut(trimmed)),
-                            line: if added { u32::try_from(i + 1).ok() } else { None },
-                        });
-                    }
-                }
+        for (i, trimmed) in unmatched_lines(text, other) {
+            if let Some((key, _)) = file.keys.iter().find(|(k, _)| trimmed.contains(k))
+                && !elsewhere.contains(&i)
+            {
+                out.push(Lowered {
+                    tool: file.tool,
+                    gate: file.gate,
+                    key: key.trim_matches(['"', '\'', ':', ' ']).to_string(),
+                    what: format!("{} `{}`", if added { "added" } else { "removed" }, cut(trimmed)),
+                    line: if added { u32::try_from(i + 1).ok() } else { None },
+                });
             }
         }
-    };
-    unmatched(head, base, true);
-    unmatched(base, head, false);
+    }
     out
+}
+
+/// The lines of `text` (0-based, trimmed) that `other` does not have, as
+/// many times as `text` has them: what one version of a file holds that the
+/// other does not, whatever moved around it.
+fn unmatched_lines<'t>(text: &'t str, other: &str) -> Vec<(usize, &'t str)> {
+    let mut left: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for l in other.lines() {
+        *left.entry(l.trim()).or_default() += 1;
+    }
+    text.lines()
+        .map(str::trim)
+        .enumerate()
+        .filter(|(_, line)| match left.get_mut(line) {
+            Some(n) if *n > 0 => {
+                *n -= 1;
+                false
+            }
+            _ => true,
+        })
+        .collect()
 }
 
 /// In a vite or vitest config (`text`, at `path`), the lines (0-based)
@@ -594,28 +602,19 @@ pub fn cargo_default_features(manifest: &Value) -> BTreeSet<String> {
 /// as a word. A line it lost lowers nothing: a skip, a mock or a matcher
 /// taken out of the code every test runs with leaves the tests stricter.
 fn setup_lines(base: &str, head: &str) -> Vec<Lowered> {
-    let mut left: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    for l in base.lines() {
-        *left.entry(l.trim()).or_default() += 1;
-    }
-    let mut out = Vec::new();
-    for (i, line) in head.lines().enumerate() {
-        let trimmed = line.trim();
-        if let Some(n) = left.get_mut(trimmed).filter(|n| **n > 0) {
-            *n -= 1;
-            continue;
-        }
-        if let Some((key, _)) = SETUP_FILE.keys.iter().find(|(k, _)| names_word(trimmed, k)) {
-            out.push(Lowered {
+    unmatched_lines(head, base)
+        .into_iter()
+        .filter_map(|(i, trimmed)| {
+            let (key, _) = SETUP_FILE.keys.iter().find(|(k, _)| names_word(trimmed, k))?;
+            Some(Lowered {
                 tool: SETUP_FILE.tool,
                 gate: SETUP_FILE.gate,
                 key: key.to_string(),
                 what: format!("added `{}`", cut(trimmed)),
                 line: u32::try_from(i + 1).ok(),
-            });
-        }
-    }
-    out
+            })
+        })
+        .collect()
 }
 
 /// Does `line` hold `key` with no word character joined to either end of

@@ -135,23 +135,13 @@ impl Runners {
     /// The configs of `dir`, read now if they were not yet; `None` when no
     /// config may be there.
     fn dir(&self, dir: &Path) -> Option<&Dir> {
-        let cell = self.dirs.get(dir)?;
-        Some(cell.get_or_init(|| {
-            let mut read = Dir::default();
-            read.read(&|rel: &Path| std::fs::read(self.root.join(rel)).ok(), dir);
-            read
-        }))
+        read_once(&self.dirs, dir, &|rel| std::fs::read(self.root.join(rel)).ok())
     }
 
     /// The trusted revision's configs of `dir`, as [`Runners::dir`].
     fn base_dir(&self, dir: &Path) -> Option<&Dir> {
         let base = self.base.as_ref()?;
-        let cell = base.dirs.get(dir)?;
-        Some(cell.get_or_init(|| {
-            let mut read = Dir::default();
-            read.read(&|rel: &Path| base.files.read(rel), dir);
-            read
-        }))
+        read_once(&base.dirs, dir, &|rel| base.files.read(rel))
     }
 
     /// The runner configs that may name the changed files `paths`
@@ -180,11 +170,6 @@ impl Runners {
         path.ancestors()
             .skip(1)
             .any(|a| names(self.dir(a)) || names(self.base_dir(a)))
-    }
-
-    /// The directories whose configs govern `path`, nearest first.
-    fn governing<'a>(&'a self, path: &'a Path) -> impl Iterator<Item = (&'a Path, &'a Dir)> {
-        path.ancestors().skip(1).filter_map(|a| Some((a, self.dir(a)?)))
     }
 
     /// The import aliases the configs governing `path` define, the
@@ -312,27 +297,23 @@ impl Runners {
     /// Whether a runner config decides `path` (repository-relative), and if so
     /// whether it is a test file.
     pub fn decides(&self, path: &Path) -> Option<bool> {
-        let nearest = self
-            .governing(path)
-            .find_map(|(dir, read)| Some((dir, read.matcher.as_ref()?)));
-        Self::decide(nearest, path)
+        Self::decide(path, |dir| self.dir(dir))
     }
 
     /// [`Runners::decides`] by the trusted revision's configs; `None` also
     /// when there is no trusted revision.
     pub fn decides_at_base(&self, path: &Path) -> Option<bool> {
         self.base.as_ref()?;
-        let nearest = path
-            .ancestors()
-            .skip(1)
-            .filter_map(|a| Some((a, self.base_dir(a)?)))
-            .find_map(|(dir, read)| Some((dir, read.matcher.as_ref()?)));
-        Self::decide(nearest, path)
+        Self::decide(path, |dir| self.base_dir(dir))
     }
 
-    /// Is `path` a test by the `matcher` of the nearest config that has one (at `dir`)?
-    fn decide(nearest: Option<(&Path, &Matcher)>, path: &Path) -> Option<bool> {
-        let (dir, matcher) = nearest?;
+    /// Is `path` a test by the matcher of the nearest config above it that
+    /// has one, the configs of each directory given by `configs`?
+    fn decide<'a>(path: &'a Path, configs: impl Fn(&'a Path) -> Option<&'a Dir>) -> Option<bool> {
+        let (dir, matcher) = path
+            .ancestors()
+            .skip(1)
+            .find_map(|a| Some((a, configs(a)?.matcher.as_ref()?)))?;
         let rel = path.strip_prefix(dir).ok()?;
         let included = matcher
             .projects
@@ -380,6 +361,20 @@ pub fn changed_setup_files(
         .filter(|p| runners.is_setup_file(p))
         .map(Path::to_path_buf)
         .collect())
+}
+
+/// The configs of `dir` in `cells`, each file's bytes from `read`, read
+/// the first time they are asked for; `None` when no config may be there.
+fn read_once<'a>(
+    cells: &'a std::collections::BTreeMap<PathBuf, std::sync::OnceLock<Dir>>,
+    dir: &Path,
+    read: &dyn Fn(&Path) -> Option<Vec<u8>>,
+) -> Option<&'a Dir> {
+    Some(cells.get(dir)?.get_or_init(|| {
+        let mut configs = Dir::default();
+        configs.read(read, dir);
+        configs
+    }))
 }
 
 /// The keys that name modules jest and vitest run around every test file.
