@@ -1171,3 +1171,88 @@ fn an_expected_list_grown_with_its_inputs_is_not_a_changed_value() {
         assert_errors(&repo, &base, want);
     }
 }
+
+/// hono's routers moved their common tests into `common.case.test.ts`, which
+/// each router's test file imports and runs (`runTest(...)`): one test added
+/// there stands for the same test each of those files lost, rewritten
+/// through another helper or renamed by letter case alone. A file that lost
+/// the tests without running the suite lost them.
+#[test]
+fn tests_moved_into_a_shared_suite_each_file_runs_are_kept() {
+    const ROUTE_TS: &str = "export type Found = [string, Record<string, string>][]\n\nexport const matchA = (path: string): Found => [[path, {}]]\nexport const matchB = (path: string): Found => [[path, {}]]\n";
+    let own = |m: &str| {
+        format!(
+            "import {{ expect, it }} from 'vitest'\nimport {{ {m} }} from '../src/route'\n\nit('GET /animals', () => {{\n  const res = {m}('/animals')\n  expect(res[0][0]).toEqual('/animals')\n  expect(res[0][1]['type']).toBeUndefined()\n}})\n\nit('get /page', () => {{\n  const res = {m}('/page')\n  expect(res[0][0]).toEqual('/page')\n  expect(res[0][1]['id']).toBeUndefined()\n}})\n\nit('{m} keeps its own', () => {{\n  expect({m}('/x')).toHaveLength(1)\n}})\n"
+        )
+    };
+    let runs = |m: &str| {
+        format!(
+            "import {{ expect, it }} from 'vitest'\nimport {{ {m} }} from '../src/route'\nimport {{ runTest }} from './common.case.test'\n\nrunTest({m})\n\nit('{m} keeps its own', () => {{\n  expect({m}('/x')).toHaveLength(1)\n}})\n"
+        )
+    };
+    let suite = |page: &str| {
+        format!(
+            "import {{ describe, expect, it }} from 'vitest'\nimport type {{ Found }} from '../src/route'\n\nexport const runTest = (match: (path: string) => Found) => {{\n  const get = (path: string) => match(path).map(([handler, params]) => ({{ handler, params }}))\n  describe('common', () => {{\n    it('GET /animals', () => {{\n      const res = get('/animals')\n      expect(res[0].handler).toEqual('/animals')\n      expect(res[0].params['type']).toBeUndefined()\n    }})\n\n    it('GET /page', () => {{\n      const res = get('{page}')\n      expect(res[0].handler).toEqual('{page}')\n      expect(res[0].params['id']).toBeUndefined()\n    }})\n  }})\n}}\n"
+        )
+    };
+    let setup = || {
+        repo_with(&[
+            ("package.json", "{ \"name\": \"shop\", \"private\": true }\n"),
+            ("src/route.ts", ROUTE_TS),
+            ("test/a.test.ts", &own("matchA")),
+            ("test/b.test.ts", &own("matchB")),
+        ])
+    };
+    let (repo, base) = setup();
+    commit(
+        &repo,
+        "share the common tests",
+        &[
+            ("test/common.case.test.ts", &suite("/page")),
+            ("test/a.test.ts", &runs("matchA")),
+            ("test/b.test.ts", &runs("matchB")),
+        ],
+    );
+    assert_errors(&repo, &base, &[]);
+
+    // Look-alikes: a file that lost its tests without running the suite
+    // lost them; a test named the same but for case that checks another
+    // value is another test.
+    let (repo, base) = setup();
+    let alone = runs("matchB").replace("import { runTest } from './common.case.test'\n\nrunTest(matchB)\n", "");
+    commit(
+        &repo,
+        "share the common tests",
+        &[
+            ("test/common.case.test.ts", &suite("/page")),
+            ("test/a.test.ts", &runs("matchA")),
+            ("test/b.test.ts", &alone),
+        ],
+    );
+    assert_errors(
+        &repo,
+        &base,
+        &[
+            "mutation/test-deleted-or-skipped test/b.test.ts:4",
+            "mutation/test-deleted-or-skipped test/b.test.ts:10",
+        ],
+    );
+    let (repo, base) = setup();
+    commit(
+        &repo,
+        "share the common tests",
+        &[
+            ("test/common.case.test.ts", &suite("/home")),
+            ("test/a.test.ts", &runs("matchA")),
+            ("test/b.test.ts", &runs("matchB")),
+        ],
+    );
+    assert_errors(
+        &repo,
+        &base,
+        &[
+            "mutation/test-deleted-or-skipped test/a.test.ts:10",
+            "mutation/test-deleted-or-skipped test/b.test.ts:10",
+        ],
+    );
+}

@@ -177,6 +177,23 @@ pub const SAME_BODY: f64 = 0.6;
 /// deleted file): by scope and name; by name alone when the scope was
 /// renamed; by identical checks; by a body much like the old one; and what
 /// is left of one scope, in order, when as many tests are left on each side.
+/// Is `new` the test `old` renamed by letter case alone (`get /page` ->
+/// `GET /page`)? Only when it still checks one of the values `old` checked
+/// (an expected literal of two characters or more): two tests of one name
+/// in two suites may test different things.
+pub fn renamed_by_case(old: &TestCase, new: &TestCase) -> bool {
+    let values = |t: &TestCase| -> std::collections::HashSet<String> {
+        t.assertions
+            .iter()
+            .flat_map(expected)
+            .filter(|e| is_literal(e))
+            .map(spelled_value)
+            .filter(|v| v.chars().count() >= 2)
+            .collect()
+    };
+    !old.name.is_empty() && old.name.to_lowercase() == new.name.to_lowercase() && !values(old).is_disjoint(&values(new))
+}
+
 pub fn pair_tests<'a>(old: Option<&'a TestFile>, new: Option<&'a TestFile>) -> TestPairs<'a> {
     let old: Vec<&TestCase> = old.map(|f| f.tests.iter().collect()).unwrap_or_default();
     let new: Vec<&TestCase> = new.map(|f| f.tests.iter().collect()).unwrap_or_default();
@@ -194,10 +211,16 @@ pub fn pair_tests<'a>(old: Option<&'a TestFile>, new: Option<&'a TestFile>) -> T
         }
     }
     // The scope was renamed or the test moved to another group: its name, when
-    // only one test left has it.
+    // only one test left has it; else its name but for letter case
+    // (`get /page` -> `GET /page`), when only one has that.
     let mut still = Vec::new();
     for o in left {
-        let named: Vec<usize> = (0..new.len()).filter(|&j| !taken[j] && new[j].name == o.name).collect();
+        let mut named: Vec<usize> = (0..new.len()).filter(|&j| !taken[j] && new[j].name == o.name).collect();
+        if named.is_empty() {
+            named = (0..new.len())
+                .filter(|&j| !taken[j] && renamed_by_case(o, new[j]))
+                .collect();
+        }
         match named.as_slice() {
             [j] if !o.name.is_empty() => {
                 taken[*j] = true;

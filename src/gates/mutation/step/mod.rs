@@ -342,21 +342,42 @@ impl Analysis<'_> {
             }
         }
         // A test that left one file for another in the same commit moved.
+        // Each added test takes one, except in a shared suite: a file whose
+        // new version imports the file a test was added to runs that
+        // file's tests (hono's routers each call `runTest` of
+        // `common.case.test.ts`), so one test there stands for the same
+        // test left by every file that runs it.
         let mut taken: Vec<Vec<bool>> = pairs.iter().map(|p| vec![false; p.added.len()]).collect();
+        let runs: std::cell::RefCell<HashMap<(usize, usize), bool>> = Default::default();
+        let runs = |i: usize, j: usize| {
+            *runs.borrow_mut().entry((i, j)).or_insert_with(|| {
+                files[i].new.is_some_and(|new| {
+                    self.reach
+                        .imports_file(&files[i].change.path, files[i].lang, new, &files[j].change.path)
+                })
+            })
+        };
         let mut left: Vec<(usize, &TestCase)> = Vec::new();
         for (i, p) in pairs.iter().enumerate() {
             for r in &p.removed {
                 let same_name = |t: &TestCase| t.name == r.name;
                 let same_checks = |t: &TestCase| !r.assertions.is_empty() && pair::same_checks(r, t);
                 let same_body = |t: &TestCase| crate::lang::similarity(&r.shape, &t.shape) >= pair::SAME_BODY;
-                let found = [&same_name as &dyn Fn(&TestCase) -> bool, &same_checks, &same_body]
-                    .iter()
-                    .find_map(|matches| {
-                        (0..pairs.len()).filter(|&j| j != i).find_map(|j| {
-                            let k = (0..pairs[j].added.len()).find(|&k| !taken[j][k] && matches(pairs[j].added[k]))?;
-                            Some((j, k))
-                        })
-                    });
+                let name_but_case = |t: &TestCase| pair::renamed_by_case(r, t);
+                let found = [
+                    &same_name as &dyn Fn(&TestCase) -> bool,
+                    &same_checks,
+                    &same_body,
+                    &name_but_case,
+                ]
+                .iter()
+                .find_map(|matches| {
+                    (0..pairs.len()).filter(|&j| j != i).find_map(|j| {
+                        let k = (0..pairs[j].added.len())
+                            .find(|&k| matches(pairs[j].added[k]) && (!taken[j][k] || runs(i, j)))?;
+                        Some((j, k))
+                    })
+                });
                 match found {
                     Some((j, k)) => {
                         taken[j][k] = true;

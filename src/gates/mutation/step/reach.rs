@@ -103,6 +103,18 @@ impl<'a> Reach<'a> {
         })
     }
 
+    /// Does `file`, the version of `from` a step made, import the module at
+    /// `target`: a test file that runs a shared suite's tests (hono's
+    /// `runTest` from `common.case.test.ts`)?
+    pub fn imports_file(&self, from: &Path, lang: Lang, file: &TestFile, target: &Path) -> bool {
+        file.imports.iter().flat_map(|i| i.module_specifiers(lang)).any(|spec| {
+            match self.resolver.project_file(from, lang, spec) {
+                Some(found) => found == target,
+                None => spelled(from, lang, spec, target),
+            }
+        })
+    }
+
     pub(crate) fn imports_of(&self, target: &Path) -> Vec<PathBuf> {
         if let Some(known) = self.hops.lock().expect("reach cache").get(target) {
             return known.clone();
