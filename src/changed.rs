@@ -76,6 +76,19 @@ pub struct ChangeSet {
 }
 
 impl ChangeSet {
+    /// This change without the files under `dirs`, as [`collect`] leaves
+    /// them out; itself when it has none there.
+    pub fn without(&self, dirs: &[PathBuf]) -> std::borrow::Cow<'_, ChangeSet> {
+        let under = |f: &ChangedFile| dirs.iter().any(|d| f.path.starts_with(d));
+        if !self.files.iter().any(under) {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        std::borrow::Cow::Owned(ChangeSet {
+            base: self.base.clone(),
+            files: self.files.iter().filter(|f| !under(f)).cloned().collect(),
+        })
+    }
+
     /// Files that still exist and can be read (not deleted).
     pub fn present(&self) -> impl Iterator<Item = &ChangedFile> {
         self.files.iter().filter(|f| f.status != Status::Deleted)

@@ -35,6 +35,9 @@ pub struct Session {
     /// a baseline; and notes on how they were checked.
     pub waivers: Vec<crate::trust::waiver::Waiver>,
     pub trust_notes: Vec<String>,
+    /// The change collected for the tools' configs, with the scope it was
+    /// collected for: the gates read it again ([`Session::collected`]).
+    collected: Option<(Scope, crate::changed::ChangeSet)>,
 }
 
 /// Where repository discovery starts: the directory `-C` names, or the current one.
@@ -174,16 +177,19 @@ impl Session {
         };
         let exclude = crate::walk::exclude_set(&config.exclude())?;
         // The tools' own configs (linters, type checkers, test runners) are
-        // held to the base's bar too: a change's files, read once here.
+        // held to the base's bar too: a change's files, read once here (the
+        // state directory's too) and kept for the gates.
+        let mut collected = None;
         if !matches!(scope, Scope::AllFiles | Scope::Files(_)) {
             match crate::changed::collect(&repo, &scope, &exclude, &[]).and_then(|changes| {
                 let setup = match judge.rev() {
                     Some(rev) => crate::gates::project::runners::changed_setup_files(&repo, rev, &changes)?,
                     None => Default::default(),
                 };
-                crate::trust::tools::hold_tool_configs(&judge, &repo, &changes, &setup)
-            })
-            {
+                let found = crate::trust::tools::hold_tool_configs(&judge, &repo, &changes, &setup)?;
+                collected = Some((scope.clone(), changes));
+                Ok(found)
+            }) {
                 Ok(found) => waivers.extend(found),
                 Err(e) => trust_notes.push(format!(
                     "the tools' configs could not be compared with the base ({}): a change to them is not judged in this run",
@@ -205,7 +211,17 @@ impl Session {
             judge,
             waivers,
             trust_notes,
+            collected,
         })
+    }
+
+    /// The change the session collected, while `scope` is still the one it
+    /// was collected for (a command may narrow the scope after opening).
+    pub fn collected(&self) -> Option<&crate::changed::ChangeSet> {
+        self.collected
+            .as_ref()
+            .filter(|(scope, _)| *scope == self.scope)
+            .map(|(_, set)| set)
     }
 }
 

@@ -81,12 +81,13 @@ pub(crate) fn gate_reports(
     let trusted = (session.waivers.as_slice(), session.trust_notes.as_slice());
     // The parts a gate thread reads (the repository handle stays on this thread).
     let (config, store, scope, cwd) = (&session.config, &session.store, &session.scope, &session.cwd);
-    let (session_levels, exclude, skip_dirs, no_cache, judge) = (
+    let (session_levels, exclude, skip_dirs, no_cache, judge, collected) = (
         &session.levels,
         &session.exclude,
         &session.skip_dirs,
         session.no_cache,
         &session.judge,
+        session.collected(),
     );
     let run_one = |name: &'static str, repo: &git::Repo| {
         let started = Instant::now();
@@ -130,6 +131,7 @@ pub(crate) fn gate_reports(
                 skip_dirs: skip_dirs.clone(),
                 cache: !no_cache,
                 judge,
+                collected,
             };
             call(name).run(&cx, cwd, &mut levels)
         } else {

@@ -43,6 +43,7 @@ pub(crate) fn context(session: &Session) -> Context<'_> {
         skip_dirs: session.skip_dirs.clone(),
         cache: !session.no_cache,
         judge: &session.judge,
+        collected: session.collected(),
     }
 }
 

@@ -122,3 +122,32 @@ fn a_committed_state_link_out_of_the_checkout_is_refused() {
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     assert!(repo.path().join("build/state/uncertainty.json").is_file());
 }
+
+/// The gates read the change the session collected once (the tools'
+/// configs are judged on it, the state directory included); each gate
+/// still leaves the state directory out, in `check` as alone.
+#[test]
+fn the_change_the_gates_share_leaves_the_state_directory_out() {
+    let repo = TestRepo::new();
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n");
+    repo.commit("code");
+    assert_eq!(repo.run(&["--state-dir", "ci-state", "evidence", "start"]).code, 0);
+    std::fs::write(repo.path().join(".git/info/exclude"), "").unwrap();
+    let hollow = "from calc import add\n\n\ndef test_add():\n    result = add(1, 2)\n    assert result == result\n";
+    repo.write("ci-state/test_hidden.py", hollow);
+    assert!(repo.git(&["status", "--porcelain"]).contains("ci-state"));
+    for args in [
+        &["--state-dir", "ci-state", "check", "--base", "HEAD", "--gates", "mock,docs,static"][..],
+        &["--state-dir", "ci-state", "mock", "--base", "HEAD"][..],
+    ] {
+        let run = repo.run(args);
+        assert_eq!(run.code, 0, "{args:?}: {}{}", run.stdout, run.stderr);
+        assert!(!run.stdout.contains("test_hidden"), "{}", run.stdout);
+    }
+    // The same file outside it is read, and blocked.
+    repo.write("tests/test_seen.py", hollow);
+    let run = repo.run(&["--state-dir", "ci-state", "check", "--base", "HEAD", "--gates", "mock"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(run.stdout.contains("tests/test_seen.py"), "{}", run.stdout);
+    assert!(!run.stdout.contains("test_hidden"), "{}", run.stdout);
+}

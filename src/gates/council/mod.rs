@@ -19,7 +19,7 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use anyhow::{Result, bail};
 
 use super::{Context, GateOutput};
-use crate::changed::{self, ChangedFile, Scope};
+use crate::changed::{ChangedFile, Scope};
 use crate::finding::{Finding, Severity};
 use crate::git::{Side, display_path};
 use crate::rule::Level;
@@ -57,7 +57,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings, env: &dyn Fn(&str) -> Option<S
         bail!("the council reviews a change, not the whole repository: drop --all-files (use --base REV or --staged)");
     }
     let mut out = GateOutput::default();
-    let changes = changed::collect(cx.repo, cx.scope, &cx.exclude, &cx.skip_dirs)?;
+    let changes = cx.changes()?;
     out.notices.extend(changes.notes().iter().cloned());
     let base = changes.base.clone().expect("a diff scope has a base");
     let side = match cx.scope {

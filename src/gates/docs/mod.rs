@@ -53,7 +53,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         }
         missing => out.findings.extend(missing),
     }
-    let changes = changed::collect(cx.repo, cx.scope, &cx.exclude, &cx.skip_dirs)?;
+    let changes = cx.changes()?;
     stale(cx, settings, &changes, &mut out)?;
     out.notices.extend(changes.notes().iter().cloned());
     let mut publishes = Publishes::new(root);

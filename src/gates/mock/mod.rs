@@ -152,7 +152,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let mut read = match cx.scope {
         Scope::AllFiles => walk::walk(root, &cx.exclude, &cx.skip_dirs, &is_wanted_test),
         scope => {
-            let set = change.insert(changed::collect(cx.repo, scope, &cx.exclude, &cx.skip_dirs)?);
+            let set = change.insert(cx.changes()?);
             out.notices.extend(set.notes().iter().cloned());
             let mut paths: Vec<PathBuf> = set
                 .present()

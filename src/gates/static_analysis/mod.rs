@@ -19,7 +19,7 @@ use std::process::Command;
 use anyhow::{Result, anyhow, bail};
 
 use super::{Context, GateOutput};
-use crate::changed::{self, ChangeSet, ChangedFile, Lines};
+use crate::changed::{ChangeSet, ChangedFile, Lines};
 use crate::checkout::Checkout;
 use crate::finding::{Finding, Severity};
 use crate::git::{Status, display_path};
@@ -58,7 +58,7 @@ impl Job<'_> {
 
 pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let root = cx.repo.root();
-    let changes = changed::collect(cx.repo, cx.scope, &cx.exclude, &cx.skip_dirs)?;
+    let changes = cx.changes()?;
     let mut out = GateOutput {
         notices: changes.notes().to_vec(),
         ..GateOutput::default()

@@ -68,7 +68,7 @@ pub fn run(cx: &Context<'_>, knobs: &Knobs, env: &dyn Fn(&str) -> Option<String>
     if cx.scope.is_whole() {
         bail!("uncertainty compares the change round by round: drop --all-files (use --base REV)");
     }
-    let changes = changed::collect(cx.repo, cx.scope, &cx.exclude, &cx.skip_dirs)?;
+    let changes = cx.changes()?;
     out.notices.extend(changes.notes().iter().cloned());
     out.files = changes.files.len();
     let base = changes.base.clone().expect("a diff scope has a base");
