@@ -137,7 +137,15 @@ fn the_change_the_gates_share_leaves_the_state_directory_out() {
     repo.write("ci-state/test_hidden.py", hollow);
     assert!(repo.git(&["status", "--porcelain"]).contains("ci-state"));
     for args in [
-        &["--state-dir", "ci-state", "check", "--base", "HEAD", "--gates", "mock,docs,static"][..],
+        &[
+            "--state-dir",
+            "ci-state",
+            "check",
+            "--base",
+            "HEAD",
+            "--gates",
+            "mock,docs,static",
+        ][..],
         &["--state-dir", "ci-state", "mock", "--base", "HEAD"][..],
     ] {
         let run = repo.run(args);
