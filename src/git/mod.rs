@@ -8,10 +8,12 @@ use git2::{Delta, DiffFindOptions, DiffOptions, ErrorCode, Oid, Repository, Tree
 
 mod history;
 pub mod index;
+mod rev_files;
 mod signature;
 #[cfg(test)]
 mod testing;
 pub use history::*;
+pub use rev_files::RevFiles;
 pub use signature::*;
 
 /// An open repository with a working tree.
@@ -742,10 +744,7 @@ impl Repo {
         let tree = self.inner.find_commit(commit)?.tree_id();
         let repo = Repository::open(self.inner.path())
             .map_err(|e| anyhow!("could not open {}: {}", self.inner.path().display(), plain(&e)))?;
-        Ok(RevFiles {
-            repo: std::sync::Mutex::new(repo),
-            tree,
-        })
+        Ok(RevFiles::new(repo, tree))
     }
 
     /// The content of `path` at commit `rev`, or `None` when it did not exist there.
@@ -781,32 +780,6 @@ impl Repo {
     /// Is `path` (repo-relative) ignored by .gitignore and friends?
     pub fn is_ignored(&self, path: &Path) -> bool {
         self.inner.is_path_ignored(path).unwrap_or(false)
-    }
-}
-
-/// The files of one commit ([`Repo::reader_at`]).
-pub struct RevFiles {
-    repo: std::sync::Mutex<Repository>,
-    tree: Oid,
-}
-
-impl std::fmt::Debug for RevFiles {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "RevFiles({})", self.tree)
-    }
-}
-
-impl RevFiles {
-    /// The content of `path` (repository-relative) there; `None` when it
-    /// is not there as a file, or its blob is missing (a partial clone).
-    pub fn read(&self, path: &Path) -> Option<Vec<u8>> {
-        let repo = self.repo.lock().unwrap_or_else(|e| e.into_inner());
-        let tree = repo.find_tree(self.tree).ok()?;
-        let entry = tree.get_path(path).ok()?;
-        if entry.kind() != Some(git2::ObjectType::Blob) {
-            return None;
-        }
-        Some(repo.find_blob(entry.id()).ok()?.content().to_vec())
     }
 }
 

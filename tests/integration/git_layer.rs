@@ -304,3 +304,41 @@ fn the_staged_diff_keeps_attributes_renames_and_every_kind_of_change() {
     let again = collect(&repo, Scope::Staged);
     assert_eq!(format!("{:?}", again.files), format!("{:?}", set.files));
 }
+
+/// A commit's files as `reader_at` reads them (the runner configs at the
+/// base): each directory listed once, the same answers as a lookup from the
+/// root.
+#[test]
+fn a_commit_is_read_through_its_directories() {
+    let repo = TestRepo::new();
+    repo.write("package.json", "{}\n");
+    repo.write("packages/a/vitest.config.ts", "export default {}\n");
+    repo.write("packages/a/src/x.ts", "export const x = 1\n");
+    repo.write("packages/b/jest.config.js", "module.exports = {}\n");
+    let base = repo.commit("base");
+    repo.write("packages/a/vitest.config.ts", "export default { test: {} }\n");
+    repo.remove("packages/b/jest.config.js");
+    repo.write("packages/c/jest.config.js", "module.exports = {}\n");
+    repo.commit("later");
+    let git = Repo::discover(repo.path()).unwrap();
+    let files = git.reader_at(&base).unwrap();
+    let read = |path: &str| files.read(Path::new(path)).map(|b| String::from_utf8(b).unwrap());
+    for _ in 0..2 {
+        assert_eq!(read("package.json").as_deref(), Some("{}\n"));
+        assert_eq!(
+            read("packages/a/vitest.config.ts").as_deref(),
+            Some("export default {}\n")
+        );
+        assert_eq!(
+            read("packages/b/jest.config.js").as_deref(),
+            Some("module.exports = {}\n")
+        );
+        assert_eq!(read("packages/a/src/x.ts").as_deref(), Some("export const x = 1\n"));
+        // Not there at that commit, a directory, a file taken for a directory.
+        assert_eq!(read("packages/c/jest.config.js"), None);
+        assert_eq!(read("packages/a"), None);
+        assert_eq!(read("packages/a/src"), None);
+        assert_eq!(read("package.json/x"), None);
+        assert_eq!(read("nowhere/deep/file.js"), None);
+    }
+}
