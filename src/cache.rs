@@ -13,7 +13,7 @@ use std::sync::Mutex;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::state::{Store, write_atomic};
+use crate::state::{Store, write_atomic, write_cache_entry};
 
 /// Entries older than this that a run did not use are evicted.
 pub const MAX_AGE: std::time::Duration = std::time::Duration::from_secs(30 * 24 * 60 * 60);
@@ -67,7 +67,7 @@ impl Cache {
         let path = self.path(key);
         let written = serde_json::to_vec(value).map_err(anyhow::Error::from).and_then(|json| {
             std::fs::create_dir_all(path.parent().expect("an entry has a parent"))?;
-            write_atomic(&path, &json)
+            write_cache_entry(&path, &json)
         });
         if let Err(e) = written {
             self.failed
@@ -250,6 +250,34 @@ mod tests {
         assert!(kept.latest(&ids[0]).is_none(), "latest names a commit id or nothing");
         kept.remove_other_versions("history-");
         assert!(!stale.exists() && kept.dir.exists());
+    }
+
+    /// Entries are written without a flush to the disk: what a crash can
+    /// leave (an empty entry, a temp file) is a miss, and evicted with age.
+    #[test]
+    fn what_a_crash_leaves_is_a_miss_and_goes_with_age() {
+        let tmp = tempfile::tempdir().unwrap();
+        let store = Store::new(tmp.path().join("state"), None);
+        let cache = Cache::open(&store, "t-1");
+        let key = Cache::key("py", b"x");
+        cache.put(&key, &vec![1u32, 2]);
+        assert_eq!(cache.get::<Vec<u32>>(&key), Some(vec![1, 2]));
+        std::fs::write(cache.path(&key), b"").unwrap();
+        let temp = cache.path(&key).with_file_name(".loki-gate-tmpAbC123");
+        std::fs::write(&temp, b"[1,").unwrap();
+        let next = Cache::open(&store, "t-1");
+        assert_eq!(next.get::<Vec<u32>>(&key), None);
+        let old = std::time::SystemTime::now() - MAX_AGE - std::time::Duration::from_secs(60);
+        std::fs::File::options()
+            .write(true)
+            .open(&temp)
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
+        Cache::open(&store, "t-1").prune();
+        assert!(!temp.exists(), "a temp file a killed write left goes with age");
+        next.put(&key, &vec![3u32]);
+        assert_eq!(Cache::open(&store, "t-1").get::<Vec<u32>>(&key), Some(vec![3]));
     }
 
     #[test]

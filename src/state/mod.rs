@@ -212,13 +212,29 @@ fn decode<T: StateFile>(path: &Path, bytes: &[u8]) -> Result<T> {
 /// Write `bytes` to `path` through a temp file in the same directory and a rename,
 /// so readers see the old content or the new, never a mix.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    write_replacing(path, bytes, false)
+    write_replacing(path, bytes, Kind::State)
 }
 
 /// [`write_atomic`] for a file that is run (a git hook): executable before
 /// the rename, so git never finds it half written or not yet runnable.
 pub fn write_atomic_executable(path: &Path, bytes: &[u8]) -> Result<()> {
-    write_replacing(path, bytes, true)
+    write_replacing(path, bytes, Kind::Executable)
+}
+
+/// [`write_atomic`] for a cache entry, which a reader that cannot parse it
+/// takes for a miss: not flushed to the disk first (a crash may leave it
+/// empty, never mixed), and the directory not swept (the cache's eviction
+/// removes what is old). A first run writes thousands: the flush and the
+/// sweep were a fifth of a cold hook at 100,000 files.
+pub fn write_cache_entry(path: &Path, bytes: &[u8]) -> Result<()> {
+    write_replacing(path, bytes, Kind::Cache)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    State,
+    Executable,
+    Cache,
 }
 
 /// The name every temp file of [`write_atomic`] starts with.
@@ -247,28 +263,33 @@ fn sweep_stale_temps(dir: &Path) {
     }
 }
 
-fn write_replacing(path: &Path, bytes: &[u8], executable: bool) -> Result<()> {
+fn write_replacing(path: &Path, bytes: &[u8], kind: Kind) -> Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    sweep_stale_temps(dir);
+    if kind != Kind::Cache {
+        sweep_stale_temps(dir);
+    }
     let mut tmp = tempfile::Builder::new()
         .prefix(TEMP_PREFIX)
         .tempfile_in(dir)
         .with_context(|| format!("could not create a temp file in {}", dir.display()))?;
     tmp.write_all(bytes)
-        .and_then(|_| tmp.as_file().sync_all())
+        .and_then(|_| match kind {
+            Kind::Cache => Ok(()),
+            Kind::State | Kind::Executable => tmp.as_file().sync_all(),
+        })
         .with_context(|| format!("could not write {}", path.display()))?;
     #[cfg(unix)]
-    if executable {
+    if kind == Kind::Executable {
         use std::os::unix::fs::PermissionsExt;
         tmp.as_file()
             .set_permissions(std::fs::Permissions::from_mode(0o755))
             .with_context(|| format!("could not make {} executable", path.display()))?;
     }
     #[cfg(not(unix))]
-    let _ = executable;
+    let _ = kind;
     tmp.persist(path)
         .map_err(|e| anyhow!("could not replace {}: {}", path.display(), e.error))?;
     Ok(())
