@@ -52,7 +52,9 @@ impl RevFiles {
         if let Some(known) = self.dirs.lock().unwrap_or_else(|e| e.into_inner()).get(dir) {
             return known.clone();
         }
+        // The root is the empty path; a `.` or `..` part names nothing here.
         let id = match (dir.parent(), dir.file_name()) {
+            _ if dir.as_os_str().is_empty() => Some(self.tree),
             (Some(parent), Some(name)) => {
                 let name = super::index::path_bytes(Path::new(name));
                 match (self.listing(repo, parent), name) {
@@ -60,7 +62,7 @@ impl RevFiles {
                     _ => None,
                 }
             }
-            _ => Some(self.tree),
+            _ => None,
         };
         let listing = id.and_then(|id| repo.find_tree(id).ok()).map(|tree| {
             let entries = tree

@@ -340,5 +340,7 @@ fn a_commit_is_read_through_its_directories() {
         assert_eq!(read("packages/a/src"), None);
         assert_eq!(read("package.json/x"), None);
         assert_eq!(read("nowhere/deep/file.js"), None);
+        assert_eq!(read("packages/../package.json"), None);
+        assert_eq!(read("../package.json"), None);
     }
 }

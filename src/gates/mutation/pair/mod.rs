@@ -173,10 +173,6 @@ pub fn same_checks(a: &TestCase, b: &TestCase) -> bool {
 /// test renamed, moved or lightly edited ([`crate::lang::similarity`]).
 pub const SAME_BODY: f64 = 0.6;
 
-/// Pair the tests of `old` and `new` (either may be absent: an added or a
-/// deleted file): by scope and name; by name alone when the scope was
-/// renamed; by identical checks; by a body much like the old one; and what
-/// is left of one scope, in order, when as many tests are left on each side.
 /// Is `new` the test `old` renamed by letter case alone (`get /page` ->
 /// `GET /page`)? Only when it still checks one of the values `old` checked
 /// (an expected literal of two characters or more): two tests of one name
@@ -194,6 +190,11 @@ pub fn renamed_by_case(old: &TestCase, new: &TestCase) -> bool {
     !old.name.is_empty() && old.name.to_lowercase() == new.name.to_lowercase() && !values(old).is_disjoint(&values(new))
 }
 
+/// Pair the tests of `old` and `new` (either may be absent: an added or a
+/// deleted file): by scope and name; by name alone when the scope was
+/// renamed, or but for letter case ([`renamed_by_case`]); by identical
+/// checks; by a body much like the old one; and what is left of one scope,
+/// in order, when as many tests are left on each side.
 pub fn pair_tests<'a>(old: Option<&'a TestFile>, new: Option<&'a TestFile>) -> TestPairs<'a> {
     let old: Vec<&TestCase> = old.map(|f| f.tests.iter().collect()).unwrap_or_default();
     let new: Vec<&TestCase> = new.map(|f| f.tests.iter().collect()).unwrap_or_default();
