@@ -251,6 +251,8 @@ pub enum AgentEvent {
     Stop,
     /// The agent wrote a file: advice on that file, never a block
     PostEdit,
+    /// The person sent a prompt: kept as the session's task (for the handoff and the council)
+    Prompt,
 }
 
 #[derive(Debug, Args)]

@@ -49,7 +49,7 @@ pub fn of(section: &str, key: &str) -> Option<Bar> {
         ("", "exclude") => Exemptions,
         ("", "max-file-bytes") => AtLeast,
         ("", "pre-commit-gates" | "pre-push-gates" | "agent-gates" | "agent-strict-rules") => Checks,
-        ("", "agent-max-blocks") => AtMost,
+        ("", "agent-max-blocks" | "agent-no-progress") => AtMost,
         (
             "",
             "trusted-authors"

@@ -105,6 +105,10 @@ impl Config {
         self.top.count("agent-max-blocks")
     }
 
+    pub fn agent_no_progress(&self) -> u64 {
+        self.top.count("agent-no-progress")
+    }
+
     pub fn agent_strict_rules(&self) -> Vec<String> {
         self.top.list("agent-strict-rules")
     }

@@ -154,8 +154,14 @@ pub const TOP: SectionSpec = SectionSpec {
         KeySpec {
             name: "agent-max-blocks",
             kind: Kind::Count,
-            default: "5",
-            doc: "blocked stops in a row after which the stop hook lets the agent stop and hands the work to a person (a handoff, and the GitHub issue where a token is set); stuck detection (uncertainty) may hand over sooner",
+            default: "7",
+            doc: "blocked stops in a row after which the stop hook lets the agent stop and hands the work to a person (a handoff, and the GitHub issue where a token is set), however the findings change: the backstop under `agent-no-progress` and stuck detection, kept under Claude Code's own cap of 8",
+        },
+        KeySpec {
+            name: "agent-no-progress",
+            kind: Kind::Count,
+            default: "3",
+            doc: "blocked stops in a row with the same blocking findings (no progress) after which the stop hook lets the agent stop and hands the work to a person; at least 2",
         },
         KeySpec {
             name: "agent-strict-rules",

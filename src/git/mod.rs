@@ -10,11 +10,13 @@ mod history;
 pub mod index;
 mod rev_files;
 mod signature;
+mod snapshot;
 #[cfg(test)]
 mod testing;
 pub use history::*;
 pub use rev_files::RevFiles;
 pub use signature::*;
+pub use snapshot::{SNAPSHOT_REFS, WorktreeTree, is_snapshot};
 
 /// An open repository with a working tree.
 pub struct Repo {
@@ -412,6 +414,18 @@ impl Repo {
                 unreachable: None,
             });
         }
+        if let Some(rev) = explicit.filter(|rev| is_snapshot(rev)) {
+            // A snapshot of a working tree is a child of the HEAD it was
+            // taken at: the change is measured from it, as it is.
+            let commit = self.peel_commit(rev).map_err(|_| {
+                anyhow!("the session's snapshot `{rev}` is gone (deleted, or pruned by git gc): start a new session")
+            })?;
+            return Ok(Base {
+                commit: Some(commit.to_string()),
+                notes: Vec::new(),
+                unreachable: None,
+            });
+        }
         if let Some(rev) = explicit {
             let target = self.peel_commit(rev).map_err(|_| {
                 if self.is_shallow() {
@@ -502,6 +516,19 @@ impl Repo {
             .filter_map(|l| Oid::from_str(l.trim()).ok())
             .filter(names_a_parent)
             .collect()
+    }
+
+    /// Is `commit` off HEAD's history (neither HEAD nor an ancestor of it):
+    /// a snapshot of a working tree ([`SNAPSHOT_REFS`])?
+    fn off_history(&self, commit: Option<&str>) -> Result<bool> {
+        let (Some(commit), Some(head)) = (commit, self.head()?) else {
+            return Ok(false);
+        };
+        if commit == head {
+            return Ok(false);
+        }
+        let (commit, head) = (Oid::from_str(commit)?, Oid::from_str(&head)?);
+        Ok(!self.inner.graph_descendant_of(head, commit)?)
     }
 
     fn peel_commit(&self, rev: &str) -> Result<Oid, git2::Error> {
@@ -601,8 +628,16 @@ impl Repo {
                 opts.include_untracked(true)
                     .recurse_untracked_dirs(true)
                     .show_untracked_content(detail == Detail::Lines);
-                self.inner
-                    .diff_tree_to_workdir_with_index(tree.as_ref(), Some(&mut opts))?
+                if self.off_history(base.commit.as_deref())? {
+                    // A snapshot of a working tree: its files against the
+                    // files on disk, as they are. Through the index, a file
+                    // the snapshot has and the index lacks (untracked then
+                    // and now) would read as deleted.
+                    self.inner.diff_tree_to_workdir(tree.as_ref(), Some(&mut opts))?
+                } else {
+                    self.inner
+                        .diff_tree_to_workdir_with_index(tree.as_ref(), Some(&mut opts))?
+                }
             }
         };
         if detail == Detail::Lines {

@@ -50,7 +50,7 @@ pub fn render(reports: &[GateReport]) -> String {
             report.error.as_deref().unwrap_or("no reason given")
         ));
     }
-    items.extend(fixable.iter().map(|f| item(f)));
+    items.extend(same_line_once(&fixable).iter().map(|group| item(group)));
     let mut out = String::new();
     let count = items.len() + held.len();
     let _ = writeln!(
@@ -88,7 +88,24 @@ pub fn render(reports: &[GateReport]) -> String {
         );
     }
     let (warnings, notes) = (advisory(Severity::Warning), advisory(Severity::Note));
-    if warnings + notes > 0 {
+    if (1..=MAX_LISTED).contains(&warnings) {
+        // A few are listed: the model may fix them while it is there.
+        let _ = writeln!(out, "\nNot blocking, but worth a look:");
+        for f in reports
+            .iter()
+            .flat_map(|r| &r.findings)
+            .filter(|f| f.severity == Severity::Warning)
+        {
+            let _ = writeln!(out, "- {}", located(f));
+        }
+        if notes > 0 {
+            let _ = writeln!(
+                out,
+                "Also {} (`loki-gate check` shows them).",
+                crate::wording::plural(notes, "note")
+            );
+        }
+    } else if warnings + notes > 0 {
         let _ = writeln!(
             out,
             "\nAlso {} and {} that do not block (`loki-gate check` shows them).",
@@ -104,13 +121,106 @@ pub fn render(reports: &[GateReport]) -> String {
     out
 }
 
-/// One finding as a numbered item: where, what, and the fix.
-fn item(f: &Finding) -> String {
+/// Warnings listed one by one up to this many; more are counted.
+const MAX_LISTED: usize = 5;
+
+/// The blocking findings with those of other gates on the same line
+/// folded into the first (two tools flagging one `x == x` are one problem),
+/// in their order.
+fn same_line_once<'a>(findings: &[&'a Finding]) -> Vec<Vec<&'a Finding>> {
+    let mut groups: Vec<Vec<&Finding>> = Vec::new();
+    for f in findings {
+        let gate = |g: &Finding| g.rule.split('/').next().map(str::to_string);
+        let same = groups.iter_mut().find(|group| {
+            let first = group[0];
+            f.line.is_some() && first.path == f.path && first.line == f.line && group.iter().all(|g| gate(g) != gate(f))
+        });
+        match same {
+            Some(group) => group.push(f),
+            None => groups.push(vec![f]),
+        }
+    }
+    groups
+}
+
+/// One problem as a numbered item: where, what, and the fix; the other
+/// tools that flagged the same line after it.
+fn item(group: &[&Finding]) -> String {
+    let f = group[0];
     let mut text = located(f);
+    for other in &group[1..] {
+        let _ = write!(text, "\n   Also flagged there: [{}] {}", other.rule, other.message);
+    }
     if let Some(help) = &f.help {
-        let _ = write!(text, "\n   Fix: {help}");
+        let _ = write!(text, "\n   Fix: {}", for_the_agent(help));
     }
     text
+}
+
+/// A finding's help as the agent can act on it: a `Loki-Gate-Allow`
+/// trailer is a trusted person's acknowledgment, which the agent's own
+/// commit can never be, so that way is not offered; the agent is told to
+/// say so instead.
+fn for_the_agent(help: &str) -> String {
+    if !help.contains("Loki-Gate-Allow") {
+        return help.to_string();
+    }
+    let kept: Vec<&str> = help
+        .split("; ")
+        .filter(|clause| !clause.contains("Loki-Gate-Allow"))
+        .map(|clause| clause.strip_prefix("otherwise ").unwrap_or(clause))
+        .collect();
+    let mut text = kept.join("; ");
+    if !text.is_empty() {
+        text.push_str(". ");
+    }
+    text.push_str("If the change is intended, say so in your answer: only a person can acknowledge it");
+    text
+}
+
+/// What blocks in `reports`, one line each (`path:line [rule] message`;
+/// a gate that could not run), for the session's record.
+pub fn blocking_lines(reports: &[GateReport]) -> Vec<String> {
+    let mut lines: Vec<String> = reports
+        .iter()
+        .filter(|r| r.outcome == Outcome::Error)
+        .map(|r| {
+            format!(
+                "the {} gate could not run: {}",
+                r.gate,
+                r.error.as_deref().unwrap_or("no reason given")
+            )
+        })
+        .collect();
+    lines.extend(
+        reports
+            .iter()
+            .flat_map(|r| &r.findings)
+            .filter(|f| f.severity == Severity::Error)
+            .map(located),
+    );
+    lines
+}
+
+/// What blocks in `reports` as a set, independent of order and of where
+/// the lines moved: the findings' fingerprints and the gates that could not
+/// run, hashed. Equal across two runs when nothing that blocks changed.
+pub fn signature(reports: &[GateReport]) -> String {
+    let mut parts: Vec<String> = reports
+        .iter()
+        .filter(|r| r.outcome == Outcome::Error)
+        .map(|r| format!("error {}", r.gate))
+        .chain(
+            reports
+                .iter()
+                .flat_map(|r| &r.findings)
+                .filter(|f| f.severity == Severity::Error)
+                .map(|f| format!("{} {}", f.rule, f.fingerprint)),
+        )
+        .collect();
+    parts.sort();
+    parts.dedup();
+    crate::finding::sha256_hex(parts.join("\n").as_bytes())
 }
 
 /// `path:line [rule] message`.
@@ -141,6 +251,7 @@ mod tests {
     fn finding(line: u32, severity: Severity) -> Finding {
         let mut f = Finding::new(&RULE, format!("test `t{line}` asserts nothing")).at("tests/test_a.py", line, 1);
         f.severity = severity;
+        f.fingerprint_from(&format!("def t{line}():"));
         f
     }
 
@@ -156,10 +267,72 @@ mod tests {
             "loki-gate stopped \"done\": 1 problem to fix before the work is done.\n\n\
              1. tests/test_a.py:3 [mock/no-assertion] test `t3` asserts nothing\n   \
              Fix: assert on what the code returns\n\n\
-             Also 1 warning and 0 notes that do not block (`loki-gate check` shows them).\n"
+             Not blocking, but worth a look:\n\
+             - tests/test_a.py:9 [mock/no-assertion] test `t9` asserts nothing\n"
         );
         let pass = GateReport::of("mock", Outcome::Pass, vec![finding(9, Severity::Warning)]);
         assert_eq!(render(&[pass]), "");
+        // More than a few warnings are counted.
+        let mut many = vec![finding(3, Severity::Error)];
+        many.extend((10..16).map(|l| finding(l, Severity::Warning)));
+        let text = render(&[GateReport::of("mock", Outcome::Blocked, many)]);
+        assert!(
+            text.ends_with("\nAlso 6 warnings and 0 notes that do not block (`loki-gate check` shows them).\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn two_gates_on_one_line_are_one_problem_and_a_trusted_hands_fix_is_not_offered() {
+        const MUTATION: RuleMeta = RuleMeta {
+            id: "mutation/assertion-deleted",
+            gate: "mutation",
+            default_level: crate::rule::Level::Deny,
+            summary: "",
+            help: "keep the check; if it was wrong, say why in a `Loki-Gate-Allow: mutation/assertion-deleted <reason>` trailer",
+            doc: "",
+        };
+        let mut other = Finding::new(&MUTATION, "an assertion was deleted".to_string()).at("tests/test_a.py", 3, 1);
+        other.severity = Severity::Error;
+        let mut moved = Finding::new(&MUTATION, "another was deleted".to_string()).at("tests/test_b.py", 7, 1);
+        moved.severity = Severity::Error;
+        let text = render(&[
+            GateReport::of("mock", Outcome::Blocked, vec![finding(3, Severity::Error)]),
+            GateReport::of("mutation", Outcome::Blocked, vec![other, moved]),
+        ]);
+        assert!(text.starts_with("loki-gate stopped \"done\": 2 problems"), "{text}");
+        assert!(
+            text.contains("   Also flagged there: [mutation/assertion-deleted] an assertion was deleted\n"),
+            "{text}"
+        );
+        assert!(!text.contains("Loki-Gate-Allow"), "{text}");
+        assert!(
+            text.contains("Fix: keep the check. If the change is intended, say so in your answer: only a person can acknowledge it"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_signature_is_the_set_of_what_blocks() {
+        let a = GateReport::of(
+            "mock",
+            Outcome::Blocked,
+            vec![finding(3, Severity::Error), finding(5, Severity::Error)],
+        );
+        let b = GateReport::of(
+            "mock",
+            Outcome::Blocked,
+            vec![finding(5, Severity::Error), finding(3, Severity::Error)],
+        );
+        let c = GateReport::of("mock", Outcome::Blocked, vec![finding(3, Severity::Error)]);
+        let warned = GateReport::of(
+            "mock",
+            Outcome::Blocked,
+            vec![finding(3, Severity::Error), finding(9, Severity::Warning)],
+        );
+        assert_eq!(signature(std::slice::from_ref(&a)), signature(&[b]));
+        assert_ne!(signature(&[a]), signature(std::slice::from_ref(&c)));
+        assert_eq!(signature(&[c]), signature(&[warned]));
     }
 
     #[test]

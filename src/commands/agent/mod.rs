@@ -1,91 +1,43 @@
 //! `loki-gate agent <event> --agent A`: loki-gate inside a coding agent's
 //! own loop, where "done" is declared.
 //!
-//! - `session-start` records where the session's work starts (the evidence
-//!   anchor) and tells the model what its "done" will be held to.
-//! - `stop` gates the work since then (`agent-gates`, the trust checks held
-//!   as in CI, `agent-strict-rules` at deny for what the session wrote) and
-//!   either lets the agent stop or blocks it with the fix-next list. Each
-//!   blocked stop is a round of `uncertainty`; when the agent is stuck
-//!   (stuck detection, or `agent-max-blocks` blocks in a row) the stop goes
-//!   through and the work is handed to a person.
+//! - `session-start` takes a snapshot of the working tree (what is there is
+//!   the person's: the agent is judged on what it changes from it), tells
+//!   the model what its "done" will be held to, and tells the person when
+//!   their own uncommitted changes lower the bar.
+//! - `prompt` keeps what the person asked (the task), for the handoff and
+//!   the council.
+//! - `stop` is a "done" claim only when the working tree changed since the
+//!   session's start and since the last stop let through; then it gates the
+//!   work since the snapshot (`agent-gates`, the trust checks held as in
+//!   CI, `agent-strict-rules` at deny for what the session wrote) and lets
+//!   the agent stop or blocks it with the fix-next list. When the blocking
+//!   findings stop changing (`agent-no-progress` stops in a row), when
+//!   stuck detection escalates, or after `agent-max-blocks` blocks in a row,
+//!   the stop goes through and the work is handed to a person.
 //! - `post-edit` gives advice on the file just written (mock on a test file,
 //!   the static tools that judge files alone on a source file); never a block.
 //!
-//! The answer is written in the agent's protocol ([`protocol`]); the state
-//! of each session is `agent.json` in the state directory.
+//! The answer is written in the agent's protocol ([`protocol`]); the
+//! sessions are kept in `agent.json` in the state directory ([`session`]).
 
+mod handoff;
 pub mod install;
 mod ordered;
 pub mod protocol;
+pub mod session;
 
 use std::io::Read as _;
 
-use serde::{Deserialize, Serialize};
-
 use super::*;
 use crate::cli::{Agent, AgentEvent};
-use crate::state::StateFile;
-use protocol::{Answer, Payload};
+use protocol::{Answer, Payload, Reply};
+pub use session::{AgentState, SessionRecord};
+use session::{StopRecord, now};
 
 /// The most loki-gate reads of a hook's stdin (a `PostToolUse` input holds
 /// the file written, twice).
 const MAX_INPUT: u64 = 32 << 20;
-
-/// Sessions remembered in `agent.json`, the newest.
-const KEEP_SESSIONS: usize = 20;
-
-/// `agent.json`: each recent session's start and how many stops in a row
-/// were blocked.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AgentState {
-    /// Oldest first.
-    pub sessions: Vec<SessionRecord>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SessionRecord {
-    pub id: String,
-    pub agent: String,
-    /// The commit the session's work is judged from (`None`: no commit yet).
-    pub anchor: Option<String>,
-    pub started_at: u64,
-    /// Stops blocked in a row.
-    pub blocks: u64,
-    /// Times the session was handed to a person.
-    #[serde(default)]
-    pub handoffs: u64,
-}
-
-impl StateFile for AgentState {
-    const NAME: &'static str = "agent.json";
-    const VERSION: u32 = 1;
-    const RESET: &'static str = "delete it: the next session start records the sessions anew";
-}
-
-impl SessionRecord {
-    /// A session of `agent` whose work is judged from `anchor`, starting now.
-    fn new(id: &str, agent: Agent, anchor: Option<String>) -> SessionRecord {
-        SessionRecord {
-            id: id.to_string(),
-            agent: agent.name().to_string(),
-            anchor,
-            started_at: now(),
-            blocks: 0,
-            handoffs: 0,
-        }
-    }
-}
-
-impl AgentState {
-    fn find(&self, id: &str) -> Option<&SessionRecord> {
-        self.sessions.iter().find(|s| s.id == id)
-    }
-
-    fn find_mut(&mut self, id: &str) -> Option<&mut SessionRecord> {
-        self.sessions.iter_mut().find(|s| s.id == id)
-    }
-}
 
 /// `loki-gate agent <event> --agent A`: exit 0 with the answer, or 1 with
 /// why there is none (never 2, which three of the agents read as a block).
@@ -93,8 +45,8 @@ pub(crate) fn agent(global: &GlobalArgs, args: &cli::AgentArgs) -> Result<ExitSt
     let answered = read_stdin()
         .and_then(|bytes| protocol::parse(args.agent, args.event, &bytes))
         .and_then(|payload| {
-            let answer = answer(global, args.agent, args.event, &payload)?;
-            Ok(protocol::render(args.agent, &payload, &answer))
+            let reply = answer(global, args.agent, args.event, &payload)?;
+            Ok(protocol::render(args.agent, &payload, &reply))
         });
     match answered {
         Ok(out) => {
@@ -142,59 +94,167 @@ fn run_args(global: &GlobalArgs, payload: &Payload) -> GlobalArgs {
     run
 }
 
-fn answer(global: &GlobalArgs, agent: Agent, event: AgentEvent, payload: &Payload) -> Result<Answer> {
+fn answer(global: &GlobalArgs, agent: Agent, event: AgentEvent, payload: &Payload) -> Result<Reply> {
     match event {
         AgentEvent::SessionStart => session_start(global, agent, payload),
         AgentEvent::Stop => stop(global, agent, payload),
-        AgentEvent::PostEdit => post_edit(global, payload),
+        AgentEvent::PostEdit => post_edit(global, payload).map(Reply::from),
+        AgentEvent::Prompt => prompt(global, agent, payload),
     }
 }
 
-fn now() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
+/// A session that looks only at the state (`--all-files`: no diff is read).
+fn state_only(run: &GlobalArgs) -> Result<Session> {
+    Session::open(
+        &GlobalArgs {
+            all_files: true,
+            base: None,
+            ..run.clone()
+        },
+        &env_var,
+        false,
+    )
+}
+
+/// Start a session's record: the working tree's snapshot, kept as a
+/// commit under `refs/loki-gate/sessions/`, and HEAD as the evidence
+/// anchor. A record that goes with it (a restarted session's, the oldest)
+/// takes its snapshot ref along.
+fn begin(session: &Session, agent: Agent, id: &str, unseen: bool) -> Result<SessionRecord> {
+    let anchor = gates::evidence::start(&context(session))?;
+    let name = SessionRecord::snapshot_name(agent.name(), id);
+    let tree = session.repo.worktree_tree(&session.skip_dirs)?;
+    let snapshot = session.repo.keep_snapshot(
+        &tree.tree,
+        &name,
+        &format!("loki-gate: the working tree when {} session {id} started", agent.name()),
+    )?;
+    let mut record = SessionRecord::new(id, agent, anchor.commit);
+    record.snapshot = Some(snapshot);
+    record.start_tree = Some(tree.tree);
+    record.unseen_start = unseen;
+    let kept = record.clone();
+    let mut gone = Vec::new();
+    session.store.update::<AgentState>(|state| {
+        let mut state = state.unwrap_or_default();
+        // A resumed session's prompts stay with it.
+        if let Some(old) = state.find(id) {
+            record.prompts = old.prompts.clone();
+        }
+        gone = state.put(record.clone());
+        Ok(state)
+    })?;
+    for old in gone {
+        if old.snapshot.is_some() && old.snapshot != kept.snapshot {
+            session
+                .repo
+                .drop_snapshot(&SessionRecord::snapshot_name(&old.agent, &old.id))?;
+        }
+    }
+    Ok(kept)
 }
 
 /// Record where the session's work starts; a resumed or compacted session
 /// keeps the start it had.
-fn session_start(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Answer> {
-    let session = Session::open(&run_args(global, payload), &env_var, false)?;
+fn session_start(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Reply> {
+    let run = run_args(global, payload);
+    let session = state_only(&run)?;
     let known = session.store.read::<AgentState>()?.unwrap_or_default();
     let resumed = matches!(payload.source.as_deref(), Some("resume" | "compact"))
         && known
             .find(&payload.session)
-            .is_some_and(|s| s.anchor.as_deref().is_none_or(|c| session.repo.commit_exists(c)));
-    let anchor = if resumed {
-        known.find(&payload.session).and_then(|s| s.anchor.clone())
+            .is_some_and(|s| s.snapshot.as_deref().is_some_and(|r| session.repo.commit_exists(r)));
+    let started = if resumed {
+        None
     } else {
-        let anchor = gates::evidence::start(&context(&session))?;
-        let record = SessionRecord::new(&payload.session, agent, anchor.commit.clone());
-        session.store.update::<AgentState>(move |state| {
-            let mut state = state.unwrap_or_default();
-            state.sessions.retain(|s| s.id != record.id);
-            state.sessions.push(record);
-            let extra = state.sessions.len().saturating_sub(KEEP_SESSIONS);
-            state.sessions.drain(..extra);
-            Ok(state)
-        })?;
-        anchor.commit
+        Some(begin(&session, agent, &payload.session, false)?)
     };
     let gates = stop_gates(&session);
-    let from = anchor.as_deref().map_or("the first commit".to_string(), |c| {
-        format!("commit {}", &c[..c.len().min(12)])
-    });
-    Ok(Answer::Context(format!(
-        "loki-gate gates this session's \"done\". When you stop, the work since {from} must pass {}: \
-         the tests green and run, tests that check what the code does (no hollow or skipped tests, \
-         no expectation bent to fit the code), and nothing that lowers the bar (a suppression, a linter or \
-         test-runner config edit, a skipped test) unless a person acknowledges it.",
+    let context = format!(
+        "loki-gate gates this session's \"done\". When you stop after changing files, your changes since \
+         the session started must pass {}: the tests green and run, tests that check what the code does \
+         (no hollow or skipped tests, no expectation bent to fit the code), and nothing that lowers the bar \
+         (a suppression, a linter or test-runner config edit, a skipped test) unless a person acknowledges it. \
+         What was in the working tree before the session is the user's, not yours.",
         if gates.is_empty() {
             "no gate (agent-gates enables none)".to_string()
         } else {
             gates.join(", ")
         }
+    );
+    let tell = match &started {
+        Some(record) => persons_own_waivers(&run, record)?,
+        None => None,
+    };
+    Ok(Reply {
+        answer: Answer::Context(context),
+        tell,
+    })
+}
+
+/// What the person's own uncommitted changes at the session's start add to
+/// lower the bar, against HEAD: the agent is not held to them (they are
+/// the snapshot's), but pre-push and CI are. `None` when there are none.
+fn persons_own_waivers(run: &GlobalArgs, record: &SessionRecord) -> Result<Option<String>> {
+    let Some(anchor) = &record.anchor else {
+        return Ok(None);
+    };
+    let head = Session::open(
+        &GlobalArgs {
+            base: Some(anchor.clone()),
+            ..run.clone()
+        },
+        &env_var,
+        false,
+    )?;
+    if record.start_tree.as_deref() == Some(head.repo.tree_id(anchor)?.as_str()) {
+        return Ok(None);
+    }
+    let findings = head.judge.findings(&head.waivers);
+    if findings.is_empty() {
+        return Ok(None);
+    }
+    let mut said: Vec<String> = findings
+        .iter()
+        .take(5)
+        .map(|f| match (&f.path, f.line) {
+            (Some(p), Some(l)) => format!("{p}:{l}"),
+            (Some(p), None) => p.clone(),
+            _ => f.message.clone(),
+        })
+        .collect();
+    if findings.len() > 5 {
+        said.push(format!("{} more", findings.len() - 5));
+    }
+    Ok(Some(format!(
+        "loki-gate: your uncommitted changes lower the bar ({}). This session's agent is judged from them as they are; \
+         commit them, and pre-push and CI judge them against the base (`loki-gate check` shows why).",
+        said.join(", ")
     )))
+}
+
+/// Keep what the person asked. A prompt in a session loki-gate did not see
+/// start (its hooks came mid-session) starts its record: the agent's work
+/// is judged from here.
+fn prompt(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Reply> {
+    let Some(text) = payload.prompt.as_deref() else {
+        return Ok(Answer::Allow.into());
+    };
+    let run = run_args(global, payload);
+    let session = state_only(&run)?;
+    let known = session.store.read::<AgentState>()?.unwrap_or_default();
+    if known.find(&payload.session).is_none() {
+        begin(&session, agent, &payload.session, true)?;
+    }
+    let id = payload.session.clone();
+    session.store.update::<AgentState>(|state| {
+        let mut state = state.unwrap_or_default();
+        if let Some(record) = state.find_mut(&id) {
+            record.push_prompt(text);
+        }
+        Ok(state)
+    })?;
+    Ok(Answer::Allow.into())
 }
 
 /// The gates of `agent-gates` that are enabled.
@@ -207,39 +267,102 @@ fn stop_gates(session: &Session) -> Vec<String> {
         .collect()
 }
 
+/// Update `id`'s record in `session`'s state.
+fn update_record(session: &Session, id: &str, change: impl FnOnce(&mut SessionRecord)) -> Result<SessionRecord> {
+    let mut out = None;
+    session.store.update::<AgentState>(|state| {
+        let mut state = state.unwrap_or_default();
+        if let Some(record) = state.find_mut(id) {
+            change(record);
+            out = Some(record.clone());
+        }
+        Ok(state)
+    })?;
+    out.ok_or_else(|| anyhow!("session {id} is no longer in agent.json (another session pushed it out)"))
+}
+
 /// Gate the session's work: let the agent stop, block it with what to fix,
 /// or, when it is stuck, let it stop and hand the work to a person.
-fn stop(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Answer> {
+fn stop(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Reply> {
     // Cursor also calls the hook when the user aborted or the run failed:
     // only a finished run claims "done".
     if payload.status.as_deref().is_some_and(|s| s != "completed") {
-        return Ok(Answer::Allow);
+        return Ok(Answer::Allow.into());
     }
     let mut run = run_args(global, payload);
-    // A first look, only for the state (`--all-files`: no diff is read).
-    let probe = Session::open(
-        &GlobalArgs {
-            all_files: true,
-            ..run.clone()
-        },
-        &env_var,
-        false,
-    )?;
+    let probe = state_only(&run)?;
     let known = probe.store.read::<AgentState>()?.unwrap_or_default();
-    let record = known.find(&payload.session).cloned();
-    // The work since the session began: its recorded start, else the run
-    // start `evidence start` recorded, else the configured base.
-    let anchor = record.as_ref().and_then(|r| r.anchor.clone()).or_else(|| {
-        probe
-            .store
-            .read::<gates::records::RunState>()
-            .ok()
-            .flatten()
-            .and_then(|s| s.anchor)
-            .and_then(|a| a.commit)
-    });
+    let mut tell = Vec::new();
+    let record = match known.find(&payload.session) {
+        Some(record) => record.clone(),
+        None => {
+            // Hooks added mid-session: the work is judged from HEAD.
+            let head = probe.repo.head()?;
+            let mut record = SessionRecord::new(&payload.session, agent, head.clone());
+            record.unseen_start = true;
+            record.start_tree = match &head {
+                Some(head) => Some(probe.repo.tree_id(head)?),
+                None => None,
+            };
+            let kept = record.clone();
+            probe.store.update::<AgentState>(|state| {
+                let mut state = state.unwrap_or_default();
+                state.put(kept);
+                Ok(state)
+            })?;
+            tell.push(format!(
+                "loki-gate did not see this {} session start (its hooks were added or trusted since): \
+                 its work is judged from HEAD, uncommitted changes included.",
+                protocol::display(agent)
+            ));
+            record
+        }
+    };
+    let now_tree = probe.repo.worktree_tree(&probe.skip_dirs)?.tree;
+    // Not a "done" claim: nothing changed since the session started, or
+    // since the last stop let through (a question answered, a plan, work
+    // undone). Let through, not counted.
+    let idle = if record.start_tree.as_deref() == Some(now_tree.as_str()) {
+        Some("nothing changed since the session started")
+    } else if record.passed_tree.as_deref() == Some(now_tree.as_str()) {
+        Some("nothing changed since the last stop it let through")
+    } else {
+        None
+    };
+    if let Some(idle) = idle {
+        let after_block = record.blocks > 0;
+        let first = !record.told_idle;
+        update_record(&probe, &payload.session, |r| {
+            r.blocks = 0;
+            r.stops.clear();
+            r.told_idle = true;
+        })?;
+        if after_block {
+            tell.push(format!(
+                "loki-gate let {} stop: the work it blocked was undone ({idle}).",
+                protocol::display(agent)
+            ));
+        } else if first {
+            tell.push(format!(
+                "loki-gate: {idle}, so this stop claims nothing done; it is let through (said once a session)."
+            ));
+        }
+        return Ok(reply(Answer::Allow, tell));
+    }
+    // The work since the session's snapshot (HEAD when loki-gate did not
+    // see the session start).
     if run.base.is_none() {
-        run.base = anchor.filter(|c| probe.repo.commit_exists(c));
+        run.base = match (&record.snapshot, &record.anchor) {
+            (Some(snapshot), _) if probe.repo.commit_exists(snapshot) => Some(snapshot.clone()),
+            (Some(_), anchor) => {
+                tell.push(
+                    "loki-gate: this session's snapshot is gone (git gc, or deleted): its work is judged from the commit it started at."
+                        .to_string(),
+                );
+                anchor.clone().filter(|c| probe.repo.commit_exists(c))
+            }
+            (None, anchor) => anchor.clone().filter(|c| probe.repo.commit_exists(c)),
+        };
     }
     drop(probe);
     let mut session = Session::open(&run, &env_var, false)?;
@@ -259,23 +382,33 @@ fn stop(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Answer> 
     let blocked = reports
         .iter()
         .any(|r| matches!(r.outcome, Outcome::Blocked | Outcome::Error));
-    let id = payload.session.clone();
-    let blocks = session.store.update::<AgentState>(|state| {
-        let mut state = state.unwrap_or_default();
-        if state.find(&id).is_none() {
-            state.sessions.push(SessionRecord::new(&id, agent, run.base.clone()));
-        }
-        let record = state.find_mut(&id).expect("just added");
-        record.blocks = if blocked { record.blocks + 1 } else { 0 };
-        Ok(state)
-    })?;
-    let blocks = blocks.find(&id).map_or(0, |r| r.blocks);
     if !blocked {
-        return Ok(Answer::Allow);
+        update_record(&session, &payload.session, |r| {
+            r.blocks = 0;
+            r.stops.clear();
+            r.passed_tree = Some(now_tree.clone());
+        })?;
+        return Ok(reply(Answer::Allow, tell));
     }
     let fix_next = report::agent::render(&reports);
+    let files = session
+        .collected()
+        .map(|c| c.files.iter().map(|f| git::display_path(&f.path)).collect())
+        .unwrap_or_default();
+    let stop = StopRecord {
+        at: now(),
+        tree: now_tree,
+        findings: report::agent::blocking_lines(&reports),
+        signature: report::agent::signature(&reports),
+        files,
+    };
+    let record = update_record(&session, &payload.session, |r| {
+        r.blocks += 1;
+        r.push_stop(stop);
+    })?;
     // A round of stuck detection for each blocked stop.
     let max = session.config.agent_max_blocks().max(1);
+    let no_progress = session.config.agent_no_progress().max(2);
     let rounds = if session.config.section("uncertainty").bool("enabled") {
         let args = cli::CheckArgs {
             gates: vec!["uncertainty".to_string()],
@@ -286,25 +419,39 @@ fn stop(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Answer> 
         Vec::new()
     };
     let stuck = rounds.iter().any(|r| r.outcome == Outcome::Escalated);
-    if stuck || blocks > max {
-        let why = if stuck {
-            let signs: Vec<&str> = rounds
-                .iter()
-                .flat_map(|r| &r.findings)
-                .map(|f| f.message.as_str())
-                .collect();
-            format!("it looks stuck ({})", signs.join("; "))
-        } else {
-            format!(
-                "its stop was blocked {} times in a row (agent-max-blocks: {max})",
-                blocks
-            )
-        };
-        return hand_off(&session, agent, payload, &why, &fix_next, stuck);
+    let same = record.same_findings() as u64;
+    let why = if same >= no_progress {
+        Some(format!(
+            "no progress: the same findings blocked its last {same} stops (agent-no-progress: {no_progress})"
+        ))
+    } else if stuck {
+        let signs: Vec<&str> = rounds
+            .iter()
+            .flat_map(|r| &r.findings)
+            .map(|f| f.message.as_str())
+            .collect();
+        Some(format!("it looks stuck ({})", signs.join("; ")))
+    } else if record.blocks > max {
+        Some(format!(
+            "its stop was blocked {} times in a row (agent-max-blocks: {max})",
+            record.blocks
+        ))
+    } else {
+        None
+    };
+    if let Some(why) = why {
+        tell.push(hand_off(&session, agent, &record, &why, &fix_next)?);
+        return Ok(reply(Answer::Allow, tell));
     }
-    Ok(Answer::Block(format!(
-        "{fix_next}\n(loki-gate: blocked stop {blocks} of {max}; after {max} the work goes to a person.)"
-    )))
+    Ok(reply(Answer::Block(fix_next), tell))
+}
+
+/// `answer`, with the lines of `tell` for the person (none: nothing).
+fn reply(answer: Answer, tell: Vec<String>) -> Reply {
+    Reply {
+        answer,
+        tell: (!tell.is_empty()).then(|| tell.join("\n")),
+    }
 }
 
 /// `agent-strict-rules` at deny: the session's own work is held to them
@@ -324,58 +471,35 @@ fn strict(session: &mut Session) -> Result<()> {
 }
 
 /// Let the agent stop and hand the work to a person: the handoff in the
-/// state directory (written by `uncertainty` when it escalated, else here),
-/// the GitHub issue where a token is set, and a message to the person.
-fn hand_off(
-    session: &Session,
-    agent: Agent,
-    payload: &Payload,
-    why: &str,
-    fix_next: &str,
-    written: bool,
-) -> Result<Answer> {
+/// state directory, the GitHub issue where a token is set; what the person
+/// is told.
+fn hand_off(session: &Session, agent: Agent, record: &SessionRecord, why: &str, fix_next: &str) -> Result<String> {
     let path = session.store.dir().join(gates::uncertainty::HANDOFF);
-    let id = payload.session.clone();
-    let state = session.store.update::<AgentState>(|state| {
-        let mut state = state.unwrap_or_default();
-        if let Some(record) = state.find_mut(&id) {
-            record.blocks = 0;
-            record.handoffs += 1;
-        }
-        Ok(state)
+    let text = handoff::text(agent, record, why, fix_next);
+    session.store.prepare()?;
+    crate::state::write_atomic(&path, text.as_bytes())?;
+    let record = update_record(session, &record.id, |r| {
+        r.blocks = 0;
+        r.handoffs += 1;
+        r.stops.clear();
     })?;
-    let handoffs = state.find(&id).map_or(1, |r| r.handoffs);
     // The issue, in GitHub Actions (or wherever its variables are set).
-    let on_github = env_var("GITHUB_REPOSITORY").is_some_and(|r| !r.is_empty());
-    if written {
-        if on_github {
-            post_handoff(session);
-        }
-    } else {
-        let text = format!(
-            "# loki-gate: {} is stuck, handing off\n\n{} was told to fix its work and stopped again: {why}. \
-             loki-gate let it stop; the work needs a person.\n\n## What still blocks\n\n{fix_next}\n\n\
-             <!-- loki-gate-handoff agent-session={} -->\n",
-            protocol::display(agent),
-            protocol::display(agent),
-            payload.session
+    if env_var("GITHUB_REPOSITORY").is_some_and(|r| !r.is_empty()) {
+        post_handoff_text(
+            session,
+            &format!("{} session {}", agent.name(), short(&record.id)),
+            &format!("session={}-{}", short(&record.id), record.handoffs),
+            &text,
         );
-        session.store.prepare()?;
-        crate::state::write_atomic(&path, text.as_bytes())?;
-        if on_github {
-            post_handoff_text(
-                session,
-                &format!("{} session {}", agent.name(), short(&payload.session)),
-                &format!("session={}-{handoffs}", short(&payload.session)),
-                &text,
-            );
-        }
     }
-    Ok(Answer::Tell(format!(
-        "loki-gate let {} stop: {why}. The work is handed to you: {}",
+    Ok(format!(
+        "loki-gate let {} stop: {why}. The work is handed to you: {} (what was asked, each blocked stop, your options). \
+         To stop gating {} here: loki-gate hook uninstall --agent {}",
         protocol::display(agent),
-        path.display()
-    )))
+        path.display(),
+        protocol::display(agent),
+        agent.name()
+    ))
 }
 
 fn short(id: &str) -> &str {

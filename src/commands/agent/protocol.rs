@@ -8,6 +8,8 @@
 //! | block | `{"decision":"block","reason":..}` | the same (no other key: Codex refuses extras) | the same | `{"followup_message":..}` |
 //! | advice | `hookSpecificOutput.additionalContext` | the same | the same | none read |
 //! | repeated stop | `stop_hook_active` | `stop_hook_active` | `stop_hook_active` | `loop_count` > 0 |
+//! | the person's prompt | `UserPromptSubmit` | `UserPromptSubmit` | `BeforeAgent` | `beforeSubmitPrompt` |
+//! | told to the person | `systemMessage` | `systemMessage` | `systemMessage` | none |
 //!
 //! Every answer is exit 0 with JSON (or nothing) on stdout. loki-gate
 //! never exits 2 here: Claude Code, Codex and Gemini read 2 as a block, and
@@ -39,6 +41,8 @@ pub struct Payload {
     pub status: Option<String>,
     /// The session start's `source` (`startup`, `resume`, `clear`, `compact`).
     pub source: Option<String>,
+    /// What the person asked (a prompt-submit event).
+    pub prompt: Option<String>,
 }
 
 /// The event names an agent sends for one of loki-gate's events.
@@ -52,6 +56,9 @@ pub fn event_names(agent: Agent, event: AgentEvent) -> &'static [&'static str] {
         (Agent::Claude | Agent::Codex, AgentEvent::PostEdit) => &["PostToolUse"],
         (Agent::Gemini, AgentEvent::PostEdit) => &["AfterTool"],
         (Agent::Cursor, AgentEvent::PostEdit) => &["afterFileEdit"],
+        (Agent::Claude | Agent::Codex, AgentEvent::Prompt) => &["UserPromptSubmit"],
+        (Agent::Gemini, AgentEvent::Prompt) => &["BeforeAgent"],
+        (Agent::Cursor, AgentEvent::Prompt) => &["beforeSubmitPrompt"],
     }
 }
 
@@ -128,34 +135,67 @@ pub fn parse(agent: Agent, event: AgentEvent, bytes: &[u8]) -> Result<Payload> {
         file,
         status: text("status"),
         source: text("source"),
+        prompt: text("prompt"),
     })
 }
 
-/// What loki-gate answers.
+/// What loki-gate answers the agent (the model's side).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Answer {
-    /// Go on (stop, or keep working), nothing to say.
+    /// Go on (stop, or keep working), nothing to say to the model.
     Allow,
     /// Do not stop: the reason is the model's next instruction.
     Block(String),
-    /// Stop, and tell the person (the agent is stuck and was handed over).
-    Tell(String),
     /// Go on, with this context for the model (advice after an edit, the session's bar at its start).
     Context(String),
 }
 
-/// The answer in `agent`'s protocol for `payload`: what to print on stdout.
-pub fn render(agent: Agent, payload: &Payload, answer: &Answer) -> String {
-    let value = match (agent, answer) {
-        (_, Answer::Allow) => return String::new(),
+/// An answer, and what the person is told beside it (never the model).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply {
+    pub answer: Answer,
+    pub tell: Option<String>,
+}
+
+impl From<Answer> for Reply {
+    fn from(answer: Answer) -> Reply {
+        Reply { answer, tell: None }
+    }
+}
+
+impl Reply {
+    /// `answer`, with `tell` for the person.
+    pub fn telling(answer: Answer, tell: impl Into<String>) -> Reply {
+        Reply {
+            answer,
+            tell: Some(tell.into()),
+        }
+    }
+}
+
+/// The reply in `agent`'s protocol for `payload`: what to print on stdout.
+/// What the person is told goes in `systemMessage`, which Claude Code,
+/// Codex and Gemini CLI show the user and not the model; Cursor has no
+/// such field.
+pub fn render(agent: Agent, payload: &Payload, reply: &Reply) -> String {
+    let value = match (agent, &reply.answer) {
         (Agent::Cursor, Answer::Block(reason)) => json!({ "followup_message": reason }),
-        (Agent::Cursor, Answer::Tell(_) | Answer::Context(_)) => return String::new(),
+        // Cursor waits for a verdict on the prompt.
+        (Agent::Cursor, _) if payload.event == "beforeSubmitPrompt" => json!({ "continue": true }),
+        (Agent::Cursor, _) => return String::new(),
+        (_, Answer::Allow) => json!({}),
         (_, Answer::Block(reason)) => json!({ "decision": "block", "reason": reason }),
-        (_, Answer::Tell(message)) => json!({ "systemMessage": message }),
         (_, Answer::Context(text)) => json!({
             "hookSpecificOutput": { "hookEventName": payload.event, "additionalContext": text }
         }),
     };
+    let mut value = value;
+    if let (Some(tell), Some(map), false) = (&reply.tell, value.as_object_mut(), agent == Agent::Cursor) {
+        map.insert("systemMessage".into(), json!(tell));
+    }
+    if value.as_object().is_some_and(serde_json::Map::is_empty) {
+        return String::new();
+    }
     let mut out = value.to_string();
     out.push('\n');
     out
@@ -177,6 +217,7 @@ pub fn event_arg(event: AgentEvent) -> &'static str {
         AgentEvent::SessionStart => "session-start",
         AgentEvent::Stop => "stop",
         AgentEvent::PostEdit => "post-edit",
+        AgentEvent::Prompt => "prompt",
     }
 }
 

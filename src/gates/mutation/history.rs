@@ -76,8 +76,15 @@ pub(super) fn range(
                     git::SHALLOW_FIX
                 ));
             }
+            // With no commit in the range, the uncommitted changes are
+            // measured from the base itself: the same as HEAD, but for a
+            // snapshot of a working tree (a coding agent's session start).
+            let from = match (&base, history.commits.is_empty()) {
+                (Some(base), true) => base.as_str(),
+                _ => head.as_str(),
+            };
             steps.extend(commit_steps(cx, &history, &keep, notices)?);
-            let uncommitted = uncommitted(cx, &head, &keep)?;
+            let uncommitted = uncommitted(cx, from, &keep)?;
             if !uncommitted.is_empty() {
                 notices.push(format!(
                     "the uncommitted changes ({} file(s)) are gated as one more step",
