@@ -736,3 +736,37 @@ fn init_merges_into_each_agents_settings_and_uninstall_takes_out_only_its_own() 
         "{\n  // mine\n  \"theme\": \"dark\"\n}\n"
     );
 }
+
+#[test]
+fn each_agents_prompt_is_kept_as_the_sessions_task() {
+    for agent in AGENTS {
+        let repo = project();
+        answer(&event(&repo, agent, "session-start", ""));
+        let run = event(&repo, agent, "prompt", "");
+        let said = answer(&run);
+        if agent == "cursor" {
+            // Cursor waits for a verdict on the prompt.
+            assert_eq!(said, serde_json::json!({"continue": true}));
+        } else {
+            assert_eq!(said, serde_json::Value::Null, "{agent}: {}", run.stdout);
+        }
+        let state: serde_json::Value = serde_json::from_str(&repo.read(".loki-gate/agent.json")).unwrap();
+        assert_eq!(
+            state["sessions"][0]["prompts"][0]["text"],
+            "add a test for total",
+            "{agent}: {state}"
+        );
+    }
+}
+
+#[test]
+fn a_prompt_in_a_session_loki_gate_did_not_see_start_starts_it_there() {
+    let repo = project();
+    // The person's work before the hooks came: theirs.
+    repo.write("tests/test_mine.py", HOLLOW.replace("test_more", "test_mine"));
+    answer(&event(&repo, "claude", "prompt", ""));
+    assert!(refs(&repo).contains("refs/loki-gate/sessions/claude-"), "{}", refs(&repo));
+    repo.write("tests/test_more.py", FIXED);
+    let stop = event(&repo, "claude", "stop", "");
+    assert_eq!(answer(&stop), serde_json::Value::Null, "{}", stop.stdout);
+}
