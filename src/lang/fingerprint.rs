@@ -206,20 +206,16 @@ pub(crate) fn display(node: &Node, source: &[u8]) -> String {
     text(node, source).split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// The tokens of `node` joined by single spaces, without comments.
-pub(crate) fn normalized(node: &Node, source: &[u8], comment_kind: &str) -> String {
+/// The tokens of `node` joined by single spaces, for comparing two values
+/// ([`crate::lang::Operand::key`]): as [`token_key`], but every parenthesis
+/// stays (`(a + b) * c` is not `a + b * c`).
+pub(crate) fn normalized(node: &Node, source: &[u8]) -> String {
     let mut out = String::new();
-    // A cursor walk, not recursion: nesting in a file cannot exhaust the stack.
-    visit_leaves(
-        *node,
-        |n| n.kind() == comment_kind,
-        |leaf| {
-            if !out.is_empty() {
-                out.push(' ');
-            }
-            out.push_str(&text(&leaf, source));
-        },
-    );
+    if node.child_count() == 0 {
+        push_token(&mut out, node, source);
+    } else {
+        tokens(*node, source, &mut out, false);
+    }
     out
 }
 
@@ -232,13 +228,14 @@ pub(crate) fn token_key(node: &Node, source: &[u8]) -> String {
     if node.child_count() == 0 {
         push_token(&mut out, node, source);
     } else {
-        leaf_tokens(*node, source, &mut out);
+        tokens(*node, source, &mut out, true);
     }
     out
 }
 
-/// The tokens under `node`.
-pub(super) fn leaf_tokens(node: Node<'_>, source: &[u8], out: &mut String) {
+/// The tokens under `node`, without the parentheses of a parenthesized
+/// expression when `drop_parentheses`.
+fn tokens(node: Node<'_>, source: &[u8], out: &mut String, drop_parentheses: bool) {
     // Text no child covers: the characters of a Python string between its
     // escape sequences (`"plain\na"` has `plain` and `a` around `\n`).
     let gap = |from: usize, until: usize, out: &mut String| {
@@ -275,7 +272,7 @@ pub(super) fn leaf_tokens(node: Node<'_>, source: &[u8], out: &mut String) {
         let kind = child.kind();
         let following = std::iter::successors(child.next_sibling(), Node::next_sibling).find(|s| !s.is_extra());
         let skip = kind == ";"
-            || (matches!(kind, "(" | ")") && parent.kind() == "parenthesized_expression")
+            || (drop_parentheses && matches!(kind, "(" | ")") && parent.kind() == "parenthesized_expression")
             || (kind == "," && following.is_some_and(|s| matches!(s.kind(), ")" | "]" | "}")));
         if !skip {
             push_token(out, &child, source);

@@ -355,6 +355,51 @@ fn strings_keep_their_text_around_escapes() {
     }
 }
 
+/// Issue 62: the two sides of an equality are one value when their syntax
+/// trees are, whatever the layout, comments, trailing commas or quotes; a
+/// call, subscript or read on them is [`Operand::recomputed`] with its
+/// callees, and not when something on it may differ each time.
+#[test]
+fn operands_are_keyed_by_their_tokens_and_know_what_recomputes_them() {
+    let sides = |lang: Lang, source: &str| -> Vec<(String, String, Option<Vec<String>>)> {
+        let file = lang.test_file(source.as_bytes()).unwrap();
+        file.tests[0]
+            .assertions
+            .iter()
+            .map(|a| match a.form.demanded() {
+                Form::Equal(x, y) => (x.key.clone(), y.key.clone(), x.recomputed.clone()),
+                Form::SelfEqual(x) => (x.key.clone(), x.key.clone(), x.recomputed.clone()),
+                other => panic!("{lang:?}: {other:?}"),
+            })
+            .collect()
+    };
+    let callees = |c: &[&str]| Some(c.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    let py = "def test_a():\n    assert f( 'a\\nb', ) == f(\"a\\nb\")  # x\n    assert f(\"a\\nb\") == f(\"c\\nd\")\n    assert a.b[0] == a.b[0]\n    assert m.get() is m.get()\n    assert Cart(1) == Cart(1)\n    assert (a + b) * c == a + b * c\n";
+    let found = sides(Lang::Python, py);
+    assert_eq!(found[0].0, found[0].1, "layout, comments, a trailing comma and quotes");
+    assert_eq!(found[0].2, callees(&["f"]));
+    assert_ne!(found[1].0, found[1].1, "the text between escapes");
+    assert_eq!(found[2].2, callees(&[]));
+    assert_eq!(found[3].2, None, "identity of two calls checks a cache");
+    assert_eq!(found[4].2, None, "a class called builds a new object");
+    assert_ne!(found[5].0, found[5].1, "parentheses stay");
+
+    let ts = "it('a', async () => {\n  expect(svc.get<T>(1)).toBe(svc.get(1))\n  expect(new Foo()).toEqual(new Foo())\n  expect(await f()).toEqual(await f())\n})\n";
+    let found = sides(Lang::TypeScript, ts);
+    assert_eq!(found[0].2, callees(&["svc.get"]));
+    assert_eq!((found[1].2.clone(), found[2].2.clone()), (None, None));
+
+    let rs = "#[test]\nfn a() {\n    assert_eq!(parse::<u8>(&s), parse::<u8>(&s));\n    assert_eq!(vec![f()], vec![f()]);\n    assert_eq!(Value::from(1), Value::from(1));\n}\n";
+    let found = sides(Lang::Rust, rs);
+    assert_eq!(found[0].2, callees(&["parse"]));
+    assert_eq!((found[1].2.clone(), found[2].2.clone()), (None, None));
+
+    let go = "package a\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestA(t *testing.T) {\n\tassert.Equal(t, cart.Total(nil), cart.Total(nil))\n\tassert.Equal(t, <-ch, <-ch)\n}\n";
+    let found = sides(Lang::Go, go);
+    assert_eq!(found[0].2, callees(&["cart.Total"]));
+    assert_eq!(found[1].2, None, "each receive takes the next value");
+}
+
 #[test]
 fn numbers_compare_by_value() {
     assert_eq!(number("1_000"), Some(1000.0));

@@ -51,6 +51,26 @@ pub(super) fn unwrap_go(mut node: Node) -> Node {
     node
 }
 
+/// What may make two evaluations of an operand differ beyond its calls,
+/// selectors and indexing: a closure, and a receive ([`receives`]). (A
+/// capital exports a name; constructors say `New`, which the rule reads.)
+const RECOMPUTED: Recomputed = Recomputed {
+    reads: &["call_expression", "selector_expression", "index_expression"],
+    call: "call_expression",
+    fresh: &["func_literal"],
+    constructs: |_| false,
+};
+
+/// Receives from a channel (`<-ch`): each receive takes the next value.
+fn receives(node: &Node) -> bool {
+    let mut found = false;
+    visit_named(*node, |n| {
+        found |= n.kind() == "unary_expression" && text_is_receive(&n);
+        !found
+    });
+    found
+}
+
 pub(super) fn has_effects(node: &Node) -> bool {
     let mut found = false;
     visit_named(*node, |n| {
@@ -68,9 +88,10 @@ pub(super) fn operand(node: &Node, source: &[u8]) -> Operand {
     let node = unwrap_go(*node);
     Operand {
         text: display(&node, source),
-        key: normalized(&node, source, COMMENT),
+        key: normalized(&node, source),
         literal: literal(&node, source),
         effects: has_effects(&node),
+        recomputed: recomputed(&node, source, &RECOMPUTED).filter(|_| !receives(&node)),
         call_of: match node.kind() {
             "call_expression" => node.field("function").map(|f| callee_key(&text(&f, source))),
             _ => None,

@@ -26,6 +26,31 @@ pub(super) fn is_query(name: &str) -> bool {
         .any(|p| name.starts_with(p))
 }
 
+/// What may make two evaluations of an operand differ beyond its calls,
+/// member reads and subscripts: `new`, `await`, `yield`, assignments,
+/// closures and classes.
+const RECOMPUTED: Recomputed = Recomputed {
+    reads: &[
+        "call_expression",
+        "member_expression",
+        "subscript_expression",
+        "non_null_expression",
+    ],
+    call: "call_expression",
+    fresh: &[
+        "new_expression",
+        "await_expression",
+        "yield_expression",
+        "assignment_expression",
+        "augmented_assignment_expression",
+        "update_expression",
+        "arrow_function",
+        "function_expression",
+        "class",
+    ],
+    constructs: class_called,
+};
+
 pub(super) fn negate(form: Form) -> Form {
     match form {
         Form::Equal(a, b) => Form::NotEqual(a, b),
@@ -264,9 +289,10 @@ impl<'s> Walker<'s, '_> {
         let node = unwrap(*node);
         Operand {
             text: display(&node, self.source),
-            key: normalized(if typed { &cast } else { &node }, self.source, COMMENT),
+            key: normalized(if typed { &cast } else { &node }, self.source),
             literal: if typed { None } else { self.literal(&node) },
             effects: has_effects(&node),
+            recomputed: recomputed(&node, self.source, &RECOMPUTED),
             call_of: {
                 let call = if node.kind() == "await_expression" {
                     first_child(&node)

@@ -16,7 +16,7 @@ pub(super) fn test_form(test: Node, source: &[u8]) -> Form {
     match test.kind() {
         "comparison_operator" => match comparison(&test, source) {
             Some((a, "==", b)) => value_equal(a, b),
-            Some((a, "is", b)) => Form::Equal(a, b),
+            Some((a, "is", b)) => Form::Equal(a.by_identity(), b.by_identity()),
             Some((a, "!=" | "is not", b)) => Form::NotEqual(a, b),
             _ => Form::Other,
         },
@@ -35,7 +35,7 @@ pub(super) fn demanded(condition: Node, source: &[u8]) -> Form {
     match condition.kind() {
         "comparison_operator" => match comparison(&condition, source) {
             Some((a, "!=", b)) => value_equal(a, b),
-            Some((a, "is not", b)) => Form::Equal(a, b),
+            Some((a, "is not", b)) => Form::Equal(a.by_identity(), b.by_identity()),
             Some((a, "==" | "is", b)) => Form::NotEqual(a, b),
             _ => Form::Other,
         },
@@ -75,7 +75,7 @@ pub(super) fn unittest_form(name: &str, args: &[Node], source: &[u8]) -> Form {
     let op = |i: usize| args.get(i).map(|a| operand(a, source));
     match name {
         "assertIs" => match (op(0), op(1)) {
-            (Some(a), Some(b)) => Form::Equal(a, b),
+            (Some(a), Some(b)) => Form::Equal(a.by_identity(), b.by_identity()),
             _ => Form::Other,
         },
         "assertEqual"
@@ -103,9 +103,10 @@ pub(super) fn operand(node: &Node, source: &[u8]) -> Operand {
     let node = unwrap(*node);
     Operand {
         text: display(&node, source),
-        key: normalized(&node, source, COMMENT),
+        key: normalized(&node, source),
         literal: literal(&node, source),
         effects: has_effects(&node),
+        recomputed: recomputed(&node, source, &RECOMPUTED),
         call_of: {
             let call = match node.kind() {
                 "await" => first_child(&node),
@@ -148,6 +149,19 @@ pub(super) fn literal(node: &Node, source: &[u8]) -> Option<Literal> {
         _ => None,
     }
 }
+
+/// What may make two evaluations of an operand differ beyond its calls
+/// and attribute reads.
+/// An attribute is no read to repeat: each read of a method or a
+/// descriptor builds a new object (a bound method, a wrapper), and whether
+/// two reads compare equal is what a test of it checks (pydantic's `assert
+/// thing.c == thing.c`).
+const RECOMPUTED: Recomputed = Recomputed {
+    reads: &["call", "subscript"],
+    call: "call",
+    fresh: &["await", "yield", "named_expression", "lambda"],
+    constructs: class_path,
+};
 
 /// May two evaluations of `node` differ? Calls, `await`, `yield`, walrus,
 /// and attribute access, which runs properties and descriptors

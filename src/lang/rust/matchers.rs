@@ -89,6 +89,29 @@ pub(super) fn macro_name(mac: &Node, source: &[u8]) -> String {
         .unwrap_or_default()
 }
 
+/// What may make two evaluations of an operand differ beyond its calls,
+/// field reads and indexing: a macro may expand to anything.
+const RECOMPUTED: Recomputed = Recomputed {
+    reads: &[
+        "call_expression",
+        "field_expression",
+        "index_expression",
+        "reference_expression",
+        "try_expression",
+    ],
+    call: "call_expression",
+    fresh: &[
+        "macro_invocation",
+        "await_expression",
+        "assignment_expression",
+        "compound_assignment_expr",
+        "closure_expression",
+        "unsafe_block",
+        "block",
+    ],
+    constructs: class_path,
+};
+
 pub(super) fn has_effects(node: &Node) -> bool {
     let mut found = false;
     visit_named(*node, |n| {
@@ -109,9 +132,10 @@ pub(super) fn operand(node: &Node, source: &[u8]) -> Operand {
     let node = unwrap_rust(*node);
     Operand {
         text: display(&node, source),
-        key: normalized(&node, source, "line_comment"),
+        key: normalized(&node, source),
         literal: literal(&node, source),
         effects: has_effects(&node),
+        recomputed: recomputed(&node, source, &RECOMPUTED),
         call_of: match node.kind() {
             "call_expression" => node.field("function").map(|f| callee_key(&text(&f, source))),
             _ => None,

@@ -1,6 +1,6 @@
 use super::finding_at;
 use crate::finding::Finding;
-use crate::lang::{Form, Literal, Operand, TestCase, TestFile};
+use crate::lang::{Form, Literal, Operand, TestCase, TestFile, callee_segments};
 use crate::rule::{Level, RuleMeta};
 
 pub const TAUTOLOGICAL_ASSERTION: RuleMeta = RuleMeta {
@@ -65,40 +65,151 @@ pub fn tautology(form: &Form) -> Option<String> {
 const ABOUT_EQUALITY: &[&str] = &["eq", "hash", "compar", "cmp", "order", "ident", "reflex"];
 const ABOUT_EQUALITY_WORDS: &[&str] = &["ne", "nan", "same"];
 
-fn about_equality(test: &TestCase) -> bool {
-    let words = |s: &str| {
-        // `test_eq_mirrors`, `TestEquality`, `testCompareWith`: split on
-        // non-alphanumerics and before each capital.
-        let mut out = Vec::new();
-        let mut word = String::new();
-        for c in s.chars() {
-            if (!c.is_alphanumeric() || c.is_uppercase()) && !word.is_empty() {
-                out.push(std::mem::take(&mut word));
-            }
-            if c.is_alphanumeric() {
-                word.extend(c.to_lowercase());
-            }
+/// The words of a name: split on non-alphanumerics and before each capital
+/// (`test_eq_mirrors`, `TestEquality`, `testCompareWith`, `perf_counter`).
+fn words(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    for c in s.chars() {
+        if (!c.is_alphanumeric() || c.is_uppercase()) && !word.is_empty() {
+            out.push(std::mem::take(&mut word));
         }
-        out.push(word);
-        out
-    };
+        if c.is_alphanumeric() {
+            word.extend(c.to_lowercase());
+        }
+    }
+    out.push(word);
+    out
+}
+
+/// Does a word of `test`'s name or scope begin with one of `prefixes` or
+/// equal one of `whole`?
+fn named_about(test: &TestCase, prefixes: &[&str], whole: &[&str]) -> bool {
     words(&test.name)
         .into_iter()
         .chain(words(&test.scope))
-        .any(|w| ABOUT_EQUALITY.iter().any(|p| w.starts_with(p)) || ABOUT_EQUALITY_WORDS.contains(&w.as_str()))
+        .any(|w| prefixes.iter().any(|p| w.starts_with(p)) || whole.contains(&w.as_str()))
+}
+
+fn about_equality(test: &TestCase) -> bool {
+    named_about(test, ABOUT_EQUALITY, ABOUT_EQUALITY_WORDS)
+}
+
+/// Beginnings of the words of a test's name or scope that say two
+/// evaluations of one expression are compared on purpose: that the code
+/// gives the same result each time (`test_schema_is_deterministic`,
+/// `test_cached_property`, `TestIdempotency`, `stable_ordering`) or a new
+/// one (`test_random_seed`, `test_ids_are_unique`).
+const ABOUT_REPEATING: &[&str] = &[
+    "determin",
+    "nondetermin",
+    "stab",
+    "idempot",
+    "consist",
+    "reproduc",
+    "repeat",
+    "cach",
+    "memoi",
+    "singleton",
+    "pure",
+    "twice",
+    "again",
+    "random",
+    "uniq",
+    "fresh",
+    "distinct",
+    "lazy",
+];
+const ABOUT_REPEATING_WORDS: &[&str] = &["memo", "intern", "interned", "interning"];
+
+/// Whole names in a callee's path (`time.time`, `id`, `next`, `list`,
+/// `Buffer.from`) and beginnings or whole words of its names (`uuid4`,
+/// `Math.random`, `Instant::now`, `NewClient`, `make_user`, `x.clone`)
+/// that say two calls are meant to give different results: a random value,
+/// the time, an id, the next item or what is left of a consumed iterator
+/// (`list(keys) == list(keys)` checks that `keys` can be read twice), a
+/// new object (whose equality to another built the same way is a check of
+/// `__eq__` or `PartialEq`).
+const FRESH_SEGMENTS: &[&str] = &[
+    "id",
+    "time",
+    "object",
+    "next",
+    "iter",
+    "list",
+    "tuple",
+    "set",
+    "frozenset",
+    "dict",
+    "sorted",
+    "reversed",
+    "enumerate",
+    "zip",
+    "map",
+    "filter",
+    "array",
+    "zeros",
+    "ones",
+    "empty",
+    "full",
+    "from",
+    "of",
+    "secrets",
+];
+const FRESH_PREFIXES: &[&str] = &[
+    "rand", "uuid", "generat", "creat", "shuffl", "uniq", "nonce", "monoton", "clone", "copy", "spawn", "alloc",
+    "fresh",
+];
+const FRESH_WORDS: &[&str] = &[
+    "new", "now", "utcnow", "today", "clock", "tick", "next", "gen", "make", "build", "sample", "choice", "choices",
+    "counter", "salt", "tmp", "temp", "mktemp", "mkdtemp", "tempfile", "tempdir", "tmpdir",
+];
+
+/// Does calling `callee` make something new each time?
+fn fresh(callee: &str) -> bool {
+    callee_segments(callee).any(|segment| FRESH_SEGMENTS.contains(&segment))
+        || words(callee)
+            .iter()
+            .any(|w| FRESH_WORDS.contains(&w.as_str()) || FRESH_PREFIXES.iter().any(|p| w.starts_with(p)))
+}
+
+/// Why comparing the compound expression `op` (a call, an attribute or
+/// field chain, a subscript: `f(1)`, `a.b[0]`) with itself cannot fail, if
+/// it cannot: it only reads again what it read ([`Operand::recomputed`]),
+/// none of its calls makes something new, and the test's name says nothing
+/// of equality, determinism or caching.
+fn recomputation(test: &TestCase, op: &Operand) -> Option<String> {
+    let calls = op.recomputed.as_ref()?;
+    if calls.iter().any(|c| fresh(c))
+        || about_equality(test)
+        || named_about(test, ABOUT_REPEATING, ABOUT_REPEATING_WORDS)
+    {
+        return None;
+    }
+    Some(if calls.is_empty() {
+        format!("compares `{}` with itself", op.text)
+    } else {
+        format!(
+            "compares `{}` with itself: the same calls with the same arguments give the same value (a test that the code is deterministic or caches says so in its name)",
+            op.text
+        )
+    })
 }
 
 /// Why the [`Form::SelfEqual`] `op` of `test` cannot fail, if it cannot: a
-/// local name (not an attribute, whose every read may build a new object,
-/// nor a call) compared with itself in a test whose name is not about
-/// equality and which checks nothing else.
+/// local name compared with itself in a test whose name is not about
+/// equality and which checks nothing else; a compound expression as
+/// [`recomputation`] says.
 fn self_comparison(test: &TestCase, op: &Operand) -> Option<String> {
     let local = !op.effects && op.key.chars().all(|c| c.is_alphanumeric() || c == '_');
+    if !local {
+        return recomputation(test, op);
+    }
     let checks_nothing_else = test
         .assertions
         .iter()
         .all(|a| matches!(a.form.demanded(), Form::SelfEqual(_)) || tautology(&a.form).is_some());
-    (local && checks_nothing_else && !about_equality(test)).then(|| {
+    (checks_nothing_else && !about_equality(test)).then(|| {
         format!(
             "compares `{}` with itself, and the test checks nothing else (a test of `==` itself says so in its name)",
             op.text
@@ -119,6 +230,7 @@ pub fn tautological_assertion(path: &str, file: &TestFile) -> Vec<Finding> {
             }
             let why = match a.form.demanded() {
                 Form::SelfEqual(op) => self_comparison(test, op),
+                Form::Equal(x, y) if x.effects && x.literal.is_none() && x.key == y.key => recomputation(test, x),
                 _ => tautology(&a.form),
             };
             if let Some(why) = why {
