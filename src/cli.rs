@@ -253,6 +253,8 @@ pub enum AgentEvent {
     PostEdit,
     /// The person sent a prompt: kept as the session's task (for the handoff and the council)
     Prompt,
+    /// Not a hook: will each agent (or the one --agent names) run loki-gate's hooks here? Read from its settings and the trust it keeps; exit 1 when one will not
+    Doctor,
 }
 
 #[derive(Debug, Args)]
@@ -261,9 +263,10 @@ pub struct AgentArgs {
     #[arg(value_enum)]
     pub event: AgentEvent,
 
-    /// Whose hook protocol the JSON on stdin and the answer follow
+    /// Whose hook protocol the JSON on stdin and the answer follow (for
+    /// `doctor`: the agent to check; every agent whose settings are here when left out)
     #[arg(long = "agent", value_enum, value_name = "AGENT")]
-    pub agent: Agent,
+    pub agent: Option<Agent>,
 }
 
 /// A git hook loki-gate provides.

@@ -987,7 +987,7 @@ Register-ArgumentCompleter -Native -CommandName 'loki-gate' -ScriptBlock {
             break
         }
         'loki-gate;agent' {
-            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'Whose hook protocol the JSON on stdin and the answer follow')
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'Whose hook protocol the JSON on stdin and the answer follow (for `doctor`: the agent to check; every agent whose settings are here when left out)')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Repository to gate (git discovery upward from here)')
             [CompletionResult]::new('--repo', '--repo', [CompletionResultType]::ParameterName, 'Repository to gate (git discovery upward from here)')
             [CompletionResult]::new('--base', '--base', [CompletionResultType]::ParameterName, 'Compare against merge-base(REV, HEAD) [default: config `base`, else origin/HEAD, else HEAD~1]')

@@ -292,7 +292,7 @@ _loki__gate() {
             return 0
             ;;
         loki__gate__subcmd__agent)
-            opts="-C -o -W -D -A -q -v -h -V --agent --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version session-start stop post-edit prompt"
+            opts="-C -o -W -D -A -q -v -h -V --agent --repo --base --staged --all-files --format --output --config --no-cache --state-dir --warn --deny --allow --baseline --write-baseline --show-settings --statistics --exit-zero --fail-level --color --quiet --verbose --comment --help --version session-start stop post-edit prompt doctor"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -949,7 +949,7 @@ set edit:completion:arg-completer[loki-gate] = {|@words|
             cand --version 'Print version'
         }
         &'loki-gate;agent'= {
-            cand --agent 'Whose hook protocol the JSON on stdin and the answer follow'
+            cand --agent 'Whose hook protocol the JSON on stdin and the answer follow (for `doctor`: the agent to check; every agent whose settings are here when left out)'
             cand -C 'Repository to gate (git discovery upward from here)'
             cand --repo 'Repository to gate (git discovery upward from here)'
             cand --base 'Compare against merge-base(REV, HEAD) [default: config `base`, else origin/HEAD, else HEAD~1]'

@@ -971,7 +971,7 @@ complete -c loki-gate -n "__fish_loki_gate_using_subcommand init" -s v -l verbos
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand init" -l comment -d 'Also post the report as the one sticky comment on the pull request (GitHub Actions; never changes the verdict)'
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand init" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c loki-gate -n "__fish_loki_gate_using_subcommand init" -s V -l version -d 'Print version'
-complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -l agent -d 'Whose hook protocol the JSON on stdin and the answer follow' -r -f -a "claude\t'Claude Code (`.claude/settings.json`)'
+complete -c loki-gate -n "__fish_loki_gate_using_subcommand agent" -l agent -d 'Whose hook protocol the JSON on stdin and the answer follow (for `doctor`: the agent to check; every agent whose settings are here when left out)' -r -f -a "claude\t'Claude Code (`.claude/settings.json`)'
 codex\t'OpenAI Codex CLI (`.codex/hooks.json`)'
 cursor\t'Cursor (`.cursor/hooks.json`)'
 gemini\t'Gemini CLI (`.gemini/settings.json`)'"

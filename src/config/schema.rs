@@ -154,14 +154,14 @@ pub const TOP: SectionSpec = SectionSpec {
         KeySpec {
             name: "agent-max-blocks",
             kind: Kind::Count,
-            default: "7",
-            doc: "blocked stops in a row after which the stop hook lets the agent stop and hands the work to a person (a handoff, and the GitHub issue where a token is set), however the findings change: the backstop under `agent-no-progress` and stuck detection, kept under Claude Code's own cap of 8",
+            default: "6",
+            doc: "blocked stops in a row after which the stop hook hands the work to a person (a handoff, the GitHub issue where a token is set, and one last block asking the agent to tell the person and end its turn), however the findings change: the backstop under `agent-no-progress` and stuck detection, kept under Claude Code's own cap of 8 blocks in a row",
         },
         KeySpec {
             name: "agent-no-progress",
             kind: Kind::Count,
             default: "3",
-            doc: "blocked stops in a row with the same blocking findings (no progress) after which the stop hook lets the agent stop and hands the work to a person; at least 2",
+            doc: "blocked stops in a row with the same blocking findings (no progress) after which the stop hook hands the work to a person; at least 2",
         },
         KeySpec {
             name: "agent-strict-rules",

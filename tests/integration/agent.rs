@@ -433,7 +433,7 @@ fn an_agent_whose_findings_keep_changing_is_handed_over_at_the_cap() {
     // Each stop leaves another hollow test: progress to no-progress, but
     // over the cap.
     let mut answers = Vec::new();
-    for round in 0..4 {
+    for round in 0..5 {
         repo.write(
             "tests/test_more.py",
             HOLLOW.replace("test_more", &format!("test_more_{round}")),
@@ -442,11 +442,18 @@ fn an_agent_whose_findings_keep_changing_is_handed_over_at_the_cap() {
     }
     assert_eq!(answers[0]["decision"], "block");
     assert_eq!(answers[1]["decision"], "block");
-    // The third blocked stop goes through, and the person is told where the handoff is.
+    // The third blocked stop hands over: the person is told where the
+    // handoff is, and the agent is asked, in one last block, to tell them
+    // (a headless run prints only its last words).
     let handoff = repo.root().join(".loki-gate/handoff.md");
     assert_eq!(
         answers[2],
         serde_json::json!({
+            "decision": "block",
+            "reason": format!(
+                "loki-gate has handed this work to the user: it is not done, and it is theirs to decide now. Do not change any file. End your turn with a short message to the user saying that loki-gate handed the work to them because it stopped moving, that {} says what was asked, each blocked stop and their options, and list what still blocks in a line or two.",
+                handoff.display()
+            ),
             "systemMessage": format!(
                 "loki-gate let Codex stop: its stop was blocked 3 times in a row (agent-max-blocks: 2). The work is handed to you: {} (what was asked, each blocked stop, your options). To stop gating Codex here: loki-gate hook uninstall --agent codex",
                 handoff.display()
@@ -464,8 +471,9 @@ fn an_agent_whose_findings_keep_changing_is_handed_over_at_the_cap() {
         written.contains("tests/test_more.py:4 [mock/smoke-test] test `test_more_2`"),
         "{written}"
     );
-    // The count starts over: the next stop is blocked again.
-    assert_eq!(answers[3]["decision"], "block", "{}", answers[3]);
+    // The stop after it goes through; then the count starts over.
+    assert_eq!(answers[3], serde_json::Value::Null);
+    assert_eq!(answers[4]["decision"], "block", "{}", answers[4]);
 }
 
 #[test]
@@ -486,6 +494,15 @@ fn an_agent_that_makes_no_progress_is_handed_over_with_the_task() {
     let told = answers[2]["systemMessage"]
         .as_str()
         .unwrap_or_else(|| panic!("{}", answers[2]));
+    let relay = answers[2]["reason"].as_str().unwrap();
+    assert!(
+        relay.starts_with("loki-gate has handed this work to the user"),
+        "{relay}"
+    );
+    // The model is told no count, no threshold.
+    let path = repo.root().join(".loki-gate/handoff.md").display().to_string();
+    let words = relay.replace(&path, "");
+    assert!(!words.contains("agent-no-progress") && !words.contains('3'), "{relay}");
     assert!(
         told.starts_with("loki-gate let Claude Code stop: no progress: the same findings blocked its last 3 stops (agent-no-progress: 3)."),
         "{told}"
@@ -647,7 +664,8 @@ fn init_merges_into_each_agents_settings_and_uninstall_takes_out_only_its_own() 
     assert_eq!(init.code, 0, "{}", init.stderr);
     assert!(
         init.stderr.contains(".loki-gate.yaml already exists: left as it is")
-            && init.stderr.contains("wrote loki-gate's hooks into .codex/hooks.json; Codex runs a project's hooks once the project is trusted"),
+            && init.stderr.contains("wrote loki-gate's hooks into .codex/hooks.json; Codex runs them only in a trusted project whose hooks you reviewed: run `codex` here")
+            && init.stderr.contains("wrote loki-gate's hooks into .gemini/settings.json; Gemini CLI loads them only in a trusted folder"),
         "{}",
         init.stderr
     );
@@ -677,7 +695,7 @@ fn init_merges_into_each_agents_settings_and_uninstall_takes_out_only_its_own() 
     assert_eq!(cursor["version"], 1);
     assert_eq!(
         cursor["hooks"]["stop"][0],
-        serde_json::json!({"command": "loki-gate agent stop --agent cursor", "timeout": 900, "loop_limit": 9})
+        serde_json::json!({"command": "loki-gate agent stop --agent cursor", "timeout": 900, "loop_limit": 8})
     );
 
     // Again: the same bytes.
@@ -752,8 +770,7 @@ fn each_agents_prompt_is_kept_as_the_sessions_task() {
         }
         let state: serde_json::Value = serde_json::from_str(&repo.read(".loki-gate/agent.json")).unwrap();
         assert_eq!(
-            state["sessions"][0]["prompts"][0]["text"],
-            "add a test for total",
+            state["sessions"][0]["prompts"][0]["text"], "add a test for total",
             "{agent}: {state}"
         );
     }
@@ -765,8 +782,97 @@ fn a_prompt_in_a_session_loki_gate_did_not_see_start_starts_it_there() {
     // The person's work before the hooks came: theirs.
     repo.write("tests/test_mine.py", HOLLOW.replace("test_more", "test_mine"));
     answer(&event(&repo, "claude", "prompt", ""));
-    assert!(refs(&repo).contains("refs/loki-gate/sessions/claude-"), "{}", refs(&repo));
+    assert!(
+        refs(&repo).contains("refs/loki-gate/sessions/claude-"),
+        "{}",
+        refs(&repo)
+    );
     repo.write("tests/test_more.py", FIXED);
     let stop = event(&repo, "claude", "stop", "");
     assert_eq!(answer(&stop), serde_json::Value::Null, "{}", stop.stdout);
+}
+
+#[test]
+fn agent_doctor_says_whether_each_agents_hooks_will_run_and_what_to_do() {
+    let repo = project();
+    let home = tempfile::tempdir().unwrap();
+    let home_dir = home.path().to_str().unwrap();
+    let path = crate::support::path_with_binary();
+    let env = [
+        ("HOME", home_dir),
+        ("PATH", path.to_str().unwrap()),
+        ("CODEX_HOME", ""),
+        ("GEMINI_CLI_TRUST_WORKSPACE", ""),
+    ];
+    // Nothing wired yet.
+    let none = repo.run_env(&["agent", "doctor"], &env);
+    assert_eq!(none.code, 1, "{}", none.stderr);
+    assert!(
+        none.stdout
+            .starts_with("no coding agent's settings here hold loki-gate's hooks"),
+        "{}",
+        none.stdout
+    );
+    let init = repo.run_env(
+        &["init", "--agent", "claude", "--agent", "codex", "--agent", "gemini"],
+        &env,
+    );
+    assert_eq!(init.code, 0, "{}", init.stderr);
+    // Codex's project and hooks untrusted, Gemini's folder untrusted.
+    let run = repo.run_env(&["agent", "doctor"], &env);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("Claude Code: the hooks will run in"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("Codex: the hooks will NOT run\n  - Codex does not trust this project"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains(
+            "  - Codex skips hooks no one reviewed, without a word (PostToolUse, SessionStart, Stop, UserPromptSubmit)"
+        ),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("Gemini CLI: the hooks will NOT run\n  - Gemini CLI does not trust this folder"),
+        "{}",
+        run.stdout
+    );
+    // The person trusts them, as each agent records it.
+    let root = repo.root().display().to_string();
+    let hooks = format!("{root}/.codex/hooks.json");
+    let mut codex = format!("[projects.\"{root}\"]\ntrust_level = \"trusted\"\n");
+    for event in ["session_start", "user_prompt_submit", "post_tool_use", "stop"] {
+        codex.push_str(&format!(
+            "\n[hooks.state.\"{hooks}:{event}:0:0\"]\ntrusted_hash = \"sha256:00\"\n"
+        ));
+    }
+    std::fs::create_dir_all(home.path().join(".codex")).unwrap();
+    std::fs::write(home.path().join(".codex/config.toml"), codex).unwrap();
+    std::fs::create_dir_all(home.path().join(".gemini")).unwrap();
+    std::fs::write(
+        home.path().join(".gemini/trustedFolders.json"),
+        serde_json::json!({ root.clone(): "TRUST_FOLDER" }).to_string(),
+    )
+    .unwrap();
+    let run = repo.run_env(&["agent", "doctor"], &env);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    // One agent, and a setting that turns its hooks off.
+    repo.write(".claude/settings.local.json", "{\"disableAllHooks\": true}\n");
+    let run = repo.run_env(&["agent", "doctor", "--agent", "claude"], &env);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("settings.local.json: `disableAllHooks: true` turns every hook off: remove it"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("Codex"), "{}", run.stdout);
 }

@@ -20,13 +20,13 @@ use super::ordered::Json;
 pub const MARK: &str = "loki-gate agent ";
 
 /// One hook entry of an agent's settings.
-struct Entry {
+pub struct Entry {
     /// The agent's event name (`Stop`, `AfterAgent`, `stop`).
-    event: &'static str,
+    pub event: &'static str,
     /// The tool or source filter, where the agent has one.
     matcher: Option<&'static str>,
     /// `loki-gate agent <this>`.
-    ours: &'static str,
+    pub ours: &'static str,
     /// In the agent's unit (seconds; Gemini: milliseconds).
     timeout: u64,
 }
@@ -41,7 +41,8 @@ pub fn settings_file(agent: Agent) -> &'static str {
     }
 }
 
-fn entries(agent: Agent) -> Vec<Entry> {
+/// loki-gate's hooks in `agent`'s settings, in the order `init` writes them.
+pub fn entries(agent: Agent) -> Vec<Entry> {
     let e = |event, matcher, ours, timeout| Entry {
         event,
         matcher,
@@ -145,13 +146,30 @@ pub fn install(root: &Path, agent: Agent, max_blocks: u64) -> Result<String> {
         }
     }
     write(&path, &doc)?;
-    let mut said = format!("wrote loki-gate's hooks into {}", settings_file(agent));
-    if agent == Agent::Codex {
-        said.push_str(
-            "; Codex runs a project's hooks once the project is trusted and each hook is reviewed: open `/hooks` in codex and trust them",
-        );
+    Ok(format!(
+        "wrote loki-gate's hooks into {}; {}",
+        settings_file(agent),
+        what_makes_them_run(agent)
+    ))
+}
+
+/// What the person must do before `agent` runs the project's hooks: each
+/// agent keeps that trust in the user's home, and loki-gate does not
+/// write it for them (trusting a folder trusts more than loki-gate's
+/// hooks). `loki-gate agent doctor` checks it.
+pub fn what_makes_them_run(agent: Agent) -> &'static str {
+    match agent {
+        Agent::Claude => {
+            "Claude Code runs them once you accept its trust dialog for this folder (interactive); `claude -p` runs them as they are, unless `disableAllHooks` is set"
+        }
+        Agent::Codex => {
+            "Codex runs them only in a trusted project whose hooks you reviewed: run `codex` here, trust the folder, and choose \"Trust all and continue\" when it asks to review the hooks (headless: `codex exec --trust --dangerously-bypass-hook-trust`); after a change to the hooks, review them again"
+        }
+        Agent::Gemini => {
+            "Gemini CLI loads them only in a trusted folder: trust this folder when gemini asks (headless or CI: GEMINI_CLI_TRUST_WORKSPACE=true; `--skip-trust` runs the session without them)"
+        }
+        Agent::Cursor => "Cursor runs them as they are",
     }
-    Ok(said)
 }
 
 /// Remove loki-gate's hooks from `agent`'s settings under `root`, and

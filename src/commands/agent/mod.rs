@@ -21,6 +21,7 @@
 //! The answer is written in the agent's protocol ([`protocol`]); the
 //! sessions are kept in `agent.json` in the state directory ([`session`]).
 
+mod doctor;
 mod handoff;
 pub mod install;
 mod ordered;
@@ -42,11 +43,21 @@ const MAX_INPUT: u64 = 32 << 20;
 /// `loki-gate agent <event> --agent A`: exit 0 with the answer, or 1 with
 /// why there is none (never 2, which three of the agents read as a block).
 pub(crate) fn agent(global: &GlobalArgs, args: &cli::AgentArgs) -> Result<ExitStatus> {
+    if args.event == AgentEvent::Doctor {
+        return doctor(global, args.agent);
+    }
+    let Some(agent) = args.agent else {
+        report::error(&anyhow!(
+            "loki-gate agent {}: --agent is required (claude, codex, cursor or gemini): run `loki-gate init --agent <agent>` to wire the hooks",
+            protocol::event_arg(args.event)
+        ));
+        return Ok(ExitStatus::AgentError);
+    };
     let answered = read_stdin()
-        .and_then(|bytes| protocol::parse(args.agent, args.event, &bytes))
+        .and_then(|bytes| protocol::parse(agent, args.event, &bytes))
         .and_then(|payload| {
-            let reply = answer(global, args.agent, args.event, &payload)?;
-            Ok(protocol::render(args.agent, &payload, &reply))
+            let reply = answer(global, agent, args.event, &payload)?;
+            Ok(protocol::render(agent, &payload, &reply))
         });
     match answered {
         Ok(out) => {
@@ -57,11 +68,41 @@ pub(crate) fn agent(global: &GlobalArgs, args: &cli::AgentArgs) -> Result<ExitSt
             report::error(&e.context(format!(
                 "loki-gate agent {} --agent {}: no answer (the agent goes on as if the hook were not there)",
                 protocol::event_arg(args.event),
-                args.agent.name()
+                agent.name()
             )));
             Ok(ExitStatus::AgentError)
         }
     }
+}
+
+/// `loki-gate agent doctor`: exit 0 when every agent checked runs the
+/// hooks here, 1 when one will not, 2 when it could not look.
+fn doctor(global: &GlobalArgs, agent: Option<Agent>) -> Result<ExitStatus> {
+    let session = state_only(global)?;
+    let root = session.repo.root();
+    let state = session.store.read::<AgentState>()?.unwrap_or_default();
+    let agents: Vec<Agent> = match agent {
+        Some(agent) => vec![agent],
+        None => [Agent::Claude, Agent::Codex, Agent::Cursor, Agent::Gemini]
+            .into_iter()
+            .filter(|a| root.join(install::settings_file(*a)).exists())
+            .collect(),
+    };
+    if agents.is_empty() {
+        report::emit(
+            "no coding agent's settings here hold loki-gate's hooks: run `loki-gate init --agent claude` (or codex, cursor, gemini)\n",
+            None,
+        )?;
+        return Ok(ExitStatus::Blocked);
+    }
+    let home = doctor::Home::from_env(&env_var);
+    let checkups: Vec<doctor::Checkup> = agents.iter().map(|a| doctor::check(root, *a, &home, &state)).collect();
+    report::emit(&doctor::render(root, &checkups), None)?;
+    Ok(if checkups.iter().all(doctor::Checkup::fires) {
+        ExitStatus::Pass
+    } else {
+        ExitStatus::Blocked
+    })
 }
 
 fn read_stdin() -> Result<Vec<u8>> {
@@ -100,6 +141,7 @@ fn answer(global: &GlobalArgs, agent: Agent, event: AgentEvent, payload: &Payloa
         AgentEvent::Stop => stop(global, agent, payload),
         AgentEvent::PostEdit => post_edit(global, payload).map(Reply::from),
         AgentEvent::Prompt => prompt(global, agent, payload),
+        AgentEvent::Doctor => Err(anyhow!("`agent doctor` reads no hook input")),
     }
 }
 
@@ -318,6 +360,12 @@ fn stop(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Reply> {
             record
         }
     };
+    // The stop after a handoff: the agent was asked to tell the person and
+    // end its turn; let it.
+    if record.relaying {
+        update_record(&probe, &payload.session, |r| r.relaying = false)?;
+        return Ok(reply(Answer::Allow, tell));
+    }
     let now_tree = probe.repo.worktree_tree(&probe.skip_dirs)?.tree;
     // Not a "done" claim: nothing changed since the session started, or
     // since the last stop let through (a question answered, a plan, work
@@ -440,8 +488,9 @@ fn stop(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Reply> {
         None
     };
     if let Some(why) = why {
-        tell.push(hand_off(&session, agent, &record, &why, &fix_next)?);
-        return Ok(reply(Answer::Allow, tell));
+        let (relay, told) = hand_off(&session, agent, &record, &why, &fix_next)?;
+        tell.push(told);
+        return Ok(reply(Answer::Block(relay), tell));
     }
     Ok(reply(Answer::Block(fix_next), tell))
 }
@@ -470,10 +519,18 @@ fn strict(session: &mut Session) -> Result<()> {
     Ok(())
 }
 
-/// Let the agent stop and hand the work to a person: the handoff in the
-/// state directory, the GitHub issue where a token is set; what the person
-/// is told.
-fn hand_off(session: &Session, agent: Agent, record: &SessionRecord, why: &str, fix_next: &str) -> Result<String> {
+/// Hand the work to a person: the handoff in the state directory, the
+/// GitHub issue where a token is set. Returns what the agent is asked to
+/// relay (one last block: a headless `claude -p` or `codex exec` prints
+/// only the model's last words, Cursor shows nothing else) and what the
+/// person is told where the agent shows it; the stop after goes through.
+fn hand_off(
+    session: &Session,
+    agent: Agent,
+    record: &SessionRecord,
+    why: &str,
+    fix_next: &str,
+) -> Result<(String, String)> {
     let path = session.store.dir().join(gates::uncertainty::HANDOFF);
     let text = handoff::text(agent, record, why, fix_next);
     session.store.prepare()?;
@@ -482,6 +539,7 @@ fn hand_off(session: &Session, agent: Agent, record: &SessionRecord, why: &str, 
         r.blocks = 0;
         r.handoffs += 1;
         r.stops.clear();
+        r.relaying = true;
     })?;
     // The issue, in GitHub Actions (or wherever its variables are set).
     if env_var("GITHUB_REPOSITORY").is_some_and(|r| !r.is_empty()) {
@@ -492,14 +550,22 @@ fn hand_off(session: &Session, agent: Agent, record: &SessionRecord, why: &str, 
             &text,
         );
     }
-    Ok(format!(
+    let told = format!(
         "loki-gate let {} stop: {why}. The work is handed to you: {} (what was asked, each blocked stop, your options). \
          To stop gating {} here: loki-gate hook uninstall --agent {}",
         protocol::display(agent),
         path.display(),
         protocol::display(agent),
         agent.name()
-    ))
+    );
+    let relay = format!(
+        "loki-gate has handed this work to the user: it is not done, and it is theirs to decide now. \
+         Do not change any file. End your turn with a short message to the user saying that loki-gate handed \
+         the work to them because it stopped moving, that {} says what was asked, each blocked stop and their \
+         options, and list what still blocks in a line or two.",
+        path.display()
+    );
+    Ok((relay, told))
 }
 
 fn short(id: &str) -> &str {

@@ -59,6 +59,7 @@ pub fn event_names(agent: Agent, event: AgentEvent) -> &'static [&'static str] {
         (Agent::Claude | Agent::Codex, AgentEvent::Prompt) => &["UserPromptSubmit"],
         (Agent::Gemini, AgentEvent::Prompt) => &["BeforeAgent"],
         (Agent::Cursor, AgentEvent::Prompt) => &["beforeSubmitPrompt"],
+        (_, AgentEvent::Doctor) => &[],
     }
 }
 
@@ -218,6 +219,7 @@ pub fn event_arg(event: AgentEvent) -> &'static str {
         AgentEvent::Stop => "stop",
         AgentEvent::PostEdit => "post-edit",
         AgentEvent::Prompt => "prompt",
+        AgentEvent::Doctor => "doctor",
     }
 }
 

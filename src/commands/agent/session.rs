@@ -62,6 +62,10 @@ pub struct SessionRecord {
     /// The blocked stops since the last stop let through (or handoff), oldest first.
     #[serde(default)]
     pub stops: Vec<StopRecord>,
+    /// The work was handed to a person and the agent asked to tell them:
+    /// its next stop goes through.
+    #[serde(default)]
+    pub relaying: bool,
     /// What the person asked, oldest first (the first is kept).
     #[serde(default)]
     pub prompts: Vec<PromptRecord>,
@@ -114,6 +118,7 @@ impl SessionRecord {
             unseen_start: false,
             told_idle: false,
             stops: Vec::new(),
+            relaying: false,
             prompts: Vec::new(),
         }
     }
