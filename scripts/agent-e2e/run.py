@@ -601,6 +601,16 @@ def analyse(agent, scenario, run, calls):
             f"agent.json keeps {len(odd)} prompt(s) the person did not type (the task is {sent!r}): "
             + "; ".join(repr(short(p, 160)) for p in odd)
         )
+    if scenario == "setup" and any(re.search(r"must pass [^:]*\bstatic\b", c) for c in seen["context"]):
+        notes.append(
+            "SessionStart's context names the static gate, which the person's uncommitted "
+            ".loki-gate.yaml turns off (the stop, judged from the session's snapshot, runs without it)"
+        )
+    if "Agent execution blocked: loki-gate let" in stderr:
+        notes.append(
+            'the person read "Agent execution blocked: loki-gate let ... stop": Gemini CLI shows a '
+            "block's systemMessage in place of its reason"
+        )
     if handoff_task is not None and any(
         p not in sent for p in re.findall(r"^> (.*)$", handoff_task, re.MULTILINE) if p
     ):
