@@ -551,14 +551,14 @@ impl Repo {
     /// The changed files between two sides, with changed lines. Paths under
     /// any of `skip` (repo-relative directories) are left out.
     pub fn diff(&self, side: Side<'_>, skip: &[PathBuf], detail: Detail) -> Result<Vec<FileDiff>> {
-        let diff = self.git_diff(side, detail)?;
+        let diff = self.git_diff(side, skip, detail)?;
         let mut files = self.files(&diff, skip, detail, matches!(side, Side::Worktree(_)))?;
         if let Side::Worktree(base) = side {
             let sparse = self.outside_checkout()?;
             if !sparse.is_empty() {
                 // Outside the checkout, the index is the file's last word.
                 files.retain(|f| !sparse.contains(&f.path));
-                let staged = self.git_diff(Side::Staged(base), detail)?;
+                let staged = self.git_diff(Side::Staged(base), skip, detail)?;
                 let mut kept = self.files(&staged, skip, detail, false)?;
                 kept.retain(|f| sparse.contains(&f.path));
                 files.extend(kept);
@@ -604,17 +604,19 @@ impl Repo {
                 true
             })
         };
-        print(&self.git_diff(side, Detail::Lines)?, &|p| !sparse.contains(p))?;
+        print(&self.git_diff(side, skip, Detail::Lines)?, &|p| !sparse.contains(p))?;
         if let (Side::Worktree(base), false) = (side, sparse.is_empty()) {
             // Outside the checkout, the index is the file's last word.
-            print(&self.git_diff(Side::Staged(base), Detail::Lines)?, &|p| {
+            print(&self.git_diff(Side::Staged(base), skip, Detail::Lines)?, &|p| {
                 sparse.contains(p)
             })?;
         }
         Ok(String::from_utf8_lossy(&out).into_owned())
     }
 
-    fn git_diff(&self, side: Side<'_>, detail: Detail) -> Result<git2::Diff<'_>> {
+    /// The diff of `side`; `skip`: directories a snapshot of the working
+    /// tree leaves as HEAD has them (the state directory).
+    fn git_diff(&self, side: Side<'_>, skip: &[PathBuf], detail: Detail) -> Result<git2::Diff<'_>> {
         let mut opts = DiffOptions::new();
         opts.context_lines(3).ignore_submodules(true);
         let mut diff = match side {
@@ -630,10 +632,15 @@ impl Repo {
                     .show_untracked_content(detail == Detail::Lines);
                 if self.off_history(base.commit.as_deref())? {
                     // A snapshot of a working tree: its files against the
-                    // files on disk, as they are. Through the index, a file
-                    // the snapshot has and the index lacks (untracked then
-                    // and now) would read as deleted.
-                    self.inner.diff_tree_to_workdir(tree.as_ref(), Some(&mut opts))?
+                    // working tree's, both as trees. Through the index, a
+                    // file the snapshot has and the index lacks (untracked
+                    // then and now) would read as deleted; straight against
+                    // the disk, with no index to vouch for a file, libgit2
+                    // hashes every file of the repository.
+                    let now = self.worktree_tree(skip)?;
+                    let now = self.inner.find_tree(Oid::from_str(&now.tree)?)?;
+                    self.inner
+                        .diff_tree_to_tree(tree.as_ref(), Some(&now), Some(&mut opts))?
                 } else {
                     self.inner
                         .diff_tree_to_workdir_with_index(tree.as_ref(), Some(&mut opts))?

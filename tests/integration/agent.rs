@@ -355,6 +355,13 @@ fn a_stop_of_a_session_loki_gate_did_not_see_start_is_judged_from_head_and_says_
     repo.write("tests/test_more.py", FIXED);
     // Said once: the session is known from here on.
     assert_eq!(answer(&event(&repo, "claude", "stop", "")), serde_json::Value::Null);
+    // Gemini CLI would show the message instead of the block's reason: it
+    // gets the reason alone.
+    let repo = project();
+    repo.write("tests/test_more.py", HOLLOW);
+    let gemini = answer(&event(&repo, "gemini", "stop", ""));
+    assert_eq!(gemini["decision"], "block", "{gemini}");
+    assert!(gemini.get("systemMessage").is_none(), "{gemini}");
 }
 
 #[test]
@@ -382,6 +389,11 @@ fn the_persons_uncommitted_setup_is_theirs_and_they_are_told_at_the_start() {
     );
     let context = start["hookSpecificOutput"]["additionalContext"].as_str().unwrap();
     assert!(!context.contains(".loki-gate.yaml"), "the model is not told: {context}");
+    // It is told the gates its stop will run: the person's config decides.
+    assert!(
+        context.contains("must pass evidence, mock, mutation, docs:"),
+        "{context}"
+    );
     // The agent writes a hollow test: blocked for the test, not the config.
     repo.write("tests/test_more.py", HOLLOW);
     let blocked = answer(&event(&repo, "claude", "stop", ""));
@@ -451,7 +463,7 @@ fn an_agent_whose_findings_keep_changing_is_handed_over_at_the_cap() {
         serde_json::json!({
             "decision": "block",
             "reason": format!(
-                "loki-gate has handed this work to the user: it is not done, and it is theirs to decide now. Do not change any file. End your turn with a short message to the user saying that loki-gate handed the work to them because it stopped moving, that {} says what was asked, each blocked stop and their options, and list what still blocks in a line or two.",
+                "loki-gate has handed this work to the user: it is not done, and it is theirs to decide now. Do not change any file. End your turn with a short message to the user saying that loki-gate handed the work to them because it was blocked too many times in a row, that {} says what was asked, each blocked stop and their options, and list what still blocks in a line or two.",
                 handoff.display()
             ),
             "systemMessage": format!(

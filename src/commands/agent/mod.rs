@@ -211,7 +211,19 @@ fn session_start(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result
     } else {
         Some(begin(&session, agent, &payload.session, false)?)
     };
-    let gates = stop_gates(&session);
+    // The gates as the stop will run them: by the snapshot's config, the
+    // person's uncommitted edits to it included.
+    let gates = match started.as_ref().and_then(|r| r.snapshot.clone()) {
+        Some(snapshot) => stop_gates(&Session::open(
+            &GlobalArgs {
+                base: Some(snapshot),
+                ..run.clone()
+            },
+            &env_var,
+            false,
+        )?),
+        None => stop_gates(&session),
+    };
     let context = format!(
         "loki-gate gates this session's \"done\". When you stop after changing files, your changes since \
          the session started must pass {}: the tests green and run, tests that check what the code does \
@@ -468,9 +480,11 @@ fn stop(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Reply> {
     };
     let stuck = rounds.iter().any(|r| r.outcome == Outcome::Escalated);
     let same = record.same_findings() as u64;
+    // Why, for the person (with the numbers) and for the model (without).
     let why = if same >= no_progress {
-        Some(format!(
-            "no progress: the same findings blocked its last {same} stops (agent-no-progress: {no_progress})"
+        Some((
+            format!("no progress: the same findings blocked its last {same} stops (agent-no-progress: {no_progress})"),
+            "it stopped making progress",
         ))
     } else if stuck {
         let signs: Vec<&str> = rounds
@@ -478,17 +492,23 @@ fn stop(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Reply> {
             .flat_map(|r| &r.findings)
             .map(|f| f.message.as_str())
             .collect();
-        Some(format!("it looks stuck ({})", signs.join("; ")))
+        Some((
+            format!("it looks stuck ({})", signs.join("; ")),
+            "it went round in circles",
+        ))
     } else if record.blocks > max {
-        Some(format!(
-            "its stop was blocked {} times in a row (agent-max-blocks: {max})",
-            record.blocks
+        Some((
+            format!(
+                "its stop was blocked {} times in a row (agent-max-blocks: {max})",
+                record.blocks
+            ),
+            "it was blocked too many times in a row",
         ))
     } else {
         None
     };
-    if let Some(why) = why {
-        let (relay, told) = hand_off(&session, agent, &record, &why, &fix_next)?;
+    if let Some((why, plainly)) = why {
+        let (relay, told) = hand_off(&session, agent, &record, (&why, plainly), &fix_next)?;
         tell.push(told);
         return Ok(reply(Answer::Block(relay), tell));
     }
@@ -528,7 +548,7 @@ fn hand_off(
     session: &Session,
     agent: Agent,
     record: &SessionRecord,
-    why: &str,
+    (why, plainly): (&str, &str),
     fix_next: &str,
 ) -> Result<(String, String)> {
     let path = session.store.dir().join(gates::uncertainty::HANDOFF);
@@ -561,7 +581,7 @@ fn hand_off(
     let relay = format!(
         "loki-gate has handed this work to the user: it is not done, and it is theirs to decide now. \
          Do not change any file. End your turn with a short message to the user saying that loki-gate handed \
-         the work to them because it stopped moving, that {} says what was asked, each blocked stop and their \
+         the work to them because {plainly}, that {} says what was asked, each blocked stop and their \
          options, and list what still blocks in a line or two.",
         path.display()
     );

@@ -177,7 +177,7 @@ impl Reply {
 /// The reply in `agent`'s protocol for `payload`: what to print on stdout.
 /// What the person is told goes in `systemMessage`, which Claude Code,
 /// Codex and Gemini CLI show the user and not the model; Cursor has no
-/// such field.
+/// such field, and Gemini CLI would show it in place of a block's reason.
 pub fn render(agent: Agent, payload: &Payload, reply: &Reply) -> String {
     let value = match (agent, &reply.answer) {
         (Agent::Cursor, Answer::Block(reason)) => json!({ "followup_message": reason }),
@@ -191,7 +191,13 @@ pub fn render(agent: Agent, payload: &Payload, reply: &Reply) -> String {
         }),
     };
     let mut value = value;
-    if let (Some(tell), Some(map), false) = (&reply.tell, value.as_object_mut(), agent == Agent::Cursor) {
+    // Gemini CLI shows a block's `systemMessage` instead of its reason:
+    // the person reads the reason (the relay of a handoff, too) alone.
+    let shown = !matches!(
+        (agent, &reply.answer),
+        (Agent::Cursor, _) | (Agent::Gemini, Answer::Block(_))
+    );
+    if let (Some(tell), Some(map), true) = (&reply.tell, value.as_object_mut(), shown) {
         map.insert("systemMessage".into(), json!(tell));
     }
     if value.as_object().is_some_and(serde_json::Map::is_empty) {

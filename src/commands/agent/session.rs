@@ -146,7 +146,7 @@ impl SessionRecord {
     /// Keep a prompt: cut to [`MAX_PROMPT_BYTES`] at a character
     /// boundary; the first prompt stays when older ones go.
     pub fn push_prompt(&mut self, text: &str) {
-        let text = text.trim();
+        let text = own_words(text);
         if text.is_empty() {
             return;
         }
@@ -200,6 +200,27 @@ impl AgentState {
     }
 }
 
+/// What the person wrote of a prompt the agent reports: Gemini CLI puts
+/// the hooks' context before it (`<hook_context>..</hook_context>`), and
+/// reports loki-gate's own block reasons as prompts (empty then).
+fn own_words(text: &str) -> &str {
+    let mut text = text.trim();
+    while let Some(rest) = text.strip_prefix("<hook_context>") {
+        match rest.find("</hook_context>") {
+            Some(end) => text = rest[end + "</hook_context>".len()..].trim(),
+            None => break,
+        }
+    }
+    let ours = [
+        "loki-gate stopped \"done\":",
+        "loki-gate has handed this work to the user",
+    ];
+    if ours.iter().any(|o| text.starts_with(o)) {
+        return "";
+    }
+    text
+}
+
 pub fn now() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -243,6 +264,12 @@ mod tests {
         assert_eq!(record.prompts.len(), KEEP_PROMPTS);
         assert_eq!(record.prompts[0].text, "the task");
         assert_eq!(record.prompts.last().unwrap().text, "prompt 29");
+        // Gemini CLI's context before the words, and loki-gate's own block as a prompt.
+        record.push_prompt("<hook_context>loki-gate gates this session</hook_context>\n\nfix the cart");
+        assert_eq!(record.prompts.last().unwrap().text, "fix the cart");
+        let kept = record.prompts.len();
+        record.push_prompt("loki-gate stopped \"done\": 1 problem to fix");
+        assert_eq!(record.prompts.len(), kept);
         record.push_prompt(&"é".repeat(MAX_PROMPT_BYTES));
         let last = record.prompts.last().unwrap();
         assert!(
