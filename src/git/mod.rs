@@ -26,6 +26,9 @@ pub struct Repo {
     index_file: Option<PathBuf>,
     /// Which index libgit2 holds ([`Repo::git2_index`], [`Repo::diff_to_index`]).
     held: std::cell::Cell<Held>,
+    /// The working tree written as a tree, once a run ([`Repo::worktree_tree`]),
+    /// with the directories it left out.
+    worktree: std::cell::RefCell<Option<(Vec<PathBuf>, WorktreeTree)>>,
 }
 
 /// The index a repository's libgit2 handle holds.
@@ -227,6 +230,7 @@ impl Repo {
             root,
             index_file: location.index_file.clone(),
             held: std::cell::Cell::new(Held::Default),
+            worktree: std::cell::RefCell::new(None),
         })
     }
 

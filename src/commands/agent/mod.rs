@@ -211,17 +211,14 @@ fn session_start(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result
     } else {
         Some(begin(&session, agent, &payload.session, false)?)
     };
-    // The gates as the stop will run them: by the snapshot's config, the
-    // person's uncommitted edits to it included.
-    let gates = match started.as_ref().and_then(|r| r.snapshot.clone()) {
-        Some(snapshot) => stop_gates(&Session::open(
-            &GlobalArgs {
-                base: Some(snapshot),
-                ..run.clone()
-            },
-            &env_var,
-            false,
-        )?),
+    // The gates as the stop will run them: by the snapshot's config, which
+    // is the working tree's now, the person's uncommitted edits included
+    // (not held to HEAD's bar, as a local run reads it).
+    let gates = match &started {
+        Some(_) => stop_gates(&state_only(&GlobalArgs {
+            enforce: false,
+            ..run.clone()
+        })?),
         None => stop_gates(&session),
     };
     let context = format!(
@@ -378,37 +375,6 @@ fn stop(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Reply> {
         update_record(&probe, &payload.session, |r| r.relaying = false)?;
         return Ok(reply(Answer::Allow, tell));
     }
-    let now_tree = probe.repo.worktree_tree(&probe.skip_dirs)?.tree;
-    // Not a "done" claim: nothing changed since the session started, or
-    // since the last stop let through (a question answered, a plan, work
-    // undone). Let through, not counted.
-    let idle = if record.start_tree.as_deref() == Some(now_tree.as_str()) {
-        Some("nothing changed since the session started")
-    } else if record.passed_tree.as_deref() == Some(now_tree.as_str()) {
-        Some("nothing changed since the last stop it let through")
-    } else {
-        None
-    };
-    if let Some(idle) = idle {
-        let after_block = record.blocks > 0;
-        let first = !record.told_idle;
-        update_record(&probe, &payload.session, |r| {
-            r.blocks = 0;
-            r.stops.clear();
-            r.told_idle = true;
-        })?;
-        if after_block {
-            tell.push(format!(
-                "loki-gate let {} stop: the work it blocked was undone ({idle}).",
-                protocol::display(agent)
-            ));
-        } else if first {
-            tell.push(format!(
-                "loki-gate: {idle}, so this stop claims nothing done; it is let through (said once a session)."
-            ));
-        }
-        return Ok(reply(Answer::Allow, tell));
-    }
     // The work since the session's snapshot (HEAD when loki-gate did not
     // see the session start).
     if run.base.is_none() {
@@ -425,7 +391,40 @@ fn stop(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Reply> {
         };
     }
     drop(probe);
+    // Opened on the snapshot, the session has written the working tree's
+    // tree already (the change it collected): the idle check reads it.
     let mut session = Session::open(&run, &env_var, false)?;
+    let now_tree = session.repo.worktree_tree(&session.skip_dirs)?.tree;
+    // Not a "done" claim: nothing changed since the session started, or
+    // since the last stop let through (a question answered, a plan, work
+    // undone). Let through, not counted.
+    let idle = if record.start_tree.as_deref() == Some(now_tree.as_str()) {
+        Some("nothing changed since the session started")
+    } else if record.passed_tree.as_deref() == Some(now_tree.as_str()) {
+        Some("nothing changed since the last stop it let through")
+    } else {
+        None
+    };
+    if let Some(idle) = idle {
+        let after_block = record.blocks > 0;
+        let first = !record.told_idle;
+        update_record(&session, &payload.session, |r| {
+            r.blocks = 0;
+            r.stops.clear();
+            r.told_idle = true;
+        })?;
+        if after_block {
+            tell.push(format!(
+                "loki-gate let {} stop: the work it blocked was undone ({idle}).",
+                protocol::display(agent)
+            ));
+        } else if first {
+            tell.push(format!(
+                "loki-gate: {idle}, so this stop claims nothing done; it is let through (said once a session)."
+            ));
+        }
+        return Ok(reply(Answer::Allow, tell));
+    }
     strict(&mut session)?;
     let gates = stop_gates(&session);
     let stream = check::Stream::new(&run);
