@@ -522,19 +522,6 @@ impl Repo {
             .collect()
     }
 
-    /// Is `commit` off HEAD's history (neither HEAD nor an ancestor of it):
-    /// a snapshot of a working tree ([`SNAPSHOT_REFS`])?
-    fn off_history(&self, commit: Option<&str>) -> Result<bool> {
-        let (Some(commit), Some(head)) = (commit, self.head()?) else {
-            return Ok(false);
-        };
-        if commit == head {
-            return Ok(false);
-        }
-        let (commit, head) = (Oid::from_str(commit)?, Oid::from_str(&head)?);
-        Ok(!self.inner.graph_descendant_of(head, commit)?)
-    }
-
     fn peel_commit(&self, rev: &str) -> Result<Oid, git2::Error> {
         Ok(self.inner.revparse_single(rev)?.peel_to_commit()?.id())
     }

@@ -119,6 +119,19 @@ impl Repo {
         })
     }
 
+    /// Is `commit` off HEAD's history (neither HEAD nor an ancestor of it):
+    /// a snapshot of a working tree ([`SNAPSHOT_REFS`])?
+    pub(super) fn off_history(&self, commit: Option<&str>) -> Result<bool> {
+        let (Some(commit), Some(head)) = (commit, self.head()?) else {
+            return Ok(false);
+        };
+        if commit == head {
+            return Ok(false);
+        }
+        let (commit, head) = (Oid::from_str(commit)?, Oid::from_str(&head)?);
+        Ok(!self.inner.graph_descendant_of(head, commit)?)
+    }
+
     /// The tree of `commit`, as hex.
     pub fn tree_id(&self, commit: &str) -> Result<String> {
         Ok(self

@@ -639,6 +639,13 @@ fn a_resumed_session_keeps_its_start() {
         state["sessions"][0]["anchor"].clone()
     };
     assert_eq!(anchor(&repo.read(".loki-gate/agent.json")), anchor(&first));
+    // The same session started again ("startup" or "clear"): its start
+    // stays, or the agent could make its own work the person's.
+    repo.write("tests/test_more.py", HOLLOW);
+    answer(&event(&repo, "claude", "session-start", ""));
+    assert_eq!(anchor(&repo.read(".loki-gate/agent.json")), anchor(&first));
+    let blocked = answer(&event(&repo, "claude", "stop", ""));
+    assert_eq!(blocked["decision"], "block", "{blocked}");
     // A new session starts where the work is now.
     answer(&event(&repo, "gemini", "session-start", ""));
     let state: serde_json::Value = serde_json::from_str(&repo.read(".loki-gate/agent.json")).unwrap();

@@ -202,10 +202,12 @@ fn session_start(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result
     let run = run_args(global, payload);
     let session = state_only(&run)?;
     let known = session.store.read::<AgentState>()?.unwrap_or_default();
-    let resumed = matches!(payload.source.as_deref(), Some("resume" | "compact"))
-        && known
-            .find(&payload.session)
-            .is_some_and(|s| s.snapshot.as_deref().is_some_and(|r| session.repo.commit_exists(r)));
+    // Whatever the source says: a session that has its snapshot keeps it,
+    // so a second start (a `/clear` in the same session, or one the agent
+    // sends itself) cannot make the agent's own work the person's.
+    let resumed = known
+        .find(&payload.session)
+        .is_some_and(|s| s.snapshot.as_deref().is_some_and(|r| session.repo.commit_exists(r)));
     let started = if resumed {
         None
     } else {
