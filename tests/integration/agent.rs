@@ -895,3 +895,42 @@ fn agent_doctor_says_whether_each_agents_hooks_will_run_and_what_to_do() {
     );
     assert!(!run.stdout.contains("Codex"), "{}", run.stdout);
 }
+
+#[test]
+fn a_multibyte_session_id_is_handed_over_without_a_panic() {
+    let repo = project();
+    let id = "séssion-ünïcödé-日本語-id";
+    let with_id = |name: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(&payload(&repo, name, "")).unwrap();
+        v["session_id"] = id.into();
+        v.to_string()
+    };
+    assert_eq!(repo.run(&["init", "--agent", "claude"]).code, 0);
+    answer(&hook(
+        &repo,
+        "claude",
+        "session-start",
+        &with_id("claude-session-start"),
+    ));
+    repo.write("tests/test_more.py", HOLLOW);
+    // Where a GitHub repository is named, the handoff's issue is keyed by
+    // the id's first characters (no token here: a warning, not a post).
+    let env = [("GITHUB_REPOSITORY", "acme/shop"), ("GITHUB_TOKEN", "")];
+    let answers: Vec<serde_json::Value> = (0..3)
+        .map(|_| answer(&hook_env(&repo, "claude", "stop", &with_id("claude-stop"), &env)))
+        .collect();
+    assert!(
+        answers[2]["systemMessage"]
+            .as_str()
+            .is_some_and(|m| m.contains("handed to you")),
+        "{}",
+        answers[2]
+    );
+    let doctor = repo.run(&["agent", "doctor", "--agent", "claude"]);
+    assert!(
+        doctor.stdout.contains("séssion-ünïc"),
+        "{}{}",
+        doctor.stdout,
+        doctor.stderr
+    );
+}

@@ -116,7 +116,7 @@ pub fn check(root: &Path, agent: Agent, home: &Home, state: &AgentState) -> Chec
     up.notes.push(match seen {
         Some(session) => format!(
             "the last session loki-gate saw start here: {} ({}{} stop(s) blocked in a row, {} handoff(s))",
-            &session.id[..session.id.len().min(12)],
+            super::short(&session.id),
             if session.unseen_start {
                 "its start was not seen; "
             } else {

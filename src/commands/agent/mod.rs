@@ -589,8 +589,10 @@ fn hand_off(
     Ok((relay, told))
 }
 
-fn short(id: &str) -> &str {
-    &id[..id.len().min(12)]
+/// The first 12 characters of a session id (any text an agent sends: cut
+/// at a character, never inside one).
+pub(super) fn short(id: &str) -> &str {
+    id.char_indices().nth(12).map_or(id, |(end, _)| &id[..end])
 }
 
 /// Advice on the file an edit wrote: never a block.
