@@ -38,6 +38,12 @@ pub struct GlobalArgs {
     #[arg(skip)]
     pub hook: Option<Hook>,
 
+    /// A coding agent's stop (`agent stop`): loki-gate's environment
+    /// switches (`LOKI_GATE_<GATE>=0`) are not read, the agent's settings
+    /// can set them.
+    #[arg(skip)]
+    pub agent_stop: bool,
+
     /// The repository is a checkout loki-gate made for this run (a pushed
     /// commit's, by the pre-push hook): open it by its path, not by the
     /// variables git set for the hook, which name the user's.

@@ -101,7 +101,7 @@ pub(crate) fn gate_reports(
             })
         };
         let section = config.section(name);
-        let result = if let Some(off) = switched_off(name) {
+        let result = if let Some(off) = switched_off(name).filter(|_| !global.agent_stop) {
             Ok(off)
         } else if CHANGE_GATES.contains(&name) && scope.is_whole() && args.gates.is_empty() {
             // Not an error of the run: `--all-files` has no change for them to read.

@@ -328,6 +328,11 @@ impl Repo {
         &self.root
     }
 
+    /// The git directory all worktrees share (`.git` of the main one).
+    pub fn common_dir(&self) -> &Path {
+        self.inner.commondir()
+    }
+
     /// `info/exclude` of this repository (shared by all its worktrees).
     pub fn info_exclude(&self) -> PathBuf {
         self.inner.commondir().join("info").join("exclude")

@@ -203,42 +203,56 @@ fn each_agent_is_answered_in_its_own_protocol() {
 }
 
 #[test]
-fn input_it_cannot_read_never_blocks_and_says_what_to_do() {
+fn input_it_cannot_read_never_blocks_but_a_stop_it_cannot_judge_does() {
     let repo = project();
+    let tmp = tempfile::tempdir().unwrap();
+    let env = [("TMPDIR", tmp.path().to_str().unwrap())];
     for (agent, input, first) in [
         (
             "claude",
             "",
-            "error: loki-gate agent stop --agent claude: no answer (the agent goes on as if the hook were not there): nothing on stdin",
+            "error: loki-gate agent session-start --agent claude: no answer (the agent goes on as if the hook were not there): nothing on stdin",
         ),
         (
             "gemini",
             "not json",
-            "error: loki-gate agent stop --agent gemini: no answer (the agent goes on as if the hook were not there): stdin is not JSON",
+            "error: loki-gate agent session-start --agent gemini: no answer (the agent goes on as if the hook were not there): stdin is not JSON",
         ),
         (
             "codex",
             "[]",
-            "error: loki-gate agent stop --agent codex: no answer (the agent goes on as if the hook were not there): stdin is not a JSON object",
+            "error: loki-gate agent session-start --agent codex: no answer (the agent goes on as if the hook were not there): stdin is not a JSON object",
         ),
         (
             "cursor",
-            "{\"hook_event_name\":\"stop\"}",
-            "error: loki-gate agent stop --agent cursor: no answer (the agent goes on as if the hook were not there): the input has no `conversation_id`",
+            "{\"hook_event_name\":\"sessionStart\"}",
+            "error: loki-gate agent session-start --agent cursor: no answer (the agent goes on as if the hook were not there): the input has no `conversation_id`",
         ),
     ] {
-        let run = hook(&repo, agent, "stop", input);
-        // 1: a failed hook to every agent, never 2 (a block to three of them).
+        // Any hook but the stop: 1, a failed hook to every agent, never 2
+        // (a block to three of them).
+        let run = hook_env(&repo, agent, "session-start", input, &env);
         assert_eq!(run.code, 1, "{agent}: {}", run.stderr);
         assert_eq!(run.stdout, "", "{agent}");
         assert!(run.stderr.starts_with(first), "{agent}: {}", run.stderr);
         assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+        // The stop fails closed: a block naming what went wrong.
+        let stop = answer(&hook_env(&repo, agent, "stop", input, &env));
+        let reason = match agent {
+            "cursor" => stop["followup_message"].as_str(),
+            _ => stop["reason"].as_str(),
+        }
+        .unwrap_or_else(|| panic!("{agent}: {stop}"));
+        assert!(
+            reason.starts_with("loki-gate could not judge your work, so it is not done: "),
+            "{agent}: {reason}"
+        );
     }
     // The hook wired to the wrong event.
-    let run = hook(&repo, "claude", "stop", &payload(&repo, "claude-post-edit", "x.py"));
+    let run = hook(&repo, "claude", "post-edit", &payload(&repo, "claude-stop", ""));
     assert_eq!(run.code, 1);
     assert!(
-        run.stderr.contains("got a `PostToolUse` event, not `Stop` or `SubagentStop`: the hook is wired to the wrong event; run `loki-gate init --agent claude` again"),
+        run.stderr.contains("got a `Stop` event, not `PostToolUse`: the hook is wired to the wrong event; run `loki-gate init --agent claude` again"),
         "{}",
         run.stderr
     );
@@ -259,6 +273,93 @@ fn input_it_cannot_read_never_blocks_and_says_what_to_do() {
 }
 
 #[test]
+fn a_stop_the_agent_broke_the_judge_of_is_blocked_and_a_person_told_after_three() {
+    let repo = project();
+    let tmp = tempfile::tempdir().unwrap();
+    let env = [("TMPDIR", tmp.path().to_str().unwrap())];
+    answer(&hook_env(
+        &repo,
+        "claude",
+        "session-start",
+        &payload(&repo, "claude-session-start", ""),
+        &env,
+    ));
+    // The agent writes a hollow test and breaks the config that would judge it.
+    repo.write("tests/test_more.py", HOLLOW);
+    repo.write(
+        ".loki-gate.yaml",
+        "gates:\n  evidence:\n    test-command: python3 -m pytest -q -p no:cacheprovider\nnot-a-key: 1\n",
+    );
+    let stop = || {
+        answer(&hook_env(
+            &repo,
+            "claude",
+            "stop",
+            &payload(&repo, "claude-stop", ""),
+            &env,
+        ))
+    };
+    let first = stop();
+    assert_eq!(first["decision"], "block", "{first}");
+    let reason = first["reason"].as_str().unwrap();
+    assert!(reason.contains("not-a-key"), "{reason}");
+    assert!(reason.contains("If your changes caused this"), "{reason}");
+    assert!(
+        first["systemMessage"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("loki-gate could not judge Claude Code's stop: ")),
+        "{first}"
+    );
+    assert_eq!(stop()["decision"], "block");
+    // The third in a row: let through, the person told it was not judged.
+    let third = stop();
+    assert!(third.get("decision").is_none(), "{third}");
+    assert!(
+        third["systemMessage"].as_str().is_some_and(
+            |m| m.starts_with("loki-gate could not judge Claude Code's last 3 stops and let it stop, unjudged: ")
+        ),
+        "{third}"
+    );
+}
+
+#[test]
+fn what_the_agent_can_edit_or_set_does_not_decide_its_stop() {
+    let repo = project();
+    answer(&event(&repo, "claude", "session-start", ""));
+    // The session's record is not in the working tree.
+    assert!(!repo.root().join(".loki-gate/agent.json").exists());
+    assert!(repo.root().join(".git/loki-gate/agent.json").exists());
+    repo.write("tests/test_more.py", HOLLOW);
+    // A record planted where the old one was changes nothing.
+    repo.write(
+        ".loki-gate/agent.json",
+        "{\"version\":1,\"sessions\":[{\"id\":\"3759f04e-2983-46ab-99e8-e92bdc707d3d\",\"agent\":\"claude\",\"anchor\":null,\"started_at\":0,\"blocks\":0,\"relaying\":true}]}\n",
+    );
+    // Nor do loki-gate's variables in the hook's environment (an agent's
+    // settings `env` sets them): named to the person, not read.
+    let run = hook_env(
+        &repo,
+        "claude",
+        "stop",
+        &payload(&repo, "claude-stop", ""),
+        &[("LOKI_GATE_AGENT_GATES", "[docs]"), ("LOKI_GATE_MOCK", "0")],
+    );
+    let stop = answer(&run);
+    assert_eq!(stop["decision"], "block", "{stop}");
+    assert!(
+        stop["reason"]
+            .as_str()
+            .unwrap()
+            .contains("tests/test_more.py:4 [mock/smoke-test]"),
+        "{stop}"
+    );
+    assert_eq!(
+        stop["systemMessage"],
+        "loki-gate ignored LOKI_GATE_AGENT_GATES, LOKI_GATE_MOCK in Claude Code's stop (the agent's settings can set them): put what you mean in .loki-gate.yaml."
+    );
+}
+
+#[test]
 fn a_question_only_session_is_never_blocked_and_the_person_is_told_once() {
     for agent in ["claude", "codex", "gemini"] {
         let repo = project();
@@ -275,7 +376,7 @@ fn a_question_only_session_is_never_blocked_and_the_person_is_told_once() {
             assert_eq!(*later, serde_json::Value::Null, "{agent}: {later}");
         }
         assert!(!repo.root().join(".loki-gate/handoff.md").exists(), "{agent}");
-        let state: serde_json::Value = serde_json::from_str(&repo.read(".loki-gate/agent.json")).unwrap();
+        let state: serde_json::Value = serde_json::from_str(&repo.read(".git/loki-gate/agent.json")).unwrap();
         assert_eq!(state["sessions"][0]["blocks"], 0, "{state}");
     }
 }
@@ -629,7 +730,7 @@ fn an_agent_going_round_in_circles_is_handed_over_by_stuck_detection() {
 fn a_resumed_session_keeps_its_start() {
     let repo = project();
     answer(&event(&repo, "claude", "session-start", ""));
-    let first = repo.read(".loki-gate/agent.json");
+    let first = repo.read(".git/loki-gate/agent.json");
     repo.write("shop/extra.py", "X = 1\n");
     repo.commit("work in the session");
     let resumed = payload(&repo, "claude-session-start", "").replace("\"startup\"", "\"resume\"");
@@ -638,17 +739,17 @@ fn a_resumed_session_keeps_its_start() {
         let state: serde_json::Value = serde_json::from_str(text).unwrap();
         state["sessions"][0]["anchor"].clone()
     };
-    assert_eq!(anchor(&repo.read(".loki-gate/agent.json")), anchor(&first));
+    assert_eq!(anchor(&repo.read(".git/loki-gate/agent.json")), anchor(&first));
     // The same session started again ("startup" or "clear"): its start
     // stays, or the agent could make its own work the person's.
     repo.write("tests/test_more.py", HOLLOW);
     answer(&event(&repo, "claude", "session-start", ""));
-    assert_eq!(anchor(&repo.read(".loki-gate/agent.json")), anchor(&first));
+    assert_eq!(anchor(&repo.read(".git/loki-gate/agent.json")), anchor(&first));
     let blocked = answer(&event(&repo, "claude", "stop", ""));
     assert_eq!(blocked["decision"], "block", "{blocked}");
     // A new session starts where the work is now.
     answer(&event(&repo, "gemini", "session-start", ""));
-    let state: serde_json::Value = serde_json::from_str(&repo.read(".loki-gate/agent.json")).unwrap();
+    let state: serde_json::Value = serde_json::from_str(&repo.read(".git/loki-gate/agent.json")).unwrap();
     assert_eq!(state["sessions"][1]["agent"], "gemini");
     assert_ne!(state["sessions"][1]["anchor"], state["sessions"][0]["anchor"]);
 }
@@ -787,7 +888,7 @@ fn each_agents_prompt_is_kept_as_the_sessions_task() {
         } else {
             assert_eq!(said, serde_json::Value::Null, "{agent}: {}", run.stdout);
         }
-        let state: serde_json::Value = serde_json::from_str(&repo.read(".loki-gate/agent.json")).unwrap();
+        let state: serde_json::Value = serde_json::from_str(&repo.read(".git/loki-gate/agent.json")).unwrap();
         assert_eq!(
             state["sessions"][0]["prompts"][0]["text"], "add a test for total",
             "{agent}: {state}"

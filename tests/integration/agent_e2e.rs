@@ -194,7 +194,7 @@ fn claude_code_is_blocked_by_its_stop_hook_fixes_its_test_and_is_let_through() {
     assert!(!seen("blocked stop"), "{said}");
 
     assert_eq!(repo.read("tests/test_more.py"), FIXED);
-    let state: serde_json::Value = serde_json::from_str(&repo.read(".loki-gate/agent.json")).unwrap();
+    let state: serde_json::Value = serde_json::from_str(&repo.read(".git/loki-gate/agent.json")).unwrap();
     let sessions = state["sessions"].as_array().unwrap();
     assert_eq!(sessions.len(), 1, "{state}");
     let session = &sessions[0];

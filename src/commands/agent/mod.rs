@@ -22,6 +22,7 @@
 //! sessions are kept in `agent.json` in the state directory ([`session`]).
 
 mod doctor;
+mod failing;
 mod handoff;
 pub mod install;
 mod ordered;
@@ -53,26 +54,34 @@ pub(crate) fn agent(global: &GlobalArgs, args: &cli::AgentArgs) -> Result<ExitSt
         ));
         return Ok(ExitStatus::AgentError);
     };
-    let answered = read_stdin()
-        .and_then(|bytes| protocol::parse(agent, args.event, &bytes))
-        .and_then(|payload| {
-            let reply = answer(global, agent, args.event, &payload)?;
-            Ok(protocol::render(agent, &payload, &reply))
-        });
-    match answered {
-        Ok(out) => {
-            report::emit(&out, None)?;
-            Ok(ExitStatus::Pass)
+    let payload = read_stdin().and_then(|bytes| protocol::parse(agent, args.event, &bytes));
+    let answered = payload.as_ref().map_err(|e| anyhow!("{e:#}")).and_then(|payload| {
+        let reply = answer(global, agent, args.event, payload)?;
+        Ok(protocol::render(agent, payload, &reply))
+    });
+    let out = match (answered, args.event) {
+        (Ok(out), AgentEvent::Stop) => {
+            failing::cleared(agent, payload.as_ref().ok());
+            out
         }
-        Err(e) => {
+        (Ok(out), _) => out,
+        // A stop loki-gate could not judge is not let through (fail closed).
+        (Err(e), AgentEvent::Stop) => {
+            let reply = failing::reply(agent, payload.as_ref().ok(), &e);
+            let fallback = protocol::Payload::unread();
+            protocol::render(agent, payload.as_ref().unwrap_or(&fallback), &reply)
+        }
+        (Err(e), event) => {
             report::error(&e.context(format!(
                 "loki-gate agent {} --agent {}: no answer (the agent goes on as if the hook were not there)",
-                protocol::event_arg(args.event),
+                protocol::event_arg(event),
                 agent.name()
             )));
-            Ok(ExitStatus::AgentError)
+            return Ok(ExitStatus::AgentError);
         }
-    }
+    };
+    report::emit(&out, None)?;
+    Ok(ExitStatus::Pass)
 }
 
 /// `loki-gate agent doctor`: exit 0 when every agent checked runs the
@@ -80,7 +89,7 @@ pub(crate) fn agent(global: &GlobalArgs, args: &cli::AgentArgs) -> Result<ExitSt
 fn doctor(global: &GlobalArgs, agent: Option<Agent>) -> Result<ExitStatus> {
     let session = state_only(global)?;
     let root = session.repo.root();
-    let state = session.store.read::<AgentState>()?.unwrap_or_default();
+    let state = records(&session).read::<AgentState>()?.unwrap_or_default();
     let agents: Vec<Agent> = match agent {
         Some(agent) => vec![agent],
         None => [Agent::Claude, Agent::Codex, Agent::Cursor, Agent::Gemini]
@@ -145,6 +154,13 @@ fn answer(global: &GlobalArgs, agent: Agent, event: AgentEvent, payload: &Payloa
     }
 }
 
+/// Where the sessions are kept: in the git directory (`loki-gate/agent.json`),
+/// out of the working tree the agent edits, and the same for every
+/// worktree of the repository.
+fn records(session: &Session) -> crate::state::Store {
+    crate::state::Store::new(session.repo.common_dir().join("loki-gate"), None)
+}
+
 /// A session that looks only at the state (`--all-files`: no diff is read).
 fn state_only(run: &GlobalArgs) -> Result<Session> {
     Session::open(
@@ -177,7 +193,7 @@ fn begin(session: &Session, agent: Agent, id: &str, unseen: bool) -> Result<Sess
     record.unseen_start = unseen;
     let kept = record.clone();
     let mut gone = Vec::new();
-    session.store.update::<AgentState>(|state| {
+    records(&session).update::<AgentState>(|state| {
         let mut state = state.unwrap_or_default();
         // A resumed session's prompts stay with it.
         if let Some(old) = state.find(id) {
@@ -201,7 +217,7 @@ fn begin(session: &Session, agent: Agent, id: &str, unseen: bool) -> Result<Sess
 fn session_start(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Reply> {
     let run = run_args(global, payload);
     let session = state_only(&run)?;
-    let known = session.store.read::<AgentState>()?.unwrap_or_default();
+    let known = records(&session).read::<AgentState>()?.unwrap_or_default();
     // Whatever the source says: a session that has its snapshot keeps it,
     // so a second start (a `/clear` in the same session, or one the agent
     // sends itself) cannot make the agent's own work the person's.
@@ -295,12 +311,12 @@ fn prompt(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Reply>
     };
     let run = run_args(global, payload);
     let session = state_only(&run)?;
-    let known = session.store.read::<AgentState>()?.unwrap_or_default();
+    let known = records(&session).read::<AgentState>()?.unwrap_or_default();
     if known.find(&payload.session).is_none() {
         begin(&session, agent, &payload.session, true)?;
     }
     let id = payload.session.clone();
-    session.store.update::<AgentState>(|state| {
+    records(&session).update::<AgentState>(|state| {
         let mut state = state.unwrap_or_default();
         if let Some(record) = state.find_mut(&id) {
             record.push_prompt(text);
@@ -323,7 +339,7 @@ fn stop_gates(session: &Session) -> Vec<String> {
 /// Update `id`'s record in `session`'s state.
 fn update_record(session: &Session, id: &str, change: impl FnOnce(&mut SessionRecord)) -> Result<SessionRecord> {
     let mut out = None;
-    session.store.update::<AgentState>(|state| {
+    records(&session).update::<AgentState>(|state| {
         let mut state = state.unwrap_or_default();
         if let Some(record) = state.find_mut(id) {
             change(record);
@@ -344,7 +360,7 @@ fn stop(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Reply> {
     }
     let mut run = run_args(global, payload);
     let probe = state_only(&run)?;
-    let known = probe.store.read::<AgentState>()?.unwrap_or_default();
+    let known = records(&probe).read::<AgentState>()?.unwrap_or_default();
     let mut tell = Vec::new();
     let record = match known.find(&payload.session) {
         Some(record) => record.clone(),
@@ -358,7 +374,7 @@ fn stop(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Reply> {
                 None => None,
             };
             let kept = record.clone();
-            probe.store.update::<AgentState>(|state| {
+            records(&probe).update::<AgentState>(|state| {
                 let mut state = state.unwrap_or_default();
                 state.put(kept);
                 Ok(state)
@@ -393,9 +409,20 @@ fn stop(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Reply> {
         };
     }
     drop(probe);
+    // loki-gate's variables in the hook's environment are the agent's to
+    // set (its settings' `env`): the stop reads none of them, and says so.
+    let ignored = loki_gate_vars();
+    if !ignored.is_empty() {
+        tell.push(format!(
+            "loki-gate ignored {} in {}'s stop (the agent's settings can set them): put what you mean in .loki-gate.yaml.",
+            ignored.join(", "),
+            protocol::display(agent)
+        ));
+    }
+    run.agent_stop = true;
     // Opened on the snapshot, the session has written the working tree's
     // tree already (the change it collected): the idle check reads it.
-    let mut session = Session::open(&run, &env_var, false)?;
+    let mut session = Session::open(&run, &without_loki_gate_vars, false)?;
     let now_tree = session.repo.worktree_tree(&session.skip_dirs)?.tree;
     // Not a "done" claim: nothing changed since the session started, or
     // since the last stop let through (a question answered, a plan, work
@@ -514,6 +541,26 @@ fn stop(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Reply> {
         return Ok(reply(Answer::Block(relay), tell));
     }
     Ok(reply(Answer::Block(fix_next), tell))
+}
+
+/// The environment as the stop reads it: without loki-gate's own variables.
+fn without_loki_gate_vars(name: &str) -> Option<String> {
+    if name.starts_with("LOKI_GATE_") {
+        None
+    } else {
+        env_var(name)
+    }
+}
+
+/// loki-gate's variables set in this process's environment that would
+/// change a verdict (the state directory and the cache switch do not).
+fn loki_gate_vars() -> Vec<String> {
+    let mut names: Vec<String> = std::env::vars_os()
+        .filter_map(|(name, _)| name.into_string().ok())
+        .filter(|n| n.starts_with("LOKI_GATE_") && n != "LOKI_GATE_STATE_DIR" && n != "LOKI_GATE_NO_CACHE")
+        .collect();
+    names.sort();
+    names
 }
 
 /// `answer`, with the lines of `tell` for the person (none: nothing).

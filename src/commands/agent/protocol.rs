@@ -45,6 +45,22 @@ pub struct Payload {
     pub prompt: Option<String>,
 }
 
+impl Payload {
+    /// What stands for an input that could not be read.
+    pub fn unread() -> Payload {
+        Payload {
+            session: String::new(),
+            event: String::new(),
+            dir: None,
+            repeated: false,
+            file: None,
+            status: None,
+            source: None,
+            prompt: None,
+        }
+    }
+}
+
 /// The event names an agent sends for one of loki-gate's events.
 pub fn event_names(agent: Agent, event: AgentEvent) -> &'static [&'static str] {
     match (agent, event) {
