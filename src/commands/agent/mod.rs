@@ -193,7 +193,7 @@ fn begin(session: &Session, agent: Agent, id: &str, unseen: bool) -> Result<Sess
     record.unseen_start = unseen;
     let kept = record.clone();
     let mut gone = Vec::new();
-    records(&session).update::<AgentState>(|state| {
+    records(session).update::<AgentState>(|state| {
         let mut state = state.unwrap_or_default();
         // A resumed session's prompts stay with it.
         if let Some(old) = state.find(id) {
@@ -339,7 +339,7 @@ fn stop_gates(session: &Session) -> Vec<String> {
 /// Update `id`'s record in `session`'s state.
 fn update_record(session: &Session, id: &str, change: impl FnOnce(&mut SessionRecord)) -> Result<SessionRecord> {
     let mut out = None;
-    records(&session).update::<AgentState>(|state| {
+    records(session).update::<AgentState>(|state| {
         let mut state = state.unwrap_or_default();
         if let Some(record) = state.find_mut(id) {
             change(record);
