@@ -212,8 +212,8 @@ fn begin(session: &Session, agent: Agent, id: &str, unseen: bool) -> Result<Sess
     Ok(kept)
 }
 
-/// Record where the session's work starts; a resumed or compacted session
-/// keeps the start it had.
+/// Record where the session's work starts; a session started again
+/// (resumed, compacted, cleared) keeps the start it had.
 fn session_start(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Reply> {
     let run = run_args(global, payload);
     let session = state_only(&run)?;
