@@ -32,6 +32,30 @@ fn registry() -> MutexGuard<'static, Registry> {
 /// Set once an interruption is being handled.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
+/// Set once the run was cut short by a deadline ([`cut`]): a command
+/// started after it is killed at once.
+static CUT: AtomicBool = AtomicBool::new(false);
+
+/// A deadline passed: kill what runs and run every cleanup, as on Ctrl-C,
+/// without exiting (the caller answers for the run), and kill whatever the
+/// abandoned work starts after this.
+pub fn cut() {
+    CUT.store(true, Ordering::SeqCst);
+    let (groups, mut cleanups) = {
+        let mut registry = registry();
+        (
+            std::mem::take(&mut registry.groups),
+            std::mem::take(&mut registry.cleanups),
+        )
+    };
+    for group in groups {
+        crate::platform::end_tree(group);
+    }
+    for (_, task) in &mut cleanups {
+        task();
+    }
+}
+
 /// Commands between `spawn` and [`started`]: their process group exists
 /// but is not registered yet. The handler waits for them (a loaded machine
 /// may let the command run, and the user press Ctrl-C, in that window).
@@ -107,7 +131,7 @@ impl Drop for Spawning {
 /// Started after an interruption was handled, it is killed at once.
 pub(crate) fn started(group: u32) {
     let mut registry = registry();
-    if INTERRUPTED.load(Ordering::SeqCst) && !HANDLER.get() {
+    if (INTERRUPTED.load(Ordering::SeqCst) && !HANDLER.get()) || CUT.load(Ordering::SeqCst) {
         drop(registry);
         crate::platform::end_tree(group);
         return;

@@ -50,6 +50,7 @@ pub fn of(section: &str, key: &str) -> Option<Bar> {
         ("", "max-file-bytes") => AtLeast,
         ("", "pre-commit-gates" | "pre-push-gates" | "agent-gates" | "agent-strict-rules") => Checks,
         ("", "agent-max-blocks" | "agent-no-progress") => AtMost,
+        ("", "agent-stop-deadline") => Neutral,
         (
             "",
             "trusted-authors"

@@ -105,6 +105,10 @@ impl Config {
         self.top.count("agent-max-blocks")
     }
 
+    pub fn agent_stop_deadline(&self) -> std::time::Duration {
+        self.top.duration("agent-stop-deadline")
+    }
+
     pub fn agent_no_progress(&self) -> u64 {
         self.top.count("agent-no-progress")
     }

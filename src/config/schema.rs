@@ -164,6 +164,12 @@ pub const TOP: SectionSpec = SectionSpec {
             doc: "blocked stops in a row with the same blocking findings (no progress) after which the stop hook hands the work to a person; at least 2",
         },
         KeySpec {
+            name: "agent-stop-deadline",
+            kind: Kind::Duration,
+            default: "14m",
+            doc: "how long the stop hook may judge; past it the commands it started are killed and the stop is blocked as one it could not judge (kept under the 15-minute timeout `init --agent` writes, past which the agent would let the stop through)",
+        },
+        KeySpec {
             name: "agent-strict-rules",
             kind: Kind::List,
             default: "[mock/smoke-test, mock/conditional-assertion, mock/skipped-test, mock/internal-mock-ratio, mutation/low-assertion-density]",

@@ -1035,3 +1035,52 @@ fn a_multibyte_session_id_is_handed_over_without_a_panic() {
         doctor.stderr
     );
 }
+
+#[test]
+fn a_stop_past_its_deadline_is_blocked_and_what_it_started_is_stopped() {
+    let repo = project();
+    repo.write(
+        ".loki-gate.yaml",
+        "gates:\n  evidence:\n    test-command: sleep 41\nagent-stop-deadline: 2s\n",
+    );
+    repo.commit("a slow test command, a short deadline");
+    let tmp = tempfile::tempdir().unwrap();
+    let env = [("TMPDIR", tmp.path().to_str().unwrap())];
+    answer(&hook_env(
+        &repo,
+        "claude",
+        "session-start",
+        &payload(&repo, "claude-session-start", ""),
+        &env,
+    ));
+    repo.write("tests/test_more.py", FIXED);
+    let started = std::time::Instant::now();
+    let stop = answer(&hook_env(
+        &repo,
+        "claude",
+        "stop",
+        &payload(&repo, "claude-stop", ""),
+        &env,
+    ));
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(stop["decision"], "block", "{stop}");
+    let reason = stop["reason"].as_str().unwrap();
+    assert!(
+        reason.contains(
+            "it ran out of time: evidence, mock, mutation, docs, static did not finish within agent-stop-deadline (2 s)"
+        ),
+        "{reason}"
+    );
+    // The test command it started was stopped with it.
+    let left: Vec<String> = std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
+        .filter(|cmd| cmd.as_slice() == b"sleep\x0041\x00")
+        .map(|cmd| String::from_utf8_lossy(&cmd).into_owned())
+        .collect();
+    assert!(left.is_empty(), "still running: {left:?}");
+}

@@ -456,17 +456,8 @@ fn stop(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Reply> {
     }
     strict(&mut session)?;
     let gates = stop_gates(&session);
+    let (session, reports) = judge_within_deadline(&run, session, &gates)?;
     let stream = check::Stream::new(&run);
-    let args = cli::CheckArgs {
-        gates: gates.clone(),
-        listed: true,
-        ..Default::default()
-    };
-    let reports = if gates.is_empty() {
-        Vec::new()
-    } else {
-        check::gate_reports(&run, &session, &args, &stream)
-    };
     let blocked = reports
         .iter()
         .any(|r| matches!(r.outcome, Outcome::Blocked | Outcome::Error));
@@ -541,6 +532,40 @@ fn stop(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Reply> {
         return Ok(reply(Answer::Block(relay), tell));
     }
     Ok(reply(Answer::Block(fix_next), tell))
+}
+
+/// Run `gates` on `session`'s change within `agent-stop-deadline`: past it,
+/// what the run started is killed and the stop is one loki-gate could not
+/// judge (an error: the stop is blocked, see [`failing`]), never a pass
+/// the agent's own hook timeout would give.
+fn judge_within_deadline(run: &GlobalArgs, session: Session, gates: &[String]) -> Result<(Session, Vec<GateReport>)> {
+    if gates.is_empty() {
+        return Ok((session, Vec::new()));
+    }
+    let deadline = session.config.agent_stop_deadline();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (run, names) = (run.clone(), gates.to_vec());
+    std::thread::spawn(move || {
+        let stream = check::Stream::new(&run);
+        let args = cli::CheckArgs {
+            gates: names,
+            listed: true,
+            ..Default::default()
+        };
+        let reports = check::gate_reports(&run, &session, &args, &stream);
+        let _ = tx.send((session, reports));
+    });
+    match rx.recv_timeout(deadline) {
+        Ok(done) => Ok(done),
+        Err(_) => {
+            crate::interrupt::cut();
+            Err(anyhow!(
+                "it ran out of time: {} did not finish within agent-stop-deadline ({} s), and what they had started was stopped",
+                gates.join(", "),
+                deadline.as_secs()
+            ))
+        }
+    }
 }
 
 /// The environment as the stop reads it: without loki-gate's own variables.
