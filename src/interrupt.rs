@@ -41,6 +41,11 @@ static CUT: AtomicBool = AtomicBool::new(false);
 /// abandoned work starts after this.
 pub fn cut() {
     CUT.store(true, Ordering::SeqCst);
+    end_everything();
+}
+
+/// Kill every registered command's process group and run every cleanup.
+fn end_everything() {
     let (groups, mut cleanups) = {
         let mut registry = registry();
         (
@@ -94,19 +99,7 @@ fn interrupted() {
     while SPAWNING.load(Ordering::SeqCst) > 0 && std::time::Instant::now() < deadline {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
-    let (groups, mut cleanups) = {
-        let mut registry = registry();
-        (
-            std::mem::take(&mut registry.groups),
-            std::mem::take(&mut registry.cleanups),
-        )
-    };
-    for group in groups {
-        crate::platform::end_tree(group);
-    }
-    for (_, task) in &mut cleanups {
-        task();
-    }
+    end_everything();
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "loki-gate: interrupted; stopped what it had started");
 }
