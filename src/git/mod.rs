@@ -16,7 +16,7 @@ mod testing;
 pub use history::*;
 pub use rev_files::RevFiles;
 pub use signature::*;
-pub use snapshot::{SNAPSHOT_REFS, WorktreeTree, is_snapshot};
+use snapshot::is_snapshot;
 
 /// An open repository with a working tree.
 pub struct Repo {
@@ -28,7 +28,7 @@ pub struct Repo {
     held: std::cell::Cell<Held>,
     /// The working tree written as a tree, once a run ([`Repo::worktree_tree`]),
     /// with the directories it left out.
-    worktree: std::cell::RefCell<Option<(Vec<PathBuf>, WorktreeTree)>>,
+    worktree: std::cell::RefCell<Option<(Vec<PathBuf>, String)>>,
 }
 
 /// The index a repository's libgit2 handle holds.
@@ -634,7 +634,7 @@ impl Repo {
                     // the disk, with no index to vouch for a file, libgit2
                     // hashes every file of the repository.
                     let now = self.worktree_tree(skip)?;
-                    let now = self.inner.find_tree(Oid::from_str(&now.tree)?)?;
+                    let now = self.inner.find_tree(Oid::from_str(&now)?)?;
                     self.inner
                         .diff_tree_to_tree(tree.as_ref(), Some(&now), Some(&mut opts))?
                 } else {

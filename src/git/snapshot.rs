@@ -15,24 +15,17 @@ use super::{Repo, plain};
 /// snapshot is a child of the HEAD it was taken at, never an ancestor).
 pub const SNAPSHOT_REFS: &str = "refs/loki-gate/sessions/";
 
-/// A working tree written as git objects.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WorktreeTree {
-    /// The tree: equal for equal content, whatever is committed or staged.
-    pub tree: String,
-    /// Files left out, over the size cap (they count as they are in HEAD).
-    pub over_cap: Vec<PathBuf>,
-}
-
 impl Repo {
     /// The content of the working tree as a tree object: HEAD's tree with
     /// every staged, unstaged and untracked-not-ignored change written in
     /// (the blobs go to the object database; nothing else changes). Paths
-    /// under `skip` (the state directory) are left as HEAD has them.
+    /// under `skip` (the state directory), and files over the size cap, are
+    /// left as HEAD has them. The tree's id (hex) is equal for equal
+    /// content, whatever is committed or staged.
     /// Taken once a run (a repository opened for one run): the gates that
     /// diff against a snapshot read the same working tree, and the test
     /// runs between them leave no mark on it.
-    pub fn worktree_tree(&self, skip: &[PathBuf]) -> Result<WorktreeTree> {
+    pub fn worktree_tree(&self, skip: &[PathBuf]) -> Result<String> {
         // A directory git ignores (the state directory, once it is in
         // `info/exclude`) is left out either way: one tree for both asks.
         let skip: Vec<PathBuf> = skip.iter().filter(|d| !self.is_ignored(d)).cloned().collect();
@@ -46,7 +39,7 @@ impl Repo {
         Ok(tree)
     }
 
-    fn write_worktree_tree(&self, skip: &[PathBuf]) -> Result<WorktreeTree> {
+    fn write_worktree_tree(&self, skip: &[PathBuf]) -> Result<String> {
         let head = self.head()?;
         let head_tree = match &head {
             Some(_) => self.tree_of(head.as_deref())?,
@@ -65,7 +58,6 @@ impl Repo {
         let cap = crate::walk::max_file_bytes();
         let sparse = self.outside_checkout()?;
         let mut update = git2::build::TreeUpdateBuilder::new();
-        let mut over_cap = Vec::new();
         for delta in diff.deltas() {
             let Some(path) = delta.new_file().path().or(delta.old_file().path()) else {
                 continue;
@@ -93,7 +85,6 @@ impl Repo {
                 (self.inner.blob(bytes)?, FileMode::Link)
             } else if meta.is_file() {
                 if meta.len() > cap {
-                    over_cap.push(path.to_path_buf());
                     continue;
                 }
                 let bytes = std::fs::read(&on_disk).with_context(|| format!("could not read {}", on_disk.display()))?;
@@ -113,10 +104,7 @@ impl Repo {
         let tree = update
             .create_updated(&self.inner, &base)
             .map_err(|e| anyhow!("could not write the working tree's snapshot: {}", plain(&e)))?;
-        Ok(WorktreeTree {
-            tree: tree.to_string(),
-            over_cap,
-        })
+        Ok(tree.to_string())
     }
 
     /// Is `commit` off HEAD's history (neither HEAD nor an ancestor of it):
@@ -219,7 +207,7 @@ mod tests {
         let branches = git(root, &["for-each-ref", "refs/heads", "refs/stash"]);
         let skip = [PathBuf::from(".state")];
         let tree = Repo::discover(root).unwrap().worktree_tree(&skip).unwrap();
-        let listed = git(root, &["ls-tree", "--name-only", &tree.tree]);
+        let listed = git(root, &["ls-tree", "--name-only", &tree]);
         assert_eq!(listed, "kept.txt\nnew.txt");
         // An ignored directory is left out whether it is named or not.
         let again = Repo::discover(root).unwrap();
@@ -227,9 +215,9 @@ mod tests {
         let named = again
             .worktree_tree(&[PathBuf::from(".state"), PathBuf::from(".ignored")])
             .unwrap();
-        assert_eq!(named.tree, tree.tree);
+        assert_eq!(named, tree);
         let repo = Repo::discover(root).unwrap();
-        let name = repo.keep_snapshot(&tree.tree, "s", "snapshot").unwrap();
+        let name = repo.keep_snapshot(&tree, "s", "snapshot").unwrap();
         // The user's index and branches as they were.
         assert_eq!(std::fs::read(root.join(".git/index")).unwrap(), index_before);
         assert_eq!(git(root, &["for-each-ref", "refs/heads", "refs/stash"]), branches);

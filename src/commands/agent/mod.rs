@@ -183,13 +183,13 @@ fn begin(session: &Session, agent: Agent, id: &str, unseen: bool) -> Result<Sess
     let name = SessionRecord::snapshot_name(agent.name(), id);
     let tree = session.repo.worktree_tree(&session.skip_dirs)?;
     let snapshot = session.repo.keep_snapshot(
-        &tree.tree,
+        &tree,
         &name,
         &format!("loki-gate: the working tree when {} session {id} started", agent.name()),
     )?;
     let mut record = SessionRecord::new(id, agent, anchor.commit);
     record.snapshot = Some(snapshot);
-    record.start_tree = Some(tree.tree);
+    record.start_tree = Some(tree);
     record.unseen_start = unseen;
     let kept = record.clone();
     let mut gone = Vec::new();
@@ -423,7 +423,7 @@ fn stop(global: &GlobalArgs, agent: Agent, payload: &Payload) -> Result<Reply> {
     // Opened on the snapshot, the session has written the working tree's
     // tree already (the change it collected): the idle check reads it.
     let mut session = Session::open(&run, &without_loki_gate_vars, false)?;
-    let now_tree = session.repo.worktree_tree(&session.skip_dirs)?.tree;
+    let now_tree = session.repo.worktree_tree(&session.skip_dirs)?;
     // Not a "done" claim: nothing changed since the session started, or
     // since the last stop let through (a question answered, a plan, work
     // undone). Let through, not counted.
