@@ -408,6 +408,19 @@ impl Repo {
     /// otherwise `origin/HEAD`, then `HEAD~1`, then the empty tree when
     /// HEAD has no parent.
     pub fn resolve_base(&self, explicit: Option<&str>) -> Result<Base> {
+        // (First: a repository with no commit yet has snapshots too.)
+        if let Some(rev) = explicit.filter(|rev| is_snapshot(rev)) {
+            // A snapshot of a working tree is a child of the HEAD it was
+            // taken at (or has no parent): the change is measured from it, as it is.
+            let commit = self.peel_commit(rev).map_err(|_| {
+                anyhow!("the session's snapshot `{rev}` is gone (deleted, or pruned by git gc): start a new session")
+            })?;
+            return Ok(Base {
+                commit: Some(commit.to_string()),
+                notes: Vec::new(),
+                unreachable: None,
+            });
+        }
         let Some(head) = self.head()? else {
             return Ok(Base {
                 commit: None,
@@ -420,18 +433,6 @@ impl Repo {
             return Ok(Base {
                 commit: None,
                 notes: vec!["the base is git's empty tree: every file counts as new".into()],
-                unreachable: None,
-            });
-        }
-        if let Some(rev) = explicit.filter(|rev| is_snapshot(rev)) {
-            // A snapshot of a working tree is a child of the HEAD it was
-            // taken at: the change is measured from it, as it is.
-            let commit = self.peel_commit(rev).map_err(|_| {
-                anyhow!("the session's snapshot `{rev}` is gone (deleted, or pruned by git gc): start a new session")
-            })?;
-            return Ok(Base {
-                commit: Some(commit.to_string()),
-                notes: Vec::new(),
                 unreachable: None,
             });
         }

@@ -110,8 +110,12 @@ impl Repo {
     /// Is `commit` off HEAD's history (neither HEAD nor an ancestor of it):
     /// a snapshot of a working tree ([`SNAPSHOT_REFS`])?
     pub(super) fn off_history(&self, commit: Option<&str>) -> Result<bool> {
-        let (Some(commit), Some(head)) = (commit, self.head()?) else {
+        let Some(commit) = commit else {
             return Ok(false);
+        };
+        // With no commit yet, any commit is a snapshot's.
+        let Some(head) = self.head()? else {
+            return Ok(true);
         };
         if commit == head {
             return Ok(false);

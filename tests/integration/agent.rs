@@ -1084,3 +1084,18 @@ fn a_stop_past_its_deadline_is_blocked_and_what_it_started_is_stopped() {
         .collect();
     assert!(left.is_empty(), "still running: {left:?}");
 }
+
+#[test]
+fn in_a_repository_with_no_commit_the_persons_files_are_theirs_too() {
+    let repo = TestRepo::empty();
+    repo.write("test_mine.py", "def test_mine():\n    pass\n");
+    answer(&event(&repo, "claude", "session-start", ""));
+    repo.write("test_agent.py", "def test_agent():\n    assert 1 == 1\n");
+    let stop = answer(&event(&repo, "claude", "stop", ""));
+    let reason = stop["reason"].as_str().unwrap_or_else(|| panic!("{stop}"));
+    assert!(
+        reason.contains("test_agent.py:2 [mock/tautological-assertion]"),
+        "{reason}"
+    );
+    assert!(!reason.contains("test_mine"), "{reason}");
+}
