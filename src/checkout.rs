@@ -1,12 +1,12 @@
 //! A revision checked out beside the repository: a detached `git worktree`
-//! in a temporary directory, removed (and pruned from the repository's
+//! in a temporary directory, its files written from their blobs (no filter
+//! or hook of the repository runs), removed (and pruned from the repository's
 //! worktree list) when the run ends, fails, or is interrupted. The static
 //! gate runs its tools on the base revision there (`--new-only`, holding
 //! the line); the pre-push hook gates a pushed commit that is not the
 //! checked-out work there, on its own files.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
@@ -57,8 +57,10 @@ impl Checkout {
             files_only: false,
             _guard: guard,
         };
-        let mut add = Command::new("git");
-        add.args(["worktree", "add", "--detach", "--quiet"])
+        let mut add = crate::git::git_command();
+        // No checkout by git: it would run the repository's smudge filters
+        // and `post-checkout` hook, which the change may have written.
+        add.args(["worktree", "add", "--detach", "--no-checkout", "--quiet"])
             .arg(&checkout.path)
             .arg(rev);
         let output = process::run(add, root, timeout)
@@ -75,6 +77,7 @@ impl Checkout {
                 crate::git::short(rev),
             );
         }
+        crate::git::check_out_files(&checkout.path)?;
         checkout.share(shared, timeout);
         Ok(checkout)
     }
@@ -143,7 +146,7 @@ impl Checkout {
 
     /// Does git ignore `name` (a top-level directory) in the checkout?
     fn ignores(&self, name: &str, timeout: Duration) -> bool {
-        let mut check = Command::new("git");
+        let mut check = crate::git::git_command();
         check
             .args(["check-ignore", "-q", "--no-index", "--"])
             .arg(format!("{name}/"));
@@ -164,7 +167,7 @@ impl Drop for Checkout {
 /// Remove the worktree and forget it; safe to run twice.
 fn remove(root: &Path, path: &Path) {
     let git = |args: &[&str], extra: Option<&Path>| {
-        let mut command = Command::new("git");
+        let mut command = crate::git::git_command();
         command.args(args);
         if let Some(extra) = extra {
             command.arg(extra);

@@ -34,8 +34,17 @@ pub const FILE_TOO_LARGE: RuleMeta = RuleMeta {
     gate: "meta",
     default_level: Level::Deny,
     summary: "a file the change adds or edits that a gate must check is over the size cap (`max-file-bytes`), so it was not checked",
-    help: "keep the file under the cap; if it must be larger, raise `max-file-bytes` in the config (a value the change lowers is held to the base's)",
+    help: "keep the file under the cap; if it must be larger, raise `max-file-bytes` in the config (a change to it is held to the base's value until someone trusted acknowledges it)",
     doc: include_str!("meta/file-too-large.md"),
+};
+
+pub const PARSE_TOO_SLOW: RuleMeta = RuleMeta {
+    id: "meta/parse-too-slow",
+    gate: "meta",
+    default_level: Level::Deny,
+    summary: "a test file the change adds or edits took longer than the parse budget to parse, so it was not checked",
+    help: "split the file, or take out what makes it slow to parse; if it is ordinary code, report it with the file",
+    doc: include_str!("meta/parse-too-slow.md"),
 };
 
 pub const SYNTAX_ERROR: RuleMeta = RuleMeta {
@@ -61,6 +70,7 @@ pub const RULES: &[&RuleMeta] = &[
     &INVALID_SUPPRESSION,
     &SKIPPED_FILE,
     &FILE_TOO_LARGE,
+    &PARSE_TOO_SLOW,
     &SYNTAX_ERROR,
     &WAIVER_ADDED,
 ];

@@ -47,7 +47,9 @@ pub fn of(section: &str, key: &str) -> Option<Bar> {
         (_, "pre-existing") => Ranked(&["block", "warn"]),
         ("", "base") => Fixed,
         ("", "exclude") => Exemptions,
-        ("", "max-file-bytes") => AtLeast,
+        // Lower, files go unread; higher, a file padded to hold the gates
+        // past a hook's timeout is read (issue 63): either way, the base's.
+        ("", "max-file-bytes") => Fixed,
         ("", "pre-commit-gates" | "pre-push-gates" | "agent-gates" | "agent-strict-rules") => Checks,
         ("", "agent-max-blocks" | "agent-no-progress") => AtMost,
         ("", "agent-stop-deadline") => Neutral,

@@ -6,14 +6,18 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow, bail};
 use git2::{Delta, DiffFindOptions, DiffOptions, ErrorCode, Oid, Repository, Tree};
 
+mod as_committed;
 mod history;
 pub mod index;
+mod path;
 mod rev_files;
 mod signature;
 mod snapshot;
 #[cfg(test)]
 mod testing;
+pub use as_committed::{check_out_files, git as git_command};
 pub use history::*;
+pub use path::{display_path, relative_to};
 pub use rev_files::RevFiles;
 pub use signature::*;
 use snapshot::is_snapshot;
@@ -215,6 +219,7 @@ impl Repo {
             })?
             .to_path_buf();
         let root = root.canonicalize().unwrap_or(root);
+        as_committed::refuse_grafts(&inner)?;
         if let Some(file) = &location.index_file {
             // libgit2 would take a missing file for an empty index: every
             // tracked file would read as deleted.
@@ -843,24 +848,6 @@ fn lines_of(patch: &git2::Patch<'_>, file: &mut FileDiff) {
                 file.added.push(n);
             }
         }
-    }
-}
-
-/// `path` relative to the repository at `root` (canonical, as [`Repo::root`]
-/// is), through its real location when it exists (symlinks resolved);
-/// `None` when it lies outside.
-pub fn relative_to(root: &Path, path: &Path) -> Option<PathBuf> {
-    let abs = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-    abs.strip_prefix(root).ok().map(Path::to_path_buf)
-}
-
-/// A repo-relative path as findings show it: `/` separators, lossy UTF-8.
-pub fn display_path(path: &Path) -> String {
-    let s = path.to_string_lossy();
-    if std::path::MAIN_SEPARATOR == '/' {
-        s.into_owned()
-    } else {
-        s.replace(std::path::MAIN_SEPARATOR, "/")
     }
 }
 

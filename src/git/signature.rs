@@ -49,7 +49,7 @@ pub fn verify_commit(git_dir: &Path, id: &str, keys: TrustedKeys<'_>) -> Result<
     if id.is_empty() || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
         bail!("`{id}` is not a commit id");
     }
-    let mut cmd = std::process::Command::new("git");
+    let mut cmd = super::as_committed::git();
     let setting = |key: &str, value: &Path| format!("{key}={}", value.display());
     cmd.arg("--git-dir")
         .arg(git_dir)

@@ -19,10 +19,12 @@ use tree_sitter::Parser;
 mod bindings;
 mod fingerprint;
 mod guards;
+mod parse;
 mod tree;
 pub(crate) use bindings::*;
 pub use fingerprint::*;
 pub(crate) use guards::*;
+pub use parse::{PARSE_BUDGET, Unparsed};
 pub(crate) use tree::*;
 
 /// A language loki-gate parses.
@@ -74,20 +76,26 @@ impl Lang {
     }
 
     /// Parse `source`. tree-sitter recovers from errors, so this only fails
-    /// when the grammar cannot be loaded.
+    /// when the grammar cannot be loaded or the file takes longer than
+    /// [`PARSE_BUDGET`] (see [`Lang::try_parse`] to tell the two apart).
     pub fn parse(self, source: &[u8]) -> Option<Tree> {
         Some(Tree::new(&self.parse_tree(source)?))
     }
 
     /// [`Lang::parse`], as tree-sitter's own tree (for reparsing an edited version).
     pub fn parse_tree(self, source: &[u8]) -> Option<tree_sitter::Tree> {
+        self.try_parse(source).ok()
+    }
+
+    /// [`Lang::parse_tree`], saying why there is no tree.
+    pub fn try_parse(self, source: &[u8]) -> Result<tree_sitter::Tree, Unparsed> {
         thread_local! {
             static PARSER: std::cell::RefCell<Parser> = std::cell::RefCell::new(Parser::new());
         }
         PARSER.with(|parser| {
             let mut parser = parser.borrow_mut();
-            parser.set_language(&self.grammar()).ok()?;
-            parser.parse(source, None)
+            parser.set_language(&self.grammar()).map_err(|_| Unparsed::NoGrammar)?;
+            parse::within(&mut parser, &self.parsed_text(source), None, PARSE_BUDGET)
         })
     }
 
@@ -102,12 +110,18 @@ impl Lang {
         })
     }
 
-    /// Extract the test model from `source`.
+    /// Extract the test model from `source`: `None` when the grammar does
+    /// not load; a file given up after [`PARSE_BUDGET`] is one with
+    /// `parse_cut` set and nothing else read.
     pub fn test_file(self, source: &[u8]) -> Option<TestFile> {
         if self == Lang::Rust && !rust::may_hold_tests(source) {
             return Some(TestFile::default());
         }
-        Some(self.model(&self.parse(source)?, source, None))
+        match self.try_parse(source) {
+            Ok(tree) => Some(self.model(&Tree::new(&tree), source, None)),
+            Err(Unparsed::TooSlow) => Some(TestFile::cut()),
+            Err(Unparsed::NoGrammar) => None,
+        }
     }
 
     /// The test model of `source`, parsed as `tree`, reusing what `memo`
@@ -224,6 +238,10 @@ pub struct TestFile {
     /// tree-sitter had to recover from a syntax error somewhere in the file.
     #[serde(default, skip_serializing_if = "is_false")]
     pub syntax_errors: bool,
+    /// Parsing took longer than [`PARSE_BUDGET`] and was given up: nothing
+    /// of the file was read. Never cached (it depends on the machine).
+    #[serde(skip)]
+    pub parse_cut: bool,
     /// The runner loads the code under test into a page (QUnit with no
     /// imports): the file needs no import of it.
     #[serde(default, skip_serializing_if = "is_false")]

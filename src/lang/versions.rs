@@ -10,7 +10,7 @@ use tree_sitter::{InputEdit, Parser, Point, Tree};
 
 use super::syntax::{self, Node};
 
-use super::{Import, Lang, TestCase, TestFile};
+use super::{Import, Lang, TestCase, TestFile, Unparsed};
 
 /// A function read for the helper closure: its name, whether it asserts, and
 /// the names it calls.
@@ -128,15 +128,22 @@ impl Reader {
         }
     }
 
-    /// The test model of `source`, the next version of the file.
+    /// The test model of `source`, the next version of the file (as
+    /// [`Lang::test_file`] reads it: a file given up after the parse
+    /// budget has `parse_cut` set).
     pub fn test_file(&mut self, lang: Lang, source: &[u8]) -> Option<TestFile> {
-        let tree = self.parse(lang, source)?;
+        let text = lang.parsed_text(source);
+        let tree = match self.parse(lang, &text) {
+            Ok(tree) => tree,
+            Err(Unparsed::TooSlow) => return Some(TestFile::cut()),
+            Err(Unparsed::NoGrammar) => return None,
+        };
         if self.last.as_ref().is_some_and(|(last, ..)| *last != lang) {
             self.memo = Memo::default();
         }
         let file = lang.model(&syntax::Tree::new(&tree), source, Some(&mut self.memo));
         self.memo.next_version();
-        self.last = Some((lang, source.to_vec(), tree));
+        self.last = Some((lang, text.into_owned(), tree));
         Some(file)
     }
 
@@ -148,15 +155,22 @@ impl Reader {
         self.last = None;
     }
 
-    fn parse(&mut self, lang: Lang, source: &[u8]) -> Option<Tree> {
+    /// Parse `text` (as [`Lang::parsed_text`] gives it), from the tree of
+    /// the version read last when it is of the same language: the edit is
+    /// worked out between the two parsed texts, so a line whose parsed text
+    /// changed without its own text (a comment line now inside a string)
+    /// is parsed again.
+    fn parse(&mut self, lang: Lang, text: &[u8]) -> Result<Tree, Unparsed> {
         let previous = match self.last.take() {
-            Some((last, bytes, mut tree)) if last == lang => edit(&mut tree, &bytes, source).then_some(tree),
+            Some((last, bytes, mut tree)) if last == lang => edit(&mut tree, &bytes, text).then_some(tree),
             _ => {
-                self.parser.set_language(&lang.grammar()).ok()?;
+                self.parser
+                    .set_language(&lang.grammar())
+                    .map_err(|_| Unparsed::NoGrammar)?;
                 None
             }
         };
-        self.parser.parse(source, previous.as_ref())
+        super::parse::within(&mut self.parser, text, previous.as_ref(), super::PARSE_BUDGET)
     }
 }
 

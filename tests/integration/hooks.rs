@@ -823,6 +823,38 @@ mod every_pushed_ref {
         assert_eq!(repo.read("tests/test_cart.py"), HONEST, "the working tree is untouched");
     }
 
+    /// A pushed ref's files come from its blobs (issue 63): `git worktree
+    /// add` ran the repository's smudge filter and `post-checkout` hook,
+    /// both the agent's to write, and the gate judged the smudged text (a
+    /// filter that rewrote the tautology passed the push).
+    #[test]
+    fn a_ref_not_checked_out_is_read_from_its_blobs_not_through_filters_or_hooks() {
+        let (repo, remote) = pushed();
+        repo.git(&["checkout", "-q", "-b", "topic"]);
+        repo.write(".gitattributes", "*.py filter=tidy\n");
+        repo.write("tests/test_cart.py", TAUTOLOGY);
+        repo.commit("hollow");
+        repo.git(&["checkout", "-q", "main"]);
+        let hooks = repo.git(&["rev-parse", "--git-path", "hooks"]);
+        let marker = repo.path().join("post-checkout.ran");
+        install_hook(
+            &repo.path().join(hooks).join("post-checkout"),
+            &format!("#!/bin/sh\ntouch '{}'\n", marker.display()),
+        );
+        repo.git(&[
+            "config",
+            "filter.tidy.smudge",
+            "sed 's/    assert True/    assert total([2]) == 2/'",
+        ]);
+        repo.git(&["config", "filter.tidy.clean", "cat"]);
+
+        let push = git_hooked(repo.path(), &["push", "origin", "topic"], &[]);
+        assert_blocked(&push);
+        assert!(!marker.exists(), "the post-checkout hook ran");
+        assert_eq!(remote_refs(&remote), "refs/heads/main");
+        assert_eq!(worktrees(&repo), 1, "the temporary worktree is gone");
+    }
+
     #[test]
     fn several_refs_in_one_push_are_each_gated_and_one_hollow_ref_blocks_them_all() {
         let (repo, remote) = pushed();

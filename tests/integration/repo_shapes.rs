@@ -266,6 +266,43 @@ fn test_files_with_names_that_are_not_utf8_are_checked() {
     );
 }
 
+/// A test padded with comment lines under the size cap is read in linear
+/// time, and judged (issue 63): tree-sitter-python's scanner read a run of
+/// comment lines again at each of them, so 30,000 of them (1.7 MB) took
+/// minutes, and two such files held the agent's stop past its timeout.
+#[test]
+fn a_test_padded_with_comment_lines_under_the_cap_is_judged() {
+    let repo = TestRepo::new();
+    shop(&repo);
+    repo.commit("base");
+    let padding = "# padding padding padding padding padding padding padding\n".repeat(30_000);
+    repo.write(
+        "tests/test_hollow.py",
+        format!("def test_nothing():\n    assert True\n{padding}"),
+    );
+    let started = std::time::Instant::now();
+    let run = repo.run_env(
+        &["check", "--base", "main", "--gates", "mock", "--format", "json"],
+        &[("CI", "true")],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert_eq!(
+        run.findings(),
+        vec![
+            "mock/never-imports-subject error tests/test_hollow.py:1",
+            "mock/tautological-assertion error tests/test_hollow.py:2"
+        ]
+    );
+    let run = repo.run_env(&["mutation", "--base", "main", "--format", "json"], &[("CI", "true")]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    // Minutes before; about a second in a debug build after.
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(60),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
 /// A test file over the size cap in a change is never a silent pass, and
 /// never a wrong finding (issue 54): a new hollow test padded with comments
 /// past 2 MiB was skipped with a note and the gate passed; the same

@@ -891,6 +891,35 @@ mod identity {
         );
     }
 
+    /// `git replace <agent's commit> <a commit the lead signed>` made
+    /// `git log --format=%G?` read the lead's signature on the agent's
+    /// unsigned commit (issue 63): git is run with replace refs ignored,
+    /// and a graft file, which libgit2 follows too, stops the run.
+    #[test]
+    fn a_replace_ref_or_a_graft_does_not_lend_a_commit_a_signature() {
+        let key = SshKey::new();
+        let (repo, base) = signed_shop(&key, "");
+        repo.write("tests/test_cart.py", SUPPRESSED);
+        let signed = repo.commit_by(DEV, None, Sign::Ssh(&key), "stub the total");
+        repo.git(&["reset", "-q", "--hard", &base]);
+        repo.write("tests/test_cart.py", SUPPRESSED);
+        let unsigned = repo.commit_by(DEV, None, Sign::Unsigned, "stub the total, again");
+        repo.git(&["replace", &unsigned, &signed]);
+        held(&mock(&repo, &base));
+
+        repo.git(&["replace", "-d", &unsigned]);
+        let grafts = repo.path().join(".git/info/grafts");
+        std::fs::write(&grafts, format!("{unsigned} {base}\n")).unwrap();
+        let run = mock(&repo, &base);
+        assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+        assert!(
+            run.stderr
+                .contains("rewrites the repository's history (git's deprecated grafts)"),
+            "{}",
+            run.stderr
+        );
+    }
+
     #[test]
     fn a_forged_unsigned_author_is_held_in_ci() {
         let key = SshKey::new();

@@ -62,6 +62,8 @@ struct Checked {
     /// Its tests do nothing ([`does_nothing`]): it may be a sample suite.
     sample: bool,
     module_names: Vec<String>,
+    /// Its parse was given up after the parse budget: nothing was read.
+    cut: bool,
 }
 
 /// Every rule on the model of the test file at `rel`.
@@ -222,10 +224,32 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
                 // A file of tests that do nothing may be a sample suite.
                 sample: *lang == Lang::Python && does_nothing(&file),
                 module_names: file.module_names,
+                cut: file.parse_cut,
             },
             None => Checked::default(),
         })
         .collect();
+    // A test file given up after the parse budget was not checked: never a
+    // silent pass (issue 63).
+    let changed: std::collections::HashSet<&Path> = match change.as_ref().filter(|_| !cx.scope.is_whole()) {
+        Some(set) => set.files.iter().map(|f| f.path.as_path()).collect(),
+        None => Default::default(),
+    };
+    for ((f, _), _) in files.iter().zip(&checked).filter(|(_, c)| c.cut) {
+        if changed.contains(f.path.as_path()) {
+            out.findings.push(walk::too_slow(
+                &f.path,
+                "its tests were not checked",
+                cx.judge.enforced(),
+            ));
+        } else {
+            out.notices.push(format!(
+                "{} took more than {} seconds to parse: its tests were not checked",
+                display_path(&f.path),
+                crate::lang::PARSE_BUDGET.as_secs()
+            ));
+        }
+    }
     let mut loaded = Loaded::default();
     for ((f, _), c) in files.iter().zip(&checked) {
         loaded.add(&f.path, &c.module_names);

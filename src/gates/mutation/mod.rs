@@ -149,6 +149,9 @@ struct Versions {
     /// no model: a file is not compared in a step where one of its
     /// versions is unread, so what could not be read never looks deleted.
     unread: HashMap<String, Option<u64>>,
+    /// Versions whose parse was given up after the parse budget (also
+    /// unread).
+    cut: std::collections::BTreeSet<String>,
 }
 
 impl Versions {
@@ -266,7 +269,14 @@ impl Versions {
             }
         });
         for run in runs {
-            self.models.extend(run.models);
+            for ((key, lang), model) in run.models {
+                if model.parse_cut {
+                    self.unread.insert(key.clone(), None);
+                    self.cut.insert(key);
+                } else {
+                    self.models.insert((key, lang), model);
+                }
+            }
             if let Some(reader) = run.reader {
                 let last = run.keys.last().expect("runs are not empty");
                 self.readers.insert(run.file, ((*last).clone(), reader));
@@ -572,6 +582,19 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             out.findings.push(walk::too_large(
                 path,
                 size,
+                "its tests were not compared with their earlier version",
+                cx.judge.enforced(),
+            ));
+        }
+        let slow: std::collections::BTreeSet<&Path> = steps
+            .iter()
+            .flat_map(|s| &s.changes)
+            .filter(|c| matches!(c.kind, Kind::Test(_)) && c.new.as_ref().is_some_and(|k| versions.cut.contains(k)))
+            .map(|c| c.path.as_path())
+            .collect();
+        for path in slow {
+            out.findings.push(walk::too_slow(
+                path,
                 "its tests were not compared with their earlier version",
                 cx.judge.enforced(),
             ));

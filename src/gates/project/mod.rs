@@ -30,6 +30,7 @@ pub(crate) const MODEL_SOURCES: &[&str] = &[
     include_str!("../../lang/bindings.rs"),
     include_str!("../../lang/fingerprint.rs"),
     include_str!("../../lang/guards.rs"),
+    include_str!("../../lang/parse.rs"),
     include_str!("../../lang/tree.rs"),
     include_str!("../../lang/python/mod.rs"),
     include_str!("../../lang/python/assertions.rs"),
@@ -37,6 +38,7 @@ pub(crate) const MODEL_SOURCES: &[&str] = &[
     include_str!("../../lang/python/imports.rs"),
     include_str!("../../lang/python/matchers.rs"),
     include_str!("../../lang/python/cases.rs"),
+    include_str!("../../lang/python/layout.rs"),
     include_str!("../../lang/javascript/mod.rs"),
     include_str!("../../lang/javascript/assertions.rs"),
     include_str!("../../lang/javascript/cases.rs"),
@@ -108,7 +110,10 @@ pub(crate) fn read_version(
         return Some(file);
     }
     let file = parse(reader)?;
-    cache.put(&key, &file);
+    // A parse given up depends on the machine, not the content.
+    if !file.parse_cut {
+        cache.put(&key, &file);
+    }
     Some(file)
 }
 

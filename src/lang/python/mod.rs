@@ -22,6 +22,7 @@ mod assertions;
 mod cases;
 mod doubles;
 mod imports;
+pub(crate) mod layout;
 mod matchers;
 use assertions::*;
 use cases::*;
@@ -104,8 +105,9 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
     // An empty test of a class that another class here extends runs there,
     // under that class's setup (`setUpClass`, decorators): it checks that the
     // setup does not raise, as a smoke test does.
+    let extended: std::collections::HashSet<&String> = classes.iter().flat_map(|(_, _, bases)| bases).collect();
     for (name, tests, _) in &classes {
-        if classes.iter().any(|(_, _, bases)| bases.contains(name)) {
+        if extended.contains(name) {
             for test in file.tests[tests.clone()].iter_mut().filter(|t| t.empty) {
                 test.empty = false;
                 test.unchecked.inert = false;
