@@ -214,4 +214,63 @@ fn main() {
             assert_eq!(out.status.code(), Some(0));
         },
     );
+    worst_cases();
+}
+
+/// Text that drives a grammar or the model into its slow paths, each near
+/// the size cap (2 MB), read in-process as one test file (issue 63). The
+/// target: every one under a second, or given up at the parse budget.
+fn worst_cases() {
+    use loki_gate::lang::Lang;
+    const CAP: usize = 2_000_000;
+    let fill = |head: &str, unit: &str| format!("{head}{}", unit.repeat((CAP - head.len()) / unit.len()));
+    let py = "def test_x():\n    assert 1 == 1\n";
+    let js = "test('x', () => { expect(1).toBe(1) })\n";
+    let cases = [
+        (
+            "Python comment lines",
+            Lang::Python,
+            fill(py, "# a comment line that says something\n"),
+        ),
+        (
+            "Python class headers with errors",
+            Lang::Python,
+            fill(py, "class A(:\n"),
+        ),
+        (
+            "Python open brackets on each line",
+            Lang::Python,
+            fill(py, "    x = [\n"),
+        ),
+        ("Python decorators alone", Lang::Python, fill(py, "@\n")),
+        ("Python backslash lines (given up)", Lang::Python, fill(py, "\\\n")),
+        (
+            "JavaScript line comments",
+            Lang::JavaScript,
+            fill(js, "// a comment line\n"),
+        ),
+        ("JavaScript ++ across lines", Lang::JavaScript, fill(js, "a\n++\n")),
+        ("TypeScript nested `a<` (given up)", Lang::TypeScript, fill(js, "a<")),
+        (
+            "Rust line comments",
+            Lang::Rust,
+            fill("#[test]\nfn x() { assert_eq!(1, 1); }\n", "// a comment\n"),
+        ),
+        ("Go line comments", Lang::Go, fill("package m\n", "// a comment\n")),
+    ];
+    for (name, lang, text) in cases {
+        let target = match name.ends_with("(given up)") {
+            true => loki_gate::lang::PARSE_BUDGET + Duration::from_secs(1),
+            false => Duration::from_secs(1),
+        };
+        measure(
+            3,
+            &format!("in-process: {name}, {} bytes", text.len()),
+            Some(target),
+            || {
+                let file = lang.test_file(text.as_bytes()).expect("grammar loads");
+                std::hint::black_box(file);
+            },
+        );
+    }
 }

@@ -18,7 +18,7 @@ use super::{Lang, TestFile};
 
 /// How long one file may take to parse. A 2 MiB file (the default size
 /// cap) of ordinary code parses in well under a second.
-pub const PARSE_BUDGET: Duration = Duration::from_secs(5);
+pub const PARSE_BUDGET: Duration = Duration::from_secs(2);
 
 /// Why a file has no tree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

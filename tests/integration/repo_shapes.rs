@@ -303,6 +303,41 @@ fn a_test_padded_with_comment_lines_under_the_cap_is_judged() {
     );
 }
 
+/// A file whose parse takes longer than the budget is given up and blocks
+/// in CI, never read as a file with no tests (issue 63). A run of
+/// backslash-continued lines still drives tree-sitter-python's scanner to
+/// read ahead again at each one: well past the budget on any machine.
+#[test]
+fn a_test_file_too_slow_to_parse_blocks_in_ci_and_is_not_judged() {
+    let repo = TestRepo::new();
+    shop(&repo);
+    repo.write(
+        "tests/test_slow.py",
+        "from shop.cart import total\n\n\ndef test_total():\n    assert total([1]) == 1\n",
+    );
+    repo.commit("base");
+    let slow = format!("def test_total():\n    assert True\n{}", "\\\n".repeat(900_000));
+    repo.write("tests/test_slow.py", &slow);
+    let ci = [("CI", "true")];
+    let run = repo.run_env(&["check", "--base", "main", "--gates", "mock", "--format", "json"], &ci);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert_eq!(run.findings(), vec!["meta/parse-too-slow error tests/test_slow.py:0"]);
+    assert_eq!(
+        run.gate()["findings"][0]["message"],
+        "tests/test_slow.py took more than 2 seconds to parse and was given up: its tests were not checked"
+    );
+    let run = repo.run_env(
+        &["check", "--base", "main", "--gates", "mutation", "--format", "json"],
+        &ci,
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert_eq!(run.findings(), vec!["meta/parse-too-slow error tests/test_slow.py:0"]);
+    // By hand it is a warning.
+    let run = repo.run(&["mock", "--base", "main", "--format", "json"]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert_eq!(run.findings(), vec!["meta/parse-too-slow warning tests/test_slow.py:0"]);
+}
+
 /// A test file over the size cap in a change is never a silent pass, and
 /// never a wrong finding (issue 54): a new hollow test padded with comments
 /// past 2 MiB was skipped with a note and the gate passed; the same

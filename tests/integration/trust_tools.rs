@@ -157,6 +157,44 @@ fn a_test_runner_told_to_collect_fewer_tests_is_held_in_ci() {
     );
 }
 
+/// Test runner hooks are part of the bar (issue 63): a conftest hook that
+/// marks every outcome passed, or an autouse fixture that skips the test a
+/// change broke, made the tests "green" with no finding; so did a jest
+/// config given a setup file or a reporter.
+#[test]
+fn a_test_runner_hook_setup_file_or_reporter_is_held_in_ci() {
+    let (repo, base) = project();
+    repo.write(
+        "tests/conftest.py",
+        "import pytest\n\n\n@pytest.hookimpl(hookwrapper=True)\ndef pytest_runtest_makereport(item, call):\n    outcome = yield\n    outcome.get_result().outcome = \"passed\"\n\n\n@pytest.fixture(autouse=True)\ndef _calm(request):\n    if request.node.name == \"test_total\":\n        pytest.skip(\"flaky\")\n",
+    )
+    .write(
+        "package.json",
+        "{\"name\": \"shop\", \"jest\": {\"setupFilesAfterEnv\": [\"./calm.js\"], \"reporters\": [\"./quiet.js\"]}}\n",
+    );
+    repo.commit("calm the tests");
+    let run = ci(
+        &repo,
+        &["check", "--base", &base, "--gates", "mock", "--format", "json"],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let found = held(&run);
+    let said = |needle: &str| found.iter().any(|f| f.contains(needle));
+    assert!(
+        said(
+            "tests/conftest.py:4 tests/conftest.py: pytest `pytest_runtest_makereport` added the hook `pytest_runtest_makereport`"
+        ),
+        "{found:?}"
+    );
+    assert!(
+        said("tests/conftest.py:10 tests/conftest.py: pytest `_calm` added the autouse fixture `_calm`"),
+        "{found:?}"
+    );
+    assert!(said("pytest `pytest.skip` added `pytest.skip(\"flaky\")`"), "{found:?}");
+    assert!(said("jest `jest.setupFilesAfterEnv`"), "{found:?}");
+    assert!(said("jest `jest.reporters`"), "{found:?}");
+}
+
 #[test]
 fn raising_the_bar_or_an_untouched_config_is_no_finding() {
     let (repo, base) = project();

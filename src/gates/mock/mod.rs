@@ -310,7 +310,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let counted = files
         .iter()
         .zip(&checked)
-        .filter(|((_, lang), c)| *lang != Lang::Rust || c.tests > 0)
+        .filter(|((_, lang), c)| !c.cut && (*lang != Lang::Rust || c.tests > 0))
         .count();
     out.findings.extend(checked.into_iter().flat_map(|c| c.findings));
     out.files = counted;

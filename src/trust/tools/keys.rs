@@ -108,6 +108,15 @@ pub(super) const JEST_KEYS: &[(&str, Way)] = &[
     ("testPathIgnorePatterns", Way::More),
     ("modulePathIgnorePatterns", Way::More),
     ("coveragePathIgnorePatterns", Way::More),
+    // Code run around every test, and what reports or runs them: any of
+    // it can decide a result (issue 63).
+    ("setupFiles", Way::Any),
+    ("setupFilesAfterEnv", Way::Any),
+    ("globalSetup", Way::Any),
+    ("globalTeardown", Way::Any),
+    ("reporters", Way::Any),
+    ("testEnvironment", Way::Any),
+    ("testRunner", Way::Any),
 ];
 
 pub(super) const TSC_KEYS: &[(&str, Way)] = &[
@@ -172,6 +181,13 @@ pub(super) const JS_TEST_CODE: &[(&str, Way)] = &[
     ("include", Way::Any),
     ("exclude", Way::Any),
     ("testNamePattern", Way::Any),
+    // jest's and vitest's setup modules, reporters and environments (issue 63).
+    ("setupFiles", Way::Any),
+    ("globalSetup", Way::Any),
+    ("reporters", Way::Any),
+    ("testEnvironment", Way::Any),
+    ("environment:", Way::Any),
+    ("testRunner", Way::Any),
 ];
 pub(super) const ESLINT_CODE: &[(&str, Way)] = &[
     ("ignores", Way::Any),
@@ -179,13 +195,10 @@ pub(super) const ESLINT_CODE: &[(&str, Way)] = &[
     ("\"off\"", Way::Any),
     (": 0", Way::Any),
 ];
-pub(super) const CONFTEST_CODE: &[(&str, Way)] = &[
-    ("collect_ignore", Way::Any),
-    ("pytest_ignore_collect", Way::Any),
-    ("pytest_collection_modifyitems", Way::Any),
-    ("pytest_collect_file", Way::Any),
-    ("deselect", Way::Any),
-];
+/// The lines of a `conftest.py` that decide what is collected; its hook
+/// implementations and autouse fixtures are compared whole
+/// (`tools::conftest`).
+pub(super) const CONFTEST_CODE: &[(&str, Way)] = &[("collect_ignore", Way::Any), ("deselect", Way::Any)];
 
 /// A jest or vitest setup module (`setupFiles`, `setupFilesAfterEnv`,
 /// `globalSetup`): code run around every test file. A line it gains that

@@ -24,6 +24,7 @@ use super::waiver::{Kind, Waiver};
 use crate::changed::ChangeSet;
 use crate::git::{Repo, Status};
 
+mod conftest;
 mod keys;
 mod suppressions;
 use keys::*;
@@ -141,6 +142,9 @@ pub fn lowered(path: &Path, base: Option<&str>, head: Option<&str>) -> Vec<Lower
     for file in files {
         if let Format::Code = file.format {
             out.extend(code_lines(file, path, base.unwrap_or(""), head.unwrap_or("")));
+            if name == "conftest.py" {
+                out.extend(conftest::lowered(base.unwrap_or(""), head.unwrap_or("")));
+            }
             continue;
         }
         let parse = |text: Option<&str>| text.map_or(Some(Value::Null), |t| parse(file.format, t));

@@ -1,0 +1,192 @@
+//! pytest's `conftest.py`: code pytest runs around the tests it collects,
+//! which can decide what a run reports. A hook implementation
+//! (`pytest_runtest_makereport` marking every outcome passed,
+//! `pytest_runtest_setup` skipping the test a change broke) or a fixture
+//! with `autouse=True` reaches every test below the file, so each one the
+//! change adds, edits or removes is a tool-config waiver, as is a line that
+//! gains a skip or an expected failure.
+
+use super::Lowered;
+use crate::lang::Lang;
+use crate::lang::syntax::Node;
+
+/// The module-level calls a line may gain that skip or expect failure.
+const SKIPS: &[&str] = &[
+    "pytest.skip",
+    "pytest.xfail",
+    "pytest.importorskip",
+    "pytest.mark.skip",
+    "pytest.mark.xfail",
+    "pytest_plugins",
+];
+
+/// What `head` (the change's conftest; `""` deleted) changes of what
+/// `base` (`""` added) runs around every test.
+pub(super) fn lowered(base: &str, head: &str) -> Vec<Lowered> {
+    let (old, new) = (hooks(base), hooks(head));
+    let mut out = Vec::new();
+    for (name, item) in &new {
+        let what = match old.get(name) {
+            None => "added",
+            Some(before) if before.text != item.text => "changed",
+            Some(_) => continue,
+        };
+        out.push(found(name, item.kind, what, Some(item.line)));
+    }
+    for (name, item) in old.iter().filter(|(name, _)| !new.contains_key(*name)) {
+        out.push(found(name, item.kind, "removed", None));
+    }
+    for (i, line) in super::unmatched_lines(head, base) {
+        if let Some(key) = SKIPS.iter().find(|k| super::names_word(line, k)) {
+            out.push(Lowered {
+                tool: "pytest",
+                gate: "mock",
+                key: key.to_string(),
+                what: format!("added `{}`", super::cut(line)),
+                line: u32::try_from(i + 1).ok(),
+            });
+        }
+    }
+    out
+}
+
+fn found(name: &str, kind: &str, what: &str, line: Option<u32>) -> Lowered {
+    Lowered {
+        tool: "pytest",
+        gate: "mock",
+        key: name.to_string(),
+        what: format!("{what} the {kind} `{name}`"),
+        line,
+    }
+}
+
+/// A hook implementation or an autouse fixture.
+struct Hook {
+    /// `hook` or `autouse fixture`.
+    kind: &'static str,
+    /// Its text, decorators included, each line's trailing blanks dropped.
+    text: String,
+    /// Its first line (1-based).
+    line: u32,
+}
+
+type Hooks = std::collections::BTreeMap<String, Hook>;
+
+/// The hook implementations and autouse fixtures of a conftest, by name (a
+/// class's as `Class.name`).
+fn hooks(source: &str) -> Hooks {
+    let mut out = std::collections::BTreeMap::new();
+    let Some(tree) = Lang::Python.parse(source.as_bytes()) else {
+        return out;
+    };
+    let root = tree.root_node();
+    let mut cursor = root.walk();
+    for item in root.named_children(&mut cursor) {
+        collect(item, "", source, &mut out);
+    }
+    out
+}
+
+fn collect(item: Node<'_>, owner: &str, source: &str, out: &mut Hooks) {
+    let text = |n: &Node| n.utf8_text(source.as_bytes()).unwrap_or("");
+    let def = match item.kind() {
+        "decorated_definition" => item.child_by_field_name("definition"),
+        _ => Some(item),
+    };
+    let Some(def) = def else { return };
+    let Some(name) = def.child_by_field_name("name").map(|n| text(&n).to_string()) else {
+        return;
+    };
+    match def.kind() {
+        "class_definition" if owner.is_empty() => {
+            if let Some(body) = def.child_by_field_name("body") {
+                let mut cursor = body.walk();
+                for member in body.named_children(&mut cursor) {
+                    collect(member, &name, source, out);
+                }
+            }
+        }
+        "function_definition" => {
+            let decorators = match item.kind() {
+                "decorated_definition" => text(&item)[..def.start_byte() - item.start_byte()].to_string(),
+                _ => String::new(),
+            };
+            let squeezed: String = decorators.chars().filter(|c| !c.is_whitespace()).collect();
+            let hook = name.starts_with("pytest_") || squeezed.contains("hookimpl");
+            let autouse = squeezed.contains("autouse=True");
+            if hook || autouse {
+                let body: Vec<&str> = text(&item).lines().map(str::trim_end).collect();
+                let key = if owner.is_empty() {
+                    name
+                } else {
+                    format!("{owner}.{name}")
+                };
+                let line = u32::try_from(item.start_position().row + 1).unwrap_or(u32::MAX);
+                let kind = if hook { "hook" } else { "autouse fixture" };
+                out.insert(
+                    key,
+                    Hook {
+                        kind,
+                        text: body.join("\n"),
+                        line,
+                    },
+                );
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn said(base: &str, head: &str) -> Vec<String> {
+        lowered(base, head)
+            .into_iter()
+            .map(|l| format!("{}:{} {}", l.line.unwrap_or(0), l.key, l.what))
+            .collect()
+    }
+
+    const PASS_ALL: &str = "import pytest\n\n\n@pytest.hookimpl(hookwrapper=True)\ndef pytest_runtest_makereport(item, call):\n    outcome = yield\n    outcome.get_result().outcome = \"passed\"\n";
+
+    #[test]
+    fn a_hook_added_changed_or_removed_is_named() {
+        assert_eq!(
+            said("import pytest\n", PASS_ALL),
+            vec!["4:pytest_runtest_makereport added the hook `pytest_runtest_makereport`"]
+        );
+        let edited = PASS_ALL.replace("\"passed\"", "\"skipped\"");
+        assert_eq!(
+            said(PASS_ALL, &edited),
+            vec!["4:pytest_runtest_makereport changed the hook `pytest_runtest_makereport`"]
+        );
+        assert_eq!(
+            said(PASS_ALL, "import pytest\n"),
+            vec!["0:pytest_runtest_makereport removed the hook `pytest_runtest_makereport`"]
+        );
+        // Moved, or only its trailing blanks changed: the same hook.
+        let moved = format!("import os\n{}", PASS_ALL.replace("yield\n", "yield   \n"));
+        assert!(said(PASS_ALL, &moved).is_empty());
+    }
+
+    #[test]
+    fn an_autouse_fixture_and_a_hookimpl_under_another_name_count() {
+        let head = "import pytest\n\n@pytest.fixture(autouse = True)\ndef _skip_broken(request):\n    if 'total' in request.node.name:\n        pytest.skip('flaky')\n\n@pytest.hookimpl(specname='pytest_runtest_setup')\ndef setup(item):\n    pass\n\nclass TestShop:\n    @pytest.fixture(autouse=True)\n    def tidy(self):\n        yield\n";
+        assert_eq!(
+            said("import pytest\n", head),
+            vec![
+                "13:TestShop.tidy added the autouse fixture `TestShop.tidy`",
+                "3:_skip_broken added the autouse fixture `_skip_broken`",
+                "8:setup added the hook `setup`",
+                "6:pytest.skip added `pytest.skip('flaky')`",
+            ]
+        );
+    }
+
+    #[test]
+    fn an_ordinary_fixture_or_helper_is_not_a_hook() {
+        let head = "import pytest\n\n@pytest.fixture\ndef cart():\n    return []\n\ndef helper():\n    return 1\n";
+        assert!(said("import pytest\n", head).is_empty());
+    }
+}
