@@ -296,6 +296,37 @@ fn a_tool_suppression_the_change_adds_is_held_in_ci() {
     assert_eq!(waivers, vec!["tool-suppression 3 acknowledged"]);
 }
 
+/// Suppressions are matched as the tool matches them (issue 63): ruff
+/// honours `# NOQA` in any case and flake8's file-level `# flake8: noqa`,
+/// which got past as written; pylint's `disable-next` too.
+#[test]
+fn a_suppression_in_another_case_or_flake8_form_is_held_in_ci() {
+    let (repo, base) = project();
+    repo.write(
+        "shop/cart.py",
+        "# flake8: noqa\nimport os  # NOQA\nimport sys  # NoQA: F401\n\n\n# pylint: disable-next=unused-argument\ndef total(xs, unused):\n    return sum(xs)\n",
+    );
+    repo.commit("quiet ruff");
+    let run = ci(
+        &repo,
+        &["check", "--base", &base, "--gates", "static", "--format", "json"],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let found: Vec<String> = held(&run)
+        .into_iter()
+        .map(|f| f.split(" was added").next().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            "error shop/cart.py:1 `# flake8: noqa`",
+            "error shop/cart.py:2 `# NOQA`",
+            "error shop/cart.py:3 `# NoQA: F401`",
+            "error shop/cart.py:6 `# pylint: disable-next=unused-argument`",
+        ]
+    );
+}
+
 #[test]
 fn a_build_tag_that_takes_go_tests_out_of_go_test_is_a_skip() {
     let repo = TestRepo::new();

@@ -9,12 +9,14 @@ use crate::trust::waiver::{Kind, Waiver};
 
 /// The inline suppressions the project's tools read: a pattern and the tool.
 const SUPPRESSIONS: &[(&str, &str)] = &[
-    (r"#\s*noqa\b(:\s*[A-Z]+[0-9]+(,\s*[A-Z]+[0-9]+)*)?", "ruff"),
-    (r"#\s*ruff:\s*noqa\b(:\s*[A-Z0-9, ]+)?", "ruff"),
+    // Matched as ruff matches them: `noqa` in any case, and flake8's
+    // file-level form, which ruff honours too (issue 63).
+    (r"(?i)#\s*noqa\b(:\s*[A-Z]+[0-9]+(,\s*[A-Z]+[0-9]+)*)?", "ruff"),
+    (r"(?i)#\s*(ruff|flake8)\s*:\s*noqa\b(:\s*[A-Z0-9, ]+)?", "ruff"),
     (r"#\s*type:\s*ignore\b(\[[^\]]*\])?", "mypy"),
     (r"#\s*mypy:\s*ignore-errors\b", "mypy"),
     (r"#\s*pyright:\s*(ignore\b(\[[^\]]*\])?|basic\b)", "pyright"),
-    (r"#\s*pylint:\s*disable=[\w,-]+", "pylint"),
+    (r"#\s*pylint:\s*disable(-next)?=[\w,-]+", "pylint"),
     (r"eslint-disable(-next-line|-line)?\b[^*\n]*", "eslint"),
     (r"@ts-(ignore|expect-error|nocheck)\b", "tsc"),
     (r"biome-ignore\b[^:\n]*", "biome"),
