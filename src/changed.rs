@@ -1,7 +1,7 @@
 //! What a run gates: the changed files and lines for `--base`, `--staged` or
 //! `--all-files`, with `exclude:` and loki-gate's own state directory removed.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use globset::GlobSet;
@@ -59,7 +59,8 @@ impl Lines {
 pub struct ChangedFile {
     /// Repo-relative.
     pub path: PathBuf,
-    /// Where a renamed file was at the base.
+    /// Where a renamed file was at the base; for a symlink whose target
+    /// the change edits, where the target was.
     pub old_path: Option<PathBuf>,
     pub status: Status,
     pub binary: bool,
@@ -177,7 +178,62 @@ pub fn collect(repo: &Repo, scope: &Scope, exclude: &GlobSet, skip_dirs: &[PathB
             hunks: d.hunks,
         })
         .collect();
+    let mut files = files;
+    // A staged run reads the index, where a link is its target's name.
+    if let Scope::Diff { .. } = scope {
+        through_links(repo, &mut files, exclude, skip_dirs)?;
+    }
     Ok(ChangeSet { base, files })
+}
+
+/// Add to `files` each tracked symlink whose target (inside the
+/// repository) the change edits, with the target's changed lines: a test
+/// runner collects the link as the file it leads to (`tests/test_cart.py`
+/// a link to `helpers/cart_checks.py`), so a change to the target is a
+/// change to that test (issue 63). Its `old_path` is the target's, where
+/// its content was at the base.
+fn through_links(repo: &Repo, files: &mut Vec<ChangedFile>, exclude: &GlobSet, skip_dirs: &[PathBuf]) -> Result<()> {
+    let links = repo.index()?.links();
+    if links.is_empty() {
+        return Ok(());
+    }
+    let changed: std::collections::HashMap<&Path, &ChangedFile> = files
+        .iter()
+        .filter(|f| f.status != Status::Deleted)
+        .map(|f| (f.path.as_path(), f))
+        .collect();
+    let mut added = Vec::new();
+    for link in links {
+        if changed.contains_key(link.as_path())
+            || exclude.is_match(&link)
+            || skip_dirs.iter().any(|d| link.starts_with(d))
+        {
+            continue;
+        }
+        let Some(target) = crate::git::relative_to(repo.root(), &repo.root().join(&link)).filter(|t| *t != link) else {
+            continue;
+        };
+        let Some(file) = changed.get(target.as_path()) else {
+            continue;
+        };
+        let status = match file.status {
+            Status::Added | Status::Untracked => file.status,
+            _ => Status::Modified,
+        };
+        added.push(ChangedFile {
+            path: link,
+            old_path: Some(file.old_path.clone().unwrap_or_else(|| file.path.clone())),
+            status,
+            binary: file.binary,
+            lines: file.lines.clone(),
+            hunks: file.hunks.clone(),
+        });
+    }
+    if !added.is_empty() {
+        files.extend(added);
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+    }
+    Ok(())
 }
 
 /// The version of `file` at the `base` commit (at its old path when it was

@@ -26,6 +26,8 @@ const INTENT_TO_ADD: u16 = 1 << 13;
 const EXTENDED: u16 = 1 << 14;
 /// SHA-1 object ids: what libgit2 (and so loki-gate) supports.
 const ID_LEN: usize = 20;
+/// A symbolic link's mode.
+const LINK: u32 = 0o120_000;
 /// A gitlink (submodule) entry's mode.
 pub(crate) const GITLINK: u32 = 0o160_000;
 
@@ -101,6 +103,15 @@ impl Snapshot {
         self.tracked
             .get_or_init(|| Arc::new(self.tracked_bytes().map(|p| bytes_path(p).to_path_buf()).collect()))
             .clone()
+    }
+
+    /// The paths of the tracked symbolic links the working tree holds.
+    pub fn links(&self) -> Vec<PathBuf> {
+        self.entries
+            .iter()
+            .filter(|e| e.stage == 0 && e.mode == LINK && !e.skip_worktree)
+            .map(|e| self.path(e).to_path_buf())
+            .collect()
     }
 
     /// The first entry from `from` on whose path `before` is false of, the

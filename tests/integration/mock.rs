@@ -1502,3 +1502,46 @@ fn dependents_the_spelling_patterns_missed_are_found_with_and_without_the_index(
         indexed.stdout
     );
 }
+
+/// A test is what the runner collects (issue 63): `tests/test_cart.py`, a
+/// symlink to a helper module outside the test patterns, is collected by
+/// pytest through the link, so a change that hollows the helper is a
+/// change to that test. Before, the link was unseen ("0 test file(s)
+/// checked") and the gate passed.
+#[test]
+fn a_symlinked_test_is_judged_through_its_target() {
+    let repo = TestRepo::new();
+    repo.write("shop/__init__.py", "")
+        .write("shop/cart.py", "def total(xs):\n    return sum(xs)\n")
+        .write(
+            "helpers/cart_checks.py",
+            "from shop.cart import total\n\n\ndef test_total():\n    assert total([1, 2]) == 3\n",
+        );
+    std::fs::create_dir_all(repo.path().join("tests")).unwrap();
+    std::os::unix::fs::symlink("../helpers/cart_checks.py", repo.path().join("tests/test_cart.py")).unwrap();
+    repo.commit("base");
+    repo.write(
+        "helpers/cart_checks.py",
+        "from shop.cart import total\n\n\ndef test_total():\n    total([1, 2])\n    assert True\n",
+    );
+    let run = repo.run_env(
+        &["check", "--base", "main", "--gates", "mock", "--format", "json"],
+        &[("CI", "true")],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert_eq!(
+        run.findings(),
+        vec!["mock/tautological-assertion error tests/test_cart.py:6"]
+    );
+    // The helper's old version is the link's base: a finding it had is the base's.
+    repo.commit("hollow");
+    repo.write(
+        "helpers/cart_checks.py",
+        "from shop.cart import total\n\n\ndef test_total():\n    total([1, 2])\n    assert True\n\n\ndef test_empty():\n    assert total([]) == 0\n",
+    );
+    let run = repo.run_env(
+        &["check", "--base", "HEAD", "--gates", "mock", "--format", "json"],
+        &[("CI", "true")],
+    );
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+}
