@@ -24,6 +24,8 @@ const SKIP_WORKTREE: u16 = 1 << 14;
 /// `git add -N`: the path is recorded, its content not yet.
 const INTENT_TO_ADD: u16 = 1 << 13;
 const EXTENDED: u16 = 1 << 14;
+/// `git update-index --assume-unchanged` (git's `CE_VALID`).
+const ASSUME_UNCHANGED: u16 = 1 << 15;
 /// SHA-1 object ids: what libgit2 (and so loki-gate) supports.
 const ID_LEN: usize = 20;
 /// A symbolic link's mode.
@@ -42,6 +44,8 @@ pub struct Entry {
     pub stage: u8,
     pub skip_worktree: bool,
     pub intent_to_add: bool,
+    /// `git update-index --assume-unchanged`: git does not look at the file.
+    pub assume_unchanged: bool,
 }
 
 /// Every entry of one index file, in git's order (by path bytes, then stage).
@@ -103,6 +107,17 @@ impl Snapshot {
         self.tracked
             .get_or_init(|| Arc::new(self.tracked_bytes().map(|p| bytes_path(p).to_path_buf()).collect()))
             .clone()
+    }
+
+    /// The paths of the entries git does not compare with the working
+    /// tree: `--skip-worktree` (a sparse checkout's, or one set by hand)
+    /// and `--assume-unchanged`.
+    pub fn unwatched(&self) -> Vec<PathBuf> {
+        self.entries
+            .iter()
+            .filter(|e| e.stage == 0 && (e.skip_worktree || e.assume_unchanged))
+            .map(|e| self.path(e).to_path_buf())
+            .collect()
     }
 
     /// The paths of the tracked symbolic links the working tree holds.
@@ -263,6 +278,7 @@ impl Snapshot {
                 stage: u8::try_from((e.flags >> 12) & 3).unwrap_or(0),
                 skip_worktree: e.flags_extended & SKIP_WORKTREE != 0,
                 intent_to_add: e.flags_extended & INTENT_TO_ADD != 0,
+                assume_unchanged: e.flags & ASSUME_UNCHANGED != 0,
             });
         }
         Snapshot {
@@ -342,6 +358,7 @@ impl Snapshot {
                 stage: u8::try_from((flags >> 12) & 3).unwrap_or(0),
                 skip_worktree: extended & SKIP_WORKTREE != 0,
                 intent_to_add: extended & INTENT_TO_ADD != 0,
+                assume_unchanged: flags & ASSUME_UNCHANGED != 0,
             });
         }
         // Extensions, then the trailing checksum. An extension whose name
@@ -726,6 +743,7 @@ mod tests {
                 file_size: 0,
                 stage: 0,
                 skip_worktree: false,
+                assume_unchanged: false,
                 intent_to_add: false,
             });
         }

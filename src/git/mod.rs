@@ -33,6 +33,8 @@ pub struct Repo {
     /// The working tree written as a tree, once a run ([`Repo::worktree_tree`]),
     /// with the directories it left out.
     worktree: std::cell::RefCell<Option<(Vec<PathBuf>, String)>>,
+    /// [`Repo::hidden_on_disk`], once a run.
+    hidden: std::cell::OnceCell<Vec<PathBuf>>,
 }
 
 /// The index a repository's libgit2 handle holds.
@@ -236,6 +238,7 @@ impl Repo {
             index_file: location.index_file.clone(),
             held: std::cell::Cell::new(Held::Default),
             worktree: std::cell::RefCell::new(None),
+            hidden: std::cell::OnceCell::new(),
         })
     }
 
@@ -571,9 +574,11 @@ impl Repo {
     }
 
     /// The tracked files git keeps out of the working tree: marked
-    /// skip-worktree, as a sparse checkout (or `git update-index
-    /// --skip-worktree`) marks them. They are neither deleted nor changed
-    /// when the working tree lacks them, or holds something else there.
+    /// skip-worktree, as a sparse checkout marks them, and not on disk.
+    /// They are not deleted for being absent. One that is on disk is the
+    /// working tree's, as git itself takes it (a sparse checkout clears the
+    /// mark of a file present): `git update-index --skip-worktree` hid an
+    /// agent's edit to a test (issue 63).
     pub fn outside_checkout(&self) -> Result<std::collections::HashSet<PathBuf>> {
         let index = self.index()?;
         Ok(index
@@ -581,6 +586,7 @@ impl Repo {
             .iter()
             .filter(|e| e.skip_worktree)
             .map(|e| index.path(e).to_path_buf())
+            .filter(|p| std::fs::symlink_metadata(self.root.join(p)).is_err())
             .collect())
     }
 
@@ -632,13 +638,15 @@ impl Repo {
                 opts.include_untracked(true)
                     .recurse_untracked_dirs(true)
                     .show_untracked_content(detail == Detail::Lines);
-                if self.off_history(base.commit.as_deref())? {
+                if self.off_history(base.commit.as_deref())? || !self.hidden_on_disk()?.is_empty() {
                     // A snapshot of a working tree: its files against the
                     // working tree's, both as trees. Through the index, a
                     // file the snapshot has and the index lacks (untracked
                     // then and now) would read as deleted; straight against
                     // the disk, with no index to vouch for a file, libgit2
-                    // hashes every file of the repository.
+                    // hashes every file of the repository. So too when git
+                    // was told not to look at a file on disk: through the
+                    // index, libgit2 would not either.
                     let now = self.worktree_tree(skip)?;
                     let now = self.inner.find_tree(Oid::from_str(&now)?)?;
                     self.inner

@@ -58,6 +58,7 @@ impl Repo {
         let cap = crate::walk::max_file_bytes();
         let sparse = self.outside_checkout()?;
         let mut update = git2::build::TreeUpdateBuilder::new();
+        let mut written = std::collections::HashSet::new();
         for delta in diff.deltas() {
             let Some(path) = delta.new_file().path().or(delta.old_file().path()) else {
                 continue;
@@ -69,30 +70,17 @@ impl Repo {
                 update.remove(path);
                 continue;
             }
-            let on_disk = self.root.join(path);
-            let meta = match std::fs::symlink_metadata(&on_disk) {
-                Ok(meta) => meta,
-                // Gone since the diff was taken: as deleted.
-                Err(_) => {
-                    update.remove(path);
-                    continue;
-                }
-            };
-            let (id, mode) = if meta.file_type().is_symlink() {
-                let target = std::fs::read_link(&on_disk)
-                    .with_context(|| format!("could not read the symlink {}", on_disk.display()))?;
-                let bytes = target.as_os_str().as_encoded_bytes();
-                (self.inner.blob(bytes)?, FileMode::Link)
-            } else if meta.is_file() {
-                if meta.len() > cap {
-                    continue;
-                }
-                let bytes = std::fs::read(&on_disk).with_context(|| format!("could not read {}", on_disk.display()))?;
-                (self.inner.blob(&bytes)?, file_mode(&meta))
-            } else {
-                continue;
-            };
-            update.upsert(path, id, mode);
+            self.write_from_disk(&mut update, path, cap)?;
+            written.insert(path.to_path_buf());
+        }
+        // The files git was told not to look at (`--skip-worktree`,
+        // `--assume-unchanged`) are in the working tree as they are on
+        // disk: an agent could hide its edit to a test that way (issue
+        // 63). One a sparse checkout left out is not on disk: HEAD's stays.
+        for path in self.hidden_on_disk()? {
+            if !written.contains(path) && !skip.iter().any(|s| path.starts_with(s)) {
+                self.write_from_disk(&mut update, path, cap)?;
+            }
         }
         let base = match head_tree {
             Some(tree) => tree,
@@ -105,6 +93,56 @@ impl Repo {
             .create_updated(&self.inner, &base)
             .map_err(|e| anyhow!("could not write the working tree's snapshot: {}", plain(&e)))?;
         Ok(tree.to_string())
+    }
+
+    /// The tracked files on disk that git was told not to look at
+    /// (`--skip-worktree`, `--assume-unchanged`), read once a run.
+    pub(super) fn hidden_on_disk(&self) -> Result<&[PathBuf]> {
+        if let Some(hidden) = self.hidden.get() {
+            return Ok(hidden);
+        }
+        let found: Vec<PathBuf> = self
+            .index()?
+            .unwatched()
+            .into_iter()
+            .filter(|p| std::fs::symlink_metadata(self.root.join(p)).is_ok())
+            .collect();
+        Ok(self.hidden.get_or_init(|| found))
+    }
+
+    /// Write the file at `path` as it is on disk into `update` (a file over
+    /// `cap` bytes stays as HEAD has it; one gone since is deleted).
+    fn write_from_disk(
+        &self,
+        update: &mut git2::build::TreeUpdateBuilder,
+        path: &std::path::Path,
+        cap: u64,
+    ) -> Result<()> {
+        let on_disk = self.root.join(path);
+        let meta = match std::fs::symlink_metadata(&on_disk) {
+            Ok(meta) => meta,
+            // Gone since the diff was taken: as deleted.
+            Err(_) => {
+                update.remove(path);
+                return Ok(());
+            }
+        };
+        let (id, mode) = if meta.file_type().is_symlink() {
+            let target = std::fs::read_link(&on_disk)
+                .with_context(|| format!("could not read the symlink {}", on_disk.display()))?;
+            let bytes = target.as_os_str().as_encoded_bytes();
+            (self.inner.blob(bytes)?, FileMode::Link)
+        } else if meta.is_file() {
+            if meta.len() > cap {
+                return Ok(());
+            }
+            let bytes = std::fs::read(&on_disk).with_context(|| format!("could not read {}", on_disk.display()))?;
+            (self.inner.blob(&bytes)?, file_mode(&meta))
+        } else {
+            return Ok(());
+        };
+        update.upsert(path, id, mode);
+        Ok(())
     }
 
     /// Is `commit` off HEAD's history (neither HEAD nor an ancestor of it):

@@ -359,6 +359,37 @@ fn what_the_agent_can_edit_or_set_does_not_decide_its_stop() {
     );
 }
 
+/// A file git was told not to look at is in the session's diff as it is
+/// on disk (issue 63): a hollowed test hidden with `git update-index
+/// --skip-worktree` (or `--assume-unchanged`) was not in the diff, and the
+/// stop let the agent through.
+#[test]
+fn a_test_hidden_from_git_is_still_in_the_sessions_diff() {
+    for flag in ["--skip-worktree", "--assume-unchanged"] {
+        let repo = project();
+        answer(&event(&repo, "claude", "session-start", ""));
+        repo.write(
+            "tests/test_cart.py",
+            "from shop.cart import total\n\n\ndef test_total():\n    total([1, 2])\n",
+        );
+        repo.git(&["update-index", flag, "tests/test_cart.py"]);
+        assert_eq!(
+            repo.git(&["status", "--porcelain"]).trim(),
+            "",
+            "{flag}: git sees no change"
+        );
+        let stop = answer(&event(&repo, "claude", "stop", ""));
+        assert_eq!(stop["decision"], "block", "{flag}: {stop}");
+        assert!(
+            stop["reason"]
+                .as_str()
+                .unwrap()
+                .contains("tests/test_cart.py:4 [mock/smoke-test]"),
+            "{flag}: {stop}"
+        );
+    }
+}
+
 #[test]
 fn a_question_only_session_is_never_blocked_and_the_person_is_told_once() {
     for agent in ["claude", "codex", "gemini"] {

@@ -87,8 +87,11 @@ fn a_committed_change_outside_the_cone_is_still_a_change() {
     );
 }
 
+/// A file marked skip-worktree is changed by what is on disk (issue 63:
+/// `git update-index --skip-worktree` hid an agent's hollowed test), and
+/// not deleted when it is absent (a sparse checkout's).
 #[test]
-fn a_file_marked_skip_worktree_is_not_changed_by_what_is_on_disk() {
+fn a_file_marked_skip_worktree_is_changed_by_what_is_on_disk_and_not_deleted_by_its_absence() {
     let repo = TestRepo::new();
     shop(&repo);
     repo.commit("base");
@@ -102,7 +105,15 @@ fn a_file_marked_skip_worktree_is_not_changed_by_what_is_on_disk() {
         "--format",
         "json",
     ]);
-    assert_eq!(run.findings(), vec!["evidence/empty-diff error -:0".to_string()]);
+    assert!(run.findings().is_empty(), "{:?}", run.findings());
+    let run = repo.run(&["mock", "--base", "HEAD", "--format", "json"]);
+    assert_eq!(
+        run.findings(),
+        vec![
+            "mock/never-imports-subject error tests/test_cart.py:1".to_string(),
+            "mock/tautological-assertion error tests/test_cart.py:2".to_string()
+        ]
+    );
     repo.remove("tests/test_cart.py");
     let run = repo.run(&["mutation", "--format", "json"]);
     assert!(run.findings().is_empty(), "{:?}", run.findings());
