@@ -26,6 +26,10 @@ pub struct Session {
     pub scope: Scope,
     /// `--no-cache`: parse every file afresh.
     pub no_cache: bool,
+    /// The tools the gates run come from `PATH` only: in CI, and in a
+    /// coding agent's stop (an untracked `.venv/bin/ruff` in the workspace
+    /// may be the agent's).
+    pub path_only: bool,
     /// `--baseline`, as the trusted revision allows it.
     pub baseline: Option<crate::baseline::Baseline>,
     /// Decides the waivers the change adds ([`crate::trust`]).
@@ -207,6 +211,7 @@ impl Session {
             skip_dirs: state_rel.into_iter().collect(),
             scope,
             no_cache: global.no_cache,
+            path_only: crate::trust::in_ci(env) || global.agent_stop,
             baseline,
             judge,
             waivers,

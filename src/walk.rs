@@ -135,30 +135,6 @@ pub fn too_large(path: &Path, size: u64, unchecked: &str, enforced: bool) -> Fin
     finding
 }
 
-/// The `meta/parse-too-slow` finding for the repo-relative `path`, which
-/// the change adds or edits and whose parse was given up after
-/// [`crate::lang::PARSE_BUDGET`] (`unchecked` says what was not done):
-/// enforced as [`too_large`] is.
-pub fn too_slow(path: &Path, unchecked: &str, enforced: bool) -> Finding {
-    let shown = display_path(path);
-    let budget = crate::lang::PARSE_BUDGET.as_secs();
-    let mut finding = Finding::new(
-        &crate::meta::PARSE_TOO_SLOW,
-        format!("{shown} took more than {budget} seconds to parse and was given up: {unchecked}"),
-    )
-    .in_file(shown);
-    finding.help = Some(
-        "split the file, or take out what makes it slow to parse (thousands of lines of one construct); if it is ordinary code, report it with the file".to_string(),
-    );
-    if !enforced {
-        finding.ceiling = Some(crate::finding::Severity::Warning);
-        finding
-            .notes
-            .push("a warning in this run; in CI and the pre-push hook it blocks".to_string());
-    }
-    finding
-}
-
 /// Compile `exclude:` globs (validated earlier) into one matcher.
 pub fn exclude_set(patterns: &[String]) -> anyhow::Result<GlobSet> {
     let mut builder = GlobSetBuilder::new();

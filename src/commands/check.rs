@@ -81,11 +81,12 @@ pub(crate) fn gate_reports(
     let trusted = (session.waivers.as_slice(), session.trust_notes.as_slice());
     // The parts a gate thread reads (the repository handle stays on this thread).
     let (config, store, scope, cwd) = (&session.config, &session.store, &session.scope, &session.cwd);
-    let (session_levels, exclude, skip_dirs, no_cache, judge, collected) = (
+    let (session_levels, exclude, skip_dirs, no_cache, path_only, judge, collected) = (
         &session.levels,
         &session.exclude,
         &session.skip_dirs,
         session.no_cache,
+        session.path_only,
         &session.judge,
         session.collected(),
     );
@@ -130,6 +131,7 @@ pub(crate) fn gate_reports(
                 exclude: exclude.clone(),
                 skip_dirs: skip_dirs.clone(),
                 cache: !no_cache,
+                path_only,
                 judge,
                 collected,
             };

@@ -64,8 +64,9 @@ impl GateCall<'_> {
                     .collect();
                 settings.silenced = selectors.into_iter().filter(|s| levels.silenced(s)).collect();
                 // In CI the job's setup put the tools on PATH; an untracked
-                // file in the workspace is not one of them (issue 54).
-                settings.path_only = trust::in_ci(&env_var);
+                // file in the workspace is not one of them (issue 54), nor
+                // in an agent's stop, where the agent may have put it (63).
+                settings.path_only = cx.path_only;
                 gates::static_analysis::run(cx, &settings)
             }
             GateCall::Evidence(args) => {

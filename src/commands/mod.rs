@@ -42,6 +42,7 @@ pub(crate) fn context(session: &Session) -> Context<'_> {
         exclude: session.exclude.clone(),
         skip_dirs: session.skip_dirs.clone(),
         cache: !session.no_cache,
+        path_only: session.path_only,
         judge: &session.judge,
         collected: session.collected(),
     }

@@ -131,7 +131,7 @@ pub const TOP: SectionSpec = SectionSpec {
             name: "max-file-bytes",
             kind: Kind::Count,
             default: "2097152",
-            doc: "files (and history versions) larger than this are not read by any gate, in any scope: a test file the change adds or edits, or one a linter would check, is a meta/file-too-large finding (deny in CI and pre-push, a warning elsewhere); any other is named in a meta/skipped-file note",
+            doc: "files (and history versions) larger than this are not read by any gate, in any scope: a test file the change adds or edits, or one a linter would check, is a meta/file-too-large finding (deny in CI and pre-push, a warning elsewhere); any other is named in a meta/skipped-file note; a change to it, either way, is held at the base's value",
         },
         KeySpec {
             name: "pre-commit-gates",

@@ -86,6 +86,8 @@ pub struct Context<'a> {
     pub skip_dirs: Vec<PathBuf>,
     /// Gates may cache per-file analysis in the state directory.
     pub cache: bool,
+    /// Tools come from `PATH` only ([`crate::settings::Session::path_only`]).
+    pub path_only: bool,
     /// Decides the waivers the change adds (trailers, for `mutation`).
     pub judge: &'a Judge,
     /// The change the session already collected for `scope` (everything

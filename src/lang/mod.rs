@@ -14,7 +14,6 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use syntax::{Node, Tree};
-use tree_sitter::Parser;
 
 mod bindings;
 mod fingerprint;
@@ -73,30 +72,6 @@ impl Lang {
             Lang::Rust => tree_sitter_rust::LANGUAGE.into(),
             Lang::Go => tree_sitter_go::LANGUAGE.into(),
         }
-    }
-
-    /// Parse `source`. tree-sitter recovers from errors, so this only fails
-    /// when the grammar cannot be loaded or the file takes longer than
-    /// [`PARSE_BUDGET`] (see [`Lang::try_parse`] to tell the two apart).
-    pub fn parse(self, source: &[u8]) -> Option<Tree> {
-        Some(Tree::new(&self.parse_tree(source)?))
-    }
-
-    /// [`Lang::parse`], as tree-sitter's own tree (for reparsing an edited version).
-    pub fn parse_tree(self, source: &[u8]) -> Option<tree_sitter::Tree> {
-        self.try_parse(source).ok()
-    }
-
-    /// [`Lang::parse_tree`], saying why there is no tree.
-    pub fn try_parse(self, source: &[u8]) -> Result<tree_sitter::Tree, Unparsed> {
-        thread_local! {
-            static PARSER: std::cell::RefCell<Parser> = std::cell::RefCell::new(Parser::new());
-        }
-        PARSER.with(|parser| {
-            let mut parser = parser.borrow_mut();
-            parser.set_language(&self.grammar()).map_err(|_| Unparsed::NoGrammar)?;
-            parse::within(&mut parser, &self.parsed_text(source), None, PARSE_BUDGET)
-        })
     }
 
     /// Only the imports of `source` (for following a support module).

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use tree_sitter::{ParseOptions, Parser};
 
+use super::syntax::Tree;
 use super::{Lang, TestFile};
 
 /// How long one file may take to parse. A 2 MiB file (the default size
@@ -30,6 +31,30 @@ pub enum Unparsed {
 }
 
 impl Lang {
+    /// Parse `source`. tree-sitter recovers from errors, so this only fails
+    /// when the grammar cannot be loaded or the file takes longer than
+    /// [`PARSE_BUDGET`] (see [`Lang::try_parse`] to tell the two apart).
+    pub fn parse(self, source: &[u8]) -> Option<Tree> {
+        Some(Tree::new(&self.parse_tree(source)?))
+    }
+
+    /// [`Lang::parse`], as tree-sitter's own tree (for reparsing an edited version).
+    pub fn parse_tree(self, source: &[u8]) -> Option<tree_sitter::Tree> {
+        self.try_parse(source).ok()
+    }
+
+    /// [`Lang::parse_tree`], saying why there is no tree.
+    pub fn try_parse(self, source: &[u8]) -> Result<tree_sitter::Tree, Unparsed> {
+        thread_local! {
+            static PARSER: std::cell::RefCell<Parser> = std::cell::RefCell::new(Parser::new());
+        }
+        PARSER.with(|parser| {
+            let mut parser = parser.borrow_mut();
+            parser.set_language(&self.grammar()).map_err(|_| Unparsed::NoGrammar)?;
+            within(&mut parser, &self.parsed_text(source), None, PARSE_BUDGET)
+        })
+    }
+
     /// What tree-sitter is given of `source`: the same bytes at the same
     /// positions, less what makes its scanner slow (Python's comment
     /// lines, blanked).

@@ -359,6 +359,36 @@ fn what_the_agent_can_edit_or_set_does_not_decide_its_stop() {
     );
 }
 
+/// In the agent's stop the tools come from PATH only, as in CI (issue 63):
+/// a gitignored `.venv/bin/ruff` that prints `[]` answered for ruff, and
+/// the agent's unused import passed.
+#[test]
+fn a_tool_planted_in_the_workspace_does_not_answer_for_the_real_one() {
+    if which::which("ruff").is_err() {
+        panic!("ruff is on PATH (.ci/run installs it)");
+    }
+    let repo = project();
+    repo.write(".gitignore", ".pytest_cache/\n__pycache__/\n.venv/\n")
+        .write(
+            ".loki-gate.yaml",
+            "agent-gates: [static]\ngates:\n  static:\n    tools: [ruff]\n",
+        );
+    repo.commit("ruff");
+    repo.write(".venv/bin/ruff", "#!/bin/sh\necho '[]'\n");
+    use std::os::unix::fs::PermissionsExt as _;
+    std::fs::set_permissions(
+        repo.root().join(".venv/bin/ruff"),
+        std::fs::Permissions::from_mode(0o755),
+    )
+    .unwrap();
+    answer(&event(&repo, "claude", "session-start", ""));
+    repo.write("shop/cart.py", "import os\n\n\ndef total(xs):\n    return sum(xs)\n");
+    let stop = answer(&event(&repo, "claude", "stop", ""));
+    assert_eq!(stop["decision"], "block", "{stop}");
+    assert!(stop["reason"].as_str().unwrap().contains("shop/cart.py:1"), "{stop}");
+    assert!(stop["reason"].as_str().unwrap().contains("F401"), "{stop}");
+}
+
 /// A file git was told not to look at is in the session's diff as it is
 /// on disk (issue 63): a hollowed test hidden with `git update-index
 /// --skip-worktree` (or `--assume-unchanged`) was not in the diff, and the

@@ -237,7 +237,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     };
     for ((f, _), _) in files.iter().zip(&checked).filter(|(_, c)| c.cut) {
         if changed.contains(f.path.as_path()) {
-            out.findings.push(walk::too_slow(
+            out.findings.push(crate::gates::project::too_slow(
                 &f.path,
                 "its tests were not checked",
                 cx.judge.enforced(),

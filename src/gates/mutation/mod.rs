@@ -593,7 +593,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             .map(|c| c.path.as_path())
             .collect();
         for path in slow {
-            out.findings.push(walk::too_slow(
+            out.findings.push(crate::gates::project::too_slow(
                 path,
                 "its tests were not compared with their earlier version",
                 cx.judge.enforced(),

@@ -205,3 +205,27 @@ fn configured(name: &str, helpers: &[String]) -> bool {
 pub fn is_assertion_helper(name: &str, file: &TestFile, configured_helpers: &[String]) -> bool {
     file.helpers.iter().any(|h| h == name) || conventional_helper(name) || configured(name, configured_helpers)
 }
+
+/// The `meta/parse-too-slow` finding for the repo-relative `path`, which
+/// the change adds or edits and whose parse was given up after
+/// [`crate::lang::PARSE_BUDGET`] (`unchecked` says what was not done):
+/// enforced as [`crate::walk::too_large`] is.
+pub(crate) fn too_slow(path: &Path, unchecked: &str, enforced: bool) -> crate::finding::Finding {
+    let shown = crate::git::display_path(path);
+    let budget = crate::lang::PARSE_BUDGET.as_secs();
+    let mut finding = crate::finding::Finding::new(
+        &crate::meta::PARSE_TOO_SLOW,
+        format!("{shown} took more than {budget} seconds to parse and was given up: {unchecked}"),
+    )
+    .in_file(shown);
+    finding.help = Some(
+        "split the file, or take out what makes it slow to parse (thousands of lines of one construct); if it is ordinary code, report it with the file".to_string(),
+    );
+    if !enforced {
+        finding.ceiling = Some(crate::finding::Severity::Warning);
+        finding
+            .notes
+            .push("a warning in this run; in CI and the pre-push hook it blocks".to_string());
+    }
+    finding
+}
