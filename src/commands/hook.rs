@@ -111,6 +111,12 @@ pub(crate) fn hook_gate(
                     base: from,
                     notes: Vec::new(),
                 };
+                // pre-commit reads git's refs itself and hands its hooks the
+                // first one only: a second ref in the same push is not
+                // gated here (issue 63). Said on every such push.
+                report::status(
+                    "loki-gate: pre-push: the pre-commit framework passes the first pushed ref only; `loki-gate hook install --hook pre-push` gates every ref of a push",
+                );
                 return gate_pushed(&global, &repo, named, &[target]);
             }
             if framework && !files.is_empty() {

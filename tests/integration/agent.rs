@@ -359,6 +359,48 @@ fn what_the_agent_can_edit_or_set_does_not_decide_its_stop() {
     );
 }
 
+/// The repository is the one the session started in (issue 63): an agent
+/// that made a repository of its own inside the project and named it as
+/// its `cwd` had that one judge the stop, which saw nothing of the
+/// project's hollow test and let it through.
+#[test]
+fn a_repository_nested_in_the_project_does_not_answer_for_the_session() {
+    let repo = project();
+    answer(&event(&repo, "claude", "session-start", ""));
+    repo.write("tests/test_more.py", HOLLOW);
+    let nested = repo.root().join("scratch");
+    std::fs::create_dir_all(&nested).unwrap();
+    std::fs::write(nested.join("notes.txt"), "x\n").unwrap();
+    for args in [
+        &["init", "-q"][..],
+        &["add", "."],
+        &["-c", "user.name=a", "-c", "user.email=a@b", "commit", "-qm", "x"],
+    ] {
+        let out = std::process::Command::new("git")
+            .args(args)
+            .current_dir(&nested)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+    }
+    let root = repo.root().display().to_string();
+    let input = payload(&repo, "claude-stop", "").replace(&format!("\"{root}\""), &format!("\"{root}/scratch\""));
+    assert!(input.contains("/scratch\""), "{input}");
+    let stop = answer(&hook(&repo, "claude", "stop", &input));
+    assert_eq!(stop["decision"], "block", "{stop}");
+    assert!(
+        stop["reason"].as_str().unwrap().contains("tests/test_more.py:4"),
+        "{stop}"
+    );
+    assert!(
+        stop["systemMessage"]
+            .as_str()
+            .unwrap()
+            .contains("where it started, not in"),
+        "{stop}"
+    );
+}
+
 /// In the agent's stop the tools come from PATH only, as in CI (issue 63):
 /// a gitignored `.venv/bin/ruff` that prints `[]` answered for ruff, and
 /// the agent's unused import passed.

@@ -195,6 +195,47 @@ fn a_test_runner_hook_setup_file_or_reporter_is_held_in_ci() {
     assert!(said("jest `jest.reporters`"), "{found:?}");
 }
 
+/// An agent's hook settings are part of the bar (issue 63): a change that
+/// takes loki-gate's stop hook out of `.claude/settings.json`, or turns
+/// every hook off, is held in CI; one that adds a hook of its own is not.
+#[test]
+fn an_agent_hook_removed_or_all_hooks_turned_off_is_held_in_ci() {
+    let (repo, _) = project();
+    assert_eq!(repo.run(&["init", "--agent", "claude"]).code, 0);
+    let base = repo.commit("wire the agent");
+    let settings = repo.read(".claude/settings.json");
+    let mut doc: serde_json::Value = serde_json::from_str(&settings).unwrap();
+    doc["hooks"].as_object_mut().unwrap().remove("Stop");
+    doc["disableAllHooks"] = serde_json::Value::Bool(true);
+    repo.write(".claude/settings.json", serde_json::to_string_pretty(&doc).unwrap());
+    repo.commit("quiet the agent");
+    let run = ci(
+        &repo,
+        &["check", "--base", &base, "--gates", "mock", "--format", "json"],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let found = held(&run);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(
+        found.iter().any(|f| f.contains("the coding agent `hooks.Stop`")
+            && f.contains("removed loki-gate's hook `loki-gate agent stop --agent claude`")),
+        "{found:?}"
+    );
+    assert!(
+        found.iter().any(|f| f.contains("the coding agent `disableAllHooks`")),
+        "{found:?}"
+    );
+
+    // A hook of the person's own added beside loki-gate's lowers nothing.
+    repo.write(".claude/settings.json", settings.replacen("\"hooks\": {", "\"hooks\": {\n    \"Notification\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"./notify.sh\"}]}],", 1));
+    repo.commit("notify");
+    let run = ci(
+        &repo,
+        &["check", "--base", "HEAD~1", "--gates", "mock", "--format", "json"],
+    );
+    assert!(held(&run).is_empty(), "{:?}", held(&run));
+}
+
 #[test]
 fn raising_the_bar_or_an_untouched_config_is_no_finding() {
     let (repo, base) = project();

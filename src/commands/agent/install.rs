@@ -15,9 +15,9 @@ use crate::cli::Agent;
 
 use super::ordered::Json;
 
-/// What every command loki-gate writes into an agent's settings starts with
+/// What every command loki-gate writes into an agent's settings holds
 /// (after a shell guard, for Gemini): how its own entries are told apart.
-pub const MARK: &str = "loki-gate agent ";
+pub const MARK: &str = crate::trust::tools::AGENT_HOOK_MARK;
 
 /// One hook entry of an agent's settings.
 pub struct Entry {
@@ -33,11 +33,18 @@ pub struct Entry {
 
 /// The settings file of `agent`, relative to the repository root.
 pub fn settings_file(agent: Agent) -> &'static str {
+    let file = |name: &str| {
+        crate::trust::tools::AGENT_SETTINGS
+            .iter()
+            .copied()
+            .find(|f| f.starts_with(name))
+            .expect("every agent has its settings file")
+    };
     match agent {
-        Agent::Claude => ".claude/settings.json",
-        Agent::Codex => ".codex/hooks.json",
-        Agent::Cursor => ".cursor/hooks.json",
-        Agent::Gemini => ".gemini/settings.json",
+        Agent::Claude => file(".claude/"),
+        Agent::Codex => file(".codex/"),
+        Agent::Cursor => file(".cursor/"),
+        Agent::Gemini => file(".gemini/"),
     }
 }
 

@@ -26,6 +26,7 @@ mod failing;
 mod handoff;
 pub mod install;
 mod ordered;
+mod pinned;
 pub mod protocol;
 pub mod session;
 
@@ -145,9 +146,20 @@ fn run_args(global: &GlobalArgs, payload: &Payload) -> GlobalArgs {
 }
 
 fn answer(global: &GlobalArgs, agent: Agent, event: AgentEvent, payload: &Payload) -> Result<Reply> {
+    // In the repository the session started in, whatever `cwd` this names.
+    let (payload, elsewhere) = pinned::resolve(payload);
+    let payload = &payload;
     match event {
         AgentEvent::SessionStart => session_start(global, agent, payload),
-        AgentEvent::Stop => stop(global, agent, payload),
+        AgentEvent::Stop => stop(global, agent, payload).map(|mut reply| {
+            if let Some(line) = elsewhere {
+                reply.tell = Some(match reply.tell.take() {
+                    Some(tell) => format!("{tell}\n{line}"),
+                    None => line,
+                });
+            }
+            reply
+        }),
         AgentEvent::PostEdit => post_edit(global, payload).map(Reply::from),
         AgentEvent::Prompt => prompt(global, agent, payload),
         AgentEvent::Doctor => Err(anyhow!("`agent doctor` reads no hook input")),

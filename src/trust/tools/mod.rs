@@ -24,9 +24,11 @@ use super::waiver::{Kind, Waiver};
 use crate::changed::ChangeSet;
 use crate::git::{Repo, Status};
 
+mod agent_hooks;
 mod conftest;
 mod keys;
 mod suppressions;
+pub use agent_hooks::{AGENT_SETTINGS, MARK as AGENT_HOOK_MARK};
 use keys::*;
 pub use suppressions::{hold_tool_suppressions, tool_suppressions};
 
@@ -84,7 +86,8 @@ pub fn hold_tool_configs(
             Waiver {
                 path: Some(shown.clone()),
                 line: l.line,
-                gate: Some(l.gate),
+                // No gate: the agent's own hooks (carried once a run).
+                gate: (!l.gate.is_empty()).then_some(l.gate),
                 ..Waiver::new(Kind::ToolConfig, vec![format!("{} `{}`", l.tool, l.key)], l.what)
             }
             .added(verdict.clone())
@@ -98,7 +101,12 @@ pub fn is_tool_config(path: &Path) -> bool {
     let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
         return false;
     };
-    FILES.iter().any(|f| f.names.contains(&name)) || is_tsconfig(name)
+    FILES.iter().any(|f| f.names.contains(&name)) || is_tsconfig(name) || is_agent_settings(path)
+}
+
+/// Is `path` (repo-relative) a coding agent's project settings file?
+fn is_agent_settings(path: &Path) -> bool {
+    AGENT_SETTINGS.iter().any(|p| path == Path::new(p))
 }
 
 fn is_tsconfig(name: &str) -> bool {
@@ -122,6 +130,9 @@ pub struct Lowered {
 /// The keys on which `head` (the change's version of the config file at
 /// `path`; `None`: deleted) lowers the bar `base` (`None`: added) set.
 pub fn lowered(path: &Path, base: Option<&str>, head: Option<&str>) -> Vec<Lowered> {
+    if is_agent_settings(path) {
+        return agent_hooks::lowered(base, head);
+    }
     let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
         return Vec::new();
     };
