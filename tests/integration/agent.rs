@@ -897,8 +897,8 @@ fn init_merges_into_each_agents_settings_and_uninstall_takes_out_only_its_own() 
     // The user's keys and hooks stay, in their order; loki-gate's follow theirs.
     assert!(claude.starts_with("{\n  \"model\": \"opus\",\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n            \"command\": \"./notify.sh\""), "{claude}");
     assert_eq!(
-        doc["hooks"]["Stop"][1]["hooks"][0]["command"],
-        "loki-gate agent stop --agent claude"
+        doc["hooks"]["Stop"][1]["hooks"][0],
+        serde_json::json!({"type": "command", "command": "loki-gate agent stop --agent claude", "timeout": 900, "onFailure": "block"})
     );
     assert_eq!(
         doc["hooks"]["SessionStart"][0]["matcher"],

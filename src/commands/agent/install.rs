@@ -137,6 +137,12 @@ pub fn install(root: &Path, agent: Agent, max_blocks: u64) -> Result<String> {
             }
             _ => {
                 handler.insert(0, ("type".to_string(), Json::String("command".into())));
+                // Claude Code (2.1.295 on) can be told that a stop hook that
+                // cannot start, times out or fails blocks the stop instead
+                // of letting it through (issue 63).
+                if agent == Agent::Claude && entry.ours == "stop" {
+                    handler.push(("onFailure".to_string(), Json::String("block".into())));
+                }
                 if agent == Agent::Gemini {
                     handler.insert(
                         1,
