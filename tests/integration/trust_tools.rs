@@ -236,6 +236,60 @@ fn an_agent_hook_removed_or_all_hooks_turned_off_is_held_in_ci() {
     assert!(held(&run).is_empty(), "{:?}", held(&run));
 }
 
+/// ruff's config as ruff resolves it (issue 63): a new `ruff.toml`
+/// replaces the `pyproject.toml` settings beside it, `extend` pulls in
+/// another file, and an unset `select` is ruff's default selection. Each
+/// got past as a file read key by key.
+#[test]
+fn a_ruff_config_that_shadows_extends_or_narrows_the_default_is_held_in_ci() {
+    let said = |repo: &TestRepo, base: &str| -> Vec<String> {
+        let run = ci(
+            repo,
+            &["check", "--base", base, "--gates", "static", "--format", "json"],
+        );
+        held(&run)
+    };
+    // A ruff.toml beside pyproject.toml, selecting less.
+    let (repo, base) = project();
+    repo.write("ruff.toml", "[lint]\nselect = [\"E\"]\n");
+    repo.commit("a ruff.toml");
+    let found = said(&repo, &base);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0]
+            .contains("ruff `lint.select` lost `F` against pyproject.toml, whose settings this new file replaces here"),
+        "{found:?}"
+    );
+    // The same file selecting more lowers nothing.
+    repo.write("ruff.toml", "[lint]\nselect = [\"E\", \"F\", \"B\"]\n");
+    repo.commit("a stricter ruff.toml");
+    assert!(said(&repo, &base).is_empty());
+
+    // `extend` gained; `select` narrowed from ruff's default.
+    let (repo, base) = project();
+    repo.write(
+        "pyproject.toml",
+        "[project]\nname = \"shop\"\nversion = \"0\"\n\n[tool.ruff]\nextend = \"lenient.toml\"\n",
+    );
+    let base = {
+        let _ = base;
+        repo.commit("no select")
+    };
+    repo.write(
+        "pyproject.toml",
+        "[project]\nname = \"shop\"\nversion = \"0\"\n\n[tool.ruff]\nextend = \"other.toml\"\n\n[tool.ruff.lint]\nselect = [\"E\"]\n",
+    );
+    repo.commit("narrow");
+    let found = said(&repo, &base);
+    assert!(found.iter().any(|f| f.contains("ruff `tool.ruff.extend`")), "{found:?}");
+    assert!(
+        found
+            .iter()
+            .any(|f| f.contains("ruff `tool.ruff.lint.select` lost `F`")),
+        "{found:?}"
+    );
+}
+
 #[test]
 fn raising_the_bar_or_an_untouched_config_is_no_finding() {
     let (repo, base) = project();

@@ -22,6 +22,10 @@ pub(super) enum Way {
     Levels,
     /// pytest's `addopts` gaining a deselecting option.
     Opts,
+    /// ruff's rule selection: a rule code or prefix no longer covered by
+    /// any selector (`E` covers `E501`, `ALL` everything); unset is ruff's
+    /// default selection ([`RUFF_DEFAULT_SELECT`]).
+    Selects,
     /// Any change: which tests a pattern collects cannot be told.
     Any,
 }
@@ -58,9 +62,9 @@ pub(super) const RUFF_KEYS: &[(&str, Way)] = &[
     ("extend-ignore", Way::More),
     ("lint.ignore", Way::More),
     ("lint.extend-ignore", Way::More),
-    ("select", Way::Fewer),
+    ("select", Way::Selects),
     ("extend-select", Way::Fewer),
-    ("lint.select", Way::Fewer),
+    ("lint.select", Way::Selects),
     ("lint.extend-select", Way::Fewer),
     ("exclude", Way::More),
     ("extend-exclude", Way::More),
@@ -71,7 +75,12 @@ pub(super) const RUFF_KEYS: &[(&str, Way)] = &[
     ("lint.extend-per-file-ignores", Way::More),
     ("line-length", Way::Higher),
     ("lint.mccabe.max-complexity", Way::Higher),
+    // Another file's settings under this one's (issue 63).
+    ("extend", Way::Any),
 ];
+
+/// What ruff selects when a config selects nothing (`select` unset).
+pub(super) const RUFF_DEFAULT_SELECT: &[&str] = &["E4", "E7", "E9", "F"];
 
 pub(super) const MYPY_KEYS: &[(&str, Way)] = &[
     ("strict", Way::Off),

@@ -27,6 +27,7 @@ use crate::git::{Repo, Status};
 mod agent_hooks;
 mod conftest;
 mod keys;
+mod ruff;
 mod suppressions;
 pub use agent_hooks::{AGENT_SETTINGS, MARK as AGENT_HOOK_MARK};
 use keys::*;
@@ -68,6 +69,15 @@ pub fn hold_tool_configs(
         let text = |b: &Option<Vec<u8>>| b.as_ref().map(|b| String::from_utf8_lossy(b).into_owned());
         let (base, head) = (text(&base), text(&head));
         let mut found = lowered(&file.path, base.as_deref(), head.as_deref());
+        // A ruff config the change adds replaces the one the base applied
+        // there: read against that one, not against ruff's defaults.
+        if base.is_none()
+            && let Some(head) = head.as_deref()
+            && let Some(shadow) = ruff::shadowed(repo, rev, &file.path, head)?
+        {
+            found.retain(|l| l.tool != "ruff");
+            found.extend(shadow);
+        }
         if setup.contains(&file.path) {
             found.extend(setup_lines(
                 base.as_deref().unwrap_or(""),
@@ -364,6 +374,18 @@ fn lowers(way: Way, before: &Value, after: &Value) -> Option<String> {
         }
         Way::Fewer => {
             let lost: BTreeSet<String> = items(before).difference(&items(after)).cloned().collect();
+            (!lost.is_empty()).then(|| format!("lost {}", list(lost)))
+        }
+        Way::Selects => {
+            let selected = |v: &Value| match v {
+                Value::Null => RUFF_DEFAULT_SELECT.iter().map(|s| s.to_string()).collect(),
+                _ => items(v),
+            };
+            let now = selected(after);
+            let lost: BTreeSet<String> = selected(before)
+                .into_iter()
+                .filter(|code| !now.iter().any(|s| s == "ALL" || code.starts_with(s.as_str())))
+                .collect();
             (!lost.is_empty()).then(|| format!("lost {}", list(lost)))
         }
         Way::On => (truthy(after) && !truthy(before)).then(|| format!("turned on (`{}`)", shown(after))),
