@@ -1533,8 +1533,28 @@ fn a_symlinked_test_is_judged_through_its_target() {
         run.findings(),
         vec!["mock/tautological-assertion error tests/test_cart.py:6"]
     );
-    // The helper's old version is the link's base: a finding it had is the base's.
+    // mutation compares the target's versions as the test's.
+    let base = repo.git(&["rev-parse", "HEAD"]);
     repo.commit("hollow");
+    let run = repo.run_env(
+        &[
+            "check",
+            "--base",
+            base.trim(),
+            "--gates",
+            "mutation",
+            "--format",
+            "json",
+        ],
+        &[("CI", "true")],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.findings().iter().any(|f| f.contains("helpers/cart_checks.py")),
+        "{:?}",
+        run.findings()
+    );
+    // The helper's old version is the link's base: a finding it had is the base's.
     repo.write(
         "helpers/cart_checks.py",
         "from shop.cart import total\n\n\ndef test_total():\n    total([1, 2])\n    assert True\n\n\ndef test_empty():\n    assert total([]) == 0\n",

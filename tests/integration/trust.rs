@@ -69,6 +69,30 @@ fn ci(repo: &TestRepo, args: &[&str]) -> crate::support::Run {
     repo.run_env(args, &[("CI", "true")])
 }
 
+/// `max-file-bytes` is held either way (issue 63): raised, it lets a test
+/// padded to hold the gates past a hook's timeout be read; the change's
+/// value counted, with no finding.
+#[test]
+fn a_change_that_raises_the_size_cap_is_held() {
+    let (repo, base) = shop(None);
+    repo.write(".loki-gate.yaml", "max-file-bytes: 104857600\n");
+    commit_as(&repo, "Dev <dev@acme.io>", Some(AGENT));
+    let run = ci(&repo, &["mock", "--base", &base, "--format", "json"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert_eq!(
+        run.findings(),
+        vec!["meta/waiver-added error .loki-gate.yaml:1".to_string()]
+    );
+    assert!(
+        run.json()["findings"][0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("`max-file-bytes: 104857600` lowers the bar the base set (`2097152`)"),
+        "{}",
+        run.stdout
+    );
+}
+
 #[test]
 fn a_change_that_turns_its_gate_off_is_blocked_twice() {
     let (repo, base) = shop(None);

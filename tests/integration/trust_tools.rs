@@ -260,9 +260,16 @@ fn a_ruff_config_that_shadows_extends_or_narrows_the_default_is_held_in_ci() {
             .contains("ruff `lint.select` lost `F` against pyproject.toml, whose settings this new file replaces here"),
         "{found:?}"
     );
-    // The same file selecting more lowers nothing.
+    // The same file selecting more lowers nothing; nor does one that
+    // extends the config it sits beside and adds a rule.
     repo.write("ruff.toml", "[lint]\nselect = [\"E\", \"F\", \"B\"]\n");
     repo.commit("a stricter ruff.toml");
+    assert!(said(&repo, &base).is_empty());
+    repo.write(
+        "ruff.toml",
+        "extend = \"./pyproject.toml\"\n\n[lint]\nextend-select = [\"B\"]\n",
+    );
+    repo.commit("an extending ruff.toml");
     assert!(said(&repo, &base).is_empty());
 
     // `extend` gained; `select` narrowed from ruff's default.

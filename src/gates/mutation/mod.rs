@@ -430,9 +430,27 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             .iter()
             .any(|text| memchr::memmem::find(text, stem.as_bytes()).is_some())
     };
+    // A file a tracked test file links to is that test, as its runner
+    // collects it (issue 63): its versions are compared as a test's.
+    let linked: HashMap<PathBuf, Lang> = cx
+        .repo
+        .index()?
+        .links()
+        .into_iter()
+        .filter_map(|link| {
+            let lang = classifier.test_file(&link)?;
+            let target = git::relative_to(cx.repo.root(), &cx.repo.root().join(&link)).filter(|t| *t != link)?;
+            Some((target, lang))
+        })
+        .collect();
     for step in &mut steps {
         for change in &mut step.changes {
             change.kind = kind(&classifier, change);
+            if !matches!(change.kind, Kind::Test(_))
+                && let Some(lang) = linked.get(&change.path)
+            {
+                change.kind = Kind::Test(*lang);
+            }
             hidden_test(&classifier, change, &run_by_a_test);
         }
     }

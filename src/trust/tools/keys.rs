@@ -139,9 +139,16 @@ pub(super) const TSC_KEYS: &[(&str, Way)] = &[
     ("include", Way::Fewer),
     ("files", Way::Fewer),
     ("exclude", Way::More),
+    // Another tsconfig's settings under this one's (issue 63).
+    ("extends", Way::Any),
 ];
 
-pub(super) const ESLINT_KEYS: &[(&str, Way)] = &[("rules", Way::Levels), ("ignorePatterns", Way::More)];
+pub(super) const ESLINT_KEYS: &[(&str, Way)] = &[
+    ("rules", Way::Levels),
+    ("ignorePatterns", Way::More),
+    // Another config's settings under this one's (issue 63).
+    ("extends", Way::Any),
+];
 
 pub(super) const GOLANGCI_KEYS: &[(&str, Way)] = &[
     ("linters.disable", Way::More),

@@ -178,7 +178,9 @@ pub fn lowered(path: &Path, base: Option<&str>, head: Option<&str>) -> Vec<Lower
             let (before, after) = (at(old, key), at(new, key));
             // What a new manifest (a new crate) leaves out of `cargo test`
             // was never in it: only a manifest the base had can lower it.
-            if base.is_none() && matches!(way, Way::OffFromDefault | Way::Targets) {
+            // Nor does what a new config extends: a new package's tsconfig
+            // extending the workspace's is how it is set up.
+            if base.is_none() && (matches!(way, Way::OffFromDefault | Way::Targets) || key.ends_with("extends")) {
                 continue;
             }
             let what = match way {

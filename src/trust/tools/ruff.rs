@@ -75,10 +75,22 @@ pub(super) fn shadowed(repo: &Repo, rev: &str, path: &Path, head: &str) -> Resul
         return Ok(None);
     };
     let (old, new) = (at(&old, table(&from)), at(&new, table(path)));
+    // A file that extends the config it would replace keeps what it does
+    // not set: each key is read as the merge.
+    let extends = at(new, "extend")
+        .as_str()
+        .is_some_and(|e| lexical(&path.parent().unwrap_or(Path::new("")).join(e)) == from);
     let shown = crate::git::display_path(&from);
     let mut out = Vec::new();
     for (key, way) in RUFF_KEYS {
-        if let Some(what) = lowers(*way, at(old, key), at(new, key)) {
+        let after = match at(new, key) {
+            serde_json::Value::Null if extends => at(old, key),
+            value => value,
+        };
+        if extends && *key == "extend" {
+            continue;
+        }
+        if let Some(what) = lowers(*way, at(old, key), after) {
             let prefix = table(path);
             out.push(Lowered {
                 tool: "ruff",
@@ -94,4 +106,20 @@ pub(super) fn shadowed(repo: &Repo, rev: &str, path: &Path, head: &str) -> Resul
         }
     }
     Ok(Some(out))
+}
+
+/// `path` with its `.` and `..` parts taken out, as written (no symlink
+/// followed): where an `extend` leads, within the repository.
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
