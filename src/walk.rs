@@ -126,6 +126,13 @@ pub fn too_large(path: &Path, size: u64, unchecked: &str, enforced: bool) -> Fin
     finding.help = Some(format!(
         "keep the file under {cap} bytes; if it must be larger, raise `max-file-bytes` in the config (a change to it is held to the base's value until someone trusted acknowledges it)"
     ));
+    blocks_where_enforced(finding, enforced)
+}
+
+/// A finding about what a gate could not check: an error where the run
+/// enforces (CI, the pre-push hook, the agent's stop), a warning that says
+/// so elsewhere.
+pub fn blocks_where_enforced(mut finding: Finding, enforced: bool) -> Finding {
     if !enforced {
         finding.ceiling = Some(crate::finding::Severity::Warning);
         finding

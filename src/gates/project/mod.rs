@@ -221,11 +221,5 @@ pub(crate) fn too_slow(path: &Path, unchecked: &str, enforced: bool) -> crate::f
     finding.help = Some(
         "split the file, or take out what makes it slow to parse (thousands of lines of one construct); if it is ordinary code, report it with the file".to_string(),
     );
-    if !enforced {
-        finding.ceiling = Some(crate::finding::Severity::Warning);
-        finding
-            .notes
-            .push("a warning in this run; in CI and the pre-push hook it blocks".to_string());
-    }
-    finding
+    crate::walk::blocks_where_enforced(finding, enforced)
 }

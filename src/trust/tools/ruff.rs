@@ -79,7 +79,7 @@ pub(super) fn shadowed(repo: &Repo, rev: &str, path: &Path, head: &str) -> Resul
     // not set: each key is read as the merge.
     let extends = at(new, "extend")
         .as_str()
-        .is_some_and(|e| lexical(&path.parent().unwrap_or(Path::new("")).join(e)) == from);
+        .is_some_and(|e| crate::paths::normalise(&path.parent().unwrap_or(Path::new("")).join(e)) == from);
     let shown = crate::git::display_path(&from);
     let mut out = Vec::new();
     for (key, way) in RUFF_KEYS {
@@ -106,20 +106,4 @@ pub(super) fn shadowed(repo: &Repo, rev: &str, path: &Path, head: &str) -> Resul
         }
     }
     Ok(Some(out))
-}
-
-/// `path` with its `.` and `..` parts taken out, as written (no symlink
-/// followed): where an `extend` leads, within the repository.
-fn lexical(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for part in path.components() {
-        match part {
-            std::path::Component::CurDir => {}
-            std::path::Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
 }
