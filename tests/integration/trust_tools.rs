@@ -297,6 +297,46 @@ fn a_ruff_config_that_shadows_extends_or_narrows_the_default_is_held_in_ci() {
     );
 }
 
+/// mypy and pytest take the first config file they find, unmerged: a new
+/// `mypy.ini` replaces `pyproject.toml`'s `[tool.mypy]` (`strict` gone),
+/// a new `pytest.ini` its pytest options (issue 63).
+#[test]
+fn a_new_mypy_or_pytest_config_that_replaces_pyprojects_is_read_against_it() {
+    let (repo, base) = project();
+    repo.write(
+        "pyproject.toml",
+        format!(
+            "{}\n[tool.mypy]\nstrict = true\n",
+            pyproject("select = [\"E\", \"F\"]\n", "python_files = [\"test_*.py\"]\n")
+        ),
+    );
+    let base = {
+        let _ = base;
+        repo.commit("strict mypy")
+    };
+    repo.write("mypy.ini", "[mypy]\nwarn_unused_ignores = True\n")
+        .write("pytest.ini", "[pytest]\npython_files = check_*.py\n");
+    repo.commit("configs of their own");
+    let run = ci(
+        &repo,
+        &["check", "--base", &base, "--gates", "static,mock", "--format", "json"],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let found = held(&run);
+    assert!(
+        found.iter().any(|f| f.contains(
+            "mypy `strict` dropped (was `true`) against pyproject.toml, whose settings this new file replaces here"
+        ) || f.contains("mypy `strict` dropped against pyproject.toml")),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|f| f.contains("pytest `python_files`") && f.contains("against pyproject.toml")),
+        "{found:?}"
+    );
+}
+
 #[test]
 fn raising_the_bar_or_an_untouched_config_is_no_finding() {
     let (repo, base) = project();

@@ -27,7 +27,7 @@ use crate::git::{Repo, Status};
 mod agent_hooks;
 mod conftest;
 mod keys;
-mod ruff;
+mod shadow;
 mod suppressions;
 pub use agent_hooks::{AGENT_SETTINGS, MARK as AGENT_HOOK_MARK};
 use keys::*;
@@ -69,14 +69,15 @@ pub fn hold_tool_configs(
         let text = |b: &Option<Vec<u8>>| b.as_ref().map(|b| String::from_utf8_lossy(b).into_owned());
         let (base, head) = (text(&base), text(&head));
         let mut found = lowered(&file.path, base.as_deref(), head.as_deref());
-        // A ruff config the change adds replaces the one the base applied
-        // there: read against that one, not against ruff's defaults.
+        // A config the change adds replaces the one the base applied there:
+        // read against that one, not against the tool's defaults.
         if base.is_none()
             && let Some(head) = head.as_deref()
-            && let Some(shadow) = ruff::shadowed(repo, rev, &file.path, head)?
         {
-            found.retain(|l| l.tool != "ruff");
-            found.extend(shadow);
+            for (tool, lowered) in shadow::shadowed(repo, rev, &file.path, head)? {
+                found.retain(|l| l.tool != tool);
+                found.extend(lowered);
+            }
         }
         if setup.contains(&file.path) {
             found.extend(setup_lines(
