@@ -581,12 +581,13 @@ impl Repo {
     /// agent's edit to a test (issue 63).
     pub fn outside_checkout(&self) -> Result<std::collections::HashSet<PathBuf>> {
         let index = self.index()?;
+        let on_disk: std::collections::HashSet<&PathBuf> = self.hidden_on_disk()?.iter().collect();
         Ok(index
             .entries()
             .iter()
             .filter(|e| e.skip_worktree)
             .map(|e| index.path(e).to_path_buf())
-            .filter(|p| std::fs::symlink_metadata(self.root.join(p)).is_err())
+            .filter(|p| !on_disk.contains(p))
             .collect())
     }
 

@@ -181,13 +181,11 @@ fn a_test_runner_hook_setup_file_or_reporter_is_held_in_ci() {
     let found = held(&run);
     let said = |needle: &str| found.iter().any(|f| f.contains(needle));
     assert!(
-        said(
-            "tests/conftest.py:4 tests/conftest.py: pytest `pytest_runtest_makereport` added the hook `pytest_runtest_makereport`"
-        ),
+        said("tests/conftest.py:4 tests/conftest.py: pytest `pytest_runtest_makereport` hook implementation added"),
         "{found:?}"
     );
     assert!(
-        said("tests/conftest.py:10 tests/conftest.py: pytest `_calm` added the autouse fixture `_calm`"),
+        said("tests/conftest.py:10 tests/conftest.py: pytest `_calm` autouse fixture added"),
         "{found:?}"
     );
     assert!(said("pytest `pytest.skip` added `pytest.skip(\"flaky\")`"), "{found:?}");

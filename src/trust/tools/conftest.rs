@@ -1,10 +1,11 @@
 //! pytest's `conftest.py`: code pytest runs around the tests it collects,
 //! which can decide what a run reports. A hook implementation
 //! (`pytest_runtest_makereport` marking every outcome passed,
-//! `pytest_runtest_setup` skipping the test a change broke) or a fixture
-//! with `autouse=True` reaches every test below the file, so each one the
-//! change adds, edits or removes is a tool-config waiver, as is a line that
-//! gains a skip or an expected failure.
+//! `pytest_runtest_setup` skipping the test a change broke), or a fixture
+//! with `autouse=True` that can decide an outcome ([`RISKY`]), reaches every
+//! test below the file, so each one the change adds, edits or removes is a
+//! tool-config waiver, as is a line that gains a skip or an expected
+//! failure.
 
 use super::Lowered;
 use crate::lang::Lang;
@@ -18,6 +19,31 @@ const SKIPS: &[&str] = &[
     "pytest.mark.skip",
     "pytest.mark.xfail",
     "pytest_plugins",
+];
+
+/// Hooks that add command-line options or a report header: they decide
+/// no outcome.
+const QUIET_HOOKS: &[&str] = &["pytest_addoption", "pytest_report_header"];
+
+/// What an autouse fixture's body does when it can decide a test's outcome:
+/// skip or fail it, mark it, reach the test item, or replace code
+/// (`monkeypatch.setattr`, `mock.patch`). One that only sets up or clears
+/// the environment (`monkeypatch.delenv`, a temporary directory) decides
+/// nothing: a maintainers' fixture clearing proxy variables was held in a
+/// replay of psf/requests.
+const RISKY: &[&str] = &[
+    "skip",
+    "xfail",
+    "pytest.fail",
+    "add_marker",
+    "applymarker",
+    "request.node",
+    "setattr",
+    "setitem",
+    "patch(",
+    "patch.object",
+    "patch.dict",
+    "patch.multiple",
 ];
 
 /// What `head` (the change's conftest; `""` deleted) changes of what
@@ -55,14 +81,14 @@ fn found(name: &str, kind: &str, what: &str, line: Option<u32>) -> Lowered {
         tool: "pytest",
         gate: "mock",
         key: name.to_string(),
-        what: format!("{what} the {kind} `{name}`"),
+        what: format!("{kind} {what}"),
         line,
     }
 }
 
 /// A hook implementation or an autouse fixture.
 struct Hook {
-    /// `hook` or `autouse fixture`.
+    /// `hook implementation` or `autouse fixture`.
     kind: &'static str,
     /// Its text, decorators included, each line's trailing blanks dropped.
     text: String,
@@ -112,8 +138,10 @@ fn collect(item: Node<'_>, owner: &str, source: &str, out: &mut Hooks) {
                 _ => String::new(),
             };
             let squeezed: String = decorators.chars().filter(|c| !c.is_whitespace()).collect();
-            let hook = name.starts_with("pytest_") || squeezed.contains("hookimpl");
-            let autouse = squeezed.contains("autouse=True");
+            let hook =
+                (name.starts_with("pytest_") && !QUIET_HOOKS.contains(&name.as_str())) || squeezed.contains("hookimpl");
+            let body_text = text(&def.child_by_field_name("body").unwrap_or(def));
+            let autouse = squeezed.contains("autouse=True") && RISKY.iter().any(|r| body_text.contains(r));
             if hook || autouse {
                 let body: Vec<&str> = text(&item).lines().map(str::trim_end).collect();
                 let key = if owner.is_empty() {
@@ -122,7 +150,7 @@ fn collect(item: Node<'_>, owner: &str, source: &str, out: &mut Hooks) {
                     format!("{owner}.{name}")
                 };
                 let line = u32::try_from(item.start_position().row + 1).unwrap_or(u32::MAX);
-                let kind = if hook { "hook" } else { "autouse fixture" };
+                let kind = if hook { "hook implementation" } else { "autouse fixture" };
                 out.insert(
                     key,
                     Hook {
@@ -154,16 +182,16 @@ mod tests {
     fn a_hook_added_changed_or_removed_is_named() {
         assert_eq!(
             said("import pytest\n", PASS_ALL),
-            vec!["4:pytest_runtest_makereport added the hook `pytest_runtest_makereport`"]
+            vec!["4:pytest_runtest_makereport hook implementation added"]
         );
         let edited = PASS_ALL.replace("\"passed\"", "\"skipped\"");
         assert_eq!(
             said(PASS_ALL, &edited),
-            vec!["4:pytest_runtest_makereport changed the hook `pytest_runtest_makereport`"]
+            vec!["4:pytest_runtest_makereport hook implementation changed"]
         );
         assert_eq!(
             said(PASS_ALL, "import pytest\n"),
-            vec!["0:pytest_runtest_makereport removed the hook `pytest_runtest_makereport`"]
+            vec!["0:pytest_runtest_makereport hook implementation removed"]
         );
         // Moved, or only its trailing blanks changed: the same hook.
         let moved = format!("import os\n{}", PASS_ALL.replace("yield\n", "yield   \n"));
@@ -172,21 +200,24 @@ mod tests {
 
     #[test]
     fn an_autouse_fixture_and_a_hookimpl_under_another_name_count() {
-        let head = "import pytest\n\n@pytest.fixture(autouse = True)\ndef _skip_broken(request):\n    if 'total' in request.node.name:\n        pytest.skip('flaky')\n\n@pytest.hookimpl(specname='pytest_runtest_setup')\ndef setup(item):\n    pass\n\nclass TestShop:\n    @pytest.fixture(autouse=True)\n    def tidy(self):\n        yield\n";
+        let head = "import pytest\n\n@pytest.fixture(autouse = True)\ndef _skip_broken(request):\n    if 'total' in request.node.name:\n        pytest.skip('flaky')\n\n@pytest.hookimpl(specname='pytest_runtest_setup')\ndef setup(item):\n    pass\n\nclass TestShop:\n    @pytest.fixture(autouse=True)\n    def calm(self, monkeypatch):\n        monkeypatch.setattr('shop.cart.total', lambda xs: 3)\n";
         assert_eq!(
             said("import pytest\n", head),
             vec![
-                "13:TestShop.tidy added the autouse fixture `TestShop.tidy`",
-                "3:_skip_broken added the autouse fixture `_skip_broken`",
-                "8:setup added the hook `setup`",
+                "13:TestShop.calm autouse fixture added",
+                "3:_skip_broken autouse fixture added",
+                "8:setup hook implementation added",
                 "6:pytest.skip added `pytest.skip('flaky')`",
             ]
         );
     }
 
     #[test]
-    fn an_ordinary_fixture_or_helper_is_not_a_hook() {
-        let head = "import pytest\n\n@pytest.fixture\ndef cart():\n    return []\n\ndef helper():\n    return 1\n";
+    fn an_ordinary_fixture_helper_or_quiet_hook_is_not_held() {
+        let head = "import pytest\n\n@pytest.fixture\ndef cart():\n    return []\n\ndef helper():\n    return 1\n\ndef pytest_addoption(parser):\n    parser.addoption('--slow')\n";
+        assert!(said("import pytest\n", head).is_empty());
+        // An autouse fixture that only clears the environment (psf/requests).
+        let head = "import pytest\n\n@pytest.fixture(autouse=True)\ndef clean_proxy_environ(monkeypatch):\n    for var in ('HTTP_PROXY', 'HTTPS_PROXY'):\n        monkeypatch.delenv(var, raising=False)\n";
         assert!(said("import pytest\n", head).is_empty());
     }
 }
