@@ -56,6 +56,20 @@ fn held(run: &crate::support::Run) -> Vec<String> {
         .collect()
 }
 
+/// The static gate in CI, blocked: each held waiver as `severity
+/// path:line` and what it holds, up to "was added".
+fn suppressions_held(repo: &TestRepo, base: &str) -> Vec<String> {
+    let run = ci(
+        repo,
+        &["check", "--base", base, "--gates", "static", "--format", "json"],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    held(&run)
+        .into_iter()
+        .map(|f| f.split(" was added").next().unwrap_or("").to_string())
+        .collect()
+}
+
 #[test]
 fn a_linter_told_to_ignore_a_rule_is_held_in_ci() {
     let (repo, base) = project();
@@ -372,15 +386,7 @@ fn a_tool_suppression_the_change_adds_is_held_in_ci() {
         "// @ts-ignore\nexport const port: number = \"8080\";\n// eslint-disable-next-line no-console\nconsole.log(port);\n",
     );
     repo.commit("quiet the tools");
-    let run = ci(
-        &repo,
-        &["check", "--base", &base, "--gates", "static", "--format", "json"],
-    );
-    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
-    let found: Vec<String> = held(&run)
-        .into_iter()
-        .map(|f| f.split(" was added").next().unwrap_or("").to_string())
-        .collect();
+    let found = suppressions_held(&repo, &base);
     assert_eq!(
         found,
         vec![
@@ -447,15 +453,7 @@ fn a_suppression_in_another_case_or_flake8_form_is_held_in_ci() {
         "# flake8: noqa\nimport os  # NOQA\nimport sys  # NoQA: F401\n\n\n# pylint: disable-next=unused-argument\ndef total(xs, unused):\n    return sum(xs)\n",
     );
     repo.commit("quiet ruff");
-    let run = ci(
-        &repo,
-        &["check", "--base", &base, "--gates", "static", "--format", "json"],
-    );
-    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
-    let found: Vec<String> = held(&run)
-        .into_iter()
-        .map(|f| f.split(" was added").next().unwrap_or("").to_string())
-        .collect();
+    let found = suppressions_held(&repo, &base);
     assert_eq!(
         found,
         vec![
