@@ -608,6 +608,29 @@ fn the_persons_uncommitted_setup_is_theirs_and_they_are_told_at_the_start() {
     assert!(blocked.get("systemMessage").is_none(), "{blocked}");
 }
 
+/// The next session start says what was edited of the agent's own hooks
+/// (issue 63): a stop hook an earlier session took out of the settings,
+/// uncommitted, is named to the person (CI holds it once committed).
+#[test]
+fn a_stop_hook_taken_out_of_the_settings_is_told_at_the_next_start() {
+    let repo = project();
+    let init = repo.run_env(
+        &["init", "--agent", "claude"],
+        &[("PATH", crate::support::path_with_binary().to_str().unwrap())],
+    );
+    assert_eq!(init.code, 0, "{}", init.stderr);
+    repo.commit("wire Claude Code");
+    let mut settings: serde_json::Value = serde_json::from_str(&repo.read(".claude/settings.json")).unwrap();
+    settings["hooks"].as_object_mut().unwrap().remove("Stop");
+    repo.write(".claude/settings.json", serde_json::to_string_pretty(&settings).unwrap());
+    let start = answer(&event(&repo, "claude", "session-start", ""));
+    let told = start["systemMessage"].as_str().unwrap_or_else(|| panic!("{start}"));
+    assert!(
+        told.starts_with("loki-gate: your uncommitted changes lower the bar (.claude/settings.json"),
+        "{told}"
+    );
+}
+
 #[test]
 fn the_agent_cannot_unblock_itself_by_lowering_the_bar() {
     let repo = project();
