@@ -622,7 +622,10 @@ fn a_stop_hook_taken_out_of_the_settings_is_told_at_the_next_start() {
     repo.commit("wire Claude Code");
     let mut settings: serde_json::Value = serde_json::from_str(&repo.read(".claude/settings.json")).unwrap();
     settings["hooks"].as_object_mut().unwrap().remove("Stop");
-    repo.write(".claude/settings.json", serde_json::to_string_pretty(&settings).unwrap());
+    repo.write(
+        ".claude/settings.json",
+        serde_json::to_string_pretty(&settings).unwrap(),
+    );
     let start = answer(&event(&repo, "claude", "session-start", ""));
     let told = start["systemMessage"].as_str().unwrap_or_else(|| panic!("{start}"));
     assert!(
