@@ -184,13 +184,34 @@ impl Session {
         // held to the base's bar too: a change's files, read once here (the
         // state directory's too) and kept for the gates.
         let mut collected = None;
+        let path_only = crate::trust::in_ci(env) || global.agent_stop;
+        let mut resolved_notes = Vec::new();
         if !matches!(scope, Scope::AllFiles | Scope::Files(_)) {
             match crate::changed::collect(&repo, &scope, &exclude, &[]).and_then(|changes| {
                 let setup = match judge.rev() {
                     Some(rev) => crate::gates::project::runners::changed_setup_files(&repo, rev, &changes)?,
                     None => Default::default(),
                 };
-                let found = crate::trust::tools::hold_tool_configs(&judge, &repo, &changes, &setup)?;
+                let mut found = crate::trust::tools::hold_tool_configs(&judge, &repo, &changes, &setup)?;
+                // Then as the tools resolve them, for those not held already,
+                // each run as the static gate would find it.
+                let held: std::collections::BTreeSet<&str> = found
+                    .iter()
+                    .filter_map(|w| w.rules.first().and_then(|r| r.split(' ').next()))
+                    .collect();
+                let tracked = |rel: &Path| repo.is_tracked(rel);
+                let locate = |name: &'static str| {
+                    let tool = crate::gates::static_analysis::tools::by_name(name)?;
+                    crate::gates::static_analysis::tools::locate(tool, repo.root(), Path::new(""), &tracked, path_only)
+                };
+                // Where the change is held (CI, pre-push, the agent's stop):
+                // the tools take up to seconds to answer.
+                if judge.enforced() || global.agent_stop {
+                    let (resolved, notes) =
+                        crate::trust::tools::hold_resolved(&judge, &repo, &changes, &locate, &held)?;
+                    found.extend(resolved);
+                    resolved_notes = notes;
+                }
                 collected = Some((scope.clone(), changes));
                 Ok(found)
             }) {
@@ -201,6 +222,7 @@ impl Session {
                 )),
             }
         }
+        trust_notes.extend(resolved_notes);
         Ok(Session {
             cwd,
             repo,
@@ -211,7 +233,7 @@ impl Session {
             skip_dirs: state_rel.into_iter().collect(),
             scope,
             no_cache: global.no_cache,
-            path_only: crate::trust::in_ci(env) || global.agent_stop,
+            path_only,
             baseline,
             judge,
             waivers,

@@ -712,3 +712,100 @@ fn a_test_file_moved_into_a_shared_suite_a_test_runs_is_no_deletion() {
     let (_, messages) = moved_out_of_sight(&[("test/runs.test.ts", "import './calc.case.test';\n")]);
     assert_eq!(messages, Vec::<String>::new());
 }
+
+/// A config lowered through a file it reads that has none of the tools'
+/// config names is judged as the tool resolves its settings (issue 63
+/// §3): ruff's `extend`, a tsconfig's `extends`, a module an ESLint
+/// config imports. The same files made stricter, and edits to the parts
+/// of `pyproject.toml` and `package.json` the tools do not read, are not.
+#[test]
+fn a_config_lowered_through_a_file_it_reads_is_held_as_the_tool_resolves_it() {
+    let repo = TestRepo::new();
+    let pyproject = |version: &str| {
+        format!(
+            "[project]\nname = \"shop\"\nversion = \"{version}\"\n\n[tool.ruff]\nextend = \"configs/ruff-base.toml\"\n"
+        )
+    };
+    repo.write(".gitignore", ".ruff_cache/\n")
+        .write("pyproject.toml", pyproject("0"))
+        .write("configs/ruff-base.toml", "[lint]\nselect = [\"E\", \"F\", \"B\"]\n")
+        .write("shop/cart.py", "def total(xs):\n    return sum(xs)\n")
+        .write("package.json", "{\"type\": \"module\"}\n")
+        .write(
+            "tsconfig.json",
+            "{\"extends\": \"./configs/strict.json\", \"include\": [\"web\"]}\n",
+        )
+        .write("configs/strict.json", "{\"compilerOptions\": {\"strict\": true}}\n")
+        .write(
+            "eslint.config.js",
+            "import rules from \"./configs/eslint-rules.js\";\n\nexport default [{ files: [\"**/*.js\"], rules }];\n",
+        )
+        .write(
+            "configs/eslint-rules.js",
+            "export default { \"no-console\": \"error\" };\n",
+        )
+        .write("web/app.ts", "export const port: number = 8080;\n");
+    let base = repo.commit("base");
+    let run = |repo: &TestRepo| {
+        ci(
+            repo,
+            &["check", "--base", &base, "--gates", "static", "--format", "json"],
+        )
+    };
+
+    repo.write(
+        "configs/ruff-base.toml",
+        "[lint]\nselect = [\"E\", \"F\", \"B\", \"UP\"]\n",
+    )
+    .write("pyproject.toml", pyproject("1"))
+    .write("package.json", "{\"type\": \"module\", \"version\": \"1.0.0\"}\n")
+    .write(
+        "configs/strict.json",
+        "{\"compilerOptions\": {\"strict\": true, \"noUnusedLocals\": true}}\n",
+    )
+    .write(
+        "configs/eslint-rules.js",
+        "export default { \"no-console\": \"error\", eqeqeq: \"error\" };\n",
+    )
+    .write("web/app.ts", "export const port: number = 8081;\n");
+    repo.commit("stricter, and edits the tools do not read");
+    let stricter = run(&repo);
+    assert_eq!(stricter.code, 0, "{}{}", stricter.stdout, stricter.stderr);
+    assert!(held(&stricter).is_empty(), "{:?}", held(&stricter));
+
+    repo.write("configs/ruff-base.toml", "[lint]\nselect = [\"E\", \"F\"]\n")
+        .write("configs/strict.json", "{\"compilerOptions\": {\"strict\": false}}\n")
+        .write(
+            "configs/eslint-rules.js",
+            "export default { \"no-console\": \"warn\", eqeqeq: \"error\" };\n",
+        );
+    repo.commit("lower each through the file it reads");
+    let lowered = run(&repo);
+    assert_eq!(lowered.code, 1, "{}{}", lowered.stdout, lowered.stderr);
+    let found = held(&lowered);
+    let said = |path: &str, text: &str| {
+        assert!(
+            found
+                .iter()
+                .any(|f| f.starts_with(&format!("error {path}:0 ")) && f.contains(text)),
+            "{path}: {text}\n{found:#?}"
+        );
+    };
+    said(
+        "configs/ruff-base.toml",
+        "ruff `linter.rules.enabled` lost `B002`, `B003`",
+    );
+    said(
+        "configs/ruff-base.toml",
+        "in the settings ruff resolves (`ruff check --show-settings`)",
+    );
+    said(
+        "configs/strict.json",
+        "tsc `compilerOptions.strict` turned off (`false`) for tsconfig.json",
+    );
+    said(
+        "configs/eslint-rules.js",
+        "eslint `rules` lowered `no-console: error -> warn`",
+    );
+    assert_eq!(found.len(), 3, "{found:#?}");
+}
