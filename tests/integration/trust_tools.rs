@@ -207,6 +207,51 @@ fn a_test_runner_hook_setup_file_or_reporter_is_held_in_ci() {
     assert!(said("jest `jest.reporters`"), "{found:?}");
 }
 
+/// A plugin module the base loads (`pytest_plugins` in the root
+/// conftest.py, `-p` in `addopts`) runs its hooks around every test as a
+/// conftest.py does: one given a hook that marks every outcome passed is
+/// held; the same hook in a module pytest does not load is no finding.
+#[test]
+fn a_hook_added_to_a_pytest_plugin_module_is_held_in_ci() {
+    let (repo, base) = project();
+    repo.write("conftest.py", "pytest_plugins = [\n    \"tests.plugin\",\n]\n")
+        .write(
+            "pyproject.toml",
+            pyproject(
+                "select = [\"E\", \"F\"]\n",
+                "python_files = [\"test_*.py\"]\naddopts = \"-p shop.checks\"\n",
+            ),
+        )
+        .write("tests/__init__.py", "")
+        .write("tests/plugin.py", "import pytest\n")
+        .write("shop/checks.py", "import pytest\n")
+        .write("shop/helpers.py", "import pytest\n");
+    let base = {
+        let _ = base;
+        repo.commit("plugins")
+    };
+    let hook = "import pytest\n\n\n@pytest.hookimpl(hookwrapper=True)\ndef pytest_runtest_makereport(item, call):\n    outcome = yield\n    outcome.get_result().outcome = \"passed\"\n";
+    repo.write("tests/plugin.py", hook)
+        .write("shop/checks.py", hook)
+        .write("shop/helpers.py", hook);
+    repo.commit("calm the tests");
+    let run = ci(
+        &repo,
+        &["check", "--base", &base, "--gates", "mock", "--format", "json"],
+    );
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let found = held(&run);
+    for path in ["tests/plugin.py", "shop/checks.py"] {
+        assert!(
+            found.iter().any(|f| f.contains(&format!(
+                "{path}:4 {path}: pytest `pytest_runtest_makereport` hook implementation added"
+            ))),
+            "{path}: {found:#?}"
+        );
+    }
+    assert_eq!(found.len(), 2, "{found:#?}");
+}
+
 /// An agent's hook settings are part of the bar (issue 63): a change that
 /// takes loki-gate's stop hook out of `.claude/settings.json`, or turns
 /// every hook off, is held in CI; one that adds a hook of its own is not.

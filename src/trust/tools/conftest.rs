@@ -7,6 +7,9 @@
 //! tool-config waiver, as is a line that gains a skip or an expected
 //! failure.
 
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
 use super::Lowered;
 use crate::lang::Lang;
 use crate::lang::syntax::Node;
@@ -163,6 +166,78 @@ fn collect(item: Node<'_>, owner: &str, source: &str, out: &mut Hooks) {
         }
         _ => {}
     }
+}
+
+/// The modules pytest loads as plugins at the trusted revision `rev`: named
+/// in the root `conftest.py`'s `pytest_plugins`, or with `-p` in `addopts`
+/// (`pyproject.toml`, `pytest.ini`, `tox.ini`, `setup.cfg`), as the files
+/// they import from (`pkg/plugin.py`, `pkg/plugin/__init__.py`, at the
+/// root or under `src/`). Their hooks and autouse fixtures reach every test
+/// as a `conftest.py`'s do.
+pub(super) fn plugin_modules(repo: &crate::git::Repo, rev: &str) -> anyhow::Result<BTreeSet<PathBuf>> {
+    let text = |path: &str| -> anyhow::Result<String> {
+        Ok(repo
+            .blob_at(rev, Path::new(path))?
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default())
+    };
+    let mut names: Vec<String> = Vec::new();
+    // `pytest_plugins = ["a.b", "c"]` (or a tuple, or one string), over lines.
+    let conftest = text("conftest.py")?;
+    if let Some(at) = conftest.find("pytest_plugins") {
+        let rest = &conftest[at + "pytest_plugins".len()..];
+        if let Some(value) = rest.trim_start().strip_prefix('=') {
+            let value = value.trim_start();
+            let end = match value.chars().next() {
+                Some('[') => value.find(']'),
+                Some('(') => value.find(')'),
+                _ => value.find('\n'),
+            }
+            .unwrap_or(value.len());
+            names.extend(quoted(&value[..end]));
+        }
+    }
+    for file in ["pyproject.toml", "pytest.ini", "tox.ini", "setup.cfg"] {
+        let config = text(file)?;
+        for line in config.lines().filter(|l| l.contains("-p")) {
+            let words = super::split_words(&line.replace(['[', ']', ','], " "));
+            for pair in words.windows(2) {
+                if pair[0] == "-p" && !pair[1].starts_with("no:") {
+                    names.push(pair[1].clone());
+                }
+            }
+            names.extend(words.iter().filter_map(|w| {
+                w.strip_prefix("-p")
+                    .filter(|n| !n.is_empty() && !n.starts_with("no:"))
+                    .map(str::to_string)
+            }));
+        }
+    }
+    let mut out = BTreeSet::new();
+    for name in names {
+        let rel = name.replace('.', "/");
+        for root in ["", "src/"] {
+            out.insert(PathBuf::from(format!("{root}{rel}.py")));
+            out.insert(PathBuf::from(format!("{root}{rel}/__init__.py")));
+        }
+    }
+    Ok(out)
+}
+
+/// The quoted strings of `text`.
+fn quoted(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find(['"', '\'']) {
+        let quote = &rest[open..=open];
+        let after = &rest[open + 1..];
+        let Some(close) = after.find(quote) else {
+            break;
+        };
+        out.push(after[..close].to_string());
+        rest = &after[close + 1..];
+    }
+    out
 }
 
 #[cfg(test)]

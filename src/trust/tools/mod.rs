@@ -52,10 +52,20 @@ pub fn hold_tool_configs(
         return Ok(Vec::new());
     };
     let mut out = Vec::new();
+    // Read only when a changed file may be one.
+    let plugins = if changes
+        .files
+        .iter()
+        .any(|f| f.path.extension().is_some_and(|e| e == "py"))
+    {
+        conftest::plugin_modules(repo, rev)?
+    } else {
+        BTreeSet::new()
+    };
     for file in changes
         .files
         .iter()
-        .filter(|f| is_tool_config(&f.path) || setup.contains(&f.path))
+        .filter(|f| is_tool_config(&f.path) || setup.contains(&f.path) || plugins.contains(&f.path))
     {
         let old = file.old_path.as_deref().unwrap_or(&file.path);
         let base = match file.status {
@@ -82,6 +92,14 @@ pub fn hold_tool_configs(
                 found.retain(|l| l.tool != tool);
                 found.extend(lowered);
             }
+        }
+        // A plugin module's hooks and fixtures reach every test, as a
+        // conftest.py's do.
+        if plugins.contains(&file.path) && file.path.file_name().is_some_and(|n| n != "conftest.py") {
+            found.extend(conftest::lowered(
+                base.as_deref().unwrap_or(""),
+                head.as_deref().unwrap_or(""),
+            ));
         }
         if setup.contains(&file.path) {
             found.extend(setup_lines(
