@@ -490,6 +490,41 @@ fn javascript_rust_and_go_exports_follow_their_conventions() {
     assert_eq!(report.summary.errors, 2, "package.json without private publishes");
 }
 
+/// A Go method that implements an interface is documented by it (issue
+/// 64): a standard one (`Error() string`, `Unwrap() error`), or one its
+/// package declares and documents in another file. A method of the same
+/// name that takes other parameters, or one of an interface nobody
+/// documented, still needs its own comment.
+#[test]
+fn a_go_method_that_implements_a_documented_interface_needs_no_comment_of_its_own() {
+    let repo = documented_repo();
+    repo.write("go.mod", "module example.com/lib\n");
+    repo.write(
+        "source.go",
+        "package lib\n\n// A Source yields values.\ntype Source interface {\n\t// Next returns the next value.\n\tNext() int\n}\n\ntype sink interface {\n\tFlush()\n}\n",
+    );
+    repo.commit("interfaces");
+    repo.write(
+        "errors.go",
+        "package lib\n\n// A ParseError is a value that did not parse.\ntype ParseError struct{ err error }\n\nfunc (e *ParseError) Error() string { return e.err.Error() }\n\nfunc (e *ParseError) Unwrap() error { return e.err }\n\nfunc (e *ParseError) Next() int { return 0 }\n\nfunc (e *ParseError) Flush() {}\n\nfunc (e *ParseError) Close(force bool) {}\n",
+    );
+    let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
+    let found: Vec<(u32, String)> = report
+        .findings
+        .iter()
+        .map(|f| (f.line.unwrap_or(0), f.message.clone()))
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            (12, "public method `Flush` has no doc comment".to_string()),
+            (14, "public method `Close` has no doc comment".to_string()),
+        ],
+        "{}",
+        report.findings.len()
+    );
+}
+
 #[test]
 fn a_private_python_module_exports_what_its_package_imports() {
     let repo = documented_repo();

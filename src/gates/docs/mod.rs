@@ -13,7 +13,7 @@ pub mod rules;
 mod rust_reach;
 pub mod settings;
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
@@ -86,11 +86,15 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let mut apis: HashMap<PathBuf, Option<js_api::Api>> = HashMap::new();
     let mut dists: HashMap<PathBuf, py_dist::Dist> = HashMap::new();
     let mut modules = py_api::Modules::new(root);
+    let mut go_interfaces: HashMap<PathBuf, BTreeSet<String>> = HashMap::new();
     let mut held = base::Held::new(cx.repo, base, settings.pre_existing);
     let work_tree = files::WorkTree(root);
     for (file, language, mut gaps) in gaps {
         if language == Lang::Python {
             python_public(&mut modules, file, &mut gaps);
+        }
+        if language == Lang::Go {
+            go_implemented(root, file, &mut go_interfaces, &mut gaps);
         }
         if gaps.is_empty() {
             continue;
@@ -166,6 +170,49 @@ fn python_public(modules: &mut py_api::Modules<'_>, file: &ChangedFile, gaps: &m
                 && !modules.implemented_with_doc(&file.path, class, &s.name)
         })
     });
+}
+
+/// Drops from a Go file's gaps the methods that implement an interface
+/// its package declares and documents (`Read reads ...` in `type Source
+/// interface`): `go doc` shows the interface's contract for them. The
+/// package is the file's directory; its interfaces are read once a run.
+fn go_implemented(
+    root: &Path,
+    file: &ChangedFile,
+    interfaces: &mut HashMap<PathBuf, BTreeSet<String>>,
+    gaps: &mut Vec<exports::Export>,
+) {
+    if !gaps.iter().any(|s| s.kind == "method") {
+        return;
+    }
+    let dir = file.path.parent().unwrap_or(Path::new("")).to_path_buf();
+    let documented = interfaces.entry(dir.clone()).or_insert_with(|| {
+        let mut names = BTreeSet::new();
+        let Ok(entries) = std::fs::read_dir(root.join(&dir)) else {
+            return names;
+        };
+        let mut paths: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok())
+            .map(|e| dir.join(e.file_name()))
+            .filter(|p| {
+                let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                name.ends_with(".go") && !name.ends_with("_test.go")
+            })
+            .collect();
+        paths.sort();
+        for path in paths {
+            if let Ok(source) = crate::walk::read_file(root, &path) {
+                names.extend(
+                    exports::go_interface_methods(&source)
+                        .into_iter()
+                        .filter(|(_, documented)| *documented)
+                        .map(|(name, _)| name),
+                );
+            }
+        }
+        names
+    });
+    gaps.retain(|s| s.kind != "method" || !documented.contains(&s.name));
 }
 
 /// `docs/undocumented-export` for an audit (`--all-files`): one warning per

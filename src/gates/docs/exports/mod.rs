@@ -23,6 +23,10 @@ use crate::lang::syntax::Node;
 
 use crate::lang::Lang;
 
+mod go;
+use go::go;
+pub use go::go_interface_methods;
+
 /// The language of a source file whose exports are read: any language
 /// loki-gate parses, except Python stubs (`.pyi`), which declare what a
 /// module holds and are documented where it is defined.
@@ -454,131 +458,6 @@ fn rust_cfg_test(before: &[Node<'_>], source: &[u8]) -> bool {
     })
 }
 
-// ---------------------------------------------------------------- Go
-
-fn go(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
-    let items = named_children(root);
-    // A `main` package is a command: nothing in it can be imported.
-    let main = items
-        .iter()
-        .any(|i| i.kind() == "package_clause" && named_children(*i).into_iter().any(|n| text(n, source) == "main"));
-    if main {
-        return;
-    }
-    let exported = |name: &str| name.chars().next().is_some_and(char::is_uppercase);
-    for item in &items {
-        let above = go_doc(*item, source);
-        match item.kind() {
-            "function_declaration" | "method_declaration" => {
-                let name = item.child_by_field_name("name").map_or("", |n| text(n, source));
-                // A method of an unexported type is not part of the package's API.
-                let receiver = item.child_by_field_name("receiver").map(|r| go_receiver(r, source));
-                if exported(name) && receiver.is_none_or(|r| exported(&r)) {
-                    let kind = if item.kind() == "function_declaration" {
-                        "func"
-                    } else {
-                        "method"
-                    };
-                    out.push(export(*item, name, kind, go_names(above, name)));
-                }
-            }
-            "type_declaration" | "const_declaration" | "var_declaration" => {
-                let kind = match item.kind() {
-                    "type_declaration" => "type",
-                    "const_declaration" => "const",
-                    _ => "var",
-                };
-                let specs = go_specs(*item);
-                for spec in &specs {
-                    // A comment inside a group, directly above the spec, or after it on its line.
-                    let own = go_doc(*spec, source);
-                    let trailing = spec
-                        .next_sibling()
-                        .is_some_and(|n| n.kind() == "comment" && n.start_position().row == spec.end_position().row);
-                    for name in go_spec_names(*spec, source) {
-                        if exported(&name) {
-                            // A group's comment documents every spec in it.
-                            let documented = go_names(own, &name)
-                                || trailing
-                                || (specs.len() > 1 && above.is_some())
-                                || go_names(above, &name);
-                            out.push(export(*spec, &name, kind, documented));
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
-/// The type name of a method's receiver (`(b *Buffer)`, `(l List[T])`).
-fn go_receiver(receiver: Node<'_>, source: &[u8]) -> String {
-    let mut stack = vec![receiver];
-    while let Some(node) = stack.pop() {
-        if node.kind() == "type_identifier" {
-            return text(node, source).to_string();
-        }
-        stack.extend(named_children(node).into_iter().rev());
-    }
-    String::new()
-}
-
-fn go_specs(declaration: Node<'_>) -> Vec<Node<'_>> {
-    let mut specs = Vec::new();
-    for child in named_children(declaration) {
-        match child.kind() {
-            "type_spec" | "type_alias" | "const_spec" | "var_spec" => specs.push(child),
-            "var_spec_list" | "const_spec_list" => specs.extend(
-                named_children(child)
-                    .into_iter()
-                    .filter(|c| matches!(c.kind(), "var_spec" | "const_spec")),
-            ),
-            _ => {}
-        }
-    }
-    specs
-}
-
-fn go_spec_names(spec: Node<'_>, source: &[u8]) -> Vec<String> {
-    let mut cursor = spec.walk();
-    spec.children_by_field_name("name", &mut cursor)
-        .map(|n| text(n, source).to_string())
-        .collect()
-}
-
-/// The first line of the comment block directly above `node` (a block of
-/// `//` lines is one comment node per line).
-fn go_doc<'a>(node: Node<'_>, source: &'a [u8]) -> Option<&'a str> {
-    let mut first = None;
-    let mut row = node.start_position().row;
-    let mut previous = node.prev_sibling();
-    while let Some(comment) = previous.filter(|p| p.kind() == "comment" && p.end_position().row + 1 == row) {
-        first = Some(comment);
-        row = comment.start_position().row;
-        previous = comment.prev_sibling();
-    }
-    first.map(|c| text(c, source))
-}
-
-/// Does the comment start with `name` (after an optional article), or with
-/// `Deprecated:` (Go's tools read that paragraph as the symbol's doc)?
-fn go_names(comment: Option<&str>, name: &str) -> bool {
-    let Some(comment) = comment else {
-        return false;
-    };
-    let body = comment.trim_start_matches("//").trim_start_matches("/*").trim_start();
-    if body.starts_with("Deprecated:") {
-        return true;
-    }
-    let body = ["A ", "An ", "The "]
-        .iter()
-        .find_map(|a| body.strip_prefix(a))
-        .unwrap_or(body);
-    body.strip_prefix(name)
-        .is_some_and(|rest| rest.is_empty() || !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -873,6 +752,27 @@ var Default = Shape{}
                 s("Max", "const", true),
                 s("Min", "const", true),
                 s("Default", "var", false),
+            ]
+        );
+        // A method of a standard interface is documented by it; one of
+        // the same name that takes other parameters is not.
+        let source = "package e\n\n// An E is an error.\ntype E struct{}\n\nfunc (e E) Error() string { return \"\" }\n\nfunc (e E) Less(i, j int) bool { return false }\n\nfunc (e E) Close(force bool) {}\n";
+        assert_eq!(
+            found(Lang::Go, source),
+            vec![
+                s("E", "type", true),
+                s("Error", "method", true),
+                s("Less", "method", true),
+                s("Close", "method", false),
+            ]
+        );
+        let source = "package e\n\n// A Shape has an area.\ntype Shape interface {\n\tArea() float64\n}\n\ntype (\n\tcloser interface {\n\t\t// Shut shuts it.\n\t\tShut() error\n\t\tOpen() error\n\t}\n)\n";
+        assert_eq!(
+            go_interface_methods(source.as_bytes()),
+            vec![
+                ("Area".to_string(), true),
+                ("Shut".to_string(), true),
+                ("Open".to_string(), false)
             ]
         );
         // A command's package exports nothing anyone can import.
