@@ -525,6 +525,32 @@ fn a_go_method_that_implements_a_documented_interface_needs_no_comment_of_its_ow
     );
 }
 
+/// A Rust module or item marked `#[doc(hidden)]` is not the crate's API
+/// (issue 64: every finding on the `log` crate's `__private_api`, a module
+/// its macros reach): rustdoc leaves it out and `missing_docs` does not
+/// ask for it. A public module beside it still does.
+#[test]
+fn a_rust_module_hidden_from_the_docs_is_not_api() {
+    let repo = documented_repo();
+    repo.write("Cargo.toml", "[package]\nname = \"lib\"\nversion = \"0.1.0\"\n");
+    repo.write(
+        "src/lib.rs",
+        "//! A crate.\n\n#[doc(hidden)]\npub mod __private_api;\n\npub mod api;\n",
+    );
+    repo.write("src/__private_api.rs", "");
+    repo.write("src/api.rs", "//! The API.\n");
+    repo.commit("modules");
+    repo.write("src/__private_api.rs", "pub fn log() {}\n");
+    repo.write("src/api.rs", "//! The API.\n\npub fn log() {}\n");
+    let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
+    let found: Vec<(String, u32)> = report
+        .findings
+        .iter()
+        .map(|f| (f.path.clone().unwrap_or_default(), f.line.unwrap_or(0)))
+        .collect();
+    assert_eq!(found, vec![("src/api.rs".to_string(), 3)]);
+}
+
 #[test]
 fn a_private_python_module_exports_what_its_package_imports() {
     let repo = documented_repo();

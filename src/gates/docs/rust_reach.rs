@@ -119,21 +119,22 @@ fn children(node: Node<'_>) -> Vec<Node<'_>> {
     node.named_children(&mut cursor).collect()
 }
 
-/// `mod name;` at the top of `text` (parsed as `tree`): `Some(true)` when it is `pub mod`.
+/// `mod name;` at the top of `text` (parsed as `tree`): `Some(true)` when it
+/// is `pub mod` and not `#[doc(hidden)]` (a module hidden from the docs is
+/// reached, as a private one is, only through what is re-exported).
 fn declaration(tree: &Tree, text: &[u8], name: &str) -> Option<bool> {
-    children(tree.root_node())
-        .into_iter()
-        .filter(|n| n.kind() == "mod_item" && n.child_by_field_name("body").is_none())
-        .find(|n| {
-            n.child_by_field_name("name")
+    let items = children(tree.root_node());
+    let at = items.iter().position(|n| {
+        n.kind() == "mod_item"
+            && n.child_by_field_name("body").is_none()
+            && n.child_by_field_name("name")
                 .and_then(|id| id.utf8_text(text).ok())
                 .is_some_and(|id| id == name)
-        })
-        .map(|n| {
-            children(n)
-                .iter()
-                .any(|c| c.kind() == "visibility_modifier" && c.utf8_text(text).is_ok_and(|v| v == "pub"))
-        })
+    })?;
+    let public = children(items[at])
+        .iter()
+        .any(|c| c.kind() == "visibility_modifier" && c.utf8_text(text).is_ok_and(|v| v == "pub"));
+    Some(public && !super::exports::rust_hidden(&items[..at], text))
 }
 
 /// The names `pub use` declarations in `text` (parsed as `tree`) re-export

@@ -343,6 +343,9 @@ fn rust(node: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
         .filter_map(|i| i.child_by_field_name("name").map(|n| text(n, source)))
         .collect();
     for (i, item) in items.iter().enumerate() {
+        if rust_hidden(&items[..i], source) {
+            continue;
+        }
         let kind = match item.kind() {
             "function_item" => "fn",
             "struct_item" => "struct",
@@ -398,7 +401,7 @@ fn rust(node: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
 fn rust_impl(body: Node<'_>, ty: &str, source: &[u8], out: &mut Vec<Export>) {
     let items = named_children(body);
     for (i, item) in items.iter().enumerate() {
-        if item.kind() == "function_item" && rust_public(*item, source) {
+        if item.kind() == "function_item" && rust_public(*item, source) && !rust_hidden(&items[..i], source) {
             let name = item.child_by_field_name("name").map_or("", |n| text(n, source));
             let mut method = export(*item, name, "method", rust_documented(&items[..i], source));
             method.parent = Some(ty.to_string());
@@ -451,6 +454,16 @@ fn rust_documented(before: &[Node<'_>], source: &[u8]) -> bool {
     })
 }
 
+/// `#[doc(hidden)]` above the item: rustdoc leaves it out of the crate's
+/// documentation and rustc's `missing_docs` does not ask for its docs
+/// (a `__private_api` module that macros reach).
+pub(super) fn rust_hidden(before: &[Node<'_>], source: &[u8]) -> bool {
+    rust_preamble(before).any(|n| {
+        let t: String = text(n, source).split_whitespace().collect();
+        n.kind() == "attribute_item" && t.starts_with("#[doc(hidden")
+    })
+}
+
 fn rust_cfg_test(before: &[Node<'_>], source: &[u8]) -> bool {
     rust_preamble(before).any(|n| {
         let t: String = text(n, source).split_whitespace().collect();
@@ -472,6 +485,15 @@ mod tests {
 
     fn s(name: &str, kind: &'static str, documented: bool) -> (String, &'static str, bool) {
         (name.to_string(), kind, documented)
+    }
+
+    #[test]
+    fn rust_items_hidden_from_the_docs_are_not_api() {
+        let source = "#[doc(hidden)]\npub mod __private {\n    pub fn log() {}\n}\n\n#[doc(hidden)]\npub fn helper() {}\n\n/// A type.\npub struct T;\n\nimpl T {\n    #[doc(hidden)]\n    pub fn raw(&self) {}\n    pub fn open(&self) {}\n}\n\n#[doc(hidden)]\nimpl T {\n    pub fn more(&self) {}\n}\n";
+        assert_eq!(
+            found(Lang::Rust, source),
+            vec![s("T", "struct", true), s("open", "method", false)]
+        );
     }
 
     #[test]
