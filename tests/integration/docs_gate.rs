@@ -551,6 +551,40 @@ fn a_rust_module_hidden_from_the_docs_is_not_api() {
     assert_eq!(found, vec![("src/api.rs".to_string(), 3)]);
 }
 
+/// A module moved from CommonJS to ES modules adds no API (issue 64:
+/// commander.js's `exports.program = ..` became `export const program`, and
+/// every name read as a new undocumented export); a name it did not export
+/// before is still new.
+#[test]
+fn a_module_moved_from_commonjs_to_es_modules_adds_no_api() {
+    let repo = documented_repo();
+    repo.write("package.json", "{ \"name\": \"cli\", \"main\": \"index.js\" }\n");
+    repo.write(
+        "index.js",
+        "class Command {}\n\nexports.program = new Command();\nexports.Command = Command;\nmodule.exports.createCommand = () => new Command();\n",
+    );
+    repo.commit("commonjs");
+    repo.write(
+        "index.js",
+        "export class Command {}\n\nexport const program = new Command();\nexport const createCommand = () => new Command();\nexport function fresh() {}\n",
+    );
+    let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
+    let found: Vec<(u32, String)> = report
+        .findings
+        .iter()
+        .map(|f| (f.line.unwrap_or(0), format!("{:?}", f.severity)))
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            (1, "Warning".to_string()),
+            (3, "Warning".to_string()),
+            (4, "Warning".to_string()),
+            (5, "Error".to_string()),
+        ]
+    );
+}
+
 #[test]
 fn a_private_python_module_exports_what_its_package_imports() {
     let repo = documented_repo();

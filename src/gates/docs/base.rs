@@ -54,6 +54,13 @@ impl Before {
                     for symbol in &symbols {
                         *keys.entry(symbol_key(symbol)).or_insert(false) |= symbol.documented;
                     }
+                    // What the file exported the CommonJS way it had too (a
+                    // file moved to ES modules adds none of them).
+                    if matches!(language, Lang::JavaScript | Lang::TypeScript | Lang::Tsx) {
+                        for (name, documented) in exports::commonjs_names(language, &bytes).unwrap_or_default() {
+                            *keys.entry(format!("\u{1f}{name}")).or_insert(false) |= documented;
+                        }
+                    }
                     Before::Symbols(keys)
                 }
                 None => Before::Unknown,

@@ -272,6 +272,68 @@ fn javascript(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
     }
 }
 
+/// The names a JavaScript file exports the CommonJS way, each with whether
+/// a JSDoc documents it: `exports.x = ..`, `module.exports.x = ..`,
+/// `module.exports = { x, y: .., z() {} }`, `Object.defineProperty(exports,
+/// "x", ..)`. They are the module's API as much as `export const x` is: a
+/// file moved to ES modules keeps them (`None`: it does not parse).
+pub fn commonjs_names(language: Lang, source: &[u8]) -> Option<Vec<(String, bool)>> {
+    let tree = language.parse(source)?;
+    let items = named_children(tree.root_node());
+    let mut out = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let Some(expression) = named_children(*item)
+            .into_iter()
+            .next()
+            .filter(|_| item.kind() == "expression_statement")
+        else {
+            continue;
+        };
+        let documented = jsdoc_above(&items[..i], source);
+        let squashed = |n: Node<'_>| -> String { text(n, source).split_whitespace().collect() };
+        match expression.kind() {
+            "assignment_expression" => {
+                let (Some(left), Some(right)) = (
+                    expression.child_by_field_name("left"),
+                    expression.child_by_field_name("right"),
+                ) else {
+                    continue;
+                };
+                let target = squashed(left);
+                if let Some(name) = target
+                    .strip_prefix("module.exports.")
+                    .or_else(|| target.strip_prefix("exports."))
+                {
+                    out.push((name.to_string(), documented));
+                } else if target == "module.exports" && right.kind() == "object" {
+                    for property in named_children(right) {
+                        let key = match property.kind() {
+                            "shorthand_property_identifier" => Some(property),
+                            "pair" | "method_definition" => property
+                                .child_by_field_name("key")
+                                .or_else(|| property.child_by_field_name("name")),
+                            _ => None,
+                        };
+                        if let Some(key) = key {
+                            out.push((text(key, source).trim_matches(['"', '\'']).to_string(), documented));
+                        }
+                    }
+                }
+            }
+            "call_expression" => {
+                let call = squashed(expression);
+                if let Some(rest) = call.strip_prefix("Object.defineProperty(exports,")
+                    && let Some(name) = rest.split([',', ')']).next()
+                {
+                    out.push((name.trim_matches(['"', '\'']).to_string(), documented));
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(out)
+}
+
 /// Is there a `/** */` block among the comments right before a statement
 /// (`before` ends with what precedes it)? TypeScript attaches a JSDoc to
 /// the declaration after it across blank lines and line comments (`//
@@ -493,6 +555,24 @@ mod tests {
         assert_eq!(
             found(Lang::Rust, source),
             vec![s("T", "struct", true), s("open", "method", false)]
+        );
+    }
+
+    #[test]
+    fn commonjs_exports_are_read_with_their_docs() {
+        let source = "/** The program. */\nexports.program = new Command();\nmodule.exports.createCommand = (n) => n;\nmodule.exports = { Command, Option: Opt, help() {} };\nObject.defineProperty(exports, \"Argument\", { get() {} });\nlocal.x = 1;\n";
+        let names = commonjs_names(Lang::JavaScript, source.as_bytes()).unwrap();
+        let names: Vec<(&str, bool)> = names.iter().map(|(n, d)| (n.as_str(), *d)).collect();
+        assert_eq!(
+            names,
+            vec![
+                ("program", true),
+                ("createCommand", false),
+                ("Command", false),
+                ("Option", false),
+                ("help", false),
+                ("Argument", false),
+            ]
         );
     }
 
