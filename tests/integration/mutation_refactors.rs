@@ -312,6 +312,46 @@ fn regrouped_each_and_wrapper_declared_typescript_tests_are_the_same_checks() {
     assert_errors(&repo, &base, &["mutation/assertion-weakened test/cart.test.ts:7"]);
 }
 
+/// A suite moved from vitest's `expect` to `node:test` and `node:assert`
+/// writes each check again: `toThrow('m')` as `assert.throws(fn, {
+/// message: /m/ })`, `toMatch(s)` as `assert(x.includes(s))`,
+/// `toHaveBeenCalled()` as `assert(spy.mock.callCount() > 0)`. The same
+/// checks (issue 64: commander.js's move off Jest read as 56 changed or
+/// weakened checks); a message or a text that changed on the way is not.
+#[test]
+fn a_suite_moved_to_another_framework_keeps_its_checks() {
+    let old = "import { expect, test, vi } from 'vitest'\nimport { add } from '../src/cart'\n\ntest('refuses nothing', () => {\n  expect(() => add(null as any, 1)).toThrow('no items')\n})\n\ntest('describes', () => {\n  const text = String(add([1], 2))\n  expect(text).toMatch('1,2')\n})\n\ntest('calls back', () => {\n  const spy = vi.fn()\n  add([1], 2).forEach(spy)\n  expect(spy).toHaveBeenCalled()\n})\n";
+    let new = |message: &str, text: &str| {
+        format!(
+            "import {{ test, mock }} from 'node:test'\nimport assert from 'node:assert'\nimport {{ add }} from '../src/cart'\n\ntest('refuses nothing', () => {{\n  assert.throws(() => add(null as any, 1), {{ message: /{message}/ }})\n}})\n\ntest('describes', () => {{\n  const text = String(add([1], 2))\n  assert(text.includes('{text}'))\n}})\n\ntest('calls back', () => {{\n  const spy = mock.fn()\n  add([1], 2).forEach(spy)\n  assert(spy.mock.callCount() > 0)\n}})\n"
+        )
+    };
+    let code = CART_TS.replace("[...items, x]", "items.concat([x])");
+    let (repo, base) = ts_repo(old);
+    commit(
+        &repo,
+        "move to node:test",
+        &[("src/cart.ts", &code), ("test/cart.test.ts", &new("no items", "1,2"))],
+    );
+    assert_errors(&repo, &base, &[]);
+
+    // The look-alike: the message and the text changed with the code.
+    let (repo, base) = ts_repo(old);
+    commit(
+        &repo,
+        "move to node:test",
+        &[("src/cart.ts", &code), ("test/cart.test.ts", &new("empty cart", "1;2"))],
+    );
+    assert_errors(
+        &repo,
+        &base,
+        &[
+            "mutation/assertion-value-changed test/cart.test.ts:6",
+            "mutation/assertion-weakened test/cart.test.ts:11",
+        ],
+    );
+}
+
 const GO_MOD: &str = "module example.com/shop\n\ngo 1.21\n";
 
 #[test]

@@ -7,7 +7,9 @@ use crate::lang::{Assertion, Form, Import, TestCase, TestFile, is_plain_name, si
 
 use super::lattice::{Family, rank};
 
+mod canonical;
 mod stronger;
+use canonical::canonical;
 use stronger::implied;
 pub use stronger::{extended, narrowed};
 
@@ -129,9 +131,11 @@ pub fn mentions(text: &str, name: &str) -> bool {
     (0..tokens.len()).any(|i| names_at(&tokens, i, name).is_some())
 }
 
-/// A check as [`Assertion::matcher`] and [`Assertion::parts`] give it.
+/// A check as [`Assertion::matcher`] and [`Assertion::parts`] give it, or
+/// the same check written for another framework ([`canonical`]).
 pub fn same_check(a: &Assertion, b: &Assertion) -> bool {
-    a.matcher == b.matcher && (a.parts == b.parts || check_key(a) == check_key(b))
+    (a.matcher == b.matcher && (a.parts == b.parts || check_key(a) == check_key(b)))
+        || canonical(a).is_some_and(|c| Some(c) == canonical(b))
 }
 
 /// Did an expected value change from one literal to another? A literal
@@ -489,7 +493,8 @@ pub fn expected(a: &Assertion) -> Vec<&str> {
 /// `pytest.raises(E, match=..)` and `pytest.warns(E, match=..)` check them
 /// ([`made_keys`]).
 pub fn remade_keys(family: Family, a: &Assertion) -> Vec<String> {
-    let mut keys = Vec::new();
+    // The same check written for another framework, wherever it moved.
+    let mut keys: Vec<String> = canonical(a).map(|c| c.key()).into_iter().collect();
     let raised = |key: &str| key == "excinfo . value" || key.strip_suffix(" . exception").is_some_and(is_plain_name);
     if a.matcher == "in"
         && let [text, container] = a.parts.as_slice()
