@@ -352,6 +352,56 @@ fn a_suite_moved_to_another_framework_keeps_its_checks() {
     );
 }
 
+/// Two tests whose checks go through the project's own helper, merged
+/// statement by statement into one test of another file, are not deleted
+/// (issue 64: semver's `test_comparator` and `test_comparator_err`); the
+/// same merge that leaves a statement out is.
+#[test]
+fn tests_merged_into_one_in_another_file_are_not_deleted() {
+    let helper = "from calc.core import total\n\n\ndef check_total(xs, want):\n    assert total(xs) == want\n";
+    let old_a = "from tests.helpers import check_total\n\n\ndef test_small():\n    check_total([10, 20, 30], 60)\n    check_total([40], 40)\n\n\ndef test_large():\n    check_total([100, 200], 300)\n    check_total([1000], 1000)\n\n\ndef test_kept():\n    check_total([], 0)\n    check_total([5, 5], 10)\n";
+    let new_a = "from tests.helpers import check_total\n\n\ndef test_kept():\n    check_total([], 0)\n    check_total([5, 5], 10)\n";
+    let merged = |last: &str| {
+        format!(
+            "from tests.helpers import check_total\n\n\ndef test_totals():\n    check_total([10, 20, 30], 60)\n    check_total([40], 40)\n    check_total([100, 200], 300)\n{last}"
+        )
+    };
+    let files = |repo: &TestRepo| {
+        let base = commit(
+            repo,
+            "base",
+            &[
+                ("calc/__init__.py", "\n"),
+                ("calc/core.py", CALC_PY),
+                ("tests/__init__.py", "\n"),
+                ("tests/helpers.py", helper),
+                ("tests/test_a.py", old_a),
+            ],
+        );
+        base
+    };
+    let repo = TestRepo::new();
+    let base = files(&repo);
+    commit(
+        &repo,
+        "relocate",
+        &[
+            ("tests/test_a.py", new_a),
+            ("tests/test_b.py", &merged("    check_total([1000], 1000)\n")),
+        ],
+    );
+    assert_errors(&repo, &base, &[]);
+
+    let repo = TestRepo::new();
+    let base = files(&repo);
+    commit(
+        &repo,
+        "relocate",
+        &[("tests/test_a.py", new_a), ("tests/test_b.py", &merged(""))],
+    );
+    assert_errors(&repo, &base, &["mutation/test-deleted-or-skipped tests/test_a.py:9"]);
+}
+
 const GO_MOD: &str = "module example.com/shop\n\ngo 1.21\n";
 
 #[test]

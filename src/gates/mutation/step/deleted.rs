@@ -65,6 +65,22 @@ impl Analysis<'_> {
                 emit.out.checked_again += 1;
                 continue;
             }
+            // Its body written again in another test, statement by statement.
+            let body: Vec<String> = file
+                .change
+                .old
+                .as_ref()
+                .map(|v| test_text(self.versions.bytes(v), t.extent))
+                .unwrap_or_default()
+                .lines()
+                .map(squash)
+                // Its signature and attributes are its own.
+                .filter(|l| !l.is_empty() && !l.contains(&squash(&t.name)) && !l.starts_with(['#', '@']))
+                .collect();
+            if emit.gained.holds_body(&body) {
+                emit.out.checked_again += 1;
+                continue;
+            }
             // Folded into a parametrized test with other values: what an
             // edited expectation is, said where the values went.
             if let Some(rewrite) = emit.gained.folded(family, t) {

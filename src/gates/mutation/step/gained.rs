@@ -134,6 +134,30 @@ impl<'a> Gained<'a> {
             })
     }
 
+    /// Is the body of a test the step deleted (`lines`, its source lines
+    /// after the first, squashed) written again in a test it added or
+    /// edited, every statement as it was: two tests merged into one in
+    /// another file, checks a helper makes included (issue 64: semver's
+    /// `test_comparator` and `test_comparator_err` became one test of
+    /// `test_version_req.rs`)? Bodies of fewer than two statements or 40
+    /// characters say too little to be told from another test's.
+    pub(crate) fn holds_body(&self, lines: &[String]) -> bool {
+        let statements: Vec<&String> = lines
+            .iter()
+            .filter(|l| {
+                !l.chars()
+                    .all(|c| matches!(c, '{' | '}' | '(' | ')' | ';' | ',' | ']' | '['))
+            })
+            .collect();
+        if statements.len() < 2 || statements.iter().map(|l| l.len()).sum::<usize>() < 40 {
+            return false;
+        }
+        self.read()
+            .tests
+            .iter()
+            .any(|(_, _, text)| statements.iter().all(|l| text.contains(l.as_str())))
+    }
+
     /// Does a test the step added or edited make the check `a` exactly as
     /// written (its values too)?
     pub(crate) fn makes(&self, a: &Assertion) -> bool {
