@@ -367,7 +367,7 @@ fn tests_merged_into_one_in_another_file_are_not_deleted() {
         )
     };
     let files = |repo: &TestRepo| {
-        let base = commit(
+        commit(
             repo,
             "base",
             &[
@@ -377,8 +377,7 @@ fn tests_merged_into_one_in_another_file_are_not_deleted() {
                 ("tests/helpers.py", helper),
                 ("tests/test_a.py", old_a),
             ],
-        );
-        base
+        )
     };
     let repo = TestRepo::new();
     let base = files(&repo);
