@@ -401,6 +401,60 @@ fn tests_merged_into_one_in_another_file_are_not_deleted() {
     assert_errors(&repo, &base, &["mutation/test-deleted-or-skipped tests/test_a.py:9"]);
 }
 
+/// An expected value that prints a name the same commit renamed in the
+/// code follows the rename (issue 64: packaging's reprs when `_LowerBound`
+/// became `LowerBound`); one that changed in any other way with it is a
+/// changed expectation.
+#[test]
+fn an_expected_value_that_follows_a_rename_in_the_code_is_not_a_changed_expectation() {
+    let code = |name: &str| {
+        format!(
+            "class {name}:\n    def __init__(self, at):\n        self.at = at\n\n    def __repr__(self):\n        return f\"<{{type(self).__name__}} {{self.at}}>\"\n\n\ndef bound(at):\n    return {name}(at)\n"
+        )
+    };
+    let test = |_name: &str, want: &str| {
+        format!("from calc.bounds import bound\n\n\ndef test_repr():\n    assert repr(bound(1)) == \"{want}\"\n")
+    };
+    let start = |repo: &TestRepo| {
+        commit(
+            repo,
+            "base",
+            &[
+                ("calc/__init__.py", "\n"),
+                ("calc/bounds.py", &code("_Bound")),
+                ("tests/test_bounds.py", &test("_Bound", "<_Bound 1>")),
+            ],
+        )
+    };
+    let repo = TestRepo::new();
+    let base = start(&repo);
+    commit(
+        &repo,
+        "make the bound public",
+        &[
+            ("calc/bounds.py", &code("Bound")),
+            ("tests/test_bounds.py", &test("Bound", "<Bound 1>")),
+        ],
+    );
+    assert_errors(&repo, &base, &[]);
+
+    let repo = TestRepo::new();
+    let base = start(&repo);
+    commit(
+        &repo,
+        "make the bound public",
+        &[
+            ("calc/bounds.py", &code("Bound")),
+            ("tests/test_bounds.py", &test("Bound", "<Bound 2>")),
+        ],
+    );
+    assert_errors(
+        &repo,
+        &base,
+        &["mutation/assertion-value-changed tests/test_bounds.py:5"],
+    );
+}
+
 const GO_MOD: &str = "module example.com/shop\n\ngo 1.21\n";
 
 #[test]

@@ -322,7 +322,10 @@ impl Analysis<'_> {
             return;
         }
         let (was, now) = (pair::expected(old).join(" , "), pair::expected(new).join(" , "));
-        if pair::narrowed(new, &was, &now) || (pair::extended(&was, &now) && self.inputs_grew(of, o, nf, n)) {
+        if pair::narrowed(new, &was, &now)
+            || (pair::extended(&was, &now) && self.inputs_grew(of, o, nf, n))
+            || emit.follows_rename(&was, &now)
+        {
             return;
         }
         let (was, now) = show_changed(&was, &now);

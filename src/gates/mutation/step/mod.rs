@@ -185,6 +185,8 @@ struct Emit<'a> {
     gained: Gained<'a>,
     /// [`Emit::removed_from_code`], read when a check or a test is lost.
     removed: std::cell::OnceCell<HashSet<String>>,
+    /// [`Emit::added_to_code`], read when an expected value changed.
+    added: std::cell::OnceCell<HashSet<String>>,
     out: Outcome,
 }
 
@@ -223,6 +225,74 @@ impl Emit<'_> {
             declared
         })
     }
+}
+
+impl Emit<'_> {
+    /// The names the step's code changes declare that no old version of
+    /// the code files it changed declared (a class renamed: its new name).
+    fn added_to_code(&self) -> &HashSet<String> {
+        self.added.get_or_init(|| {
+            let (mut old, mut new) = (HashSet::new(), HashSet::new());
+            for c in self.step.changes.iter().filter(|c| c.kind == Kind::Code) {
+                for (version, into) in [(&c.old, &mut old), (&c.new, &mut new)] {
+                    if let Some(v) = version {
+                        let text = String::from_utf8_lossy(self.versions.bytes(v));
+                        into.extend(declarations(&text).map(str::to_string));
+                    }
+                }
+            }
+            new.retain(|name| !old.contains(name));
+            new
+        })
+    }
+
+    /// Did an expected value change only where it spells a name the step
+    /// renamed in the code: `was` with every whole-word `X` (a name the code
+    /// no longer has) written as `Y` (one it newly declares) is `now`? A
+    /// `repr` or message that prints a class's name follows its rename
+    /// (issue 64: packaging's `_LowerBound` made public).
+    fn follows_rename(&self, was: &str, now: &str) -> bool {
+        let word = |c: char| c.is_alphanumeric() || c == '_';
+        for old in self.removed_from_code() {
+            let Some(at) = was
+                .match_indices(old.as_str())
+                .map(|(i, _)| i)
+                .find(|&i| !was[..i].ends_with(word) && !was[i + old.len()..].starts_with(word))
+            else {
+                continue;
+            };
+            let (prefix, suffix) = (&was[..at], &was[at + old.len()..]);
+            let Some(rest) = now.strip_prefix(prefix) else { continue };
+            let Some(new) = rest.get(..rest.len().saturating_sub(suffix.len())) else {
+                continue;
+            };
+            if !new.is_empty()
+                && new.chars().all(word)
+                && self.added_to_code().contains(new)
+                && replace_words(was, old, new) == now
+            {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// `text` with each whole-word `from` written as `to`.
+fn replace_words(text: &str, from: &str, to: &str) -> String {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for (i, _) in text.match_indices(from) {
+        if i < last || text[..i].ends_with(word) || text[i + from.len()..].starts_with(word) {
+            continue;
+        }
+        out.push_str(&text[last..i]);
+        out.push_str(to);
+        last = i + from.len();
+    }
+    out.push_str(&text[last..]);
+    out
 }
 
 impl Analysis<'_> {
@@ -334,6 +404,7 @@ impl Analysis<'_> {
             versions: self.versions,
             gained: Gained::new(self.versions, &files, &pairs),
             removed: std::cell::OnceCell::new(),
+            added: std::cell::OnceCell::new(),
             out: Outcome::default(),
         };
         for (file, pairs) in files.iter().zip(&pairs) {
