@@ -455,6 +455,67 @@ fn an_expected_value_that_follows_a_rename_in_the_code_is_not_a_changed_expectat
     );
 }
 
+/// An expected message that the test file's own stub produces, fixed in
+/// the stub and the expectation together, followed the test's input (issue
+/// 64: urfave/cli's "cant do completion"); the expectation alone changed
+/// with the code is a changed expectation.
+#[test]
+fn an_expected_value_that_follows_the_test_files_own_stub_is_not_a_changed_expectation() {
+    let code = |extra: &str| format!("def run(shell):\n    {extra}return shell.complete()\n");
+    let tests = |stub: &str, want: &str| {
+        format!(
+            "from calc.shell import run\n\n\nclass FakeShell:\n    def complete(self):\n        return \"{stub}\"\n\n\ndef test_run():\n    assert run(FakeShell()) == \"{want}\"\n"
+        )
+    };
+    let start = |repo: &TestRepo| {
+        commit(
+            repo,
+            "base",
+            &[
+                ("calc/__init__.py", "\n"),
+                ("calc/shell.py", &code("")),
+                (
+                    "tests/test_shell.py",
+                    &tests("cant do completion", "cant do completion"),
+                ),
+            ],
+        )
+    };
+    let repo = TestRepo::new();
+    let base = start(&repo);
+    commit(
+        &repo,
+        "fix typos",
+        &[
+            ("calc/shell.py", &code("shell.ready = True\n    ")),
+            (
+                "tests/test_shell.py",
+                &tests("can't do completion", "can't do completion"),
+            ),
+        ],
+    );
+    assert_errors(&repo, &base, &[]);
+
+    let repo = TestRepo::new();
+    let base = start(&repo);
+    commit(
+        &repo,
+        "fix typos",
+        &[
+            ("calc/shell.py", &code("shell.ready = True\n    ")),
+            (
+                "tests/test_shell.py",
+                &tests("cant do completion", "can't do completion"),
+            ),
+        ],
+    );
+    assert_errors(
+        &repo,
+        &base,
+        &["mutation/assertion-value-changed tests/test_shell.py:10"],
+    );
+}
+
 const GO_MOD: &str = "module example.com/shop\n\ngo 1.21\n";
 
 #[test]

@@ -432,6 +432,25 @@ impl Analysis<'_> {
             return false;
         };
         pair::expected(old).iter().zip(pair::expected(new)).any(|(was, now)| {
+            // The file's own code outside its tests (a stub, a fixture
+            // returning the message) had the old value where it now has the
+            // new one: the typo fixed there and in the expectation (issue
+            // 64: urfave/cli's stub returning "can't do completion").
+            let (spelled_was, spelled_now) = (pair::spelled_value(was), pair::spelled_value(now));
+            if spelled_was.chars().count() >= 2
+                && spelled_was != spelled_now
+                && let (Some(old_file), Some(new_file)) = (of.old, nf.new)
+            {
+                let (was_out, now_out) = (
+                    outside_tests(of.change.old.as_ref().map(|v| self.versions.bytes(v)), old_file),
+                    outside_tests(nf.change.new.as_ref().map(|v| self.versions.bytes(v)), new_file),
+                );
+                let count = |text: &str, value: &str| text.matches(value).count();
+                let moved = count(&was_out, &spelled_was).saturating_sub(count(&now_out, &spelled_was));
+                if moved > 0 && count(&now_out, &spelled_now) >= count(&was_out, &spelled_now) + moved {
+                    return true;
+                }
+            }
             let (was, now) = (squash(&pair::spelled_value(was)), squash(&pair::spelled_value(now)));
             if was.chars().count() < 2 || was == now {
                 return false;
@@ -458,6 +477,23 @@ impl Analysis<'_> {
                 && lost.iter().all(|(w, n)| outside(&fewer, &fewer_expected, w) >= *n)
         })
     }
+}
+
+/// The lines of a test file (`bytes`, read as `file`) outside every test,
+/// without whitespace (as [`pair::spelled_value`] spells a string): its
+/// helpers, stubs and fixtures.
+fn outside_tests(bytes: Option<&[u8]>, file: &TestFile) -> String {
+    let text = String::from_utf8_lossy(bytes.unwrap_or_default());
+    let inside = |line: u32| {
+        file.tests
+            .iter()
+            .any(|t| t.extent.line <= line && line <= t.extent.end_line)
+    };
+    text.lines()
+        .enumerate()
+        .filter(|(i, _)| !inside(*i as u32 + 1))
+        .flat_map(|(_, l)| l.chars().filter(|c| !c.is_whitespace()))
+        .collect()
 }
 
 /// A check of another test than `n` in `new_file` that stands where `old`
