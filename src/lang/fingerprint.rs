@@ -265,6 +265,15 @@ fn tokens(node: Node<'_>, source: &[u8], out: &mut String, drop_parentheses: boo
         if child.is_extra() {
             continue;
         }
+        // A TypeScript type assertion (`x as T`, `x satisfies T`, `x!`) does
+        // nothing at run time: the value is its expression's.
+        let child = match child.kind() {
+            "as_expression" | "satisfies_expression" | "non_null_expression" => {
+                let Some(inner) = child.named_child(0) else { continue };
+                inner
+            }
+            _ => child,
+        };
         if child.child_count() > 0 {
             open.push((child, child.start_byte(), child.child(0)));
             continue;

@@ -516,6 +516,52 @@ fn an_expected_value_that_follows_the_test_files_own_stub_is_not_a_changed_expec
     );
 }
 
+/// A test folded into a table whose rows are spread into the call (ufo's
+/// `joinURL()` became the row `{ input: [], out: "" }` of a loop calling
+/// `joinURL(...t.input)`), and a check that only gained a type assertion
+/// (`as string[]`), are the checks they were (issue 64); a row that
+/// expects another value is not.
+#[test]
+fn a_test_folded_into_spread_table_rows_and_a_type_assertion_keep_their_checks() {
+    let code = "export function join(...parts: string[]): string {\n  return parts.join('/')\n}\n";
+    let old = "import { expect, test } from 'vitest'\nimport { join } from '../src/join'\n\ntest('no arguments', () => {\n  expect(join()).toBe('')\n})\n\ntest('two parts', () => {\n  expect(join('a', 'b')).toBe('a/b')\n})\n\nconst rows = [{ input: ['x', 'y'], out: 'x/y' }]\n\nfor (const t of rows) {\n  test('joins ' + t.input, () => {\n    expect(join(...t.input)).toBe(t.out)\n  })\n}\n";
+    let new = |empty: &str| {
+        format!(
+            "import {{ expect, test }} from 'vitest'\nimport {{ join }} from '../src/join'\n\nconst rows = [\n  {{ input: [], out: '{empty}' }},\n  {{ input: ['a', 'b'], out: 'a/b' }},\n  {{ input: ['x', 'y'], out: 'x/y' }},\n]\n\nfor (const t of rows) {{\n  test(`joins ${{t.input}}`, () => {{\n    expect(join(...(t.input as string[]))).toBe(t.out)\n  }})\n}}\n"
+        )
+    };
+    let start = |repo: &TestRepo| {
+        commit(
+            repo,
+            "base",
+            &[
+                ("package.json", "{ \"name\": \"join\", \"private\": true }\n"),
+                ("src/join.ts", code),
+                ("test/join.test.ts", old),
+            ],
+        )
+    };
+    let changed = code.replace("parts.join('/')", "parts.filter(Boolean).join('/')");
+    let repo = TestRepo::new();
+    let base = start(&repo);
+    commit(
+        &repo,
+        "table",
+        &[("src/join.ts", &changed), ("test/join.test.ts", &new(""))],
+    );
+    assert_errors(&repo, &base, &[]);
+
+    let repo = TestRepo::new();
+    let base = start(&repo);
+    commit(
+        &repo,
+        "table",
+        &[("src/join.ts", &changed), ("test/join.test.ts", &new("/"))],
+    );
+    let run = gate(&repo, &base);
+    assert_eq!(errors(&run).len(), 1, "{}", run.stdout);
+}
+
 const GO_MOD: &str = "module example.com/shop\n\ngo 1.21\n";
 
 #[test]

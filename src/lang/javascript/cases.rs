@@ -216,177 +216,6 @@ pub(super) fn module_literals<'a>(root: &Node<'a>, source: &[u8]) -> Vec<(String
     crate::lang::literals_bound_once(bound)
 }
 
-/// The rows of a table-driven test as cases ([`TestCase::cases`]): the one
-/// literal array a `for (const .. of table)` loop or a `table.forEach((..)
-/// => ..)` callback runs over (written there, bound once in the test, or,
-/// the test binding that name nowhere, once at the top of the file). An
-/// array pattern (`[input, want]`) binds a row's values by position, an
-/// object pattern (`{ input, want }`) a row's fields by key, and one name
-/// (`c`) binds `c[0]`.. of an array row and `c.want` of an object row. A
-/// row of another shape is not read; loops over two tables, or over plain
-/// values, give none. A name the test rebinds is not the row's value.
-pub(super) fn loop_cases(
-    body: &Node,
-    module: &[(String, Node)],
-    occurrences: &[(String, Bound)],
-    source: &[u8],
-) -> Vec<Vec<(String, String)>> {
-    // Most tests loop over nothing: a look at their text spares the walk.
-    if !source[body.byte_range()].windows(3).any(|w| w == b"for") {
-        return Vec::new();
-    }
-    let mut tables = Vec::new();
-    visit_named(*body, |n| {
-        let (pattern, right) = match n.kind() {
-            "for_in_statement" if n.field("operator").is_some_and(|o| text(&o, source) == "of") => {
-                (n.field("left"), n.field("right"))
-            }
-            "call_expression" => {
-                let callee = n.field("function").filter(|f| f.kind() == "member_expression");
-                let each = callee
-                    .and_then(|f| f.field("property"))
-                    .is_some_and(|p| text(&p, source) == "forEach");
-                let callback = arguments(&n).into_iter().next().filter(is_function);
-                match (each, callback) {
-                    (true, Some(callback)) => (
-                        callback
-                            .field("parameter")
-                            .or_else(|| callback.field("parameters").and_then(|p| first_child(&p))),
-                        callee.and_then(|f| f.field("object")),
-                    ),
-                    _ => (None, None),
-                }
-            }
-            _ => (None, None),
-        };
-        if let (Some(pattern), Some(right)) = (pattern, right)
-            && let Some(table) = table_literal(body, unwrap(right), module, occurrences, source)
-            && let Some(cases) = loop_rows(&pattern, &table, occurrences, source)
-        {
-            tables.push((text(&table, source).into_owned(), cases));
-        }
-        true
-    });
-    crate::lang::one_table(tables)
-}
-
-/// The array literal a loop runs over: written there, the value of the one
-/// binding of that name in `body`, or (the body binding it nowhere) the
-/// file's table of that name.
-pub(super) fn table_literal<'a>(
-    body: &Node<'a>,
-    right: Node<'a>,
-    module: &[(String, Node<'a>)],
-    occurrences: &[(String, Bound)],
-    source: &[u8],
-) -> Option<Node<'a>> {
-    match right.kind() {
-        "array" => Some(right),
-        "identifier" => {
-            let name = text(&right, source);
-            crate::lang::table_named(&name, occurrences, module, || {
-                let mut value = None;
-                visit_named(*body, |n| {
-                    if n.kind() == "variable_declarator"
-                        && n.field("name")
-                            .is_some_and(|l| l.kind() == "identifier" && text(&l, source) == name)
-                    {
-                        value = n.field("value").map(unwrap).filter(|v| v.kind() == "array");
-                    }
-                    value.is_none()
-                });
-                value
-            })
-        }
-        _ => None,
-    }
-}
-
-/// The cases of `table` as the loop's `pattern` reads each row.
-pub(super) fn loop_rows(
-    pattern: &Node,
-    table: &Node,
-    occurrences: &[(String, Bound)],
-    source: &[u8],
-) -> Option<Vec<Vec<(String, String)>>> {
-    let pattern = match pattern.kind() {
-        // TypeScript: `([a, b]: Row) =>`.
-        "required_parameter" | "optional_parameter" => pattern.field("pattern")?,
-        _ => *pattern,
-    };
-    fn named<'a>(node: &Node<'a>) -> Vec<Node<'a>> {
-        let mut c = node.walk();
-        node.named_children(&mut c).filter(|v| v.kind() != COMMENT).collect()
-    }
-    // An object's fields by key (a plain or quoted name).
-    fn fields<'a>(object: &Node<'a>, source: &[u8]) -> Vec<(String, Node<'a>)> {
-        named(object)
-            .into_iter()
-            .filter(|p| p.kind() == "pair")
-            .filter_map(|p| {
-                let key = text(&p.field("key")?, source);
-                let key = key.trim_matches(|c| matches!(c, '"' | '\'' | '`'));
-                crate::lang::is_plain_name(key).then(|| (key.to_string(), p.field("value").unwrap_or(p)))
-            })
-            .collect()
-    }
-    let mut cases = Vec::new();
-    for row in named(table) {
-        let case: Vec<(String, String)> = match (pattern.kind(), row.kind()) {
-            ("array_pattern", "array") => {
-                let names = named(&pattern);
-                if names.iter().any(|n| n.kind() != "identifier") {
-                    return None;
-                }
-                names
-                    .iter()
-                    .zip(named(&row))
-                    .map(|(name, value)| (text(name, source).into_owned(), token_key(&value, source)))
-                    .collect()
-            }
-            ("object_pattern", "object") => {
-                let mut case = Vec::new();
-                let values = fields(&row, source);
-                for part in named(&pattern) {
-                    let (key, name) = match part.kind() {
-                        "shorthand_property_identifier_pattern" => (text(&part, source), part),
-                        "pair_pattern" => match (part.field("key"), part.field("value")) {
-                            (Some(k), Some(v)) if v.kind() == "identifier" => (text(&k, source), v),
-                            _ => continue,
-                        },
-                        _ => continue,
-                    };
-                    if let Some((_, value)) = values.iter().find(|(k, _)| *k == key) {
-                        case.push((text(&name, source).into_owned(), token_key(value, source)));
-                    }
-                }
-                case
-            }
-            ("identifier", "array") => {
-                let one = text(&pattern, source);
-                named(&row)
-                    .iter()
-                    .enumerate()
-                    .map(|(i, value)| (format!("{one} [ {i} ]"), token_key(value, source)))
-                    .collect()
-            }
-            ("identifier", "object") => {
-                let one = text(&pattern, source);
-                fields(&row, source)
-                    .iter()
-                    .map(|(key, value)| (format!("{one} . {key}"), token_key(value, source)))
-                    .collect()
-            }
-            _ => continue,
-        };
-        cases.push(case);
-        if cases.len() == crate::lang::MAX_CASES {
-            break;
-        }
-    }
-    crate::lang::loop_table_cases(cases, occurrences)
-}
-
 impl<'s> Walker<'s, '_> {
     /// A comment ending on the line above a skip is its reason (JavaScript
     /// runners take no reason argument). Skips are rare: the comment is looked
@@ -730,12 +559,14 @@ impl<'s> Walker<'s, '_> {
             shape: crate::lang::shape(&body, self.source),
             extent: span,
             cases: {
-                let cases = each_cases(call, function, &occurrences, self.source);
+                let mut cases = each_cases(call, function, &occurrences, self.source);
                 if cases.is_empty() {
-                    loop_cases(&body, &self.literals, &occurrences, self.source)
-                } else {
-                    cases
+                    cases = loop_cases(&body, &self.literals, &occurrences, self.source);
                 }
+                if cases.is_empty() {
+                    cases = enclosing_loop_cases(call, &self.literals, &occurrences, self.source);
+                }
+                cases
             },
         });
     }

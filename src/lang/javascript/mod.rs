@@ -26,12 +26,14 @@ mod cases;
 mod doubles;
 mod imports;
 mod matchers;
+mod tables;
 use assertions::*;
 use cases::*;
 use doubles::*;
 pub use imports::imports;
 use imports::*;
 use matchers::*;
+use tables::*;
 
 const COMMENT: &str = "comment";
 const UNCHECKED: UncheckedKinds = UncheckedKinds {

@@ -113,6 +113,52 @@ fn with_values(key: &str, case: &[(String, String)]) -> String {
             }
         }
     }
+    unspread(&out.join(" "))
+}
+
+/// `key` with each array literal spread into a call written as its items:
+/// `f ( ... [ a , b ] )` is `f ( a , b )`, `f ( ... [ ] )` is `f ( )`, as
+/// a row's values are spread into the call it checks (ufo's
+/// `joinURL(...t.input)` for the row `{ input: [] }` is `joinURL()`).
+fn unspread(key: &str) -> String {
+    let tokens: Vec<&str> = key.split(' ').collect();
+    let mut out: Vec<&str> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        let in_call = matches!(out.last(), Some(&"(") | Some(&","));
+        if in_call && tokens[i] == "..." && tokens.get(i + 1) == Some(&"[") {
+            // The matching `]`.
+            let mut depth = 0usize;
+            let close = (i + 1..tokens.len()).find(|&j| {
+                match tokens[j] {
+                    "[" | "(" | "{" => depth += 1,
+                    "]" | ")" | "}" => depth -= 1,
+                    _ => {}
+                }
+                depth == 0
+            });
+            if let Some(close) = close
+                && matches!(tokens.get(close + 1), Some(&")") | Some(&","))
+            {
+                let items = &tokens[i + 2..close];
+                if items.is_empty() {
+                    // Nothing spread: the comma before it goes too.
+                    if out.last() == Some(&",") {
+                        out.pop();
+                    } else if tokens.get(close + 1) == Some(&",") {
+                        i = close + 2;
+                        continue;
+                    }
+                } else {
+                    out.extend_from_slice(items);
+                }
+                i = close + 1;
+                continue;
+            }
+        }
+        out.push(tokens[i]);
+        i += 1;
+    }
     out.join(" ")
 }
 

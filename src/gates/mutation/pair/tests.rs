@@ -359,3 +359,13 @@ fn a_list_extended_keeps_every_old_item_in_order() {
     assert!(!extended("3", "[ 3 , 4 ]"));
     assert!(!extended("[ ]", "[ 1 ]"));
 }
+
+#[test]
+fn an_array_spread_into_a_call_is_its_items() {
+    assert_eq!(unspread("f ( ... [ ] )"), "f ( )");
+    assert_eq!(unspread("f ( ... [ \" a \" , 1 ] )"), "f ( \" a \" , 1 )");
+    assert_eq!(unspread("f ( x , ... [ ] )"), "f ( x )");
+    assert_eq!(unspread("f ( ... [ ] , x )"), "f ( x )");
+    assert_eq!(unspread("[ ... [ 1 ] ]"), "[ ... [ 1 ] ]");
+    assert_eq!(unspread("f ( ... xs )"), "f ( ... xs )");
+}

@@ -37,7 +37,11 @@ impl<'a> Gained<'a> {
                 continue;
             }
             // A skipped test checks nothing: what moved into one is lost.
-            let edited = pairs.paired.iter().map(|&(o, n)| (n, pair::same_checks(o, n)));
+            // A table whose rows changed is edited, its checks the same or not.
+            let edited = pairs
+                .paired
+                .iter()
+                .map(|&(o, n)| (n, pair::same_checks(o, n) && o.cases == n.cases));
             candidates.extend(
                 pairs
                     .added
