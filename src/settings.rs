@@ -200,9 +200,15 @@ impl Session {
                     .filter_map(|w| w.rules.first().and_then(|r| r.split(' ').next()))
                     .collect();
                 let tracked = |rel: &Path| repo.is_tracked(rel);
+                // Not one of another release line than the project declares:
+                // the static gate would not run it either.
                 let locate = |name: &'static str| {
-                    let tool = crate::gates::static_analysis::tools::by_name(name)?;
-                    crate::gates::static_analysis::tools::locate(tool, repo.root(), Path::new(""), &tracked, path_only)
+                    use crate::gates::static_analysis::tools;
+                    let tool = tools::by_name(name)?;
+                    let program = tools::locate(tool, repo.root(), Path::new(""), &tracked, path_only)?;
+                    tools::version::mismatch(name, &program, repo.root(), Path::new(""), None)
+                        .is_none()
+                        .then_some(program)
                 };
                 // Where the change is held (CI, pre-push, the agent's stop):
                 // the tools take up to seconds to answer.

@@ -778,7 +778,7 @@ fn a_config_lowered_through_a_file_it_reads_is_held_as_the_tool_resolves_it() {
         .write("package.json", "{\"type\": \"module\"}\n")
         .write(
             "tsconfig.json",
-            "{\"extends\": \"./configs/strict.json\", \"include\": [\"web\"]}\n",
+            "{\"extends\": \"./configs/strict.json\", \"include\": [\"web\"], \"compilerOptions\": {\"outDir\": \"dist\"}}\n",
         )
         .write("configs/strict.json", "{\"compilerOptions\": {\"strict\": true}}\n")
         .write(
@@ -812,7 +812,13 @@ fn a_config_lowered_through_a_file_it_reads_is_held_as_the_tool_resolves_it() {
         "configs/eslint-rules.js",
         "export default { \"no-console\": \"error\", eqeqeq: \"error\" };\n",
     )
-    .write("web/app.ts", "export const port: number = 8081;\n");
+    .write("web/app.ts", "export const port: number = 8081;\n")
+    // A new project under the old one lowers nothing it did not have.
+    .write(
+        "web/admin/tsconfig.json",
+        "{\"extends\": \"../../tsconfig.json\", \"include\": [\".\"]}\n",
+    )
+    .write("web/admin/page.ts", "export const page: number = 1;\n");
     repo.commit("stricter, and edits the tools do not read");
     let stricter = run(&repo);
     assert_eq!(stricter.code, 0, "{}{}", stricter.stdout, stricter.stderr);

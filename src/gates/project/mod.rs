@@ -42,6 +42,7 @@ pub(crate) const MODEL_SOURCES: &[&str] = &[
     include_str!("../../lang/javascript/mod.rs"),
     include_str!("../../lang/javascript/assertions.rs"),
     include_str!("../../lang/javascript/cases.rs"),
+    include_str!("../../lang/javascript/tables.rs"),
     include_str!("../../lang/javascript/doubles.rs"),
     include_str!("../../lang/javascript/imports.rs"),
     include_str!("../../lang/javascript/matchers.rs"),

@@ -284,6 +284,11 @@ fn compare(
     let mut out: Vec<(PathBuf, Vec<Lowered>)> = Vec::new();
     let mut seen = BTreeSet::new();
     for (n, probe) in probes.iter().enumerate() {
+        // A project or config the base did not have lowers nothing here:
+        // what it sets is read key by key against what it replaces.
+        if answers[0][n].is_null() {
+            continue;
+        }
         let (old, mut new) = (&answers[0][n], answers[1][n].clone());
         // A rule the resolved settings no longer list is off.
         if let (Some(was), Some(now)) = (
@@ -296,10 +301,10 @@ fn compare(
         }
         let new = &new;
         let shown = if probe.ends_with(resolver.stand_in) && resolver.tool != "tsc" {
-            format!(
-                "files in {}/",
-                crate::git::display_path(probe.parent().unwrap_or(Path::new("")))
-            )
+            match probe.parent().filter(|p| !p.as_os_str().is_empty()) {
+                Some(dir) => format!("files in {}/", crate::git::display_path(dir)),
+                None => "files at the repository's root".to_string(),
+            }
         } else {
             crate::git::display_path(probe)
         };
@@ -498,11 +503,18 @@ fn ask(resolver: &Resolver, program: &Path, root: &Path, probe: &Path, touched: 
     let output =
         crate::process::run(cmd, root, TIMEOUT).with_context(|| format!("could not run {}", program.display()))?;
     if !output.success() {
-        let said = output
-            .stderr
-            .lines()
-            .chain(output.stdout.lines())
-            .find(|l| !l.trim().is_empty());
+        // The line that names the error, else the first: ESLint opens with
+        // "Oops! Something went wrong!" and names the cause after it.
+        let lines = || {
+            output
+                .stderr
+                .lines()
+                .chain(output.stdout.lines())
+                .filter(|l| !l.trim().is_empty())
+        };
+        let said = lines()
+            .find(|l| l.contains("Error") || l.contains("error:") || l.contains("Cannot find"))
+            .or_else(|| lines().next());
         bail!(
             "`{} {}` exited with {}{}",
             resolver.tool,
@@ -514,7 +526,10 @@ fn ask(resolver: &Resolver, program: &Path, root: &Path, probe: &Path, touched: 
     match resolver.tool {
         "ruff" => Ok(ruff::read(&output.stdout, root)),
         "tsc" => {
-            let mut value: Value = serde_json::from_str(&output.stdout).context("tsc --showConfig printed no JSON")?;
+            // Paths tsc resolves (an `outDir` it excludes) are printed
+            // absolute: each side's directory is left out of them.
+            let relative = output.stdout.replace(&format!("{}/", root.display()), "");
+            let mut value: Value = serde_json::from_str(&relative).context("tsc --showConfig printed no JSON")?;
             // The files the change touches that the project takes.
             let dir = probe.parent().unwrap_or(Path::new(""));
             let taken: BTreeSet<PathBuf> = value
