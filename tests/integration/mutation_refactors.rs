@@ -562,6 +562,61 @@ fn a_test_folded_into_spread_table_rows_and_a_type_assertion_keep_their_checks()
     assert_eq!(errors(&run).len(), 1, "{}", run.stdout);
 }
 
+/// A tool's config written as code (`eslint.config.js`, `.prettierrc.js`)
+/// is not the code a test checks, though a test that imports the package's
+/// root reaches every file under it (issue 64: commander.js's expected
+/// output "changed together with .prettierrc.js"); the package's code is.
+#[test]
+fn a_tools_config_written_as_code_is_not_code_a_test_reaches() {
+    let test = |want: &str| {
+        format!(
+            "const {{ greet }} = require('../');\n\ntest('greets', () => {{\n  expect(greet('a')).toBe('{want}');\n}});\n"
+        )
+    };
+    let start = |repo: &TestRepo| {
+        commit(
+            repo,
+            "base",
+            &[
+                (
+                    "package.json",
+                    "{ \"name\": \"hi\", \"main\": \"index.js\", \"private\": true }\n",
+                ),
+                ("index.js", "exports.greet = (n) => 'hi ' + n;\n"),
+                ("eslint.config.js", "module.exports = [];\n"),
+                ("tests/greet.test.js", &test("hi a")),
+            ],
+        )
+    };
+    let repo = TestRepo::new();
+    let base = start(&repo);
+    commit(
+        &repo,
+        "lint",
+        &[
+            ("eslint.config.js", "module.exports = [{ rules: {} }];\n"),
+            ("tests/greet.test.js", &test("hello a")),
+        ],
+    );
+    assert_errors(&repo, &base, &[]);
+
+    let repo = TestRepo::new();
+    let base = start(&repo);
+    commit(
+        &repo,
+        "greet",
+        &[
+            ("index.js", "exports.greet = (n) => 'hello ' + n;\n"),
+            ("tests/greet.test.js", &test("hello a")),
+        ],
+    );
+    assert_errors(
+        &repo,
+        &base,
+        &["mutation/assertion-value-changed tests/greet.test.js:4"],
+    );
+}
+
 const GO_MOD: &str = "module example.com/shop\n\ngo 1.21\n";
 
 #[test]

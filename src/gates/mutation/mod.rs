@@ -771,10 +771,26 @@ fn kind(classifier: &Classifier, change: &FileChange) -> Kind {
             owner_version: None,
         };
     }
-    if Lang::from_path(path).is_some() && !is_test_support(path) {
+    if Lang::from_path(path).is_some() && !is_test_support(path) && !tool_config(path) {
         return Kind::Code;
     }
     Kind::Other
+}
+
+/// A development tool's config written as code (`eslint.config.js`,
+/// `vitest.config.ts`, `.prettierrc.js`, `babel.config.cjs`): no test
+/// checks what it says, though a test that imports the package's root
+/// reaches every code file under it (issue 64: commander.js's expected
+/// values "changed with" `eslint.config.js` and `.prettierrc.js`).
+fn tool_config(path: &Path) -> bool {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return false;
+    };
+    let Some((stem, ext)) = name.rsplit_once('.') else {
+        return false;
+    };
+    matches!(ext, "js" | "cjs" | "mjs" | "ts" | "cts" | "mts")
+        && (stem.ends_with(".config") || (stem.starts_with('.') && stem.ends_with("rc")))
 }
 
 /// The bytes of one version of `path`, or (`Err`) why it cannot be
