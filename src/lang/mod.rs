@@ -246,6 +246,10 @@ pub struct TestFile {
     /// changed code, not only tests.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub code_digest: String,
+    /// The byte ranges of its tests (test functions and test modules), in
+    /// order: the rest is that code.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub test_spans: Vec<(usize, usize)>,
 }
 
 /// Is `s` one name: letters, digits and `_` only, at least one

@@ -617,6 +617,51 @@ fn a_tools_config_written_as_code_is_not_code_a_test_reaches() {
     );
 }
 
+/// A test deleted with the API it used as a type (`kvs: AsMap<&str>`) or a
+/// path (`source::as_map`) went with that API (issue 64: the `log` crate's
+/// `derive_stream` test); one deleted while the API stays is deleted.
+#[test]
+fn a_test_deleted_with_the_type_it_used_went_with_it() {
+    let lib = |with_map: bool| {
+        let map = if with_map {
+            "pub struct AsMap<T>(pub T);\n\n"
+        } else {
+            ""
+        };
+        let test = if with_map {
+            "    #[test]\n    fn derive_map() {\n        struct Record<'a> {\n            kvs: AsMap<&'a str>,\n        }\n        let r: Option<Record> = None;\n        assert!(r.is_none());\n    }\n\n"
+        } else {
+            ""
+        };
+        format!(
+            "{map}pub struct AsList<T>(pub T);\n\n#[cfg(test)]\nmod tests {{\n    use super::*;\n\n{test}    #[test]\n    fn derive_list() {{\n        let l = AsList(1);\n        assert_eq!(l.0, 1);\n    }}\n}}\n"
+        )
+    };
+    let start = |repo: &TestRepo| {
+        commit(
+            repo,
+            "base",
+            &[
+                (
+                    "Cargo.toml",
+                    "[package]\nname = \"kv\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+                ),
+                ("src/lib.rs", &lib(true)),
+            ],
+        )
+    };
+    let repo = TestRepo::new();
+    let base = start(&repo);
+    commit(&repo, "remove AsMap", &[("src/lib.rs", &lib(false))]);
+    assert_errors(&repo, &base, &[]);
+
+    let repo = TestRepo::new();
+    let base = start(&repo);
+    let kept = lib(false).replace("pub struct AsList", "pub struct AsMap<T>(pub T);\n\npub struct AsList");
+    commit(&repo, "drop a test", &[("src/lib.rs", &kept)]);
+    assert_errors(&repo, &base, &["mutation/test-deleted-or-skipped src/lib.rs:10"]);
+}
+
 const GO_MOD: &str = "module example.com/shop\n\ngo 1.21\n";
 
 #[test]

@@ -108,6 +108,7 @@ pub fn test_file(tree: &Tree, source: &[u8], memo: Option<&mut Memo>) -> TestFil
     if !file.tests.is_empty() {
         code.sort_by_key(|range| range.start);
         file.code_digest = digest(source, &code);
+        file.test_spans = code.iter().map(|range| (range.start, range.end)).collect();
     }
     keep_imported_uses(&mut file);
     file

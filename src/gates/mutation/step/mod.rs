@@ -205,13 +205,13 @@ impl Emit<'_> {
                 self.step
                     .changes
                     .iter()
-                    .filter(|c| c.kind == Kind::Code)
+                    .filter(|c| holds_code(c))
                     .filter_map(|c| Lang::from_path(&c.path).map(|lang| (c, lang)))
             };
             let mut declared: HashSet<String> = HashSet::new();
             for (c, _) in code().filter(|(c, _)| c.new.is_some()) {
                 if let Some(old) = &c.old {
-                    let text = String::from_utf8_lossy(self.versions.bytes(old));
+                    let text = code_text(c, self.versions.bytes(old));
                     declared.extend(declarations(&text).map(str::to_string));
                 }
             }
@@ -233,10 +233,10 @@ impl Emit<'_> {
     fn added_to_code(&self) -> &HashSet<String> {
         self.added.get_or_init(|| {
             let (mut old, mut new) = (HashSet::new(), HashSet::new());
-            for c in self.step.changes.iter().filter(|c| c.kind == Kind::Code) {
+            for c in self.step.changes.iter().filter(|c| holds_code(c)) {
                 for (version, into) in [(&c.old, &mut old), (&c.new, &mut new)] {
                     if let Some(v) = version {
-                        let text = String::from_utf8_lossy(self.versions.bytes(v));
+                        let text = code_text(c, self.versions.bytes(v));
                         into.extend(declarations(&text).map(str::to_string));
                     }
                 }
@@ -276,6 +276,32 @@ impl Emit<'_> {
         }
         false
     }
+}
+
+/// Does the changed file hold code: a code file, or a Rust source file
+/// that holds its tests beside its code (`src/lib.rs` with `mod tests`)?
+fn holds_code(change: &FileChange) -> bool {
+    change.kind == Kind::Code
+        || (change.kind == Kind::Test(Lang::Rust) && !crate::gates::mutation::is_test_support(&change.path))
+}
+
+/// The code of one version of a changed file that [`holds_code`]: a Rust
+/// source file's without its tests (their names and helpers are no API).
+fn code_text<'b>(change: &FileChange, bytes: &'b [u8]) -> std::borrow::Cow<'b, str> {
+    if change.kind != Kind::Test(Lang::Rust) {
+        return String::from_utf8_lossy(bytes);
+    }
+    let tests = Lang::Rust.test_file(bytes).map(|f| f.test_spans).unwrap_or_default();
+    let mut text = String::new();
+    let mut at = 0;
+    for (start, end) in tests.into_iter().chain([(bytes.len(), bytes.len())]) {
+        if let Some(part) = bytes.get(at..start.max(at)) {
+            text.push_str(&String::from_utf8_lossy(part));
+            text.push('\n');
+        }
+        at = at.max(end);
+    }
+    std::borrow::Cow::Owned(text)
 }
 
 /// `text` with each whole-word `from` written as `to`.

@@ -64,7 +64,8 @@ pub(crate) fn identifiers(text: &str) -> impl Iterator<Item = (&str, usize)> {
 
 /// The names `text` uses as an API rather than as its own variables: an
 /// attribute or method (`.proxies`), a keyword argument or field in a
-/// list (`(proxies=`, `{ proxies:`; not `==` or `::`), a call (`proxies(`).
+/// list (`(proxies=`, `{ proxies:`; not `==` or `::`), a call (`proxies(`),
+/// a path's segment (`source::as_map`), a generic type (`AsMap<T>`).
 pub(crate) fn api_uses(text: &str) -> impl Iterator<Item = &str> {
     let bytes = text.as_bytes();
     identifiers(text).filter_map(move |(word, end)| {
@@ -72,11 +73,13 @@ pub(crate) fn api_uses(text: &str) -> impl Iterator<Item = &str> {
         let before = bytes[..start].iter().rev().find(|b| !b.is_ascii_whitespace());
         let mut after = bytes[end..].iter().filter(|b| !b.is_ascii_whitespace());
         let listed = matches!(before, Some(b'(' | b',' | b'{'));
+        let path = bytes[..start].ends_with(b"::");
+        let generic = bytes.get(end) == Some(&b'<') && word.starts_with(|c: char| c.is_ascii_uppercase());
         let used = match (after.next(), after.next()) {
             (Some(b'='), next) => listed && next != Some(&b'='),
             (Some(b':'), next) => listed && next != Some(&b':'),
             (Some(b'('), _) => true,
-            _ => before == Some(&b'.'),
+            _ => before == Some(&b'.') || path || generic,
         };
         used.then_some(word)
     })
