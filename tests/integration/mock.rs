@@ -1186,6 +1186,13 @@ fn type_level_tests_and_wrappers_typescript() {
     check_fixture("type_level.test.ts");
 }
 
+/// node:test's mock tracker (`test.mock.method(process, 'on', ..)`) makes
+/// doubles, not a test named `process` (issue 64: commander.js).
+#[test]
+fn node_test_mock_tracker_is_not_a_test() {
+    check_fixture("node_test_mock.test.js");
+}
+
 /// A Python project below the root (a monorepo member, a maturin package
 /// with `python-source`) is imported by its own name: that is the subject.
 /// A `python-source` that points outside the repository is not followed.

@@ -560,6 +560,22 @@ fn a_test_folded_into_spread_table_rows_and_a_type_assertion_keep_their_checks()
     );
     let run = gate(&repo, &base);
     assert_eq!(errors(&run).len(), 1, "{}", run.stdout);
+
+    // The table bound in the `describe` around the loop, as ufo writes it.
+    let repo = TestRepo::new();
+    let base = start(&repo);
+    let grouped = new("")
+        .replace("const rows = [", "describe('join', () => {\nconst rows = [")
+        .trim_end()
+        .to_string()
+        + "\n})\n";
+    let grouped = grouped.replace("import { expect, test }", "import { describe, expect, test }");
+    commit(
+        &repo,
+        "table",
+        &[("src/join.ts", &changed), ("test/join.test.ts", &grouped)],
+    );
+    assert_errors(&repo, &base, &[]);
 }
 
 /// A tool's config written as code (`eslint.config.js`, `.prettierrc.js`)

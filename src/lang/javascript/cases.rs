@@ -255,7 +255,11 @@ impl<'s> Walker<'s, '_> {
                     .is_some_and(|p| matches!(p.as_str(), "test" | "skip" | "only" | "todo"));
             // `test.beforeEach(..)`, `test.afterEach.always(..)`, `test.serial.before(..)`:
             // AVA's and node:test's lifecycle hooks set up tests; they are not tests.
-            let hook = path[1..].iter().any(|p| HOOK_NAMES.contains(&p.as_str()));
+            // node:test's mock tracker on the test function (`test.mock.method(
+            // process, 'on', ..)`, `test.mock.fn()`) makes doubles, not tests.
+            let hook = path[1..]
+                .iter()
+                .any(|p| HOOK_NAMES.contains(&p.as_str()) || p == "mock");
             if (TEST_NAMES.contains(&head) || qunit) && !hook {
                 self.qunit |= qunit;
                 self.remembered_test(node, &path, group_skip);

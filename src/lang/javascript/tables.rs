@@ -91,7 +91,29 @@ pub(super) fn enclosing_loop_cases(
             _ => (None, None),
         };
         if let (Some(pattern), Some(right)) = (pattern, right) {
-            return table_literal(&n, unwrap(right), module, occurrences, source)
+            // A table bound beside the loop (in the `describe` around it),
+            // else at the top of the file.
+            let right = unwrap(right);
+            let beside = (right.kind() == "identifier")
+                .then(|| {
+                    let name = text(&right, source);
+                    let scope = n.parent()?;
+                    let mut named = scope.named_children(&mut scope.walk()).filter_map(|statement| {
+                        let mut cursor = statement.walk();
+                        let found = statement
+                            .named_children(&mut cursor)
+                            .filter(|d| d.kind() == "variable_declarator")
+                            .find(|d| d.field("name").is_some_and(|l| text(&l, source) == name))
+                            .and_then(|d| d.field("value"))
+                            .map(unwrap)
+                            .filter(|v| v.kind() == "array");
+                        found
+                    });
+                    named.next()
+                })
+                .flatten();
+            return beside
+                .or_else(|| table_literal(&n, right, module, occurrences, source))
                 .and_then(|table| loop_rows(&pattern, &table, occurrences, source))
                 .unwrap_or_default();
         }
