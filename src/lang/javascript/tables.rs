@@ -100,14 +100,13 @@ pub(super) fn enclosing_loop_cases(
                     let scope = n.parent()?;
                     let mut named = scope.named_children(&mut scope.walk()).filter_map(|statement| {
                         let mut cursor = statement.walk();
-                        let found = statement
+                        statement
                             .named_children(&mut cursor)
                             .filter(|d| d.kind() == "variable_declarator")
                             .find(|d| d.field("name").is_some_and(|l| text(&l, source) == name))
                             .and_then(|d| d.field("value"))
                             .map(unwrap)
-                            .filter(|v| v.kind() == "array");
-                        found
+                            .filter(|v| v.kind() == "array")
                     });
                     named.next()
                 })
