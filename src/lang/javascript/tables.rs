@@ -24,28 +24,7 @@ pub(super) fn loop_cases(
     }
     let mut tables = Vec::new();
     visit_named(*body, |n| {
-        let (pattern, right) = match n.kind() {
-            "for_in_statement" if n.field("operator").is_some_and(|o| text(&o, source) == "of") => {
-                (n.field("left"), n.field("right"))
-            }
-            "call_expression" => {
-                let callee = n.field("function").filter(|f| f.kind() == "member_expression");
-                let each = callee
-                    .and_then(|f| f.field("property"))
-                    .is_some_and(|p| text(&p, source) == "forEach");
-                let callback = arguments(&n).into_iter().next().filter(is_function);
-                match (each, callback) {
-                    (true, Some(callback)) => (
-                        callback
-                            .field("parameter")
-                            .or_else(|| callback.field("parameters").and_then(|p| first_child(&p))),
-                        callee.and_then(|f| f.field("object")),
-                    ),
-                    _ => (None, None),
-                }
-            }
-            _ => (None, None),
-        };
+        let (pattern, right) = loop_over(&n, source);
         if let (Some(pattern), Some(right)) = (pattern, right)
             && let Some(table) = table_literal(body, unwrap(right), module, occurrences, source)
             && let Some(cases) = loop_rows(&pattern, &table, occurrences, source)
@@ -69,27 +48,7 @@ pub(super) fn enclosing_loop_cases(
 ) -> Vec<Vec<(String, String)>> {
     let mut at = call.parent();
     while let Some(n) = at {
-        let (pattern, right) = match n.kind() {
-            "for_in_statement" if n.field("operator").is_some_and(|o| text(&o, source) == "of") => {
-                (n.field("left"), n.field("right"))
-            }
-            "call_expression" => {
-                let callee = n.field("function").filter(|f| f.kind() == "member_expression");
-                let each = callee
-                    .and_then(|f| f.field("property"))
-                    .is_some_and(|p| text(&p, source) == "forEach");
-                match (each, arguments(&n).into_iter().next().filter(is_function)) {
-                    (true, Some(callback)) => (
-                        callback
-                            .field("parameter")
-                            .or_else(|| callback.field("parameters").and_then(|p| first_child(&p))),
-                        callee.and_then(|f| f.field("object")),
-                    ),
-                    _ => (None, None),
-                }
-            }
-            _ => (None, None),
-        };
+        let (pattern, right) = loop_over(&n, source);
         if let (Some(pattern), Some(right)) = (pattern, right) {
             // A table bound beside the loop (in the `describe` around it),
             // else at the top of the file.
@@ -119,6 +78,32 @@ pub(super) fn enclosing_loop_cases(
         at = n.parent();
     }
     Vec::new()
+}
+
+/// The pattern a loop binds each item to and what it runs over, when `n`
+/// is one: `for (const pattern of right)`, `right.forEach((pattern) => ..)`.
+fn loop_over<'a>(n: &Node<'a>, source: &[u8]) -> (Option<Node<'a>>, Option<Node<'a>>) {
+    match n.kind() {
+        "for_in_statement" if n.field("operator").is_some_and(|o| text(&o, source) == "of") => {
+            (n.field("left"), n.field("right"))
+        }
+        "call_expression" => {
+            let callee = n.field("function").filter(|f| f.kind() == "member_expression");
+            let each = callee
+                .and_then(|f| f.field("property"))
+                .is_some_and(|p| text(&p, source) == "forEach");
+            match (each, arguments(n).into_iter().next().filter(is_function)) {
+                (true, Some(callback)) => (
+                    callback
+                        .field("parameter")
+                        .or_else(|| callback.field("parameters").and_then(|p| first_child(&p))),
+                    callee.and_then(|f| f.field("object")),
+                ),
+                _ => (None, None),
+            }
+        }
+        _ => (None, None),
+    }
 }
 
 /// The array literal a loop runs over: written there, the value of the one

@@ -251,6 +251,16 @@ pub(super) const SETUP_FILE: ToolFile = ToolFile {
     ],
 };
 
+/// ESLint's flat config files, in the order it looks for them.
+pub(super) const ESLINT_FLAT_CONFIGS: &[&str] = &[
+    "eslint.config.js",
+    "eslint.config.mjs",
+    "eslint.config.cjs",
+    "eslint.config.ts",
+    "eslint.config.mts",
+    "eslint.config.cts",
+];
+
 pub(super) const FILES: &[ToolFile] = &[
     ToolFile {
         names: &["pyproject.toml"],
@@ -386,14 +396,7 @@ pub(super) const FILES: &[ToolFile] = &[
         keys: ESLINT_KEYS,
     },
     ToolFile {
-        names: &[
-            "eslint.config.js",
-            "eslint.config.mjs",
-            "eslint.config.cjs",
-            "eslint.config.ts",
-            "eslint.config.mts",
-            "eslint.config.cts",
-        ],
+        names: ESLINT_FLAT_CONFIGS,
         format: Format::Code,
         at: "",
         tool: "eslint",

@@ -21,7 +21,7 @@ use std::time::Duration;
 use anyhow::{Context as _, Result, bail};
 use serde_json::Value;
 
-use super::keys::{TSC_KEYS, Way};
+use super::keys::{ESLINT_FLAT_CONFIGS, TSC_KEYS, Way};
 use super::{Lowered, at, lowers};
 use crate::changed::ChangeSet;
 use crate::git::{Repo, Status};
@@ -77,14 +77,7 @@ const RESOLVERS: &[Resolver] = &[
     },
     Resolver {
         tool: "eslint",
-        configs: &[
-            "eslint.config.js",
-            "eslint.config.mjs",
-            "eslint.config.cjs",
-            "eslint.config.ts",
-            "eslint.config.mts",
-            "eslint.config.cts",
-        ],
+        configs: ESLINT_FLAT_CONFIGS,
         config_ext: &["js", "mjs", "cjs", "ts", "mts", "cts", "json"],
         checks: &["js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts"],
         stand_in: "loki-gate-probe.js",

@@ -127,8 +127,8 @@ fn expectation(key: &str) -> String {
 }
 
 /// The text a regular expression literal (`/ cannot add /`, flags after
-/// it) matches when it matches only itself: escapes undone, no spaces
-/// (as [`spelled_value`] squashes a string's).
+/// it) matches when it matches only itself ([`super::plain_pattern`]),
+/// without spaces (as [`spelled_value`] squashes a string's).
 fn regex_text(key: &str) -> Option<String> {
     let body = key.strip_prefix('/')?;
     let end = body.rfind('/')?;
@@ -136,20 +136,8 @@ fn regex_text(key: &str) -> Option<String> {
     if !flags.trim().chars().all(|c| c.is_ascii_alphabetic()) {
         return None;
     }
-    let mut out = String::new();
-    let mut chars = pattern.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => match chars.next() {
-                Some(next) if !next.is_alphanumeric() => out.push(next),
-                _ => return None,
-            },
-            '.' | '*' | '+' | '?' | '(' | ')' | '[' | ']' | '{' | '}' | '|' | '^' | '$' => return None,
-            c if c.is_whitespace() => {}
-            c => out.push(c),
-        }
-    }
-    Some(out)
+    let squashed: String = pattern.chars().filter(|c| !c.is_whitespace()).collect();
+    super::plain_pattern(&squashed)
 }
 
 #[cfg(test)]
