@@ -671,9 +671,17 @@ fn a_test_deleted_with_the_type_it_used_went_with_it() {
     commit(&repo, "remove AsMap", &[("src/lib.rs", &lib(false))]);
     assert_errors(&repo, &base, &[]);
 
+    // Removed with its API in one commit, the API put back in the next
+    // (as deprecated) without the test: the test is gone, the API is not.
     let repo = TestRepo::new();
     let base = start(&repo);
     let kept = lib(false).replace("pub struct AsList", "pub struct AsMap<T>(pub T);\n\npub struct AsList");
+    commit(&repo, "remove AsMap", &[("src/lib.rs", &lib(false))]);
+    commit(&repo, "restore AsMap", &[("src/lib.rs", &kept)]);
+    assert_errors(&repo, &base, &["mutation/test-deleted-or-skipped src/lib.rs:10"]);
+
+    let repo = TestRepo::new();
+    let base = start(&repo);
     commit(&repo, "drop a test", &[("src/lib.rs", &kept)]);
     assert_errors(&repo, &base, &["mutation/test-deleted-or-skipped src/lib.rs:10"]);
 }

@@ -181,6 +181,8 @@ const CONFIRM_INTENDED: &str = "Expectations changed with the code: confirm they
 /// Collects a step's findings, applying its acknowledgments.
 struct Emit<'a> {
     step: &'a Step,
+    /// The working tree: the end of the range.
+    root: &'a Path,
     versions: &'a Versions,
     gained: Gained<'a>,
     /// [`Emit::removed_from_code`], read when a check or a test is lost.
@@ -220,6 +222,16 @@ impl Emit<'_> {
                 match crate::lang::code_names(lang, self.versions.bytes(new)) {
                     Some(names) => declared.retain(|d| !names.contains(d)),
                     None => declared.clear(),
+                }
+            }
+            // Gone for good: a later step that put it back (an API removed,
+            // then restored as deprecated without its tests) did not take
+            // the tests' checks along. The range ends in the working tree.
+            for (c, _) in code() {
+                if let Ok(bytes) = std::fs::read(self.root.join(&c.path)) {
+                    let text = code_text(c, &bytes);
+                    let now: HashSet<&str> = declarations(&text).collect();
+                    declared.retain(|d| !now.contains(d.as_str()));
                 }
             }
             declared
@@ -427,6 +439,7 @@ impl Analysis<'_> {
         let pairs: Vec<TestPairs<'_>> = files.iter().map(|f| pair::pair_tests(f.old, f.new)).collect();
         let mut emit = Emit {
             step,
+            root: self.reach.root,
             versions: self.versions,
             gained: Gained::new(self.versions, &files, &pairs),
             removed: std::cell::OnceCell::new(),
