@@ -192,13 +192,9 @@ impl Session {
                     Some(rev) => crate::gates::project::runners::changed_setup_files(&repo, rev, &changes)?,
                     None => Default::default(),
                 };
-                let mut found = crate::trust::tools::hold_tool_configs(&judge, &repo, &changes, &setup)?;
+                let (mut found, held) = crate::trust::tools::hold_tool_configs(&judge, &repo, &changes, &setup)?;
                 // Then as the tools resolve them, for those not held already,
                 // each run as the static gate would find it.
-                let held: std::collections::BTreeSet<&str> = found
-                    .iter()
-                    .filter_map(|w| w.rules.first().and_then(|r| r.split(' ').next()))
-                    .collect();
                 let tracked = |rel: &Path| repo.is_tracked(rel);
                 // Not one of another release line than the project declares:
                 // the static gate would not run it either.

@@ -61,11 +61,7 @@ pub(super) fn enclosing_loop_cases(
                         let mut cursor = statement.walk();
                         statement
                             .named_children(&mut cursor)
-                            .filter(|d| d.kind() == "variable_declarator")
-                            .find(|d| d.field("name").is_some_and(|l| text(&l, source) == name))
-                            .and_then(|d| d.field("value"))
-                            .map(unwrap)
-                            .filter(|v| v.kind() == "array")
+                            .find_map(|d| array_bound(&d, &name, source))
                     });
                     named.next()
                 })
@@ -123,11 +119,8 @@ pub(super) fn table_literal<'a>(
             crate::lang::table_named(&name, occurrences, module, || {
                 let mut value = None;
                 visit_named(*body, |n| {
-                    if n.kind() == "variable_declarator"
-                        && n.field("name")
-                            .is_some_and(|l| l.kind() == "identifier" && text(&l, source) == name)
-                    {
-                        value = n.field("value").map(unwrap).filter(|v| v.kind() == "array");
+                    if let Some(bound) = declares(&n, &name, source) {
+                        value = bound;
                     }
                     value.is_none()
                 });
@@ -136,6 +129,21 @@ pub(super) fn table_literal<'a>(
         }
         _ => None,
     }
+}
+
+/// `Some(value)` when `node` declares the plain name `name`: the array
+/// literal it is bound to, if it is one.
+fn declares<'a>(node: &Node<'a>, name: &str, source: &[u8]) -> Option<Option<Node<'a>>> {
+    (node.kind() == "variable_declarator"
+        && node
+            .field("name")
+            .is_some_and(|l| l.kind() == "identifier" && text(&l, source) == name))
+    .then(|| node.field("value").map(unwrap).filter(|v| v.kind() == "array"))
+}
+
+/// The array literal `node` binds `name` to, when it declares it as one.
+fn array_bound<'a>(node: &Node<'a>, name: &str, source: &[u8]) -> Option<Node<'a>> {
+    declares(node, name, source).flatten()
 }
 
 /// The cases of `table` as the loop's `pattern` reads each row.

@@ -42,16 +42,18 @@ use ways::*;
 /// who changed the file.
 /// `setup`: the changed files a jest or vitest config runs around every
 /// test file (`gates::project::runners::changed_setup_files`), read as code.
+/// With them, the tools whose configs they hold lowered.
 pub fn hold_tool_configs(
     judge: &Judge,
     repo: &Repo,
     changes: &ChangeSet,
     setup: &BTreeSet<std::path::PathBuf>,
-) -> Result<Vec<Waiver>> {
+) -> Result<(Vec<Waiver>, BTreeSet<&'static str>)> {
     let Some(rev) = judge.rev() else {
-        return Ok(Vec::new());
+        return Ok(Default::default());
     };
     let mut out = Vec::new();
+    let mut held = BTreeSet::new();
     // Read only when a changed file may be one.
     let plugins = if changes
         .files
@@ -113,9 +115,10 @@ pub fn hold_tool_configs(
         let files: Vec<&Path> = std::iter::once(file.path.as_path())
             .chain(file.old_path.as_deref())
             .collect();
+        held.extend(found.iter().map(|l| l.tool));
         out.extend(waivers_for(judge, repo, rev, &files, &file.path, found)?);
     }
-    Ok(out)
+    Ok((out, held))
 }
 
 /// The waivers for what a change to the config file `path` (`files`: its

@@ -174,11 +174,6 @@ fn compare(
         .map(|f| f.path.clone())
         .filter(|p| ext(p).is_some_and(|e| resolver.checks.contains(&e)))
         .collect();
-    if resolver.tool != "tsc" {
-        for config in changed {
-            probes.insert(config.parent().unwrap_or(Path::new("")).join(resolver.stand_in));
-        }
-    }
     if resolver.tool == "tsc" {
         // Asked per project: the nearest tsconfig.json on either side, of
         // each file the change touches and each changed file it may read.
@@ -197,6 +192,9 @@ fn compare(
                 .map(|p| p.to_path_buf()),
         );
     } else {
+        for config in changed {
+            probes.insert(config.parent().unwrap_or(Path::new("")).join(resolver.stand_in));
+        }
         probes.extend(touched.iter().cloned());
     }
     if resolver.tool == "ruff" {
@@ -206,12 +204,14 @@ fn compare(
     }
     let probes: Vec<PathBuf> = probes.into_iter().take(resolver.most).collect();
 
-    // Each side's config files for those probes, with what they name.
     // Each side's config files for those probes, with what they name; and
     // the files each probe's answer is read from, on either side.
     let mut files = [BTreeSet::new(), BTreeSet::new()];
     let mut reach: Vec<BTreeSet<PathBuf>> = vec![BTreeSet::new(); probes.len()];
     for (i, side) in [Side::Base, Side::Head].into_iter().enumerate() {
+        // What a config file means can hang on the package's manifest
+        // (`"type": "module"`).
+        let manifest = resolver.tool != "ruff" && read(side, Path::new("package.json"))?.is_some();
         for (n, probe) in probes.iter().enumerate() {
             let start: Vec<PathBuf> = if resolver.tool == "tsc" {
                 vec![probe.clone()]
@@ -224,9 +224,7 @@ fn compare(
             };
             let mut found = BTreeSet::new();
             follow(resolver, start, &mut found, |p| read(side, p))?;
-            // What a config file means can hang on the package's manifest
-            // (`"type": "module"`).
-            if resolver.tool != "ruff" && read(side, Path::new("package.json"))?.is_some() {
+            if manifest {
                 found.insert(PathBuf::from("package.json"));
             }
             reach[n].extend(found.iter().cloned());

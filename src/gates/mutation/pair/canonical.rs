@@ -22,6 +22,14 @@ pub struct Canon {
 }
 
 impl Canon {
+    fn new(kind: &'static str, subject: &str, expected: String) -> Option<Canon> {
+        Some(Canon {
+            kind,
+            subject: subject.to_string(),
+            expected,
+        })
+    }
+
     /// The check as a key for [`super::remade_keys`].
     pub fn key(&self) -> String {
         format!(
@@ -38,13 +46,7 @@ pub fn canonical(a: &Assertion) -> Option<Canon> {
         return None;
     }
     let last = *segments.last()?;
-    let canon = |kind, subject: &str, expected: String| {
-        Some(Canon {
-            kind,
-            subject: subject.to_string(),
-            expected,
-        })
-    };
+    let canon = Canon::new;
     match (last, a.parts.as_slice()) {
         ("toThrow" | "toThrowError" | "throws" | "throw" | "rejects" | "raises", [subject, rest @ ..]) => canon(
             "throws",
@@ -74,13 +76,7 @@ fn truthy(a: &Assertion) -> Option<Canon> {
         (Form::Equal(..), [value, flag]) if flag == "true" => value.as_str(),
         _ => return None,
     };
-    let canon = |kind, subject: &str, expected: String| {
-        Some(Canon {
-            kind,
-            subject: subject.to_string(),
-            expected,
-        })
-    };
+    let canon = Canon::new;
     for count in [
         " . mock . callCount ( ) > 0",
         " . mock . callCount ( ) >= 1",
