@@ -1,6 +1,6 @@
 use super::finding_at;
 use crate::finding::Finding;
-use crate::lang::{Form, Literal, Operand, TestCase, TestFile, callee_segments};
+use crate::lang::{Assertion, Form, Literal, Operand, TestCase, TestFile, callee_segments};
 use crate::rule::{Level, RuleMeta};
 
 pub const TAUTOLOGICAL_ASSERTION: RuleMeta = RuleMeta {
@@ -56,6 +56,135 @@ pub fn tautology(form: &Form) -> Option<String> {
         // Decided with the rest of the test: [`self_comparison`].
         Form::SelfEqual(_) | Form::Fail | Form::Other => None,
     }
+}
+
+/// Checks that a value holds another, by the matcher's last name, and
+/// whether the part sought comes first (`assert "" in s`, `assertIn("", s)`)
+/// or after the subject (`assert.Contains(t, s, "")`, `expect(s).toContain("")`,
+/// `expect(s).to.include("")`, `assert.include(s, "")`).
+const CONTAINS_MATCHERS: &[(&str, bool)] = &[
+    ("in", true),
+    ("assertIn", true),
+    ("Contains", false),
+    ("Containsf", false),
+    ("toContain", false),
+    ("include", false),
+    ("includes", false),
+    ("contain", false),
+    ("contains", false),
+];
+
+/// Calls true of every string when the string they look for is empty,
+/// whatever they are called on: prefixes and suffixes (only strings have
+/// them with a string argument), and Go's `strings.Contains`.
+const PREFIX_CALLS: &[&str] = &[
+    "startswith",
+    "endswith",
+    "startsWith",
+    "endsWith",
+    "starts_with",
+    "ends_with",
+    "HasPrefix",
+    "HasSuffix",
+];
+
+/// Calls that look for an item or a part: true of every string given the
+/// empty string, yet a real check on a list (`[""].includes("")`), so
+/// judged only on what is visibly a string.
+const CONTAINS_CALLS: &[&str] = &["includes", "contains", "Contains"];
+
+/// Is the token key `key` the empty string literal (`""`, `''`, a
+/// template without text, Python's `r""`/`b""`)?
+fn empty_string(key: &str) -> bool {
+    let squashed: String = key.chars().filter(|c| !c.is_whitespace()).collect();
+    let bare = squashed.trim_start_matches(['r', 'R', 'b', 'B', 'u', 'U']);
+    matches!(bare, "\"\"" | "''" | "``" | "\"\"\"\"\"\"" | "")
+}
+
+/// Is the expression (a token key) visibly a string: a string literal, a
+/// conversion to one (`str(x)`, `String(x)`, `x.toString()`,
+/// `buf.String()`, `err.Error()`, `x.to_string()`, `fmt.Sprintf(..)`,
+/// `format!(..)`), or what a program printed (`.stdout`, `.output`, `.text`)?
+fn visibly_text(key: &str) -> bool {
+    let squashed: String = key.chars().filter(|c| !c.is_whitespace()).collect();
+    const ENDS: &[&str] = &[
+        ".String()",
+        ".Error()",
+        ".toString()",
+        ".to_string()",
+        ".getvalue()",
+        ".decode()",
+        ".stdout",
+        ".stderr",
+        ".output",
+        ".text",
+        ".message",
+    ];
+    const STARTS: &[&str] = &["str(", "String(", "string(", "fmt.Sprint", "format!("];
+    squashed.starts_with(['"', '\'', '`'])
+        || ENDS.iter().any(|e| squashed.ends_with(e))
+        || STARTS
+            .iter()
+            .any(|p| squashed.starts_with(p) && squashed.ends_with(')'))
+}
+
+/// A token key as people write it: no spaces around punctuation (`buf .
+/// String ( )` is `buf.String()`).
+fn spelled(key: &str) -> String {
+    let tokens: Vec<&str> = key.split_whitespace().collect();
+    let word = |t: &str| t.chars().last().is_some_and(|c| c.is_alphanumeric() || c == '_');
+    let starts_word = |t: &str| t.chars().next().is_some_and(|c| c.is_alphanumeric() || c == '_');
+    let mut out = String::new();
+    for (i, t) in tokens.iter().enumerate() {
+        if i > 0 && word(tokens[i - 1]) && starts_word(t) {
+            out.push(' ');
+        }
+        out.push_str(t);
+    }
+    out
+}
+
+/// Why `a` always holds because it asks whether a string holds (or begins
+/// or ends with) the empty string, if it does: every string does
+/// (`assert.Contains(t, buf.String(), "")`, `assert "" in result.output`,
+/// `strings.Contains(out, "")` under a failure, `out.startswith("")`). A
+/// negated matcher (`not.toContain`) is not one: it can never hold.
+fn contains_empty(a: &Assertion) -> Option<String> {
+    let mut names = a.matcher.split('.');
+    let last = names.next_back().unwrap_or_default();
+    if let Some(&(_, sought_first)) = CONTAINS_MATCHERS.iter().find(|(m, _)| *m == last) {
+        let (sought, within) = match a.parts.as_slice() {
+            [x, y, ..] if sought_first => (x, y),
+            [x, y, ..] => (y, x),
+            _ => return None,
+        };
+        let negated = names.any(|n| n == "not");
+        return (!negated && empty_string(sought) && visibly_text(within)).then(|| {
+            format!(
+                "asserts that `{}` contains the empty string, which every string does",
+                spelled(within)
+            )
+        });
+    }
+    let Form::Truthy(op) = a.form.demanded() else {
+        return None;
+    };
+    let callee = op.call_of.as_deref()?;
+    let name = callee_segments(callee).last()?;
+    let argument = op.text.strip_suffix(')')?.rsplit(['(', ',']).next()?;
+    let receiver = callee
+        .strip_suffix(name)
+        .unwrap_or_default()
+        .trim_end_matches(['.', ':']);
+    let always = PREFIX_CALLS.contains(&name)
+        || callee == "strings.Contains"
+        || (CONTAINS_CALLS.contains(&name) && visibly_text(receiver));
+    (always && empty_string(argument)).then(|| {
+        format!(
+            "asserts `{}`, which is true of every string: the empty string is in each",
+            op.text
+        )
+    })
 }
 
 /// Beginnings of the words of a test's name or scope that say it tests
@@ -231,7 +360,7 @@ pub fn tautological_assertion(path: &str, file: &TestFile) -> Vec<Finding> {
             let why = match a.form.demanded() {
                 Form::SelfEqual(op) => self_comparison(test, op),
                 Form::Equal(x, y) if x.effects && x.literal.is_none() && x.key == y.key => recomputation(test, x),
-                _ => tautology(&a.form),
+                _ => tautology(&a.form).or_else(|| contains_empty(a)),
             };
             if let Some(why) = why {
                 let s = a.span;
