@@ -631,7 +631,7 @@ impl Assertion {
     /// what its condition demands: written as that check (`if got != 3 {
     /// t.Errorf(..) }` is `==` on `got` and `3`, as `assert got == 3` is),
     /// so a changed or dropped condition is compared like any assertion.
-    fn read_condition(&mut self) {
+    pub(crate) fn read_condition(&mut self) {
         let Form::FailUnless(inner) = &self.form else { return };
         if !self.parts.is_empty() {
             return;

@@ -26,6 +26,7 @@ mod hooks;
 mod hostile_paths;
 mod mock;
 mod mutation;
+mod mutation_misses;
 mod mutation_refactors;
 mod pipeline;
 mod pre_commit;

@@ -1437,7 +1437,7 @@ fn dropped_cleanup_and_vacuous_checks_lose_nothing_code_checks_are_lost() {
     assert_eq!(
         lost,
         [
-            "test `TestStore` lost the assertion `NotNil` on `s`",
+            "test `TestStore` lost the assertion `NotNil` on `NewStore()`",
             "test `TestStore` lost the assertion `NoError` on `s.Remove(\"a\")`",
         ],
         "{}",

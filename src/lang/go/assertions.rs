@@ -306,6 +306,10 @@ impl<'r> Scan<'r> {
                     let (form, relation) = self.failure(call);
                     push(self, form, Vec::new(), &[]);
                     self.relate(relation);
+                    let statement = call.parent().filter(|p| p.kind() == "expression_statement");
+                    if let Some(checking) = statement.and_then(|s| crate::lang::tree::checking_if(&s)) {
+                        self.name_the_checked_call(&checking);
+                    }
                 }
                 "Skip" | "Skipf" | "SkipNow" => {
                     let reason = args
@@ -366,6 +370,9 @@ impl<'r> Scan<'r> {
             // The matcher is the check, whatever its message: `Panicsf` is `Panics`.
             if let Some(last) = self.assertions.last_mut() {
                 last.matcher = method.to_string();
+            }
+            if let Some(statement) = call.parent().filter(|p| p.kind() == "expression_statement") {
+                self.name_the_checked_call(&statement);
             }
         } else if receiver.is_some_and(|r| r.kind() == "identifier" && !self.read.packages.contains(&receiver_text))
             && args.first().is_some_and(|a| self.is_testing(a))
@@ -430,6 +437,67 @@ impl<'r> Scan<'r> {
             Some((op, vec![token_key(&left, source), token_key(&right, source)]))
         });
         (Form::FailUnless(Box::new(demanded(&condition, source))), relation)
+    }
+
+    /// A check of one name alone, or against `nil`, where the statement
+    /// before it (or the `if`'s own initializer) bound that name to a call:
+    /// `if err := s.Delete(k); err != nil { t.Fatal(..) }`, `err =
+    /// s.Flush(); require.NoError(t, err)`. Each such check of a test reads
+    /// `err != nil` alone; written with the call it checks, they are told
+    /// apart, and one of them deleted is lost rather than found again in
+    /// its siblings. `anchor` is the `if` or the assertion's statement.
+    pub(super) fn name_the_checked_call(&mut self, anchor: &Node) {
+        let source = self.read.source;
+        let Some(last) = self.assertions.last_mut() else { return };
+        last.read_condition();
+        let name = match last.parts.as_slice() {
+            [n] => n.clone(),
+            [n, other] | [other, n] if other == "nil" && n != "nil" => n.clone(),
+            _ => return,
+        };
+        if !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            return;
+        }
+        let initializer = (anchor.kind() == "if_statement")
+            .then(|| anchor.field("initializer"))
+            .flatten();
+        let mut before = anchor.prev_named_sibling();
+        while before.is_some_and(|b| b.kind() == COMMENT) {
+            before = before.and_then(|b| b.prev_named_sibling());
+        }
+        let Some(binding) = initializer.or(before) else { return };
+        if !matches!(binding.kind(), "short_var_declaration" | "assignment_statement") {
+            return;
+        }
+        let names = |field: &'static str| -> Vec<Node> {
+            binding
+                .field(field)
+                .map(|list| {
+                    let mut cursor = list.walk();
+                    list.named_children(&mut cursor)
+                        .filter(|c| c.kind() != COMMENT)
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let (left, right) = (names("left"), names("right"));
+        let Some(at) = left.iter().position(|n| text(n, source) == name) else {
+            return;
+        };
+        let source_call = match right.as_slice() {
+            [one] => Some(one),
+            many if many.len() == left.len() => many.get(at),
+            _ => None,
+        };
+        let Some(call) = source_call.filter(|c| c.kind() == "call_expression") else {
+            return;
+        };
+        let key = token_key(call, source);
+        for part in &mut last.parts {
+            if *part == name {
+                part.clone_from(&key);
+            }
+        }
     }
 
     /// Write the order a failure's condition demands ([`Scan::failure`])

@@ -12,6 +12,9 @@ mod stronger;
 use canonical::canonical;
 use stronger::implied;
 pub use stronger::{extended, narrowed};
+mod values;
+use values::literal_changed;
+pub use values::{is_literal, spelled_value};
 
 /// Tests of an old and a new version, paired.
 #[derive(Debug, Default)]
@@ -182,15 +185,6 @@ pub fn mentions(text: &str, name: &str) -> bool {
 pub fn same_check(a: &Assertion, b: &Assertion) -> bool {
     (a.matcher == b.matcher && (a.parts == b.parts || check_key(a) == check_key(b)))
         || canonical(a).is_some_and(|c| Some(c) == canonical(b))
-}
-
-/// Did an expected value change from one literal to another? A literal
-/// that became a name or an expression (`3` -> `retries + 1`) is a
-/// refactor this cannot evaluate.
-fn literal_changed(was: &[&str], now: &[&str]) -> bool {
-    was.iter()
-        .zip(now)
-        .any(|(a, b)| a != b && is_literal(a) && is_literal(b) && spelled_value(a) != spelled_value(b))
 }
 
 /// The parts of a conjunction (`a && b`, `a and b`), or the key itself when
@@ -373,94 +367,6 @@ pub enum Change<'a> {
     Weakened { old: &'a Assertion, new: &'a Assertion },
     /// No assertion took its place.
     Deleted { old: &'a Assertion },
-}
-
-/// Does a token key spell a literal: a number, a string, a collection
-/// display, a template, or a constant?
-pub fn is_literal(key: &str) -> bool {
-    let first = key.chars().next().unwrap_or(' ');
-    first.is_ascii_digit()
-        || matches!(first, '"' | '`' | '[' | '{')
-        || (first == '-' && key[1..].trim_start().starts_with(|c: char| c.is_ascii_digit()))
-        || matches!(key, "True" | "False" | "None" | "true" | "false" | "null" | "undefined")
-        // `b"x"`, `f"x"`: a prefixed Python string.
-        || key.split_once('"').is_some_and(|(prefix, _)| !prefix.is_empty() && prefix.chars().all(|c| c.is_ascii_alphabetic()))
-}
-
-/// Is `token` a string delimiter (`"`, `f"`, `rb"`)?
-fn is_delimiter(token: &str) -> bool {
-    token
-        .strip_suffix('"')
-        .is_some_and(|prefix| prefix.chars().all(|c| c.is_ascii_alphabetic()))
-}
-
-/// What an expectation spells, for telling a rewrite from a new value: the
-/// tokens without string delimiters and whitespace, so implicitly
-/// concatenated strings equal the joined string, and a `"..{x}..".format(x=y)`
-/// call equals the f-string `f"..{y}.."` a pyupgrade-style rewrite made of it
-/// (fields and interpolations are placeholders).
-/// Whitespace-only changes inside a string, and changes inside an
-/// interpolation, read as the same value.
-pub fn spelled_value(key: &str) -> String {
-    let tokens: Vec<&str> = key.split(' ').collect();
-    // `<string> . format ( args )`: only the template counts.
-    let call = tokens
-        .windows(3)
-        .position(|w| w == [".", "format", "("])
-        .filter(|&at| at > 0 && is_delimiter(tokens[at - 1]) && tokens.last() == Some(&")"));
-    // The literal text only: delimiters, whitespace and the interpolations of
-    // f-strings and template literals (`{x}`, `${x}`) dropped, so spelling an
-    // interpolated value another way is not a new expectation.
-    let squash = |tokens: &[&str]| -> String {
-        let mut out = String::new();
-        let mut in_string = false;
-        // An f-string: `{` opens an interpolation (elsewhere it is text
-        // that an escape sequence split from the rest).
-        let mut formatted = false;
-        let mut depth = 0usize;
-        for &t in tokens {
-            if depth > 0 {
-                match t {
-                    "{" | "${" => depth += 1,
-                    "}" => depth -= 1,
-                    _ => {}
-                }
-                continue;
-            }
-            if is_delimiter(t) || t == "`" {
-                in_string = !in_string;
-                formatted = in_string && t.len() > 1 && t.to_ascii_lowercase().contains('f');
-                continue;
-            }
-            if in_string && (t == "${" || (t == "{" && formatted)) {
-                depth = 1;
-                continue;
-            }
-            // An escaped quote or backslash is the character itself: `"{\"a\":1}"`
-            // spells what the raw string `` `{"a":1}` `` does.
-            if in_string && matches!(t, "\\\"" | "\\'" | "\\\\" | "\\`") {
-                out.push_str(&t[1..]);
-                continue;
-            }
-            out.extend(t.chars().filter(|c| !c.is_whitespace()));
-        }
-        out
-    };
-    let Some(at) = call else {
-        return squash(&tokens);
-    };
-    // Its fields are placeholders, as an f-string's interpolations are.
-    let mut template = String::new();
-    let mut depth = 0usize;
-    for c in squash(&tokens[..at]).chars() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth = depth.saturating_sub(1),
-            _ if depth == 0 => template.push(c),
-            _ => {}
-        }
-    }
-    template
 }
 
 /// The operand an assertion is about: the first, unless it is a literal and
@@ -853,12 +759,31 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
     // `total([4]) > 0`), that is a weakening, unless the expected value moved
     // into what it asks (`expect(w.text()).toBe('a')` ->
     // `expect(getByText('a')).toBeInTheDocument()`). Several rewritten at
-    // once are not paired by position: their order says nothing.
-    let spares: Vec<usize> = (0..new.len()).filter(|&j| !taken[j]).collect();
+    // once are not paired by position: their order says nothing. A check
+    // of what one call gave, alone or against `nil`, takes a spare of its
+    // own matcher first (`NoError` on one call rewritten as `NoError` on
+    // another), else the next one left.
+    let mut spares: Vec<usize> = (0..new.len()).filter(|&j| !taken[j]).collect();
     let one_for_one = unpaired.len() == 1 && spares.len() == 1;
+    let mut rewritten: Vec<Option<usize>> = unpaired
+        .iter()
+        .map(|o| {
+            let call = |p: &String| p.ends_with(" )");
+            let alone = match o.parts.as_slice() {
+                [a] => call(a),
+                [a, b] => (a == "nil" && call(b)) || (b == "nil" && call(a)),
+                _ => false,
+            };
+            if !alone {
+                return None;
+            }
+            let at = spares.iter().position(|&j| new[j].matcher == o.matcher)?;
+            Some(spares.remove(at))
+        })
+        .collect();
     let mut spare = spares.into_iter();
-    for o in unpaired {
-        match spare.next() {
+    for (o, own) in unpaired.into_iter().zip(&mut rewritten) {
+        match own.take().or_else(|| spare.next()) {
             Some(j) => {
                 let carried = |e: &&str| {
                     new[j]

@@ -155,9 +155,9 @@ fn cleanup_and_vacuous_checks_are_told_from_checks_of_the_code() {
     let want = [
         ("<= len ( errs )|0", true, false),
         ("NoError os . RemoveAll ( dir )", true, false),
-        ("NotNil buf", false, true),
-        ("NotNil h", false, true),
-        ("NotNil s", false, false),
+        ("NotNil bytes . NewBuffer ( nil )", false, true),
+        ("NotNil new ( Handle )", false, true),
+        ("NotNil store . NewStore ( )", false, false),
         ("NoError s . Remove ( id )", false, false),
         ("NoError os . WriteFile ( p , b , 0o600 )", false, false),
         ("Equal \" a \"|cleanupText ( \"  a  \" )", false, false),

@@ -78,11 +78,14 @@ impl Finale {
 
     /// Is this `t` (whose checks are `checks`), moved or come back: the
     /// same name with much the same body or the same checks, or a body that
-    /// is nearly the same?
-    fn is(&self, t: &TestCase, checks: &[String]) -> bool {
+    /// is nearly the same under a name that was not there before (`old`
+    /// says which were): a sibling that was there all along and looks
+    /// alike (`test_parse_int` beside `test_parse_float`) is not the
+    /// deleted test, whatever its body.
+    fn is(&self, t: &TestCase, checks: &[String], old: impl Fn(&str) -> bool) -> bool {
         let body = crate::lang::similarity(&self.shape, &t.shape);
         (self.name == t.name && (body >= pair::SAME_BODY || (!checks.is_empty() && checks == self.checks)))
-            || body >= 0.8
+            || (body >= 0.8 && !old(&self.name))
     }
 }
 
