@@ -180,3 +180,62 @@ fn one_of_several_error_checks_deleted_is_lost() {
         assert_errors(&repo, &base, want);
     }
 }
+
+const CART_JS: &str = "exports.add = (items, x) => [...items, x];\n";
+
+/// Tests declared through a name bound to the test function (`const
+/// testOrSkipOnWindows = process.platform === 'win32' ? test.skip : test`)
+/// are the same tests, skipped on a condition that is their reason; bound
+/// to `test.skip` alone, they are newly skipped, and the mock gate reads a
+/// hollow one through the alias too.
+#[test]
+fn tests_declared_through_a_local_alias_of_the_test_function_are_tests() {
+    let old = "const { add } = require('../src/cart');\n\ntest('adds one', () => {\n  expect(add([1], 2)).toEqual([1, 2]);\n});\n\ntest('adds to nothing', () => {\n  expect(add([], 5)).toEqual([5]);\n});\n";
+    let aliased = |binding: &str| {
+        format!(
+            "const {{ add }} = require('../src/cart');\n\nconst testHere = {binding};\n\ntestHere('adds one', () => {{\n  expect(add([1], 2)).toEqual([1, 2]);\n}});\n\ntestHere('adds to nothing', () => {{\n  expect(add([], 5)).toEqual([5]);\n}});\n"
+        )
+    };
+    for (binding, want) in [
+        ("process.platform === 'win32' ? test.skip : test", &[][..]),
+        ("test", &[][..]),
+        (
+            "test.skip",
+            &[
+                "mutation/test-deleted-or-skipped test/cart.test.js:5",
+                "mutation/test-deleted-or-skipped test/cart.test.js:9",
+            ][..],
+        ),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("package.json", "{ \"name\": \"shop\", \"private\": true }\n"),
+                ("src/cart.js", CART_JS),
+                ("test/cart.test.js", old),
+            ],
+        );
+        commit(&repo, "alias", &[("test/cart.test.js", &aliased(binding))]);
+        assert_errors(&repo, &base, want);
+    }
+
+    let repo = TestRepo::new();
+    repo.write("package.json", "{ \"name\": \"shop\", \"private\": true }\n");
+    repo.write("src/cart.js", CART_JS);
+    repo.write(
+        "test/cart.test.js",
+        "const { add } = require('../src/cart');\n\nconst testOrSkip = process.env.CI ? test : test.skip;\n\ntestOrSkip('adds', () => {\n  add([1], 2);\n});\n",
+    );
+    repo.commit("hollow");
+    let run = repo.run(&["mock", "--all-files", "--format", "json"]);
+    let json = run.json();
+    let rules: Vec<&str> = json["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["rule"].as_str())
+        .collect();
+    assert_eq!(rules, ["mock/smoke-test"], "{}", run.stdout);
+}

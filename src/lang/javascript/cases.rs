@@ -265,6 +265,15 @@ impl<'s> Walker<'s, '_> {
                 self.remembered_test(node, &path, group_skip);
                 return;
             }
+            // Through a name bound to a test function.
+            if let Some(alias) = self.aliases.iter().find(|a| a.name == head).cloned() {
+                let mut through = alias.path.clone();
+                through.extend(path[1..].iter().cloned());
+                self.alias_reason = alias.reason;
+                self.remembered_test(node, &through, group_skip);
+                self.alias_reason = None;
+                return;
+            }
             // A project's own wrapper: `browserTest('title', async (t) => ..)`
             // with `browserTest` imported from a relative module.
             // Declared as a statement: `validator('json', () => ..)` handed to
@@ -413,6 +422,9 @@ impl<'s> Walker<'s, '_> {
         let mut context = vec![scope.as_str()];
         context.extend(self.tables.iter().map(String::as_str));
         context.extend(self.wrappers.iter().map(String::as_str));
+        if let Some(reason) = &self.alias_reason {
+            context.extend(["\u{1f}skip", reason.as_str()]);
+        }
         // Not an identifier: never a table's or a wrapper's name.
         if self.http_client {
             context.push("<http client>");
@@ -454,7 +466,7 @@ impl<'s> Walker<'s, '_> {
         let span = Span::of(call);
         let mut skip = (path[0].starts_with('x') || path.iter().any(|p| p == "skip")).then(|| Skip {
             span,
-            reason: self.comment_reason(span),
+            reason: self.comment_reason(span).or_else(|| self.alias_reason.clone()),
             conditional: path.iter().any(|p| p == "skipIf"),
         });
         // node:test options: test("name", { skip: "why" }, fn)

@@ -14,6 +14,8 @@ pub fn imports(tree: &Tree, source: &[u8]) -> Vec<Import> {
         qunit: false,
         groups: Vec::new(),
         wrappers: Vec::new(),
+        aliases: Vec::new(),
+        alias_reason: None,
         http_client: false,
     };
     walker.imports_and_uses(&tree.root_node(), None);
@@ -75,6 +77,105 @@ pub(super) fn relative_imports(root: &Node, source: &[u8]) -> Vec<String> {
     names.sort();
     names.dedup();
     names
+}
+
+/// A name bound at the top of the module to a test function, as the path
+/// a call through it stands for, and when it skips on a condition, that
+/// condition as its reason: `const testOrSkipOnWindows = process.platform
+/// === 'win32' ? test.skip : test` declares tests as `test.skipIf(..)` does,
+/// skipped "when process.platform === 'win32'"; `const it2 = it` is `it`.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct TestAlias {
+    pub name: String,
+    pub path: Vec<String>,
+    pub reason: Option<String>,
+}
+
+pub(super) fn test_aliases(root: &Node, source: &[u8], test_names: &[&str]) -> Vec<TestAlias> {
+    // The path a test function's expression stands for.
+    let plain = |n: &Node| -> Option<Vec<String>> {
+        let n = unwrap_parentheses(*n);
+        let path = match n.kind() {
+            "identifier" | "member_expression" => callee_path(&n, source)?,
+            _ => return None,
+        };
+        test_names.contains(&path[0].as_str()).then_some(path)
+    };
+    let condition = |n: &Node| display(&unwrap_parentheses(*n), source);
+    let read = |value: &Node| -> Option<(Vec<String>, Option<String>)> {
+        let value = unwrap_parentheses(*value);
+        if let Some(path) = plain(&value) {
+            return Some((path, None));
+        }
+        match value.kind() {
+            // `test.skipIf(cond)`, `test.runIf(cond)` (Vitest).
+            "call_expression" => {
+                let path = plain(&value.field("function")?)?;
+                let cond = arguments(&value).first().map(condition)?;
+                match path.last().map(String::as_str) {
+                    Some("skipIf") => Some((path, Some(format!("when {cond}")))),
+                    Some("runIf") => Some((
+                        vec![path[0].clone(), "skipIf".to_string()],
+                        Some(format!("unless {cond}")),
+                    )),
+                    _ => None,
+                }
+            }
+            // `cond ? test.skip : test`, `cond ? it : it.skip`.
+            "ternary_expression" => {
+                let (yes, no) = (
+                    plain(&value.field("consequence")?)?,
+                    plain(&value.field("alternative")?)?,
+                );
+                let skips = |p: &[String]| p.iter().any(|s| s == "skip");
+                let cond = condition(&value.field("condition")?);
+                let reason = match (skips(&yes), skips(&no)) {
+                    (true, false) => format!("when {cond}"),
+                    (false, true) => format!("unless {cond}"),
+                    _ => return Some((yes, None)),
+                };
+                Some((vec![yes[0].clone(), "skipIf".to_string()], Some(reason)))
+            }
+            _ => None,
+        }
+    };
+    let mut out = Vec::new();
+    let mut cursor = root.walk();
+    for statement in root.named_children(&mut cursor) {
+        if !matches!(statement.kind(), "lexical_declaration" | "variable_declaration") {
+            continue;
+        }
+        let mut c = statement.walk();
+        for declarator in statement
+            .named_children(&mut c)
+            .filter(|d| d.kind() == "variable_declarator")
+        {
+            let (Some(name), Some(value)) = (declarator.field("name"), declarator.field("value")) else {
+                continue;
+            };
+            if name.kind() != "identifier" {
+                continue;
+            }
+            if let Some((path, reason)) = read(&value) {
+                out.push(TestAlias {
+                    name: text(&name, source).into_owned(),
+                    path,
+                    reason,
+                });
+            }
+        }
+    }
+    out
+}
+
+fn unwrap_parentheses(mut n: Node) -> Node {
+    while n.kind() == "parenthesized_expression" {
+        match first_child(&n) {
+            Some(inner) => n = inner,
+            None => break,
+        }
+    }
+    n
 }
 
 /// The names along a callee: `it.skip.each(table)` -> `["it", "skip", "each"]`.
