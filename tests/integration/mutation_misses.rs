@@ -239,3 +239,40 @@ fn tests_declared_through_a_local_alias_of_the_test_function_are_tests() {
         .collect();
     assert_eq!(rules, ["mock/smoke-test"], "{}", run.stdout);
 }
+
+/// A Jest `test.each` rewritten for `node:test` as a `describe` whose
+/// rows each declare a test (the title's words split between the two), and
+/// a test moved into a new `describe`, are the same tests; a test deleted
+/// beside an unrelated new one that shares its words and says two more of
+/// its own is lost.
+#[test]
+fn tests_regrouped_under_a_describe_are_the_same_tests() {
+    let old = "const { add } = require('../src/cart');\n\nfunction rows() {\n  return [[1, 2], [3, 4]];\n}\n\ntest.each(rows())('when add %s then item %s appended', (x, y) => {\n  const spy = jest.fn(add);\n  expect(spy([x], y)).toEqual([x, y]);\n});\n\ntest('when add to nothing then one item', () => {\n  expect(add([], 5)).toEqual([5]);\n});\n";
+    let regrouped = "const { test, describe } = require('node:test');\nconst assert = require('node:assert/strict');\nconst { add } = require('../src/cart');\n\nfunction rows() {\n  return [[1, 2], [3, 4]];\n}\n\ndescribe('when add then item appended', () => {\n  rows().forEach(([x, y]) => {\n    test(`${x} ${y}`, (t) => {\n      const spy = t.mock.fn(add);\n      const got = spy([x], y);\n      assert.deepEqual(got, [x, y]);\n    });\n  });\n});\n\ndescribe('cart', () => {\n  test('when add to nothing then one item', () => {\n    assert.deepEqual(add([], 5), [5]);\n  });\n});\n";
+    let unrelated = regrouped
+        .replace(
+            "test('when add to nothing then one item'",
+            "test('when add to nothing then one item appended twice'",
+        )
+        .replace("add([], 5), [5]", "add(add([], 5), 5), [5, 5]");
+    for (new, want) in [
+        (regrouped.to_string(), &[][..]),
+        (
+            unrelated,
+            &["mutation/test-deleted-or-skipped test/cart.test.js:12"][..],
+        ),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("package.json", "{ \"name\": \"shop\", \"private\": true }\n"),
+                ("src/cart.js", CART_JS),
+                ("test/cart.test.js", old),
+            ],
+        );
+        commit(&repo, "node:test", &[("test/cart.test.js", &new)]);
+        assert_errors(&repo, &base, want);
+    }
+}
