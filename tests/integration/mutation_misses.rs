@@ -276,3 +276,42 @@ fn tests_regrouped_under_a_describe_are_the_same_tests() {
         assert_errors(&repo, &base, want);
     }
 }
+
+/// A value the file checks both for membership and for absence is a probe
+/// handed to what is tested (`"garbage" in full`, `"garbage" not in
+/// empty`): another probe in its place changed no expectation. A message
+/// the output must hold, changed with the code, still did.
+#[test]
+fn a_membership_probe_renamed_is_not_a_changed_expectation() {
+    let code = "class Range:\n    def __init__(self, arbitrary=True):\n        self.arbitrary = arbitrary\n\n    def __contains__(self, item):\n        return self.arbitrary\n\n\ndef report(x):\n    return \"Error: bad \" + x\n";
+    let tests = "from calc.ranges import Range, report\n\n\ndef test_full():\n    assert \"garbage\" in Range()\n\n\ndef test_no_arbitrary():\n    assert \"garbage\" not in Range(arbitrary=False)\n\n\ndef test_report():\n    assert \"Error: bad\" in report(\"x\")\n";
+    for (new_code, new_tests, want) in [
+        (
+            code.replace("return self.arbitrary", "return bool(self.arbitrary)"),
+            tests.replace("\"garbage\"", "\"wat\""),
+            &[][..],
+        ),
+        (
+            code.replace("Error: bad ", "Error: invalid "),
+            tests.replace("\"Error: bad\"", "\"Error: invalid\""),
+            &["mutation/assertion-value-changed tests/test_ranges.py:13"][..],
+        ),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("calc/__init__.py", "\n"),
+                ("calc/ranges.py", code),
+                ("tests/test_ranges.py", tests),
+            ],
+        );
+        commit(
+            &repo,
+            "change",
+            &[("calc/ranges.py", &new_code), ("tests/test_ranges.py", &new_tests)],
+        );
+        assert_errors(&repo, &base, want);
+    }
+}

@@ -321,6 +321,12 @@ impl Analysis<'_> {
         if case.is_none() && self.input_follows(of, o, old, nf, n, new) {
             return;
         }
+        // A membership probe of the file changed: the value is an input.
+        if let (Some(old_file), [was]) = (of.old, pair::expected(old).as_slice())
+            && probed_both_ways(old_file, was)
+        {
+            return;
+        }
         let (was, now) = (pair::expected(old).join(" , "), pair::expected(new).join(" , "));
         if pair::narrowed(new, &was, &now)
             || (pair::extended(&was, &now) && self.inputs_grew(of, o, nf, n))
@@ -526,4 +532,24 @@ fn moved_elsewhere<'n>(
             })?;
             Some((t, moved))
         })
+}
+
+/// Does `file` check the value `value` both for membership and for its
+/// absence (`assert "wat" in full` in one test, `assert "wat" not in
+/// empty` in another)? Then it is a probe, an input handed to what is
+/// tested, not an output the code must produce: another probe in its
+/// place (`"garbage"` -> `"wat"`) changed no expectation.
+fn probed_both_ways(file: &TestFile, value: &str) -> bool {
+    let (mut member, mut absent) = (false, false);
+    for a in file.tests.iter().flat_map(|t| &t.assertions) {
+        if a.parts.first().map(String::as_str) != Some(value) {
+            continue;
+        }
+        match a.matcher.as_str() {
+            "in" | "assertIn" => member = true,
+            "not in" | "assertNotIn" => absent = true,
+            _ => {}
+        }
+    }
+    member && absent
 }
