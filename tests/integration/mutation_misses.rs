@@ -315,3 +315,44 @@ fn a_membership_probe_renamed_is_not_a_changed_expectation() {
         assert_errors(&repo, &base, want);
     }
 }
+
+/// The tests of a package nested in the repository (an example with its
+/// own `package.json`) deleted with that package went with it; the same
+/// tests deleted while the package stays are lost.
+#[test]
+fn tests_deleted_with_the_nested_package_they_belong_to_went_with_it() {
+    let spec = "const { greet } = require('./index');\n\ntest('greets', () => {\n  expect(greet('a')).toBe('hi a');\n});\n\ntest('greets nobody', () => {\n  expect(greet('')).toBe('hi ');\n});\n";
+    for (gone, want) in [
+        (
+            &[
+                "examples/hello/package.json",
+                "examples/hello/index.js",
+                "examples/hello/index.spec.js",
+            ][..],
+            &[][..],
+        ),
+        (
+            &["examples/hello/index.spec.js"][..],
+            &["mutation/test-deleted-or-skipped examples/hello/index.spec.js:3"][..],
+        ),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("package.json", "{ \"name\": \"shop\", \"private\": true }\n"),
+                ("src/cart.js", CART_JS),
+                (
+                    "examples/hello/package.json",
+                    "{ \"name\": \"hello\", \"private\": true }\n",
+                ),
+                ("examples/hello/index.js", "exports.greet = (n) => 'hi ' + n;\n"),
+                ("examples/hello/index.spec.js", spec),
+            ],
+        );
+        let deletions: Vec<(&str, &str)> = gone.iter().map(|p| (*p, "")).collect();
+        commit(&repo, "remove", &deletions);
+        assert_errors(&repo, &base, want);
+    }
+}

@@ -57,6 +57,10 @@ impl Analysis<'_> {
                 emit.out.deleted_with_subject += 1;
                 continue;
             }
+            if whole_file && package_removed(emit.step, file.old_path()) {
+                emit.out.deleted_with_subject += 1;
+                continue;
+            }
             // Each check made again, as written or case by case.
             let family = Family::of(file.lang);
             let held =
@@ -332,4 +336,24 @@ impl Analysis<'_> {
             .unwrap_or_default();
         Some(f)
     }
+}
+
+/// Manifests that make a directory a package of its own.
+const MANIFESTS: &[&str] = &["package.json", "pyproject.toml", "setup.py", "Cargo.toml", "go.mod"];
+
+/// Did `step` delete the package the test file at `path` belongs to: the
+/// manifest of a package nested in the repository (`examples/jest/
+/// package.json`, never the root's) in a directory above it? The example
+/// or sub-project went whole, its own tests with its code.
+fn package_removed(step: &Step, path: &Path) -> bool {
+    step.changes.iter().any(|c| {
+        c.new.is_none()
+            && c.path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| MANIFESTS.contains(&n))
+            && c.path
+                .parent()
+                .is_some_and(|dir| !dir.as_os_str().is_empty() && path.starts_with(dir))
+    })
 }
