@@ -356,3 +356,38 @@ fn tests_deleted_with_the_nested_package_they_belong_to_went_with_it() {
         assert_errors(&repo, &base, want);
     }
 }
+
+/// A check of an object's field its code set (`this._helpFlags = ..`)
+/// went with the field when the step removed it from the code; the same
+/// check deleted while the field stays is lost.
+#[test]
+fn a_check_of_a_field_the_code_removed_went_with_it() {
+    let code = "class Command {\n  constructor() {\n    this._helpFlags = '-h, --help';\n    this._name = '';\n  }\n\n  helpFlags() {\n    return this._helpFlags;\n  }\n}\n\nexports.Command = Command;\n";
+    let refactored = "class Command {\n  constructor() {\n    this._helpOption = { flags: '-h, --help' };\n    this._name = '';\n  }\n\n  helpFlags() {\n    return this._helpOption.flags;\n  }\n}\n\nexports.Command = Command;\n";
+    let tests = "const { Command } = require('../src/command');\n\ntest('has help', () => {\n  const cmd = new Command();\n  expect(cmd._helpFlags).toBe('-h, --help');\n  expect(cmd._name).toBe('');\n});\n";
+    let now_tests = "const { Command } = require('../src/command');\n\ntest('has help', () => {\n  const cmd = new Command();\n  expect(cmd._name).toBe('');\n});\n";
+    for (new_code, want) in [
+        (refactored, &[][..]),
+        (
+            &code.replace("return this._helpFlags;", "return this._helpFlags.trim();")[..],
+            &["mutation/assertion-deleted test/command.test.js:3"][..],
+        ),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("package.json", "{ \"name\": \"cli\", \"private\": true }\n"),
+                ("src/command.js", code),
+                ("test/command.test.js", tests),
+            ],
+        );
+        commit(
+            &repo,
+            "refactor",
+            &[("src/command.js", new_code), ("test/command.test.js", now_tests)],
+        );
+        assert_errors(&repo, &base, want);
+    }
+}

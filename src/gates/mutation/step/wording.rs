@@ -6,7 +6,8 @@ use super::*;
 /// The names `text` declares: after a declaring keyword (`def`, `class`,
 /// `fn`, `func`, `function`, `interface`, `type`, `struct`, `enum`,
 /// `trait`, `const`, `let`, `var`), or as a parameter or field in a list
-/// (`(proxies: X = None`, `, prefixUrl?: string`, `{ retries = 2`).
+/// (`(proxies: X = None`, `, prefixUrl?: string`, `{ retries = 2`), or as
+/// an object's field its code sets (`this._helpFlags = ..`, `self.flags = ..`).
 pub(crate) fn declarations(text: &str) -> impl Iterator<Item = &str> {
     const KEYWORDS: &[&str] = &[
         "def",
@@ -32,9 +33,17 @@ pub(crate) fn declarations(text: &str) -> impl Iterator<Item = &str> {
             .next()
             .is_some_and(|w| KEYWORDS.contains(&w));
         let listed = head.ends_with(['(', ',', '{']);
-        let mut after = bytes[end..].iter().filter(|b| !b.is_ascii_whitespace()).skip_while(|b| **b == b'?');
-        let field = listed && matches!((after.next(), after.next()), (Some(b':' | b'='), next) if next != Some(&b'=') && next != Some(&b':'));
-        (keyword || field).then_some(word)
+        let mut after = bytes[end..]
+            .iter()
+            .filter(|b| !b.is_ascii_whitespace())
+            .skip_while(|b| **b == b'?');
+        let (first, second) = (after.next(), after.next());
+        let field = listed
+            && matches!((first, second), (Some(b':' | b'='), next) if next != Some(&b'=') && next != Some(&b':'));
+        // An object's own field set in its code (`this._flags = ..`, `self.flags = ..`).
+        let member =
+            (head.ends_with("this.") || head.ends_with("self.")) && first == Some(&b'=') && second != Some(&b'=');
+        (keyword || field || member).then_some(word)
     })
 }
 
