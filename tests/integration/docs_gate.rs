@@ -702,3 +702,38 @@ fn suppressions_and_the_text_report() {
     let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
     assert_eq!(report.summary.suppressed, 1);
 }
+
+/// Issue 64: where a package documents little of its API (under half of
+/// at least eight public symbols in the directory, at the base), a new
+/// undocumented symbol is a warning that says the share; where it
+/// documents most, the same symbol blocks.
+#[test]
+fn a_new_symbol_where_the_package_documents_little_is_a_warning_with_the_share() {
+    for (documented, want) in [(1, "Warning"), (7, "Error")] {
+        let repo = documented_repo();
+        repo.write("go.mod", "module example.com/lib\n");
+        let mut base = String::from("package lib\n");
+        for i in 0..10 {
+            if i < documented {
+                base.push_str(&format!("\n// F{i} does {i}.\n"));
+            }
+            base.push_str(&format!("func F{i}() int {{ return {i} }}\n"));
+        }
+        repo.write("funcs.go", &base);
+        repo.commit("funcs");
+        repo.write("more.go", "package lib\n\nfunc G() int { return 0 }\n");
+        let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
+        assert_eq!(
+            export_levels(&report),
+            vec![("more.go", want.to_string())],
+            "{documented}"
+        );
+        let notes = report.findings[0].notes.join(" ");
+        if want == "Warning" {
+            assert!(
+                notes.contains("documented 1 of its 10 public symbols at the base (10%)"),
+                "{notes}"
+            );
+        }
+    }
+}

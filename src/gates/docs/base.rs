@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
-use super::files::AtCommit;
+use super::files::{AtCommit, Files};
 use super::{exports, js_api, py_dist, rules};
 use crate::changed::ChangedFile;
 use crate::finding::{Finding, Severity};
@@ -127,7 +127,17 @@ pub(super) struct Held<'r> {
     apis: HashMap<PathBuf, Option<js_api::Api>>,
     declared: js_api::Declared,
     base: AtBase,
+    /// How much of its API each directory documented at the base
+    /// ([`Held::documented_share`]).
+    shares: HashMap<PathBuf, Option<(usize, usize)>>,
 }
+
+/// A directory with at least this many public symbols at the base, of
+/// which fewer than half were documented, documents little of its API: a
+/// new undocumented symbol there is a warning ([`Held::judge`]).
+const LITTLE_FROM: usize = 8;
+/// The most files of one directory read to measure it.
+const SHARE_FILES: usize = 200;
 
 impl<'r> Held<'r> {
     pub(super) fn new(repo: &'r Repo, commit: Option<&str>, ceiling: Option<Severity>) -> Held<'r> {
@@ -137,6 +147,7 @@ impl<'r> Held<'r> {
             tree: None,
             apis: HashMap::new(),
             declared: js_api::Declared::default(),
+            shares: HashMap::new(),
             base: AtBase {
                 commit: commit.map(str::to_string),
                 ceiling,
@@ -176,10 +187,13 @@ impl<'r> Held<'r> {
             match (&published, hidden) {
                 (Some(_), Some(hidden)) => finding.notes.push(hidden),
                 (Some((why, _)), None) => match was {
-                    None => {
-                        finding.proposed = Some(Level::Deny);
-                        finding.notes.push(why.clone());
-                    }
+                    None => match self.documents_little(file, language) {
+                        Some(note) => finding.notes.push(note),
+                        None => {
+                            finding.proposed = Some(Level::Deny);
+                            finding.notes.push(why.clone());
+                        }
+                    },
                     Some(false) => {
                         finding.proposed = Some(Level::Deny);
                         finding.notes.push(
@@ -200,6 +214,58 @@ impl<'r> Held<'r> {
             findings.push(finding);
         }
         findings
+    }
+
+    /// Why a new undocumented symbol in `file` is a warning, when its
+    /// directory documented little of its API at the base (at least
+    /// [`LITTLE_FROM`] public symbols, fewer than half documented): the
+    /// project does not keep that convention there, and blocking every
+    /// change that adds to it would block most of them; the finding shows
+    /// the gap, with the share, until the directory documents half.
+    fn documents_little(&mut self, file: &ChangedFile, language: Lang) -> Option<String> {
+        let (documented, all) = self.documented_share(file, language)?;
+        (all >= LITTLE_FROM && documented * 2 < all).then(|| {
+            format!(
+                "a warning: this directory documented {documented} of its {all} public symbols at the base ({}%); where under half of the API is documented, a new symbol without a doc comment is shown, not blocked",
+                documented * 100 / all
+            )
+        })
+    }
+
+    /// The public symbols of `file`'s directory at the base, documented and
+    /// all, over its files in `language`'s family that are an API (not
+    /// tests, examples or vendored code).
+    fn documented_share(&mut self, file: &ChangedFile, language: Lang) -> Option<(usize, usize)> {
+        let dir = file.path.parent().unwrap_or(Path::new("")).to_path_buf();
+        if let Some(known) = self.shares.get(&dir) {
+            return *known;
+        }
+        let Held { repo, commit, tree, .. } = self;
+        let share = commit.as_deref().and_then(|commit| {
+            let tree = tree.get_or_insert_with(|| AtCommit::new(repo, commit).ok()).as_ref()?;
+            let family = |l: Lang| match l {
+                Lang::JavaScript | Lang::TypeScript | Lang::Tsx => Lang::JavaScript,
+                other => other,
+            };
+            let (mut documented, mut all) = (0, 0);
+            let paths = tree.files_in(&dir);
+            for path in paths.into_iter().take(SHARE_FILES) {
+                let Some(lang) = exports::language_of(path) else {
+                    continue;
+                };
+                if family(lang) != family(language) || super::skipped(lang, path, repo.root()) {
+                    continue;
+                }
+                let Some(symbols) = tree.read(path).and_then(|bytes| exports::exports(lang, &bytes)) else {
+                    continue;
+                };
+                all += symbols.len();
+                documented += symbols.iter().filter(|s| s.documented).count();
+            }
+            Some((documented, all))
+        });
+        self.shares.insert(dir, share);
+        share
     }
 
     /// Was `symbol` public at the base, `Some(documented)`: declared public

@@ -52,6 +52,20 @@ impl<'r> AtCommit<'r> {
     }
 }
 
+impl AtCommit<'_> {
+    /// The files directly in `dir`, sorted.
+    pub fn files_in(&self, dir: &Path) -> Vec<&Path> {
+        let mut paths: Vec<&Path> = self
+            .files
+            .keys()
+            .filter(|p| p.parent() == Some(dir))
+            .map(PathBuf::as_path)
+            .collect();
+        paths.sort();
+        paths
+    }
+}
+
 impl Files for AtCommit<'_> {
     fn read(&self, path: &Path) -> Option<Vec<u8>> {
         match self.repo.blob_capped(self.files.get(path)?) {
