@@ -391,3 +391,41 @@ fn a_check_of_a_field_the_code_removed_went_with_it() {
         assert_errors(&repo, &base, want);
     }
 }
+
+/// A typo fixed in a test's own stub and in the expectation that reads
+/// what the stub returns (an apostrophe added: `cant` -> `can't`) followed
+/// the test's input; the expectation changed alone, with the code, did not.
+#[test]
+fn an_apostrophe_fixed_in_the_tests_own_stub_and_expectation_followed_it() {
+    let tests = "package kv\n\nimport (\n\t\"errors\"\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestRender(t *testing.T) {\n\trender := func() error {\n\t\treturn errors.New(\"cant do completion\")\n\t}\n\terr := Run(render)\n\tassert.ErrorContains(t, err, \"cant do completion\")\n}\n";
+    let code = "package kv\n\n// Run runs f.\nfunc Run(f func() error) error { return f() }\n";
+    for (new_tests, want) in [
+        (tests.replace("cant do", "can't do"), &[][..]),
+        (
+            tests.replace("err, \"cant do completion\"", "err, \"can't do completion\""),
+            &["mutation/assertion-value-changed kv/run_test.go:15"][..],
+        ),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[("go.mod", GO_MOD), ("kv/run.go", code), ("kv/run_test.go", tests)],
+        );
+        commit(
+            &repo,
+            "typos",
+            &[
+                (
+                    "kv/run.go",
+                    &code.replace(
+                        "{ return f() }",
+                        "{\n\tif f == nil {\n\t\treturn nil\n\t}\n\treturn f()\n}",
+                    ),
+                ),
+                ("kv/run_test.go", &new_tests),
+            ],
+        );
+        assert_errors(&repo, &base, want);
+    }
+}

@@ -457,11 +457,29 @@ impl Analysis<'_> {
                     return true;
                 }
             }
-            let (was, now) = (squash(&pair::spelled_value(was)), squash(&pair::spelled_value(now)));
+            // Rewritten everywhere: a typo fixed in the input and the
+            // expectation. Read with quotes kept too: the fix may be an
+            // apostrophe (`cant` -> `can't`), which [`squash`] drops.
+            let spaced = |version: Option<&String>, t: &TestCase| {
+                version.map(|v| {
+                    let text = test_text(self.versions.bytes(v), t.extent);
+                    text.chars().filter(|c| !c.is_whitespace()).collect::<String>()
+                })
+            };
+            let (spelled_was, spelled_now) = (pair::spelled_value(was), pair::spelled_value(now));
+            if spelled_was.chars().count() >= 2
+                && spelled_was != spelled_now
+                && let (Some(before), Some(after)) =
+                    (spaced(of.change.old.as_ref(), o), spaced(nf.change.new.as_ref(), n))
+                && before.matches(&spelled_was).count() >= 2
+                && before.replace(&spelled_was, &spelled_now) == after
+            {
+                return true;
+            }
+            let (was, now) = (squash(&spelled_was), squash(&spelled_now));
             if was.chars().count() < 2 || was == now {
                 return false;
             }
-            // Rewritten everywhere: a typo fixed in the input and the expectation.
             if before.matches(&was).count() >= 2 && before.replace(&was, &now) == after {
                 return true;
             }
