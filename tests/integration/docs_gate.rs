@@ -737,3 +737,38 @@ fn a_new_symbol_where_the_package_documents_little_is_a_warning_with_the_share()
         }
     }
 }
+
+/// A Rust item or module the crate's own lint settings exempt from docs
+/// (`#[allow(missing_docs)]`, `#![allow(missing_docs)]` at a module's top,
+/// `#[expect(missing_docs)]`, on a `mod` declaration too) needs no doc
+/// comment (fresh replay, jiff: 38 findings on its `constants` module and
+/// `bounds::const_check`); the module next to it still does.
+#[test]
+fn a_rust_item_the_crate_exempts_from_missing_docs_needs_none() {
+    let repo = documented_repo();
+    repo.write("Cargo.toml", "[package]\nname = \"lib\"\nversion = \"0.1.0\"\n");
+    repo.write(
+        "src/lib.rs",
+        "//! A crate.\n#![deny(missing_docs)]\n\npub mod constants;\n#[allow(missing_docs)]\npub mod raw;\npub mod bounds;\n",
+    );
+    repo.write("src/constants.rs", "//! Constants.\n");
+    repo.write("src/raw.rs", "//! Raw.\n");
+    repo.write("src/bounds.rs", "//! Bounds.\n");
+    repo.commit("modules");
+    repo.write(
+        "src/constants.rs",
+        "//! Constants.\n\n#![allow(missing_docs)]\n\npub const DAYS: i64 = 7;\n",
+    );
+    repo.write("src/raw.rs", "//! Raw.\n\npub fn bits() {}\n");
+    repo.write(
+        "src/bounds.rs",
+        "//! Bounds.\n\n/// Checks in const context.\n#[allow(missing_debug_implementations, missing_docs)]\npub mod const_check {\n    pub fn i8() {}\n}\n\n#[expect(missing_docs)]\npub fn i16() {}\n\npub fn i32() {}\n",
+    );
+    let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
+    let found: Vec<(String, u32)> = report
+        .findings
+        .iter()
+        .map(|f| (f.path.clone().unwrap_or_default(), f.line.unwrap_or(0)))
+        .collect();
+    assert_eq!(found, vec![("src/bounds.rs".to_string(), 12)]);
+}

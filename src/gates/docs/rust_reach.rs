@@ -120,8 +120,9 @@ fn children(node: Node<'_>) -> Vec<Node<'_>> {
 }
 
 /// `mod name;` at the top of `text` (parsed as `tree`): `Some(true)` when it
-/// is `pub mod` and not `#[doc(hidden)]` (a module hidden from the docs is
-/// reached, as a private one is, only through what is re-exported).
+/// is `pub mod` and not `#[doc(hidden)]` or `#[allow(missing_docs)]` (a
+/// module hidden from the docs, or exempt from them, is reached, as a
+/// private one is, only through what is re-exported).
 fn declaration(tree: &Tree, text: &[u8], name: &str) -> Option<bool> {
     let items = children(tree.root_node());
     let at = items.iter().position(|n| {
@@ -134,7 +135,7 @@ fn declaration(tree: &Tree, text: &[u8], name: &str) -> Option<bool> {
     let public = children(items[at])
         .iter()
         .any(|c| c.kind() == "visibility_modifier" && c.utf8_text(text).is_ok_and(|v| v == "pub"));
-    Some(public && !super::exports::rust_hidden(&items[..at], text))
+    Some(public && !super::exports::rust_hidden(&items[..at], text) && !super::exports::rust_exempt(&items[..at], text))
 }
 
 /// The names `pub use` declarations in `text` (parsed as `tree`) re-export

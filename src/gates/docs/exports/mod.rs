@@ -404,8 +404,16 @@ fn rust(node: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
         .filter(|i| !rust_public(**i, source))
         .filter_map(|i| i.child_by_field_name("name").map(|n| text(n, source)))
         .collect();
+    // `#![allow(missing_docs)]` at the top of the module (or file): none of
+    // its items is asked for docs.
+    if items
+        .iter()
+        .any(|n| n.kind() == "inner_attribute_item" && allows_missing_docs(n, source))
+    {
+        return;
+    }
     for (i, item) in items.iter().enumerate() {
-        if rust_hidden(&items[..i], source) {
+        if rust_hidden(&items[..i], source) || rust_exempt(&items[..i], source) {
             continue;
         }
         let kind = match item.kind() {
@@ -523,6 +531,29 @@ pub(super) fn rust_hidden(before: &[Node<'_>], source: &[u8]) -> bool {
     rust_preamble(before).any(|n| {
         let t: String = text(n, source).split_whitespace().collect();
         n.kind() == "attribute_item" && t.starts_with("#[doc(hidden")
+    })
+}
+
+/// `#[allow(missing_docs)]` (or `expect`) above the item: the crate's own
+/// lint settings exempt it, and everything in it, from documentation
+/// (jiff's `constants` module and `bounds::const_check` in a crate that
+/// otherwise denies `missing_docs`).
+pub(super) fn rust_exempt(before: &[Node<'_>], source: &[u8]) -> bool {
+    rust_preamble(before).any(|n| n.kind() == "attribute_item" && allows_missing_docs(&n, source))
+}
+
+/// Is the attribute `#[allow(.., missing_docs, ..)]`, `#![allow(..)]` or
+/// the same with `expect`?
+fn allows_missing_docs(attribute: &Node<'_>, source: &[u8]) -> bool {
+    let t: String = text(*attribute, source).split_whitespace().collect();
+    let inner = t
+        .strip_prefix("#![")
+        .or_else(|| t.strip_prefix("#["))
+        .and_then(|rest| rest.strip_prefix("allow(").or_else(|| rest.strip_prefix("expect(")));
+    inner.is_some_and(|args| {
+        args.trim_end_matches([')', ']'])
+            .split(',')
+            .any(|lint| lint == "missing_docs" || lint == "rustdoc::missing_docs")
     })
 }
 
