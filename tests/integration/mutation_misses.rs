@@ -168,6 +168,19 @@ fn one_of_several_error_checks_deleted_is_lost() {
             &["mutation/assertion-deleted kv/kv_test.go:9"][..],
         ),
         (ifs, ifs.replace("err", "e"), &[][..]),
+        // A call's argument moved into a variable, a cleanup check dropped:
+        // each check is paired with the one on the same call.
+        (
+            testify,
+            testify
+                .replace(
+                    "\ts := New()\n",
+                    "\ts := New()\n\tkey := \"a\"\n\trequire.NoError(t, s.Flush())\n",
+                )
+                .replace("s.Put(\"a\", \"1\")", "s.Put(key, \"1\")")
+                .replace("s.Delete(\"a\")", "s.Delete(key)"),
+            &[][..],
+        ),
         (testify, testify.replace("s.Delete(\"a\")", "s.Delete(\"b\")"), &[][..]),
     ] {
         let repo = TestRepo::new();
@@ -428,4 +441,25 @@ fn an_apostrophe_fixed_in_the_tests_own_stub_and_expectation_followed_it() {
         );
         assert_errors(&repo, &base, want);
     }
+}
+
+/// A test renamed but for spaces and case (`total timeout budget` ->
+/// `totalTimeout budget`, as the option was renamed) and rewritten is the
+/// same test, not a deleted one; the test deleted beside it is.
+#[test]
+fn a_test_renamed_but_for_spaces_and_case_is_the_same_test() {
+    let old = "const { add } = require('../src/cart');\n\ntest('adds within total timeout budget', () => {\n  expect(add([1], 2)).toEqual([1, 2]);\n});\n\ntest('adds nothing twice', () => {\n  expect(add([], 0)).toEqual([0]);\n});\n";
+    let new = "const { add } = require('../src/cart');\n\ntest('adds within totalTimeout budget', () => {\n  const items = [1];\n  const got = add(items, 2);\n  expect(got.length).toBe(2);\n  expect(got).toEqual([1, 2]);\n});\n";
+    let repo = TestRepo::new();
+    let base = commit(
+        &repo,
+        "base",
+        &[
+            ("package.json", "{ \"name\": \"shop\", \"private\": true }\n"),
+            ("src/cart.js", CART_JS),
+            ("test/cart.test.js", old),
+        ],
+    );
+    commit(&repo, "rename", &[("test/cart.test.js", new)]);
+    assert_errors(&repo, &base, &["mutation/test-deleted-or-skipped test/cart.test.js:7"]);
 }

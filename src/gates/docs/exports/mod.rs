@@ -227,13 +227,13 @@ fn javascript(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
         if item.kind() != "export_statement" {
             continue;
         }
-        let documented = jsdoc_above(&items[..i], source);
         let Some(declaration) = item
             .child_by_field_name("declaration")
             .or_else(|| item.child_by_field_name("value"))
         else {
             continue; // `export { a, b }` and `export * from`: documented where defined
         };
+        let documented = jsdoc_above(&items[..i], source) || members_documented(declaration, source);
         for (name, kind) in js_names(declaration, source) {
             // `_name` marks an export the package's own modules share, not
             // its API (the convention Python enforces, JavaScript keeps).
@@ -339,6 +339,33 @@ pub fn commonjs_names(language: Lang, source: &[u8]) -> Option<Vec<(String, bool
 /// the declaration after it across blank lines and line comments (`//
 /// eslint-disable-next-line`); a file's own block (`@module`, `@license`,
 /// `@jsx`, `@fileoverview`, `@packageDocumentation`) documents no symbol.
+/// An interface (or an object type alias) whose every member has its own
+/// JSDoc is documented by them: an options interface's fields are what
+/// TypeDoc and an editor show (path-to-regexp documents each option and
+/// never the interface).
+fn members_documented(declaration: Node<'_>, source: &[u8]) -> bool {
+    let body = match declaration.kind() {
+        "interface_declaration" => declaration.child_by_field_name("body"),
+        "type_alias_declaration" => declaration
+            .child_by_field_name("value")
+            .filter(|v| v.kind() == "object_type"),
+        _ => None,
+    };
+    let Some(body) = body else { return false };
+    let members = named_children(body);
+    let mut fields = 0;
+    for (i, member) in members.iter().enumerate() {
+        if member.kind() == "comment" {
+            continue;
+        }
+        if !jsdoc_above(&members[..i], source) {
+            return false;
+        }
+        fields += 1;
+    }
+    fields > 0
+}
+
 fn jsdoc_above(before: &[Node<'_>], source: &[u8]) -> bool {
     for comment in before.iter().rev() {
         if comment.kind() != "comment" {

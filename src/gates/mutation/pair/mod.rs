@@ -238,7 +238,8 @@ pub fn renamed_by_case(old: &TestCase, new: &TestCase) -> bool {
 
 /// Pair the tests of `old` and `new` (either may be absent: an added or a
 /// deleted file): by scope and name; by name alone when the scope was
-/// renamed, or but for letter case ([`renamed_by_case`]); by identical
+/// renamed, or but for letter case ([`renamed_by_case`]), or but for
+/// spaces, case and separators; by identical
 /// checks; by a body much like the old one; and what is left of one scope,
 /// in order, when as many tests are left on each side.
 pub fn pair_tests<'a>(old: Option<&'a TestFile>, new: Option<&'a TestFile>) -> TestPairs<'a> {
@@ -266,6 +267,20 @@ pub fn pair_tests<'a>(old: Option<&'a TestFile>, new: Option<&'a TestFile>) -> T
         if named.is_empty() {
             named = (0..new.len())
                 .filter(|&j| !taken[j] && renamed_by_case(o, new[j]))
+                .collect();
+        }
+        // Or but for spaces, case and separators: `total timeout budget` ->
+        // `totalTimeout budget`, as an option renamed in the code.
+        if named.is_empty() {
+            let joined = |name: &str| -> String {
+                name.chars()
+                    .filter(|c| !c.is_whitespace() && !matches!(c, '_' | '-'))
+                    .flat_map(char::to_lowercase)
+                    .collect()
+            };
+            let was = joined(&o.name);
+            named = (0..new.len())
+                .filter(|&j| !taken[j] && was.chars().count() >= 8 && joined(&new[j].name) == was)
                 .collect();
         }
         match named.as_slice() {
@@ -800,22 +815,32 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
     // another), else the next one left.
     let mut spares: Vec<usize> = (0..new.len()).filter(|&j| !taken[j]).collect();
     let one_for_one = unpaired.len() == 1 && spares.len() == 1;
-    let mut rewritten: Vec<Option<usize>> = unpaired
-        .iter()
-        .map(|o| {
-            let call = |p: &String| p.ends_with(" )");
-            let alone = match o.parts.as_slice() {
-                [a] => call(a),
-                [a, b] => (a == "nil" && call(b)) || (b == "nil" && call(a)),
-                _ => false,
-            };
-            if !alone {
-                return None;
+    // The call a check of one call's result checks, up to its arguments
+    // (`os . Stat`), when it is one.
+    let callee = |a: &Assertion| -> Option<String> {
+        let part = match a.parts.as_slice() {
+            [p] => p,
+            [p, nil] | [nil, p] if nil == "nil" => p,
+            _ => return None,
+        };
+        part.ends_with(" )")
+            .then(|| part.split(" (").next().unwrap_or(part).to_string())
+    };
+    let mut rewritten: Vec<Option<usize>> = vec![None; unpaired.len()];
+    // The same call first (`NoError` on `os.Stat(a)` -> on `os.Stat(b)`), then any.
+    for same_call in [true, false] {
+        for (o, own) in unpaired
+            .iter()
+            .zip(rewritten.iter_mut())
+            .filter(|(_, own)| own.is_none())
+        {
+            let Some(was) = callee(o) else { continue };
+            let fits = |j: usize| new[j].matcher == o.matcher && (!same_call || callee(&new[j]).as_ref() == Some(&was));
+            if let Some(at) = spares.iter().position(|&j| fits(j)) {
+                *own = Some(spares.remove(at));
             }
-            let at = spares.iter().position(|&j| new[j].matcher == o.matcher)?;
-            Some(spares.remove(at))
-        })
-        .collect();
+        }
+    }
     let mut spare = spares.into_iter();
     for (o, own) in unpaired.into_iter().zip(&mut rewritten) {
         match own.take().or_else(|| spare.next()) {
