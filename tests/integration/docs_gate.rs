@@ -772,3 +772,29 @@ fn a_rust_item_the_crate_exempts_from_missing_docs_needs_none() {
         .collect();
     assert_eq!(found, vec![("src/bounds.rs".to_string(), 12)]);
 }
+
+/// A TypeScript interface (or object type) whose every member has its own
+/// JSDoc is documented by them, as TypeDoc and editors show it (fresh
+/// replay, path-to-regexp: options interfaces); one member without a doc
+/// leaves the interface undocumented.
+#[test]
+fn an_interface_whose_members_are_all_documented_is_documented() {
+    let repo = documented_repo();
+    repo.write("package.json", "{ \"name\": \"lib\", \"main\": \"./src/index.ts\" }\n");
+    repo.write("src/index.ts", "/** Entry. */\nexport const entry = 1\n");
+    repo.commit("a package");
+    repo.write(
+        "src/index.ts",
+        "/** Entry. */\nexport const entry = 1\n\nexport interface MatchOptions {\n  /** Decode each parameter. */\n  decode?: boolean\n  /** Match to the end. */\n  end?: boolean\n}\n\nexport type PathOptions = {\n  /** Case sensitive. */\n  sensitive?: boolean\n}\n\nexport interface CompileOptions {\n  /** Encode each parameter. */\n  encode?: boolean\n  validate?: boolean\n}\n",
+    );
+    let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
+    let found: Vec<(u32, String)> = report
+        .findings
+        .iter()
+        .map(|f| (f.line.unwrap_or(0), f.message.clone()))
+        .collect();
+    assert_eq!(
+        found,
+        vec![(16, "public interface `CompileOptions` has no doc comment".to_string())]
+    );
+}
