@@ -463,3 +463,43 @@ fn a_test_renamed_but_for_spaces_and_case_is_the_same_test() {
     commit(&repo, "rename", &[("test/cart.test.js", new)]);
     assert_errors(&repo, &base, &["mutation/test-deleted-or-skipped test/cart.test.js:7"]);
 }
+
+/// An expected value that names the test itself (its function, its file),
+/// changed as the step renamed the test and moved its file, followed the
+/// test; a word gained that is not the test's own is a changed value.
+#[test]
+fn an_expected_value_that_names_the_test_follows_its_rename() {
+    let old = "package kv\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestTakeStacktrace(t *testing.T) {\n\ttrace := Take(0)\n\tassert.Contains(t, trace, \"example.com/kv.TestTakeStacktrace\")\n}\n";
+    let code = "package kv\n\nimport \"runtime/debug\"\n\n// Take returns the stack.\nfunc Take(skip int) string { return string(debug.Stack()) }\n";
+    let moved = "package stacktrace\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestTake(t *testing.T) {\n\ttrace := Take(0)\n\tassert.Contains(t, trace, \"example.com/kv/internal/stacktrace.TestTake\")\n}\n";
+    for (new_test, want) in [
+        (moved.to_string(), &[][..]),
+        (
+            moved.replace("stacktrace.TestTake\")", "stacktrace.TestTake.func1\")"),
+            &["mutation/assertion-value-changed kv/internal/stacktrace/stack_test.go:11"][..],
+        ),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[("go.mod", GO_MOD), ("kv/stack.go", code), ("kv/stack_test.go", old)],
+        );
+        commit(
+            &repo,
+            "move",
+            &[
+                ("kv/stack.go", ""),
+                ("kv/stack_test.go", ""),
+                (
+                    "kv/internal/stacktrace/stack.go",
+                    &code
+                        .replace("package kv", "package stacktrace")
+                        .replace("return string", "return \"\" + string"),
+                ),
+                ("kv/internal/stacktrace/stack_test.go", &new_test),
+            ],
+        );
+        assert_errors(&repo, &base, want);
+    }
+}
