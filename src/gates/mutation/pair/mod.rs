@@ -313,20 +313,13 @@ pub fn pair_tests<'a>(old: Option<&'a TestFile>, new: Option<&'a TestFile>) -> T
         }
     }
     candidates.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
-    let mut paired_old = vec![false; left.len()];
-    for (_, i, j) in candidates {
-        if !paired_old[i] && !taken[j] {
-            paired_old[i] = true;
-            taken[j] = true;
-            pairs.paired.push((left[i], new[j]));
-        }
-    }
-    let left: Vec<&TestCase> = left
-        .into_iter()
-        .zip(paired_old)
-        .filter(|(_, paired)| !paired)
-        .map(|(o, _)| o)
-        .collect();
+    let left = take_in_order(
+        left,
+        candidates.into_iter().map(|(_, i, j)| (i, j)),
+        &new,
+        &mut taken,
+        &mut pairs,
+    );
     // Renamed by saying more or less (`custom propsAreEqual` -> `custom
     // propsAreEqual is handed to the DOM renderer`) and rewritten: the one
     // test left in its scope whose name extends it word for word, or that it extends.
@@ -369,20 +362,13 @@ pub fn pair_tests<'a>(old: Option<&'a TestFile>, new: Option<&'a TestFile>) -> T
         }
     }
     candidates.sort_unstable();
-    let mut paired_old = vec![false; still.len()];
-    for (_, i, j) in candidates {
-        if !paired_old[i] && !taken[j] {
-            paired_old[i] = true;
-            taken[j] = true;
-            pairs.paired.push((still[i], new[j]));
-        }
-    }
-    let still: Vec<&TestCase> = still
-        .into_iter()
-        .zip(paired_old)
-        .filter(|(_, paired)| !paired)
-        .map(|(o, _)| o)
-        .collect();
+    let still = take_in_order(
+        still,
+        candidates.into_iter().map(|(_, i, j)| (i, j)),
+        &new,
+        &mut taken,
+        &mut pairs,
+    );
     // Renamed and rewritten: as many tests left on each side of one scope, in order.
     let mut removed = Vec::new();
     let mut scopes: Vec<&str> = Vec::new();
@@ -406,6 +392,30 @@ pub fn pair_tests<'a>(old: Option<&'a TestFile>, new: Option<&'a TestFile>) -> T
     pairs.removed = removed;
     pairs.added = (0..new.len()).filter(|&j| !taken[j]).map(|j| new[j]).collect();
     pairs
+}
+
+/// Pair old tests `olds[i]` with new tests `new[j]` in the order the
+/// candidate pairs `(i, j)` come, each test once; what of `olds` is left.
+fn take_in_order<'a>(
+    olds: Vec<&'a TestCase>,
+    candidates: impl Iterator<Item = (usize, usize)>,
+    new: &[&'a TestCase],
+    taken: &mut [bool],
+    pairs: &mut TestPairs<'a>,
+) -> Vec<&'a TestCase> {
+    let mut paired_old = vec![false; olds.len()];
+    for (i, j) in candidates {
+        if !paired_old[i] && !taken[j] {
+            paired_old[i] = true;
+            taken[j] = true;
+            pairs.paired.push((olds[i], new[j]));
+        }
+    }
+    olds.into_iter()
+        .zip(paired_old)
+        .filter(|(_, paired)| !paired)
+        .map(|(o, _)| o)
+        .collect()
 }
 
 /// What became of one old assertion.
