@@ -503,3 +503,47 @@ fn an_expected_value_that_names_the_test_follows_its_rename() {
         assert_errors(&repo, &base, want);
     }
 }
+
+/// A table's row is a case only of the tests its loop declares for it: a
+/// test under `if (typeof path === "string")` is not declared for an array
+/// row, nor its `else` twin for a string row; an expected value edited with
+/// the code is charged to the test that runs the row, once.
+#[test]
+fn a_row_is_a_case_only_of_the_branch_that_declares_its_test() {
+    let code =
+        "export function parse(path: string | string[]): string[] {\n  return ([] as string[]).concat(path)\n}\n";
+    let tests = "import { it, expect } from 'vitest'\nimport { parse } from '../src/parse'\n\nconst TESTS: [string | string[], string[]][] = [\n  ['/a', ['/a']],\n  [['/b'], ['/b']],\n]\n\nTESTS.forEach(([path, want]) => {\n  if (typeof path === 'string') {\n    it('should parse', () => {\n      expect(parse(path)).toEqual(want)\n    })\n  } else {\n    it('should parse keys', () => {\n      expect(parse(path).length).toEqual(want.length)\n    })\n  }\n})\n";
+    let repo = TestRepo::new();
+    let base = commit(
+        &repo,
+        "base",
+        &[
+            ("package.json", "{ \"name\": \"p2r\", \"private\": true }\n"),
+            ("src/parse.ts", code),
+            ("test/parse.test.ts", tests),
+        ],
+    );
+    commit(
+        &repo,
+        "trailing slash",
+        &[
+            (
+                "src/parse.ts",
+                &code.replace(".concat(path)", ".concat(path).map((p) => p + '/')"),
+            ),
+            (
+                "test/parse.test.ts",
+                &tests.replace("['/a', ['/a']]", "['/a', ['/a/']]"),
+            ),
+        ],
+    );
+    let (found, run) = errors(&repo, &base);
+    assert_eq!(
+        found,
+        ["mutation/assertion-value-changed test/parse.test.ts:12"],
+        "{}",
+        run.stdout
+    );
+    let message = run.json()["findings"][0]["message"].as_str().unwrap().to_string();
+    assert!(message.contains("`should parse`"), "{message}");
+}

@@ -66,14 +66,149 @@ pub(super) fn enclosing_loop_cases(
                     named.next()
                 })
                 .flatten();
-            return beside
+            let mut cases = beside
                 .or_else(|| table_literal(&n, right, module, occurrences, source))
                 .and_then(|table| loop_rows(&pattern, &table, occurrences, source))
                 .unwrap_or_default();
+            // A row the test is declared for only under an `if` on the row's
+            // values (`if (typeof path === "string") { it("should parse", ..) }
+            // else { it("should parse keys", ..) }`) is a case of the branch
+            // it takes.
+            let branches = branches_between(call, &n);
+            cases.retain(|case| {
+                branches
+                    .iter()
+                    .all(|(condition, taken)| holds(condition, case, source).is_none_or(|h| h == *taken))
+            });
+            return cases;
         }
         at = n.parent();
     }
     Vec::new()
+}
+
+/// The `if` conditions between `call` and the loop `top` around it, each
+/// with whether `call` is in its consequence (`true`) or its `else`.
+fn branches_between<'a>(call: &Node<'a>, top: &Node<'a>) -> Vec<(Node<'a>, bool)> {
+    let mut out = Vec::new();
+    let mut child = *call;
+    let mut at = call.parent();
+    while let Some(n) = at {
+        if n.id() == top.id() {
+            break;
+        }
+        if n.kind() == "if_statement"
+            && let Some(condition) = n.field("condition")
+        {
+            let inside = |branch: Option<Node>| {
+                branch.is_some_and(|b| b.start_byte() <= child.start_byte() && child.end_byte() <= b.end_byte())
+            };
+            if inside(n.field("consequence")) {
+                out.push((condition, true));
+            } else if inside(n.field("alternative")) {
+                out.push((condition, false));
+            }
+        }
+        child = n;
+        at = n.parent();
+    }
+    out
+}
+
+/// Whether `condition` holds for a row whose values are `case` (names and
+/// token keys), when it can be told from them: `typeof x === "string"`,
+/// `x !== undefined`, `!x`, `x`, and `&&`, `||` of such; `None` otherwise.
+fn holds(condition: &Node, case: &[(String, String)], source: &[u8]) -> Option<bool> {
+    let value = |n: &Node| -> Option<&str> {
+        let name = text(&unwrap(*n), source);
+        case.iter().find(|(k, _)| *k == name).map(|(_, v)| v.as_str())
+    };
+    let type_of = |key: &str| -> Option<&'static str> {
+        let first = key.chars().next()?;
+        Some(match key {
+            "undefined" => "undefined",
+            "true" | "false" => "boolean",
+            "null" => "object",
+            _ if matches!(first, '"' | '\'' | '`') => "string",
+            _ if first.is_ascii_digit()
+                || (first == '-' && key[1..].trim_start().starts_with(|c: char| c.is_ascii_digit())) =>
+            {
+                "number"
+            }
+            _ if matches!(first, '[' | '{' | '/') || key.starts_with("new ") => "object",
+            _ => return None,
+        })
+    };
+    let truthy = |key: &str| -> Option<bool> {
+        match type_of(key)? {
+            "undefined" => Some(false),
+            "boolean" => Some(key == "true"),
+            "object" => Some(key != "null"),
+            "number" => Some(key.trim() != "0"),
+            _ => Some(key.chars().filter(|c| !c.is_whitespace()).count() > 2),
+        }
+    };
+    let n = unwrap(*condition);
+    match n.kind() {
+        "identifier" => truthy(value(&n)?),
+        "unary_expression" if n.field("operator").is_some_and(|o| text(&o, source) == "!") => {
+            holds(&n.field("argument")?, case, source).map(|h| !h)
+        }
+        "binary_expression" => {
+            let op = text(&n.field("operator")?, source);
+            let (left, right) = (n.field("left")?, n.field("right")?);
+            match op.as_ref() {
+                "&&" => match (holds(&left, case, source), holds(&right, case, source)) {
+                    (Some(false), _) | (_, Some(false)) => Some(false),
+                    (Some(true), Some(true)) => Some(true),
+                    _ => None,
+                },
+                "||" => match (holds(&left, case, source), holds(&right, case, source)) {
+                    (Some(true), _) | (_, Some(true)) => Some(true),
+                    (Some(false), Some(false)) => Some(false),
+                    _ => None,
+                },
+                "===" | "==" | "!==" | "!=" => {
+                    let equal = op.starts_with('=');
+                    // `typeof x === "string"`, either way round.
+                    let typeof_of = |side: &Node| -> Option<&'static str> {
+                        let side = unwrap(*side);
+                        (side.kind() == "unary_expression"
+                            && side.field("operator").is_some_and(|o| text(&o, source) == "typeof"))
+                        .then(|| side.field("argument"))
+                        .flatten()
+                        .and_then(|a| value(&a))
+                        .and_then(type_of)
+                    };
+                    let literal = |side: &Node| text(&unwrap(*side), source).trim_matches(['"', '\'', '`']).to_string();
+                    let same = if let Some(t) = typeof_of(&left) {
+                        t == literal(&right)
+                    } else if let Some(t) = typeof_of(&right) {
+                        t == literal(&left)
+                    } else {
+                        // `x !== undefined`, `x === null`.
+                        let absent =
+                            |side: &Node| matches!(text(&unwrap(*side), source).as_ref(), "undefined" | "null");
+                        let (row, other) = if absent(&right) {
+                            (left, right)
+                        } else if absent(&left) {
+                            (right, left)
+                        } else {
+                            return None;
+                        };
+                        let key = value(&row)?;
+                        type_of(key)?;
+                        // `==` and `!=` take `null` and `undefined` for one another.
+                        let loose = op.len() == 2;
+                        key == text(&unwrap(other), source) || (loose && matches!(key, "undefined" | "null"))
+                    };
+                    Some(same == equal)
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
 }
 
 /// The pattern a loop binds each item to and what it runs over, when `n`
