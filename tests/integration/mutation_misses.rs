@@ -198,9 +198,9 @@ const CART_JS: &str = "exports.add = (items, x) => [...items, x];\n";
 
 /// Tests declared through a name bound to the test function (`const
 /// testOrSkipOnWindows = process.platform === 'win32' ? test.skip : test`)
-/// are the same tests, skipped on a condition that is their reason; bound
-/// to `test.skip` alone, they are newly skipped, and the mock gate reads a
-/// hollow one through the alias too.
+/// are the same tests, run where the condition lets them, so one deleted
+/// is lost; bound to `test.skip` alone, they are newly skipped; the mock
+/// gate reads a hollow one through the alias too.
 #[test]
 fn tests_declared_through_a_local_alias_of_the_test_function_are_tests() {
     let old = "const { add } = require('../src/cart');\n\ntest('adds one', () => {\n  expect(add([1], 2)).toEqual([1, 2]);\n});\n\ntest('adds to nothing', () => {\n  expect(add([], 5)).toEqual([5]);\n});\n";
@@ -212,6 +212,10 @@ fn tests_declared_through_a_local_alias_of_the_test_function_are_tests() {
     for (binding, want) in [
         ("process.platform === 'win32' ? test.skip : test", &[][..]),
         ("test", &[][..]),
+        (
+            "process.platform === 'win32' ? test.skip : test; // one deleted",
+            &["mutation/test-deleted-or-skipped test/cart.test.js:7"][..],
+        ),
         (
             "test.skip",
             &[
@@ -230,7 +234,14 @@ fn tests_declared_through_a_local_alias_of_the_test_function_are_tests() {
                 ("test/cart.test.js", old),
             ],
         );
-        commit(&repo, "alias", &[("test/cart.test.js", &aliased(binding))]);
+        let mut new = aliased(binding);
+        if binding.ends_with("// one deleted") {
+            new = new.replace(
+                "testHere('adds to nothing', () => {\n  expect(add([], 5)).toEqual([5]);\n});\n",
+                "",
+            );
+        }
+        commit(&repo, "alias", &[("test/cart.test.js", &new)]);
         assert_errors(&repo, &base, want);
     }
 

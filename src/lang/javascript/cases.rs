@@ -267,11 +267,9 @@ impl<'s> Walker<'s, '_> {
             }
             // Through a name bound to a test function.
             if let Some(alias) = self.aliases.iter().find(|a| a.name == head).cloned() {
-                let mut through = alias.path.clone();
+                let mut through = alias.path;
                 through.extend(path[1..].iter().cloned());
-                self.alias_reason = alias.reason;
                 self.remembered_test(node, &through, group_skip);
-                self.alias_reason = None;
                 return;
             }
             // A project's own wrapper: `browserTest('title', async (t) => ..)`
@@ -422,9 +420,14 @@ impl<'s> Walker<'s, '_> {
         let mut context = vec![scope.as_str()];
         context.extend(self.tables.iter().map(String::as_str));
         context.extend(self.wrappers.iter().map(String::as_str));
-        if let Some(reason) = &self.alias_reason {
-            context.extend(["\u{1f}skip", reason.as_str()]);
-        }
+        // What each name bound to the test function stands for: `later`
+        // bound to `test` then to `test.skip` declares another test.
+        let aliases: Vec<String> = self
+            .aliases
+            .iter()
+            .map(|a| format!("{}={}", a.name, a.path.join(".")))
+            .collect();
+        context.extend(aliases.iter().map(String::as_str));
         // Not an identifier: never a table's or a wrapper's name.
         if self.http_client {
             context.push("<http client>");
@@ -466,7 +469,7 @@ impl<'s> Walker<'s, '_> {
         let span = Span::of(call);
         let mut skip = (path[0].starts_with('x') || path.iter().any(|p| p == "skip")).then(|| Skip {
             span,
-            reason: self.comment_reason(span).or_else(|| self.alias_reason.clone()),
+            reason: self.comment_reason(span),
             conditional: path.iter().any(|p| p == "skipIf"),
         });
         // node:test options: test("name", { skip: "why" }, fn)

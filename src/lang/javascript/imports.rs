@@ -15,7 +15,6 @@ pub fn imports(tree: &Tree, source: &[u8]) -> Vec<Import> {
         groups: Vec::new(),
         wrappers: Vec::new(),
         aliases: Vec::new(),
-        alias_reason: None,
         http_client: false,
     };
     walker.imports_and_uses(&tree.root_node(), None);
@@ -79,16 +78,17 @@ pub(super) fn relative_imports(root: &Node, source: &[u8]) -> Vec<String> {
     names
 }
 
-/// A name bound at the top of the module to a test function, as the path
-/// a call through it stands for, and when it skips on a condition, that
-/// condition as its reason: `const testOrSkipOnWindows = process.platform
-/// === 'win32' ? test.skip : test` declares tests as `test.skipIf(..)` does,
-/// skipped "when process.platform === 'win32'"; `const it2 = it` is `it`.
+/// A name bound at the top of the module to a test function, with the
+/// path a call through it stands for: `const it2 = it` is `it`, `const
+/// later = test.skip` is `test.skip`. One that skips only on a condition
+/// (`process.platform === 'win32' ? test.skip : test`, Vitest's
+/// `test.skipIf(cond)` and `test.runIf(cond)`) declares tests as the test
+/// function does: they run wherever the condition lets them, which is where
+/// a deleted check is lost.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct TestAlias {
     pub name: String,
     pub path: Vec<String>,
-    pub reason: Option<String>,
 }
 
 pub(super) fn test_aliases(root: &Node, source: &[u8], test_names: &[&str]) -> Vec<TestAlias> {
@@ -101,25 +101,17 @@ pub(super) fn test_aliases(root: &Node, source: &[u8], test_names: &[&str]) -> V
         };
         test_names.contains(&path[0].as_str()).then_some(path)
     };
-    let condition = |n: &Node| display(&unwrap_parentheses(*n), source);
-    let read = |value: &Node| -> Option<(Vec<String>, Option<String>)> {
+    let read = |value: &Node| -> Option<Vec<String>> {
         let value = unwrap_parentheses(*value);
         if let Some(path) = plain(&value) {
-            return Some((path, None));
+            return Some(path);
         }
+        let head = |path: Vec<String>| vec![path[0].clone()];
         match value.kind() {
             // `test.skipIf(cond)`, `test.runIf(cond)` (Vitest).
             "call_expression" => {
                 let path = plain(&value.field("function")?)?;
-                let cond = arguments(&value).first().map(condition)?;
-                match path.last().map(String::as_str) {
-                    Some("skipIf") => Some((path, Some(format!("when {cond}")))),
-                    Some("runIf") => Some((
-                        vec![path[0].clone(), "skipIf".to_string()],
-                        Some(format!("unless {cond}")),
-                    )),
-                    _ => None,
-                }
+                matches!(path.last().map(String::as_str), Some("skipIf" | "runIf")).then(|| head(path))
             }
             // `cond ? test.skip : test`, `cond ? it : it.skip`.
             "ternary_expression" => {
@@ -128,13 +120,7 @@ pub(super) fn test_aliases(root: &Node, source: &[u8], test_names: &[&str]) -> V
                     plain(&value.field("alternative")?)?,
                 );
                 let skips = |p: &[String]| p.iter().any(|s| s == "skip");
-                let cond = condition(&value.field("condition")?);
-                let reason = match (skips(&yes), skips(&no)) {
-                    (true, false) => format!("when {cond}"),
-                    (false, true) => format!("unless {cond}"),
-                    _ => return Some((yes, None)),
-                };
-                Some((vec![yes[0].clone(), "skipIf".to_string()], Some(reason)))
+                Some(if skips(&yes) && skips(&no) { yes } else { head(yes) })
             }
             _ => None,
         }
@@ -156,11 +142,10 @@ pub(super) fn test_aliases(root: &Node, source: &[u8], test_names: &[&str]) -> V
             if name.kind() != "identifier" {
                 continue;
             }
-            if let Some((path, reason)) = read(&value) {
+            if let Some(path) = read(&value) {
                 out.push(TestAlias {
                     name: text(&name, source).into_owned(),
                     path,
-                    reason,
                 });
             }
         }

@@ -78,7 +78,6 @@ pub fn test_file(tree: &Tree, source: &[u8], memo: Option<&mut Memo>) -> TestFil
         groups: Vec::new(),
         wrappers: relative_imports(&tree.root_node(), source),
         aliases: test_aliases(&tree.root_node(), source, TEST_NAMES),
-        alias_reason: None,
         http_client: imports_http_client(&tree.root_node(), source),
     };
     walker.visit(&tree.root_node(), None);
@@ -131,9 +130,6 @@ struct Walker<'s, 'm> {
     wrappers: Vec<String>,
     /// Names bound to a test function ([`test_aliases`]).
     aliases: Vec<TestAlias>,
-    /// While a test declared through an alias that skips on a condition is
-    /// read: that condition, as the skip's reason.
-    alias_reason: Option<String>,
     /// The file imports an HTTP test client whose chained `.expect(..)`
     /// asserts ([`imports_http_client`]).
     http_client: bool,
