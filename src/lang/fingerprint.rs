@@ -369,3 +369,62 @@ pub fn conventional_helper(name: &str) -> bool {
         })
     })
 }
+
+/// A [`token_key`] as people write it: no space around punctuation, the
+/// text of a string literal together (`buf . String ( )` is `buf.String()`).
+pub(crate) fn written(key: &str) -> String {
+    let mut out = String::with_capacity(key.len());
+    let mut last = "";
+    // The quote of the string literal the tokens are in; whether the next
+    // token follows the opening quote; how deep in a template's `${..}`.
+    let (mut quote, mut opened, mut inside) = (None::<&str>, false, 0usize);
+    for token in key.split(' ') {
+        if inside > 0 {
+            match token {
+                "{" | "${" => inside += 1,
+                "}" => inside -= 1,
+                _ => {}
+            }
+            if inside == 0 {
+                out.push_str(token);
+                last = token;
+                continue;
+            }
+        } else if let Some(q) = quote {
+            // Text is written together with its escapes and interpolations;
+            // its own spaces split it into tokens here.
+            let together = opened || last.starts_with('\\') || token.starts_with('\\') || last == "}" || token == "${";
+            if token == q {
+                quote = None;
+            } else if !together {
+                out.push(' ');
+            }
+            opened = false;
+            out.push_str(token);
+            last = token;
+            if token == "${" {
+                inside = 1;
+                last = "(";
+            }
+            continue;
+        }
+        let glue = matches!(token, ")" | "]" | "}" | "," | "." | ":" | "(" | "[" | "?.")
+            && !(token == "(" && matches!(last, "," | "=" | "==" | "return"))
+            || matches!(last, "(" | "[" | "{" | "." | "?." | "-" | "!" | "")
+            || (token == "[" && last == ",");
+        if !glue || (token == "{" && !last.is_empty()) {
+            out.push(' ');
+        }
+        out.push_str(token);
+        last = token;
+        if token == "`" {
+            (quote, opened) = (Some("`"), true);
+        } else if token
+            .strip_suffix('"')
+            .is_some_and(|prefix| prefix.chars().all(|c| c.is_ascii_alphabetic()))
+        {
+            (quote, opened) = (Some("\""), true);
+        }
+    }
+    out.trim().to_string()
+}

@@ -1,6 +1,6 @@
 use super::finding_at;
 use crate::finding::Finding;
-use crate::lang::{Assertion, Form, Literal, Operand, TestCase, TestFile, callee_segments};
+use crate::lang::{Assertion, Form, Literal, Operand, TestCase, TestFile, callee_segments, written};
 use crate::rule::{Level, RuleMeta};
 
 pub const TAUTOLOGICAL_ASSERTION: RuleMeta = RuleMeta {
@@ -128,22 +128,6 @@ fn visibly_text(key: &str) -> bool {
             .any(|p| squashed.starts_with(p) && squashed.ends_with(')'))
 }
 
-/// A token key as people write it: no spaces around punctuation (`buf .
-/// String ( )` is `buf.String()`).
-fn spelled(key: &str) -> String {
-    let tokens: Vec<&str> = key.split_whitespace().collect();
-    let word = |t: &str| t.chars().last().is_some_and(|c| c.is_alphanumeric() || c == '_');
-    let starts_word = |t: &str| t.chars().next().is_some_and(|c| c.is_alphanumeric() || c == '_');
-    let mut out = String::new();
-    for (i, t) in tokens.iter().enumerate() {
-        if i > 0 && word(tokens[i - 1]) && starts_word(t) {
-            out.push(' ');
-        }
-        out.push_str(t);
-    }
-    out
-}
-
 /// Why `a` always holds because it asks whether a string holds (or begins
 /// or ends with) the empty string, if it does: every string does
 /// (`assert.Contains(t, buf.String(), "")`, `assert "" in result.output`,
@@ -162,7 +146,7 @@ fn contains_empty(a: &Assertion) -> Option<String> {
         return (!negated && empty_string(sought) && visibly_text(within)).then(|| {
             format!(
                 "asserts that `{}` contains the empty string, which every string does",
-                spelled(within)
+                written(within)
             )
         });
     }

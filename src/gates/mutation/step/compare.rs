@@ -439,10 +439,20 @@ impl Analysis<'_> {
         n: &TestCase,
         new: &Assertion,
     ) -> bool {
-        let text = |version: Option<&String>, t: &TestCase| version.map(|v| squashed(self.versions.bytes(v), t.extent));
-        let (Some(before), Some(after)) = (text(of.change.old.as_ref(), o), text(nf.change.new.as_ref(), n)) else {
+        // Each test's text without whitespace, quotes kept (a typo fixed may
+        // be an apostrophe: `cant` -> `can't`), and without them ([`squash`]).
+        let spaced = |version: Option<&String>, t: &TestCase| {
+            version.map(|v| {
+                let text = test_text(self.versions.bytes(v), t.extent);
+                text.chars().filter(|c| !c.is_whitespace()).collect::<String>()
+            })
+        };
+        let (Some(spaced_before), Some(spaced_after)) =
+            (spaced(of.change.old.as_ref(), o), spaced(nf.change.new.as_ref(), n))
+        else {
             return false;
         };
+        let (before, after) = (squash(&spaced_before), squash(&spaced_after));
         pair::expected(old).iter().zip(pair::expected(new)).any(|(was, now)| {
             // The file's own code outside its tests (a stub, a fixture
             // returning the message) had the old value where it now has the
@@ -464,21 +474,12 @@ impl Analysis<'_> {
                 }
             }
             // Rewritten everywhere: a typo fixed in the input and the
-            // expectation. Read with quotes kept too: the fix may be an
-            // apostrophe (`cant` -> `can't`), which [`squash`] drops.
-            let spaced = |version: Option<&String>, t: &TestCase| {
-                version.map(|v| {
-                    let text = test_text(self.versions.bytes(v), t.extent);
-                    text.chars().filter(|c| !c.is_whitespace()).collect::<String>()
-                })
-            };
+            // expectation, read with quotes kept, then without.
             let (spelled_was, spelled_now) = (pair::spelled_value(was), pair::spelled_value(now));
             if spelled_was.chars().count() >= 2
                 && spelled_was != spelled_now
-                && let (Some(before), Some(after)) =
-                    (spaced(of.change.old.as_ref(), o), spaced(nf.change.new.as_ref(), n))
-                && before.matches(&spelled_was).count() >= 2
-                && before.replace(&spelled_was, &spelled_now) == after
+                && spaced_before.matches(&spelled_was).count() >= 2
+                && spaced_before.replace(&spelled_was, &spelled_now) == spaced_after
             {
                 return true;
             }

@@ -2,6 +2,7 @@
 //! touched, expectations shown short, the declarations and API a change uses.
 
 use super::*;
+pub(crate) use crate::lang::written;
 
 /// The names `text` declares: after a declaring keyword (`def`, `class`,
 /// `fn`, `func`, `function`, `interface`, `type`, `struct`, `enum`,
@@ -202,13 +203,6 @@ pub(crate) fn test_text(bytes: &[u8], span: Span) -> String {
     text.lines().skip(first).take(count).collect::<Vec<_>>().join("\n")
 }
 
-/// Every source line of `span` in `bytes`, squashed ([`squash`]).
-pub(crate) fn squashed(bytes: &[u8], span: Span) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    let lines: Vec<&str> = text.lines().collect();
-    squashed_lines(&lines, span)
-}
-
 /// [`squashed`], of a file's lines.
 pub(crate) fn squashed_lines(lines: &[&str], span: Span) -> String {
     let first = (span.line.saturating_sub(1) as usize).min(lines.len());
@@ -261,62 +255,4 @@ pub(crate) fn show_changed(was: &str, now: &str) -> (String, String) {
     // From a little before the first difference, when it lies past the cut.
     let from = if same >= 60 { same - 20 } else { 0 };
     (clip(&was, from), clip(&now, from))
-}
-
-/// [`show`] without the cut.
-pub(crate) fn written(key: &str) -> String {
-    let mut out = String::with_capacity(key.len());
-    let mut last = "";
-    // The quote of the string literal the tokens are in; whether the next
-    // token follows the opening quote; how deep in a template's `${..}`.
-    let (mut quote, mut opened, mut inside) = (None::<&str>, false, 0usize);
-    for token in key.split(' ') {
-        if inside > 0 {
-            match token {
-                "{" | "${" => inside += 1,
-                "}" => inside -= 1,
-                _ => {}
-            }
-            if inside == 0 {
-                out.push_str(token);
-                last = token;
-                continue;
-            }
-        } else if let Some(q) = quote {
-            // Text is written together with its escapes and interpolations;
-            // its own spaces split it into tokens here.
-            let together = opened || last.starts_with('\\') || token.starts_with('\\') || last == "}" || token == "${";
-            if token == q {
-                quote = None;
-            } else if !together {
-                out.push(' ');
-            }
-            opened = false;
-            out.push_str(token);
-            last = token;
-            if token == "${" {
-                inside = 1;
-                last = "(";
-            }
-            continue;
-        }
-        let glue = matches!(token, ")" | "]" | "}" | "," | "." | ":" | "(" | "[" | "?.")
-            && !(token == "(" && matches!(last, "," | "=" | "==" | "return"))
-            || matches!(last, "(" | "[" | "{" | "." | "?." | "-" | "!" | "")
-            || (token == "[" && last == ",");
-        if !glue || (token == "{" && !last.is_empty()) {
-            out.push(' ');
-        }
-        out.push_str(token);
-        last = token;
-        if token == "`" {
-            (quote, opened) = (Some("`"), true);
-        } else if token
-            .strip_suffix('"')
-            .is_some_and(|prefix| prefix.chars().all(|c| c.is_ascii_alphabetic()))
-        {
-            (quote, opened) = (Some("\""), true);
-        }
-    }
-    out.trim().to_string()
 }
