@@ -401,18 +401,19 @@ fn tests_merged_into_one_in_another_file_are_not_deleted() {
     assert_errors(&repo, &base, &["mutation/test-deleted-or-skipped tests/test_a.py:9"]);
 }
 
-/// An expected value that prints a name the same commit renamed in the
-/// code follows the rename (issue 64: packaging's reprs when `_LowerBound`
-/// became `LowerBound`); one that changed in any other way with it is a
-/// changed expectation.
+/// An expected value that prints names the same commit renamed in the
+/// code follows the renames (issue 64: packaging's reprs when `_LowerBound`
+/// and `_BoundaryVersion` became `LowerBound` and `BoundaryVersion` in one
+/// commit); one that changed in any other way with them (another value, a
+/// name the code does not declare) is a changed expectation.
 #[test]
 fn an_expected_value_that_follows_a_rename_in_the_code_is_not_a_changed_expectation() {
-    let code = |name: &str| {
+    let code = |bound: &str, edge: &str| {
         format!(
-            "class {name}:\n    def __init__(self, at):\n        self.at = at\n\n    def __repr__(self):\n        return f\"<{{type(self).__name__}} {{self.at}}>\"\n\n\ndef bound(at):\n    return {name}(at)\n"
+            "class {edge}:\n    def __init__(self, at):\n        self.at = at\n\n    def __repr__(self):\n        return f\"{edge}({{self.at}})\"\n\n\nclass {bound}:\n    def __init__(self, at):\n        self.edge = {edge}(at)\n\n    def __repr__(self):\n        return f\"<{bound} ({{self.edge!r}})>\"\n\n\ndef bound(at):\n    return {bound}(at)\n"
         )
     };
-    let test = |_name: &str, want: &str| {
+    let test = |want: &str| {
         format!("from calc.bounds import bound\n\n\ndef test_repr():\n    assert repr(bound(1)) == \"{want}\"\n")
     };
     let start = |repo: &TestRepo| {
@@ -421,38 +422,34 @@ fn an_expected_value_that_follows_a_rename_in_the_code_is_not_a_changed_expectat
             "base",
             &[
                 ("calc/__init__.py", "\n"),
-                ("calc/bounds.py", &code("_Bound")),
-                ("tests/test_bounds.py", &test("_Bound", "<_Bound 1>")),
+                ("calc/bounds.py", &code("_Bound", "_Edge")),
+                ("tests/test_bounds.py", &test("<_Bound (_Edge(1))>")),
             ],
         )
     };
-    let repo = TestRepo::new();
-    let base = start(&repo);
-    commit(
-        &repo,
-        "make the bound public",
-        &[
-            ("calc/bounds.py", &code("Bound")),
-            ("tests/test_bounds.py", &test("Bound", "<Bound 1>")),
-        ],
-    );
-    assert_errors(&repo, &base, &[]);
-
-    let repo = TestRepo::new();
-    let base = start(&repo);
-    commit(
-        &repo,
-        "make the bound public",
-        &[
-            ("calc/bounds.py", &code("Bound")),
-            ("tests/test_bounds.py", &test("Bound", "<Bound 2>")),
-        ],
-    );
-    assert_errors(
-        &repo,
-        &base,
-        &["mutation/assertion-value-changed tests/test_bounds.py:5"],
-    );
+    for (want, errors) in [
+        ("<Bound (Edge(1))>", &[][..]),
+        (
+            "<Bound (Edge(2))>",
+            &["mutation/assertion-value-changed tests/test_bounds.py:5"][..],
+        ),
+        (
+            "<Bound (Border(1))>",
+            &["mutation/assertion-value-changed tests/test_bounds.py:5"][..],
+        ),
+    ] {
+        let repo = TestRepo::new();
+        let base = start(&repo);
+        commit(
+            &repo,
+            "make the bound public",
+            &[
+                ("calc/bounds.py", &code("Bound", "Edge")),
+                ("tests/test_bounds.py", &test(want)),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
 }
 
 /// An expected message that the test file's own stub produces, fixed in
@@ -1629,4 +1626,188 @@ fn tests_moved_into_a_shared_suite_each_file_runs_are_kept() {
             "mutation/test-deleted-or-skipped test/b.test.ts:10",
         ],
     );
+}
+
+/// An exact check of a predicate against an oracle, rewritten as a truth
+/// check of the same predicate, pins the boolean the oracle gave (issue 64:
+/// packaging's `f.is_subset(b) == (f & ~b).is_empty` became `not
+/// f.is_subset(b)`); the same rewrite of a check of a count is weaker.
+#[test]
+fn a_predicate_checked_against_an_oracle_then_pinned_by_a_truth_check_is_not_weakened() {
+    let code =
+        "def is_subset(a, b):\n    return set(a) <= set(b)\n\n\ndef missing(a, b):\n    return len(set(a) - set(b))\n";
+    let test = |check: &str| {
+        format!(
+            "from calc.sets import is_subset, missing\n\n\ndef test_subset():\n    a, b = [1, 2], [2, 3]\n    {check}\n"
+        )
+    };
+    for (before, after, errors) in [
+        (
+            "assert is_subset(a, b) == (len(set(a) - set(b)) == 0)",
+            "assert not is_subset(a, b)",
+            &[][..],
+        ),
+        (
+            "assert missing(a, b) == len(set(a) - set(b))",
+            "assert missing(a, b)",
+            &["mutation/assertion-weakened tests/test_sets.py:6"][..],
+        ),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("calc/__init__.py", "\n"),
+                ("calc/sets.py", code),
+                ("tests/test_sets.py", &test(before)),
+            ],
+        );
+        commit(&repo, "pin the answer", &[("tests/test_sets.py", &test(after))]);
+        assert_errors(&repo, &base, errors);
+    }
+}
+
+/// A test whose body moved into a new helper it calls, the helper calling
+/// the helpers the test called, lost no check (issue 64: BurntSushi/toml's
+/// `TestToml` became `runTomlTest(t, false)`); a test that dropped a check
+/// and calls the same helpers as before lost it.
+#[test]
+fn a_test_body_moved_into_a_new_helper_loses_no_check() {
+    let code = "package calc\n\nfunc Parse(s string) (int, error) { return len(s), nil }\n";
+    let body = "\tfor _, s := range []string{\"a\", \"bb\"} {\n\t\tn, err := Parse(s)\n\t\tif err != nil {\n\t\t\tt.Fatal(err)\n\t\t}\n\t\tcheckLen(t, n, s)\n\t\tcheckText(t, s)\n\t}\n";
+    let helpers = "func checkLen(t *testing.T, n int, s string) {\n\tif n != len(s) {\n\t\tt.Errorf(\"got %d\", n)\n\t}\n}\n\nfunc checkText(t *testing.T, s string) {\n\tif s == \"\" {\n\t\tt.Error(\"empty\")\n\t}\n}\n";
+    let file = |tests: &str| format!("package calc\n\nimport \"testing\"\n\n{tests}\n{helpers}");
+    let before = file(&format!("func TestParse(t *testing.T) {{\n{body}}}\n"));
+    let moved = file(&format!(
+        "func TestParse(t *testing.T) {{\n\trunParse(t, false)\n}}\n\nfunc TestParseNext(t *testing.T) {{\n\trunParse(t, true)\n}}\n\nfunc runParse(t *testing.T, next bool, want ...string) {{\n{body}}}\n"
+    ));
+    let dropped = file(&format!(
+        "func TestParse(t *testing.T) {{\n{}}}\n",
+        body.replace("\t\tif err != nil {\n\t\t\tt.Fatal(err)\n\t\t}\n", "")
+    ));
+    for (after, errors) in [
+        (&moved, &[][..]),
+        (&dropped, &["mutation/assertion-deleted calc_test.go:5"][..]),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("go.mod", "module example.com/calc\n\ngo 1.21\n"),
+                ("calc.go", code),
+                ("calc_test.go", &before),
+            ],
+        );
+        commit(
+            &repo,
+            "tidy",
+            &[
+                ("calc.go", &code.replace("len(s)", "len(s) + 0")),
+                ("calc_test.go", after),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}
+
+/// An assertion that could never fail (a non-empty string asserted, a
+/// literal compared with an equal one) checked nothing: dropping it loses
+/// nothing (issue 64: pyjwt's `assert "Failed to get an expected error"`
+/// after the call that raises); dropping a real check beside it does.
+#[test]
+fn dropping_an_assertion_that_could_never_fail_loses_nothing() {
+    let code = "def parse(s):\n    return int(s)\n";
+    let test = |lines: &[&str]| {
+        let mut out = String::from(
+            "import pytest\n\nfrom calc.parse import parse\n\n\ndef test_parse():\n    with pytest.raises(ValueError):\n        parse(\"x\")\n",
+        );
+        for line in lines {
+            out.push_str(&format!("    {line}\n"));
+        }
+        out
+    };
+    let before = test(&[
+        "assert \"parse should have raised\"",
+        "assert 1 == 1",
+        "assert parse(\"1\") == 1",
+    ]);
+    for (after, errors) in [
+        (test(&["assert parse(\"1\") == 1"]), &[][..]),
+        (
+            test(&["assert \"parse should have raised\""]),
+            &["mutation/assertion-deleted tests/test_parse.py:6"][..],
+        ),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("calc/__init__.py", "\n"),
+                ("calc/parse.py", code),
+                ("tests/test_parse.py", &before),
+            ],
+        );
+        commit(&repo, "tidy", &[("tests/test_parse.py", &after)]);
+        assert_errors(&repo, &base, errors);
+    }
+}
+
+/// A test made of calls of a helper that declares its own tests, moved
+/// into a `describe` block of a file of its own, lost nothing (issue 64:
+/// validator.js's `test({ validator: 'isBefore', .. })` calls moved to
+/// `test/validators/isBefore.test.js`); one of the calls left behind is lost.
+#[test]
+fn helper_calls_moved_from_a_test_into_a_describe_block_of_their_own_file_lose_nothing() {
+    let helper = "import assert from 'assert';\nimport * as validator from '../src/index.js';\n\nexport default function test(options) {\n  it(`${options.validator} holds`, () => {\n    for (const v of options.valid || []) assert.ok(validator[options.validator](v, ...(options.args || [])));\n  });\n}\n";
+    let first =
+        "test({\n  validator: 'isBefore',\n  args: ['2011-08-04'],\n  valid: ['2010-07-02', '2010-08-04'],\n});\n";
+    let second = "test({\n  validator: 'isBefore',\n  args: ['2012-01-01'],\n  valid: ['2011-12-31'],\n});\n";
+    let indent = |text: &str, by: &str| text.lines().map(|l| format!("{by}{l}\n")).collect::<String>();
+    let kept = "  it('validates isAfter', () => {\n    test({\n      validator: 'isAfter',\n      args: ['2011-08-04'],\n      valid: ['2012-07-02'],\n    });\n  });\n";
+    let old = format!(
+        "import test from './testFunctions';\n\ndescribe('validators', () => {{\n  it('validates isBefore', () => {{\n{}{}  }});\n\n{kept}}});\n",
+        indent(first, "    "),
+        indent(second, "    ")
+    );
+    let rest = format!("import test from './testFunctions';\n\ndescribe('validators', () => {{\n{kept}}});\n");
+    let moved = |calls: &str| {
+        format!(
+            "import test from '../testFunctions';\n\ndescribe('isBefore', () => {{\n  describe('legacy syntax', () => {{\n{}  }});\n}});\n",
+            indent(calls, "    ")
+        )
+    };
+    for (calls, errors) in [
+        (format!("{first}{second}"), &[][..]),
+        (
+            first.to_string(),
+            &["mutation/test-deleted-or-skipped test/validators.test.js:4"][..],
+        ),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("package.json", "{\"name\": \"v\", \"type\": \"module\"}\n"),
+                (
+                    "src/index.js",
+                    "export const isBefore = (a, b) => a < b;\nexport const isAfter = (a, b) => a > b;\n",
+                ),
+                ("test/testFunctions.js", helper),
+                ("test/validators.test.js", &old),
+            ],
+        );
+        commit(
+            &repo,
+            "split the tests",
+            &[
+                ("test/validators.test.js", &rest),
+                ("test/validators/isBefore.test.js", &moved(&calls)),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
 }

@@ -272,6 +272,13 @@ const NOT_API_DIRS: &[&str] = &[
     "benchmark",
     "docs",
     "scripts",
+    // Fuzzing harnesses (OSS-Fuzz, go-fuzz, cargo-fuzz targets): exported
+    // for the fuzzer, not for the package's users.
+    "fuzz",
+    "fuzzing",
+    "ossfuzz",
+    "oss-fuzz",
+    "fuzz_targets",
 ];
 
 /// Files whose symbols are not an API: tests, vendored code, and Python outside packages.
@@ -281,8 +288,8 @@ fn skipped(language: Lang, path: &Path, root: &Path) -> bool {
     if in_dir("vendor") || in_dir("third_party") || in_dir("node_modules") {
         return true;
     }
-    // Tests, their helpers and data, examples, benchmarks, docs and scripts
-    // are never a package's API, in any language (`typing_tests/` too).
+    // Tests, their helpers and data, examples, benchmarks, docs, scripts and
+    // fuzzing harnesses are never a package's API, in any language (`typing_tests/` too).
     let aside = path.parent().is_some_and(|dir| {
         dir.components().any(|c| {
             let c = c.as_os_str().to_str().unwrap_or("");

@@ -5,6 +5,7 @@
 //! cached test model of a file's content, and which calls assert. It
 //! belongs to no one gate.
 
+pub mod always;
 pub mod classify;
 pub mod features;
 pub mod imports;

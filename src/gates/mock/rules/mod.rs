@@ -16,6 +16,7 @@ mod swallowed_failure;
 mod tautological_assertion;
 mod unfinished_assertion;
 
+pub use crate::gates::project::always::tautology;
 pub use crate::gates::project::is_assertion_helper;
 pub use catch_only_assertion::{CATCH_ONLY_ASSERTION, catch_only_assertion};
 pub use conditional_assertion::{CONDITIONAL_ASSERTION, conditional_assertion};
@@ -29,7 +30,7 @@ pub use no_assertion::{NO_ASSERTION, no_assertion};
 pub use skipped_test::{SKIPPED_TEST, skipped_test};
 pub use smoke_test::{SMOKE_TEST, smoke_test};
 pub use swallowed_failure::{SWALLOWED_FAILURE, swallowed_failure};
-pub use tautological_assertion::{TAUTOLOGICAL_ASSERTION, tautological_assertion, tautology};
+pub use tautological_assertion::{TAUTOLOGICAL_ASSERTION, tautological_assertion};
 pub use unfinished_assertion::{UNFINISHED_ASSERTION, unfinished_assertion};
 
 use crate::finding::Finding;

@@ -1,6 +1,6 @@
-use super::finding_at;
+use super::{finding_at, tautology};
 use crate::finding::Finding;
-use crate::lang::{Assertion, Form, Literal, Operand, TestCase, TestFile, callee_segments, written};
+use crate::lang::{Assertion, Form, Operand, TestCase, TestFile, callee_segments, written};
 use crate::rule::{Level, RuleMeta};
 
 pub const TAUTOLOGICAL_ASSERTION: RuleMeta = RuleMeta {
@@ -11,52 +11,6 @@ pub const TAUTOLOGICAL_ASSERTION: RuleMeta = RuleMeta {
     help: "assert on a value the code under test returns or changes",
     doc: include_str!("tautological-assertion.md"),
 };
-
-fn scalar_eq(a: &Literal, b: &Literal) -> Option<bool> {
-    match (a, b) {
-        (Literal::Collection(_), _) | (_, Literal::Collection(_)) => None,
-        _ => Some(a == b),
-    }
-}
-
-/// Why `form` always holds, if it does.
-pub fn tautology(form: &Form) -> Option<String> {
-    let same = |a: &Operand, b: &Operand| a.literal.is_none() && !a.effects && !b.effects && a.key == b.key;
-    match form {
-        Form::Truthy(op) => match &op.literal {
-            Some(Literal::Collection(_)) if op.literal.as_ref().is_some_and(Literal::truthy) => {
-                Some(format!("asserts the non-empty `{}`, which is always true", op.text))
-            }
-            Some(l) if l.truthy() => Some(format!("asserts the literal `{}`, which is always true", op.text)),
-            _ => None,
-        },
-        Form::Falsy(op) => match &op.literal {
-            Some(l) if !l.truthy() => Some(format!(
-                "asserts that the literal `{}` is falsy, which it always is",
-                op.text
-            )),
-            _ => None,
-        },
-        Form::Equal(a, b) => match (&a.literal, &b.literal) {
-            (Some(x), Some(y)) if scalar_eq(x, y) == Some(true) => Some(format!(
-                "compares the literal `{}` with the equal literal `{}`",
-                a.text, b.text
-            )),
-            _ if same(a, b) => Some(format!("compares `{}` with itself", a.text)),
-            _ => None,
-        },
-        Form::NotEqual(a, b) => match (&a.literal, &b.literal) {
-            (Some(x), Some(y)) if scalar_eq(x, y) == Some(false) => Some(format!(
-                "asserts that the different literals `{}` and `{}` differ",
-                a.text, b.text
-            )),
-            _ => None,
-        },
-        Form::FailUnless(demanded) => tautology(demanded),
-        // Decided with the rest of the test: [`self_comparison`].
-        Form::SelfEqual(_) | Form::Fail | Form::Other => None,
-    }
-}
 
 /// Checks that a value holds another, by the matcher's last name, and
 /// whether the part sought comes first (`assert "" in s`, `assertIn("", s)`)

@@ -10,8 +10,8 @@ use super::lattice::{Family, rank};
 mod canonical;
 mod stronger;
 use canonical::canonical;
-use stronger::implied;
 pub use stronger::{extended, narrowed};
+use stronger::{implied, pinned_by_truth};
 mod titles;
 mod values;
 use titles::{regrouped, title_words};
@@ -670,11 +670,17 @@ pub fn housekeeping(t: &TestCase, a: &Assertion) -> bool {
     (removal && filesystem) || word.starts_with("cleanup") || word.starts_with("teardown")
 }
 
-/// Is `a` a Go check (testify's `NotNil`) that a value the test just made is not nil: of
+/// Can `a` never fail, so that dropping it loses nothing: a tautology
+/// (`assert "message"`, a literal compared with an equal one; issue 64:
+/// pyjwt's `assert "Failed to get an expected error"`), or a Go check
+/// (testify's `NotNil`) that a value the test just made is not nil: of
 /// `new(T)`, or of a constructor of the standard library (`buf :=
 /// bytes.NewBuffer(nil)`, imports without a domain in `imports`), which
-/// never return nil. It cannot fail, and dropping it loses nothing.
+/// never return nil.
 pub fn vacuous(t: &TestCase, a: &Assertion, imports: &[Import]) -> bool {
+    if crate::gates::project::always::tautology(&a.form).is_some() {
+        return true;
+    }
     if a.matcher != "NotNil" {
         return false;
     }
@@ -806,6 +812,7 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
             taken[j] = true;
             if let (Some(was), Some(now)) = (was, rank(family, &new[j]))
                 && now < was
+                && !pinned_by_truth(o, &new[j])
             {
                 changes.push(Change::Weakened { old: o, new: &new[j] });
             }

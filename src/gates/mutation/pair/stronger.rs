@@ -1,8 +1,9 @@
 //! What a new check says about an old one beyond being the same: it
 //! implies it (a length that leaves no room past the end), extends it (a
-//! list grown at its end) or narrows it (a pattern that finds less).
+//! list grown at its end), narrows it (a pattern that finds less) or pins a
+//! predicate as its oracle did.
 
-use super::{expected, operands, subject};
+use super::{expected, is_literal, operands, subject};
 use crate::lang::{Assertion, Form};
 
 /// The collection and the count a length check pins (`len(xs) == 1`,
@@ -155,4 +156,54 @@ pub fn narrowed(a: &Assertion, was: &str, now: &str) -> bool {
         return !pattern.is_empty() && !pattern.contains('|') && !pattern.starts_with('^') && !added.ends_with('\\');
     }
     false
+}
+
+/// Was an exact check of a predicate against an oracle (another
+/// expression, no literal: `f.is_subset(b) == (f & ~b).is_empty`) rewritten
+/// as a truth check of the same predicate (`not f.is_subset(b)`)? A
+/// predicate answers a boolean: the truth check pins it to one value,
+/// exactly as the oracle did for that input (issue 64: packaging's
+/// property test pinned to its known answer).
+pub(super) fn pinned_by_truth(old: &Assertion, new: &Assertion) -> bool {
+    matches!(old.form, Form::Equal(..))
+        && matches!(new.form.demanded(), Form::Truthy(_) | Form::Falsy(_))
+        && subject(old).is_some_and(predicate)
+        && expected(old).iter().all(|e| !is_literal(e))
+}
+
+/// Does the key name a predicate, by the name of its last call or
+/// attribute: `is_x`, `has_x`, `can_x`, `isX`, `hasX`, `contains`,
+/// `startswith`, `exists`, ... (`f . is_subset ( b )`, `s . is_empty`)?
+fn predicate(key: &str) -> bool {
+    let head = key.strip_suffix(')').map_or(key, |k| {
+        // The callee of a trailing call: what is before its `(`.
+        let mut depth = 0usize;
+        let mut cut = k.len();
+        for (i, c) in k.char_indices().rev() {
+            match c {
+                ')' => depth += 1,
+                '(' if depth == 0 => {
+                    cut = i;
+                    break;
+                }
+                '(' => depth -= 1,
+                _ => {}
+            }
+        }
+        &k[..cut]
+    });
+    let name = head
+        .trim_end()
+        .rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .next()
+        .unwrap_or_default();
+    let prefixed = ["is", "has", "can", "should"].iter().any(|p| {
+        name.strip_prefix(p)
+            .is_some_and(|rest| rest.starts_with('_') || rest.starts_with(|c: char| c.is_ascii_uppercase()))
+    });
+    prefixed
+        || matches!(
+            name,
+            "contains" | "includes" | "startswith" | "endswith" | "starts_with" | "ends_with" | "exists" | "matches"
+        )
 }

@@ -75,11 +75,20 @@ impl Analysis<'_> {
         };
         let mut changes = pair::assertion_changes(Family::of(nf.lang), &o.assertions, &n.assertions);
         // Checks moved into a helper the test now calls are not deleted (a
-        // helper may hold any number of them).
-        let calls = |t: &TestCase, path: &Path, file: &TestFile| {
-            self.helper_calls(t, file) + self.imported_helper_calls(emit.step, path, t, file)
+        // helper may hold any number of them): more calls of helpers that
+        // assert, or one the test did not call before (a body moved into a
+        // helper that calls the old ones; issue 64: BurntSushi/toml's
+        // `TestToml` became `runTomlTest(t, false)`).
+        let calls = |t: &TestCase, path: &Path, file: &TestFile| -> Vec<String> {
+            let mut called = self.helper_calls(t, file);
+            called.extend(self.imported_helper_calls(emit.step, path, t, file));
+            called.into_iter().map(str::to_string).collect()
         };
-        if calls(n, &nf.change.path, new_file) > of.old.map_or(0, |f| calls(o, of.old_path(), f)) {
+        let (was, now) = (
+            of.old.map_or_else(Vec::new, |f| calls(o, of.old_path(), f)),
+            calls(n, &nf.change.path, new_file),
+        );
+        if now.len() > was.len() || now.iter().any(|h| !was.contains(h)) {
             changes.retain(|c| !matches!(c, Change::Deleted { .. }));
         }
         for change in changes {

@@ -175,8 +175,16 @@ impl Analysis<'_> {
             return;
         };
         let known = self.known(emit.step);
-        let remade: Vec<&(&Assertion, &Assertion)> =
-            remade.iter().filter(|(old, _)| known.check(&t.name, old)).collect();
+        // A value that changed only by the names the step renamed in the
+        // code is the same value.
+        let renamed = |old: &Assertion, new: &Assertion| {
+            let values = |a: &Assertion| pair::expected(a).join(" , ");
+            emit.follows_rename(&values(old), &values(new))
+        };
+        let remade: Vec<&(&Assertion, &Assertion)> = remade
+            .iter()
+            .filter(|(old, new)| known.check(&t.name, old) && !renamed(old, new))
+            .collect();
         let Some((first_old, first_new)) = remade.first() else {
             return;
         };
@@ -298,7 +306,7 @@ impl Analysis<'_> {
             .copied()
             .chain(edited)
             .filter(|t| t.skip.is_none() && !t.benchmark)
-            .map(|t| (t, t.assertions.len() + self.helper_calls(t, last)))
+            .map(|t| (t, t.assertions.len() + self.helper_calls(t, last).len()))
             .collect();
         if changed.is_empty() {
             return None;

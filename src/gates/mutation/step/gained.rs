@@ -27,6 +27,9 @@ pub(crate) struct Read<'a> {
     pub(crate) checks: HashSet<String>,
     /// The same checks as [`pair::made_keys`].
     pub(crate) remade: HashSet<String>,
+    /// The new text of each test file the step added or changed, squashed
+    /// line by line: read only when a deleted test's body is looked for.
+    pub(crate) whole: std::cell::OnceCell<Vec<String>>,
 }
 
 impl<'a> Gained<'a> {
@@ -95,7 +98,12 @@ impl<'a> Gained<'a> {
                     tests.push((i, t, squashed_lines(&lines[i], t.extent)));
                 }
             }
-            Read { tests, checks, remade }
+            Read {
+                tests,
+                checks,
+                remade,
+                whole: std::cell::OnceCell::new(),
+            }
         })
     }
 
@@ -143,8 +151,13 @@ impl<'a> Gained<'a> {
     /// edited, every statement as it was: two tests merged into one in
     /// another file, checks a helper makes included (issue 64: semver's
     /// `test_comparator` and `test_comparator_err` became one test of
-    /// `test_version_req.rs`)? Bodies of fewer than two statements or 40
-    /// characters say too little to be told from another test's.
+    /// `test_version_req.rs`)? Or anywhere in one test file the step
+    /// added or changed: calls of a helper that declares its own tests,
+    /// moved from a test into a `describe` block of a file of their own
+    /// (issue 64: validator.js's `test({ validator: 'isBefore', .. })`
+    /// calls moved to `test/validators/isBefore.test.js`). Bodies of fewer
+    /// than two statements or 40 characters say too little to be told from
+    /// another test's.
     pub(crate) fn holds_body(&self, lines: &[String]) -> bool {
         let statements: Vec<&String> = lines
             .iter()
@@ -156,10 +169,21 @@ impl<'a> Gained<'a> {
         if statements.len() < 2 || statements.iter().map(|l| l.len()).sum::<usize>() < 40 {
             return false;
         }
-        self.read()
-            .tests
+        let read = self.read();
+        read.tests
             .iter()
             .any(|(_, _, text)| statements.iter().all(|l| text.contains(l.as_str())))
+            || read
+                .whole
+                .get_or_init(|| {
+                    self.files
+                        .iter()
+                        .filter(|(_, bytes)| !bytes.is_empty())
+                        .map(|(_, bytes)| String::from_utf8_lossy(bytes).lines().map(squash).collect())
+                        .collect()
+                })
+                .iter()
+                .any(|text| statements.iter().all(|l| text.contains(l.as_str())))
     }
 
     /// Does a test the step added or edited make the check `a` exactly as

@@ -262,36 +262,54 @@ impl Emit<'_> {
         })
     }
 
-    /// Did an expected value change only where it spells a name the step
-    /// renamed in the code: `was` with every whole-word `X` (a name the code
-    /// no longer has) written as `Y` (one it newly declares) is `now`? A
-    /// `repr` or message that prints a class's name follows its rename
-    /// (issue 64: packaging's `_LowerBound` made public).
-    fn follows_rename(&self, was: &str, now: &str) -> bool {
-        let word = |c: char| c.is_alphanumeric() || c == '_';
-        for old in self.removed_from_code() {
-            let Some(at) = was
-                .match_indices(old.as_str())
-                .map(|(i, _)| i)
-                .find(|&i| !was[..i].ends_with(word) && !was[i + old.len()..].starts_with(word))
-            else {
+    /// Did an expected value change only where it spells names the step
+    /// renamed in the code: `was` and `now` read as words and what is
+    /// between them, the same but for words, each changed word one the code
+    /// no longer has written as one the step newly declares, always the
+    /// same way? A `repr` or message that prints a class's name follows its
+    /// renames (issue 64: packaging's `_LowerBound` and `_BoundaryVersion`
+    /// made public in one commit).
+    pub(super) fn follows_rename(&self, was: &str, now: &str) -> bool {
+        let (before, after) = (word_runs(was), word_runs(now));
+        if before.len() != after.len() {
+            return false;
+        }
+        let mut renamed: HashMap<&str, &str> = HashMap::new();
+        for ((a, word), (b, _)) in before.iter().zip(&after) {
+            if a == b {
                 continue;
-            };
-            let (prefix, suffix) = (&was[..at], &was[at + old.len()..]);
-            let Some(rest) = now.strip_prefix(prefix) else { continue };
-            let Some(new) = rest.get(..rest.len().saturating_sub(suffix.len())) else {
-                continue;
-            };
-            if !new.is_empty()
-                && new.chars().all(word)
-                && self.added_to_code().contains(new)
-                && replace_words(was, old, new) == now
-            {
-                return true;
+            }
+            let follows = *word
+                && self.removed_from_code().contains(*a)
+                && self.added_to_code().contains(*b)
+                && *renamed.entry(a).or_insert(b) == *b;
+            if !follows {
+                return false;
             }
         }
-        false
+        !renamed.is_empty()
     }
+}
+
+/// `text` as runs of word characters (letters, digits, `_`) and of the
+/// rest, each with whether it is a word.
+fn word_runs(text: &str) -> Vec<(&str, bool)> {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let mut runs = Vec::new();
+    let mut start = 0;
+    let mut kind = None;
+    for (i, c) in text.char_indices() {
+        let is = word(c);
+        if kind.is_some_and(|k| k != is) {
+            runs.push((&text[start..i], !is));
+            start = i;
+        }
+        kind = Some(is);
+    }
+    if let Some(is) = kind {
+        runs.push((&text[start..], is));
+    }
+    runs
 }
 
 /// Does the changed file hold code: a code file, or a Rust source file
@@ -320,23 +338,6 @@ fn code_text<'b>(change: &FileChange, bytes: &'b [u8]) -> std::borrow::Cow<'b, s
     std::borrow::Cow::Owned(text)
 }
 
-/// `text` with each whole-word `from` written as `to`.
-fn replace_words(text: &str, from: &str, to: &str) -> String {
-    let word = |c: char| c.is_alphanumeric() || c == '_';
-    let mut out = String::with_capacity(text.len());
-    let mut last = 0;
-    for (i, _) in text.match_indices(from) {
-        if i < last || text[..i].ends_with(word) || text[i + from.len()..].starts_with(word) {
-            continue;
-        }
-        out.push_str(&text[last..i]);
-        out.push_str(to);
-        last = i + from.len();
-    }
-    out.push_str(&text[last..]);
-    out
-}
-
 impl Analysis<'_> {
     /// Is the old check `a` of `o` there as it was at the end of the range,
     /// as many times as `o` made it (taken out in one commit, put back by a
@@ -360,11 +361,11 @@ impl Analysis<'_> {
         }
     }
 
-    /// How many calls of `t` (in `file`, at `path`) are to helpers that
-    /// assert written in a test-support module the step changed and `file`
+    /// The calls of `t` (in `file`, at `path`) to helpers that assert,
+    /// written in a test-support module the step changed and `file`
     /// imports by a relative path (`./helpers/with-observer.js`, `.helpers`):
     /// where checks go when a project tidies its tests.
-    fn imported_helper_calls(&self, step: &Step, path: &Path, t: &TestCase, file: &TestFile) -> usize {
+    fn imported_helper_calls<'t>(&self, step: &Step, path: &Path, t: &'t TestCase, file: &TestFile) -> Vec<&'t str> {
         let dir = path.parent().unwrap_or(Path::new(""));
         // The module a relative specifier names, without its extension.
         let target = |spec: &str| -> Option<PathBuf> {
@@ -398,15 +399,17 @@ impl Analysis<'_> {
                     .filter_map(|i| target(&i.specifier))
                     .any(|module| asserts(&module, name))
             })
-            .count()
+            .map(String::as_str)
+            .collect()
     }
 
-    /// How many calls of `t` (in `file`) are to helpers that assert.
-    fn helper_calls(&self, t: &TestCase, file: &TestFile) -> usize {
+    /// The calls of `t` (in `file`) to helpers that assert, one for each call.
+    fn helper_calls<'t>(&self, t: &'t TestCase, file: &TestFile) -> Vec<&'t str> {
         t.calls
             .iter()
             .filter(|c| is_assertion_helper(c, file, &self.settings.assertion_helpers))
-            .count()
+            .map(String::as_str)
+            .collect()
     }
 
     pub fn step(&self, step: &Step) -> Outcome {
