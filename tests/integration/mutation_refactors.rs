@@ -347,9 +347,44 @@ fn a_suite_moved_to_another_framework_keeps_its_checks() {
         &base,
         &[
             "mutation/assertion-value-changed test/cart.test.ts:6",
-            "mutation/assertion-weakened test/cart.test.ts:11",
+            "mutation/assertion-value-changed test/cart.test.ts:11",
         ],
     );
+}
+
+/// Moved off Jest, a check of the arguments a spy was called with is
+/// `deepEqual(spy.mock.calls[0].arguments, [..])`, and a check of the code
+/// of the error a callback caught is `assert.throws(fn, { code })` (issue
+/// 64: commander.js's move to `node:test`); other arguments or another code
+/// on the way are changed checks.
+#[test]
+fn spy_arguments_and_a_caught_errors_code_keep_their_checks_across_frameworks() {
+    let old = "import { expect, test, vi } from 'vitest'\nimport { add } from '../src/cart'\n\ntest('exits', () => {\n  const exit = vi.fn()\n  add([1], 2).forEach(() => exit(1))\n  expect(exit).toHaveBeenCalledWith(1)\n})\n\ntest('refuses nothing', () => {\n  let errorThrown\n  const run = () => {\n    try {\n      add(null as any, 1)\n    } catch (err) {\n      errorThrown = err\n    }\n  }\n  run()\n  expect(errorThrown.code).toEqual('E_EMPTY')\n})\n";
+    let new = |argument: &str, code: &str| {
+        format!(
+            "import {{ test, mock }} from 'node:test'\nimport assert from 'node:assert'\nimport {{ add }} from '../src/cart'\n\ntest('exits', () => {{\n  const exit = mock.fn()\n  add([1], 2).forEach(() => exit(1))\n  assert(exit.mock.callCount() >= 1)\n  assert.deepEqual(exit.mock.calls[0].arguments, [{argument}])\n}})\n\ntest('refuses nothing', () => {{\n  const run = () => add(null as any, 1)\n  assert.throws(run, {{ code: '{code}' }})\n}})\n"
+        )
+    };
+    let code = CART_TS.replace("[...items, x]", "items.concat([x])");
+    for (argument, error, errors) in [
+        ("1", "E_EMPTY", &[][..]),
+        (
+            "2",
+            "E_NONE",
+            &[
+                "mutation/assertion-value-changed test/cart.test.ts:9",
+                "mutation/assertion-value-changed test/cart.test.ts:14",
+            ][..],
+        ),
+    ] {
+        let (repo, base) = ts_repo(old);
+        commit(
+            &repo,
+            "move to node:test",
+            &[("src/cart.ts", &code), ("test/cart.test.ts", &new(argument, error))],
+        );
+        assert_errors(&repo, &base, errors);
+    }
 }
 
 /// Two tests whose checks go through the project's own helper, merged

@@ -3,17 +3,18 @@
 //! every check again with other matchers: `expect(fn).toThrow('bad')` is
 //! `assert.throws(fn, { message: /bad/ })`, `expect(out).toMatch('x')` is
 //! `assert(out.includes('x'))`, `expect(spy).toHaveBeenCalled()` is
-//! `assert(spy.mock.callCount() > 0)`. Read as what they pin, on which
+//! `assert(spy.mock.callCount() > 0)`, `expect(spy).toHaveBeenCalledWith(1)`
+//! is `assert.deepEqual(spy.mock.calls[0].arguments, [1])`. Read as what they pin, on which
 //! value, they are the same check (issue 64: 56 of commander.js's checks
 //! read as changed or weakened when it left Jest).
 
 use super::{is_literal, spelled_value};
-use crate::lang::{Assertion, Form};
+use crate::lang::{Assertion, Form, is_plain_name};
 
 /// What a check pins, framework aside.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Canon {
-    /// `throws`, `contains` or `called`.
+    /// `throws`, `contains`, `called` or `called with`.
     kind: &'static str,
     /// The value it is about, as a token key.
     subject: String,
@@ -63,8 +64,109 @@ pub fn canonical(a: &Assertion) -> Option<Canon> {
         // Python's `assert x in text`, `assertIn(x, text)`.
         ("in" | "assertIn", [expected, subject]) => canon("contains", subject, expectation(expected)),
         ("toHaveBeenCalled" | "toBeCalled", [subject]) => canon("called", subject, String::new()),
-        _ => truthy(a),
+        ("toHaveBeenCalledWith" | "toBeCalledWith", [subject, arguments @ ..]) => canon(
+            "called with",
+            subject,
+            spelled_value(&format!("[ {} ]", arguments.join(" , "))),
+        ),
+        _ => first_call(a).or_else(|| truthy(a)),
     }
+}
+
+/// An exact check of the arguments of a spy's first call, as a list:
+/// `assert.deepEqual(spy.mock.calls[0].arguments, [1])` (`node:test`),
+/// `expect(spy.mock.calls[0]).toEqual([1])` (Jest), what
+/// `expect(spy).toHaveBeenCalledWith(1)` checks of the one call a test
+/// makes.
+fn first_call(a: &Assertion) -> Option<Canon> {
+    let Form::Equal(..) = a.form else { return None };
+    let [value, expected] = a.parts.as_slice() else {
+        return None;
+    };
+    let spy = [" . mock . calls [ 0 ] . arguments", " . mock . calls [ 0 ]"]
+        .iter()
+        .find_map(|suffix| value.strip_suffix(suffix))?;
+    expected
+        .starts_with('[')
+        .then(|| Canon::new("called with", spy, spelled_value(expected)))
+        .flatten()
+}
+
+/// Is `new` the check `old` written for another framework (the same kind
+/// of check on the same value, or a property of the caught error `old`
+/// checks that `new` demands of the error thrown), and with the same
+/// expected value (`Some(true)`) or another (`Some(false)`)?
+pub fn migrated(old: &Assertion, new: &Assertion) -> Option<bool> {
+    if let (Some(a), Some(b)) = (canonical(old), canonical(new))
+        && a.kind == b.kind
+        && a.subject == b.subject
+    {
+        return Some(a.expected == b.expected);
+    }
+    let checked = thrown_checked(old)?;
+    let property = |key: &str| key.rsplit_once('\u{1f}').map(|(head, _)| head.to_string());
+    let made = thrown_made(new);
+    if made.contains(&checked) {
+        return Some(true);
+    }
+    let wanted = property(&checked);
+    made.iter().any(|m| property(m) == wanted).then_some(false)
+}
+
+/// A check of a property of a caught error (`expect(errorThrown.code).toEqual(code)`,
+/// `assert.equal(err.code, 'E_X')`: a name that says it holds an error), as
+/// a key [`thrown_made`] gives a check that the error thrown has it.
+pub fn thrown_checked(a: &Assertion) -> Option<String> {
+    let Form::Equal(..) = a.form else { return None };
+    let [subject, expected] = a.parts.as_slice() else {
+        return None;
+    };
+    let (error, property) = subject.split_once(" . ")?;
+    (names_an_error(error) && is_plain_name(property)).then(|| thrown_key(property, expected))
+}
+
+/// The properties a check that something throws demands of the error
+/// (`assert.throws(fn, { code })`, `{ code: 'E_X', exitCode: 1 }`), each as
+/// the key [`thrown_checked`] gives a check of it.
+pub fn thrown_made(a: &Assertion) -> Vec<String> {
+    let Some(Canon { kind: "throws", .. }) = canonical(a) else {
+        return Vec::new();
+    };
+    let Some(fields) = a
+        .parts
+        .get(1)
+        .and_then(|p| p.strip_prefix("{ "))
+        .and_then(|p| p.strip_suffix(" }"))
+    else {
+        return Vec::new();
+    };
+    if fields.contains(['{', '[', '(']) {
+        return Vec::new();
+    }
+    fields
+        .split(" , ")
+        .filter_map(|field| match field.split_once(" : ") {
+            Some((name, value)) if is_plain_name(name) => Some(thrown_key(name, value)),
+            None if is_plain_name(field) => Some(thrown_key(field, field)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn thrown_key(property: &str, value: &str) -> String {
+    format!("\u{2248}\u{1f}thrown\u{1f}{property}\u{1f}{}", spelled_value(value))
+}
+
+/// Does a variable's name say it holds a caught error (`err`, `error`,
+/// `e`, `exc`, `errorThrown`, `apiError`; not `stderr`)?
+fn names_an_error(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    matches!(
+        lower.as_str(),
+        "e" | "ex" | "exc" | "err" | "error" | "exception" | "thrown" | "caught"
+    ) || lower.starts_with("error")
+        || name.starts_with("err") && name[3..].starts_with(|c: char| c.is_ascii_uppercase())
+        || (lower.ends_with("error") || lower.ends_with("exception")) && !lower.starts_with("std")
 }
 
 /// A truthy check whose value is a containment or a call count:
@@ -148,8 +250,8 @@ mod tests {
 
     #[test]
     fn a_check_written_for_another_framework_is_the_same_check() {
-        let jest = "test('t', () => {\n  expect(() => run('x')).toThrow('cannot add command');\n  expect(help).toMatch('--no-colour');\n  expect(spy).toHaveBeenCalled();\n  expect(help).toContain('Usage');\n});\n";
-        let node = "test('t', () => {\n  assert.throws(() => run('x'), { message: /cannot add command/ });\n  assert(help.includes('--no-colour'));\n  assert(spy.mock.callCount() > 0);\n  assert.match(help, /Usage/);\n});\n";
+        let jest = "test('t', () => {\n  expect(() => run('x')).toThrow('cannot add command');\n  expect(help).toMatch('--no-colour');\n  expect(spy).toHaveBeenCalled();\n  expect(help).toContain('Usage');\n  expect(exit).toHaveBeenCalledWith(1, 'a');\n});\n";
+        let node = "test('t', () => {\n  assert.throws(() => run('x'), { message: /cannot add command/ });\n  assert(help.includes('--no-colour'));\n  assert(spy.mock.callCount() > 0);\n  assert.match(help, /Usage/);\n  assert.deepEqual(exit.mock.calls[0].arguments, [1, 'a']);\n});\n";
         let (a, b) = (checks(Lang::JavaScript, jest), checks(Lang::JavaScript, node));
         assert!(a.iter().all(Option::is_some), "{a:?}");
         assert_eq!(a, b);
@@ -158,10 +260,15 @@ mod tests {
     #[test]
     fn another_message_a_pattern_or_a_negation_is_not_the_same() {
         let jest = "test('t', () => {\n  expect(() => run('x')).toThrow('cannot add command');\n  expect(help).toMatch('--no-colour');\n});\n";
-        let node = "test('t', () => {\n  assert.throws(() => run('x'), { message: /cannot .* command/ });\n  assert(help.includes('--colour'));\n  expect(spy).not.toHaveBeenCalled();\n});\n";
+        let node = "test('t', () => {\n  assert.throws(() => run('x'), { message: /cannot .* command/ });\n  assert(help.includes('--colour'));\n  expect(spy).not.toHaveBeenCalled();\n  assert.deepEqual(exit.mock.calls[0].arguments, [2]);\n});\n";
         let (a, b) = (checks(Lang::JavaScript, jest), checks(Lang::JavaScript, node));
         assert_ne!(a[0], b[0]);
         assert_ne!(a[1], b[1]);
         assert_eq!(b[2], None);
+        let called = checks(
+            Lang::JavaScript,
+            "test('t', () => {\n  expect(exit).toHaveBeenCalledWith(1);\n});\n",
+        );
+        assert_ne!(called[0], b[3]);
     }
 }

@@ -3,17 +3,19 @@
 //! tests, assertions by their check. Pure functions over [`TestFile`] models;
 //! formatting never matters because checks are token keys.
 
-use crate::lang::{Assertion, Form, Import, TestCase, TestFile, is_plain_name, similarity};
+use crate::lang::{Assertion, Form, TestCase, TestFile, is_plain_name, similarity};
 
 use super::lattice::{Family, rank};
 
 mod canonical;
+mod idle;
 mod stronger;
-use canonical::canonical;
+use canonical::{canonical, migrated, thrown_checked, thrown_made};
 pub use stronger::{extended, narrowed};
 use stronger::{implied, pinned_by_truth};
 mod titles;
 mod values;
+pub use idle::{housekeeping, vacuous};
 use titles::{regrouped, title_words};
 use values::literal_changed;
 pub use values::{is_literal, spelled_value};
@@ -506,7 +508,11 @@ pub fn expected(a: &Assertion) -> Vec<&str> {
 /// ([`made_keys`]).
 pub fn remade_keys(family: Family, a: &Assertion) -> Vec<String> {
     // The same check written for another framework, wherever it moved.
-    let mut keys: Vec<String> = canonical(a).map(|c| c.key()).into_iter().collect();
+    let mut keys: Vec<String> = canonical(a)
+        .map(|c| c.key())
+        .into_iter()
+        .chain(thrown_checked(a))
+        .collect();
     let raised = |key: &str| key == "excinfo . value" || key.strip_suffix(" . exception").is_some_and(is_plain_name);
     if a.matcher == "in"
         && let [text, container] = a.parts.as_slice()
@@ -550,6 +556,7 @@ pub fn remade_keys(family: Family, a: &Assertion) -> Vec<String> {
 /// makes again what those keys name.
 pub fn made_keys(family: Family, a: &Assertion) -> Vec<String> {
     let mut keys = remade_keys(family, a);
+    keys.extend(thrown_made(a));
     if !matches!(a.matcher.as_str(), "raises" | "warns") {
         return keys;
     }
@@ -609,94 +616,6 @@ fn last_call(key: &str) -> Option<&str> {
     (is_plain_name(name) && args.ends_with(')') && args.split(' ').any(is_literal)).then_some(call)
 }
 
-/// The call a check's subject stands for: the subject itself when it is a
-/// call (`os . Remove ( path )` -> `os.Remove`), the one call a plain name
-/// was bound to (`errs` bound to `cleanUpTempFiles(..)`), through `len(..)`.
-fn subject_call(t: &TestCase, a: &Assertion) -> Option<String> {
-    let mut subject = subject(a)?;
-    if let Some(inner) = subject.strip_prefix("len ( ").and_then(|s| s.strip_suffix(" )")) {
-        subject = inner;
-    }
-    if let Some((_, call)) = t.aliases.iter().find(|(name, _)| name == subject) {
-        return Some(call.trim_end_matches("()").to_string());
-    }
-    let (callee, _) = subject.split_once(" ( ")?;
-    let callee: String = callee.split(' ').collect();
-    callee
-        .chars()
-        .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | ':'))
-        .then_some(callee)
-}
-
-/// Does `a` check the test's own housekeeping rather than the code: what
-/// removing its temporary files returned (`assert.NoError(t,
-/// os.Remove(path))`, `errs := cleanUpTempFiles(..)` then `if len(errs) > 0
-/// { t.Fatal(..) }`)? A test that moves its files to a directory the runner
-/// removes (`t.TempDir()`, `tmp_path`) drops such checks and loses nothing.
-pub fn housekeeping(t: &TestCase, a: &Assertion) -> bool {
-    // "It succeeded": no expected value, or one that says nothing went
-    // wrong (`<= len(errs) 0`). `cleanup_text(" a ") == "a"` checks code.
-    let succeeded = expected(a).iter().all(|e| {
-        matches!(
-            *e,
-            "nil" | "None" | "null" | "undefined" | "0" | "false" | "False" | "true" | "True"
-        )
-    });
-    let Some(call) = subject_call(t, a).filter(|_| succeeded) else {
-        return false;
-    };
-    let (module, name) = match call.rfind(['.', ':']) {
-        Some(i) => (call[..i].trim_end_matches(':'), &call[i + 1..]),
-        None => ("", call.as_str()),
-    };
-    let word: String = name.chars().filter(|c| *c != '_').collect::<String>().to_lowercase();
-    let removal = matches!(
-        word.as_str(),
-        "remove"
-            | "removeall"
-            | "unlink"
-            | "rmdir"
-            | "rmtree"
-            | "removedirs"
-            | "rm"
-            | "rmsync"
-            | "unlinksync"
-            | "rmdirsync"
-            | "removefile"
-            | "removedir"
-            | "removedirall"
-    );
-    let filesystem = matches!(module, "os" | "shutil" | "fs" | "fsp" | "fsPromises" | "std::fs");
-    (removal && filesystem) || word.starts_with("cleanup") || word.starts_with("teardown")
-}
-
-/// Can `a` never fail, so that dropping it loses nothing: a tautology
-/// (`assert "message"`, a literal compared with an equal one; issue 64:
-/// pyjwt's `assert "Failed to get an expected error"`), or a Go check
-/// (testify's `NotNil`) that a value the test just made is not nil: of
-/// `new(T)`, or of a constructor of the standard library (`buf :=
-/// bytes.NewBuffer(nil)`, imports without a domain in `imports`), which
-/// never return nil.
-pub fn vacuous(t: &TestCase, a: &Assertion, imports: &[Import]) -> bool {
-    if crate::gates::project::always::tautology(&a.form).is_some() {
-        return true;
-    }
-    if a.matcher != "NotNil" {
-        return false;
-    }
-    let Some(call) = subject_call(t, a) else { return false };
-    match call.split_once('.') {
-        None => call == "new",
-        Some((package, name)) => {
-            name.starts_with("New")
-                && imports.iter().any(|i| {
-                    i.names.iter().any(|n| n == package)
-                        && !i.specifier.split('/').next().is_some_and(|host| host.contains('.'))
-                })
-        }
-    }
-}
-
 /// Does an exact check pin only how many there are (`toHaveLength(2)`,
 /// `assert.Len`, `toHaveBeenCalledTimes`), not the value: it holds no check
 /// of a part (`xs[1]` is `'b'`).
@@ -743,6 +662,16 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
         if let Some(j) = same_matcher {
             taken[j] = true;
             if literal_changed(&expected(o), &expected(&new[j])) {
+                changes.push(Change::ValueChanged { old: o, new: &new[j] });
+            }
+            continue;
+        }
+        // The same check written for another framework, with its value or another.
+        if let Some((j, same)) =
+            (0..new.len()).find_map(|j| (!taken[j]).then(|| migrated(o, &new[j]).map(|s| (j, s)))?)
+        {
+            taken[j] = true;
+            if !same {
                 changes.push(Change::ValueChanged { old: o, new: &new[j] });
             }
             continue;

@@ -151,8 +151,9 @@ impl<'a> Gained<'a> {
     /// edited, every statement as it was: two tests merged into one in
     /// another file, checks a helper makes included (issue 64: semver's
     /// `test_comparator` and `test_comparator_err` became one test of
-    /// `test_version_req.rs`)? Or anywhere in one test file the step
-    /// added or changed: calls of a helper that declares its own tests,
+    /// `test_version_req.rs`)? Or, for a body made only of calls, each call
+    /// whole anywhere in the test files the step added or changed: calls of
+    /// a helper that declares its own tests,
     /// moved from a test into a `describe` block of a file of their own
     /// (issue 64: validator.js's `test({ validator: 'isBefore', .. })`
     /// calls moved to `test/validators/isBefore.test.js`). Bodies of fewer
@@ -170,6 +171,10 @@ impl<'a> Gained<'a> {
             return false;
         }
         let read = self.read();
+        // In a file at large: a body made only of calls, each found there
+        // whole (a call of a helper that declares its tests is a check by
+        // itself); setup and checks apart say nothing of their test.
+        let calls = whole_calls(lines);
         read.tests
             .iter()
             .any(|(_, _, text)| statements.iter().all(|l| text.contains(l.as_str())))
@@ -183,7 +188,7 @@ impl<'a> Gained<'a> {
                         .collect()
                 })
                 .iter()
-                .any(|text| statements.iter().all(|l| text.contains(l.as_str())))
+                .any(|text| !calls.is_empty() && calls.iter().all(|c| text.contains(c.as_str())))
     }
 
     /// Does a test the step added or edited make the check `a` exactly as
@@ -240,4 +245,44 @@ pub(crate) struct Rewrite<'t, 'a> {
     /// Each check of the old test no test makes again, with the one that
     /// stands for it.
     pub(crate) remade: Vec<(&'t Assertion, &'a Assertion)>,
+}
+
+/// The statements of a test's body (`lines`, squashed; the test's closing
+/// line, if it has one, last), each whole, when every one is a call (`test({ .. });`,
+/// `check(a, b)`): empty when one is not (a declaration, an assignment).
+fn whole_calls(lines: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let (mut current, mut depth) = (String::new(), 0i32);
+    // The test's own closing line (`});`, `}`) ends its body.
+    let closing = lines
+        .last()
+        .is_some_and(|l| l.chars().all(|c| matches!(c, '}' | ')' | ';' | ',')));
+    for line in &lines[..lines.len() - usize::from(closing)] {
+        current.push_str(line);
+        for c in line.chars() {
+            match c {
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' => depth -= 1,
+                _ => {}
+            }
+        }
+        if depth <= 0 {
+            let callee = current.split('(').next().unwrap_or_default();
+            let call = !callee.is_empty()
+                && current.contains('(')
+                && callee
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '$'))
+                && !matches!(callee, "if" | "for" | "while" | "switch" | "return");
+            if !call {
+                return Vec::new();
+            }
+            out.push(std::mem::take(&mut current));
+            depth = 0;
+        }
+    }
+    if !current.is_empty() {
+        return Vec::new();
+    }
+    out
 }
