@@ -558,3 +558,53 @@ fn a_row_is_a_case_only_of_the_branch_that_declares_its_test() {
     let message = run.json()["findings"][0]["message"].as_str().unwrap().to_string();
     assert!(message.contains("`should parse`"), "{message}");
 }
+
+/// A check whose truth flipped with the code (`assert response.ok` ->
+/// `assert not response.ok`: a case that went from success to a 403 and
+/// kept its name) changed what it expects; the same check kept as it was
+/// beside a changed status code does not hide that one.
+#[test]
+fn a_check_whose_truth_flipped_with_the_code_is_a_changed_expectation() {
+    let code = |extra: &str| {
+        format!(
+            "def status(user):\n    if not user:\n        return 401\n{extra}    return 200\n\n\ndef get(user):\n    return Response(status(user))\n\n\nclass Response:\n    def __init__(self, code):\n        self.status_code = code\n        self.ok = code < 400\n"
+        )
+    };
+    let test = |ok: &str, status: u32| {
+        format!(
+            "from app.auth import get\n\n\ndef test_ok():\n    response = get(\"alice\")\n    assert {ok}response.ok\n    assert response.status_code == {status}\n"
+        )
+    };
+    let forbid = "    if user == \"alice\":\n        return 403\n";
+    for (ok, status, errors) in [
+        (
+            "not ",
+            403,
+            &[
+                "mutation/assertion-value-changed tests/test_auth.py:6",
+                "mutation/assertion-value-changed tests/test_auth.py:7",
+            ][..],
+        ),
+        ("", 200, &[][..]),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("app/__init__.py", "\n"),
+                ("app/auth.py", &code("")),
+                ("tests/test_auth.py", &test("", 200)),
+            ],
+        );
+        commit(
+            &repo,
+            "forbid alice",
+            &[
+                ("app/auth.py", &code(forbid)),
+                ("tests/test_auth.py", &test(ok, status)),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}

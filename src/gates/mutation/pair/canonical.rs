@@ -20,14 +20,25 @@ pub struct Canon {
     subject: String,
     /// What it expects of it, spelled ([`expectation`]); empty when nothing.
     expected: String,
+    /// Whether that is written as a literal (a string, a number, a
+    /// pattern, a list or object written out), not a name or a call.
+    literal: bool,
 }
 
 impl Canon {
-    fn new(kind: &'static str, subject: &str, expected: String) -> Option<Canon> {
+    /// The check of `kind` on `subject` expecting what the token key
+    /// `expected` writes (empty: nothing).
+    fn new(kind: &'static str, subject: &str, expected: &str) -> Option<Canon> {
+        let expected = expected.trim();
         Some(Canon {
             kind,
             subject: subject.to_string(),
-            expected,
+            expected: if expected.is_empty() {
+                String::new()
+            } else {
+                expectation(expected)
+            },
+            literal: is_literal(expected) || expected.starts_with('/'),
         })
     }
 
@@ -49,26 +60,25 @@ pub fn canonical(a: &Assertion) -> Option<Canon> {
     let last = *segments.last()?;
     let canon = Canon::new;
     match (last, a.parts.as_slice()) {
-        ("toThrow" | "toThrowError" | "throws" | "throw" | "rejects" | "raises", [subject, rest @ ..]) => canon(
-            "throws",
-            subject,
-            rest.first().map_or(String::new(), |e| expectation(e)),
-        ),
+        ("toThrow" | "toThrowError" | "throws" | "throw" | "rejects" | "raises", [subject, rest @ ..]) => {
+            canon("throws", subject, rest.first().map_or("", String::as_str))
+        }
         ("toMatch" | "toContain" | "include" | "includes" | "contain" | "match", [subject, expected])
             if segments.len() == 1 || segments[0] != "assert" =>
         {
-            canon("contains", subject, expectation(expected))
+            canon("contains", subject, expected)
         }
         // `assert.match(text, /x/)`, `assert.include(text, 'x')`.
-        ("match" | "include" | "includes", [subject, expected]) => canon("contains", subject, expectation(expected)),
+        ("match" | "include" | "includes", [subject, expected]) => canon("contains", subject, expected),
         // Python's `assert x in text`, `assertIn(x, text)`.
-        ("in" | "assertIn", [expected, subject]) => canon("contains", subject, expectation(expected)),
-        ("toHaveBeenCalled" | "toBeCalled", [subject]) => canon("called", subject, String::new()),
-        ("toHaveBeenCalledWith" | "toBeCalledWith", [subject, arguments @ ..]) => canon(
-            "called with",
-            subject,
-            spelled_value(&format!("[ {} ]", arguments.join(" , "))),
-        ),
+        ("in" | "assertIn", [expected, subject]) => canon("contains", subject, expected),
+        ("toHaveBeenCalled" | "toBeCalled", [subject]) => canon("called", subject, ""),
+        // The arguments as the list a first call's are compared with.
+        ("toHaveBeenCalledWith" | "toBeCalledWith", [subject, arguments @ ..]) => {
+            let mut canon = canon("called with", subject, &format!("[ {} ]", arguments.join(" , ")))?;
+            canon.literal = arguments.iter().all(|a| is_literal(a));
+            Some(canon)
+        }
         _ => first_call(a).or_else(|| truthy(a)),
     }
 }
@@ -88,47 +98,58 @@ fn first_call(a: &Assertion) -> Option<Canon> {
         .find_map(|suffix| value.strip_suffix(suffix))?;
     expected
         .starts_with('[')
-        .then(|| Canon::new("called with", spy, spelled_value(expected)))
+        .then(|| Canon::new("called with", spy, expected))
         .flatten()
 }
 
 /// Is `new` the check `old` written for another framework (the same kind
 /// of check on the same value, or a property of the caught error `old`
-/// checks that `new` demands of the error thrown), and with the same
-/// expected value (`Some(true)`) or another (`Some(false)`)?
+/// checks that `new` demands of the error thrown): `Some(true)` when it
+/// expects the same, or what a refactor this cannot evaluate may have
+/// written the same (a literal become a name); `Some(false)` when another
+/// literal; `None` when not, or when `new` expects nothing where `old`
+/// expected something (a weakening, judged with the lattice).
 pub fn migrated(old: &Assertion, new: &Assertion) -> Option<bool> {
     if let (Some(a), Some(b)) = (canonical(old), canonical(new))
         && a.kind == b.kind
         && a.subject == b.subject
     {
-        return Some(a.expected == b.expected);
+        return match (a.expected == b.expected, b.expected.is_empty()) {
+            (true, _) => Some(true),
+            (false, true) => None,
+            (false, false) => Some(!(a.literal && b.literal)),
+        };
     }
-    let checked = thrown_checked(old)?;
-    let property = |key: &str| key.rsplit_once('\u{1f}').map(|(head, _)| head.to_string());
+    let (checked, literal) = thrown_checked(old)?;
     let made = thrown_made(new);
-    if made.contains(&checked) {
+    if made.iter().any(|(key, _)| *key == checked) {
         return Some(true);
     }
+    let property = |key: &str| key.rsplit_once('\u{1f}').map(|(head, _)| head.to_string());
     let wanted = property(&checked);
-    made.iter().any(|m| property(m) == wanted).then_some(false)
+    made.iter()
+        .find(|(key, _)| property(key) == wanted)
+        .map(|(_, other)| !(literal && *other))
 }
 
 /// A check of a property of a caught error (`expect(errorThrown.code).toEqual(code)`,
 /// `assert.equal(err.code, 'E_X')`: a name that says it holds an error), as
-/// a key [`thrown_made`] gives a check that the error thrown has it.
-pub fn thrown_checked(a: &Assertion) -> Option<String> {
+/// a key [`thrown_made`] gives a check that the error thrown has it, and
+/// whether the value it expects is a literal.
+pub fn thrown_checked(a: &Assertion) -> Option<(String, bool)> {
     let Form::Equal(..) = a.form else { return None };
     let [subject, expected] = a.parts.as_slice() else {
         return None;
     };
     let (error, property) = subject.split_once(" . ")?;
-    (names_an_error(error) && is_plain_name(property)).then(|| thrown_key(property, expected))
+    (names_an_error(error) && is_plain_name(property)).then(|| (thrown_key(property, expected), is_literal(expected)))
 }
 
 /// The properties a check that something throws demands of the error
 /// (`assert.throws(fn, { code })`, `{ code: 'E_X', exitCode: 1 }`), each as
-/// the key [`thrown_checked`] gives a check of it.
-pub fn thrown_made(a: &Assertion) -> Vec<String> {
+/// the key [`thrown_checked`] gives a check of it, with whether its value
+/// is a literal.
+pub fn thrown_made(a: &Assertion) -> Vec<(String, bool)> {
     let Some(Canon { kind: "throws", .. }) = canonical(a) else {
         return Vec::new();
     };
@@ -146,8 +167,8 @@ pub fn thrown_made(a: &Assertion) -> Vec<String> {
     fields
         .split(" , ")
         .filter_map(|field| match field.split_once(" : ") {
-            Some((name, value)) if is_plain_name(name) => Some(thrown_key(name, value)),
-            None if is_plain_name(field) => Some(thrown_key(field, field)),
+            Some((name, value)) if is_plain_name(name) => Some((thrown_key(name, value), is_literal(value))),
+            None if is_plain_name(field) => Some((thrown_key(field, field), false)),
             _ => None,
         })
         .collect()
@@ -187,7 +208,7 @@ fn truthy(a: &Assertion) -> Option<Canon> {
         " . called",
     ] {
         if let Some(spy) = value.strip_suffix(count) {
-            return canon("called", spy, String::new());
+            return canon("called", spy, "");
         }
     }
     for method in [" . includes ( ", " . match ( "] {
@@ -195,7 +216,7 @@ fn truthy(a: &Assertion) -> Option<Canon> {
             && let Some(expected) = rest.strip_suffix(" )")
             && !expected.contains(" , ")
         {
-            return canon("contains", subject, expectation(expected));
+            return canon("contains", subject, expected);
         }
     }
     None

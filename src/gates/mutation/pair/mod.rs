@@ -11,8 +11,8 @@ mod canonical;
 mod idle;
 mod stronger;
 use canonical::{canonical, migrated, thrown_checked, thrown_made};
-pub use stronger::{extended, narrowed};
-use stronger::{implied, pinned_by_truth};
+pub use stronger::{extended, narrowed, truth};
+use stronger::{flipped, implied, pinned_by_truth};
 mod titles;
 mod values;
 pub use idle::{housekeeping, vacuous};
@@ -511,7 +511,7 @@ pub fn remade_keys(family: Family, a: &Assertion) -> Vec<String> {
     let mut keys: Vec<String> = canonical(a)
         .map(|c| c.key())
         .into_iter()
-        .chain(thrown_checked(a))
+        .chain(thrown_checked(a).map(|(key, _)| key))
         .collect();
     let raised = |key: &str| key == "excinfo . value" || key.strip_suffix(" . exception").is_some_and(is_plain_name);
     if a.matcher == "in"
@@ -556,7 +556,7 @@ pub fn remade_keys(family: Family, a: &Assertion) -> Vec<String> {
 /// makes again what those keys name.
 pub fn made_keys(family: Family, a: &Assertion) -> Vec<String> {
     let mut keys = remade_keys(family, a);
-    keys.extend(thrown_made(a));
+    keys.extend(thrown_made(a).into_iter().map(|(key, _)| key));
     if !matches!(a.matcher.as_str(), "raises" | "warns") {
         return keys;
     }
@@ -666,10 +666,16 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
             }
             continue;
         }
-        // The same check written for another framework, with its value or another.
-        if let Some((j, same)) =
-            (0..new.len()).find_map(|j| (!taken[j]).then(|| migrated(o, &new[j]).map(|s| (j, s)))?)
-        {
+        // The same check written for another framework, with its value or
+        // another; the truth a check demands of a value, flipped
+        // (`assert response.ok` -> `assert not response.ok`).
+        if let Some((j, same)) = (0..new.len()).find_map(|j| {
+            (!taken[j]).then(|| {
+                migrated(o, &new[j])
+                    .or(flipped(o, &new[j]).then_some(false))
+                    .map(|s| (j, s))
+            })?
+        }) {
             taken[j] = true;
             if !same {
                 changes.push(Change::ValueChanged { old: o, new: &new[j] });

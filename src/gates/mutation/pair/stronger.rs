@@ -207,3 +207,23 @@ fn predicate(key: &str) -> bool {
             "contains" | "includes" | "startswith" | "endswith" | "starts_with" | "ends_with" | "exists" | "matches"
         )
 }
+
+/// Does `new` demand the opposite truth of the value `old` demanded
+/// (`assert x` and `assert not x`, `toBeTruthy` and `toBeFalsy`, `True`
+/// and `False`): the expected value flipped.
+pub(crate) fn flipped(old: &Assertion, new: &Assertion) -> bool {
+    match (old.form.demanded(), new.form.demanded()) {
+        (Form::Truthy(a), Form::Falsy(b)) | (Form::Falsy(a), Form::Truthy(b)) => a.key == b.key,
+        _ => false,
+    }
+}
+
+/// The truth a truthiness check demands, as an expected value to show
+/// (`true`, `false`), when it is one.
+pub fn truth(a: &Assertion) -> Option<&'static str> {
+    match a.form.demanded() {
+        Form::Truthy(_) => Some("true"),
+        Form::Falsy(_) => Some("false"),
+        _ => None,
+    }
+}

@@ -342,7 +342,12 @@ impl Analysis<'_> {
         {
             return;
         }
-        let (was, now) = (pair::expected(old).join(" , "), pair::expected(new).join(" , "));
+        // A truthiness check has no operand for what it expects: its truth.
+        let shown = |a: &Assertion| match (pair::expected(a), pair::truth(a)) {
+            (values, Some(truth)) if values.is_empty() => truth.to_string(),
+            (values, _) => values.join(" , "),
+        };
+        let (was, now) = (shown(old), shown(new));
         if pair::narrowed(new, &was, &now)
             || (pair::extended(&was, &now) && self.inputs_grew(of, o, nf, n))
             || emit.follows_rename(&was, &now)
