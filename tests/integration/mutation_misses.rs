@@ -608,3 +608,71 @@ fn a_check_whose_truth_flipped_with_the_code_is_a_changed_expectation() {
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// An expected value bound to a name the check compares with (`want :=
+/// "..."` then `if have != want`, `expected = ...` then `assert .. ==
+/// expected`) changed with the code (issue 64: BurntSushi/toml's error
+/// columns, found by reading the commits); a name that is also the input
+/// the code is handed follows that input.
+#[test]
+fn an_expected_value_bound_to_a_name_that_changed_with_the_code_is_a_changed_expectation() {
+    let code = |column: u32| {
+        format!(
+            "package calc\n\nimport \"fmt\"\n\nfunc Where(line int) string {{ return fmt.Sprintf(\"line %d, column {column}\", line) }}\n\nfunc Named(name string) string {{ return name }}\n"
+        )
+    };
+    let test = |want: &str, name: &str| {
+        format!(
+            "package calc\n\nimport \"testing\"\n\nfunc TestWhere(t *testing.T) {{\n\twant := \"{want}\"\n\tif have := Where(3); have != want {{\n\t\tt.Errorf(\"want %q, have %q\", want, have)\n\t}}\n}}\n\nfunc TestNamed(t *testing.T) {{\n\tname := \"{name}\"\n\tgot := Named(name)\n\tif got != name {{\n\t\tt.Errorf(\"got %q\", got)\n\t}}\n}}\n"
+        )
+    };
+    let repo = TestRepo::new();
+    let base = commit(
+        &repo,
+        "base",
+        &[
+            ("go.mod", "module example.com/calc\n\ngo 1.21\n"),
+            ("calc.go", &code(6)),
+            ("calc_test.go", &test("line 3, column 6", "alice")),
+        ],
+    );
+    commit(
+        &repo,
+        "columns from one",
+        &[
+            ("calc.go", &code(7)),
+            ("calc_test.go", &test("line 3, column 7", "bob")),
+        ],
+    );
+    assert_errors(&repo, &base, &["mutation/assertion-value-changed calc_test.go:8"]);
+
+    let python = |expected: &str| {
+        format!(
+            "from calc.where import where\n\n\ndef test_where():\n    expected = \"{expected}\"\n    assert where(3) == expected\n"
+        )
+    };
+    let code = |column: u32| format!("def where(line):\n    return f\"line {{line}}, column {column}\"\n");
+    let repo = TestRepo::new();
+    let base = commit(
+        &repo,
+        "base",
+        &[
+            ("calc/__init__.py", "\n"),
+            ("calc/where.py", &code(6)),
+            ("tests/test_where.py", &python("line 3, column 6")),
+        ],
+    );
+    commit(
+        &repo,
+        "columns from one",
+        &[
+            ("calc/where.py", &code(7)),
+            ("tests/test_where.py", &python("line 3, column 7")),
+        ],
+    );
+    assert_errors(
+        &repo,
+        &base,
+        &["mutation/assertion-value-changed tests/test_where.py:6"],
+    );
+}

@@ -2,6 +2,7 @@
 //! code, an input that follows it, an API the code removed.
 
 use super::*;
+use crate::lang::{Literal, is_plain_name};
 
 impl Analysis<'_> {
     /// Compare a test with its earlier version (`o` in `of`, `n` in `nf`).
@@ -230,6 +231,58 @@ impl Analysis<'_> {
                 }
             }
         }
+        // A check that stayed as written, comparing with a name bound to a
+        // literal that changed (`want := "..."` then `if have != want`).
+        let mut left: Vec<&Assertion> = n.assertions.iter().collect();
+        for a in &o.assertions {
+            let key = pair::check_key(a);
+            let Some(at) = left.iter().position(|b| pair::check_key(b) == key) else {
+                continue;
+            };
+            let b = left.remove(at);
+            for name in pair::expected(a).into_iter().filter(|e| is_plain_name(e)) {
+                let (Some(was), Some(now)) = (bound_literal(o, name, a.span), bound_literal(n, name, b.span)) else {
+                    continue;
+                };
+                if was == now || !known.check(&o.name, a) || self.used_as_input(nf, n, name, b) {
+                    continue;
+                }
+                let with = |x: &Assertion, value: &str| {
+                    let mut x = x.clone();
+                    for part in x.parts.iter_mut().filter(|p| *p == name) {
+                        *part = value.to_string();
+                    }
+                    x
+                };
+                let (old, new) = (with(a, &was), with(b, &now));
+                let through = format!(" through `{name}`");
+                self.value_changed(emit, code, (of, o, &old), (nf, n, &new), Some(&through));
+            }
+        }
+    }
+
+    /// Is `name` used in test `n` (of `nf`) other than where it is bound
+    /// and checked (by `check`, in a condition, in a failure's message): an
+    /// input the code is handed, which the expectation follows (`name :=
+    /// "x"; got := Make(name)`)?
+    fn used_as_input(&self, nf: &TestChange<'_>, n: &TestCase, name: &str, check: &Assertion) -> bool {
+        let Some(version) = nf.change.new.as_ref() else {
+            return false;
+        };
+        let bound: Vec<u32> = n
+            .bindings
+            .iter()
+            .filter(|b| b.name == name)
+            .map(|b| b.span.line)
+            .collect();
+        let text = String::from_utf8_lossy(self.versions.bytes(version));
+        text.lines()
+            .enumerate()
+            .map(|(i, line)| (i as u32 + 1, line))
+            .filter(|(at, _)| (n.extent.line..=n.extent.end_line).contains(at))
+            .filter(|(at, _)| !bound.contains(at) && !(check.span.line..=check.span.end_line).contains(at))
+            .filter(|(_, line)| !checking(line))
+            .any(|(_, line)| identifiers(line).any(|(word, _)| word == name))
     }
 
     /// Did the test's code grow outside its expected values: more inputs
@@ -624,4 +677,35 @@ fn follows_own_rename(
     };
     let (before, after) = (words(&identity(old_path, o)), words(&identity(new_path, n)));
     lost.keys().all(|w| before.contains(w)) && gained.keys().all(|w| after.contains(w))
+}
+
+/// The literal the test last bound `name` to before `at`, written as a
+/// token key (`"text"`, `3`, `true`): a scalar, bound plainly (see
+/// [`TestCase::bindings`]).
+fn bound_literal(t: &TestCase, name: &str, at: Span) -> Option<String> {
+    let binding = t.bindings.iter().rfind(|b| b.name == name && b.span.line <= at.line)?;
+    Some(match binding.literal.as_ref()? {
+        // One line, as a message shows it: line breaks written as `\n`.
+        Literal::Str(text) => format!("\"{}\"", text.replace('\\', "\\\\").replace('\n', "\\n")),
+        Literal::Number(n) if n.fract() == 0.0 && n.abs() < 1e15 => format!("{}", *n as i64),
+        Literal::Number(n) => n.to_string(),
+        Literal::Bool(b) => b.to_string(),
+        Literal::Null => "null".to_string(),
+        Literal::Collection(_) => return None,
+    })
+}
+
+/// Does a source line check or report rather than hand the code an input:
+/// a condition (`if have != want {`), an assertion, a failure's message
+/// (`t.Errorf("want %q", want)`)?
+fn checking(line: &str) -> bool {
+    let line = line.trim_start().trim_start_matches('}').trim_start();
+    const REPORTERS: &[&str] = &[
+        "Errorf", "Fatalf", "Error", "Fatal", "Fail", "FailNow", "Log", "Logf", "Skipf", "fail", "print", "println",
+        "Println", "Printf",
+    ];
+    ["if ", "if(", "else if", "elif ", "assert", "expect", "require"]
+        .iter()
+        .any(|start| line.starts_with(start))
+        || identifiers(line).any(|(word, end)| REPORTERS.contains(&word) && line[end..].starts_with('('))
 }
