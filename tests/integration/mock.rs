@@ -1572,3 +1572,51 @@ fn a_symlinked_test_is_judged_through_its_target() {
     );
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
 }
+
+/// Rust tests inside the crate (issue 64: bitflags): a test module under
+/// `src/` whose types the crate's own macro defines in its parent
+/// (`use super::*`), one that only invokes the crate's macros, one that
+/// imports a trait by `crate::` and calls its methods; and in the
+/// package's `tests/`, a file that brings the crate's extension trait into
+/// scope. The look-alike in `tests/` imports nothing of the crate's.
+#[test]
+fn rust_tests_inside_the_crate_and_trait_imports_use_the_subject() {
+    let repo = TestRepo::new();
+    repo.write(
+        "Cargo.toml",
+        "[package]\nname = \"flags\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    repo.write(
+        "src/lib.rs",
+        "//! Flags.\n\n/// A set of flags.\npub trait Flags {\n    /// All of them.\n    fn all() -> Self;\n}\n\n/// Extra methods on integers.\npub trait Ext {\n    /// Doubled.\n    fn doubled(self) -> Self;\n}\n\nimpl Ext for u8 {\n    fn doubled(self) -> u8 {\n        self * 2\n    }\n}\n\n/// Defines a flags type.\n#[macro_export]\nmacro_rules! flags {\n    ($name:ident) => {\n        #[derive(Debug, PartialEq)]\n        pub struct $name(u8);\n        impl $crate::Flags for $name {\n            fn all() -> Self {\n                $name(255)\n            }\n        }\n    };\n}\n\n#[cfg(test)]\nmod tests;\n",
+    );
+    repo.write(
+        "src/tests.rs",
+        "mod all;\nmod made;\nmod named;\n\nflags!(TestFlags);\n",
+    );
+    repo.write(
+        "src/tests/all.rs",
+        "use super::*;\nuse crate::Flags;\n\n#[test]\nfn cases() {\n    assert_eq!(TestFlags::all(), TestFlags(255));\n}\n",
+    );
+    repo.write(
+        "src/tests/made.rs",
+        "flags!(Made);\n\n#[test]\nfn made() {\n    assert_eq!(<Made as crate::Flags>::all(), Made(255));\n}\n",
+    );
+    repo.write(
+        "src/tests/named.rs",
+        "#[test]\nfn named() {\n    use crate::Flags;\n    flags!(Named);\n    assert_eq!(Named::all(), Named(255));\n}\n",
+    );
+    repo.write(
+        "tests/ext.rs",
+        "use flags::Ext;\n\n#[test]\nfn doubles() {\n    assert_eq!(3u8.doubled(), 6);\n}\n",
+    );
+    repo.write(
+        "tests/std_only.rs",
+        "#[test]\nfn adds() {\n    assert_eq!(1u8.wrapping_add(2), 3);\n}\n",
+    );
+    repo.commit("base");
+    let run = repo.run(&["mock", "--all-files"]);
+    let flagged = lines_of(&run, "mock/never-imports-subject");
+    assert_eq!(flagged.len(), 1, "{}", run.stdout);
+    assert!(flagged[0].starts_with("tests/std_only.rs:2:"), "{}", run.stdout);
+}

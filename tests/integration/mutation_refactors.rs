@@ -1846,3 +1846,66 @@ fn helper_calls_moved_from_a_test_into_a_describe_block_of_their_own_file_lose_n
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// A suite split into one test file per function: `test_parse` deleted
+/// from `lib.rs` while `src/tests/parse.rs` holds a test that uses `parse`
+/// (issue 64: bitflags' tests moved out of `lib.rs`); deleted beside a new
+/// file named for something else, it is lost.
+#[test]
+fn a_test_moved_into_a_file_named_for_what_it_tests_is_not_deleted() {
+    let lib = |tests: &str| {
+        format!(
+            "//! Calc.\n\n/// Parses.\npub fn parse(s: &str) -> u32 {{\n    s.len() as u32\n}}\n\n/// Formats.\npub fn format(n: u32) -> String {{\n    n.to_string()\n}}\n\n#[cfg(test)]\nmod tests{tests}\n"
+        )
+    };
+    let inline = " {\n    use super::*;\n\n    #[test]\n    fn test_parse() {\n        assert_eq!(parse(\"ab\"), 2);\n    }\n\n    #[test]\n    fn test_format() {\n        assert_eq!(format(2), \"2\");\n    }\n}";
+    let split = ";";
+    let modules = |names: &[&str]| names.iter().map(|n| format!("mod {n};\n")).collect::<String>();
+    let file = |name: &str, body: &str| {
+        (
+            format!("src/tests/{name}.rs"),
+            format!(
+                "use super::*;\n\n#[test]\nfn cases() {{\n    {body}\n}}\n\n#[track_caller]\nfn case(input: &str, want: u32) {{\n    assert_eq!(parse(input), want);\n}}\n"
+            ),
+        )
+    };
+    for (new_file, errors) in [
+        ("parse", &[][..]),
+        ("length", &["mutation/test-deleted-or-skipped src/lib.rs:18"][..]),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                (
+                    "Cargo.toml",
+                    "[package]\nname = \"calc\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+                ),
+                ("src/lib.rs", &lib(inline)),
+            ],
+        );
+        let (moved_path, moved) = file(new_file, "case(\"ab\", 2);\n    case(\"\", 0);");
+        let (format_path, format) = file("format", "assert_eq!(format(2), \"2\");\n    case(\"x\", 1);");
+        commit(
+            &repo,
+            "one file per function",
+            &[
+                (
+                    "src/lib.rs",
+                    &lib(split).replace(
+                        "pub fn parse(s: &str) -> u32 {\n    s.len() as u32",
+                        "pub fn parse(s: &str) -> u32 {\n    s.chars().count() as u32",
+                    ),
+                ),
+                (
+                    "src/tests.rs",
+                    &format!("use super::*;\n\n{}", modules(&[new_file, "format"])),
+                ),
+                (&moved_path, &moved),
+                (&format_path, &format),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}

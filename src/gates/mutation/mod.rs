@@ -493,6 +493,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     // deletes that is there at the end moved, or came back). The models the
     // first window reads are kept; the others are read again when reached.
     let mut finale: Vec<step::Finale> = Vec::new();
+    let mut named: Vec<step::NamedFile> = Vec::new();
     let features = project::features::CargoFeatures::new(cx.repo.root());
     let mut start = 0;
     while start < tracks.len() {
@@ -511,6 +512,11 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         for t in &tracks[start..end] {
             if let Some(file) = versions.model(t.last.as_ref(), t.lang) {
                 finale.extend(file.tests.iter().filter(|t| t.skip.is_none()).map(step::Finale::of));
+                named.extend(step::NamedFile::of(
+                    &t.path,
+                    file,
+                    t.last.as_ref().map(|k| versions.bytes(k)),
+                ));
             }
         }
         versions.retain(|key| last_use.get(key).is_some_and(|&i| i < WINDOW));
@@ -555,6 +561,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             reach: &reach,
             settings,
             finale: &finale,
+            named: &named,
             features: &features,
         };
         results.extend(window.par_iter().map(|s| analysis.step(s)).collect::<Vec<_>>());

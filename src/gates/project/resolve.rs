@@ -619,15 +619,21 @@ impl Resolver {
         }
     }
 
-    /// The crate root of `from`: a file directly in `tests/` is its own
-    /// crate; otherwise the `src/lib.rs` (or `main.rs`) of its package.
+    /// The crate root of `from`: a file directly in a package's `tests/` is
+    /// its own crate; otherwise the `src/lib.rs` (or `main.rs`) of its
+    /// package. A `tests` module under `src/` (`src/tests/all.rs`, issue 64:
+    /// bitflags) is part of the library crate.
     fn rust_crate_root(&self, from: &Path) -> PathBuf {
+        let in_src = from
+            .ancestors()
+            .skip(1)
+            .any(|a| a.file_name().is_some_and(|n| n == "src"));
         let in_tests = from.parent().and_then(|p| p.file_name()).is_some_and(|n| n == "tests");
-        if in_tests {
+        if in_tests && !in_src {
             return from.to_path_buf();
         }
         // `tests/it/x.rs` belongs to the test crate `tests/it.rs` or `tests/it/main.rs`.
-        let mut dir = from.parent();
+        let mut dir = from.parent().filter(|_| !in_src);
         while let Some(d) = dir {
             if let Some(tests) = d.parent().filter(|t| t.file_name().is_some_and(|n| n == "tests"))
                 && let Some(name) = d.file_name().and_then(|n| n.to_str())

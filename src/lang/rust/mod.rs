@@ -79,7 +79,20 @@ pub fn may_hold_tests(source: &[u8]) -> bool {
 }
 
 pub fn test_file(tree: &Tree, source: &[u8], memo: Option<&mut Memo>) -> TestFile {
-    let (imports, used) = imports_and_used(tree, source);
+    let (imports, mut used) = imports_and_used(tree, source);
+    // A trait brought into scope (`use crate::Flags;`, `use x::Ext as _;`)
+    // is used through its methods without being named again, and rustc
+    // warns of a `use` of a type never named: a capitalized name a `use`
+    // brings in is used (issue 64: bitflags' in-crate tests).
+    for import in imports.iter().filter(|i| i.kind == ImportKind::Static) {
+        used.extend(
+            import
+                .names
+                .iter()
+                .filter(|n| *n == "_" || n.starts_with(|c: char| c.is_ascii_uppercase()))
+                .cloned(),
+        );
+    }
     let mut file = TestFile {
         imports,
         used,

@@ -85,6 +85,11 @@ impl Analysis<'_> {
                 emit.out.checked_again += 1;
                 continue;
             }
+            // Moved into a test file of its own, named for what it tested.
+            if moved_to_its_file(self.named, t) {
+                emit.out.checked_again += 1;
+                continue;
+            }
             // Folded into a parametrized test with other values: what an
             // edited expectation is, said where the values went.
             if let Some(rewrite) = emit.gained.folded(family, t) {
@@ -364,4 +369,24 @@ fn package_removed(step: &Step, path: &Path) -> bool {
                 .parent()
                 .is_some_and(|dir| !dir.as_os_str().is_empty() && path.starts_with(dir))
     })
+}
+
+/// Is there, at the end of the range, a test file named for what the
+/// deleted test `t` tested (`test_from_bits` -> `src/tests/from_bits.rs`,
+/// `TestParse` -> `parse_test.go`) whose text uses that name: a suite split
+/// into one file per function (issue 64: bitflags' tests moved out of
+/// `lib.rs`)? A name of fewer than four letters, or a sentence, says too
+/// little.
+fn moved_to_its_file(named: &[NamedFile], t: &TestCase) -> bool {
+    let name = t.name.as_str();
+    if name.contains(char::is_whitespace) {
+        return false;
+    }
+    let tested = name
+        .strip_prefix("test_")
+        .or_else(|| name.strip_prefix("Test"))
+        .or_else(|| name.strip_prefix("test"))
+        .unwrap_or(name);
+    let tested = plain(tested.strip_suffix("_test").unwrap_or(tested));
+    tested.chars().count() >= 4 && named.iter().any(|f| f.tested == tested && f.names.contains(&tested))
 }

@@ -43,8 +43,44 @@ pub(super) struct Analysis<'a> {
     /// The tests of the last version of every test file the range changed:
     /// a test deleted in one step and there at the end moved, or came back.
     pub finale: &'a [Finale],
+    /// The test files at the end of the range, each by the name it is
+    /// given for what it tests ([`NamedFile`]).
+    pub named: &'a [NamedFile],
     /// Which Cargo features a plain `cargo test` enables, per crate.
     pub features: &'a crate::gates::project::features::CargoFeatures,
+}
+
+/// A test file at the end of the range, by what its name says it tests
+/// (`src/tests/from_bits.rs`, `parse_test.go`: written without `_` and case),
+/// with the names its text uses, written the same way.
+pub(super) struct NamedFile {
+    tested: String,
+    names: HashSet<String>,
+}
+
+impl NamedFile {
+    /// `file`, the version `bytes` of the test file at `path`, when it has a
+    /// test that runs and its name says what it tests (four letters or more).
+    pub fn of(path: &Path, file: &TestFile, bytes: Option<&[u8]>) -> Option<NamedFile> {
+        let stem = path.file_name()?.to_str()?.split('.').next()?;
+        let stem = stem.strip_prefix("test_").unwrap_or(stem);
+        let tested = plain(stem.strip_suffix("_test").unwrap_or(stem));
+        if tested.chars().count() < 4 || !file.tests.iter().any(|t| !t.empty && t.skip.is_none()) {
+            return None;
+        }
+        let text = String::from_utf8_lossy(bytes?);
+        let names = identifiers(&text).map(|(word, _)| plain(word)).collect();
+        Some(NamedFile { tested, names })
+    }
+}
+
+/// A name without `_`, in lower case: `from_bits`, `FromBits` and
+/// `fromBits` are one.
+pub(super) fn plain(name: &str) -> String {
+    name.chars()
+        .filter(|c| *c != '_')
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 /// A test at the end of the range, as far as telling it again goes (a
