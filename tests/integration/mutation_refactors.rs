@@ -1909,3 +1909,84 @@ fn a_test_moved_into_a_file_named_for_what_it_tests_is_not_deleted() {
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// In Rust and Go a value compared with `true` or `false` is a `bool`: the
+/// equality written as the truth check it is (`assert_eq!(f(b), false)` ->
+/// `assert!(!f(b))`; issue 64: httparse's clippy fix) is not weaker. In
+/// Python, where `1` is truthy too, `== True` -> a bare `assert` is.
+#[test]
+fn an_equality_with_a_boolean_written_as_a_truth_check_is_not_weaker_where_values_are_typed() {
+    let lib = |tests: &str| {
+        format!(
+            "//! Blocks.\n\n/// Is it a block.\npub fn is_block(b: u8) -> bool {{\n    b > 3\n}}\n\n#[cfg(test)]\nmod tests {{\n    use super::*;\n\n    #[test]\n    fn blocks() {{\n{tests}    }}\n}}\n"
+        )
+    };
+    let repo = TestRepo::new();
+    let base = commit(
+        &repo,
+        "base",
+        &[
+            (
+                "Cargo.toml",
+                "[package]\nname = \"blocks\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+            ),
+            (
+                "src/lib.rs",
+                &lib("        assert_eq!(is_block(1), false, \"b={}\", 1);\n        assert_eq!(is_block(5), true);\n"),
+            ),
+        ],
+    );
+    commit(
+        &repo,
+        "clippy",
+        &[(
+            "src/lib.rs",
+            &lib("        assert!(!is_block(1), \"b={}\", 1);\n        assert!(is_block(5));\n"),
+        )],
+    );
+    assert_errors(&repo, &base, &[]);
+
+    let test = |check: &str| format!("from calc.blocks import is_block\n\n\ndef test_blocks():\n    {check}\n");
+    let repo = TestRepo::new();
+    let base = commit(
+        &repo,
+        "base",
+        &[
+            ("calc/__init__.py", "\n"),
+            ("calc/blocks.py", "def is_block(b):\n    return b > 3\n"),
+            ("tests/test_blocks.py", &test("assert is_block(5) == True")),
+        ],
+    );
+    commit(&repo, "tidy", &[("tests/test_blocks.py", &test("assert is_block(5)"))]);
+    assert_errors(&repo, &base, &["mutation/assertion-weakened tests/test_blocks.py:5"]);
+}
+
+/// A benchmark measures and asserts nothing: deleting one (moved to a file
+/// of benchmarks; issue 64: logrus) loses no check; deleting a test does.
+#[test]
+fn a_deleted_benchmark_loses_no_check() {
+    let test = |extra: &str| {
+        format!(
+            "package calc\n\nimport \"testing\"\n\nfunc TestSum(t *testing.T) {{\n\tif Sum(1, 2) != 3 {{\n\t\tt.Fatal(\"sum\")\n\t}}\n}}\n{extra}"
+        )
+    };
+    let bench = "\nfunc BenchmarkSum(b *testing.B) {\n\tfor i := 0; i < b.N; i++ {\n\t\tSum(1, 2)\n\t}\n}\n";
+    let other = "\nfunc TestSumZero(t *testing.T) {\n\tif Sum(0, 0) != 0 {\n\t\tt.Fatal(\"zero\")\n\t}\n}\n";
+    for (extra, errors) in [
+        (bench, &[][..]),
+        (other, &["mutation/test-deleted-or-skipped calc_test.go:11"][..]),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("go.mod", "module example.com/calc\n\ngo 1.21\n"),
+                ("calc.go", "package calc\n\nfunc Sum(a, b int) int { return a + b }\n"),
+                ("calc_test.go", &test(extra)),
+            ],
+        );
+        commit(&repo, "move the benchmarks", &[("calc_test.go", &test(""))]);
+        assert_errors(&repo, &base, errors);
+    }
+}

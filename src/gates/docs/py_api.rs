@@ -197,8 +197,11 @@ impl<'r> Modules<'r> {
             let namespace = self.namespace(&file, 0);
             // Bases in order: the first is searched first.
             for base in found.bases.iter().rev() {
-                if let Some((there, name)) = self.base_origin(&file, &namespace, base) {
-                    queue.push((there, name, depth + 1));
+                match self.base_origin(&file, &namespace, base) {
+                    Some((there, name)) => queue.push((there, name, depth + 1)),
+                    // A base of the standard library documents its methods.
+                    None if stdlib_member(base, method) => return true,
+                    None => {}
                 }
             }
         }
@@ -472,12 +475,9 @@ fn class(definition: Node<'_>, source: &[u8]) -> Class {
                 "subscript" => base.child_by_field_name("value").unwrap_or(base),
                 _ => base,
             };
-            // `Base`, or `module.Base` of a submodule the file imports.
-            let dotted = base.kind() == "attribute"
-                && base
-                    .child_by_field_name("object")
-                    .is_some_and(|o| o.kind() == "identifier");
-            if base.kind() == "identifier" || dotted {
+            // `Base`, `module.Base` of a submodule the file imports, or a
+            // library's (`collections.abc.MutableMapping`).
+            if matches!(base.kind(), "identifier" | "attribute") {
                 class.bases.push(text(base));
             }
         }
@@ -537,6 +537,40 @@ pub fn all_names(value: Option<Node<'_>>, source: &[u8]) -> Vec<String> {
                 .collect()
         })
         .collect()
+}
+
+/// Is `method` one the standard library documents for the base class
+/// written `base` (`collections.abc.MutableMapping`, `MutableMapping[str,
+/// int]`, `dict`): an override of `clear` in a `MutableMapping` shows its
+/// docstring in `help()` and Sphinx (issue 64: cachetools' caches).
+fn stdlib_member(base: &str, method: &str) -> bool {
+    const MAPPING: &[&str] = &["get", "items", "keys", "values"];
+    const MUTABLE_MAPPING: &[&str] = &["clear", "pop", "popitem", "setdefault", "update"];
+    const SEQUENCE: &[&str] = &["count", "index"];
+    const MUTABLE_SEQUENCE: &[&str] = &["append", "clear", "extend", "insert", "pop", "remove", "reverse"];
+    const SET: &[&str] = &["isdisjoint"];
+    const MUTABLE_SET: &[&str] = &["add", "clear", "discard", "pop", "remove"];
+    let name = base.split('[').next().unwrap_or(base).trim();
+    let name = name.rsplit('.').next().unwrap_or(name);
+    let members: &[&[&str]] = match name {
+        "Mapping" => &[MAPPING],
+        "MutableMapping" => &[MAPPING, MUTABLE_MAPPING],
+        "dict" | "Dict" | "OrderedDict" | "defaultdict" | "UserDict" => {
+            &[MAPPING, MUTABLE_MAPPING, &["copy", "fromkeys"]]
+        }
+        "Sequence" => &[SEQUENCE],
+        "MutableSequence" => &[SEQUENCE, MUTABLE_SEQUENCE],
+        "list" | "List" | "UserList" => &[SEQUENCE, MUTABLE_SEQUENCE, &["copy", "sort"]],
+        "Set" | "AbstractSet" => &[SET],
+        "MutableSet" => &[SET, MUTABLE_SET],
+        "set" => &[
+            SET,
+            MUTABLE_SET,
+            &["copy", "difference", "intersection", "union", "update"],
+        ],
+        _ => &[],
+    };
+    members.iter().any(|names| names.contains(&method))
 }
 
 #[cfg(test)]
@@ -619,6 +653,46 @@ mod tests {
         assert!(!modules.inherits_doc(leaf, "Leaf", "new"));
         assert!(!modules.inherits_doc(leaf, "Own", "run"), "no base");
         assert!(!modules.inherits_doc(leaf, "Loop", "run"), "a cycle of bases ends");
+    }
+
+    #[test]
+    fn an_override_of_a_standard_library_base_inherits_its_documentation() {
+        let dir = repo(&[
+            ("pkg/__init__.py", ""),
+            (
+                "pkg/cache.py",
+                "import collections.abc
+from typing import MutableMapping
+class Cache(collections.abc.MutableMapping):
+    def clear(self):
+        pass
+    def evict(self):
+        pass
+class LRU(Cache):
+    def clear(self):
+        pass
+    def popitem(self):
+        pass
+class Typed(MutableMapping[str, int]):
+    def update(self):
+        pass
+class Plain(Exception):
+    def clear(self):
+        pass
+",
+            ),
+        ]);
+        let mut modules = Modules::new(dir.path());
+        let file = Path::new("pkg/cache.py");
+        assert!(modules.inherits_doc(file, "Cache", "clear"), "MutableMapping.clear");
+        assert!(modules.inherits_doc(file, "LRU", "clear"), "through a project base");
+        assert!(modules.inherits_doc(file, "LRU", "popitem"));
+        assert!(modules.inherits_doc(file, "Typed", "update"), "a subscripted base");
+        assert!(!modules.inherits_doc(file, "Cache", "evict"), "a method of its own");
+        assert!(
+            !modules.inherits_doc(file, "Plain", "clear"),
+            "not a member of that base"
+        );
     }
 
     /// requests 561e4b6889f5: `SessionRedirectMixin.send` is a typing stub

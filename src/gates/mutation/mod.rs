@@ -512,11 +512,14 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
         for t in &tracks[start..end] {
             if let Some(file) = versions.model(t.last.as_ref(), t.lang) {
                 finale.extend(file.tests.iter().filter(|t| t.skip.is_none()).map(step::Finale::of));
-                named.extend(step::NamedFile::of(
-                    &t.path,
-                    file,
-                    t.last.as_ref().map(|k| versions.bytes(k)),
-                ));
+                // A file the range added: a suite split into new files.
+                if t.first.is_none() {
+                    named.extend(step::NamedFile::of(
+                        &t.path,
+                        file,
+                        t.last.as_ref().map(|k| versions.bytes(k)),
+                    ));
+                }
             }
         }
         versions.retain(|key| last_use.get(key).is_some_and(|&i| i < WINDOW));

@@ -11,8 +11,8 @@ mod canonical;
 mod idle;
 mod stronger;
 use canonical::{canonical, migrated, thrown_checked, thrown_made};
+use stronger::{bool_written_out, flipped, implied, pinned_by_truth};
 pub use stronger::{extended, narrowed, truth};
-use stronger::{flipped, implied, pinned_by_truth};
 mod titles;
 mod values;
 pub use idle::{housekeeping, vacuous};
@@ -737,6 +737,11 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
             {
                 changes.push(Change::ValueChanged { old: o, new: &new[j] });
             }
+            continue;
+        }
+        // An equality with `true` or `false` written as the truth check it is.
+        if let Some(j) = (0..new.len()).find(|&j| !taken[j] && bool_written_out(family, o, &new[j])) {
+            taken[j] = true;
             continue;
         }
         // Another matcher on the same subject, or on what it became (`x` ->

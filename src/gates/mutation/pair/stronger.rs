@@ -3,6 +3,7 @@
 //! list grown at its end), narrows it (a pattern that finds less) or pins a
 //! predicate as its oracle did.
 
+use super::super::lattice::Family;
 use super::{expected, is_literal, operands, subject};
 use crate::lang::{Assertion, Form};
 
@@ -225,5 +226,20 @@ pub fn truth(a: &Assertion) -> Option<&'static str> {
         Form::Truthy(_) => Some("true"),
         Form::Falsy(_) => Some("false"),
         _ => None,
+    }
+}
+
+/// Was an equality with a boolean literal written as the truth check it
+/// is, in a language where the value is typed `bool` (`assert_eq!(x,
+/// true)` -> `assert!(x)`, `assert.Equal(t, false, ok)` -> `assert.False(t,
+/// ok)`; issue 64: httparse's clippy `bool_assert_comparison` fix)? Not in
+/// Python or JavaScript, where `1` is truthy too.
+pub(super) fn bool_written_out(family: Family, old: &Assertion, new: &Assertion) -> bool {
+    if !matches!(family, Family::Rust | Family::Go) || !matches!(old.form, Form::Equal(..)) {
+        return false;
+    }
+    match (expected(old).as_slice(), new.form.demanded()) {
+        (["true"], Form::Truthy(value)) | (["false"], Form::Falsy(value)) => subject(old) == Some(value.key.as_str()),
+        _ => false,
     }
 }

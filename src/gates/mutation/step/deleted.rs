@@ -23,6 +23,11 @@ impl Analysis<'_> {
                 emit.unreadable(&file.change.path);
                 continue;
             }
+            // A benchmark measures, it asserts nothing: deleting it
+            // loses no check (issue 64: logrus's benchmarks moved).
+            if t.benchmark {
+                continue;
+            }
             // Already skipped: it checked nothing.
             if t.skip.is_some() {
                 emit.out.deleted_with_subject += 1;
@@ -371,8 +376,8 @@ fn package_removed(step: &Step, path: &Path) -> bool {
     })
 }
 
-/// Is there, at the end of the range, a test file named for what the
-/// deleted test `t` tested (`test_from_bits` -> `src/tests/from_bits.rs`,
+/// Did the range add a test file named for what the deleted test `t`
+/// tested (`test_from_bits` -> `src/tests/from_bits.rs`,
 /// `TestParse` -> `parse_test.go`) whose text uses that name: a suite split
 /// into one file per function (issue 64: bitflags' tests moved out of
 /// `lib.rs`)? A name of fewer than four letters, or a sentence, says too

@@ -43,8 +43,8 @@ pub(super) struct Analysis<'a> {
     /// The tests of the last version of every test file the range changed:
     /// a test deleted in one step and there at the end moved, or came back.
     pub finale: &'a [Finale],
-    /// The test files at the end of the range, each by the name it is
-    /// given for what it tests ([`NamedFile`]).
+    /// The test files the range added, each by the name it is given for
+    /// what it tests ([`NamedFile`]).
     pub named: &'a [NamedFile],
     /// Which Cargo features a plain `cargo test` enables, per crate.
     pub features: &'a crate::gates::project::features::CargoFeatures,
