@@ -92,12 +92,8 @@ fn check(rel: &Path, lang: Lang, file: &TestFile, settings: &Settings, resolver:
     // subject, and so is a test module anywhere in a crate's `src/` tree
     // (`src/tests/eq.rs`): compiled into the crate, it reaches the crate's
     // items and macros without a `use` (issue 64: bitflags' tests).
-    let in_crate = || {
-        rel.ancestors()
-            .skip(1)
-            .any(|a| a.file_name().is_some_and(|n| n == "src"))
-    };
-    let imports_subject = (lang == Lang::Rust && (!crate::gates::project::resolve::is_test_support(rel) || in_crate()))
+    use crate::gates::project::resolve::{in_crate_src, is_test_support};
+    let imports_subject = (lang == Lang::Rust && (!is_test_support(rel) || in_crate_src(rel)))
         || file.imports.iter().any(|i| {
             (i.used_in(file) && (resolver.is_subject(rel, lang, i) || resolver.is_helper_under_test(rel, lang, i)))
                 || resolver.installs_subject(rel, lang, i)

@@ -624,10 +624,7 @@ impl Resolver {
     /// package. A `tests` module under `src/` (`src/tests/all.rs`, issue 64:
     /// bitflags) is part of the library crate.
     fn rust_crate_root(&self, from: &Path) -> PathBuf {
-        let in_src = from
-            .ancestors()
-            .skip(1)
-            .any(|a| a.file_name().is_some_and(|n| n == "src"));
+        let in_src = in_crate_src(from);
         let in_tests = from.parent().and_then(|p| p.file_name()).is_some_and(|n| n == "tests");
         if in_tests && !in_src {
             return from.to_path_buf();
@@ -753,6 +750,15 @@ fn crate_name(manifest: &Path) -> Option<String> {
     let lib = doc.get("lib").and_then(|l| l.get("name")).and_then(|n| n.as_str());
     let package = doc.get("package").and_then(|p| p.get("name")).and_then(|n| n.as_str());
     lib.or(package).map(|n| n.replace('-', "_"))
+}
+
+/// Is `path` (a Rust file) under a crate's `src/` tree: a module of the
+/// crate, even in a `tests` directory there (`src/tests/eq.rs`), not a
+/// test crate of its own as a file in the package's `tests/` is.
+pub(crate) fn in_crate_src(path: &Path) -> bool {
+    path.ancestors()
+        .skip(1)
+        .any(|a| a.file_name().is_some_and(|n| n == "src"))
 }
 
 /// Test files and test-support directories are not the code under test.

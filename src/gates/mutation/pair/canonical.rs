@@ -120,36 +120,57 @@ pub fn migrated(old: &Assertion, new: &Assertion) -> Option<bool> {
             (false, false) => Some(!(a.literal && b.literal)),
         };
     }
-    let (checked, literal) = thrown_checked(old)?;
+    let checked = thrown_checked(old)?;
     let made = thrown_made(new);
-    if made.iter().any(|(key, _)| *key == checked) {
+    if made.iter().any(|m| m.key() == checked.key()) {
         return Some(true);
     }
-    let property = |key: &str| key.rsplit_once('\u{1f}').map(|(head, _)| head.to_string());
-    let wanted = property(&checked);
     made.iter()
-        .find(|(key, _)| property(key) == wanted)
-        .map(|(_, other)| !(literal && *other))
+        .find(|m| m.property == checked.property)
+        .map(|m| !(checked.literal && m.literal))
+}
+
+/// A property of a thrown error a check demands: its name, the value
+/// spelled ([`spelled_value`]), and whether that is written as a literal.
+#[derive(Debug)]
+pub struct Thrown {
+    property: String,
+    value: String,
+    literal: bool,
+}
+
+impl Thrown {
+    fn new(property: &str, value: &str, literal: bool) -> Thrown {
+        Thrown {
+            property: property.to_string(),
+            value: spelled_value(value),
+            literal,
+        }
+    }
+
+    /// The check as a key for [`super::remade_keys`] and
+    /// [`super::made_keys`]: the same whichever way it was written.
+    pub fn key(&self) -> String {
+        format!("\u{2248}\u{1f}thrown\u{1f}{}\u{1f}{}", self.property, self.value)
+    }
 }
 
 /// A check of a property of a caught error (`expect(errorThrown.code).toEqual(code)`,
 /// `assert.equal(err.code, 'E_X')`: a name that says it holds an error), as
-/// a key [`thrown_made`] gives a check that the error thrown has it, and
-/// whether the value it expects is a literal.
-pub fn thrown_checked(a: &Assertion) -> Option<(String, bool)> {
+/// what [`thrown_made`] reads of a check that the error thrown has it.
+pub fn thrown_checked(a: &Assertion) -> Option<Thrown> {
     let Form::Equal(..) = a.form else { return None };
     let [subject, expected] = a.parts.as_slice() else {
         return None;
     };
     let (error, property) = subject.split_once(" . ")?;
-    (names_an_error(error) && is_plain_name(property)).then(|| (thrown_key(property, expected), is_literal(expected)))
+    (names_an_error(error) && is_plain_name(property)).then(|| Thrown::new(property, expected, is_literal(expected)))
 }
 
 /// The properties a check that something throws demands of the error
-/// (`assert.throws(fn, { code })`, `{ code: 'E_X', exitCode: 1 }`), each as
-/// the key [`thrown_checked`] gives a check of it, with whether its value
-/// is a literal.
-pub fn thrown_made(a: &Assertion) -> Vec<(String, bool)> {
+/// (`assert.throws(fn, { code })`, `{ code: 'E_X', exitCode: 1 }`); a
+/// shorthand `{ code }` names a variable, not a literal.
+pub fn thrown_made(a: &Assertion) -> Vec<Thrown> {
     let Some(Canon { kind: "throws", .. }) = canonical(a) else {
         return Vec::new();
     };
@@ -167,15 +188,11 @@ pub fn thrown_made(a: &Assertion) -> Vec<(String, bool)> {
     fields
         .split(" , ")
         .filter_map(|field| match field.split_once(" : ") {
-            Some((name, value)) if is_plain_name(name) => Some((thrown_key(name, value), is_literal(value))),
-            None if is_plain_name(field) => Some((thrown_key(field, field), false)),
+            Some((name, value)) if is_plain_name(name) => Some(Thrown::new(name, value, is_literal(value))),
+            None if is_plain_name(field) => Some(Thrown::new(field, field, false)),
             _ => None,
         })
         .collect()
-}
-
-fn thrown_key(property: &str, value: &str) -> String {
-    format!("\u{2248}\u{1f}thrown\u{1f}{property}\u{1f}{}", spelled_value(value))
 }
 
 /// Does a variable's name say it holds a caught error (`err`, `error`,

@@ -511,7 +511,7 @@ pub fn remade_keys(family: Family, a: &Assertion) -> Vec<String> {
     let mut keys: Vec<String> = canonical(a)
         .map(|c| c.key())
         .into_iter()
-        .chain(thrown_checked(a).map(|(key, _)| key))
+        .chain(thrown_checked(a).map(|t| t.key()))
         .collect();
     let raised = |key: &str| key == "excinfo . value" || key.strip_suffix(" . exception").is_some_and(is_plain_name);
     if a.matcher == "in"
@@ -556,7 +556,7 @@ pub fn remade_keys(family: Family, a: &Assertion) -> Vec<String> {
 /// makes again what those keys name.
 pub fn made_keys(family: Family, a: &Assertion) -> Vec<String> {
     let mut keys = remade_keys(family, a);
-    keys.extend(thrown_made(a).into_iter().map(|(key, _)| key));
+    keys.extend(thrown_made(a).iter().map(|t| t.key()));
     if !matches!(a.matcher.as_str(), "raises" | "warns") {
         return keys;
     }

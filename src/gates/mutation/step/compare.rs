@@ -275,11 +275,10 @@ impl Analysis<'_> {
             .filter(|b| b.name == name)
             .map(|b| b.span.line)
             .collect();
-        let text = String::from_utf8_lossy(self.versions.bytes(version));
+        let text = test_text(self.versions.bytes(version), n.extent);
         text.lines()
             .enumerate()
-            .map(|(i, line)| (i as u32 + 1, line))
-            .filter(|(at, _)| (n.extent.line..=n.extent.end_line).contains(at))
+            .map(|(i, line)| (n.extent.line + i as u32, line))
             .filter(|(at, _)| !bound.contains(at) && !(check.span.line..=check.span.end_line).contains(at))
             .filter(|(_, line)| !checking(line))
             .any(|(_, line)| identifiers(line).any(|(word, _)| word == name))

@@ -171,14 +171,20 @@ impl<'a> Gained<'a> {
             return false;
         }
         let read = self.read();
-        // In a file at large: a body made only of calls, each found there
-        // whole (a call of a helper that declares its tests is a check by
-        // itself); setup and checks apart say nothing of their test.
-        let calls = whole_calls(lines);
-        read.tests
+        if read
+            .tests
             .iter()
             .any(|(_, _, text)| statements.iter().all(|l| text.contains(l.as_str())))
-            || read
+        {
+            return true;
+        }
+        // In a file at large: a body made only of calls, each found there
+        // whole (a call of a helper that declares its tests is a check by
+        // itself); setup and checks apart say nothing of their test. The
+        // files are read only for such a body.
+        let calls = whole_calls(lines);
+        !calls.is_empty()
+            && read
                 .whole
                 .get_or_init(|| {
                     self.files
@@ -188,7 +194,7 @@ impl<'a> Gained<'a> {
                         .collect()
                 })
                 .iter()
-                .any(|text| !calls.is_empty() && calls.iter().all(|c| text.contains(c.as_str())))
+                .any(|text| calls.iter().all(|c| text.contains(c.as_str())))
     }
 
     /// Does a test the step added or edited make the check `a` exactly as
