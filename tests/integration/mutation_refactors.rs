@@ -1990,3 +1990,92 @@ fn a_deleted_benchmark_loses_no_check() {
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// cachetools' `Locked` fixture, a class of the test file wrapping the
+/// decorator under test, began counting its calls from zero, and every
+/// expected count of the tests using it moved with it (issue 64). An
+/// expected value that follows a fixture the commit changed followed the
+/// test's input; one whose fixture stayed, or that uses another fixture,
+/// followed the code.
+#[test]
+fn an_expected_value_that_follows_a_changed_fixture_of_the_test_file_is_not_fitted() {
+    let code = "def memo(f):\n    seen = {}\n    def wrapper(self, k):\n        if k not in seen:\n            seen[k] = f(self, k)\n        return seen[k]\n    return wrapper\n";
+    let changed = code.replace(
+        "    seen = {}\n",
+        "    seen = {}  # one per function\n    seen.clear()\n",
+    );
+    let fixtures = "from shop.memo import memo\n\n\nclass Counted:\n    def __init__(self):\n        self.count = 0\n\n    @memo\n    def get(self, k):\n        self.count += 1\n        return self.count\n\n\nclass Plain:\n    @memo\n    def get(self, k):\n        return k\n\n\n";
+    let tests = "def test_counted():\n    c = Counted()\n    assert c.get(1) == 1\n    assert c.get(2) == 2\n\n\ndef test_plain():\n    assert Plain().get(3) == 3\n";
+    let old = format!("{fixtures}{tests}");
+    let from_zero = fixtures.replace(
+        "        self.count += 1\n        return self.count\n",
+        "        count = self.count\n        self.count += 1\n        return count\n",
+    );
+    for (new, want) in [
+        // The fixture counts from zero: the counts follow it.
+        (
+            format!(
+                "{from_zero}{}",
+                tests.replace("== 1\n", "== 0\n").replace("== 2\n", "== 1\n")
+            ),
+            &[][..],
+        ),
+        // The same counts, the fixture as it was: fitted to the code.
+        (
+            format!("{fixtures}{}", tests.replace("== 1\n", "== 0\n")),
+            &["mutation/assertion-value-changed tests/test_memo.py:22"][..],
+        ),
+        // Another fixture changed than the one the test uses (a method
+        // of the same name).
+        (
+            format!("{}{}", from_zero, tests.replace("== 3\n", "== 4\n")),
+            &["mutation/assertion-value-changed tests/test_memo.py:28"][..],
+        ),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("shop/__init__.py", "# shop\n"),
+            ("shop/memo.py", code),
+            ("tests/test_memo.py", &old),
+        ]);
+        commit(
+            &repo,
+            "memo per function",
+            &[("shop/memo.py", &changed), ("tests/test_memo.py", &new)],
+        );
+        assert_errors(&repo, &base, want);
+    }
+}
+
+/// httparse's input constant, in the test module beside the parser, gained
+/// a second header, and the header count expected with it (issue 64). The
+/// parser's own code in the same file is no fixture: an expectation that
+/// moved with a change to it is fitted.
+#[test]
+fn a_changed_input_constant_of_a_rust_test_module_is_a_fixture_the_code_beside_it_is_not() {
+    let file = |body: &str, input: &str, want: &str| {
+        format!(
+            "pub fn count(input: &[u8]) -> usize {{\n    {body}\n}}\n\n#[cfg(test)]\nmod tests {{\n    use super::*;\n\n    static INPUT: &[u8] =\n        b\"{input}\";\n\n    #[test]\n    fn counts_lines() {{\n        assert_eq!(count(INPUT), {want});\n    }}\n}}\n"
+        )
+    };
+    let old = file("input.split(|b| *b == b'\\n').count() - 1", "a\\nb\\n", "2");
+    for (new, want) in [
+        (
+            file("input.iter().filter(|b| **b == b'\\n').count()", "a\\nb\\nc\\n", "3"),
+            &[][..],
+        ),
+        (
+            file("input.iter().filter(|b| **b == b'\\n').count() + 1", "a\\nb\\n", "3"),
+            &["mutation/assertion-value-changed src/lib.rs:14"][..],
+        ),
+    ] {
+        let (repo, base) = repo_with(&[
+            (
+                "Cargo.toml",
+                "[package]\nname = \"lines\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+            ),
+            ("src/lib.rs", &old),
+        ]);
+        commit(&repo, "count lines", &[("src/lib.rs", &new)]);
+        assert_errors(&repo, &base, want);
+    }
+}

@@ -382,6 +382,10 @@ impl Analysis<'_> {
         if case.is_none() && self.input_follows(of, o, old, nf, n, new) {
             return;
         }
+        // A fixture of the file the test reads its input from changed.
+        if self.fed_by_fixture(of, nf, n) {
+            return;
+        }
         // The test's own name or file, renamed or moved by the step, in
         // what it expects (a stack trace naming the test function, a
         // caller's file name).
@@ -490,6 +494,19 @@ impl Analysis<'_> {
                 .flatten()
         };
         print(old).is_some_and(|was| Some(was) == print(new))
+    }
+
+    /// Does test `n` of `nf` use a fixture of its file (a helper class, a
+    /// builder, a constant, outside every test) whose definition changed
+    /// since the old version of `of`: its expected values follow an input
+    /// the step changed outside its body?
+    pub(super) fn fed_by_fixture(&self, of: &TestChange<'_>, nf: &TestChange<'_>, n: &TestCase) -> bool {
+        let Some(version) = nf.change.new.as_ref() else {
+            return false;
+        };
+        let text = test_text(self.versions.bytes(version), n.extent);
+        nf.fixtures(self.versions, true)
+            .feeds(of.fixtures(self.versions, false), n, &text)
     }
 
     /// Did the expected value follow the test's own input: is the new test

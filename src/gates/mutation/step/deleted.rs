@@ -184,6 +184,9 @@ impl Analysis<'_> {
         let Some(reached) = self.changed_code(emit.step, &nf.change.path, nf.lang, new_file, code) else {
             return;
         };
+        if self.fed_by_fixture(of, nf, n) {
+            return;
+        }
         let known = self.known(emit.step);
         // A value that changed only by the names the step renamed in the
         // code is the same value.

@@ -24,6 +24,7 @@ use crate::rule::RuleMeta;
 
 mod compare;
 mod deleted;
+mod fixtures;
 mod gained;
 mod reach;
 mod wording;
@@ -199,11 +200,27 @@ struct TestChange<'a> {
     lang: Lang,
     old: Option<&'a TestFile>,
     new: Option<&'a TestFile>,
+    /// The fixtures of the old and the new version, read when a changed
+    /// expectation asks.
+    fixtures: [std::cell::OnceCell<fixtures::Fixtures>; 2],
 }
 
 impl TestChange<'_> {
     fn old_path(&self) -> &Path {
         self.change.old_path.as_deref().unwrap_or(&self.change.path)
+    }
+
+    /// The fixtures of the new version (`new`) or the old one.
+    fn fixtures(&self, versions: &Versions, new: bool) -> &fixtures::Fixtures {
+        let (version, file, path) = if new {
+            (self.change.new.as_ref(), self.new, self.change.path.as_path())
+        } else {
+            (self.change.old.as_ref(), self.old, self.old_path())
+        };
+        self.fixtures[usize::from(new)].get_or_init(|| match (version, file) {
+            (Some(v), Some(file)) => fixtures::Fixtures::read(versions.bytes(v), file, self.lang, path),
+            _ => fixtures::Fixtures::default(),
+        })
     }
 }
 
@@ -466,6 +483,7 @@ impl Analysis<'_> {
                     lang,
                     old: self.versions.model(change.old.as_ref(), lang),
                     new: self.versions.model(change.new.as_ref(), lang),
+                    fixtures: Default::default(),
                 }),
                 _ => None,
             })
