@@ -2079,3 +2079,46 @@ fn a_changed_input_constant_of_a_rust_test_module_is_a_fixture_the_code_beside_i
         assert_errors(&repo, &base, want);
     }
 }
+
+/// spf13/cast moved its number tests' checks into a helper handed
+/// quicktest's checker (`func runNumberTest(c *qt.C, ..)`) (issue 64):
+/// quicktest's `c.Assert(got, qt.Equals, want)` is a check like testify's,
+/// so the checks moved into the helper, and one dropped from a test is lost.
+#[test]
+fn quicktest_checks_moved_into_a_helper_taking_the_checker_lose_nothing() {
+    let code = "package calc\n\nfunc Parse(s string) (int, error) { return len(s), nil }\n";
+    let file = |tests: &str| {
+        format!("package calc\n\nimport (\n\t\"testing\"\n\n\tqt \"github.com/frankban/quicktest\"\n)\n\n{tests}")
+    };
+    let before = file(
+        "func TestParse(t *testing.T) {\n\tc := qt.New(t)\n\tn, err := Parse(\"ab\")\n\tc.Assert(err, qt.IsNil)\n\tc.Assert(n, qt.Equals, 2)\n}\n",
+    );
+    let moved = file(
+        "func runParse(c *qt.C, s string, want int) {\n\tc.Helper()\n\tn, err := Parse(s)\n\tc.Assert(err, qt.IsNil)\n\tc.Assert(n, qt.Equals, want, qt.Commentf(\"s = %q\", s))\n}\n\nfunc TestParse(t *testing.T) {\n\trunParse(qt.New(t), \"ab\", 2)\n}\n",
+    );
+    let dropped = before.replace("\tc.Assert(err, qt.IsNil)\n", "");
+    for (after, errors) in [
+        (&moved, &[][..]),
+        (&dropped, &["mutation/assertion-deleted calc_test.go:9"][..]),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("go.mod", "module example.com/calc\n\ngo 1.21\n"),
+                ("calc.go", code),
+                ("calc_test.go", &before),
+            ],
+        );
+        commit(
+            &repo,
+            "tidy",
+            &[
+                ("calc.go", &code.replace("len(s)", "len(s) + 0")),
+                ("calc_test.go", after),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}

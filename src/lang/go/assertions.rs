@@ -12,6 +12,9 @@ pub(super) struct Scan<'r> {
     pub(super) tables: Vec<String>,
     /// Names bound to `assert.New(t)` and `require.New(t)`.
     pub(super) assert_objects: Vec<String>,
+    /// Quicktest checkers: names bound to `qt.New(t)`, parameters typed
+    /// `*qt.C` (a helper handed one, a `c.Run` closure).
+    pub(super) checkers: Vec<String>,
     /// Those of them made by the library's own `New(t)` in its own package:
     /// their checks are the code under test, their literals its input.
     pub(super) own_objects: Vec<String>,
@@ -51,6 +54,7 @@ impl<'r> Scan<'r> {
             guard: Guard::default(),
             tables: Vec::new(),
             assert_objects: Vec::new(),
+            checkers: Vec::new(),
             own_objects: Vec::new(),
             testing: Vec::new(),
             assertions: Vec::new(),
@@ -99,11 +103,21 @@ impl<'r> Scan<'r> {
         }
     }
 
-    /// A parameter typed `*testing.T`, `*testing.B`, `*testing.F` or `testing.TB`.
+    /// A parameter typed `*testing.T`, `*testing.B`, `*testing.F` or
+    /// `testing.TB`; or quicktest's `*qt.C`, a checker.
     pub(super) fn note_testing(&mut self, n: &Node) {
         let source = self.read.source;
         let Some(ty) = n.field("type") else { return };
         let ty = display(&ty, source);
+        if let Some((package, "C")) = ty.trim_start_matches('*').split_once('.')
+            && self.read.quicktest.iter().any(|q| q == package)
+        {
+            let mut cursor = n.walk();
+            for name in n.children_by_field_name("name", &mut cursor) {
+                self.checkers.push(text(&name, source).into_owned());
+            }
+            return;
+        }
         if !ty
             .trim_start_matches('*')
             .strip_prefix("testing.")
@@ -144,6 +158,14 @@ impl<'r> Scan<'r> {
                 .any(|p| value.starts_with(&format!("{p}.New(")));
         if made {
             self.assert_objects.push(text(&left, source).into_owned());
+        }
+        if self
+            .read
+            .quicktest
+            .iter()
+            .any(|q| value.starts_with(&format!("{q}.New(")))
+        {
+            self.checkers.push(text(&left, source).into_owned());
         }
         if own {
             self.own_objects.push(text(&left, source).into_owned());
@@ -253,6 +275,7 @@ impl<'r> Scan<'r> {
     pub(super) fn asserts(&self, node: &Node) -> bool {
         let mut scan = Scan::new(self.read, self.receiver.clone());
         scan.assert_objects = self.assert_objects.clone();
+        scan.checkers = self.checkers.clone();
         scan.own_objects = self.own_objects.clone();
         scan.testing = self.testing.clone();
         // Only whether it asserts: guards inside are not needed, and reading
@@ -300,7 +323,22 @@ impl<'r> Scan<'r> {
                 guard: scan.guard,
             });
         };
-        if on_testing {
+        if let Some((method, operands)) = self.quicktest_check(receiver.as_ref(), &receiver_text, &name, &args) {
+            // A checker it does not know says nothing of its form.
+            let form = if method == "Assert" {
+                Form::Other
+            } else {
+                testify_form(method, &operands, source)
+            };
+            let parts: Vec<String> = operands.iter().map(|a| token_key(a, source)).collect();
+            push(self, form, parts, &operands);
+            if let Some(last) = self.assertions.last_mut() {
+                last.matcher = method.to_string();
+            }
+            if let Some(statement) = call.parent().filter(|p| p.kind() == "expression_statement") {
+                self.name_the_checked_call(&statement);
+            }
+        } else if on_testing {
             match name.as_str() {
                 "Error" | "Errorf" | "Fatal" | "Fatalf" | "Fail" | "FailNow" => {
                     let (form, relation) = self.failure(call);
@@ -527,6 +565,71 @@ impl<'r> Scan<'r> {
         known.then(|| testify_check(name)).flatten()
     }
 
+    /// A quicktest check, as the testify check it makes and its operands
+    /// (the value, then what the checker is given): `c.Assert(got,
+    /// qt.Equals, want)` on a checker, `qt.Assert(t, got, qt.Equals, want)`,
+    /// and go-quicktest's `qt.Assert(t, qt.Equals(got, want))`. A failure
+    /// message after them (`qt.Commentf(..)`) is left out.
+    pub(super) fn quicktest_check<'n>(
+        &self,
+        receiver: Option<&Node>,
+        receiver_text: &str,
+        name: &str,
+        args: &[Node<'n>],
+    ) -> Option<(&'static str, Vec<Node<'n>>)> {
+        if !matches!(name, "Assert" | "Check") {
+            return None;
+        }
+        let on_checker = self.checkers.iter().any(|c| c == receiver_text);
+        let package = receiver.is_some() && self.read.quicktest.iter().any(|q| q == receiver_text);
+        let rest = match (on_checker, package) {
+            (true, _) => args,
+            (false, true) if args.first().is_some_and(|a| self.is_testing(a)) => &args[1..],
+            _ => return None,
+        };
+        let source = self.read.source;
+        // The checker's name without its package: `qt.Equals` -> `Equals`,
+        // `qt.Not(qt.IsNil)` -> `Not(IsNil)`.
+        let checker_name = |node: &Node| {
+            let written = display(node, source);
+            let mut bare = written.clone();
+            for q in &self.read.quicktest {
+                bare = bare.replace(&format!("{q}."), "");
+            }
+            // Options handed to it say nothing of the check:
+            // `CmpEquals(opts)` is `CmpEquals`.
+            let name = |s: &str| s.split(['(', ')']).next().unwrap_or_default().trim().to_string();
+            match bare.strip_prefix("Not(") {
+                Some(inner) => format!("Not({})", name(inner)),
+                None => name(&bare),
+            }
+        };
+        match rest {
+            // go-quicktest: the checker is a call holding the operands.
+            [checker] if checker.kind() == "call_expression" => {
+                let function = checker.field("function")?;
+                let method = quicktest_method(&checker_name(&function));
+                let operands = checker
+                    .field("arguments")
+                    .map(|a| {
+                        let mut c = a.walk();
+                        a.named_children(&mut c).filter(|x| x.kind() != COMMENT).collect()
+                    })
+                    .unwrap_or_default();
+                Some((method, operands))
+            }
+            [got, checker, more @ ..] => {
+                let method = quicktest_method(&checker_name(checker));
+                let wanted = more
+                    .iter()
+                    .take_while(|a| !display(a, source).contains("Commentf("))
+                    .take(testify_arity(method).saturating_sub(1));
+                Some((method, std::iter::once(*got).chain(wanted.copied()).collect()))
+            }
+            _ => None,
+        }
+    }
+
     /// A testify check called without a package (`False(t, ok)`), as the
     /// assertion library's own package calls its checks, handed the test's
     /// own `*testing.T`: it fails the test through it. Handed another `T`
@@ -581,6 +684,31 @@ impl<'r> Scan<'r> {
             }
             inner = operand;
         }
+    }
+}
+
+/// The testify check a quicktest checker makes (its name without the
+/// package): `Equals` is `Equal`, `Not(IsNil)` is `NotNil`; one it does
+/// not know is a bare `Assert`, a check of unknown strength.
+fn quicktest_method(checker: &str) -> &'static str {
+    match checker.trim() {
+        "Equals" => "Equal",
+        "DeepEquals" | "CmpEquals" | "JSONEquals" => "DeepEqual",
+        "ContentEquals" => "ElementsMatch",
+        "IsNil" => "Nil",
+        "IsNotNil" | "Not(IsNil)" => "NotNil",
+        "IsTrue" => "True",
+        "IsFalse" => "False",
+        "HasLen" => "Len",
+        "Contains" | "StringContains" | "SliceContains" => "Contains",
+        "Not(Contains)" => "NotContains",
+        "Not(Equals)" | "Not(DeepEquals)" => "NotEqual",
+        "Matches" | "ErrorMatches" => "Regexp",
+        "ErrorIs" => "ErrorIs",
+        "ErrorAs" => "ErrorAs",
+        "PanicMatches" => "Panics",
+        "Satisfies" => "Condition",
+        _ => "Assert",
     }
 }
 

@@ -122,11 +122,18 @@ const ASSERTION_PACKAGES: &[&str] = &[
     "gotest.tools/assert",
 ];
 
+/// Import paths of quicktest, whose `qt.New(t)` makes a checker
+/// (`c.Assert(got, qt.Equals, want)`) and whose own `qt.Assert(t, ..)`
+/// checks.
+const QUICKTEST: &[&str] = &["github.com/frankban/quicktest", "github.com/go-quicktest/qt"];
+
 /// What the whole file tells the reading of one function.
 struct Read<'a> {
     source: &'a [u8],
     /// Local names of the assertion packages.
     assert_packages: Vec<String>,
+    /// Local names of quicktest.
+    quicktest: Vec<String>,
     /// The file imports testify's `suite`: `Test*` methods are tests.
     suite: bool,
     /// Package-level names bound once to a non-empty literal slice or map.
@@ -153,6 +160,12 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
         .filter(|i| ASSERTION_PACKAGES.contains(&i.specifier.as_str()))
         .flat_map(|i| i.names.clone())
         .collect();
+    let quicktest: Vec<String> = file
+        .imports
+        .iter()
+        .filter(|i| QUICKTEST.contains(&i.specifier.as_str()))
+        .flat_map(|i| i.names.clone())
+        .collect();
     let mut top = Vec::new();
     let mut cursor = root.walk();
     for declaration in root
@@ -169,6 +182,7 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
         tables,
         packages: file.imports.iter().flat_map(|i| i.names.clone()).collect(),
         assert_packages,
+        quicktest,
         suite: file
             .imports
             .iter()
@@ -439,6 +453,38 @@ func TestMaybe(t *testing.T) {
         // but values handed the test's `t`, which may fail it.
         assert!(file.tests[0].assertions.iter().all(|a| a.form == Form::Other));
         assert!(file.tests[0].calls.contains(&"Equal".to_string()));
+    }
+
+    #[test]
+    fn quicktest_checks_on_a_checker_a_helper_and_the_package() {
+        let file = model(
+            "package x\n\nimport (\n\t\"testing\"\n\n\tqt \"github.com/frankban/quicktest\"\n)\n\nfunc run(c *qt.C, in, want int) {\n\tc.Assert(Double(in), qt.Equals, want, qt.Commentf(\"in %d\", in))\n}\n\nfunc TestDouble(t *testing.T) {\n\tc := qt.New(t)\n\tv, err := DoubleE(2)\n\tc.Assert(err, qt.IsNil)\n\tc.Check(v, qt.Not(qt.IsNil))\n\tc.Assert(v, qt.DeepEquals, 4)\n\tqt.Assert(t, v, qt.HasLen, 1)\n\tc.Assert(v, qt.Satisfies, odd)\n\tc.Assert(v, qt.CmpEquals(opts), 4)\n\trun(c, 3, 6)\n}\n\nfunc TestNothing(t *testing.T) {\n\tc := qt.New(t)\n\tc.Log(\"x\")\n}\n",
+        );
+        assert!(file.helpers.contains(&"run".to_string()));
+        let t = &file.tests[0];
+        let checks: Vec<(&str, Vec<&str>)> = t
+            .assertions
+            .iter()
+            .map(|a| (a.matcher.as_str(), a.parts.iter().map(String::as_str).collect()))
+            .collect();
+        assert_eq!(
+            checks,
+            [
+                ("Nil", vec!["DoubleE ( 2 )"]),
+                ("NotNil", vec!["v"]),
+                ("DeepEqual", vec!["v", "4"]),
+                ("Len", vec!["v", "1"]),
+                ("Condition", vec!["v"]),
+                ("DeepEqual", vec!["v", "4"]),
+            ]
+        );
+        assert!(file.tests[1].assertions.is_empty());
+        // go-quicktest: the checker holds the operands.
+        let file = model(
+            "package x\n\nimport (\n\t\"testing\"\n\n\t\"github.com/go-quicktest/qt\"\n)\n\nfunc TestDouble(t *testing.T) {\n\tqt.Assert(t, qt.Equals(Double(2), 4))\n}\n",
+        );
+        let a = &file.tests[0].assertions[0];
+        assert_eq!((a.matcher.as_str(), a.parts.len()), ("Equal", 2));
     }
 
     #[test]
