@@ -554,3 +554,22 @@ fn mock_returns_are_keyed_as_calls_and_locals_kept_for_them() {
     );
     assert_eq!(file.tests[0].locals[0].chain, "ctx.api.load");
 }
+
+/// `@ts-expect-error` checks that the next line fails to compile; one that
+/// names only a diagnostic of unused code (`[ts6133]`) silences the test's
+/// own housekeeping and checks nothing (issue 64: remeda).
+#[test]
+fn a_ts_expect_error_for_unused_code_is_no_check() {
+    let count = |comment: &str| {
+        let source = format!(
+            "import {{ test }} from 'vitest'\n\ntest('t', () => {{\n  // {comment}\n  const x: number = 'a'\n}})\n"
+        );
+        let file = Lang::TypeScript.test_file(source.as_bytes()).unwrap();
+        file.tests[0].assertions.len()
+    };
+    assert_eq!(count("@ts-expect-error"), 1);
+    assert_eq!(count("@ts-expect-error [ts2322] a string is no number"), 1);
+    assert_eq!(count("@ts-expect-error [ts6133] -- never read"), 0);
+    assert_eq!(count("@ts-expect-error TS6133 TS6196"), 0);
+    assert_eq!(count("@ts-expect-error [ts6133] [ts2322]"), 1);
+}

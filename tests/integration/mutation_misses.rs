@@ -676,3 +676,90 @@ fn an_expected_value_bound_to_a_name_that_changed_with_the_code_is_a_changed_exp
         &["mutation/assertion-value-changed tests/test_where.py:6"],
     );
 }
+
+/// tenacity's test of a second invocation lost the repeat of the first
+/// invocation's checks while a new test was added beside it (issue 64): one
+/// of two copies of a check is lost, though the test still makes the other.
+/// A check moved to a test of its own is not.
+#[test]
+fn one_of_two_copies_of_a_check_deleted_is_lost() {
+    let code = "def run(log):\n    log.append(1)\n    return len(log)\n";
+    let old = "from shop.runner import run\n\n\ndef test_twice():\n    log = []\n    assert run(log) == 1\n    assert log == [1]\n    log.clear()\n\n    # again\n    assert run(log) == 1\n    assert log == [1]\n";
+    let once = "from shop.runner import run\n\n\ndef test_twice():\n    log = []\n    assert run(log) == 1\n    assert log == [1]\n    log.clear()\n\n\ndef test_empty():\n    assert run([]) == 1\n";
+    let split = "from shop.runner import run\n\n\ndef test_twice():\n    log = []\n    assert run(log) == 1\n    assert log == [1]\n    log.clear()\n\n\ndef test_again():\n    log = []\n    assert run(log) == 1\n    assert log == [1]\n";
+    for (new, want) in [
+        (
+            once,
+            &[
+                "mutation/assertion-deleted tests/test_runner.py:4",
+                "mutation/assertion-deleted tests/test_runner.py:4",
+            ][..],
+        ),
+        (split, &[][..]),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("shop/__init__.py", "# shop\n"),
+                ("shop/runner.py", code),
+                ("tests/test_runner.py", old),
+            ],
+        );
+        commit(
+            &repo,
+            "run",
+            &[
+                ("shop/runner.py", &code.replace("len(log)", "len(log) + 0")),
+                ("tests/test_runner.py", new),
+            ],
+        );
+        assert_errors(&repo, &base, want);
+    }
+}
+
+/// tenacity's `retry.statistics` was expected to be `{}`, then the
+/// statistics the test builds (issue 64): an expected literal that became
+/// a name the test binds to another value changed; a name bound to the
+/// same literal, or one the test does not bind (a constant of the file),
+/// may hold the same value.
+#[test]
+fn an_expected_literal_that_became_a_name_bound_to_another_value_changed() {
+    let code = "def stats():\n    return {}\n";
+    let old = "from shop.stats import stats\n\nEMPTY = {}\n\n\ndef test_stats():\n    want = {\"calls\": 1}\n    assert stats() == {}\n\n\ndef test_count():\n    assert len(stats()) == 0\n";
+    for (new, want) in [
+        (
+            old.replace("assert stats() == {}", "assert stats() == want"),
+            &["mutation/assertion-value-changed tests/test_stats.py:8"][..],
+        ),
+        (old.replace("assert stats() == {}", "assert stats() == EMPTY"), &[][..]),
+        (
+            old.replace(
+                "    assert len(stats()) == 0",
+                "    none = 0\n    assert len(stats()) == none",
+            ),
+            &[][..],
+        ),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("shop/__init__.py", "# shop\n"),
+                ("shop/stats.py", code),
+                ("tests/test_stats.py", old),
+            ],
+        );
+        commit(
+            &repo,
+            "stats",
+            &[
+                ("shop/stats.py", &code.replace("{}", "{\"calls\": 1}")),
+                ("tests/test_stats.py", &new),
+            ],
+        );
+        assert_errors(&repo, &base, want);
+    }
+}

@@ -2097,9 +2097,16 @@ fn quicktest_checks_moved_into_a_helper_taking_the_checker_lose_nothing() {
         "func runParse(c *qt.C, s string, want int) {\n\tc.Helper()\n\tn, err := Parse(s)\n\tc.Assert(err, qt.IsNil)\n\tc.Assert(n, qt.Equals, want, qt.Commentf(\"s = %q\", s))\n}\n\nfunc TestParse(t *testing.T) {\n\trunParse(qt.New(t), \"ab\", 2)\n}\n",
     );
     let dropped = before.replace("\tc.Assert(err, qt.IsNil)\n", "");
-    for (after, errors) in [
-        (&moved, &[][..]),
-        (&dropped, &["mutation/assertion-deleted calc_test.go:9"][..]),
+    // testify's checks written again as quicktest's: `NoError` is `IsNil`.
+    let testify = "package calc\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestParse(t *testing.T) {\n\tn, err := Parse(\"ab\")\n\tassert.NoError(t, err)\n\tassert.Equal(t, 2, n)\n}\n";
+    for (before, after, errors) in [
+        (before.as_str(), &moved, &[][..]),
+        (
+            before.as_str(),
+            &dropped,
+            &["mutation/assertion-deleted calc_test.go:9"][..],
+        ),
+        (testify, &before, &[][..]),
     ] {
         let repo = TestRepo::new();
         let base = commit(
@@ -2108,7 +2115,7 @@ fn quicktest_checks_moved_into_a_helper_taking_the_checker_lose_nothing() {
             &[
                 ("go.mod", "module example.com/calc\n\ngo 1.21\n"),
                 ("calc.go", code),
-                ("calc_test.go", &before),
+                ("calc_test.go", before),
             ],
         );
         commit(

@@ -73,6 +73,10 @@ pub fn canonical(a: &Assertion) -> Option<Canon> {
         // Python's `assert x in text`, `assertIn(x, text)`.
         ("in" | "assertIn", [expected, subject]) => canon("contains", subject, expected),
         ("toHaveBeenCalled" | "toBeCalled", [subject]) => canon("called", subject, ""),
+        // Go: an error checked as absent or present is a value checked as
+        // nil or not (testify's `NoError` and quicktest's `IsNil`).
+        ("NoError" | "Nil", [subject]) => canon("nil", subject, ""),
+        ("Error" | "NotNil", [subject]) => canon("not nil", subject, ""),
         // The arguments as the list a first call's are compared with.
         ("toHaveBeenCalledWith" | "toBeCalledWith", [subject, arguments @ ..]) => {
             let mut canon = canon("called with", subject, &format!("[ {} ]", arguments.join(" , ")))?;

@@ -17,8 +17,8 @@ mod titles;
 mod values;
 pub use idle::{housekeeping, vacuous};
 use titles::{regrouped, title_words};
-use values::literal_changed;
 pub use values::{is_literal, spelled_value};
+use values::{literal_changed, literal_named};
 
 /// Tests of an old and a new version, paired.
 #[derive(Debug, Default)]
@@ -640,6 +640,19 @@ fn counts_only(a: &Assertion) -> bool {
 /// became of each old one that did not stay as it was. Rewrites (another
 /// subject, in the same place) are not changes: a migration to other
 /// matchers or helpers reads like that.
+/// Is `a` one of `checks` made twice with nothing run between: written
+/// again on the very next line after the same check (a duplicate, whose
+/// going loses nothing: issue 52), or read twice from one statement (the
+/// `try`/`except`/`else` idiom checks what its `except` asserts)?
+pub fn repeated(checks: &[Assertion], a: &Assertion) -> bool {
+    checks.iter().any(|b| {
+        !std::ptr::eq(a, b)
+            && same_check(b, a)
+            && (b.span.end_line + 1 == a.span.line
+                || (b.span.line <= a.span.end_line && a.span.line <= b.span.end_line))
+    })
+}
+
 pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Assertion]) -> Vec<Change<'a>> {
     let mut taken = vec![false; new.len()];
     let mut left: Vec<&Assertion> = Vec::new();
@@ -661,7 +674,7 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
         });
         if let Some(j) = same_matcher {
             taken[j] = true;
-            if literal_changed(&expected(o), &expected(&new[j])) {
+            if literal_changed(&expected(o), &expected(&new[j])) || literal_named(&expected(o), &expected(&new[j])) {
                 changes.push(Change::ValueChanged { old: o, new: &new[j] });
             }
             continue;
@@ -708,9 +721,12 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
         // any check on a part of what only had to exist (`toBe(v)` on
         // `res.id` for `toBeDefined()` on `res`), still holds it: strengthened
         // or merged, even when another old check already took that one. A
-        // check only as strong as it, with another expected value, holds it
-        // only when no old check took it: `"bye" in out` deleted beside
-        // `"Hello" in out` is lost, not made again by its sibling.
+        // check only as strong as it holds it only when no old check took
+        // it: `"bye" in out` deleted beside `"Hello" in out` is lost, not
+        // made again by its sibling, and so is one of two copies of a check
+        // (issue 64: tenacity's test of a second invocation lost the
+        // repeat of the first one's checks), unless it was written twice
+        // in a row ([`repeated`]).
         let expected_o = expected(o);
         let same_value = |j: usize| !literal_changed(&expected_o, &expected(&new[j]));
         let holds = |j: usize| {
@@ -718,7 +734,8 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
             let (Some(now), Some(on)) = (rank(family, n), subject(n)) else {
                 return false;
             };
-            (on == about && was.is_some_and(|w| now > w || (now == w && (!taken[j] || same_value(j)))))
+            (on == about
+                && was.is_some_and(|w| now > w || (now == w && (!taken[j] || (same_value(j) && repeated(old, o))))))
                 || (part_of(about, on) && now == 3 && !counts_only(n))
                 || (part_of(on, about) && was == Some(1))
         };

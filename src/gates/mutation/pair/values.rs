@@ -94,6 +94,18 @@ pub fn spelled_value(key: &str) -> String {
 /// refactor this cannot evaluate, except absence: `x is None` that became
 /// `x is response` (or back) now asks for a thing where it asked for
 /// nothing, whatever the name holds.
+/// Did an expected literal (not an absence: `None`, `null`) become a plain
+/// name (`{}` -> `expected_stats`)? What the name holds decides whether
+/// the value changed: the caller reads the test's binding of it.
+pub(super) fn literal_named(was: &[&str], now: &[&str]) -> bool {
+    was.iter().zip(now).any(|(a, b)| {
+        is_literal(a)
+            && !matches!(*a, "None" | "null" | "nil" | "undefined")
+            && crate::lang::is_plain_name(b)
+            && !is_literal(b)
+    })
+}
+
 pub(super) fn literal_changed(was: &[&str], now: &[&str]) -> bool {
     let absent = |k: &str| matches!(k, "None" | "null" | "nil" | "undefined");
     let named = |k: &str| {

@@ -144,6 +144,7 @@ impl Analysis<'_> {
                     if known.check(&o.name, old)
                         && !self.back_at_end(o, old)
                         && !emit.gained.holds(Family::of(nf.lang), old, Some(n))
+                        && !pair::repeated(&o.assertions, old)
                         && !pair::housekeeping(o, old)
                         && !pair::vacuous(o, old, of.old.map_or(&[], |f| &f.imports))
                         && !self.lost_removed_api(emit, of, o, nf, n)
@@ -378,12 +379,25 @@ impl Analysis<'_> {
         let Some(reached) = self.changed_code(emit.step, &nf.change.path, nf.lang, new_file, code) else {
             return;
         };
-        // A case's input is its other values, compared by the caller.
-        if case.is_none() && self.input_follows(of, o, old, nf, n, new) {
-            return;
+        // An expected literal that became a name the test binds to
+        // another value changed, whatever else the test gained.
+        let text = nf
+            .change
+            .new
+            .as_ref()
+            .map(|v| test_text(self.versions.bytes(v), n.extent))
+            .unwrap_or_default();
+        match named_alike(n, &text, old, new) {
+            Some(true) => return,
+            Some(false) => {}
+            // A case's input is its other values, compared by the caller.
+            None if case.is_none() && self.input_follows(of, o, old, nf, n, new) => return,
+            None => {}
         }
-        // A fixture of the file the test reads its input from changed.
-        if self.fed_by_fixture(of, nf, n) {
+        // A fixture of the file the test reads its input from changed (a
+        // table of cases outside the test holds expected values too: its
+        // rows are compared case by case).
+        if case.is_none() && self.fed_by_fixture(of, nf, n) {
             return;
         }
         // The test's own name or file, renamed or moved by the step, in
@@ -636,6 +650,9 @@ fn moved_elsewhere<'n>(
                 b.matcher == old.matcher
                     && pair::subject(b) == Some(subject)
                     && pair::expected(b) != pair::expected(old)
+                    // A value, not none (`with assertRaises(E):` for
+                    // `assertRaises(E, f, x)`: another call, no value).
+                    && (pair::expected(b).is_empty() == pair::expected(old).is_empty())
                     && !made_before(b)
             })?;
             Some((t, moved))
@@ -693,6 +710,55 @@ fn follows_own_rename(
     };
     let (before, after) = (words(&identity(old_path, o)), words(&identity(new_path, n)));
     lost.keys().all(|w| before.contains(w)) && gained.keys().all(|w| after.contains(w))
+}
+
+/// Did an expected literal become a name (`{}` -> `expected_stats`) that
+/// may hold the same value: one the test does not bind itself (a
+/// parameter, a fixture, a constant of the file), or binds to that very
+/// literal? A name the test binds to something else changed the value
+/// (issue 64: tenacity's `retry.statistics` expected `{}`, then the
+/// statistics the test had built).
+/// `None` when no expected literal became a name. `text` is the test's
+/// text in its new version.
+fn named_alike(n: &TestCase, text: &str, old: &Assertion, new: &Assertion) -> Option<bool> {
+    let named: Vec<(&str, &str)> = pair::expected(old)
+        .into_iter()
+        .zip(pair::expected(new))
+        .filter(|(was, now)| pair::is_literal(was) && is_plain_name(now) && !pair::is_literal(now))
+        .collect();
+    // The lines of the test before the check.
+    let before: Vec<&str> = text
+        .lines()
+        .take(new.span.line.saturating_sub(n.extent.line) as usize)
+        .collect();
+    (!named.is_empty()).then(|| {
+        named.iter().any(|&(was, now)| {
+            !before.iter().any(|line| binds(line, now))
+                || bound_literal(n, now, new.span).is_some_and(|bound| bound == was)
+        })
+    })
+}
+
+/// Does a source line bind `name` (`name = ..`, `name: T = ..`, `const
+/// name = ..`, `let name = ..`, `name := ..`)?
+fn binds(line: &str, name: &str) -> bool {
+    let mut rest = line.trim_start();
+    for keyword in ["const ", "let mut ", "let ", "var "] {
+        rest = rest.strip_prefix(keyword).unwrap_or(rest);
+    }
+    let Some(after) = rest.strip_prefix(name) else {
+        return false;
+    };
+    let after = after.trim_start();
+    let after = match after.strip_prefix(':') {
+        // Go's `:=`, or a type annotation up to its `=`.
+        Some(typed) => typed.split_once('=').map_or("", |(_, value)| value),
+        None => match after.strip_prefix('=') {
+            Some(value) => value,
+            None => return false,
+        },
+    };
+    !after.starts_with('=')
 }
 
 /// The literal the test last bound `name` to before `at`, written as a

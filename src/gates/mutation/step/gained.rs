@@ -23,10 +23,11 @@ pub(crate) struct Read<'a> {
     pub(crate) tests: Vec<(usize, &'a TestCase, String)>,
     /// Their checks ([`pair::check_key`]), and those of the tests the step
     /// left as they were in the files it changed that ask a call for
-    /// something ([`pair::asks_a_call`]).
-    pub(crate) checks: HashSet<String>,
+    /// something ([`pair::asks_a_call`]), each with how many times they
+    /// make it.
+    pub(crate) checks: HashMap<String, usize>,
     /// The same checks as [`pair::made_keys`].
-    pub(crate) remade: HashSet<String>,
+    pub(crate) remade: HashMap<String, usize>,
     /// The new text of each test file the step added or changed, squashed
     /// line by line: read only when a deleted test's body is looked for.
     pub(crate) whole: std::cell::OnceCell<Vec<String>>,
@@ -69,8 +70,8 @@ impl<'a> Gained<'a> {
     pub(crate) fn read(&self) -> &Read<'a> {
         self.read.get_or_init(|| {
             let mut tests = Vec::new();
-            let mut checks = HashSet::new();
-            let mut remade = HashSet::new();
+            let mut checks: HashMap<String, usize> = HashMap::new();
+            let mut remade: HashMap<String, usize> = HashMap::new();
             // The text of the files with a test added or edited, by lines.
             let texts: Vec<Option<std::borrow::Cow<'_, str>>> = (0..self.files.len())
                 .map(|i| {
@@ -91,8 +92,10 @@ impl<'a> Gained<'a> {
                     if unchanged && !pair::asks_a_call(&a) {
                         continue;
                     }
-                    checks.insert(pair::check_key(&a));
-                    remade.extend(pair::made_keys(family, &a));
+                    *checks.entry(pair::check_key(&a)).or_default() += 1;
+                    for key in pair::made_keys(family, &a) {
+                        *remade.entry(key).or_default() += 1;
+                    }
                 }
                 if !unchanged {
                     tests.push((i, t, squashed_lines(&lines[i], t.extent)));
@@ -119,9 +122,35 @@ impl<'a> Gained<'a> {
     /// test say so only of another test than `own`, the one that lost it:
     /// there, a sibling on another value (`expect(f(a)).toBe(false)` beside
     /// the lost `expect(f(b)).toBe(false)`) is no remake.
+    ///
+    /// The test that lost `a` (`own`) may still make the same check: only
+    /// a copy beyond the ones it makes counts (issue 64: tenacity's test of
+    /// a second invocation lost its repeat of the first one's checks).
     pub(crate) fn holds(&self, family: Family, a: &Assertion, own: Option<&TestCase>) -> bool {
         let read = self.read();
-        if self.makes(a) || pair::remade_keys(family, a).iter().any(|key| read.remade.contains(key)) {
+        // Its own copies of `a`, as they were made.
+        let key = pair::check_key(a);
+        let own_checks: Vec<Assertion> = own
+            .map(|n| {
+                n.assertions
+                    .iter()
+                    .cloned()
+                    .chain(pair::case_assertions(n))
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|b| pair::check_key(b) == key)
+            .collect();
+        let beyond = |counts: &HashMap<String, usize>, key: &String, keys_of: &dyn Fn(&Assertion) -> Vec<String>| {
+            let mine = own_checks.iter().filter(|b| keys_of(b).contains(key)).count();
+            counts.get(key).is_some_and(|&made| made > mine)
+        };
+        if beyond(&read.checks, &key, &|b| vec![pair::check_key(b)])
+            || pair::remade_keys(family, a)
+                .iter()
+                .any(|key| beyond(&read.remade, key, &|b| pair::made_keys(family, b)))
+        {
             return true;
         }
         let other = |t: &TestCase| own.is_none_or(|own| !std::ptr::eq(t, own));
@@ -200,7 +229,7 @@ impl<'a> Gained<'a> {
     /// Does a test the step added or edited make the check `a` exactly as
     /// written (its values too)?
     pub(crate) fn makes(&self, a: &Assertion) -> bool {
-        self.read().checks.contains(&pair::check_key(a))
+        self.read().checks.contains_key(&pair::check_key(a))
     }
 
     /// Was `t` rewritten with other values as a test the step added or
