@@ -763,3 +763,41 @@ fn an_expected_literal_that_became_a_name_bound_to_another_value_changed() {
         assert_errors(&repo, &base, want);
     }
 }
+
+/// urfave/cli split a test in one commit of a pull request and added its
+/// parts as tests in the next (issue 64): a check a test new in the range
+/// makes at its end moved there; one no test makes was lost.
+#[test]
+fn a_check_moved_to_a_test_a_later_commit_adds_is_not_lost() {
+    let code = "def run(shell):\n    if shell == 'bash':\n        return 'ok'\n    raise ValueError('unknown shell ' + shell)\n";
+    let old = "import pytest\n\nfrom shop.run import run\n\n\ndef test_shells():\n    assert run('bash') == 'ok'\n    with pytest.raises(ValueError, match='unknown shell zsh'):\n        run('zsh')\n";
+    let split = "import pytest\n\nfrom shop.run import run\n\n\ndef test_shells():\n    assert run('bash') == 'ok'\n";
+    let added = format!(
+        "{split}\n\ndef test_unknown_shell():\n    with pytest.raises(ValueError, match='unknown shell zsh'):\n        run('zsh')\n"
+    );
+    for (last, want) in [
+        (added.as_str(), &[][..]),
+        (split, &["mutation/assertion-deleted tests/test_run.py:6"][..]),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("shop/__init__.py", "# shop\n"),
+                ("shop/run.py", code),
+                ("tests/test_run.py", old),
+            ],
+        );
+        commit(
+            &repo,
+            "one shell per test",
+            &[
+                ("shop/run.py", &code.replace("'ok'", "'ok'  # bash")),
+                ("tests/test_run.py", split),
+            ],
+        );
+        commit(&repo, "the unknown shell", &[("tests/test_run.py", last)]);
+        assert_errors(&repo, &base, want);
+    }
+}

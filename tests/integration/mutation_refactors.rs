@@ -2129,3 +2129,75 @@ fn quicktest_checks_moved_into_a_helper_taking_the_checker_lose_nothing() {
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// logrus merged `TestEscaping_Interface` into `TestEscaping`, its rows
+/// added to the other's table, and spf13/cast's tests call a `runTests`
+/// helper written in another test file of the package (issue 64): a table
+/// whose every row another table of the step holds moved there, and a
+/// helper of the package asserts. A row left behind, or a helper of
+/// another package, is no such thing.
+#[test]
+fn go_rows_merged_into_another_table_and_package_helpers_lose_nothing() {
+    let code = "package calc\n\nimport \"strings\"\n\nfunc Quote(s string) string { return strings.ReplaceAll(s, \"\\\"\", \"\\\\\\\"\") }\n";
+    let table = |name: &str, rows: &str| {
+        format!(
+            "func {name}(t *testing.T) {{\n\tfor _, tc := range []struct {{\n\t\tin   string\n\t\twant string\n\t}}{{\n{rows}\t}} {{\n\t\tif got := Quote(tc.in); got != tc.want {{\n\t\t\tt.Errorf(\"got %q\", got)\n\t\t}}\n\t}}\n}}\n"
+        )
+    };
+    let head = "package calc\n\nimport (\n\t\"strings\"\n\t\"testing\"\n)\n\n";
+    let plain = "\t\t{`ba\"r`, `ba\\\"r`},\n";
+    let other = "\t\t{`it's`, `it's`},\n\t\t{`zebra\"`, `zebra\\\"`},\n";
+    let before = format!(
+        "{head}{}\n{}",
+        table("TestQuote", plain),
+        table("TestQuoteOther", other)
+    );
+    let merged = format!("{head}{}", table("TestQuote", &format!("{plain}{other}")));
+    let partly = format!(
+        "{head}{}",
+        table("TestQuote", &format!("{plain}\t\t{{`it's`, `it's`}},\n"))
+    );
+    let helper = "package calc\n\nimport (\n\t\"strings\"\n\t\"testing\"\n)\n\nfunc quoted(t *testing.T, in, want string) {\n\tt.Helper()\n\tif got := Quote(in); got != want || strings.Count(got, \"\\\\\") > 9 {\n\t\tt.Errorf(\"got %q\", got)\n\t}\n}\n";
+    let through = format!(
+        "{head}{}\nfunc TestQuoteOther(t *testing.T) {{\n\t_ = strings.ToUpper\n\tquoted(t, `it's`, `it's`)\n\tquoted(t, `zebra\"`, `zebra\\\"`)\n}}\n",
+        table("TestQuote", plain)
+    );
+    for (after, helper_at, errors) in [
+        (&merged, None, &[][..]),
+        (
+            &partly,
+            None,
+            &["mutation/test-deleted-or-skipped calc/calc_test.go:21"][..],
+        ),
+        (&through, Some("calc/helpers_test.go"), &[][..]),
+        (
+            &through,
+            Some("other/helpers_test.go"),
+            &["mutation/assertion-deleted calc/calc_test.go:21"][..],
+        ),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("go.mod", "module example.com/calc\n\ngo 1.21\n"),
+                ("calc/calc.go", code),
+                ("calc/calc_test.go", &before),
+            ],
+        );
+        let mut files = vec![
+            ("calc/calc.go", code.replace("return strings", "return \"\" + strings")),
+            ("calc/calc_test.go", after.clone()),
+        ];
+        if let Some(path) = helper_at {
+            files.push((
+                path,
+                helper.replace("package calc", &format!("package {}", &path[..path.find('/').unwrap()])),
+            ));
+        }
+        let files: Vec<(&str, &str)> = files.iter().map(|(p, t)| (*p, t.as_str())).collect();
+        commit(&repo, "tidy", &files);
+        assert_errors(&repo, &base, errors);
+    }
+}

@@ -203,6 +203,18 @@ mod tests {
         assert!(!file.code_digest.is_empty());
     }
 
+    /// A panic in `unwrap_or_else`'s closure is `.expect(..)` written out:
+    /// setup, no check (issue 64: jiff). One in the body checks.
+    #[test]
+    fn a_panic_that_unwraps_is_no_check() {
+        let file = model(
+            "#[test]\nfn walk() {\n    let name = path.strip_prefix(DIR).unwrap_or_else(|_| panic!(\"no prefix\"));\n    if parse(name).is_err() {\n        panic!(\"failed\");\n    }\n}\n",
+        );
+        let matchers: Vec<&str> = file.tests[0].assertions.iter().map(|a| a.matcher.as_str()).collect();
+        assert_eq!(matchers, ["panic"]);
+        assert_eq!(file.tests[0].assertions[0].span.line, 5);
+    }
+
     #[test]
     fn a_test_compiled_only_with_a_feature_says_which() {
         let feature = |src: &str| -> Vec<(String, Option<String>)> {

@@ -83,6 +83,12 @@ impl Analysis<'_> {
         let calls = |t: &TestCase, path: &Path, file: &TestFile| -> Vec<String> {
             let mut called = self.helper_calls(t, file);
             called.extend(self.imported_helper_calls(emit.step, path, t, file));
+            // A Go package's tests call the helpers of its other files.
+            if nf.lang == Lang::Go {
+                called.extend(emit.gained.package_helper_calls(path, t));
+                called.sort_unstable();
+                called.dedup();
+            }
             called.into_iter().map(str::to_string).collect()
         };
         let (was, now) = (
@@ -145,6 +151,7 @@ impl Analysis<'_> {
                         && !self.back_at_end(o, old)
                         && !emit.gained.holds(Family::of(nf.lang), old, Some(n))
                         && !pair::repeated(&o.assertions, old)
+                        && !self.moved_by_the_range(emit.step, old)
                         && !pair::housekeeping(o, old)
                         && !pair::vacuous(o, old, of.old.map_or(&[], |f| &f.imports))
                         && !self.lost_removed_api(emit, of, o, nf, n)

@@ -13,6 +13,9 @@ pub(crate) struct Gained<'a> {
     pub(crate) candidates: Vec<(usize, &'a TestCase, bool)>,
     /// Each file's language and new text, by index.
     pub(crate) files: Vec<(Lang, &'a [u8])>,
+    /// The helpers that assert of the test files the step left, by their
+    /// directory (a Go package's tests call those of its other files).
+    pub(crate) helpers: HashMap<&'a Path, HashSet<&'a str>>,
     pub(crate) read: std::cell::OnceCell<Read<'a>>,
 }
 
@@ -56,15 +59,39 @@ impl<'a> Gained<'a> {
                     .map(|(t, unchanged)| (i, t, unchanged)),
             );
         }
+        let mut helpers: HashMap<&Path, HashSet<&str>> = HashMap::new();
+        for f in files {
+            if let Some(new) = f.new {
+                let dir = f.change.path.parent().unwrap_or(Path::new(""));
+                helpers
+                    .entry(dir)
+                    .or_default()
+                    .extend(new.helpers.iter().map(String::as_str));
+            }
+        }
         let files = files
             .iter()
             .map(|f| (f.lang, f.change.new.as_ref().map_or(&[][..], |v| versions.bytes(v))))
             .collect();
         Gained {
             candidates,
+            helpers,
             files,
             read: std::cell::OnceCell::new(),
         }
+    }
+
+    /// The calls of `t`, a Go test in `path`, to helpers that assert
+    /// written in another test file of its package the step left.
+    pub(crate) fn package_helper_calls<'t>(&self, path: &Path, t: &'t TestCase) -> Vec<&'t str> {
+        let Some(helpers) = self.helpers.get(path.parent().unwrap_or(Path::new(""))) else {
+            return Vec::new();
+        };
+        t.calls
+            .iter()
+            .map(String::as_str)
+            .filter(|c| helpers.contains(c))
+            .collect()
     }
 
     pub(crate) fn read(&self) -> &Read<'a> {
@@ -121,7 +148,8 @@ impl<'a> Gained<'a> {
     /// matcher, the subject's name and the literals written somewhere in a
     /// test say so only of another test than `own`, the one that lost it:
     /// there, a sibling on another value (`expect(f(a)).toBe(false)` beside
-    /// the lost `expect(f(b)).toBe(false)`) is no remake.
+    /// the lost `expect(f(b)).toBe(false)`) is no remake. A test that calls
+    /// a helper that asserts may make any matcher.
     ///
     /// The test that lost `a` (`own`) may still make the same check: only
     /// a copy beyond the ones it makes counts (issue 64: tenacity's test of
@@ -169,7 +197,11 @@ impl<'a> Gained<'a> {
         !literals.is_empty()
             && read.tests.iter().any(|(_, t, text)| {
                 other(t)
-                    && t.assertions.iter().any(|b| b.matcher == a.matcher)
+                    // The same matcher, or a helper that asserts: a table's
+                    // rows run through one (issue 64: spf13/cast's tests
+                    // became rows of a table `runTests` checks).
+                    && (t.assertions.iter().any(|b| b.matcher == a.matcher)
+                        || t.calls.iter().any(|c| self.helpers.values().any(|h| h.contains(c.as_str()))))
                     && text.contains(name)
                     && literals.iter().all(|l| text.contains(l.as_str()))
             })
@@ -224,6 +256,34 @@ impl<'a> Gained<'a> {
                 })
                 .iter()
                 .any(|text| calls.iter().all(|c| text.contains(c.as_str())))
+    }
+
+    /// Does a test the step added or edited hold every row of `t`'s table
+    /// as one of its own (the same values, whatever the columns are
+    /// named), checking them with a matcher `t` used or a helper that
+    /// asserts: a table merged into another (issue 64: logrus's
+    /// `TestEscaping_Interface` became rows of `TestEscaping`)?
+    pub(crate) fn holds_rows(&self, t: &TestCase) -> bool {
+        if t.cases.is_empty() {
+            return false;
+        }
+        fn row(case: &[(String, String)]) -> Vec<&str> {
+            let mut values: Vec<&str> = case.iter().map(|(_, v)| v.as_str()).collect();
+            values.sort_unstable();
+            values
+        }
+        let rows: Vec<Vec<&str>> = t.cases.iter().map(|c| row(c)).collect();
+        self.read().tests.iter().any(|(_, u, _)| {
+            !std::ptr::eq(*u, t)
+                && (u
+                    .assertions
+                    .iter()
+                    .any(|b| t.assertions.iter().any(|a| a.matcher == b.matcher))
+                    || u.calls
+                        .iter()
+                        .any(|c| self.helpers.values().any(|h| h.contains(c.as_str()))))
+                && rows.iter().all(|r| u.cases.iter().any(|c| row(c) == *r))
+        })
     }
 
     /// Does a test the step added or edited make the check `a` exactly as

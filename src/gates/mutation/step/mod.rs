@@ -402,6 +402,27 @@ impl Analysis<'_> {
         self.finale.iter().map(|f| f.count(o, &key)).sum::<usize>() >= before
     }
 
+    /// Does a test new in the range (its name not there at the base) make
+    /// the check `a` exactly at the end of the range: moved there by
+    /// another commit of it (issue 64: urfave/cli split a test in one
+    /// commit and added its parts as tests in the next)? Only a check
+    /// with an expected literal says enough to be told.
+    fn moved_by_the_range(&self, step: &Step, a: &Assertion) -> bool {
+        let Existed::Facts(facts) = self.known(step).base else {
+            return false;
+        };
+        let key = pair::check_key(a);
+        // A literal it expects, or one it is given (`match = "..."`).
+        pair::expected(a)
+            .into_iter()
+            .chain(a.parts.iter().skip(1).map(String::as_str))
+            .any(|e| (pair::is_literal(e) || e.contains('"')) && pair::spelled_value(e).chars().count() >= 2)
+            && self
+                .finale
+                .iter()
+                .any(|f| !facts.tests.contains(&f.name) && f.checks.contains(&key))
+    }
+
     fn known<'s>(&'s self, step: &'s Step) -> Known<'s> {
         let base = match self.baseline {
             Baseline::Parent => Existed::All,
