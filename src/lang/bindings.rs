@@ -69,7 +69,13 @@ pub(super) fn bound_once(occurrences: &[(String, Bound)]) -> impl Iterator<Item 
 /// and its body's bindings): a parameter the body does not rebind, whose
 /// value where it is used is the one a case gives it.
 pub(crate) fn not_rebound(occurrences: &[(String, Bound)], name: &str) -> bool {
-    occurrences.iter().filter(|(n, _)| n == name).count() <= 1
+    // Go's `tc := tc` (a loop variable copied for a closure before Go
+    // 1.22) binds the name to itself: the same value.
+    occurrences
+        .iter()
+        .filter(|(n, value)| n == name && !matches!(value, Bound::Chain(chain, _) if chain == name))
+        .count()
+        <= 1
 }
 
 /// The plain bindings of the names whose value at each point is known:

@@ -801,3 +801,40 @@ fn a_check_moved_to_a_test_a_later_commit_adds_is_not_lost() {
         assert_errors(&repo, &base, want);
     }
 }
+
+/// spf13/cast wrote a test's checks again as the rows of a table the same
+/// test loops over (issue 64): each row makes its check; a row left out
+/// is a check lost.
+#[test]
+fn checks_written_again_as_rows_of_the_same_tests_table_are_made() {
+    let code = "def parse(s):\n    return len(s)\n";
+    let old = "from shop.parse import parse\n\n\ndef test_parse():\n    assert parse(\"a\") == 1\n    assert parse(\"bb\") == 2\n";
+    let table = "from shop.parse import parse\n\n\ndef test_parse():\n    for s, want in [(\"a\", 1), (\"bb\", 2)]:\n        assert parse(s) == want\n";
+    for (new, want) in [
+        (table.to_string(), &[][..]),
+        (
+            table.replace(", (\"bb\", 2)", ""),
+            &["mutation/assertion-deleted tests/test_parse.py:4"][..],
+        ),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("shop/__init__.py", "# shop\n"),
+                ("shop/parse.py", code),
+                ("tests/test_parse.py", old),
+            ],
+        );
+        commit(
+            &repo,
+            "a table",
+            &[
+                ("shop/parse.py", &code.replace("len(s)", "len(s) + 0")),
+                ("tests/test_parse.py", &new),
+            ],
+        );
+        assert_errors(&repo, &base, want);
+    }
+}

@@ -369,3 +369,29 @@ fn an_array_spread_into_a_call_is_its_items() {
     assert_eq!(unspread("[ ... [ 1 ] ]"), "[ ... [ 1 ] ]");
     assert_eq!(unspread("f ( ... xs )"), "f ( ... xs )");
 }
+
+/// spf13/cast renamed `TestToTimeEE` to `TestToTime` while `TestToTime`
+/// became `TestToTimeWithTimezones` (issue 64): a name another renamed test
+/// took over pairs with that test, by its body.
+#[test]
+fn a_name_taken_over_by_another_renamed_test_pairs_by_body() {
+    let table = "    for value, want in [(1, 1), (2, 4), (3, 9)]:\n        assert square(value) == want\n        assert square(-value) == want\n";
+    let zones = "    zone = load('Europe/Stockholm')\n    local = convert(moment, zone)\n    assert local.hour == 1\n    assert local.zone == zone\n    assert local.offset == 3600\n";
+    let old = format!("def test_time_ee():\n{table}\n\ndef test_time():\n{zones}");
+    let new = format!(
+        "def test_time():\n{table}\n\ndef test_time_with_zones():\n{}",
+        zones.replace("== 3600", "== 3600.0")
+    );
+    let (old, new) = (file(Lang::Python, &old), file(Lang::Python, &new));
+    let pairs = pair_tests(Some(&old), Some(&new));
+    let mut names: Vec<(&str, &str)> = pairs
+        .paired
+        .iter()
+        .map(|(o, n)| (o.name.as_str(), n.name.as_str()))
+        .collect();
+    names.sort_unstable();
+    assert_eq!(
+        names,
+        [("test_time", "test_time_with_zones"), ("test_time_ee", "test_time")]
+    );
+}

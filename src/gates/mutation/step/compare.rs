@@ -149,7 +149,7 @@ impl Analysis<'_> {
                 Change::Deleted { old }
                     if known.check(&o.name, old)
                         && !self.back_at_end(o, old)
-                        && !emit.gained.holds(Family::of(nf.lang), old, Some(n))
+                        && !emit.gained.holds(Family::of(nf.lang), old, Some((o, n)))
                         && !pair::repeated(&o.assertions, old)
                         && !self.moved_by_the_range(emit.step, old)
                         && !pair::housekeeping(o, old)
