@@ -1707,6 +1707,31 @@ fn a_predicate_checked_against_an_oracle_then_pinned_by_a_truth_check_is_not_wea
 /// the helpers the test called, lost no check (issue 64: BurntSushi/toml's
 /// `TestToml` became `runTomlTest(t, false)`); a test that dropped a check
 /// and calls the same helpers as before lost it.
+/// A Go module whose `calc.go` is `code` and `calc_test.go` `before`,
+/// then one commit that touches the code and writes `after`: the gate's
+/// errors on that commit are `errors`.
+fn assert_go_calc(code: &str, before: &str, after: &str, errors: &[&str]) {
+    let repo = TestRepo::new();
+    let base = commit(
+        &repo,
+        "base",
+        &[
+            ("go.mod", "module example.com/calc\n\ngo 1.21\n"),
+            ("calc.go", code),
+            ("calc_test.go", before),
+        ],
+    );
+    commit(
+        &repo,
+        "tidy",
+        &[
+            ("calc.go", &code.replace("len(s)", "len(s) + 0")),
+            ("calc_test.go", after),
+        ],
+    );
+    assert_errors(&repo, &base, errors);
+}
+
 #[test]
 fn a_test_body_moved_into_a_new_helper_loses_no_check() {
     let code = "package calc\n\nfunc Parse(s string) (int, error) { return len(s), nil }\n";
@@ -1725,25 +1750,7 @@ fn a_test_body_moved_into_a_new_helper_loses_no_check() {
         (&moved, &[][..]),
         (&dropped, &["mutation/assertion-deleted calc_test.go:5"][..]),
     ] {
-        let repo = TestRepo::new();
-        let base = commit(
-            &repo,
-            "base",
-            &[
-                ("go.mod", "module example.com/calc\n\ngo 1.21\n"),
-                ("calc.go", code),
-                ("calc_test.go", &before),
-            ],
-        );
-        commit(
-            &repo,
-            "tidy",
-            &[
-                ("calc.go", &code.replace("len(s)", "len(s) + 0")),
-                ("calc_test.go", after),
-            ],
-        );
-        assert_errors(&repo, &base, errors);
+        assert_go_calc(code, &before, after, errors);
     }
 }
 
@@ -2108,25 +2115,7 @@ fn quicktest_checks_moved_into_a_helper_taking_the_checker_lose_nothing() {
         ),
         (testify, &before, &[][..]),
     ] {
-        let repo = TestRepo::new();
-        let base = commit(
-            &repo,
-            "base",
-            &[
-                ("go.mod", "module example.com/calc\n\ngo 1.21\n"),
-                ("calc.go", code),
-                ("calc_test.go", before),
-            ],
-        );
-        commit(
-            &repo,
-            "tidy",
-            &[
-                ("calc.go", &code.replace("len(s)", "len(s) + 0")),
-                ("calc_test.go", after),
-            ],
-        );
-        assert_errors(&repo, &base, errors);
+        assert_go_calc(code, before, after, errors);
     }
 }
 

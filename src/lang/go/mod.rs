@@ -154,18 +154,15 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
         imports: imports(tree, source),
         ..TestFile::default()
     };
-    let assert_packages: Vec<String> = file
-        .imports
-        .iter()
-        .filter(|i| ASSERTION_PACKAGES.contains(&i.specifier.as_str()))
-        .flat_map(|i| i.names.clone())
-        .collect();
-    let quicktest: Vec<String> = file
-        .imports
-        .iter()
-        .filter(|i| QUICKTEST.contains(&i.specifier.as_str()))
-        .flat_map(|i| i.names.clone())
-        .collect();
+    // The local names of the packages of `paths` the file imports.
+    let named = |paths: &[&str]| -> Vec<String> {
+        file.imports
+            .iter()
+            .filter(|i| paths.contains(&i.specifier.as_str()))
+            .flat_map(|i| i.names.clone())
+            .collect()
+    };
+    let (assert_packages, quicktest) = (named(ASSERTION_PACKAGES), named(QUICKTEST));
     let mut top = Vec::new();
     let mut cursor = root.walk();
     for declaration in root
