@@ -159,25 +159,38 @@ impl<'a> Gained<'a> {
     pub(crate) fn holds(&self, family: Family, a: &Assertion, own: Option<(&TestCase, &TestCase)>) -> bool {
         let read = self.read();
         let key = pair::check_key(a);
-        let all = |t: &TestCase| {
-            t.assertions
-                .iter()
-                .cloned()
-                .chain(pair::case_assertions(t))
-                .filter(|b| pair::check_key(b) == key)
-                .collect::<Vec<_>>()
-        };
         // The copies of `a` the test still makes that stand for its other
-        // old copies.
-        let own_checks: Vec<Assertion> = own
-            .map(|(o, n)| {
-                let others = all(o).len().saturating_sub(1);
-                all(n).into_iter().take(others).collect()
+        // old copies: read only when some test makes it again.
+        let own_checks = std::cell::OnceCell::new();
+        let own_checks = || {
+            own_checks.get_or_init(|| {
+                let copies = |t: &TestCase| -> Vec<Assertion> {
+                    let mut out: Vec<Assertion> = t
+                        .assertions
+                        .iter()
+                        .filter(|b| pair::check_key(b) == key)
+                        .cloned()
+                        .collect();
+                    if !t.cases.is_empty() {
+                        out.extend(
+                            pair::case_assertions(t)
+                                .into_iter()
+                                .filter(|b| pair::check_key(b) == key),
+                        );
+                    }
+                    out
+                };
+                own.map(|(o, n)| {
+                    let others = copies(o).len().saturating_sub(1);
+                    copies(n).into_iter().take(others).collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
             })
-            .unwrap_or_default();
+        };
         let beyond = |counts: &HashMap<String, usize>, key: &String, keys_of: &dyn Fn(&Assertion) -> Vec<String>| {
-            let mine = own_checks.iter().filter(|b| keys_of(b).contains(key)).count();
-            counts.get(key).is_some_and(|&made| made > mine)
+            counts
+                .get(key)
+                .is_some_and(|&made| made > own_checks().iter().filter(|b| keys_of(b).contains(key)).count())
         };
         if beyond(&read.checks, &key, &|b| vec![pair::check_key(b)])
             || pair::remade_keys(family, a)
