@@ -89,11 +89,6 @@ pub fn spelled_value(key: &str) -> String {
     template
 }
 
-/// Did an expected value change from one literal to another? A literal
-/// that became a name or an expression (`3` -> `retries + 1`) is a
-/// refactor this cannot evaluate, except absence: `x is None` that became
-/// `x is response` (or back) now asks for a thing where it asked for
-/// nothing, whatever the name holds.
 /// Did an expected literal (not an absence: `None`, `null`) become a plain
 /// name (`{}` -> `expected_stats`)? What the name holds decides whether
 /// the value changed: the caller reads the test's binding of it.
@@ -106,6 +101,11 @@ pub(super) fn literal_named(was: &[&str], now: &[&str]) -> bool {
     })
 }
 
+/// Did an expected value change from one literal to another? A literal
+/// that became a name or an expression (`3` -> `retries + 1`) is a
+/// refactor this cannot evaluate, except absence: `x is None` that became
+/// `x is response` (or back) now asks for a thing where it asked for
+/// nothing, whatever the name holds.
 pub(super) fn literal_changed(was: &[&str], now: &[&str]) -> bool {
     let absent = |k: &str| matches!(k, "None" | "null" | "nil" | "undefined");
     let named = |k: &str| {

@@ -388,13 +388,14 @@ impl Analysis<'_> {
         };
         // An expected literal that became a name the test binds to
         // another value changed, whatever else the test gained.
-        let text = nf
-            .change
-            .new
-            .as_ref()
-            .map(|v| test_text(self.versions.bytes(v), n.extent))
-            .unwrap_or_default();
-        match named_alike(n, &text, old, new) {
+        let text = || {
+            nf.change
+                .new
+                .as_ref()
+                .map(|v| test_text(self.versions.bytes(v), n.extent))
+                .unwrap_or_default()
+        };
+        match named_alike(n, text, old, new) {
             Some(true) => return,
             Some(false) => {}
             // A case's input is its other values, compared by the caller.
@@ -725,25 +726,27 @@ fn follows_own_rename(
 /// literal? A name the test binds to something else changed the value
 /// (issue 64: tenacity's `retry.statistics` expected `{}`, then the
 /// statistics the test had built).
-/// `None` when no expected literal became a name. `text` is the test's
-/// text in its new version.
-fn named_alike(n: &TestCase, text: &str, old: &Assertion, new: &Assertion) -> Option<bool> {
+///
+/// `None` when no expected literal became a name. `text` gives the
+/// test's text in its new version, read only then.
+fn named_alike(n: &TestCase, text: impl FnOnce() -> String, old: &Assertion, new: &Assertion) -> Option<bool> {
     let named: Vec<(&str, &str)> = pair::expected(old)
         .into_iter()
         .zip(pair::expected(new))
         .filter(|(was, now)| pair::is_literal(was) && is_plain_name(now) && !pair::is_literal(now))
         .collect();
+    if named.is_empty() {
+        return None;
+    }
     // The lines of the test before the check.
+    let text = text();
     let before: Vec<&str> = text
         .lines()
         .take(new.span.line.saturating_sub(n.extent.line) as usize)
         .collect();
-    (!named.is_empty()).then(|| {
-        named.iter().any(|&(was, now)| {
-            !before.iter().any(|line| binds(line, now))
-                || bound_literal(n, now, new.span).is_some_and(|bound| bound == was)
-        })
-    })
+    Some(named.iter().any(|&(was, now)| {
+        !before.iter().any(|line| binds(line, now)) || bound_literal(n, now, new.span).is_some_and(|bound| bound == was)
+    }))
 }
 
 /// Does a source line bind `name` (`name = ..`, `name: T = ..`, `const

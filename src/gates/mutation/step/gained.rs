@@ -81,6 +81,13 @@ impl<'a> Gained<'a> {
         }
     }
 
+    /// Does `t` call a helper that asserts, of a test file the step left?
+    fn calls_a_helper(&self, t: &TestCase) -> bool {
+        t.calls
+            .iter()
+            .any(|c| self.helpers.values().any(|h| h.contains(c.as_str())))
+    }
+
     /// The calls of `t`, a Go test in `path`, to helpers that assert
     /// written in another test file of its package the step left.
     pub(crate) fn package_helper_calls<'t>(&self, path: &Path, t: &'t TestCase) -> Vec<&'t str> {
@@ -218,8 +225,7 @@ impl<'a> Gained<'a> {
                     // The same matcher, or a helper that asserts: a table's
                     // rows run through one (issue 64: spf13/cast's tests
                     // became rows of a table `runTests` checks).
-                    && (t.assertions.iter().any(|b| b.matcher == a.matcher)
-                        || t.calls.iter().any(|c| self.helpers.values().any(|h| h.contains(c.as_str()))))
+                    && (t.assertions.iter().any(|b| b.matcher == a.matcher) || self.calls_a_helper(t))
                     && text.contains(name)
                     && literals.iter().all(|l| text.contains(l.as_str()))
             })
@@ -297,9 +303,7 @@ impl<'a> Gained<'a> {
                     .assertions
                     .iter()
                     .any(|b| t.assertions.iter().any(|a| a.matcher == b.matcher))
-                    || u.calls
-                        .iter()
-                        .any(|c| self.helpers.values().any(|h| h.contains(c.as_str()))))
+                    || self.calls_a_helper(u))
                 && rows.iter().all(|r| u.cases.iter().any(|c| row(c) == *r))
         })
     }
