@@ -323,6 +323,19 @@ impl<'r> Scan<'r> {
                 guard: scan.guard,
             });
         };
+        // An assertion library's check (testify's, quicktest's): its
+        // operands, the check it makes as its matcher whatever the call is
+        // named (`Panicsf` is `Panics`), and the call it checks named.
+        let check = |scan: &mut Scan, method: &str, form: Form, operands: &[Node]| {
+            let parts: Vec<String> = operands.iter().map(|a| token_key(a, source)).collect();
+            push(scan, form, parts, operands);
+            if let Some(last) = scan.assertions.last_mut() {
+                last.matcher = method.to_string();
+            }
+            if let Some(statement) = call.parent().filter(|p| p.kind() == "expression_statement") {
+                scan.name_the_checked_call(&statement);
+            }
+        };
         if let Some((method, operands)) = self.quicktest_check(receiver.as_ref(), &receiver_text, &name, &args) {
             // A checker it does not know says nothing of its form.
             let form = if method == "Assert" {
@@ -330,14 +343,7 @@ impl<'r> Scan<'r> {
             } else {
                 testify_form(method, &operands, source)
             };
-            let parts: Vec<String> = operands.iter().map(|a| token_key(a, source)).collect();
-            push(self, form, parts, &operands);
-            if let Some(last) = self.assertions.last_mut() {
-                last.matcher = method.to_string();
-            }
-            if let Some(statement) = call.parent().filter(|p| p.kind() == "expression_statement") {
-                self.name_the_checked_call(&statement);
-            }
+            check(self, method, form, &operands);
         } else if on_testing {
             match name.as_str() {
                 "Error" | "Errorf" | "Fatal" | "Fatalf" | "Fail" | "FailNow" => {
@@ -403,15 +409,7 @@ impl<'r> Scan<'r> {
             };
             // What follows the operands is the failure message.
             let operands = &rest[..rest.len().min(testify_arity(method))];
-            let parts: Vec<String> = operands.iter().map(|a| token_key(a, source)).collect();
-            push(self, form, parts, operands);
-            // The matcher is the check, whatever its message: `Panicsf` is `Panics`.
-            if let Some(last) = self.assertions.last_mut() {
-                last.matcher = method.to_string();
-            }
-            if let Some(statement) = call.parent().filter(|p| p.kind() == "expression_statement") {
-                self.name_the_checked_call(&statement);
-            }
+            check(self, method, form, operands);
         } else if receiver.is_some_and(|r| r.kind() == "identifier" && !self.read.packages.contains(&receiver_text))
             && args.first().is_some_and(|a| self.is_testing(a))
         {

@@ -526,9 +526,18 @@ impl Analysis<'_> {
         let Some(version) = nf.change.new.as_ref() else {
             return false;
         };
-        let text = test_text(self.versions.bytes(version), n.extent);
-        nf.fixtures(self.versions, true)
-            .feeds(of.fixtures(self.versions, false), n, &text)
+        // One file's, read once for all its tests; a test moved between
+        // files, the old file's against the new one's.
+        let across;
+        let changed = if std::ptr::eq(of, nf) {
+            nf.changed_fixtures(self.versions)
+        } else {
+            across = nf
+                .fixtures(self.versions, true)
+                .changed_from(of.fixtures(self.versions, false));
+            &across
+        };
+        !changed.is_empty() && fixtures::feeds(changed, n, &test_text(self.versions.bytes(version), n.extent))
     }
 
     /// Did the expected value follow the test's own input: is the new test

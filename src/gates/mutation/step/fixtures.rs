@@ -59,7 +59,7 @@ impl Fixtures {
     /// only in one of them included), and those defined from them: a
     /// binding whose text names a changed one (`aliases =
     /// normalize(_aliases)`), to any depth.
-    fn changed_from<'s>(&'s self, old: &'s Fixtures) -> HashSet<&'s str> {
+    pub(crate) fn changed_from(&self, old: &Fixtures) -> HashSet<String> {
         let mut changed: HashSet<&str> = self
             .defined
             .iter()
@@ -80,18 +80,17 @@ impl Fixtures {
                 .map(|(name, _)| name.as_str())
                 .collect();
             if more.is_empty() {
-                return changed;
+                return changed.into_iter().map(str::to_string).collect();
             }
             changed.extend(more);
         }
     }
+}
 
-    /// Does test `t` (its text `text` in this version) use a fixture whose
-    /// definition changed since `old`: its input changed outside its body?
-    pub(crate) fn feeds(&self, old: &Fixtures, t: &TestCase, text: &str) -> bool {
-        let changed = self.changed_from(old);
-        !changed.is_empty() && words(text).any(|w| w != t.name && changed.contains(w))
-    }
+/// Does test `t` (its text `text`) use one of the fixtures `changed`
+/// ([`Fixtures::changed_from`]): its input changed outside its body?
+pub(crate) fn feeds(changed: &HashSet<String>, t: &TestCase, text: &str) -> bool {
+    words(text).any(|w| w != t.name && changed.contains(w))
 }
 
 /// The names of at least two characters in `text`.
@@ -283,7 +282,7 @@ mod tests {
         let read = |text: &str| Fixtures { defined: defs(text) };
         let old = read("const _a = { x: 1 };\nconst a = norm(_a);\nconst b = 2;\n");
         let new = read("const _a = { x: 1, y: 2 };\nconst a = norm(_a);\nconst b = 2;\n");
-        let mut changed: Vec<&str> = new.changed_from(&old).into_iter().collect();
+        let mut changed: Vec<String> = new.changed_from(&old).into_iter().collect();
         changed.sort_unstable();
         assert_eq!(changed, ["_a", "a"]);
         assert!(read("const b = 2;\n").changed_from(&read("const b = 2;\n")).is_empty());

@@ -203,6 +203,8 @@ struct TestChange<'a> {
     /// The fixtures of the old and the new version, read when a changed
     /// expectation asks.
     fixtures: [std::cell::OnceCell<fixtures::Fixtures>; 2],
+    /// The names of the fixtures that changed between them.
+    changed_fixtures: std::cell::OnceCell<HashSet<String>>,
 }
 
 impl TestChange<'_> {
@@ -220,6 +222,14 @@ impl TestChange<'_> {
         self.fixtures[usize::from(new)].get_or_init(|| match (version, file) {
             (Some(v), Some(file)) => fixtures::Fixtures::read(versions.bytes(v), file, self.lang, path),
             _ => fixtures::Fixtures::default(),
+        })
+    }
+
+    /// The fixtures that changed between its old and new version.
+    fn changed_fixtures(&self, versions: &Versions) -> &HashSet<String> {
+        self.changed_fixtures.get_or_init(|| {
+            self.fixtures(versions, true)
+                .changed_from(self.fixtures(versions, false))
         })
     }
 }
@@ -505,6 +515,7 @@ impl Analysis<'_> {
                     old: self.versions.model(change.old.as_ref(), lang),
                     new: self.versions.model(change.new.as_ref(), lang),
                     fixtures: Default::default(),
+                    changed_fixtures: std::cell::OnceCell::new(),
                 }),
                 _ => None,
             })
