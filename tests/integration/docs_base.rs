@@ -241,6 +241,58 @@ fn a_symbol_moved_to_a_new_module_is_judged_on_the_package_api_at_the_base() {
     );
 }
 
+/// more-itertools 247e15b: class `Stats`, undocumented, moved unchanged
+/// from `more.py` to `recipes.py`. The base had it, in the file the change
+/// took it out of: its finding is the base's.
+#[test]
+fn a_symbol_moved_out_of_another_changed_file_is_the_one_the_base_had() {
+    let (repo, base) = based(&[
+        ("pyproject.toml", PYPROJECT),
+        ("pkg/__init__.py", ""),
+        (
+            "pkg/more.py",
+            "def window(xs):\n    \"\"\"Windows.\"\"\"\n\n\nclass Stats:\n    def mean(self):\n        return 0\n",
+        ),
+        ("pkg/recipes.py", "def take(n):\n    \"\"\"Take n.\"\"\"\n"),
+    ]);
+    repo.write("pkg/more.py", "def window(xs):\n    \"\"\"Windows.\"\"\"\n");
+    repo.write(
+        "pkg/recipes.py",
+        "def take(n):\n    \"\"\"Take n.\"\"\"\n\n\nclass Stats:\n    def mean(self):\n        return 0\n",
+    );
+    let run = docs(&repo, &base);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert_eq!(
+        run.marked(),
+        [
+            "docs/undocumented-export warning pkg/recipes.py:5 at-base",
+            "docs/undocumented-export warning pkg/recipes.py:6 at-base"
+        ]
+    );
+    assert!(
+        run.stdout.contains("in pkg/more.py, which the change moved it out of"),
+        "{}",
+        run.stdout
+    );
+
+    // Look-alike: the same class copied, the original kept (and touched), is new.
+    repo.write(
+        "pkg/more.py",
+        "def window(xs):\n    \"\"\"Windows.\"\"\"\n\n\nclass Stats:\n    def mean(self):\n        return 1\n",
+    );
+    let run = docs(&repo, &base);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert_eq!(
+        run.marked(),
+        [
+            "docs/undocumented-export warning pkg/more.py:5 at-base",
+            "docs/undocumented-export warning pkg/more.py:6 at-base",
+            "docs/undocumented-export error pkg/recipes.py:5",
+            "docs/undocumented-export error pkg/recipes.py:6"
+        ]
+    );
+}
+
 /// A README the base lacked too is the base's finding: a warning marked
 /// `at_base`; `pre-existing: block` keeps it blocking.
 #[test]

@@ -86,6 +86,89 @@ fn symbol_key(symbol: &exports::Export) -> String {
     format!("{}\u{1f}{}", symbol.parent.as_deref().unwrap_or(""), symbol.name)
 }
 
+/// A language as the docs gate groups it: JavaScript, TypeScript and TSX
+/// are one family (a module may move between them).
+fn family(language: Lang) -> Lang {
+    match language {
+        Lang::JavaScript | Lang::TypeScript | Lang::Tsx => Lang::JavaScript,
+        other => other,
+    }
+}
+
+/// The public symbols a change took out of its files (deleted, or no
+/// longer declared in the file's new version), by family and
+/// [`symbol_key`], and whether each was documented, with the file it
+/// left: a symbol that appears in another file moved there, and the base
+/// had it. Worked out the first time a new symbol asks, over at most
+/// [`MOVED_FILES`] changed files, in path order.
+pub(super) struct Moved<'a> {
+    files: &'a [ChangedFile],
+    now: HashMap<&'a Path, &'a [u8]>,
+    keys: Option<HashMap<(Lang, String), (bool, PathBuf)>>,
+}
+
+/// The most changed files read for symbols a change moved.
+const MOVED_FILES: usize = 500;
+
+impl<'a> Moved<'a> {
+    pub(super) fn new(files: &'a [ChangedFile], now: &'a [SourceFile]) -> Moved<'a> {
+        Moved {
+            files,
+            now: now.iter().map(|s| (s.path.as_path(), s.bytes.as_slice())).collect(),
+            keys: None,
+        }
+    }
+
+    /// Where `symbol`, new in `file`, was public at the base in another
+    /// file the change took it out of: that file, and whether it was
+    /// documented there.
+    fn from(
+        &mut self,
+        repo: &Repo,
+        base: &str,
+        file: &Path,
+        language: Lang,
+        symbol: &exports::Export,
+    ) -> Option<(bool, &Path)> {
+        let keys = self.keys.get_or_insert_with(|| {
+            let mut keys = HashMap::new();
+            for changed in self.files.iter().take(MOVED_FILES) {
+                let Some(lang) = exports::language_of(&changed.path) else {
+                    continue;
+                };
+                let Ok(Some(BlobRead::Content(bytes))) = crate::changed::base_blob(repo, base, changed) else {
+                    continue;
+                };
+                let Some(before) = exports::exports(lang, &bytes) else {
+                    continue;
+                };
+                let kept: BTreeSet<String> = match changed.status {
+                    crate::git::Status::Deleted => BTreeSet::new(),
+                    _ => match self
+                        .now
+                        .get(changed.path.as_path())
+                        .map(|now| exports::exports(lang, now))
+                    {
+                        Some(Some(now)) => now.iter().map(symbol_key).collect(),
+                        // Not read or not parsed now: nothing counts as taken out.
+                        _ => continue,
+                    },
+                };
+                for symbol in before.iter().filter(|s| !kept.contains(&symbol_key(s))) {
+                    let entry = keys
+                        .entry((family(lang), symbol_key(symbol)))
+                        .or_insert((false, changed.path.clone()));
+                    entry.0 |= symbol.documented;
+                }
+            }
+            keys
+        });
+        keys.get(&(family(language), symbol_key(symbol)))
+            .filter(|(_, from)| from != file)
+            .map(|(documented, from)| (*documented, from.as_path()))
+    }
+}
+
 /// What a published package exposes, where it can be told.
 pub(super) enum Surface<'a> {
     /// Every public symbol of the package.
@@ -130,6 +213,7 @@ pub(super) struct Held<'r> {
     /// How much of its API each directory documented at the base
     /// ([`Held::documented_share`]).
     shares: HashMap<PathBuf, Option<(usize, usize)>>,
+    moved: Moved<'r>,
 }
 
 /// A directory with at least this many public symbols at the base, of
@@ -140,9 +224,10 @@ const LITTLE_FROM: usize = 8;
 const SHARE_FILES: usize = 200;
 
 impl<'r> Held<'r> {
-    pub(super) fn new(repo: &'r Repo, commit: Option<&str>, ceiling: Option<Severity>) -> Held<'r> {
+    pub(super) fn new(repo: &'r Repo, commit: Option<&str>, ceiling: Option<Severity>, moved: Moved<'r>) -> Held<'r> {
         Held {
             repo,
+            moved,
             commit: commit.map(str::to_string),
             tree: None,
             apis: HashMap::new(),
@@ -180,10 +265,19 @@ impl<'r> Held<'r> {
             .at(display_path(&file.path), symbol.line, symbol.column)
             .note(format!("add {}", exports::doc_name(language)));
             let hidden = published.as_ref().and_then(|_| surface.hides(&file.path, &symbol.name));
-            let was = match hidden {
+            let mut was = match hidden {
                 Some(_) => before.had(&symbol),
                 None => self.had(file, &symbol, before, surface, published.as_ref().map(|(_, dir)| dir)),
             };
+            // A symbol moved here from a file the change took it out of.
+            let mut moved = None;
+            if was.is_none()
+                && let Some(commit) = &self.commit
+                && let Some((documented, from)) = self.moved.from(self.repo, commit, &file.path, language, &symbol)
+            {
+                was = Some(documented);
+                moved = Some(display_path(from));
+            }
             match (&published, hidden) {
                 (Some(_), Some(hidden)) => finding.notes.push(hidden),
                 (Some((why, _)), None) => match was {
@@ -196,9 +290,12 @@ impl<'r> Held<'r> {
                     },
                     Some(false) => {
                         finding.proposed = Some(Level::Deny);
-                        finding.notes.push(
-                            "it was public and undocumented before this change, which only touched it".to_string(),
-                        );
+                        finding.notes.push(match &moved {
+                            Some(from) => format!(
+                                "it was public and undocumented before this change, in {from}, which the change moved it out of"
+                            ),
+                            None => "it was public and undocumented before this change, which only touched it".to_string(),
+                        });
                     }
                     Some(true) => finding.notes.push(
                         "a warning: it was public before this change, which touched it and left it without the doc comment it had"
@@ -243,10 +340,6 @@ impl<'r> Held<'r> {
         let Held { repo, commit, tree, .. } = self;
         let share = commit.as_deref().and_then(|commit| {
             let tree = tree.get_or_insert_with(|| AtCommit::new(repo, commit).ok()).as_ref()?;
-            let family = |l: Lang| match l {
-                Lang::JavaScript | Lang::TypeScript | Lang::Tsx => Lang::JavaScript,
-                other => other,
-            };
             let (mut documented, mut all) = (0, 0);
             let paths = tree.files_in(&dir);
             for path in paths.into_iter().take(SHARE_FILES) {

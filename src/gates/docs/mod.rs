@@ -87,7 +87,8 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let mut dists: HashMap<PathBuf, py_dist::Dist> = HashMap::new();
     let mut modules = py_api::Modules::new(root);
     let mut go_interfaces: HashMap<PathBuf, BTreeSet<String>> = HashMap::new();
-    let mut held = base::Held::new(cx.repo, base, settings.pre_existing);
+    let moved = base::Moved::new(&changes.files, &read.files);
+    let mut held = base::Held::new(cx.repo, base, settings.pre_existing, moved);
     let work_tree = files::WorkTree(root);
     for (file, language, mut gaps) in gaps {
         if language == Lang::Python {
