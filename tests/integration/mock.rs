@@ -62,6 +62,11 @@ fn tautological_assertion_typescript() {
 }
 
 #[test]
+fn an_assert_the_project_exports_is_not_a_truthiness_check() {
+    check_fixture("own_assert.test.ts");
+}
+
+#[test]
 fn no_assertion_python() {
     check_fixture("no_assertion.py");
 }

@@ -576,6 +576,10 @@ impl<'s> Walker<'s, '_> {
         let op = |i: usize| args.get(i).map(|a| self.operand(a));
         if function.kind() == "identifier" {
             return match name {
+                // An `assert` the project's own module exports (superstruct's
+                // `assert(value, struct)`) checks what that code says, not
+                // that its first argument is truthy.
+                "assert" if self.wrappers.iter().any(|w| w == name) => Some(Form::Other),
                 "assert" => Some(op(0).map_or(Form::Other, Form::Truthy)),
                 // `expect(x)` alone asserts nothing: the chain around it does.
                 "expect" | "expectTypeOf" => None,
