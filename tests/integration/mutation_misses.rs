@@ -838,3 +838,86 @@ fn checks_written_again_as_rows_of_the_same_tests_table_are_made() {
         assert_errors(&repo, &base, want);
     }
 }
+
+const SQUASH_GO: &str = "package kv\n\nimport \"strings\"\n\n// Squash drops spaces.\nfunc Squash(s string) string { return strings.ReplaceAll(s, \" \", \"\") }\n\n// Truthy says whether s reads true.\nfunc Truthy(s string) bool { return s == \"true\" }\n";
+
+/// Go has no `assert`: gjson writes `func assert(t testing.TB, cond bool)
+/// { if !cond { panic(..) } }` and checks everything with it. Each call is
+/// the check of its condition, read like the `if` it stands for (issue 64:
+/// gjson 97ec619 commented out `assert(t, squash(..) == ..)` unseen, and a
+/// test merged into another, `testJSON :=` become `testJSON =`, read as
+/// deleted; gjson db00337 turned `if key.Exists() { t.Fatalf(..) }` into
+/// `assert(t, key.Exists())` with the code, unseen).
+#[test]
+fn a_projects_own_go_assert_helper_makes_checks() {
+    let tests = |squash: &str, truthy: &str, issue: bool| {
+        let mut out = format!(
+            "package kv\n\nimport \"testing\"\n\nfunc assert(t testing.TB, cond bool) {{\n\tif !cond {{\n\t\tpanic(\"assert failed\")\n\t}}\n}}\n\nfunc TestSquash(t *testing.T) {{\n\tinput := \"x\"\n{squash}\tassert(t, Squash(input) == \"x\")\n}}\n\nfunc TestTruthy(t *testing.T) {{\n{truthy}\tassert(t, Truthy(\"true\"))\n}}\n"
+        );
+        if issue {
+            out.push_str("\nfunc TestIssue1(t *testing.T) {\n\tinput := \"the quick brown fox jumps over the lazy dog\"\n\tSquash(input)\n}\n");
+        }
+        out
+    };
+    let checked = "\tassert(t, Squash(\"a b\") == \"ab\")\n";
+    let flipped_code = SQUASH_GO.replace("s == \"true\"", "strings.EqualFold(s, \"true\")");
+    let merged = "\tassert(t, Squash(\"a b\") == \"ab\")\n\t// Issue 1\n\tinput = \"the quick brown fox jumps over the lazy dog\"\n\tSquash(input)\n";
+    for (new_tests, code, want) in [
+        // A check commented out is lost.
+        (
+            tests(
+                "\t// assert(t, Squash(\"a b\") == \"ab\")\n",
+                "\tassert(t, !Truthy(\"TRUE\"))\n",
+                true,
+            ),
+            SQUASH_GO.to_string(),
+            &["mutation/assertion-deleted kv/kv_test.go:11"][..],
+        ),
+        // A check whose truth flipped with the code is a changed expectation.
+        (
+            tests(checked, "\tassert(t, Truthy(\"TRUE\"))\n", true),
+            flipped_code.clone(),
+            &["mutation/assertion-value-changed kv/kv_test.go:18"][..],
+        ),
+        // So is an `if .. { t.Fatal }` that became the opposite `assert`.
+        (
+            tests(checked, "\tif !Truthy(\"TRUE\") {\n\t\tt.Fatal(\"TRUE\")\n\t}\n", true),
+            flipped_code.clone(),
+            &["mutation/assertion-value-changed kv/kv_test.go:19"][..],
+        ),
+        // Look-alike: the same check written as the `if` it stands for.
+        (
+            tests(checked, "\tif Truthy(\"TRUE\") {\n\t\tt.Fatal(\"TRUE\")\n\t}\n", true),
+            flipped_code.clone(),
+            &[][..],
+        ),
+        // A test's body merged into another, its `:=` become `=`, is there.
+        (
+            tests(merged, "\tassert(t, !Truthy(\"TRUE\"))\n", false),
+            SQUASH_GO.to_string(),
+            &[][..],
+        ),
+        // Look-alike: deleted and not merged, it is lost.
+        (
+            tests(checked, "\tassert(t, !Truthy(\"TRUE\"))\n", false),
+            SQUASH_GO.to_string(),
+            &["mutation/test-deleted-or-skipped kv/kv_test.go:22"][..],
+        ),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("go.mod", GO_MOD),
+                ("kv/kv.go", SQUASH_GO),
+                (
+                    "kv/kv_test.go",
+                    &tests(checked, "\tassert(t, !Truthy(\"TRUE\"))\n", true),
+                ),
+            ],
+        );
+        commit(&repo, "change", &[("kv/kv.go", &code), ("kv/kv_test.go", &new_tests)]);
+        assert_errors(&repo, &base, want);
+    }
+}

@@ -418,6 +418,38 @@ impl<'r> Scan<'r> {
             let rest = &args[1..];
             let parts: Vec<String> = rest.iter().map(|a| token_key(a, source)).collect();
             push(self, Form::Other, parts, rest);
+        } else if let Some(condition) = receiver
+            .is_none()
+            .then(|| self.read.truth_helpers.iter().find(|(h, _)| *h == name))
+            .flatten()
+            .and_then(|&(_, at)| args.get(at))
+        {
+            // `assert(t, got == want)`: the `if !(got == want) { t.Fatal() }` it stands for.
+            // A condition of no known form is told from the others by its text.
+            let form = held(condition, source);
+            let parts = match form {
+                Form::Other => vec![token_key(condition, source)],
+                _ => Vec::new(),
+            };
+            push(
+                self,
+                Form::FailUnless(Box::new(form)),
+                parts,
+                std::slice::from_ref(condition),
+            );
+            // An order: the two values, the order as the matcher.
+            let c = unwrap_go(*condition);
+            if let Some(order) = c.field("operator").map(|o| text(&o, source).into_owned())
+                && let (Some(left), Some(right)) = (c.field("left"), c.field("right"))
+                && matches!(order.as_str(), "<" | ">" | "<=" | ">=")
+                && let Some(last) = self.assertions.last_mut()
+            {
+                last.matcher = order;
+                last.parts = vec![token_key(&left, source), token_key(&right, source)];
+            }
+            if let Some(statement) = call.parent().filter(|p| p.kind() == "expression_statement") {
+                self.name_the_checked_call(&statement);
+            }
         } else if name == "panic" && receiver.is_none() {
             let (form, relation) = self.failure(call);
             push(self, form, Vec::new(), &[]);

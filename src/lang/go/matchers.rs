@@ -132,6 +132,122 @@ pub(super) fn demanded(condition: &Node, source: &[u8]) -> Form {
     }
 }
 
+/// What a truth helper's condition (`assert(t, got == want)`, see
+/// [`truth_helpers`]) demands: the condition as written, the form
+/// [`demanded`] reads of the `if` that fails on its negation.
+pub(super) fn held(condition: &Node, source: &[u8]) -> Form {
+    let c = unwrap_go(*condition);
+    let side = |field: &'static str| c.field(field).map(|n| operand(&n, source));
+    let operator = c.field("operator").map(|o| text(&o, source).into_owned());
+    match (c.kind(), operator.as_deref()) {
+        ("binary_expression", Some(op @ ("!=" | "=="))) => match (side("left"), side("right")) {
+            (Some(a), Some(b)) if op == "==" => Form::Equal(a, b),
+            (Some(a), Some(b)) => Form::NotEqual(a, b),
+            _ => Form::Other,
+        },
+        ("unary_expression", Some("!")) => match c.field("operand").and_then(|o| compared(&o, source)) {
+            Some((a, b)) => Form::NotEqual(a, b),
+            None => side("operand").map_or(Form::Other, Form::Falsy),
+        },
+        ("call_expression", _) if let Some((a, b)) = compared(&c, source) => Form::Equal(a, b),
+        ("identifier" | "selector_expression" | "call_expression" | "true" | "false", _) => {
+            Form::Truthy(operand(&c, source))
+        }
+        _ => Form::Other,
+    }
+}
+
+/// The file's truth helpers, with the place of their condition among
+/// their arguments: package-level functions with one `bool` parameter
+/// that fail when it is false (`func assert(t testing.TB, cond bool) { if
+/// !cond { panic(..) } }`, gjson's; `t.Fatal`, `t.Error` or `panic` under
+/// `if !cond`). Go has no `assert`: a project writes its own, and each
+/// call of it is a check of its condition, read like the `if` it stands
+/// for (issue 64).
+pub(super) fn truth_helpers(root: &Node, source: &[u8]) -> Vec<(String, usize)> {
+    let mut helpers = Vec::new();
+    let mut cursor = root.walk();
+    for function in root
+        .named_children(&mut cursor)
+        .filter(|f| f.kind() == "function_declaration")
+    {
+        let (Some(name), Some(parameters), Some(body)) = (
+            function.field("name"),
+            function.field("parameters"),
+            function.field("body"),
+        ) else {
+            continue;
+        };
+        // Each parameter's name, and whether it is the `bool`.
+        let mut names: Vec<(String, bool)> = Vec::new();
+        let mut c = parameters.walk();
+        for declaration in parameters.named_children(&mut c) {
+            let is_bool = declaration.field("type").is_some_and(|t| text(&t, source) == "bool");
+            let mut d = declaration.walk();
+            let declared: Vec<String> = declaration
+                .children_by_field_name("name", &mut d)
+                .map(|n| text(&n, source).into_owned())
+                .collect();
+            if declared.is_empty() {
+                names.push((String::new(), is_bool));
+            }
+            names.extend(declared.into_iter().map(|n| (n, is_bool)));
+        }
+        let bools: Vec<usize> = (0..names.len()).filter(|&i| names[i].1).collect();
+        let [at] = bools.as_slice() else { continue };
+        let condition = &names[*at].0;
+        if !condition.is_empty() && fails_unless(&body, condition, source) {
+            helpers.push((text(&name, source).into_owned(), *at));
+        }
+    }
+    helpers.sort();
+    helpers
+}
+
+/// Does `body` hold an `if !condition` (or `if condition == false`) whose
+/// block fails the test (`t.Fatal*`, `t.Error*`, `t.Fail*`, `panic`)?
+fn fails_unless(body: &Node, condition: &str, source: &[u8]) -> bool {
+    let mut found = false;
+    crate::lang::tree::visit_named(*body, |n| {
+        if found {
+            return false;
+        }
+        if n.kind() == "if_statement"
+            && let (Some(test), Some(block)) = (n.field("condition"), n.field("consequence"))
+        {
+            let written: String = text(&test, source).chars().filter(|c| !c.is_whitespace()).collect();
+            let negates = written == format!("!{condition}") || written == format!("{condition}==false");
+            found = negates && fails(&block, source);
+        }
+        true
+    });
+    found
+}
+
+/// Does `block` call a failure: `panic(..)`, or a `Fatal`, `Error` or
+/// `Fail` method of the test?
+fn fails(block: &Node, source: &[u8]) -> bool {
+    let mut found = false;
+    crate::lang::tree::visit_named(*block, |n| {
+        if n.kind() == "call_expression"
+            && let Some(function) = n.field("function")
+        {
+            found |= match function.kind() {
+                "identifier" => text(&function, source) == "panic",
+                "selector_expression" => function.field("field").is_some_and(|f| {
+                    matches!(
+                        text(&f, source).as_ref(),
+                        "Fatal" | "Fatalf" | "Error" | "Errorf" | "Fail" | "FailNow"
+                    )
+                }),
+                _ => false,
+            };
+        }
+        !found
+    });
+    found
+}
+
 /// The two values of a call that is an equality (`reflect.DeepEqual(got,
 /// want)`, `bytes.Equal`, go-cmp's `cmp.Equal`).
 pub(super) fn compared(call: &Node, source: &[u8]) -> Option<(Operand, Operand)> {

@@ -146,6 +146,8 @@ struct Read<'a> {
     /// The fields of the struct types the file declares at package level,
     /// as `name:field,field`: the columns of a table of them.
     structs: Vec<String>,
+    /// The file's own `assert(t, cond)` helpers ([`matchers::truth_helpers`]).
+    truth_helpers: Vec<(String, usize)>,
 }
 
 pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> TestFile {
@@ -175,6 +177,7 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
     let read = Read {
         source,
         structs: struct_fields(&root, source),
+        truth_helpers: matchers::truth_helpers(&root, source),
         literals: package_literals(&root, &tables, source),
         tables,
         packages: file.imports.iter().flat_map(|i| i.names.clone()).collect(),
@@ -450,6 +453,30 @@ func TestMaybe(t *testing.T) {
         // but values handed the test's `t`, which may fail it.
         assert!(file.tests[0].assertions.iter().all(|a| a.form == Form::Other));
         assert!(file.tests[0].calls.contains(&"Equal".to_string()));
+    }
+
+    /// A project's own `assert(t, cond)` is the `if` it stands for; a
+    /// helper with a `bool` that does not fail on it is not.
+    #[test]
+    fn a_truth_helper_checks_its_condition() {
+        let file = model(
+            "package x\n\nimport \"testing\"\n\nfunc assert(t testing.TB, cond bool) {\n\tif !cond {\n\t\tpanic(\"assert failed\")\n\t}\n}\n\nfunc check(t *testing.T, name string, ok bool, args ...any) {\n\tt.Helper()\n\tif ok == false {\n\t\tt.Fatalf(name, args...)\n\t}\n}\n\nfunc setup(t *testing.T, verbose bool) {\n\tif !verbose {\n\t\tt.Log(\"quiet\")\n\t}\n}\n\nfunc TestX(t *testing.T) {\n\tsetup(t, false)\n\tassert(t, Double(2) == 4)\n\tassert(t, !ok())\n\tcheck(t, \"n\", n > 1)\n\tassert(t, a && b)\n}\n",
+        );
+        let checks: Vec<(&str, Vec<&str>)> = file.tests[0]
+            .assertions
+            .iter()
+            .map(|a| (a.matcher.as_str(), a.parts.iter().map(String::as_str).collect()))
+            .collect();
+        assert_eq!(
+            checks,
+            [
+                ("==", vec!["Double ( 2 )", "4"]),
+                ("not", vec!["ok ( )"]),
+                (">", vec!["n", "1"]),
+                ("assert", vec!["a && b"]),
+            ]
+        );
+        assert!(matches!(file.tests[0].assertions[0].form.demanded(), Form::Equal(..)));
     }
 
     #[test]

@@ -89,7 +89,7 @@ impl Analysis<'_> {
                 .map(|v| test_text(self.versions.bytes(v), t.extent))
                 .unwrap_or_default()
                 .lines()
-                .map(squash)
+                .map(statement)
                 // Its signature and attributes are its own.
                 .filter(|l| !l.is_empty() && !l.contains(&squash(&t.name)) && !l.starts_with(['#', '@']))
                 .collect();

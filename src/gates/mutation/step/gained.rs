@@ -34,6 +34,10 @@ pub(crate) struct Read<'a> {
     /// The new text of each test file the step added or changed, squashed
     /// line by line: read only when a deleted test's body is looked for.
     pub(crate) whole: std::cell::OnceCell<Vec<String>>,
+    /// The squashed text of every test of those files the step left as
+    /// they were too (one may take in a test's body and keep its checks):
+    /// read only when a deleted test's body is looked for.
+    pub(crate) kept: std::cell::OnceCell<Vec<String>>,
 }
 
 impl<'a> Gained<'a> {
@@ -140,6 +144,7 @@ impl<'a> Gained<'a> {
                 checks,
                 remade,
                 whole: std::cell::OnceCell::new(),
+                kept: std::cell::OnceCell::new(),
             }
         })
     }
@@ -260,6 +265,26 @@ impl<'a> Gained<'a> {
             .tests
             .iter()
             .any(|(_, _, text)| statements.iter().all(|l| text.contains(l.as_str())))
+        {
+            return true;
+        }
+        // A test whose checks stayed as they were, that took in the body
+        // (gjson's `TestIssue195` merged into the test beside it).
+        let kept = read.kept.get_or_init(|| {
+            let lines: Vec<Vec<&str>> = self
+                .files
+                .iter()
+                .map(|(_, bytes)| std::str::from_utf8(bytes).map_or_else(|_| Vec::new(), |t| t.lines().collect()))
+                .collect();
+            self.candidates
+                .iter()
+                .filter(|&&(_, _, unchanged)| unchanged)
+                .map(|&(i, t, _)| squashed_lines(&lines[i], t.extent))
+                .collect()
+        });
+        if kept
+            .iter()
+            .any(|text| statements.iter().all(|l| text.contains(l.as_str())))
         {
             return true;
         }

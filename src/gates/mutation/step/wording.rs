@@ -203,11 +203,24 @@ pub(crate) fn test_text(bytes: &[u8], span: Span) -> String {
     text.lines().skip(first).take(count).collect::<Vec<_>>().join("\n")
 }
 
-/// [`squashed`], of a file's lines.
+/// [`squashed`], of a file's lines, each a [`statement`].
 pub(crate) fn squashed_lines(lines: &[&str], span: Span) -> String {
     let first = (span.line.saturating_sub(1) as usize).min(lines.len());
     let end = (span.end_line.max(span.line) as usize).min(lines.len());
-    lines[first..end.max(first)].iter().map(|l| squash(l)).collect()
+    lines[first..end.max(first)].iter().map(|l| statement(l)).collect()
+}
+
+/// A source line [`squash`]ed without what declares its variable (`let`,
+/// `let mut`, `const`, `var`, Go's `:=`): a test's body merged into
+/// another test assigns what it declared (issue 64: gjson's `TestIssue195`
+/// became `testJSON = ..` in `TestVariousFuzz`).
+pub(crate) fn statement(line: &str) -> String {
+    let line = line.trim_start();
+    let line = ["let mut ", "let ", "const ", "var "]
+        .iter()
+        .find_map(|k| line.strip_prefix(k))
+        .unwrap_or(line);
+    squash(&line.replacen(":=", "=", 1))
 }
 
 /// Source lines `span.line..=span.end_line` (at most five) of `bytes`.
