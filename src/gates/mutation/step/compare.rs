@@ -405,7 +405,7 @@ impl Analysis<'_> {
         // A fixture of the file the test reads its input from changed (a
         // table of cases outside the test holds expected values too: its
         // rows are compared case by case).
-        if case.is_none() && self.fed_by_fixture(of, nf, n) {
+        if case.is_none() && (self.fed_by_fixture(of, nf, n) || self.own_input_changed(of, o, nf, n, new)) {
             return;
         }
         // The test's own name or file, renamed or moved by the step, in
@@ -538,6 +538,30 @@ impl Analysis<'_> {
             &across
         };
         !changed.is_empty() && fixtures::feeds(changed, n, &test_text(self.versions.bytes(version), n.extent))
+    }
+
+    /// Is what `new` checks computed from a binding of the test's own whose
+    /// definition changed (gjson 8d2c36f: `trues := Get(json, ..)` where
+    /// `json`'s literal lost a true row, and `trues == "[1,2,6,7,8]"`
+    /// became `"[2,6,7,8]"`)? The expectation follows the test's input. A
+    /// name the old test did not bind is a new input, not a changed one.
+    fn own_input_changed(
+        &self,
+        of: &TestChange<'_>,
+        o: &TestCase,
+        nf: &TestChange<'_>,
+        n: &TestCase,
+        new: &Assertion,
+    ) -> bool {
+        let (Some(subject), Some(was), Some(now)) =
+            (pair::subject(new), of.change.old.as_ref(), nf.change.new.as_ref())
+        else {
+            return false;
+        };
+        let was = fixtures::Fixtures::locals(&test_text(self.versions.bytes(was), o.extent));
+        let now = fixtures::Fixtures::locals(&test_text(self.versions.bytes(now), n.extent));
+        let changed = now.changed_from(&was);
+        fixtures::words(subject).any(|w| changed.contains(w) && was.defines(w) && now.defines(w))
     }
 
     /// Did the expected value follow the test's own input: is the new test

@@ -55,6 +55,20 @@ impl Fixtures {
         }
     }
 
+    /// The bindings a test's body makes (`json := `{..}``, `data = {..}`),
+    /// read as a file's fixtures are: `text` is the test's, its first line
+    /// (the signature) left out.
+    pub(crate) fn locals(text: &str) -> Fixtures {
+        Fixtures {
+            defined: definitions(text.lines().skip(1)),
+        }
+    }
+
+    /// Does this version define `name`?
+    pub(crate) fn defines(&self, name: &str) -> bool {
+        self.defined.contains_key(name)
+    }
+
     /// The names whose definition differs between `old` and `new` (one
     /// only in one of them included), and those defined from them: a
     /// binding whose text names a changed one (`aliases =
@@ -94,7 +108,7 @@ pub(crate) fn feeds(changed: &HashSet<String>, t: &TestCase, text: &str) -> bool
 }
 
 /// The names of at least two characters in `text`.
-fn words(text: &str) -> impl Iterator<Item = &str> {
+pub(crate) fn words(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
         .filter(|w| w.chars().count() >= 2 && !w.starts_with(|c: char| c.is_ascii_digit()))
 }
@@ -231,11 +245,12 @@ fn header(line: &str) -> Option<(&str, bool)> {
     if let Some(after) = ITEMS.iter().find_map(|k| rest.strip_prefix(k)) {
         return name_of(after).map(|n| (n, function));
     }
-    // `name = value`, `name: Type = value`, not `name == value`.
+    // `name = value`, `name := value`, `name: Type = value`, not `name == value`.
     let name = name_of(rest)?;
     let after = rest[name.len()..].trim_start();
-    let binds =
-        (after.starts_with('=') && !after.starts_with("==")) || (after.starts_with(':') && after.contains(" = "));
+    let binds = (after.starts_with('=') && !after.starts_with("=="))
+        || after.starts_with(":=")
+        || (after.starts_with(':') && after.contains(" = "));
     binds.then_some((name, function))
 }
 
@@ -275,6 +290,20 @@ mod tests {
         let d = defs("func (r *Rec) Write(p []byte) {\n\tr.n++\n}\nvar seed = 4\n");
         assert_eq!(d["Write"], "func (r *Rec) Write(p []byte) { r.n++ }");
         assert_eq!(d["seed"], "var seed = 4");
+    }
+
+    #[test]
+    fn a_test_s_own_bindings_are_its_locals() {
+        let old = Fixtures::locals(
+            "func TestQ(t *testing.T) {\n\tjson := `{\n\t\t\"b\": true\n\t}`\n\ttrues := Get(json).Raw\n\tn := 1\n}\n",
+        );
+        let new = Fixtures::locals(
+            "func TestQ(t *testing.T) {\n\tjson := `{\n\t\t\"b\": \"x\"\n\t}`\n\ttrues := Get(json).Raw\n\tn := 1\n}\n",
+        );
+        let mut changed: Vec<String> = new.changed_from(&old).into_iter().collect();
+        changed.sort_unstable();
+        assert_eq!(changed, ["json", "trues"]);
+        assert!(old.defines("n") && !old.defines("Get"));
     }
 
     #[test]
