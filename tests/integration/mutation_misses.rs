@@ -963,3 +963,25 @@ fn an_expected_value_that_follows_the_tests_own_changed_input_is_not_a_finding()
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// A deleted test is not "merged" into a sibling the commit left as it
+/// was, however alike (ky c20d7c7: a sibling held every statement of the
+/// deleted test, and one more that changes what it checks).
+#[test]
+fn a_deleted_test_is_not_merged_into_a_sibling_the_commit_left_alone() {
+    let sibling = "\nfunc TestIssue2(t *testing.T) {\n\tinput := \"the quick brown fox jumps over the lazy dog\"\n\tinput = strings.ToUpper(input)\n\tSquash(input)\n}\n";
+    let issue1 = "\nfunc TestIssue1(t *testing.T) {\n\tinput := \"the quick brown fox jumps over the lazy dog\"\n\tSquash(input)\n}\n";
+    let head = "package kv\n\nimport (\n\t\"strings\"\n\t\"testing\"\n)\n";
+    let repo = TestRepo::new();
+    let base = commit(
+        &repo,
+        "base",
+        &[
+            ("go.mod", GO_MOD),
+            ("kv/kv.go", SQUASH_GO),
+            ("kv/kv_test.go", &format!("{head}{issue1}{sibling}")),
+        ],
+    );
+    commit(&repo, "change", &[("kv/kv_test.go", &format!("{head}{sibling}"))]);
+    assert_errors(&repo, &base, &["mutation/test-deleted-or-skipped kv/kv_test.go:8"]);
+}

@@ -11,6 +11,9 @@ pub(crate) struct Gained<'a> {
     /// Each test with the index of its file in the step's test changes, and
     /// whether the step left it as it was.
     pub(crate) candidates: Vec<(usize, &'a TestCase, bool)>,
+    /// Whether each of them has more lines than its old version (a new
+    /// test counts as grown).
+    pub(crate) grew: Vec<bool>,
     /// Each file's language and new text, by index.
     pub(crate) files: Vec<(Lang, &'a [u8])>,
     /// The helpers that assert of the test files the step left, by their
@@ -34,34 +37,38 @@ pub(crate) struct Read<'a> {
     /// The new text of each test file the step added or changed, squashed
     /// line by line: read only when a deleted test's body is looked for.
     pub(crate) whole: std::cell::OnceCell<Vec<String>>,
-    /// The squashed text of every test of those files the step left as
-    /// they were too (one may take in a test's body and keep its checks):
-    /// read only when a deleted test's body is looked for.
+    /// The squashed text of the tests of those files whose checks the step
+    /// left as they were but that grew longer (one may take in a test's
+    /// body and keep its checks; one left as it was is a sibling that
+    /// looks alike): read only when a deleted test's body is looked for.
     pub(crate) kept: std::cell::OnceCell<Vec<String>>,
 }
 
 impl<'a> Gained<'a> {
     pub(crate) fn new(versions: &'a Versions, files: &[TestChange<'a>], pairs: &[TestPairs<'a>]) -> Gained<'a> {
         let mut candidates = Vec::new();
+        let mut grew = Vec::new();
         for (i, (file, pairs)) in files.iter().zip(pairs).enumerate() {
             if file.change.new.is_none() {
                 continue;
             }
             // A skipped test checks nothing: what moved into one is lost.
             // A table whose rows changed is edited, its checks the same or not.
+            let lines = |t: &TestCase| t.extent.end_line.saturating_sub(t.extent.line);
             let edited = pairs
                 .paired
                 .iter()
-                .map(|&(o, n)| (n, pair::same_checks(o, n) && o.cases == n.cases));
-            candidates.extend(
-                pairs
-                    .added
-                    .iter()
-                    .map(|&t| (t, false))
-                    .chain(edited)
-                    .filter(|(t, _)| t.skip.is_none())
-                    .map(|(t, unchanged)| (i, t, unchanged)),
-            );
+                .map(|&(o, n)| (n, pair::same_checks(o, n) && o.cases == n.cases, lines(n) > lines(o)));
+            for (t, unchanged, longer) in pairs
+                .added
+                .iter()
+                .map(|&t| (t, false, true))
+                .chain(edited)
+                .filter(|(t, _, _)| t.skip.is_none())
+            {
+                candidates.push((i, t, unchanged));
+                grew.push(longer);
+            }
         }
         let mut helpers: HashMap<&Path, HashSet<&str>> = HashMap::new();
         for f in files {
@@ -79,6 +86,7 @@ impl<'a> Gained<'a> {
             .collect();
         Gained {
             candidates,
+            grew,
             helpers,
             files,
             read: std::cell::OnceCell::new(),
@@ -268,8 +276,8 @@ impl<'a> Gained<'a> {
         {
             return true;
         }
-        // A test whose checks stayed as they were, that took in the body
-        // (gjson's `TestIssue195` merged into the test beside it).
+        // A test whose checks stayed as they were, that grew by taking in
+        // the body (gjson's `TestIssue195` merged into the test beside it).
         let kept = read.kept.get_or_init(|| {
             let lines: Vec<Vec<&str>> = self
                 .files
@@ -278,8 +286,9 @@ impl<'a> Gained<'a> {
                 .collect();
             self.candidates
                 .iter()
-                .filter(|&&(_, _, unchanged)| unchanged)
-                .map(|&(i, t, _)| squashed_lines(&lines[i], t.extent))
+                .zip(&self.grew)
+                .filter(|&(&(_, _, unchanged), &grew)| unchanged && grew)
+                .map(|(&(i, t, _), _)| squashed_lines(&lines[i], t.extent))
                 .collect()
         });
         if kept
