@@ -985,3 +985,66 @@ fn a_deleted_test_is_not_merged_into_a_sibling_the_commit_left_alone() {
     commit(&repo, "change", &[("kv/kv_test.go", &format!("{head}{sibling}"))]);
     assert_errors(&repo, &base, &["mutation/test-deleted-or-skipped kv/kv_test.go:8"]);
 }
+
+/// What a range's tests are at its end is the newest commit's: with merges
+/// in the range, the last step that changes a test file may be a branch
+/// that forked before the deletion, edited the file and took the edit back
+/// (more-itertools 5b43c0d: `test_unhashable`, deleted for tests that
+/// expect `TypeError`, read as "there at the end").
+#[test]
+fn a_test_deleted_before_a_merge_is_not_there_at_the_end() {
+    let tests = |a: &str, c: &str| {
+        format!(
+            "import pytest\n\nfrom app.q import pick\n\n\n{a}def test_c():\n    got = pick([1, 0])\n{c}    assert got == [1]\n"
+        )
+    };
+    let test_a = "def test_a():\n    got = pick([[1], [1]])\n    assert got == [[1]]\n\n\n";
+    let repo = TestRepo::new();
+    let base = commit(
+        &repo,
+        "base",
+        &[
+            ("app/__init__.py", "\n"),
+            ("app/q.py", "def pick(xs):\n    return [x for x in xs if x]\n"),
+            ("tests/test_q.py", &tests(test_a, "")),
+        ],
+    );
+    repo.git(&["branch", "side"]);
+    commit(
+        &repo,
+        "main: unhashable items raise",
+        &[
+            (
+                "app/q.py",
+                "def pick(xs):\n    return [x for x in xs if x and {x: 1}]\n",
+            ),
+            ("tests/test_q.py", &tests("", "")),
+        ],
+    );
+    repo.git(&["checkout", "-q", "side"]);
+    // Committed after main's change, the side branch changes the test
+    // file, then changes it back; then it comes in.
+    let later = |message: &str, text: &str, date: &str| {
+        repo.write("tests/test_q.py", text);
+        let mut git = std::process::Command::new("git");
+        crate::support::scrub_env(&mut git);
+        let out = git
+            .args(["commit", "-qam", message])
+            .current_dir(repo.path())
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_AUTHOR_DATE", date)
+            .env("GIT_COMMITTER_DATE", date)
+            .output()
+            .expect("git runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    };
+    later(
+        "side: a note in test_c",
+        &tests(test_a, "    # one\n"),
+        "2026-01-02T00:00:00Z",
+    );
+    later("side: revert the note", &tests(test_a, ""), "2026-01-03T00:00:00Z");
+    repo.git(&["checkout", "-q", "main"]);
+    repo.git(&["merge", "-q", "--no-edit", "side"]);
+    assert_errors(&repo, &base, &["mutation/test-deleted-or-skipped tests/test_q.py:6"]);
+}

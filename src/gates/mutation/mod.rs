@@ -463,7 +463,23 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     // parallel, and what no later step needs is dropped, so memory stays
     // bounded however long the range.
     let mut versions = Versions::default();
-    let tracks = step::tracks(&steps);
+    let mut tracks = step::tracks(&steps);
+    // With merges in the range, the step that changes a file last need not
+    // hold the newest commit's version of it (a branch merged later forked
+    // before another step's change; more-itertools 5b43c0d): what the
+    // range's tests are at its end is HEAD's.
+    if steps
+        .iter()
+        .any(|s| matches!(&s.source, Source::Commit(c) if !c.merged.is_empty()))
+        && let Some(head) = cx.repo.head()?
+    {
+        for t in tracks
+            .iter_mut()
+            .filter(|t| matches!(steps[t.end].source, Source::Commit(_)))
+        {
+            t.last = cx.repo.blob_id_at(&head, &t.path)?.map(|id| format!("blob:{id}"));
+        }
+    }
     let mut last_use: HashMap<&String, usize> = HashMap::new();
     // The steps that parse a version of each file, in order.
     let mut reads: HashMap<&Path, Vec<usize>> = HashMap::new();

@@ -114,15 +114,21 @@ impl Finale {
     }
 
     /// Is this `t` (whose checks are `checks`), moved or come back: the
-    /// same name with much the same body or the same checks, or a body that
-    /// is nearly the same under a name that was not there before (`old`
-    /// says which were): a sibling that was there all along and looks
-    /// alike (`test_parse_int` beside `test_parse_float`) is not the
-    /// deleted test, whatever its body.
+    /// same name with the same checks, or in the same scope with much the
+    /// same body (a test of that name in another class, a short body of
+    /// like shape, is another test), or a body that
+    /// is nearly the same, making each of its checks, under a name that was
+    /// not there before (`old` says which were): a sibling that was there
+    /// all along and looks alike (`test_parse_int` beside
+    /// `test_parse_float`) is not the deleted test, whatever its body, nor
+    /// a new test of like shape that checks other things (more-itertools
+    /// 5b43c0d: `test_unhashable`, expecting a list back, deleted for
+    /// `test_unhashable_lists`, expecting `TypeError`).
     fn is(&self, t: &TestCase, checks: &[String], old: impl Fn(&str) -> bool) -> bool {
         let body = crate::lang::similarity(&self.shape, &t.shape);
-        (self.name == t.name && (body >= pair::SAME_BODY || (!checks.is_empty() && checks == self.checks)))
-            || (body >= 0.8 && !old(&self.name))
+        (self.name == t.name
+            && ((self.scope == t.scope && body >= pair::SAME_BODY) || (!checks.is_empty() && checks == self.checks)))
+            || (body >= 0.8 && !old(&self.name) && checks.iter().all(|c| self.checks.contains(c)))
     }
 }
 
@@ -617,6 +623,27 @@ mod tests {
         assert_eq!(show("\" \\x1b [97m 200 \""), "\"\\x1b[97m 200\"");
         assert_eq!(show("self . assertEqual"), "self.assertEqual");
         assert_eq!(show("{ \"a\" : 1 }"), "{\"a\": 1}");
+    }
+
+    /// At the end of a range, a test of the deleted one's name in another
+    /// class, or a new one of like shape that checks other things, is not
+    /// the deleted test come back.
+    #[test]
+    fn a_test_at_the_end_is_the_deleted_one_only_where_it_checks_as_much() {
+        let file = Lang::Python
+            .test_file(
+                b"class TestA:\n    def test_x(self):\n        u = f([1])\n        assert list(u) == [1]\n\n\nclass TestB:\n    def test_x(self):\n        u = g([1])\n        assert sorted(u) == [2]\n\n    def test_y(self):\n        u = f([1])\n        assert list(u) == [1]\n\n    def test_z(self):\n        u = f([1])\n        assert list(u) is None\n",
+            )
+            .unwrap();
+        let [a, b, y, z] = &file.tests[..] else {
+            panic!("four tests")
+        };
+        let checks = |t: &TestCase| -> Vec<String> { t.assertions.iter().map(pair::check_key).collect() };
+        let none_old = |_: &str| false;
+        assert!(Finale::of(a).is(a, &checks(a), none_old));
+        assert!(!Finale::of(b).is(a, &checks(a), |_| true));
+        assert!(Finale::of(y).is(a, &checks(a), none_old));
+        assert!(!Finale::of(z).is(a, &checks(a), none_old));
     }
 
     #[test]
