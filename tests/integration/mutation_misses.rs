@@ -1048,3 +1048,52 @@ fn a_test_deleted_before_a_merge_is_not_there_at_the_end() {
     repo.git(&["merge", "-q", "--no-edit", "side"]);
     assert_errors(&repo, &base, &["mutation/test-deleted-or-skipped tests/test_q.py:6"]);
 }
+
+const QUEUE_JS: &str = "export class Queue {\n  constructor(options = {}) {\n    if (options.concurrency === 0) throw new TypeError('concurrency');\n    this.size = 0;\n    this.isPaused = false;\n  }\n  async add(fn) {\n    return fn();\n  }\n}\n";
+
+/// A suite moved from AVA to `node:test` writes each check again:
+/// `t.true(n >= 0)` is `assert.ok(n >= 0)`, `t.false(x)` is
+/// `assert.ok(!x)`, `{instanceOf: E}` is `{constructor: E}`, `'broken'` is
+/// `{message: 'broken'}`, `await t.notThrowsAsync(p)` is `await p` (issue
+/// 64: p-queue b2600d5, 8c7325a). The same rewrite that flips a truth or
+/// stops awaiting the promise is reported.
+#[test]
+fn checks_moved_from_ava_to_node_test_are_the_same_checks() {
+    let ava = "import test from 'ava';\nimport {Queue} from '../source/index.js';\n\ntest('queue', async t => {\n  const q = new Queue();\n  t.true(q.size >= 0);\n  t.false(q.isPaused);\n  t.true(q.isPaused === false);\n  await t.notThrowsAsync(q.add(async () => 1));\n  t.throws(() => new Queue({concurrency: 0}), {instanceOf: TypeError});\n  await t.throwsAsync(q.add(async () => {\n    throw new Error('broken');\n  }), 'broken');\n});\n";
+    let node = |paused: &str, awaited: &str| {
+        format!(
+            "import test from 'node:test';\nimport assert from 'node:assert/strict';\nimport {{Queue}} from '../source/index.js';\n\ntest('queue', async () => {{\n  const q = new Queue();\n  assert.ok(q.size >= 0);\n  assert.ok({paused}q.isPaused);\n  assert.ok(q.isPaused === false);\n  {awaited}q.add(async () => 1);\n  assert.throws(() => new Queue({{concurrency: 0}}), {{constructor: TypeError}});\n  await assert.rejects(q.add(async () => {{\n    throw new Error('broken');\n  }}), {{message: 'broken'}});\n}});\n"
+        )
+    };
+    for (new, errors) in [
+        (node("!", "await "), &[][..]),
+        (
+            node("", "await "),
+            &["mutation/assertion-value-changed test/queue.js:8"][..],
+        ),
+        (node("!", ""), &["mutation/assertion-deleted test/queue.js:5"][..]),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("package.json", "{\"name\": \"q\", \"type\": \"module\"}\n"),
+                ("source/index.js", QUEUE_JS),
+                ("test/queue.js", ava),
+            ],
+        );
+        commit(
+            &repo,
+            "node:test",
+            &[
+                (
+                    "source/index.js",
+                    &QUEUE_JS.replace("this.size = 0;", "this.size = Number(0);"),
+                ),
+                ("test/queue.js", &new),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}

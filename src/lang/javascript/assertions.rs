@@ -337,6 +337,7 @@ impl<'s> Walker<'s, '_> {
                 None => (callee_key(&text(&function, self.source)), Vec::new()),
             };
             parts.extend(self.argument_keys(call));
+            let form = self.unnegated(call, form, &mut parts);
             // `expectTypeOf(x).toEqualTypeOf<T>()` and `assertType<T>(x)` are
             // checked by the compiler whatever runs ([`type_check`]).
             let typed = self.type_assertion(&function, &name);
@@ -410,6 +411,34 @@ impl<'s> Walker<'s, '_> {
     }
 
     /// A call's arguments as [`token_key`]s.
+    /// A truth check of a negation (`assert.ok(!x)`, `t.falsy(!x)`) read
+    /// as the opposite check of the value negated (`t.false(x)`,
+    /// `t.truthy(x)`): the same check whichever way it is written (issue
+    /// 64: p-queue's `t.false(x)` became `assert.ok(!x)`).
+    fn unnegated(&self, call: &Node, form: Form, parts: &mut [String]) -> Form {
+        let flip: fn(Operand) -> Form = match form {
+            Form::Truthy(_) => Form::Falsy,
+            Form::Falsy(_) => Form::Truthy,
+            _ => return form,
+        };
+        let Some(first) = arguments(call).first().map(|a| unwrap(*a)) else {
+            return form;
+        };
+        let negated =
+            first.kind() == "unary_expression" && first.field("operator").is_some_and(|o| text(&o, self.source) == "!");
+        let Some(inner) = first.field("argument").filter(|_| negated) else {
+            return form;
+        };
+        let key = token_key(&first, self.source);
+        match parts.iter_mut().find(|p| **p == key) {
+            Some(part) => {
+                *part = token_key(&inner, self.source);
+                flip(self.operand(&inner))
+            }
+            None => form,
+        }
+    }
+
     pub(super) fn argument_keys(&self, call: &Node) -> Vec<String> {
         arguments(call).iter().map(|a| token_key(a, self.source)).collect()
     }

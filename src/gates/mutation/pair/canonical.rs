@@ -60,9 +60,10 @@ pub fn canonical(a: &Assertion) -> Option<Canon> {
     let last = *segments.last()?;
     let canon = Canon::new;
     match (last, a.parts.as_slice()) {
-        ("toThrow" | "toThrowError" | "throws" | "throw" | "rejects" | "raises", [subject, rest @ ..]) => {
-            canon("throws", subject, rest.first().map_or("", String::as_str))
-        }
+        (
+            "toThrow" | "toThrowError" | "throws" | "throw" | "rejects" | "raises" | "throwsAsync",
+            [subject, rest @ ..],
+        ) => canon("throws", subject, rest.first().map_or("", String::as_str)),
         ("toMatch" | "toContain" | "include" | "includes" | "contain" | "match", [subject, expected])
             if segments.len() == 1 || segments[0] != "assert" =>
         {
@@ -245,7 +246,8 @@ fn truthy(a: &Assertion) -> Option<Canon> {
 
 /// What an expected message or text spells: a string's text, a regular
 /// expression's when it has no operator (`/cannot add/` finds what
-/// `'cannot add'` does), the `message` of an object (`{ message: /x/ }`);
+/// `'cannot add'` does), the `message` of an object (`{ message: /x/ }`),
+/// the class of `{ instanceOf: E }` or `{ constructor: E }` (`E`);
 /// anything else as written.
 fn expectation(key: &str) -> String {
     let key = key.trim();
@@ -254,6 +256,15 @@ fn expectation(key: &str) -> String {
             && !message.contains(" , ")
         {
             return expectation(message);
+        }
+        // The error's class alone: AVA's `{ instanceOf: E }`, an object
+        // checked for `{ constructor: E }`, `E` itself.
+        if let Some(class) = inner
+            .strip_prefix("instanceOf : ")
+            .or_else(|| inner.strip_prefix("constructor : "))
+            && is_plain_name(class)
+        {
+            return class.to_string();
         }
         return key.to_string();
     }

@@ -701,10 +701,19 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
         // The same check written for another framework, with its value or
         // another; the truth a check demands of a value, flipped
         // (`assert response.ok` -> `assert not response.ok`).
+        // A flip only where no check left demands the same truth of the
+        // value (`t.false(x)`, `t.true(x)` -> `assert.ok(!x)`, `assert.ok(x)`).
+        let truth_of = |a: &Assertion| match a.form.demanded() {
+            Form::Truthy(v) => Some((true, v.key.clone())),
+            Form::Falsy(v) => Some((false, v.key.clone())),
+            _ => None,
+        };
+        let kept_truth = |j: usize| !taken[j] && truth_of(o).is_some() && truth_of(&new[j]) == truth_of(o);
+        let flips = !(0..new.len()).any(kept_truth);
         if let Some((j, same)) = (0..new.len()).find_map(|j| {
             (!taken[j]).then(|| {
                 migrated(o, &new[j])
-                    .or(flipped(o, &new[j]).then_some(false))
+                    .or((flips && flipped(o, &new[j])).then_some(false))
                     .map(|s| (j, s))
             })?
         }) {

@@ -165,11 +165,50 @@ pub fn narrowed(a: &Assertion, was: &str, now: &str) -> bool {
 /// predicate answers a boolean: the truth check pins it to one value,
 /// exactly as the oracle did for that input (issue 64: packaging's
 /// property test pinned to its known answer).
+///
+/// Or was a strict truth check of a boolean (`t.true(n >= 90)`,
+/// `expect(x instanceof E).toBe(true)`, `t.false(hasRun)`) rewritten as
+/// the plain truth check of the same value (`assert.ok(n >= 90)`)? A
+/// comparison, a negation or a predicate is `true` or `false` itself
+/// (issue 64: p-queue's suite moved from AVA to `node:test`).
 pub(super) fn pinned_by_truth(old: &Assertion, new: &Assertion) -> bool {
-    matches!(old.form, Form::Equal(..))
+    let oracle = matches!(old.form, Form::Equal(..))
         && matches!(new.form.demanded(), Form::Truthy(_) | Form::Falsy(_))
         && subject(old).is_some_and(predicate)
-        && expected(old).iter().all(|e| !is_literal(e))
+        && expected(old).iter().all(|e| !is_literal(e));
+    let truth = |a: &Assertion| match (a.form.demanded(), expected(a).as_slice()) {
+        (Form::Truthy(_), _) => Some(true),
+        (Form::Falsy(_), _) => Some(false),
+        (Form::Equal(..), ["true"]) => Some(true),
+        (Form::Equal(..), ["false"]) => Some(false),
+        _ => None,
+    };
+    oracle
+        || (truth(old).is_some()
+            && truth(old) == truth(new)
+            && subject(old) == subject(new)
+            && subject(old).is_some_and(|s| boolean_valued(s) || predicate(s)))
+}
+
+/// Is the value of this token key a boolean by its form: a comparison,
+/// `instanceof` or `in` outside every bracket, or a negation (`! x`,
+/// `not x`)?
+fn boolean_valued(key: &str) -> bool {
+    if key.starts_with("! ") || key.starts_with("not ") {
+        return true;
+    }
+    let mut depth = 0usize;
+    for token in key.split(' ') {
+        match token {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => depth = depth.saturating_sub(1),
+            "<" | ">" | "<=" | ">=" | "==" | "!=" | "===" | "!==" | "instanceof" | "in" | "is" if depth == 0 => {
+                return true;
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Does the key name a predicate, by the name of its last call or

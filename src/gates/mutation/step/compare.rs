@@ -155,7 +155,8 @@ impl Analysis<'_> {
                         && !pair::housekeeping(o, old)
                         && !pair::vacuous(o, old, of.old.map_or(&[], |f| &f.imports))
                         && !self.lost_removed_api(emit, of, o, nf, n)
-                        && !self.compared_through_a_local(nf, o, n, old) =>
+                        && !self.compared_through_a_local(nf, o, n, old)
+                        && !self.awaited_instead(nf, n, old) =>
                 {
                     // Moved to another test of the file with another value
                     // (an `if`/`else` split in two tests, one reworded):
@@ -538,6 +539,24 @@ impl Analysis<'_> {
             &across
         };
         !changed.is_empty() && fixtures::feeds(changed, n, &test_text(self.versions.bytes(version), n.extent))
+    }
+
+    /// Was a check that a promise does not reject (`await
+    /// t.notThrowsAsync(p)`, `await assert.doesNotReject(p)`) written as
+    /// the promise awaited (`await p`), which fails the test the same way
+    /// (issue 64: p-queue's suite moved from AVA to `node:test`)?
+    fn awaited_instead(&self, nf: &TestChange<'_>, n: &TestCase, old: &Assertion) -> bool {
+        let last = old.matcher.rsplit('.').next().unwrap_or("");
+        let (true, Some(promise), Some(version)) = (
+            matches!(last, "notThrowsAsync" | "doesNotReject"),
+            old.parts.first(),
+            nf.change.new.as_ref(),
+        ) else {
+            return false;
+        };
+        // A token key has no `;`: the test's text is read without them.
+        let bare = |text: &str| squash(text).replace(';', "");
+        bare(&test_text(self.versions.bytes(version), n.extent)).contains(&format!("await{}", bare(promise)))
     }
 
     /// Is what `new` checks computed from a binding of the test's own whose
