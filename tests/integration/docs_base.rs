@@ -378,3 +378,36 @@ fn the_public_api_is_what_the_entry_points_reach() {
         "`helper` is not re-exported; `Inner` is not `pub`"
     );
 }
+
+/// A Go file built only with a tag of the project's own (`// +build
+/// gofuzz`, `//go:build integration`) is not in the package a plain `go
+/// build` compiles: its exports are shown, not blocked (Masterminds/semver
+/// 4492473: the go-fuzz entry point `Fuzz`). A platform's tag builds the
+/// package on that platform: its exports are API.
+#[test]
+fn a_go_file_built_only_with_a_tag_of_the_projects_own_is_not_api() {
+    let (repo, base) = based(&[
+        ("go.mod", "module example.com/lib\n"),
+        (
+            "lib.go",
+            "// Package lib does things.\npackage lib\n\n// One is one.\nfunc One() int { return 1 }\n",
+        ),
+    ]);
+    repo.write(
+        "fuzz.go",
+        "// +build gofuzz\n\npackage lib\n\nfunc Fuzz(data []byte) int { return One() }\n",
+    );
+    repo.write(
+        "extra_linux.go",
+        "//go:build linux\n\npackage lib\n\nfunc Two() int { return 2 }\n",
+    );
+    let run = docs(&repo, &base);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert_eq!(
+        run.marked(),
+        [
+            "docs/undocumented-export error extra_linux.go:5",
+            "docs/undocumented-export warning fuzz.go:5"
+        ]
+    );
+}

@@ -68,12 +68,20 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     // Symlinks out of the repository, binary and huge files are skipped with a note.
     let read = crate::walk::read_all(root, &paths);
     out.findings.extend(read.skipped);
-    let gaps: Vec<(&ChangedFile, Lang, Vec<exports::Export>)> = read
+    // With each file's gaps, for a Go file built only with a tag of the
+    // project's own (`// +build gofuzz`), that constraint: a plain `go
+    // build` leaves the file out of the package.
+    type Gaps<'f> = (&'f ChangedFile, Lang, Vec<exports::Export>, Option<String>);
+    let gaps: Vec<Gaps<'_>> = read
         .files
         .par_iter()
         .map(|source| {
             let (file, language) = candidates[source.path.as_path()];
-            (file, language, undocumented(root, file, language, &source.bytes))
+            let tagged = (language == Lang::Go)
+                .then(|| crate::lang::go::custom_build_tag(&source.bytes))
+                .flatten()
+                .map(|(_, written, tag)| format!("a warning: the file is built only with `-tags {tag}` (`{written}`), which a plain `go build` does not set: not the package's API"));
+            (file, language, undocumented(root, file, language, &source.bytes), tagged)
         })
         .collect();
     // An audit (`--all-files`) has no change to hold to: each file's gaps
@@ -90,7 +98,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let moved = base::Moved::new(&changes.files, &read.files);
     let mut held = base::Held::new(cx.repo, base, settings.pre_existing, moved);
     let work_tree = files::WorkTree(root);
-    for (file, language, mut gaps) in gaps {
+    for (file, language, mut gaps, tagged) in gaps {
         if language == Lang::Python {
             python_public(&mut modules, file, &mut gaps);
         }
@@ -101,7 +109,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             continue;
         }
         // Which package publishes the file: the manifest nearest to it.
-        let package = publishes.of(&file.path, language);
+        let package = publishes.of(&file.path, language).filter(|_| tagged.is_none());
         let surface = match &package {
             Some((_, dir)) if matches!(language, Lang::JavaScript | Lang::TypeScript | Lang::Tsx) => apis
                 .entry(dir.clone())
@@ -123,8 +131,11 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             continue;
         }
         let before = Before::read(cx.repo, base, file, language)?;
-        out.findings
-            .extend(held.judge(file, language, gaps, &before, package, &surface));
+        let judged = held.judge(file, language, gaps, &before, package, &surface);
+        out.findings.extend(judged.into_iter().map(|mut f| {
+            f.notes.extend(tagged.clone());
+            f
+        }));
     }
     // A change run: what the base revision already had.
     if !audit {

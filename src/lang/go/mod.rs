@@ -224,7 +224,7 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
                     end_column: 1,
                 },
                 reason: Some(format!(
-                    "the file is built only with `-tags {tag}` (`//go:build {expr}`), which `go test` does not set"
+                    "the file is built only with `-tags {tag}` (`{expr}`), which `go test` does not set"
                 )),
                 conditional: false,
             });
@@ -281,19 +281,24 @@ const GO_SET_TAGS: &[&str] = &[
     "goexperiment",
 ];
 
-/// The line, expression and first tag of a `//go:build` constraint before
-/// the package clause that needs a tag `go test` does not set (a tag
-/// written without `!`, not a platform's, not `go1.N`).
-fn custom_build_tag(source: &[u8]) -> Option<(u32, String, String)> {
+/// The line, the constraint as written and the first tag of a `//go:build`
+/// constraint (or an older `// +build` line) before the package clause that needs a tag
+/// `go test` does not set (a tag written without `!`, not a platform's,
+/// not `go1.N`).
+pub(crate) fn custom_build_tag(source: &[u8]) -> Option<(u32, String, String)> {
     let text = String::from_utf8_lossy(source);
     for (i, line) in text.lines().enumerate() {
         let trimmed = line.trim();
         if trimmed.starts_with("package ") {
             return None;
         }
-        let Some(expr) = trimmed.strip_prefix("//go:build ") else {
+        let Some(expr) = trimmed
+            .strip_prefix("//go:build ")
+            .or_else(|| trimmed.strip_prefix("// +build "))
+        else {
             continue;
         };
+        let written = trimmed.to_string();
         let mut negated = false;
         let mut word = String::new();
         for c in expr.chars().chain(std::iter::once(' ')) {
@@ -306,7 +311,7 @@ fn custom_build_tag(source: &[u8]) -> Option<(u32, String, String)> {
                 let set_by_go =
                     GO_SET_TAGS.contains(&tag.as_str()) || tag.starts_with("go1.") || tag.starts_with("goexperiment.");
                 if !negated && !set_by_go {
-                    return Some((u32::try_from(i + 1).unwrap_or(1), expr.trim().to_string(), tag));
+                    return Some((u32::try_from(i + 1).unwrap_or(1), written, tag));
                 }
             }
             negated = c == '!';
@@ -334,6 +339,7 @@ mod tests {
             Some((1, "e2e".into()))
         );
         assert_eq!(tag("package x\n//go:build integration\n"), None);
+        assert_eq!(tag("// +build gofuzz\n\npackage x\n"), Some((1, "gofuzz".into())));
     }
     use super::*;
     use crate::lang::Lang;
