@@ -734,6 +734,15 @@ fn an_expected_literal_that_became_a_name_bound_to_another_value_changed() {
             &["mutation/assertion-value-changed tests/test_stats.py:8"][..],
         ),
         (old.replace("assert stats() == {}", "assert stats() == EMPTY"), &[][..]),
+        // A list or an object bound to the same value, as written (p-queue
+        // 8c7325a: `[0, 1]` became `values`, bound to `[0, 1]`).
+        (
+            old.replace(
+                "    assert stats() == {}",
+                "    empty = {}\n    assert stats() == empty",
+            ),
+            &[][..],
+        ),
         (
             old.replace(
                 "    assert len(stats()) == 0",
