@@ -111,47 +111,43 @@ pub(super) fn sole(node: Node) -> Node {
 /// condition, negated (`got != want` demands `got == want`, `!ok` demands
 /// `ok`, `bad` demands `bad` falsy).
 pub(super) fn demanded(condition: &Node, source: &[u8]) -> Form {
-    let c = unwrap_go(*condition);
-    let side = |field: &'static str| c.field(field).map(|n| operand(&n, source));
-    let operator = c.field("operator").map(|o| text(&o, source).into_owned());
-    match (c.kind(), operator.as_deref()) {
-        ("binary_expression", Some(op @ ("!=" | "=="))) => match (side("left"), side("right")) {
-            (Some(a), Some(b)) if op == "!=" => Form::Equal(a, b),
-            (Some(a), Some(b)) => Form::NotEqual(a, b),
-            _ => Form::Other,
-        },
-        ("unary_expression", Some("!")) => match c.field("operand").and_then(|o| compared(&o, source)) {
-            Some((a, b)) => Form::Equal(a, b),
-            None => side("operand").map_or(Form::Other, Form::Truthy),
-        },
-        ("call_expression", _) if let Some((a, b)) = compared(&c, source) => Form::NotEqual(a, b),
-        ("identifier" | "selector_expression" | "call_expression" | "true" | "false", _) => {
-            Form::Falsy(operand(&c, source))
-        }
-        _ => Form::Other,
-    }
+    truth_form(condition, false, source)
 }
 
 /// What a truth helper's condition (`assert(t, got == want)`, see
 /// [`truth_helpers`]) demands: the condition as written, the form
 /// [`demanded`] reads of the `if` that fails on its negation.
 pub(super) fn held(condition: &Node, source: &[u8]) -> Form {
+    truth_form(condition, true, source)
+}
+
+/// The form of `condition` holding (`holds`) or failing: `got == want`
+/// holding is `Equal`, failing `NotEqual`; `ok` holding is `Truthy`.
+fn truth_form(condition: &Node, holds: bool, source: &[u8]) -> Form {
     let c = unwrap_go(*condition);
     let side = |field: &'static str| c.field(field).map(|n| operand(&n, source));
     let operator = c.field("operator").map(|o| text(&o, source).into_owned());
+    // An equality, or its negation, as the truth asks.
+    let equal = |a: Operand, b: Operand, equal: bool| match equal == holds {
+        true => Form::Equal(a, b),
+        false => Form::NotEqual(a, b),
+    };
+    let truth = |value: Operand, truthy: bool| match truthy == holds {
+        true => Form::Truthy(value),
+        false => Form::Falsy(value),
+    };
     match (c.kind(), operator.as_deref()) {
         ("binary_expression", Some(op @ ("!=" | "=="))) => match (side("left"), side("right")) {
-            (Some(a), Some(b)) if op == "==" => Form::Equal(a, b),
-            (Some(a), Some(b)) => Form::NotEqual(a, b),
+            (Some(a), Some(b)) => equal(a, b, op == "=="),
             _ => Form::Other,
         },
         ("unary_expression", Some("!")) => match c.field("operand").and_then(|o| compared(&o, source)) {
-            Some((a, b)) => Form::NotEqual(a, b),
-            None => side("operand").map_or(Form::Other, Form::Falsy),
+            Some((a, b)) => equal(a, b, false),
+            None => side("operand").map_or(Form::Other, |v| truth(v, false)),
         },
-        ("call_expression", _) if let Some((a, b)) = compared(&c, source) => Form::Equal(a, b),
+        ("call_expression", _) if let Some((a, b)) = compared(&c, source) => equal(a, b, true),
         ("identifier" | "selector_expression" | "call_expression" | "true" | "false", _) => {
-            Form::Truthy(operand(&c, source))
+            truth(operand(&c, source), true)
         }
         _ => Form::Other,
     }
