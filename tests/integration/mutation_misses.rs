@@ -1106,3 +1106,53 @@ fn checks_moved_from_ava_to_node_test_are_the_same_checks() {
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// Snapshots of what the code makes of a data file the test imports
+/// follow that file: re-captured, they changed with their input, not with
+/// a benchmark beside the test (jshttp/cookie 6a4ec43: `scripts/top-cookie.json`
+/// re-captured, `parse-cookie.bench.ts` edited). The same snapshots
+/// changed with the code are reported.
+#[test]
+fn snapshots_of_a_data_file_the_test_imports_follow_it() {
+    let snap = |value: &str| format!("// Vitest Snapshot v1\n\nexports[`parse > a.com 1`] = `\"{value}\"`;\n");
+    let spec = "import { expect, it, describe } from 'vitest'\nimport { parse } from './index'\nimport top from '../data/top.json'\n\ndescribe('parse', () => {\n  for (const [site, value] of Object.entries(top)) {\n    it(site, () => {\n      expect(parse(value)).toMatchSnapshot()\n    })\n  }\n})\n";
+    let bench = |with: &str| {
+        format!(
+            "import {{ bench }} from 'vitest'\nimport {{ parse }} from './index'\nimport top from '../data/top.json'{with}\n\nbench('parse', () => {{\n  parse(top['a.com'])\n}})\n"
+        )
+    };
+    let code = "export const parse = (s: string) => s.trim()\n";
+    for (data, new_code, errors) in [
+        ("{\"a.com\": \"y=2\"}\n", code.to_string(), &[][..]),
+        (
+            "{\"a.com\": \"x=1\"}\n",
+            code.replace("s.trim()", "s.trim().toUpperCase()"),
+            &["mutation/assertion-value-changed src/__snapshots__/parse.spec.ts.snap:3"][..],
+        ),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("package.json", "{\"name\": \"c\"}\n"),
+                ("data/top.json", "{\"a.com\": \"x=1\"}\n"),
+                ("src/index.ts", code),
+                ("src/parse.spec.ts", spec),
+                ("src/parse.bench.ts", &bench("")),
+                ("src/__snapshots__/parse.spec.ts.snap", &snap("x=1")),
+            ],
+        );
+        commit(
+            &repo,
+            "re-capture",
+            &[
+                ("data/top.json", data),
+                ("src/index.ts", &new_code),
+                ("src/parse.bench.ts", &bench(" with { type: 'json' }")),
+                ("src/__snapshots__/parse.spec.ts.snap", &snap("changed")),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}

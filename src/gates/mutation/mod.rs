@@ -797,10 +797,21 @@ fn kind(classifier: &Classifier, change: &FileChange) -> Kind {
             owner_version: None,
         };
     }
-    if Lang::from_path(path).is_some() && !is_test_support(path) && !tool_config(path) {
+    if Lang::from_path(path).is_some() && !is_test_support(path) && !tool_config(path) && !benchmark(path) {
         return Kind::Code;
     }
     Kind::Other
+}
+
+/// A JavaScript or TypeScript benchmark (`parse.bench.ts`, vitest's
+/// `bench` files): it measures the code, no test checks it (issue 64:
+/// jshttp/cookie's snapshots "changed with" `parse-cookie.bench.ts`).
+fn benchmark(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    name.rsplit_once('.').is_some_and(|(stem, ext)| {
+        matches!(ext, "js" | "cjs" | "mjs" | "ts" | "cts" | "mts" | "jsx" | "tsx")
+            && (stem.ends_with(".bench") || stem.ends_with(".benchmark"))
+    })
 }
 
 /// A development tool's config written as code (`eslint.config.js`,

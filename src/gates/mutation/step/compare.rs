@@ -409,6 +409,10 @@ impl Analysis<'_> {
         if case.is_none() && (self.fed_by_fixture(of, nf, n) || self.own_input_changed(of, o, nf, n, new)) {
             return;
         }
+        // A data file the test imports changed: its input.
+        if super::deleted::reads_changed_data(emit.step, &nf.change.path, new_file) {
+            return;
+        }
         // The test's own name or file, renamed or moved by the step, in
         // what it expects (a stack trace naming the test function, a
         // caller's file name).
