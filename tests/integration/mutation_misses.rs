@@ -1156,3 +1156,55 @@ fn snapshots_of_a_data_file_the_test_imports_follow_it() {
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// A merge whose test file differs from every parent is read against its
+/// first: a changed expectation a commit it brings made there is that
+/// commit's, reported once (mapstructure 07998cf: reported for the side
+/// commit and again for the merge).
+#[test]
+fn a_change_a_merged_commit_made_is_not_reported_again_for_the_merge() {
+    let tests = |msg: &str, extra: &str| {
+        format!(
+            "from app.q import check\n\n\ndef test_invalid():\n    assert check(1) == \"{msg}\"\n\n\ndef test_valid():\n    assert check(\"a\") == \"ok\"\n{extra}"
+        )
+    };
+    let code = |msg: &str| {
+        format!(
+            "def check(v):\n    return \"ok\" if isinstance(v, str) else \"{msg}\"\n\n\ndef other():\n    return 1\n"
+        )
+    };
+    let repo = TestRepo::new();
+    let base = commit(
+        &repo,
+        "base",
+        &[
+            ("app/__init__.py", "\n"),
+            ("app/q.py", &code("bad type")),
+            ("tests/test_q.py", &tests("bad type", "")),
+        ],
+    );
+    repo.git(&["checkout", "-q", "-b", "side"]);
+    commit(
+        &repo,
+        "side: print the value",
+        &[
+            ("app/q.py", &code("bad type, value: 1")),
+            ("tests/test_q.py", &tests("bad type, value: 1", "")),
+        ],
+    );
+    repo.git(&["checkout", "-q", "main"]);
+    let more = "\n\ndef test_more():\n    assert check(\"b\") == \"ok\"\n";
+    // The main line changes the code and the test file too: the merge
+    // differs from every parent in both.
+    commit(
+        &repo,
+        "main: one more test",
+        &[
+            ("app/q.py", &code("bad type").replace("return 1", "return 2")),
+            ("tests/test_q.py", &tests("bad type", more)),
+        ],
+    );
+    repo.git(&["merge", "-q", "--no-edit", "side"]);
+    assert_eq!(repo.read("tests/test_q.py"), tests("bad type, value: 1", more));
+    assert_errors(&repo, &base, &["mutation/assertion-value-changed tests/test_q.py:5"]);
+}
