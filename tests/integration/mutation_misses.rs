@@ -1208,3 +1208,40 @@ fn a_change_a_merged_commit_made_is_not_reported_again_for_the_merge() {
     assert_eq!(repo.read("tests/test_q.py"), tests("bad type, value: 1", more));
     assert_errors(&repo, &base, &["mutation/assertion-value-changed tests/test_q.py:5"]);
 }
+
+/// A test compiled only with a Cargo feature its crate does not declare
+/// was never compiled: deleting it loses nothing (arrayvec cee33ee). One
+/// behind a declared feature ran where that feature is on, and is lost.
+#[test]
+fn a_test_behind_a_feature_the_crate_does_not_declare_was_never_built() {
+    let manifest = "[package]\nname = \"vecs\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[features]\nstd = []\n";
+    let tests = |gone: &str, std: &str| {
+        format!("use vecs::make;\n\n#[test]\nfn plain() {{\n    assert_eq!(make(1).len(), 1);\n}}\n{gone}{std}")
+    };
+    let gone =
+        "\n#[cfg(feature = \"sizes-33-128\")]\n#[test]\nfn big_sizes() {\n    assert_eq!(make(52).len(), 52);\n}\n";
+    let std = "\n#[cfg(feature = \"std\")]\n#[test]\nfn with_std() {\n    assert_eq!(make(2).len(), 2);\n}\n";
+    for (new, errors) in [
+        (tests("", std), &[][..]),
+        (
+            tests(gone, ""),
+            &["mutation/test-deleted-or-skipped tests/vecs.rs:16"][..],
+        ),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("Cargo.toml", manifest),
+                (
+                    "src/lib.rs",
+                    "/// Makes a vec.\npub fn make(n: usize) -> Vec<u8> {\n    vec![0; n]\n}\n",
+                ),
+                ("tests/vecs.rs", &tests(gone, std)),
+            ],
+        );
+        commit(&repo, "drop a test", &[("tests/vecs.rs", &new)]);
+        assert_errors(&repo, &base, errors);
+    }
+}

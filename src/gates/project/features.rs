@@ -11,7 +11,9 @@ use std::sync::Mutex;
 #[derive(Debug)]
 pub struct CargoFeatures {
     root: PathBuf,
-    read: Mutex<BTreeMap<PathBuf, Option<BTreeSet<String>>>>,
+    /// Each manifest's default features, and every feature it declares
+    /// (`[features]` and optional dependencies), by its directory.
+    read: Mutex<BTreeMap<PathBuf, Option<(BTreeSet<String>, BTreeSet<String>)>>>,
 }
 
 impl CargoFeatures {
@@ -26,6 +28,20 @@ impl CargoFeatures {
     /// (repository-relative) enable `feature`? A manifest that cannot be
     /// read says yes: no finding rests on a guess.
     pub fn on_by_default(&self, path: &Path, feature: &str) -> bool {
+        self.manifest(path, |(on, _)| on.contains(feature))
+    }
+
+    /// Does the manifest of the crate holding `path` declare `feature`
+    /// (in `[features]`, or as an optional dependency)? A test compiled
+    /// only with one it does not declare is never compiled. A manifest
+    /// that cannot be read says yes.
+    pub fn declares(&self, path: &Path, feature: &str) -> bool {
+        self.manifest(path, |(_, declared)| declared.contains(feature))
+    }
+
+    /// `ask` of the manifest of the crate holding `path`; true when there
+    /// is none or it cannot be read.
+    fn manifest(&self, path: &Path, ask: impl Fn(&(BTreeSet<String>, BTreeSet<String>)) -> bool) -> bool {
         let Some(dir) = path
             .ancestors()
             .skip(1)
@@ -34,12 +50,32 @@ impl CargoFeatures {
             return true;
         };
         let mut read = self.read.lock().unwrap_or_else(|e| e.into_inner());
-        let defaults = read.entry(dir.to_path_buf()).or_insert_with(|| {
+        let manifest = read.entry(dir.to_path_buf()).or_insert_with(|| {
             let text = std::fs::read_to_string(self.root.join(dir).join("Cargo.toml")).ok()?;
-            defaults(&text.parse::<toml::Table>().ok()?)
+            let manifest = text.parse::<toml::Table>().ok()?;
+            Some((defaults(&manifest)?, declared(&manifest)))
         });
-        defaults.as_ref().is_none_or(|on| on.contains(feature))
+        manifest.as_ref().is_none_or(ask)
     }
+}
+
+/// Every feature a manifest declares: its `[features]`, and its optional
+/// dependencies (each an implicit feature of its name).
+fn declared(manifest: &toml::Table) -> BTreeSet<String> {
+    let mut names: BTreeSet<String> = manifest
+        .get("features")
+        .and_then(|f| f.as_table())
+        .map(|f| f.keys().cloned().collect())
+        .unwrap_or_default();
+    if let Some(dependencies) = manifest.get("dependencies").and_then(|d| d.as_table()) {
+        names.extend(
+            dependencies
+                .iter()
+                .filter(|(_, d)| d.get("optional").and_then(|o| o.as_bool()) == Some(true))
+                .map(|(name, _)| name.clone()),
+        );
+    }
+    names
 }
 
 /// The features `default` enables ([`crate::trust::tools::cargo_default_features`]).
@@ -59,5 +95,11 @@ mod tests {
         let on = super::defaults(&manifest).unwrap();
         assert_eq!(on.into_iter().collect::<Vec<_>>(), vec!["alloc", "std"]);
         assert!(super::defaults(&toml::Table::new()).unwrap().is_empty());
+        let manifest: toml::Table =
+            "[features]\nstd = []\n\n[dependencies]\nserde = { version = \"1\", optional = true }\nlog = \"0.4\"\n"
+                .parse()
+                .unwrap();
+        let declared = super::declared(&manifest);
+        assert_eq!(declared.into_iter().collect::<Vec<_>>(), vec!["serde", "std"]);
     }
 }

@@ -28,8 +28,14 @@ impl Analysis<'_> {
             if t.benchmark {
                 continue;
             }
-            // Already skipped: it checked nothing.
-            if t.skip.is_some() {
+            // Already skipped: it checked nothing. So did one compiled only
+            // with a Cargo feature its crate does not declare (arrayvec
+            // cee33ee: `#[cfg(feature = "array-sizes-33-128")]`, gone).
+            let never_built = t
+                .feature
+                .as_ref()
+                .is_some_and(|(features, _)| features.iter().any(|f| !self.features.declares(file.old_path(), f)));
+            if t.skip.is_some() || never_built {
                 emit.out.deleted_with_subject += 1;
                 continue;
             }
