@@ -11,9 +11,17 @@ use std::sync::Mutex;
 #[derive(Debug)]
 pub struct CargoFeatures {
     root: PathBuf,
-    /// Each manifest's default features, and every feature it declares
-    /// (`[features]` and optional dependencies), by its directory.
-    read: Mutex<BTreeMap<PathBuf, Option<(BTreeSet<String>, BTreeSet<String>)>>>,
+    /// Each manifest's features, by its directory (`None`: not read).
+    read: Mutex<BTreeMap<PathBuf, Option<Features>>>,
+}
+
+/// What one manifest says of features.
+#[derive(Debug)]
+struct Features {
+    /// What a plain build enables.
+    defaults: BTreeSet<String>,
+    /// Every feature it declares: `[features]` and optional dependencies.
+    declared: BTreeSet<String>,
 }
 
 impl CargoFeatures {
@@ -28,7 +36,7 @@ impl CargoFeatures {
     /// (repository-relative) enable `feature`? A manifest that cannot be
     /// read says yes: no finding rests on a guess.
     pub fn on_by_default(&self, path: &Path, feature: &str) -> bool {
-        self.manifest(path, |(on, _)| on.contains(feature))
+        self.manifest(path, |f| f.defaults.contains(feature))
     }
 
     /// Does the manifest of the crate holding `path` declare `feature`
@@ -36,12 +44,12 @@ impl CargoFeatures {
     /// only with one it does not declare is never compiled. A manifest
     /// that cannot be read says yes.
     pub fn declares(&self, path: &Path, feature: &str) -> bool {
-        self.manifest(path, |(_, declared)| declared.contains(feature))
+        self.manifest(path, |f| f.declared.contains(feature))
     }
 
     /// `ask` of the manifest of the crate holding `path`; true when there
     /// is none or it cannot be read.
-    fn manifest(&self, path: &Path, ask: impl Fn(&(BTreeSet<String>, BTreeSet<String>)) -> bool) -> bool {
+    fn manifest(&self, path: &Path, ask: impl Fn(&Features) -> bool) -> bool {
         let Some(dir) = path
             .ancestors()
             .skip(1)
@@ -53,7 +61,10 @@ impl CargoFeatures {
         let manifest = read.entry(dir.to_path_buf()).or_insert_with(|| {
             let text = std::fs::read_to_string(self.root.join(dir).join("Cargo.toml")).ok()?;
             let manifest = text.parse::<toml::Table>().ok()?;
-            Some((defaults(&manifest)?, declared(&manifest)))
+            Some(Features {
+                defaults: defaults(&manifest)?,
+                declared: declared(&manifest),
+            })
         });
         manifest.as_ref().is_none_or(ask)
     }
