@@ -1158,14 +1158,14 @@ fn snapshots_of_a_data_file_the_test_imports_follow_it() {
 }
 
 /// A merge whose test file differs from every parent is read against its
-/// first: a changed expectation a commit it brings made there is that
-/// commit's, reported once (mapstructure 07998cf: reported for the side
-/// commit and again for the merge).
+/// first: a changed expectation a commit it brings made there is reported
+/// once, where the merge has it (mapstructure 07998cf: reported for the
+/// side commit, at its own line, and again for the merge).
 #[test]
 fn a_change_a_merged_commit_made_is_not_reported_again_for_the_merge() {
     let tests = |msg: &str, extra: &str| {
         format!(
-            "from app.q import check\n\n\ndef test_invalid():\n    assert check(1) == \"{msg}\"\n\n\ndef test_valid():\n    assert check(\"a\") == \"ok\"\n{extra}"
+            "from app.q import check\n\n\n{extra}def test_invalid():\n    assert check(1) == \"{msg}\"\n\n\ndef test_valid():\n    assert check(\"a\") == \"ok\"\n"
         )
     };
     let code = |msg: &str| {
@@ -1193,7 +1193,7 @@ fn a_change_a_merged_commit_made_is_not_reported_again_for_the_merge() {
         ],
     );
     repo.git(&["checkout", "-q", "main"]);
-    let more = "\n\ndef test_more():\n    assert check(\"b\") == \"ok\"\n";
+    let more = "def test_more():\n    assert check(\"b\") == \"ok\"\n\n\n";
     // The main line changes the code and the test file too: the merge
     // differs from every parent in both.
     commit(
@@ -1206,7 +1206,8 @@ fn a_change_a_merged_commit_made_is_not_reported_again_for_the_merge() {
     );
     repo.git(&["merge", "-q", "--no-edit", "side"]);
     assert_eq!(repo.read("tests/test_q.py"), tests("bad type, value: 1", more));
-    assert_errors(&repo, &base, &["mutation/assertion-value-changed tests/test_q.py:5"]);
+    // Where the merge has it: the newer version of the file.
+    assert_errors(&repo, &base, &["mutation/assertion-value-changed tests/test_q.py:9"]);
 }
 
 /// A test compiled only with a Cargo feature its crate does not declare

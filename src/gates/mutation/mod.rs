@@ -599,19 +599,22 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let mut compared = 0;
     let mut unreadable: Vec<String> = Vec::new();
     // A merge answers for a file that differs from every parent, read
-    // against its first: a change a commit it brings made there is that
-    // commit's, and is not reported again for the merge (mapstructure
-    // 07998cf: a side branch's changed expectation, twice).
-    let mut reported: HashSet<(String, Option<String>, String)> = HashSet::new();
+    // against its first: a change a commit it brings made there is
+    // reported once, where the merge has it, the newer version of the file
+    // (mapstructure 07998cf: a side branch's changed expectation, twice).
+    let mut reported: HashMap<(String, Option<String>, String), usize> = HashMap::new();
     for (step, result) in steps.iter().zip(results) {
         unreadable.extend(result.unreadable);
         let merge = matches!(&step.source, Source::Commit(c) if !c.merged.is_empty());
         for finding in result.findings {
             let key = (finding.rule.clone(), finding.path.clone(), finding.message.clone());
-            if !reported.insert(key) && merge {
-                continue;
+            match reported.get(&key) {
+                Some(&at) if merge => out.findings[at] = finding,
+                _ => {
+                    reported.insert(key, out.findings.len());
+                    out.findings.push(finding);
+                }
             }
-            out.findings.push(finding);
         }
         deleted_with_subject += result.deleted_with_subject;
         checked_again += result.checked_again;
