@@ -346,7 +346,7 @@ impl<'r> Scan<'r> {
             check(self, method, form, &operands);
         } else if on_testing {
             match name.as_str() {
-                "Error" | "Errorf" | "Fatal" | "Fatalf" | "Fail" | "FailNow" => {
+                failure if FAILURES.contains(&failure) => {
                     let (form, relation) = self.failure(call);
                     push(self, form, Vec::new(), &[]);
                     self.relate(relation);

@@ -230,12 +230,9 @@ fn fails(block: &Node, source: &[u8]) -> bool {
         {
             found |= match function.kind() {
                 "identifier" => text(&function, source) == "panic",
-                "selector_expression" => function.field("field").is_some_and(|f| {
-                    matches!(
-                        text(&f, source).as_ref(),
-                        "Fatal" | "Fatalf" | "Error" | "Errorf" | "Fail" | "FailNow"
-                    )
-                }),
+                "selector_expression" => function
+                    .field("field")
+                    .is_some_and(|f| FAILURES.contains(&text(&f, source).as_ref())),
                 _ => false,
             };
         }

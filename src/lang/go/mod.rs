@@ -34,6 +34,8 @@ const COMMENT: &str = "comment";
 
 /// The `testing` types whose values fail, skip and run subtests.
 const TESTING_TYPES: &[&str] = &["T", "B", "F", "TB"];
+/// The methods of a `*testing.T` that fail the test.
+const FAILURES: &[&str] = &["Error", "Errorf", "Fatal", "Fatalf", "Fail", "FailNow"];
 
 /// testify's assertion methods (on `assert`, `require`, an `assert.New(t)`
 /// object or a suite), and gotest.tools' `assert` package.

@@ -410,7 +410,7 @@ impl Analysis<'_> {
             return;
         }
         // A data file the test imports changed: its input.
-        if super::deleted::reads_changed_data(emit.step, &nf.change.path, new_file) {
+        if fixtures::reads_changed_data(emit.step, &nf.change.path, new_file) {
             return;
         }
         // The test's own name or file, renamed or moved by the step, in

@@ -270,7 +270,7 @@ impl Analysis<'_> {
             let Some(reached) = self.changed_code(step, owner, lang, test, code) else {
                 continue;
             };
-            if reads_changed_data(step, owner, test) {
+            if fixtures::reads_changed_data(step, owner, test) {
                 continue;
             }
             let old_path = change.old_path.as_deref().unwrap_or(&change.path);
@@ -413,18 +413,4 @@ fn moved_to_its_file(named: &[NamedFile], t: &TestCase) -> bool {
         .unwrap_or(name);
     let tested = plain(tested.strip_suffix("_test").unwrap_or(tested));
     tested.chars().count() >= 4 && named.iter().any(|f| f.tested == tested && f.names.contains(&tested))
-}
-
-/// Does test file `owner` (its model `test`) import a data file the step
-/// changed (`import top from "../scripts/top-cookie.json"`)? What it
-/// expects follows that input, not the code (issue 64: jshttp/cookie's
-/// snapshots of parsing each site's cookies, the sites re-captured).
-pub(super) fn reads_changed_data(step: &Step, owner: &Path, test: &TestFile) -> bool {
-    let dir = owner.parent().unwrap_or(Path::new(""));
-    test.imports
-        .iter()
-        .filter(|i| i.specifier.starts_with("./") || i.specifier.starts_with("../"))
-        .map(|i| normalize(&dir.join(&i.specifier)))
-        .filter(|path| Lang::from_path(path).is_none())
-        .any(|path| step.changes.iter().any(|c| c.path == path && c.kind == Kind::Other))
 }

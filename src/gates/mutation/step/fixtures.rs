@@ -2,12 +2,14 @@
 //! written outside its tests, which hand a test its input. An expected
 //! value that changed with one of them followed the test's input, not the
 //! code (issue 64: cachetools' `Locked` fixture counting its calls
-//! differently, httparse's input constant gaining a header).
+//! differently, httparse's input constant gaining a header). So did one
+//! that follows a data file the test imports, or a binding of the test's own.
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-use crate::gates::project::resolve::is_test_support;
+use super::{Kind, Step};
+use crate::gates::project::resolve::{is_test_support, normalize};
 use crate::lang::{Lang, TestCase, TestFile};
 
 /// Each name a test file defines outside its tests (a helper, a class and
@@ -108,6 +110,20 @@ impl Fixtures {
 /// ([`Fixtures::changed_from`]): its input changed outside its body?
 pub(crate) fn feeds(changed: &HashSet<String>, t: &TestCase, text: &str) -> bool {
     words(text).any(|w| w != t.name && changed.contains(w))
+}
+
+/// Does test file `owner` (its model `test`) import a data file the step
+/// changed (`import top from "../scripts/top-cookie.json"`)? What it
+/// expects follows that input, not the code (issue 64: jshttp/cookie's
+/// snapshots of parsing each site's cookies, the sites re-captured).
+pub(crate) fn reads_changed_data(step: &Step, owner: &Path, test: &TestFile) -> bool {
+    let dir = owner.parent().unwrap_or(Path::new(""));
+    test.imports
+        .iter()
+        .filter(|i| i.specifier.starts_with("./") || i.specifier.starts_with("../"))
+        .map(|i| normalize(&dir.join(&i.specifier)))
+        .filter(|path| Lang::from_path(path).is_none())
+        .any(|path| step.changes.iter().any(|c| c.path == path && c.kind == Kind::Other))
 }
 
 /// The names of at least two characters in `text`.
