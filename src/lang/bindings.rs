@@ -179,8 +179,20 @@ pub(crate) fn named_literals<'l, 's>(
 
 /// The cases of the one table a test's loops run over, from each loop's
 /// table (its text, to tell two apart) and the cases read of it: loops over
-/// two different tables give none, as none is the test's own.
-pub(crate) fn one_table(tables: Vec<(String, Vec<Case>)>) -> Vec<Case> {
+/// two different tables give none, as none is the test's own. A list of
+/// plain values (`"foo bar"`, `-8`, `true`: each row one value bound to the
+/// loop's one name, inputs the same checks run on) is the test's table
+/// only when it loops over no table of rows (a loop over names beside one over cases does not
+/// hide the cases).
+pub(crate) fn one_table(mut tables: Vec<(String, Vec<Case>)>) -> Vec<Case> {
+    let plain = |cases: &Vec<Case>| {
+        cases
+            .iter()
+            .all(|case| matches!(case.as_slice(), [(name, _)] if is_plain_name(name)))
+    };
+    if tables.iter().any(|(_, cases)| !plain(cases)) {
+        tables.retain(|(_, cases)| !plain(cases));
+    }
     let mut found: Option<(String, Vec<Case>)> = None;
     for (id, cases) in tables {
         match &found {

@@ -241,14 +241,14 @@ fn python_loops_over_literal_tables_bind_their_names_per_row() {
             ],
         ]
     );
-    // None: plain values, two tables, a table rebound in the body or at
-    // module level, a rebound loop name (left out), a parametrized test
-    // (its decorator's cases win).
+    // A list of plain values binds the one name; none: two tables, a table
+    // rebound in the body or at module level, a rebound loop name (left
+    // out), a parametrized test (its decorator's cases win).
     let py = "TWICE = [(1, 2)]\nTWICE = [(3, 4)]\n\ndef test_plain():\n    for n in [1, 2]:\n        assert inc(n) > n\n\ndef test_two():\n    for n, want in [(1, 2)]:\n        assert inc(n) == want\n    for n, want in [(3, 4)]:\n        assert inc(n) == want\n\ndef test_rebound_table():\n    t = [(1, 2)]\n    t = [(3, 4)]\n    for n, want in t:\n        assert inc(n) == want\n\ndef test_module_twice():\n    for n, want in TWICE:\n        assert inc(n) == want\n\ndef test_rebound_name():\n    for n, want in [(1, 2)]:\n        want = str(want)\n        assert inc(n) == want\n\n@pytest.mark.parametrize(\"k\", [0])\ndef test_param(k):\n    for n, want in [(1, 2)]:\n        assert inc(n + k) == want\n";
     assert_eq!(
         cases(py),
         vec![
-            vec![],
+            vec![vec![pair("n", "1")], vec![pair("n", "2")]],
             vec![],
             vec![],
             vec![],
@@ -256,6 +256,10 @@ fn python_loops_over_literal_tables_bind_their_names_per_row() {
             vec![vec![pair("k", "0")]],
         ]
     );
+    // Beside a table of rows, a loop over plain values does not hide it;
+    // an f-string is no plain value.
+    let py = "def test_beside():\n    for name in [\"a\", -2, None]:\n        assert ok(name)\n    for n, want in [(1, 2)]:\n        assert inc(n) == want\n\ndef test_formatted():\n    for name in [f\"{x}\", \"b\"]:\n        assert ok(name)\n";
+    assert_eq!(cases(py), vec![vec![vec![pair("n", "1"), pair("want", "2")]], vec![]]);
 }
 
 /// JavaScript: `for .. of` loops and `forEach` callbacks over a literal
@@ -287,17 +291,32 @@ fn javascript_loops_over_literal_tables_bind_their_names_per_row() {
             ],
         ]
     );
-    // None: plain values, `for .. in`, a rebound table, a rebound loop name
-    // (left out), an `it.each` test (its own rows win).
+    // A list of plain values binds the one name; none: `for .. in`, a
+    // rebound table, a rebound loop name (left out), an `it.each` test (its
+    // own rows win).
     let js = "test('plain', () => {\n  for (const n of [1, 2]) {\n    expect(inc(n)).toBeGreaterThan(n)\n  }\n})\n\ntest('in', () => {\n  for (const k in [[1, 2]]) {\n    expect(k).toBeDefined()\n  }\n})\n\ntest('rebound table', () => {\n  let t = [[1, 2]]\n  t = [[3, 4]]\n  for (const [n, want] of t) {\n    expect(inc(n)).toBe(want)\n  }\n})\n\ntest('rebound name', () => {\n  for (let [n, want] of [[1, 2]]) {\n    want = String(want)\n    expect(inc(n)).toBe(want)\n  }\n})\n\nit.each([[0]])('each %i', (k) => {\n  for (const [n, want] of [[1, 2]]) {\n    expect(inc(n + k)).toBe(want)\n  }\n})\n";
     assert_eq!(
         cases(js),
         vec![
-            vec![],
+            vec![vec![pair("n", "1")], vec![pair("n", "2")]],
             vec![],
             vec![],
             vec![vec![pair("n", "1")]],
             vec![vec![pair("k", "0")]]
+        ]
+    );
+    // A template with a substitution is no plain value.
+    let js = "test('names', () => {\n  ['a b', `c`, -1, null].forEach((name) => expect(ok(name)).toBe(false))\n})\n\ntest('built', () => {\n  for (const name of [`${x}`, 'b']) {\n    expect(ok(name)).toBe(false)\n  }\n})\n";
+    assert_eq!(
+        cases(js),
+        vec![
+            vec![
+                vec![pair("name", "\" a b \"")],
+                vec![pair("name", "` c `")],
+                vec![pair("name", "- 1")],
+                vec![pair("name", "null")]
+            ],
+            vec![]
         ]
     );
 }
@@ -323,7 +342,7 @@ fn rust_loops_over_literal_tables_bind_their_names_per_row() {
                 vec![pair("n", "6"), pair("want", "7")]
             ],
             vec![vec![pair("row . n", "8"), pair("row . want", "9")]],
-            vec![],
+            vec![vec![pair("n", "1")], vec![pair("n", "2")]],
         ]
     );
 }

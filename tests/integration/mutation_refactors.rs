@@ -241,6 +241,68 @@ fn ts_repo(tests: &str) -> (TestRepo, String) {
     ])
 }
 
+/// Checks written out one by one that became a loop over a list of plain
+/// values in the same test are made again, each by its row (issue 64:
+/// jshttp/cookie's `assert.throws` calls became an `invalidNames.forEach`);
+/// a check whose input left the list goes unnoticed in a change to the tests
+/// alone, and is a finding when the code changed with it.
+#[test]
+fn checks_folded_into_a_loop_over_plain_values_are_made_by_its_rows() {
+    let code = "export function valid(name: string): boolean {\n  return /^[a-z]+$/.test(name)\n}\n";
+    let tests = "import { expect, test } from 'vitest'\nimport { valid } from '../src/name'\n\ntest('refuses bad names', () => {\n  expect(valid('a b')).toBe(false)\n  expect(valid('a;b')).toBe(false)\n  expect(valid('A')).toBe(false)\n})\n";
+    let table = |names: &str| {
+        format!(
+            "import {{ expect, test }} from 'vitest'\nimport {{ valid }} from '../src/name'\n\ntest('refuses bad names', () => {{\n  const names = [{names}]\n  names.forEach((name) => {{\n    expect(valid(name)).toBe(false)\n  }})\n}})\n"
+        )
+    };
+    let repo = || {
+        repo_with(&[
+            ("package.json", "{ \"name\": \"shop\", \"private\": true }\n"),
+            ("src/name.ts", code),
+            ("test/name.test.ts", tests),
+        ])
+    };
+    // Every input kept, more added; then one swapped for its like.
+    for names in ["'a b', 'a;b', 'A', 'a\\tb'", "'a\\tb', 'a;b', 'A'"] {
+        let (repo, base) = repo();
+        commit(&repo, "table", &[("test/name.test.ts", &table(names))]);
+        assert_errors(&repo, &base, &[]);
+    }
+    // The code now takes spaces, and the name with one left the list.
+    let (repo, base) = repo();
+    commit(
+        &repo,
+        "allow spaces",
+        &[
+            ("src/name.ts", &code.replace("[a-z]", "[a-z ]")),
+            ("test/name.test.ts", &table("'a;b', 'A'")),
+        ],
+    );
+    assert_errors(&repo, &base, &["mutation/assertion-deleted test/name.test.ts:4"]);
+
+    // Python, the same: a loop over plain values binds each to its name.
+    let tests =
+        "from calc.core import mean\n\n\ndef test_refuses():\n    assert mean([1]) == 1\n    assert mean([2]) == 2\n";
+    let table =
+        "from calc.core import mean\n\n\ndef test_refuses():\n    for x in [2, 3]:\n        assert mean([x]) == x\n";
+    let (repo, base) = python_repo(tests);
+    commit(&repo, "table", &[("tests/test_core.py", table)]);
+    assert_errors(&repo, &base, &[]);
+    let (repo, base) = python_repo(tests);
+    commit(
+        &repo,
+        "table",
+        &[
+            (
+                "calc/core.py",
+                &CALC_PY.replace("return sum", "return 0 if xs == [1] else sum"),
+            ),
+            ("tests/test_core.py", &table.replace("[2, 3]", "[2]")),
+        ],
+    );
+    assert_errors(&repo, &base, &["mutation/assertion-deleted tests/test_core.py:4"]);
+}
+
 /// A `for .. of` loop or a `forEach` callback over a literal array (written
 /// there, or bound once at the top of the file) is a table-driven test: a
 /// row's expected value edited with the code is seen, as in an `it.each` row.

@@ -164,8 +164,9 @@ pub(super) fn columns(ty: &Node, source: &[u8]) -> Option<Vec<String>> {
 /// package level to a name the body does not bind), each row
 /// binding `c.field` to its value (by key, or by position), and for a map
 /// the loop's key name to the row's key. A field the row leaves out is not
-/// bound. Loops over two tables give no cases; a loop over plain values,
-/// by index, or over a table of a type not declared in the file reads none.
+/// bound; a list of plain values (`[]string{"a", "b c"}`) binds the loop's
+/// name to each. Loops over two tables give no cases; a loop by index, or
+/// over a table of a type not declared in the file, reads none.
 pub(super) fn table_cases(body: &Node, read: &Read, source: &[u8]) -> Vec<Case> {
     let mut loops: Vec<(Node, Node)> = Vec::new();
     visit_named(*body, |n| {
@@ -292,6 +293,9 @@ pub(super) fn rows(
     } else {
         element
     };
+    if !map && element.kind() == "type_identifier" && SCALARS.contains(&&*text(&element, source)) {
+        return plain_rows(table, names, source);
+    }
     let fields = match element.kind() {
         "struct_type" => columns(&element, source)?,
         "type_identifier" => {
@@ -358,6 +362,51 @@ pub(super) fn rows(
             }
         }
         cases.push(case);
+        if cases.len() == crate::lang::MAX_CASES {
+            break;
+        }
+    }
+    Some(cases)
+}
+
+/// Go's predeclared types whose values a literal spells.
+const SCALARS: &[&str] = &[
+    "string", "bool", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64",
+    "uintptr", "float32", "float64", "byte", "rune",
+];
+
+/// The cases of a list of plain values (`[]string{"a", "b c"}`) a `for _,
+/// name := range` loop binds to `name`, each an input the same checks run
+/// on; `None` when one is not a literal.
+fn plain_rows(table: &Node, names: &[String], source: &[u8]) -> Option<Vec<Case>> {
+    let [_, name] = names else { return None };
+    if name == "_" {
+        return None;
+    }
+    let literal = table.field("body")?;
+    let mut cursor = literal.walk();
+    let mut cases = Vec::new();
+    for element in literal.named_children(&mut cursor).filter(|n| !n.is_comment()) {
+        let value = (element.kind() == "literal_element")
+            .then(|| first_child(&element))
+            .flatten()?;
+        let plain = match value.kind() {
+            "interpreted_string_literal"
+            | "raw_string_literal"
+            | "int_literal"
+            | "float_literal"
+            | "rune_literal"
+            | "true"
+            | "false" => true,
+            "unary_expression" => value
+                .field("operand")
+                .is_some_and(|o| matches!(o.kind(), "int_literal" | "float_literal")),
+            _ => false,
+        };
+        if !plain {
+            return None;
+        }
+        cases.push(vec![(name.clone(), token_key(&value, source))]);
         if cases.len() == crate::lang::MAX_CASES {
             break;
         }

@@ -565,4 +565,19 @@ func TestSuite(t *testing.T) { suite.Run(t, new(SvcSuite)) }
         assert_eq!(package_name("github.com/mattn/go-sqlite3"), "sqlite3");
         assert_eq!(package_name("net/http"), "http");
     }
+
+    /// A `for _, name := range` loop over a list of plain values binds the
+    /// name to each; one not a literal, or a loop by index, binds none.
+    #[test]
+    fn loops_over_plain_values_bind_the_name() {
+        let file = model(
+            "package x\n\nfunc TestNames(t *testing.T) {\n\tfor _, name := range []string{\"a b\", `c`} {\n\t\tif Valid(name) {\n\t\t\tt.Error(name)\n\t\t}\n\t}\n}\n\nfunc TestBuilt(t *testing.T) {\n\tfor _, n := range []int{1, -2, x} {\n\t\tif Valid(n) {\n\t\t\tt.Error(n)\n\t\t}\n\t}\n}\n\nfunc TestIndex(t *testing.T) {\n\tfor i := range []int{1, 2} {\n\t\tif Valid(i) {\n\t\t\tt.Error(i)\n\t\t}\n\t}\n}\n",
+        );
+        let pair = |name: &str, value: &str| vec![(name.to_string(), value.to_string())];
+        let cases: Vec<_> = file.tests.iter().map(|t| t.cases.clone()).collect();
+        assert_eq!(
+            cases,
+            vec![vec![pair("name", "\" a b \""), pair("name", "` c `")], vec![], vec![]]
+        );
+    }
 }

@@ -410,9 +410,11 @@ impl<'s> Walker<'s, '_> {
 
     /// Read a test, or recall it from the memo when the version before held
     /// the same text in the same groups. Skipped tests are read each time:
-    /// their reason may be a comment outside the test.
+    /// their reason may be a comment outside the test; so are tests a loop
+    /// declares, whose cases are its rows.
     pub(super) fn remembered_test(&mut self, call: &Node, path: &[String], group_skip: Option<&Skip>) {
-        let Some(memo) = self.memo.as_deref_mut().filter(|_| group_skip.is_none()) else {
+        let looped = || in_a_loop(call, self.source);
+        let Some(memo) = self.memo.as_deref_mut().filter(|_| group_skip.is_none() && !looped()) else {
             self.test(call, path, group_skip);
             return;
         };

@@ -9,9 +9,10 @@ use super::*;
 /// the test binding that name nowhere, once at the top of the file). An
 /// array pattern (`[input, want]`) binds a row's values by position, an
 /// object pattern (`{ input, want }`) a row's fields by key, and one name
-/// (`c`) binds `c[0]`.. of an array row and `c.want` of an object row. A
-/// row of another shape is not read; loops over two tables, or over plain
-/// values, give none. A name the test rebinds is not the row's value.
+/// (`c`) binds `c[0]`.. of an array row and `c.want` of an object row, or
+/// a plain value (`"foo bar"`, `-8`) itself: a list of inputs the same
+/// checks run on. A row of another shape is not read; loops over two
+/// tables give none. A name the test rebinds is not the row's value.
 pub(super) fn loop_cases(
     body: &Node,
     module: &[(String, Node)],
@@ -85,6 +86,19 @@ pub(super) fn enclosing_loop_cases(
         at = n.parent();
     }
     Vec::new()
+}
+
+/// Is `call` declared inside a loop over a table ([`enclosing_loop_cases`])?
+/// Its cases are read outside its text.
+pub(super) fn in_a_loop(call: &Node, source: &[u8]) -> bool {
+    let mut at = call.parent();
+    while let Some(n) = at {
+        if let (Some(_), Some(_)) = loop_over(&n, source) {
+            return true;
+        }
+        at = n.parent();
+    }
+    false
 }
 
 /// The `if` conditions between `call` and the loop `top` around it, each
@@ -356,6 +370,12 @@ pub(super) fn loop_rows(
                     .map(|(key, value)| (format!("{one} . {key}"), token_key(value, source)))
                     .collect()
             }
+            // A list of plain values, each an input the same checks run on.
+            ("identifier", _) if plain_value(&row) => {
+                vec![(text(&pattern, source).into_owned(), token_key(&row, source))]
+            }
+            // A list of values not all plain binds no known value.
+            ("identifier", _) => return None,
             _ => continue,
         };
         cases.push(case);
@@ -364,4 +384,19 @@ pub(super) fn loop_rows(
         }
     }
     crate::lang::loop_table_cases(cases, occurrences)
+}
+
+/// Is `node` one plain value: a string without substitutions, a number
+/// (negated or not), a regular expression, `true`, `false`, `null` or
+/// `undefined`?
+fn plain_value(node: &Node) -> bool {
+    match node.kind() {
+        "string" | "number" | "regex" | "true" | "false" | "null" | "undefined" => true,
+        "template_string" => {
+            let mut c = node.walk();
+            !node.named_children(&mut c).any(|p| p.kind() == "template_substitution")
+        }
+        "unary_expression" => node.field("argument").is_some_and(|a| a.kind() == "number"),
+        _ => false,
+    }
 }

@@ -350,9 +350,10 @@ pub(super) fn module_literals<'a>(root: &Node<'a>, source: &[u8]) -> Vec<(String
 /// loop, bound once in the body, or, the body binding that name nowhere,
 /// bound once at module level). A loop over several names (`for url, want
 /// in ..`) binds them to a row's values by position; a loop over one name
-/// binds `row[0]`, `row[1]` .. of a tuple row and `row["key"]` of a dict
-/// row. A row of another shape is not read; loops over two tables, or over
-/// plain values, give no cases. A loop name the body rebinds is not the
+/// binds `row[0]`, `row[1]` .. of a tuple row, `row["key"]` of a dict row
+/// and a plain value (`"foo bar"`, `-8`) itself: a list of inputs the same
+/// checks run on. A row of another shape is not read; loops over two
+/// tables give no cases. A loop name the body rebinds is not the
 /// case's value where it is used.
 pub(super) fn loop_cases(
     body: &Node,
@@ -455,6 +456,10 @@ pub(super) fn loop_rows(
                 .enumerate()
                 .map(|(i, value)| (format!("{one} [ {i} ]"), token_key(value, source)))
                 .collect(),
+            // A list of plain values, each an input the same checks run on.
+            ([one], _) if plain_value(&row) => vec![(one.clone(), token_key(&row, source))],
+            // A list of values not all plain binds no known value.
+            ([_], kind) if !matches!(kind, "tuple" | "list" | "dictionary") => return None,
             ([one], "dictionary") => cells
                 .iter()
                 .filter(|p| p.kind() == "pair")
@@ -767,4 +772,24 @@ pub(super) fn skip_of(decorator: &Node, source: &[u8]) -> Option<Skip> {
         reason: reason.filter(|r| !r.trim().is_empty()),
         conditional,
     })
+}
+
+/// Is `node` one plain value: a string without interpolations, a number
+/// (negated or not), `True`, `False` or `None`?
+fn plain_value(node: &Node) -> bool {
+    match node.kind() {
+        "integer" | "float" | "true" | "false" | "none" => true,
+        "string" | "concatenated_string" => {
+            let mut interpolated = false;
+            visit_named(*node, |n| {
+                interpolated |= n.kind() == "interpolation";
+                !interpolated
+            });
+            !interpolated
+        }
+        "unary_operator" => node
+            .field("argument")
+            .is_some_and(|a| matches!(a.kind(), "integer" | "float")),
+        _ => false,
+    }
 }

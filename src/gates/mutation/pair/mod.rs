@@ -17,6 +17,7 @@ mod titles;
 mod values;
 pub use idle::{housekeeping, vacuous};
 use titles::{regrouped, title_words};
+use values::ANY;
 pub use values::{is_literal, spelled_value};
 use values::{literal_changed, literal_named};
 
@@ -167,6 +168,26 @@ fn unspread(key: &str) -> String {
         i += 1;
     }
     out.join(" ")
+}
+
+/// Would a row of `t`'s table with values of its own make `old`: does a
+/// check of `t`, its parameters put for the values `old` has in their
+/// places, read as `old` (`expect(valid(name)).toBe(false)` for the lost
+/// `expect(valid('a b')).toBe(false)`)?
+pub fn row_of(t: &TestCase, old: &Assertion) -> bool {
+    let Some(case) = t.cases.first() else { return false };
+    let blank: Vec<(String, String)> = case.iter().map(|(name, _)| (name.clone(), ANY.to_string())).collect();
+    t.assertions.iter().any(|a| {
+        a.matcher == old.matcher
+            && a.parts.len() == old.parts.len()
+            && a.parts.iter().zip(&old.parts).all(|(part, was)| {
+                let part = with_values(part, &blank);
+                values::fits(
+                    &part.split(' ').collect::<Vec<_>>(),
+                    &was.split(' ').collect::<Vec<_>>(),
+                )
+            })
+    })
 }
 
 /// How many tokens of `tokens` from `i` spell the parameter `name` (a name,

@@ -120,3 +120,50 @@ pub(super) fn literal_changed(was: &[&str], now: &[&str]) -> bool {
                 || (named(a) && absent(b)))
     })
 }
+
+/// The token that stands for any one value in [`fits`].
+pub(super) const ANY: &str = "\u{1}";
+
+/// Do the tokens `template`, where [`ANY`] stands for one value, read as
+/// `key`: each [`ANY`] one value of `key` (a literal, whole: a string's
+/// delimiters and words, a bracketed display; or a name), the rest token
+/// for token?
+pub(super) fn fits(template: &[&str], key: &[&str]) -> bool {
+    match template.split_first() {
+        None => key.is_empty(),
+        Some((&ANY, rest)) => (1..=key.len()).any(|n| one_value(&key[..n]) && fits(rest, &key[n..])),
+        Some((first, rest)) => key.first() == Some(first) && fits(rest, &key[1..]),
+    }
+}
+
+/// Are `tokens` one value: a string from its delimiter to its end, a
+/// bracketed display, a (negated) number or a name?
+fn one_value(tokens: &[&str]) -> bool {
+    match tokens {
+        [one] => !matches!(*one, "," | "(" | ")" | "[" | "]" | "{" | "}" | "." | "=" | ":"),
+        ["-", number] => number.starts_with(|c: char| c.is_ascii_digit()),
+        [open, inside @ .., close] if is_delimiter(open) || *open == "`" => {
+            matches!(*close, "\"" | "`") && !inside.iter().any(|t| is_delimiter(t) || *t == "`")
+        }
+        [open, .., close] => {
+            matches!((*open, *close), ("[", "]") | ("{", "}") | ("(", ")")) && balanced(&tokens[1..tokens.len() - 1])
+        }
+        _ => false,
+    }
+}
+
+/// Do the brackets of `tokens` close in order?
+fn balanced(tokens: &[&str]) -> bool {
+    let mut depth = 0i32;
+    for t in tokens {
+        match *t {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => depth -= 1,
+            _ => {}
+        }
+        if depth < 0 {
+            return false;
+        }
+    }
+    depth == 0
+}
