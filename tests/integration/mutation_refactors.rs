@@ -782,6 +782,77 @@ fn a_test_deleted_with_the_type_it_used_went_with_it() {
 
 const GO_MOD: &str = "module example.com/shop\n\ngo 1.21\n";
 
+/// A Go test written out check by check on numbered results (`r1 :=
+/// Drop(xs, 1)` .. `assert.Equal(t, want, r1)`) made a table of subtests
+/// keeps every check whose values a row holds (issue 64: samber/lo's
+/// conversion to table-driven tests read as 858 lost checks); a row dropped
+/// on the way is a lost check. A test of one function per type that ran
+/// through a helper, folded into a table of those functions, is not deleted
+/// (spf13/cast).
+#[test]
+fn go_tests_made_tables_keep_the_checks_their_rows_hold() {
+    let code = "package shop\n\n// Drop drops the first n.\nfunc Drop(xs []int, n int) []int {\n\tif n >= len(xs) {\n\t\treturn nil\n\t}\n\treturn xs[n:]\n}\n\n// Take takes the first n.\nfunc Take(xs []int, n int) []int { return xs[:n] }\n";
+    let old = "package shop\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestDrop(t *testing.T) {\n\tis := assert.New(t)\n\tr1 := Drop([]int{0, 1, 2}, 1)\n\tr2 := Drop([]int{0, 1, 2}, 2)\n\tr3 := Drop([]int{0, 1, 2}, 5)\n\tis.Equal([]int{1, 2}, r1)\n\tis.Equal([]int{2}, r2)\n\tis.Empty(r3)\n}\n";
+    let table = |rows: &str| {
+        format!(
+            "package shop\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestDrop(t *testing.T) {{\n\ttests := []struct {{\n\t\tname string\n\t\tn    int\n\t\twant []int\n\t}}{{\n{rows}\t}}\n\tfor _, tt := range tests {{\n\t\tt.Run(tt.name, func(t *testing.T) {{\n\t\t\tis := assert.New(t)\n\t\t\tresult := Drop([]int{{0, 1, 2}}, tt.n)\n\t\t\tif tt.want == nil {{\n\t\t\t\tis.Empty(result)\n\t\t\t}} else {{\n\t\t\t\tis.Equal(tt.want, result)\n\t\t\t}}\n\t\t}})\n\t}}\n}}\n"
+        )
+    };
+    let all = "\t\t{name: \"one\", n: 1, want: []int{1, 2}},\n\t\t{name: \"two\", n: 2, want: []int{2}},\n\t\t{name: \"past the end\", n: 5, want: nil},\n";
+    let fresh = || {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[("go.mod", GO_MOD), ("shop/shop.go", code), ("shop/shop_test.go", old)],
+        );
+        (repo, base)
+    };
+    let (repo, base) = fresh();
+    commit(&repo, "table", &[("shop/shop_test.go", &table(all))]);
+    assert_errors(&repo, &base, &[]);
+    // The row of `2` dropped, another added in its place.
+    let (repo, base) = fresh();
+    let swapped = all.replace(
+        "{name: \"two\", n: 2, want: []int{2}}",
+        "{name: \"zero\", n: 0, want: []int{0, 1, 2}}",
+    );
+    commit(&repo, "table", &[("shop/shop_test.go", &table(&swapped))]);
+    assert_errors(&repo, &base, &["mutation/assertion-deleted shop/shop_test.go:9"]);
+
+    // One test per function through a helper, deleted in the commit after
+    // the one that ran the functions as rows of a table.
+    let old = "package shop\n\nimport \"testing\"\n\nfunc check(t *testing.T, f func([]int, int) []int, want int) {\n\tt.Helper()\n\tif got := len(f([]int{1, 2}, 1)); got != want {\n\t\tt.Fatal(got)\n\t}\n}\n\nfunc TestDropOne(t *testing.T) {\n\tcheck(t, func(xs []int, n int) []int { return Drop(xs, n) }, 1)\n}\n\nfunc TestTakeOne(t *testing.T) {\n\tcheck(t, func(xs []int, n int) []int { return Take(xs, n) }, 1)\n}\n";
+    let table = "package shop\n\nimport \"testing\"\n\nvar funcs = map[string]struct {\n\tf func([]int, int) []int\n}{\n\t\"drop\": {f: Drop},\n\t\"take\": {f: Take},\n}\n\nfunc TestOne(t *testing.T) {\n\tfor name, c := range funcs {\n\t\tif got := len(c.f([]int{1, 2}, 1)); got != 1 {\n\t\t\tt.Fatal(name, got)\n\t\t}\n\t}\n}\n";
+    let repo = TestRepo::new();
+    let base = commit(
+        &repo,
+        "base",
+        &[("go.mod", GO_MOD), ("shop/shop.go", code), ("shop/old_test.go", old)],
+    );
+    commit(&repo, "table", &[("shop/table_test.go", table)]);
+    commit(&repo, "old tests go", &[("shop/old_test.go", "")]);
+    assert_errors(&repo, &base, &[]);
+    // Without the table, the deletion is a finding.
+    let repo = TestRepo::new();
+    let base = commit(
+        &repo,
+        "base",
+        &[
+            ("go.mod", GO_MOD),
+            ("shop/shop.go", code),
+            ("shop/old_test.go", old),
+            (
+                "shop/other_test.go",
+                "package shop\n\nimport \"testing\"\n\nfunc TestOther(t *testing.T) {\n\tif len(Drop([]int{1}, 0)) != 1 {\n\t\tt.Fatal()\n\t}\n}\n",
+            ),
+        ],
+    );
+    commit(&repo, "old tests go", &[("shop/old_test.go", "")]);
+    let run = gate(&repo, &base);
+    assert!(!errors(&run).is_empty(), "{}", run.stdout);
+}
+
 #[test]
 fn go_table_rows_equivalent_forms_and_input_that_follows_are_not_fitting() {
     let code = |v: &str| {

@@ -13,11 +13,15 @@ mod stronger;
 use canonical::{canonical, migrated, thrown_checked, thrown_made};
 use stronger::{bool_written_out, flipped, implied, pinned_by_truth};
 pub use stronger::{extended, narrowed, truth};
+mod rows;
 mod titles;
 mod values;
 pub use idle::{housekeeping, vacuous};
+pub use rows::{
+    case_assertions, case_checks, case_row_checks, case_row_key, made_by_rows, mentions, row_functions, row_of,
+    table_changes,
+};
 use titles::{regrouped, title_words};
-use values::ANY;
 pub use values::{is_literal, spelled_value};
 use values::{literal_changed, literal_named};
 
@@ -45,164 +49,6 @@ pub fn check_key(a: &Assertion) -> String {
         key.push_str(part);
     }
     key
-}
-
-/// The assertions a parametrized test makes in each of its cases
-/// ([`TestCase::cases`]): every assertion with the case's values written for
-/// its parameters.
-pub fn case_assertions(t: &TestCase) -> Vec<Assertion> {
-    t.cases
-        .iter()
-        .flat_map(|case| {
-            t.assertions.iter().map(move |a| {
-                let mut a = a.clone();
-                for part in &mut a.parts {
-                    *part = with_values(part, case);
-                }
-                a
-            })
-        })
-        .collect()
-}
-
-/// [`case_assertions`] as [`check_key`]s.
-pub fn case_checks(t: &TestCase) -> impl Iterator<Item = String> {
-    case_assertions(t).into_iter().map(|a| check_key(&a))
-}
-
-/// A check of one case of a parametrized test, told from the same check of
-/// another case by the case's whole row (`("", [], 0)` and `("\x1b", [], 0)`
-/// both check `spans == []`; only one existed at the base).
-pub fn case_row_key(check: &str, case: &[(String, String)]) -> String {
-    let mut key = format!("{check}\u{1f}row");
-    for (name, value) in case {
-        key.push('\u{1f}');
-        key.push_str(name);
-        key.push('=');
-        key.push_str(value);
-    }
-    key
-}
-
-/// Every check of every case of `t`, as [`case_row_key`]s.
-pub fn case_row_checks(t: &TestCase) -> impl Iterator<Item = String> {
-    t.cases.iter().flat_map(move |case| {
-        t.assertions.iter().map(move |a| {
-            let mut a = a.clone();
-            for part in &mut a.parts {
-                *part = with_values(part, case);
-            }
-            case_row_key(&check_key(&a), case)
-        })
-    })
-}
-
-/// `key` with each token that names a parameter of `case` replaced by its
-/// value (not an attribute or a path segment spelled the same: `url . query`
-/// keeps `query`). A parameter may be a field of a table's row (`c . want`).
-fn with_values(key: &str, case: &[(String, String)]) -> String {
-    let tokens: Vec<&str> = key.split(' ').collect();
-    let mut out: Vec<&str> = Vec::with_capacity(tokens.len());
-    let mut i = 0;
-    while i < tokens.len() {
-        let after_access = i > 0 && matches!(tokens[i - 1], "." | "?." | "::");
-        let found = case
-            .iter()
-            .filter(|_| !after_access)
-            .find_map(|(name, value)| Some((names_at(&tokens, i, name)?, value)));
-        match found {
-            Some((len, value)) => {
-                out.push(value);
-                i += len;
-            }
-            None => {
-                out.push(tokens[i]);
-                i += 1;
-            }
-        }
-    }
-    unspread(&out.join(" "))
-}
-
-/// `key` with each array literal spread into a call written as its items:
-/// `f ( ... [ a , b ] )` is `f ( a , b )`, `f ( ... [ ] )` is `f ( )`, as
-/// a row's values are spread into the call it checks (ufo's
-/// `joinURL(...t.input)` for the row `{ input: [] }` is `joinURL()`).
-fn unspread(key: &str) -> String {
-    let tokens: Vec<&str> = key.split(' ').collect();
-    let mut out: Vec<&str> = Vec::with_capacity(tokens.len());
-    let mut i = 0;
-    while i < tokens.len() {
-        let in_call = matches!(out.last(), Some(&"(") | Some(&","));
-        if in_call && tokens[i] == "..." && tokens.get(i + 1) == Some(&"[") {
-            // The matching `]`.
-            let mut depth = 0usize;
-            let close = (i + 1..tokens.len()).find(|&j| {
-                match tokens[j] {
-                    "[" | "(" | "{" => depth += 1,
-                    "]" | ")" | "}" => depth -= 1,
-                    _ => {}
-                }
-                depth == 0
-            });
-            if let Some(close) = close
-                && matches!(tokens.get(close + 1), Some(&")") | Some(&","))
-            {
-                let items = &tokens[i + 2..close];
-                if items.is_empty() {
-                    // Nothing spread: the comma before it goes too.
-                    if out.last() == Some(&",") {
-                        out.pop();
-                    } else if tokens.get(close + 1) == Some(&",") {
-                        i = close + 2;
-                        continue;
-                    }
-                } else {
-                    out.extend_from_slice(items);
-                }
-                i = close + 1;
-                continue;
-            }
-        }
-        out.push(tokens[i]);
-        i += 1;
-    }
-    out.join(" ")
-}
-
-/// Would a row of `t`'s table with values of its own make `old`: does a
-/// check of `t`, its parameters put for the values `old` has in their
-/// places, read as `old` (`expect(valid(name)).toBe(false)` for the lost
-/// `expect(valid('a b')).toBe(false)`)?
-pub fn row_of(t: &TestCase, old: &Assertion) -> bool {
-    let Some(case) = t.cases.first() else { return false };
-    let blank: Vec<(String, String)> = case.iter().map(|(name, _)| (name.clone(), ANY.to_string())).collect();
-    t.assertions.iter().any(|a| {
-        a.matcher == old.matcher
-            && a.parts.len() == old.parts.len()
-            && a.parts.iter().zip(&old.parts).all(|(part, was)| {
-                let part = with_values(part, &blank);
-                values::fits(
-                    &part.split(' ').collect::<Vec<_>>(),
-                    &was.split(' ').collect::<Vec<_>>(),
-                )
-            })
-    })
-}
-
-/// How many tokens of `tokens` from `i` spell the parameter `name` (a name,
-/// or a row's field `c . want`), if they do.
-fn names_at(tokens: &[&str], i: usize, name: &str) -> Option<usize> {
-    let len = name.split(' ').count();
-    let end = i + len;
-    let spelled = end <= tokens.len() && tokens[i..end].iter().copied().eq(name.split(' '));
-    spelled.then_some(len)
-}
-
-/// Does the key `text` use the parameter `name` (see [`with_values`])?
-pub fn mentions(text: &str, name: &str) -> bool {
-    let tokens: Vec<&str> = text.split(' ').collect();
-    (0..tokens.len()).any(|i| names_at(&tokens, i, name).is_some())
 }
 
 /// A check as [`Assertion::matcher`] and [`Assertion::parts`] give it, or
@@ -887,5 +733,7 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
     changes
 }
 
+#[cfg(test)]
+use rows::{unspread, with_values};
 #[cfg(test)]
 mod tests;

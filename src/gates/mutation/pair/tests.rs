@@ -395,3 +395,48 @@ fn a_name_taken_over_by_another_renamed_test_pairs_by_body() {
         [("test_time", "test_time_with_zones"), ("test_time_ee", "test_time")]
     );
 }
+
+/// A row's value is put for its parameter where the check uses it: not for
+/// a word of a string or a regular expression spelled the same, but in a
+/// template's interpolation; a shorthand property keeps its key.
+#[test]
+fn a_rows_values_go_where_the_check_uses_its_parameters() {
+    let case = vec![("name".to_string(), "\" a b \"".to_string())];
+    let put = |key: &str| with_values(key, &case);
+    assert_eq!(put("f ( name , \" name \" )"), "f ( \" a b \" , \" name \" )");
+    assert_eq!(put("/ argument name is invalid /"), "/ argument name is invalid /");
+    assert_eq!(put("` for \" ${ name } \" `"), "` for \" ${ \" a b \" } \" `");
+    assert_eq!(put("f ( { name } )"), "f ( { name : \" a b \" } )");
+    assert_eq!(put("f ( { name , x } )"), "f ( { name : \" a b \" , x } )");
+    // In a Go composite literal, an element, not a property; an attribute
+    // spelled the same is not the parameter.
+    assert_eq!(put("[ ] string { name }"), "[ ] string { \" a b \" }");
+    assert_eq!(put("req . name"), "req . name");
+}
+
+/// Checks written out one by one are made by the rows of the table they
+/// became when each check's literals are one row's values; a row dropped
+/// takes its check with it.
+#[test]
+fn checks_written_out_are_made_by_the_rows_holding_their_values() {
+    let old = file(
+        Lang::Go,
+        "package x\n\nfunc TestTrim(t *testing.T) {\n\tassert.Equal(t, \"10\", trim(\"10.0\"))\n\tassert.Equal(t, \"10\", trim(\"10.00\"))\n}\n",
+    );
+    let new = file(
+        Lang::Go,
+        "package x\n\nfunc TestTrim(t *testing.T) {\n\tfor _, c := range []struct{ in, want string }{{\"10.0\", \"10\"}, {\"10.010\", \"10\"}} {\n\t\tassert.Equal(t, c.want, trim(c.in))\n\t}\n}\n",
+    );
+    let (o, n) = (&old.tests[0], &new.tests[0]);
+    assert_eq!(n.cases.len(), 2);
+    let changes = table_changes(o, n);
+    // `trim("10.0")` is a row's check as written; `trim("10.00")` is not.
+    assert_eq!(changes.len(), 1);
+    let Change::Deleted { old: lost } = changes[0] else {
+        panic!("not deleted")
+    };
+    assert!(lost.parts.iter().any(|p| p.contains("10.00")));
+    let go = Family::of(Lang::Go);
+    assert!(!made_by_rows(go, o, n, lost));
+    assert!(made_by_rows(go, o, n, &o.assertions[0]));
+}

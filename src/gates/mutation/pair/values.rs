@@ -14,7 +14,7 @@ pub fn is_literal(key: &str) -> bool {
 }
 
 /// Is `token` a string delimiter (`"`, `f"`, `rb"`)?
-fn is_delimiter(token: &str) -> bool {
+pub(super) fn is_delimiter(token: &str) -> bool {
     token
         .strip_suffix('"')
         .is_some_and(|prefix| prefix.chars().all(|c| c.is_ascii_alphabetic()))
@@ -166,4 +166,75 @@ fn balanced(tokens: &[&str]) -> bool {
         }
     }
     depth == 0
+}
+
+/// The literals a token key writes, each as [`spelled_value`] spells it:
+/// its strings and numbers (`f ( " 10.00 " , - 2 )` writes `10.00` and
+/// `-2`), in order.
+pub(super) fn literals(key: &str) -> Vec<String> {
+    let tokens: Vec<&str> = key.split(' ').collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let t = tokens[i];
+        if is_delimiter(t) || t == "`" {
+            let close = tokens[i + 1..]
+                .iter()
+                .position(|u| *u == "\"" || *u == "`")
+                .map_or(tokens.len(), |p| i + 1 + p);
+            out.push(spelled_value(&tokens[i..(close + 1).min(tokens.len())].join(" ")));
+            i = close + 1;
+            continue;
+        }
+        let negative = t == "-"
+            && tokens
+                .get(i + 1)
+                .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit()));
+        if negative {
+            out.push(format!("-{}", tokens[i + 1]));
+            i += 2;
+            continue;
+        }
+        if t.starts_with(|c: char| c.is_ascii_digit()) {
+            out.push(t.to_string());
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `key`, a template or f-string, with each interpolation of one literal
+/// written as its text (`` `Domain=${"a.com"}` `` is `` `Domain=a.com` ``):
+/// a row's value put in a template says what the string is.
+pub(super) fn inlined(key: &str) -> String {
+    let tokens: Vec<&str> = key.split(' ').collect();
+    let template = tokens
+        .first()
+        .is_some_and(|t| *t == "`" || is_delimiter(t) && t.to_ascii_lowercase().contains('f'));
+    if !template {
+        return key.to_string();
+    }
+    let mut out: Vec<&str> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        if matches!(tokens[i], "${" | "{") {
+            let close = tokens[i + 1..].iter().position(|t| *t == "}").map(|p| i + 1 + p);
+            if let Some(close) = close {
+                let inner = &tokens[i + 1..close];
+                let literal = match inner {
+                    [open, text @ .., end] if is_delimiter(open) && is_delimiter(end) => Some(text),
+                    [number] if number.starts_with(|c: char| c.is_ascii_digit()) => Some(inner),
+                    _ => None,
+                };
+                if let Some(text) = literal {
+                    out.extend_from_slice(text);
+                    i = close + 1;
+                    continue;
+                }
+            }
+        }
+        out.push(tokens[i]);
+        i += 1;
+    }
+    out.join(" ")
 }

@@ -74,15 +74,12 @@ impl Analysis<'_> {
         let Some(new_file) = nf.new.filter(|_| o.skip.is_none()) else {
             return;
         };
-        // Checks written out one by one that became a table's rows are
-        // made again by its cases, each by its row.
-        let rows = if o.cases.is_empty() && !n.cases.is_empty() {
-            pair::case_assertions(n)
-        } else {
-            Vec::new()
+        // Checks written out one by one that became a table's rows.
+        let rows = o.cases.is_empty() && !n.cases.is_empty();
+        let mut changes = match rows {
+            true => pair::table_changes(o, n),
+            false => pair::assertion_changes(Family::of(nf.lang), &o.assertions, &n.assertions),
         };
-        let made = if rows.is_empty() { &n.assertions } else { &rows };
-        let mut changes = pair::assertion_changes(Family::of(nf.lang), &o.assertions, made);
         // Checks moved into a helper the test now calls are not deleted (a
         // helper may hold any number of them): more calls of helpers that
         // assert, or one the test did not call before (a body moved into a
@@ -165,13 +162,14 @@ impl Analysis<'_> {
                         && !self.lost_removed_api(emit, of, o, nf, n)
                         && !self.compared_through_a_local(nf, o, n, old)
                         && !self.awaited_instead(nf, n, old)
-                        // Its input left the table its checks became:
-                        // unnoticed only when no code the test reaches changed.
-                        && !(!rows.is_empty()
-                            && pair::row_of(n, old)
-                            && self
-                                .changed_code(emit.step, &nf.change.path, nf.lang, new_file, code)
-                                .is_none()) =>
+                        // Made by the table its checks became, or its input
+                        // left it: unnoticed only when no code the test reaches changed.
+                        && !(rows
+                            && (pair::made_by_rows(Family::of(nf.lang), o, n, old)
+                                || pair::row_of(n, old)
+                                    && self
+                                        .changed_code(emit.step, &nf.change.path, nf.lang, new_file, code)
+                                        .is_none())) =>
                 {
                     // Moved to another test of the file with another value
                     // (an `if`/`else` split in two tests, one reworded):

@@ -342,6 +342,15 @@ impl<'a> Gained<'a> {
         })
     }
 
+    /// Does a table-driven test the step added or edited that checks name,
+    /// in its rows, a function `t` calls ([`pair::row_functions`])?
+    pub(crate) fn runs_in_rows(&self, t: &TestCase) -> bool {
+        self.read().tests.iter().any(|(_, u, _)| {
+            (!u.assertions.is_empty() || self.calls_a_helper(u))
+                && pair::row_functions(u).iter().any(|f| t.calls.contains(f))
+        })
+    }
+
     /// Does a test the step added or edited make the check `a` exactly as
     /// written (its values too)?
     pub(crate) fn makes(&self, a: &Assertion) -> bool {

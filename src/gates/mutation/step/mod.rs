@@ -92,6 +92,8 @@ pub(super) struct Finale {
     scope: String,
     shape: Vec<u32>,
     checks: Vec<String>,
+    /// The functions its table runs ([`pair::row_functions`]), when it checks.
+    functions: Vec<String>,
 }
 
 impl Finale {
@@ -101,7 +103,17 @@ impl Finale {
             scope: t.scope.clone(),
             shape: t.shape.clone(),
             checks: t.assertions.iter().map(pair::check_key).collect(),
+            functions: if t.assertions.is_empty() {
+                Vec::new()
+            } else {
+                pair::row_functions(t)
+            },
         }
+    }
+
+    /// Does its table run a function `t` calls?
+    fn runs(&self, t: &TestCase) -> bool {
+        self.functions.iter().any(|f| t.calls.contains(f))
     }
 
     /// How many times `t` (by scope and name) makes the check `key` at the

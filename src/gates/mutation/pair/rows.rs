@@ -1,0 +1,342 @@
+//! A table-driven test's rows: its checks made case by case, and what a
+//! row stands for when checks were written out one by one before.
+
+use super::values::{self, ANY};
+use super::{Change, Family, check_key, expected, rank, same_check, subject};
+use crate::lang::{Assertion, TestCase};
+
+/// The assertions a parametrized test makes in each of its cases
+/// ([`TestCase::cases`]): every assertion with the case's values written for
+/// its parameters.
+pub fn case_assertions(t: &TestCase) -> Vec<Assertion> {
+    t.cases
+        .iter()
+        .flat_map(|case| {
+            t.assertions.iter().map(move |a| {
+                let mut a = a.clone();
+                for part in &mut a.parts {
+                    *part = with_values(part, case);
+                }
+                a
+            })
+        })
+        .collect()
+}
+
+/// [`case_assertions`] as [`check_key`]s.
+pub fn case_checks(t: &TestCase) -> impl Iterator<Item = String> {
+    case_assertions(t).into_iter().map(|a| check_key(&a))
+}
+
+/// A check of one case of a parametrized test, told from the same check of
+/// another case by the case's whole row (`("", [], 0)` and `("\x1b", [], 0)`
+/// both check `spans == []`; only one existed at the base).
+pub fn case_row_key(check: &str, case: &[(String, String)]) -> String {
+    let mut key = format!("{check}\u{1f}row");
+    for (name, value) in case {
+        key.push('\u{1f}');
+        key.push_str(name);
+        key.push('=');
+        key.push_str(value);
+    }
+    key
+}
+
+/// Every check of every case of `t`, as [`case_row_key`]s.
+pub fn case_row_checks(t: &TestCase) -> impl Iterator<Item = String> {
+    t.cases.iter().flat_map(move |case| {
+        t.assertions.iter().map(move |a| {
+            let mut a = a.clone();
+            for part in &mut a.parts {
+                *part = with_values(part, case);
+            }
+            case_row_key(&check_key(&a), case)
+        })
+    })
+}
+
+/// `key` with each token that names a parameter of `case` replaced by its
+/// value (not an attribute or a path segment spelled the same: `url . query`
+/// keeps `query`; not a word of a string or a regular expression, but in a
+/// template's or f-string's interpolation). A parameter may be a field of a
+/// table's row (`c . want`). A shorthand property (`{ path }`) is the
+/// property with its value (`{ path : "/" }`).
+pub(super) fn with_values(key: &str, case: &[(String, String)]) -> String {
+    let tokens: Vec<&str> = key.split(' ').collect();
+    // A regular expression is written whole.
+    if tokens.first() == Some(&"/") && tokens.len() > 2 && tokens[1..].contains(&"/") {
+        return key.to_string();
+    }
+    let mut out: Vec<String> = Vec::with_capacity(tokens.len());
+    // Open brackets, each with whether it opens an object literal; and
+    // whether a string is open, and if so whether it interpolates.
+    let mut open: Vec<(&str, bool)> = Vec::new();
+    // The open string: whether a backtick opened it, and whether it
+    // interpolates (a template, an f-string).
+    let mut string: Option<(bool, bool)> = None;
+    let mut i = 0;
+    while i < tokens.len() {
+        let t = tokens[i];
+        let in_text = string.is_some() && !open.last().is_some_and(|(b, _)| matches!(*b, "${" | "{f"));
+        let closes = |(backtick, _): (bool, bool)| if backtick { t == "`" } else { values::is_delimiter(t) };
+        if in_text && string.is_some_and(closes) {
+            string = None;
+            out.push(t.to_string());
+            i += 1;
+            continue;
+        }
+        if string.is_none() && (values::is_delimiter(t) || t == "`") {
+            let formatted = t.len() > 1 && t.to_ascii_lowercase().contains('f');
+            string = Some((t == "`", t == "`" || formatted));
+            out.push(t.to_string());
+            i += 1;
+            continue;
+        }
+        if in_text {
+            // `${` (or `{` in an f-string) opens an interpolation.
+            match t {
+                "${" if string.is_some_and(|(_, i)| i) => open.push(("${", false)),
+                "{" if string.is_some_and(|(_, i)| i) => open.push(("{f", false)),
+                _ => {}
+            }
+            out.push(t.to_string());
+            i += 1;
+            continue;
+        }
+        match t {
+            "(" | "[" | "${" => open.push((t, false)),
+            "{" => {
+                let object = i == 0 || matches!(tokens[i - 1], "(" | "," | "[" | ":" | "=" | "return");
+                open.push(("{", object));
+            }
+            ")" | "]" | "}" => {
+                open.pop();
+            }
+            _ => {}
+        }
+        let after_access = i > 0 && matches!(tokens[i - 1], "." | "?." | "::");
+        let found = case
+            .iter()
+            .filter(|_| !after_access)
+            .find_map(|(name, value)| Some((names_at(&tokens, i, name)?, value)));
+        match found {
+            Some((len, value)) => {
+                let shorthand = open.last().is_some_and(|(_, object)| *object)
+                    && matches!(tokens[i - 1], "{" | ",")
+                    && matches!(tokens.get(i + len), Some(&"}" | &","));
+                if shorthand {
+                    out.push(format!("{} :", tokens[i..i + len].join(" ")));
+                }
+                out.push(value.clone());
+                i += len;
+            }
+            None => {
+                out.push(t.to_string());
+                i += 1;
+            }
+        }
+    }
+    unspread(&out.join(" "))
+}
+
+/// `key` with each array literal spread into a call written as its items:
+/// `f ( ... [ a , b ] )` is `f ( a , b )`, `f ( ... [ ] )` is `f ( )`, as
+/// a row's values are spread into the call it checks (ufo's
+/// `joinURL(...t.input)` for the row `{ input: [] }` is `joinURL()`).
+pub(super) fn unspread(key: &str) -> String {
+    let tokens: Vec<&str> = key.split(' ').collect();
+    let mut out: Vec<&str> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        let in_call = matches!(out.last(), Some(&"(") | Some(&","));
+        if in_call && tokens[i] == "..." && tokens.get(i + 1) == Some(&"[") {
+            // The matching `]`.
+            let mut depth = 0usize;
+            let close = (i + 1..tokens.len()).find(|&j| {
+                match tokens[j] {
+                    "[" | "(" | "{" => depth += 1,
+                    "]" | ")" | "}" => depth -= 1,
+                    _ => {}
+                }
+                depth == 0
+            });
+            if let Some(close) = close
+                && matches!(tokens.get(close + 1), Some(&")") | Some(&","))
+            {
+                let items = &tokens[i + 2..close];
+                if items.is_empty() {
+                    // Nothing spread: the comma before it goes too.
+                    if out.last() == Some(&",") {
+                        out.pop();
+                    } else if tokens.get(close + 1) == Some(&",") {
+                        i = close + 2;
+                        continue;
+                    }
+                } else {
+                    out.extend_from_slice(items);
+                }
+                i = close + 1;
+                continue;
+            }
+        }
+        out.push(tokens[i]);
+        i += 1;
+    }
+    out.join(" ")
+}
+
+/// Would a row of `t`'s table with values of its own make `old`: does a
+/// check of `t`, its parameters put for the values `old` has in their
+/// places, read as `old` (`expect(valid(name)).toBe(false)` for the lost
+/// `expect(valid('a b')).toBe(false)`)?
+pub fn row_of(t: &TestCase, old: &Assertion) -> bool {
+    let Some(case) = t.cases.first() else { return false };
+    let blank: Vec<(String, String)> = case.iter().map(|(name, _)| (name.clone(), ANY.to_string())).collect();
+    t.assertions.iter().any(|a| {
+        // A message after the check's operands is the row's own.
+        a.matcher == old.matcher
+            && a.parts.len() >= old.parts.len()
+            && a.parts.iter().zip(&old.parts).all(|(part, was)| {
+                let part = with_values(part, &blank);
+                values::fits(
+                    &part.split(' ').collect::<Vec<_>>(),
+                    &was.split(' ').collect::<Vec<_>>(),
+                )
+            })
+    })
+}
+
+/// The functions the rows of `t`'s table hold as values its checks run,
+/// named, not called (`{ specificErr: toAnyErr(cast.ToUintE) }` holds
+/// `ToUintE`), of four letters or more: a test of such a function through
+/// a helper is made again by the table (issue 64: spf13/cast's test per
+/// conversion became rows of one table of the conversion functions).
+pub fn row_functions(t: &TestCase) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for (_, value) in t.cases.iter().flatten() {
+        let tokens: Vec<&str> = value.split(' ').collect();
+        for (i, token) in tokens.iter().enumerate() {
+            let named = crate::lang::is_plain_name(token) && token.chars().count() >= 4;
+            if named && tokens.get(i + 1) != Some(&"(") && !out.iter().any(|o| o == token) {
+                out.push((*token).to_string());
+            }
+        }
+    }
+    out
+}
+
+/// How many tokens of `tokens` from `i` spell the parameter `name` (a name,
+/// or a row's field `c . want`), if they do.
+fn names_at(tokens: &[&str], i: usize, name: &str) -> Option<usize> {
+    let len = name.split(' ').count();
+    let end = i + len;
+    let spelled = end <= tokens.len() && tokens[i..end].iter().copied().eq(name.split(' '));
+    spelled.then_some(len)
+}
+
+/// Does the key `text` use the parameter `name` (see [`with_values`])?
+pub fn mentions(text: &str, name: &str) -> bool {
+    let tokens: Vec<&str> = text.split(' ').collect();
+    (0..tokens.len()).any(|i| names_at(&tokens, i, name).is_some())
+}
+
+/// The checks of `old`, a test written out check by check, that `new`, the
+/// same test made a table of cases, does not make as written in a case
+/// (each case's checks make one): each is deleted, unless the rows make it
+/// with values of their own ([`made_by_rows`], [`row_of`]). A row with
+/// another input is no rewrite of the check.
+pub fn table_changes<'a>(old: &'a TestCase, new: &TestCase) -> Vec<Change<'a>> {
+    let mut made: Vec<Option<Assertion>> = case_assertions(new).into_iter().map(Some).collect();
+    // The same check, or the same matcher on the same subject with the
+    // same expected values and more (a message naming the row).
+    let makes = |a: &Assertion, m: &Assertion| {
+        same_check(a, m)
+            || a.matcher == m.matcher
+                && subject(a).is_some()
+                && subject(a) == subject(m)
+                && expected(a).iter().all(|e| {
+                    let rendered = |f: &&str| values::spelled_value(&values::inlined(f)) == values::spelled_value(e);
+                    expected(m).contains(e) || values::is_literal(e) && expected(m).iter().any(rendered)
+                })
+    };
+    let mut lost = Vec::new();
+    for a in &old.assertions {
+        match made.iter_mut().find(|m| m.as_ref().is_some_and(|m| makes(a, m))) {
+            Some(m) => *m = None,
+            None => lost.push(Change::Deleted { old: a }),
+        }
+    }
+    lost
+}
+
+/// Was the lost check `a` of `old`, a test written out check by check,
+/// made again by `new`, the same test made a table of cases: with as many
+/// checks made case by case as `old` made, calling every function `old`
+/// called, a check as strong as `a`, and its expected values and the
+/// literals of its input among the values of one row (issue 64:
+/// samber/lo's checks of `result1`, `result2` .. became one check of
+/// `result` over a table's rows)? A row dropped on the way leaves fewer
+/// checks or takes its values with it.
+pub fn made_by_rows(family: Family, old: &TestCase, new: &TestCase, a: &Assertion) -> bool {
+    if !old.cases.is_empty() || new.cases.is_empty() || new.cases.len() * new.assertions.len() < old.assertions.len() {
+        return false;
+    }
+    let strong = |b: &Assertion| b.matcher == a.matcher || rank(family, a).is_some_and(|r| rank(family, b) >= Some(r));
+    let asks = callees(old, a);
+    if !asks.iter().all(|c| new.calls.contains(c)) || !new.assertions.iter().any(strong) {
+        return false;
+    }
+    // Its expected values, each a row's value; the literals its subject
+    // writes, each one of a row's, but for those every check of the same
+    // functions writes: the input the table's checks keep
+    // (`Drop([]int{0, 1, 2, 3, 4}, n)`).
+    let input = |b: &Assertion| -> Vec<String> { subject(b).map(values::literals).unwrap_or_default() };
+    let all: Vec<Vec<String>> = old
+        .assertions
+        .iter()
+        .filter(|b| callees(old, b) == asks)
+        .map(input)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let common = |l: &String| all.len() > 1 && all.iter().all(|each| each.contains(l));
+    let mut written: Vec<String> = input(a).into_iter().filter(|l| !common(l)).collect();
+    written.extend(
+        expected(a)
+            .into_iter()
+            .filter(|e| values::is_literal(e))
+            .map(values::spelled_value),
+    );
+    new.cases.iter().any(|case| {
+        let row: Vec<String> = case
+            .iter()
+            .flat_map(|(_, v)| values::literals(v).into_iter().chain([values::spelled_value(v)]))
+            .collect();
+        written.iter().all(|l| row.contains(l))
+    })
+}
+
+/// The functions the check `a` of `t` asks: those its operands call, and
+/// those that gave the locals it reads (`str0` of `str0 := Substring(..)`),
+/// of the calls `t` makes (not `func (..)`).
+fn callees(t: &TestCase, a: &Assertion) -> Vec<String> {
+    let mut out = Vec::new();
+    for part in &a.parts {
+        let tokens: Vec<&str> = part.split(' ').collect();
+        for (i, token) in tokens.iter().enumerate() {
+            let call = tokens.get(i + 1) == Some(&"(");
+            let gave = t
+                .aliases
+                .iter()
+                .find(|(name, _)| name == token)
+                .map(|(_, call)| call.as_str());
+            let callee = match gave {
+                Some(call) => call.trim_end_matches("()").rsplit(['.', ':']).next(),
+                None => call.then_some(*token),
+            };
+            if let Some(callee) = callee.filter(|c| t.calls.iter().any(|call| call == c)) {
+                out.push(callee.to_string());
+            }
+        }
+    }
+    out
+}
