@@ -592,3 +592,15 @@ fn a_ts_expect_error_for_unused_code_is_no_check() {
     assert_eq!(count("@ts-expect-error TS6133 TS6196"), 0);
     assert_eq!(count("@ts-expect-error [ts6133] [ts2322]"), 1);
 }
+
+/// An ava macro is given by reference: a function among the arguments
+/// after it is the macro's, not the test's body (issue 64: execa's
+/// `test(title, testStdoutFile, 'nested.js', file => ({file}))`).
+#[test]
+fn a_test_given_by_a_macro_is_not_read_from_its_arguments() {
+    let file = Lang::JavaScript
+        .test_file(b"import test from 'ava'\n\nconst check = async (t, make) => { t.is(make('a'), 'a') }\n\ntest('by macro', check, (file) => ({ file }))\ntest('inline', (t) => { t.is(f(), 1) })\n")
+        .unwrap();
+    let names: Vec<&str> = file.tests.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(names, ["inline"]);
+}

@@ -478,7 +478,12 @@ impl<'s> Walker<'s, '_> {
         if let Some(options) = args.iter().find(|a| a.kind() == "object") {
             skip = skip.or_else(|| self.option_skip(options, span));
         }
-        let function = args.iter().rev().find(|a| is_function(a));
+        // An ava macro (`test(title, macro, 'a', (f) => f)`) is given by
+        // reference: a function among the arguments after it is the macro's.
+        let by_reference = args
+            .get(1)
+            .is_some_and(|a| matches!(a.kind(), "identifier" | "member_expression"));
+        let function = args.iter().rev().find(|a| is_function(a)).filter(|_| !by_reference);
         let Some(function) = function else {
             // A test given by reference cannot be read; one with no function at all is pending.
             if args.len() <= 1 {

@@ -440,3 +440,29 @@ fn checks_written_out_are_made_by_the_rows_holding_their_values() {
     assert!(!made_by_rows(go, o, n, lost));
     assert!(made_by_rows(go, o, n, &o.assertions[0]));
 }
+
+/// A check of a numbered local (`index3`) made again on the local without
+/// its number (`index`, in a subtest of its own) is kept, one for one.
+#[test]
+fn a_check_of_a_numbered_local_is_kept_on_the_local_without_its_number() {
+    let old = file(
+        Lang::Go,
+        "package x\n\nfunc TestMin(t *testing.T) {\n\tr1, index1 := Min(a)\n\tr3, index3 := Min(b)\n\tassert.Equal(t, 1, r1)\n\tassert.Zero(t, index1)\n\tassert.Zero(t, index3)\n}\n",
+    );
+    let new = file(
+        Lang::Go,
+        "package x\n\nfunc TestMin(t *testing.T) {\n\tt.Run(\"b\", func(t *testing.T) {\n\t\tr, index := Min(b)\n\t\tassert.Zero(t, index)\n\t})\n}\n",
+    );
+    let (o, n) = (&old.tests[0], &new.tests[0]);
+    let mut changes = assertion_changes(Family::of(Lang::Go), &o.assertions, &n.assertions);
+    renumbered(&mut changes, n);
+    // One of the two `Zero` is kept by the one `Zero(index)`.
+    let lost: Vec<String> = changes
+        .iter()
+        .filter_map(|c| match c {
+            Change::Deleted { old } if old.matcher == "Zero" => Some(old.parts.join(" ")),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(lost.len(), 1, "{lost:?}");
+}

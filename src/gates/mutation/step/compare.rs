@@ -80,6 +80,7 @@ impl Analysis<'_> {
             true => pair::table_changes(o, n),
             false => pair::assertion_changes(Family::of(nf.lang), &o.assertions, &n.assertions),
         };
+        pair::renumbered(&mut changes, n);
         // Checks moved into a helper the test now calls are not deleted (a
         // helper may hold any number of them): more calls of helpers that
         // assert, or one the test did not call before (a body moved into a
