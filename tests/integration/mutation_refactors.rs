@@ -782,8 +782,8 @@ fn a_test_deleted_with_the_type_it_used_went_with_it() {
 
 const GO_MOD: &str = "module example.com/shop\n\ngo 1.21\n";
 
-/// A Go test written out check by check on numbered results (`r1 :=
-/// Drop(xs, 1)` .. `assert.Equal(t, want, r1)`) made a table of subtests
+/// A Go test written out check by check on numbered results (`result1 :=
+/// Drop(xs, 1)` .. `assert.Equal(t, want, result1)`) made a table of subtests
 /// keeps every check whose values a row holds (issue 64: samber/lo's
 /// conversion to table-driven tests read as 858 lost checks); a row dropped
 /// on the way is a lost check. A test of one function per type that ran
@@ -792,7 +792,7 @@ const GO_MOD: &str = "module example.com/shop\n\ngo 1.21\n";
 #[test]
 fn go_tests_made_tables_keep_the_checks_their_rows_hold() {
     let code = "package shop\n\n// Drop drops the first n.\nfunc Drop(xs []int, n int) []int {\n\tif n >= len(xs) {\n\t\treturn nil\n\t}\n\treturn xs[n:]\n}\n\n// Take takes the first n.\nfunc Take(xs []int, n int) []int { return xs[:n] }\n";
-    let old = "package shop\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestDrop(t *testing.T) {\n\tis := assert.New(t)\n\tr1 := Drop([]int{0, 1, 2}, 1)\n\tr2 := Drop([]int{0, 1, 2}, 2)\n\tr3 := Drop([]int{0, 1, 2}, 5)\n\tis.Equal([]int{1, 2}, r1)\n\tis.Equal([]int{2}, r2)\n\tis.Empty(r3)\n}\n";
+    let old = "package shop\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestDrop(t *testing.T) {\n\tis := assert.New(t)\n\tresult1 := Drop([]int{0, 1, 2}, 1)\n\tresult2 := Drop([]int{0, 1, 2}, 2)\n\tresult3 := Drop([]int{0, 1, 2}, 5)\n\tis.Equal([]int{1, 2}, result1)\n\tis.Equal([]int{2}, result2)\n\tis.Empty(result3)\n}\n";
     let table = |rows: &str| {
         format!(
             "package shop\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestDrop(t *testing.T) {{\n\ttests := []struct {{\n\t\tname string\n\t\tn    int\n\t\twant []int\n\t}}{{\n{rows}\t}}\n\tfor _, tt := range tests {{\n\t\tt.Run(tt.name, func(t *testing.T) {{\n\t\t\tis := assert.New(t)\n\t\t\tresult := Drop([]int{{0, 1, 2}}, tt.n)\n\t\t\tif tt.want == nil {{\n\t\t\t\tis.Empty(result)\n\t\t\t}} else {{\n\t\t\t\tis.Equal(tt.want, result)\n\t\t\t}}\n\t\t}})\n\t}}\n}}\n"
@@ -811,13 +811,18 @@ fn go_tests_made_tables_keep_the_checks_their_rows_hold() {
     let (repo, base) = fresh();
     commit(&repo, "table", &[("shop/shop_test.go", &table(all))]);
     assert_errors(&repo, &base, &[]);
-    // The row of `2` dropped, another added in its place.
+    // In a change to the tests alone, the input of `2` swapped for another
+    // is a rewrite; dropped, a lost check.
     let (repo, base) = fresh();
     let swapped = all.replace(
         "{name: \"two\", n: 2, want: []int{2}}",
         "{name: \"zero\", n: 0, want: []int{0, 1, 2}}",
     );
     commit(&repo, "table", &[("shop/shop_test.go", &table(&swapped))]);
+    assert_errors(&repo, &base, &[]);
+    let (repo, base) = fresh();
+    let dropped = all.replace("\t\t{name: \"two\", n: 2, want: []int{2}},\n", "");
+    commit(&repo, "table", &[("shop/shop_test.go", &table(&dropped))]);
     assert_errors(&repo, &base, &["mutation/assertion-deleted shop/shop_test.go:9"]);
 
     // One test per function through a helper, deleted in the commit after

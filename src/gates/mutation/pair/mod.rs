@@ -18,8 +18,8 @@ mod titles;
 mod values;
 pub use idle::{housekeeping, vacuous};
 pub use rows::{
-    case_assertions, case_checks, case_row_checks, case_row_key, made_by_rows, mentions, row_functions, row_of,
-    table_changes,
+    case_assertions, case_checks, case_row_checks, case_row_key, input_replaced, made_by_rows, mentions, row_functions,
+    row_of, table_changes,
 };
 use titles::{regrouped, title_words};
 pub use values::{is_literal, spelled_value};

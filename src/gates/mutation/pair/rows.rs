@@ -2,7 +2,7 @@
 //! row stands for when checks were written out one by one before.
 
 use super::values::{self, ANY};
-use super::{Change, Family, check_key, expected, rank, same_check, subject};
+use super::{Change, Family, assertion_changes, check_key, expected, rank, same_check, subject};
 use crate::lang::{Assertion, TestCase};
 
 /// The assertions a parametrized test makes in each of its cases
@@ -240,12 +240,14 @@ pub fn mentions(text: &str, name: &str) -> bool {
     (0..tokens.len()).any(|i| names_at(&tokens, i, name).is_some())
 }
 
-/// The checks of `old`, a test written out check by check, that `new`, the
-/// same test made a table of cases, does not make as written in a case
-/// (each case's checks make one): each is deleted, unless the rows make it
-/// with values of their own ([`made_by_rows`], [`row_of`]). A row with
-/// another input is no rewrite of the check.
-pub fn table_changes<'a>(old: &'a TestCase, new: &TestCase) -> Vec<Change<'a>> {
+/// The changes of the checks of `old`, a test written out check by check,
+/// in `new`, the same test made a table of cases. A check a case makes as
+/// written is kept (each case's checks make one); one that `new`'s checks
+/// would make with other values ([`row_of`]) but no row does lost its row,
+/// deleted unless the rows make it with values of their own
+/// ([`made_by_rows`]); the others, rewritten in another shape, are compared
+/// with `new`'s checks as written.
+pub fn table_changes<'a>(family: Family, old: &'a TestCase, new: &'a TestCase) -> Vec<Change<'a>> {
     let mut made: Vec<Option<Assertion>> = case_assertions(new).into_iter().map(Some).collect();
     // The same check, or the same matcher on the same subject with the
     // same expected values and more (a message naming the row).
@@ -259,14 +261,58 @@ pub fn table_changes<'a>(old: &'a TestCase, new: &TestCase) -> Vec<Change<'a>> {
                     expected(m).contains(e) || values::is_literal(e) && expected(m).iter().any(rendered)
                 })
     };
-    let mut lost = Vec::new();
-    for a in &old.assertions {
+    let mut changes = Vec::new();
+    let mut reshaped: Vec<usize> = Vec::new();
+    for (i, a) in old.assertions.iter().enumerate() {
         match made.iter_mut().find(|m| m.as_ref().is_some_and(|m| makes(a, m))) {
             Some(m) => *m = None,
-            None => lost.push(Change::Deleted { old: a }),
+            None if row_of(new, a) => changes.push(Change::Deleted { old: a }),
+            None => reshaped.push(i),
         }
     }
-    lost
+    if reshaped.is_empty() {
+        return changes;
+    }
+    // The reshaped ones by where they are: `rest` lives only here.
+    let rest: Vec<Assertion> = reshaped.iter().map(|&i| old.assertions[i].clone()).collect();
+    let at = |all: &[Assertion], a: &Assertion| all.iter().position(|b| std::ptr::eq(a, b)).unwrap_or(0);
+    let found: Vec<At> = assertion_changes(family, &rest, &new.assertions)
+        .into_iter()
+        .map(|change| match change {
+            Change::ValueChanged { old, new: n } => At::Value(reshaped[at(&rest, old)], at(&new.assertions, n)),
+            Change::Weakened { old, new: n } => At::Weaker(reshaped[at(&rest, old)], at(&new.assertions, n)),
+            Change::Deleted { old } => At::Gone(reshaped[at(&rest, old)]),
+        })
+        .collect();
+    let (was, now) = (&old.assertions, &new.assertions);
+    changes.extend(found.into_iter().map(|change| match change {
+        At::Value(o, n) => Change::ValueChanged {
+            old: &was[o],
+            new: &now[n],
+        },
+        At::Weaker(o, n) => Change::Weakened {
+            old: &was[o],
+            new: &now[n],
+        },
+        At::Gone(o) => Change::Deleted { old: &was[o] },
+    }));
+    changes
+}
+
+/// A [`Change`] by the positions of its old and new assertions.
+enum At {
+    Value(usize, usize),
+    Weaker(usize, usize),
+    Gone(usize),
+}
+
+/// Was the input of the lost check `a` of `old`, a test written out check
+/// by check, replaced by another row of `new`, the same test made a table
+/// of cases: would `new`'s checks make it with other values ([`row_of`]),
+/// and has the table a row for each check of `old` they would make (an
+/// input swapped for another, not dropped)?
+pub fn input_replaced(old: &TestCase, new: &TestCase, a: &Assertion) -> bool {
+    row_of(new, a) && new.cases.len() >= old.assertions.iter().filter(|b| row_of(new, b)).count()
 }
 
 /// Was the lost check `a` of `old`, a test written out check by check,

@@ -429,7 +429,7 @@ fn checks_written_out_are_made_by_the_rows_holding_their_values() {
     );
     let (o, n) = (&old.tests[0], &new.tests[0]);
     assert_eq!(n.cases.len(), 2);
-    let changes = table_changes(o, n);
+    let changes = table_changes(Family::of(Lang::Go), o, n);
     // `trim("10.0")` is a row's check as written; `trim("10.00")` is not.
     assert_eq!(changes.len(), 1);
     let Change::Deleted { old: lost } = changes[0] else {

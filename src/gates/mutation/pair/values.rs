@@ -22,12 +22,15 @@ pub(super) fn is_delimiter(token: &str) -> bool {
 
 /// What an expectation spells, for telling a rewrite from a new value: the
 /// tokens without string delimiters and whitespace, so implicitly
-/// concatenated strings equal the joined string, and a `"..{x}..".format(x=y)`
+/// concatenated strings (or strings joined with `+`) equal the joined
+/// string, a template's literal interpolations are their text, and a `"..{x}..".format(x=y)`
 /// call equals the f-string `f"..{y}.."` a pyupgrade-style rewrite made of it
 /// (fields and interpolations are placeholders).
 /// Whitespace-only changes inside a string, and changes inside an
 /// interpolation, read as the same value.
 pub fn spelled_value(key: &str) -> String {
+    // A literal put in a template is its text (`${"a"}=b` spells `a=b`).
+    let key = inlined(key);
     let tokens: Vec<&str> = key.split(' ').collect();
     // `<string> . format ( args )`: only the template counts.
     let call = tokens
@@ -44,7 +47,12 @@ pub fn spelled_value(key: &str) -> String {
         // that an escape sequence split from the rest).
         let mut formatted = false;
         let mut depth = 0usize;
-        for &t in tokens {
+        for (i, &t) in tokens.iter().enumerate() {
+            // Strings joined with `+` spell the joined string.
+            let joins = |t: &str| is_delimiter(t) || t == "`";
+            if t == "+" && !in_string && i > 0 && joins(tokens[i - 1]) && tokens.get(i + 1).is_some_and(|n| joins(n)) {
+                continue;
+            }
             if depth > 0 {
                 match t {
                     "{" | "${" => depth += 1,
@@ -127,12 +135,20 @@ pub(super) const ANY: &str = "\u{1}";
 /// Do the tokens `template`, where [`ANY`] stands for one value, read as
 /// `key`: each [`ANY`] one value of `key` (a literal, whole: a string's
 /// delimiters and words, a bracketed display; or a name), the rest token
-/// for token?
+/// for token, a name numbered in `key` (`result2`) standing for the same
+/// name without its number?
 pub(super) fn fits(template: &[&str], key: &[&str]) -> bool {
     match template.split_first() {
         None => key.is_empty(),
         Some((&ANY, rest)) => (1..=key.len()).any(|n| one_value(&key[..n]) && fits(rest, &key[n..])),
-        Some((first, rest)) => key.first() == Some(first) && fits(rest, &key[1..]),
+        // A local numbered after its kind (`result2`) is the template's (`result`).
+        Some((first, rest)) => {
+            let same = |k: &&str| {
+                k == first
+                    || crate::lang::is_plain_name(first) && k.trim_end_matches(|c: char| c.is_ascii_digit()) == *first
+            };
+            key.first().is_some_and(same) && fits(rest, &key[1..])
+        }
     }
 }
 
@@ -145,8 +161,19 @@ fn one_value(tokens: &[&str]) -> bool {
         [open, inside @ .., close] if is_delimiter(open) || *open == "`" => {
             matches!(*close, "\"" | "`") && !inside.iter().any(|t| is_delimiter(t) || *t == "`")
         }
-        [open, .., close] => {
-            matches!((*open, *close), ("[", "]") | ("{", "}") | ("(", ")")) && balanced(&tokens[1..tokens.len() - 1])
+        [open, .., close] if matches!((*open, *close), ("[", "]") | ("{", "}") | ("(", ")")) => {
+            balanced(&tokens[1..tokens.len() - 1])
+        }
+        // A typed display (`[ ] int { 2 }`, `Row { n : 1 }`): a name or
+        // brackets before the braces of its items.
+        [.., "}"] => {
+            let open = tokens.iter().position(|t| *t == "{").unwrap_or(0);
+            open > 0
+                && tokens[..open]
+                    .iter()
+                    .all(|t| matches!(*t, "[" | "]" | "." | "*") || crate::lang::is_plain_name(t))
+                && balanced(&tokens[..open])
+                && balanced(&tokens[open + 1..tokens.len() - 1])
         }
         _ => false,
     }

@@ -77,7 +77,7 @@ impl Analysis<'_> {
         // Checks written out one by one that became a table's rows.
         let rows = o.cases.is_empty() && !n.cases.is_empty();
         let mut changes = match rows {
-            true => pair::table_changes(o, n),
+            true => pair::table_changes(Family::of(nf.lang), o, n),
             false => pair::assertion_changes(Family::of(nf.lang), &o.assertions, &n.assertions),
         };
         pair::renumbered(&mut changes, n);
@@ -167,7 +167,7 @@ impl Analysis<'_> {
                         // left it: unnoticed only when no code the test reaches changed.
                         && !(rows
                             && (pair::made_by_rows(Family::of(nf.lang), o, n, old)
-                                || pair::row_of(n, old)
+                                || pair::input_replaced(o, n, old)
                                     && self
                                         .changed_code(emit.step, &nf.change.path, nf.lang, new_file, code)
                                         .is_none())) =>
