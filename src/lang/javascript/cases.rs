@@ -478,11 +478,12 @@ impl<'s> Walker<'s, '_> {
         if let Some(options) = args.iter().find(|a| a.kind() == "object") {
             skip = skip.or_else(|| self.option_skip(options, span));
         }
-        // An ava macro (`test(title, macro, 'a', (f) => f)`) is given by
-        // reference: a function among the arguments after it is the macro's.
-        let by_reference = args
-            .get(1)
-            .is_some_and(|a| matches!(a.kind(), "identifier" | "member_expression"));
+        // An ava macro (`test(title, macro, 'a', (f) => f)`), a function
+        // the file declares, is given by reference: a function among the
+        // arguments after it is the macro's (not `it(title, options, fn)`).
+        let by_reference = args.get(1).is_some_and(|a| {
+            a.kind() == "identifier" && declares_function(&self.root, &text(a, self.source), self.source)
+        });
         let function = args.iter().rev().find(|a| is_function(a)).filter(|_| !by_reference);
         let Some(function) = function else {
             // A test given by reference cannot be read; one with no function at all is pending.
@@ -750,4 +751,22 @@ impl<'s> Walker<'s, '_> {
             _ => None,
         }
     }
+}
+
+/// Does the file declare `name`, at its top, as a function (`function
+/// name(..)`, `const name = (..) => ..`)?
+fn declares_function(root: &Node, name: &str, source: &[u8]) -> bool {
+    let named = |n: Option<Node>| n.is_some_and(|n| text(&n, source) == name);
+    let mut cursor = root.walk();
+    let declared = root.named_children(&mut cursor).any(|statement| {
+        let statement = statement
+            .field("declaration")
+            .filter(|_| statement.kind() == "export_statement")
+            .unwrap_or(statement);
+        statement.kind() == "function_declaration" && named(statement.field("name"))
+    });
+    declared
+        || top_declarators(root)
+            .iter()
+            .any(|d| named(d.field("name")) && d.field("value").is_some_and(|v| is_function(&v)))
 }
