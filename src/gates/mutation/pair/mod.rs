@@ -57,18 +57,23 @@ pub fn check_key(a: &Assertion) -> String {
 /// per subtest), each check of `new` on names without a number standing
 /// for one (a copy of `f(always_return_1)` kept is no such check).
 pub fn renumbered(changes: &mut Vec<Change<'_>>, new: &TestCase) {
-    // Its key with each name's number dropped.
+    // Its key with each numbered name where a value stands (a whole
+    // operand, a receiver, an argument: not `float32` of `[]float32{..}`)
+    // without its number.
     let unnumbered = |a: &Assertion| -> String {
+        let key = check_key(a);
+        let pieces: Vec<&str> = key.split_inclusive([' ', '\u{1f}']).collect();
+        let word = |i: usize| pieces.get(i).map(|p| p.trim_end_matches([' ', '\u{1f}']));
         let mut out = String::new();
-        for piece in check_key(a).split_inclusive([' ', '\u{1f}']) {
-            let word = piece.trim_end_matches([' ', '\u{1f}']);
-            let stem = word.trim_end_matches(|c: char| c.is_ascii_digit());
-            out.push_str(if stem.len() < word.len() && is_plain_name(stem) {
-                stem
-            } else {
-                word
-            });
-            out.push_str(&piece[word.len()..]);
+        for (i, piece) in pieces.iter().enumerate() {
+            let w = word(i).unwrap_or_default();
+            let stem = w.trim_end_matches(|c: char| c.is_ascii_digit());
+            // The piece before ends a part, or opens a call or a list.
+            let starts = i == 0 || pieces[i - 1].ends_with('\u{1f}') || matches!(word(i - 1), Some("(" | ","));
+            let ends = piece.ends_with('\u{1f}') || matches!(word(i + 1), None | Some("." | "[" | ")" | ","));
+            let value = starts && ends && stem.len() < w.len() && is_plain_name(stem);
+            out.push_str(if value { stem } else { w });
+            out.push_str(&piece[w.len()..]);
         }
         out
     };

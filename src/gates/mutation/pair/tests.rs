@@ -466,3 +466,24 @@ fn a_check_of_a_numbered_local_is_kept_on_the_local_without_its_number() {
         .collect();
     assert_eq!(lost.len(), 1, "{lost:?}");
 }
+
+/// A type's number is no local's: `[]float32{3.3}` stays as written.
+#[test]
+fn a_type_named_with_a_number_is_no_numbered_local() {
+    let old = file(
+        Lang::Go,
+        "package x\n\nfunc TestMode(t *testing.T) {\n\tresult1 := Mode(a)\n\tresult2 := Mode(b)\n\tassert.Equal(t, []float32{3.3}, result1)\n\tassert.Equal(t, []float32{2}, result2)\n}\n",
+    );
+    let new = file(
+        Lang::Go,
+        "package x\n\nfunc TestMode(t *testing.T) {\n\tt.Run(\"a\", func(t *testing.T) {\n\t\tresult := Mode(a)\n\t\tassert.Equal(t, []float32{3.3}, result)\n\t})\n}\n",
+    );
+    let (o, n) = (&old.tests[0], &new.tests[0]);
+    let mut changes = vec![
+        Change::Deleted { old: &o.assertions[0] },
+        Change::Deleted { old: &o.assertions[1] },
+    ];
+    renumbered(&mut changes, n);
+    assert_eq!(changes.len(), 1);
+    assert!(matches!(changes[0], Change::Deleted { old } if old.parts[0].contains('2')));
+}
