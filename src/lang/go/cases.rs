@@ -77,6 +77,24 @@ pub(super) fn read_function(item: &Node, read: &Read) -> Item {
             guard: Guard::default(),
         });
     }
+    // `var _ Cache = &LRU{}`: a check the compiler makes, that the value
+    // has the type (an interface it implements).
+    visit_named(body, |n| {
+        if n.kind() == "var_spec"
+            && n.field("name").is_some_and(|name| text(&name, source) == "_")
+            && let (Some(ty), Some(_)) = (n.field("type"), n.field("value"))
+        {
+            scan.assertions.push(Assertion {
+                span: Span::of(&n),
+                form: Form::Other,
+                matcher: "var _".to_string(),
+                parts: vec![token_key(&ty, source)],
+                values: Vec::new(),
+                guard: Guard::default(),
+            });
+        }
+        n.kind() != "func_literal"
+    });
     out.callback_spies = scan.doubles;
     let unchecked = if scan.assertions.is_empty() {
         // Go refuses to compile an unused variable: what a test computes, it reads.

@@ -580,4 +580,18 @@ func TestSuite(t *testing.T) { suite.Run(t, new(SvcSuite)) }
             vec![vec![pair("name", "\" a b \""), pair("name", "` c `")], vec![], vec![]]
         );
     }
+
+    /// `var _ Cache = &LRU{}` is a check the compiler makes.
+    #[test]
+    fn a_typed_blank_declaration_is_a_compile_time_check() {
+        let file = model(
+            "package x\n\nfunc TestIface(_ *testing.T) {\n\tvar _ Cache[int] = &LRU[int]{}\n}\n\nfunc TestNothing(t *testing.T) {\n\tvar x = 1\n\t_ = x\n}\n",
+        );
+        let matchers: Vec<Vec<&str>> = file
+            .tests
+            .iter()
+            .map(|t| t.assertions.iter().map(|a| a.matcher.as_str()).collect())
+            .collect();
+        assert_eq!(matchers, vec![vec!["var _"], vec![]]);
+    }
 }

@@ -22,7 +22,7 @@ pub use rows::{
     row_of, table_changes,
 };
 use titles::{regrouped, title_words};
-pub use values::{is_literal, spelled_value};
+pub use values::{gained_fields, is_literal, spelled_value};
 use values::{literal_changed, literal_named};
 
 /// Tests of an old and a new version, paired.

@@ -487,3 +487,17 @@ fn a_type_named_with_a_number_is_no_numbered_local() {
     assert_eq!(changes.len(), 1);
     assert!(matches!(changes[0], Change::Deleted { old } if old.parts[0].contains('2')));
 }
+
+/// An expected object that only gained entries, each old one kept, is no
+/// changed expectation; one whose entry changed, or a struct literal (its
+/// left-out fields are zero), is.
+#[test]
+fn an_expected_object_that_only_gained_fields_is_kept() {
+    assert!(gained_fields(
+        "{ a : 1 , b : [ 1 , 2 ] }",
+        "{ a : 1 , b : [ 1 , 2 ] , c : false }"
+    ));
+    assert!(!gained_fields("{ a : 1 , b : 2 }", "{ a : 1 , b : 3 , c : false }"));
+    assert!(!gained_fields("{ a : 1 }", "{ a : 1 }"));
+    assert!(!gained_fields("Row { a : 1 }", "Row { a : 1 , b : 2 }"));
+}

@@ -265,3 +265,32 @@ pub(super) fn inlined(key: &str) -> String {
     }
     out.join(" ")
 }
+
+/// Did an expected object (`{ a : 1 }`, a dict, not a struct literal whose
+/// left-out fields are zero) only gain entries, each entry it had kept as it
+/// was: a field the code's output now also has, the old expectation whole?
+pub fn gained_fields(was: &str, now: &str) -> bool {
+    // Its entries, split at the commas outside brackets.
+    fn entries(key: &str) -> Option<Vec<String>> {
+        let inner = key.strip_prefix("{ ")?.strip_suffix(" }")?;
+        let (mut out, mut entry, mut depth) = (Vec::new(), Vec::new(), 0i32);
+        for token in inner.split(' ') {
+            match token {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => depth -= 1,
+                "," if depth == 0 => {
+                    out.push(std::mem::take(&mut entry).join(" "));
+                    continue;
+                }
+                _ => {}
+            }
+            entry.push(token);
+        }
+        out.push(entry.join(" "));
+        Some(out)
+    }
+    match (entries(was), entries(now)) {
+        (Some(old), Some(new)) => new.len() > old.len() && old.iter().all(|e| new.contains(e)),
+        _ => false,
+    }
+}

@@ -446,6 +446,7 @@ impl Analysis<'_> {
         };
         let (was, now) = (shown(old), shown(new));
         if pair::narrowed(new, &was, &now)
+            || pair::gained_fields(&was, &now)
             || (pair::extended(&was, &now) && self.inputs_grew(of, o, nf, n))
             || emit.follows_rename(&was, &now)
         {
