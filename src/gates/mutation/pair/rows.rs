@@ -317,8 +317,8 @@ pub fn input_replaced(old: &TestCase, new: &TestCase, a: &Assertion) -> bool {
 
 /// Was the lost check `a` of `old`, a test written out check by check,
 /// made again by `new`, the same test made a table of cases: with as many
-/// checks made case by case as `old` made, calling every function `old`
-/// called, a check as strong as `a`, and its expected values and the
+/// checks made case by case as `old` made, calling the functions `a` asks
+/// ([`callees`]), a check as strong as `a`, and its expected values and the
 /// literals of its input among the values of one row (issue 64:
 /// samber/lo's checks of `result1`, `result2` .. became one check of
 /// `result` over a table's rows)? A row dropped on the way leaves fewer
