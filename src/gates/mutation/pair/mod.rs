@@ -67,12 +67,11 @@ pub fn renumbered(changes: &mut Vec<Change<'_>>, new: &TestCase) {
         let mut out = String::new();
         for (i, piece) in pieces.iter().enumerate() {
             let w = word(i).unwrap_or_default();
-            let stem = w.trim_end_matches(|c: char| c.is_ascii_digit());
             // The piece before ends a part, or opens a call or a list.
             let starts = i == 0 || pieces[i - 1].ends_with('\u{1f}') || matches!(word(i - 1), Some("(" | ","));
             let ends = piece.ends_with('\u{1f}') || matches!(word(i + 1), None | Some("." | "[" | ")" | ","));
-            let value = starts && ends && stem.len() < w.len() && is_plain_name(stem);
-            out.push_str(if value { stem } else { w });
+            let stem = values::numbered(w).filter(|_| starts && ends);
+            out.push_str(stem.unwrap_or(w));
             out.push_str(&piece[w.len()..]);
         }
         out

@@ -257,7 +257,7 @@ pub fn table_changes<'a>(family: Family, old: &'a TestCase, new: &'a TestCase) -
                 && subject(a).is_some()
                 && subject(a) == subject(m)
                 && expected(a).iter().all(|e| {
-                    let rendered = |f: &&str| values::spelled_value(&values::inlined(f)) == values::spelled_value(e);
+                    let rendered = |f: &&str| values::spelled_value(f) == values::spelled_value(e);
                     expected(m).contains(e) || values::is_literal(e) && expected(m).iter().any(rendered)
                 })
     };

@@ -129,6 +129,12 @@ pub(super) fn literal_changed(was: &[&str], now: &[&str]) -> bool {
     })
 }
 
+/// A name with a number after it (`result2`, `index10`), without it.
+pub(super) fn numbered(word: &str) -> Option<&str> {
+    let stem = word.trim_end_matches(|c: char| c.is_ascii_digit());
+    (stem.len() < word.len() && crate::lang::is_plain_name(stem)).then_some(stem)
+}
+
 /// The token that stands for any one value in [`fits`].
 pub(super) const ANY: &str = "\u{1}";
 
@@ -143,10 +149,7 @@ pub(super) fn fits(template: &[&str], key: &[&str]) -> bool {
         Some((&ANY, rest)) => (1..=key.len()).any(|n| one_value(&key[..n]) && fits(rest, &key[n..])),
         // A local numbered after its kind (`result2`) is the template's (`result`).
         Some((first, rest)) => {
-            let same = |k: &&str| {
-                k == first
-                    || crate::lang::is_plain_name(first) && k.trim_end_matches(|c: char| c.is_ascii_digit()) == *first
-            };
+            let same = |k: &&str| k == first || numbered(k) == Some(*first);
             key.first().is_some_and(same) && fits(rest, &key[1..])
         }
     }
@@ -233,14 +236,15 @@ pub(super) fn literals(key: &str) -> Vec<String> {
 /// `key`, a template or f-string, with each interpolation of one literal
 /// written as its text (`` `Domain=${"a.com"}` `` is `` `Domain=a.com` ``):
 /// a row's value put in a template says what the string is.
-pub(super) fn inlined(key: &str) -> String {
-    let tokens: Vec<&str> = key.split(' ').collect();
-    let template = tokens
-        .first()
-        .is_some_and(|t| *t == "`" || is_delimiter(t) && t.to_ascii_lowercase().contains('f'));
+/// Any other key is itself, not copied: [`spelled_value`] asks this of
+/// every expectation it spells.
+fn inlined(key: &str) -> std::borrow::Cow<'_, str> {
+    let first = key.split(' ').next().unwrap_or_default();
+    let template = first == "`" || is_delimiter(first) && first.to_ascii_lowercase().contains('f');
     if !template {
-        return key.to_string();
+        return std::borrow::Cow::Borrowed(key);
     }
+    let tokens: Vec<&str> = key.split(' ').collect();
     let mut out: Vec<&str> = Vec::with_capacity(tokens.len());
     let mut i = 0;
     while i < tokens.len() {
@@ -263,7 +267,7 @@ pub(super) fn inlined(key: &str) -> String {
         out.push(tokens[i]);
         i += 1;
     }
-    out.join(" ")
+    std::borrow::Cow::Owned(out.join(" "))
 }
 
 /// Did an expected object (`{ a : 1 }`, a dict, not a struct literal whose
