@@ -177,30 +177,52 @@ pub(crate) fn named_literals<'l, 's>(
         .collect()
 }
 
-/// The cases of the one table a test's loops run over, from each loop's
-/// table (its text, to tell two apart) and the cases read of it: loops over
-/// two different tables give none, as none is the test's own. A list of
-/// plain values (`"foo bar"`, `-8`, `true`: each row one value bound to the
-/// loop's one name, inputs the same checks run on) is the test's table
-/// only when it loops over no table of rows (a loop over names beside one over cases does not
-/// hide the cases).
-pub(crate) fn one_table(mut tables: Vec<(String, Vec<Case>)>) -> Vec<Case> {
+/// The cases of the tables a test's loops run over, from each loop's table
+/// (its text, to tell two apart), the loop's span and the cases read of
+/// it. One table, however many loops run over it, is the case of every
+/// assertion; several, each run by loops that do not nest (a subtest per
+/// table), are each the cases of the assertions inside its loops
+/// ([`CaseLoop`]); tables whose loops nest give none. A list of plain
+/// values (`"foo bar"`, `-8`, `true`: each row one value bound to the
+/// loop's one name, inputs the same checks run on) is a table only when
+/// the test loops over no table of rows (a loop over names beside one over
+/// cases does not hide the cases).
+pub(crate) fn one_table(mut tables: Vec<(String, Span, Vec<Case>)>) -> (Vec<Case>, Vec<CaseLoop>) {
     let plain = |cases: &Vec<Case>| {
         cases
             .iter()
             .all(|case| matches!(case.as_slice(), [(name, _)] if is_plain_name(name)))
     };
-    if tables.iter().any(|(_, cases)| !plain(cases)) {
-        tables.retain(|(_, cases)| !plain(cases));
+    if tables.iter().any(|(_, _, cases)| !plain(cases)) {
+        tables.retain(|(_, _, cases)| !plain(cases));
     }
-    let mut found: Option<(String, Vec<Case>)> = None;
-    for (id, cases) in tables {
-        match &found {
-            Some((other, other_cases)) if *other != id || *other_cases != cases => return Vec::new(),
-            _ => found = Some((id, cases)),
+    let Some((first, _, first_cases)) = tables.first() else {
+        return (Vec::new(), Vec::new());
+    };
+    if tables.iter().all(|(id, _, cases)| id == first && cases == first_cases) {
+        return (first_cases.clone(), Vec::new());
+    }
+    // A table whose rows bind nothing (names another loop rebinds) is none.
+    tables.retain(|(_, _, cases)| cases.iter().any(|case| !case.is_empty()));
+    let apart = |a: Span, b: Span| {
+        (a.end_line, a.end_column) <= (b.line, b.column) || (b.end_line, b.end_column) <= (a.line, a.column)
+    };
+    for (i, (_, a, _)) in tables.iter().enumerate() {
+        if tables[i + 1..].iter().any(|(_, b, _)| !apart(*a, *b)) {
+            return (Vec::new(), Vec::new());
         }
     }
-    found.map(|(_, cases)| cases).unwrap_or_default()
+    tables.sort_by_key(|(_, span, _)| *span);
+    let mut cases = Vec::new();
+    let mut loops = Vec::new();
+    for (_, span, rows) in tables {
+        let rows: Vec<Case> = rows.into_iter().take(MAX_CASES - cases.len()).collect();
+        if !rows.is_empty() {
+            loops.push(CaseLoop { span, rows: rows.len() });
+            cases.extend(rows);
+        }
+    }
+    (cases, loops)
 }
 
 /// The table a loop names (`for c in cases`): the test's own binding of

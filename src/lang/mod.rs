@@ -412,11 +412,26 @@ pub struct TestCase {
     /// does not rebind to that case's values, as [`token_key`]s.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cases: Vec<Vec<(String, String)>>,
+    /// When the cases are the rows of several tables, each run by a loop of
+    /// its own (a subtest per table), where each runs: only the assertions
+    /// inside a loop make its rows. Empty when every assertion makes every
+    /// case (one table, or a test's parameters).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub case_loops: Vec<CaseLoop>,
     /// The Cargo features a Rust test is compiled only with (`#[cfg(feature
     /// = "slow")]`, `#[cfg(all(feature = "a", feature = "b"))]` on it, its
     /// module or its file), with where that is said.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub feature: Option<(Vec<String>, Span)>,
+}
+
+/// The rows of one of several tables a test's loops run over: the next
+/// `rows` of [`TestCase::cases`], in order, made by the assertions inside
+/// `span` (the loop).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct CaseLoop {
+    pub span: Span,
+    pub rows: usize,
 }
 
 /// A statement that starts an assertion and never makes it.
@@ -455,6 +470,9 @@ impl TestCase {
             r.span = r.span.moved(delta);
         }
         for l in &mut self.locals {
+            l.span = l.span.moved(delta);
+        }
+        for l in &mut self.case_loops {
             l.span = l.span.moved(delta);
         }
         if let Some(line) = &mut self.syntax_error {
@@ -772,87 +790,6 @@ impl Operand {
         }
         self
     }
-}
-
-/// The node kinds [`recomputed`] reads in one grammar.
-pub(crate) struct Recomputed {
-    /// What an operand may be: a call, a read or a subscript (`f(1)`,
-    /// `a.b[0]`), not an operator, which the code under test may overload
-    /// to build a new object (`A / (1 + A)` in SymPy).
-    pub reads: &'static [&'static str],
-    /// A call, whose callee is in the field `function`.
-    pub call: &'static str,
-    /// Kinds that make a new value or run code of their own each time
-    /// (`await`, `new`, closures, assignments, macros): two evaluations of
-    /// an operand with one may differ.
-    pub fresh: &'static [&'static str],
-    /// Does a callee, as written, build a new object (`Decimal("1")`,
-    /// `Some(x)`, `Array.zeros(2)`)? By its capitals in Python, JavaScript
-    /// and Rust; not in Go, where a capital exports a name.
-    pub constructs: fn(&str) -> bool,
-}
-
-/// The segments of a callee path (`a.b`, `A::b`, `f::<T>` -> `a`, `b`;
-/// `A`, `b`; `f`).
-pub fn callee_segments(callee: &str) -> impl Iterator<Item = &str> {
-    callee
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|s| !s.is_empty())
-}
-
-fn capitalized(segment: &str) -> bool {
-    segment.starts_with(|c: char| c.is_uppercase())
-}
-
-/// A class called (`Decimal(..)`, `Some(..)`), or one of its methods, as
-/// an alternative constructor (`ImmutableSparseNDimArray.zeros(..)`,
-/// `Value::from(..)`): a capital anywhere in the path.
-pub(crate) fn class_path(callee: &str) -> bool {
-    callee_segments(callee).any(capitalized)
-}
-
-/// A class called (`Foo(..)`, `Symbol(..)`), not a namespace's function
-/// (`Object.keys(..)`, `JSON.stringify(..)`): a capital in the last name.
-pub(crate) fn class_called(callee: &str) -> bool {
-    callee_segments(callee).last().is_some_and(capitalized)
-}
-
-/// [`Operand::recomputed`] of `node`: the callees of its calls when it has
-/// none of `kinds.fresh` and no constructor call.
-pub(crate) fn recomputed(node: &Node, source: &[u8], kinds: &Recomputed) -> Option<Vec<String>> {
-    if !kinds.reads.contains(&node.kind()) {
-        return None;
-    }
-    let mut callees = Vec::new();
-    let mut fresh = false;
-    visit_named(*node, |n| {
-        if kinds.fresh.contains(&n.kind()) {
-            fresh = true;
-        } else if n.kind() == kinds.call
-            && let Some(f) = n.field("function")
-        {
-            let callee = without_type_arguments(&callee_key(&text(&f, source)));
-            fresh |= (kinds.constructs)(&callee);
-            callees.push(callee);
-        }
-        !fresh
-    });
-    (!fresh).then_some(callees)
-}
-
-/// `parse::<u8>` -> `parse`, `Vec::<u8>::new` -> `Vec::new`.
-fn without_type_arguments(callee: &str) -> String {
-    let mut out = String::new();
-    let mut depth = 0usize;
-    for c in callee.chars() {
-        match c {
-            '<' => depth += 1,
-            '>' if depth > 0 => depth -= 1,
-            _ if depth == 0 => out.push(c),
-            _ => {}
-        }
-    }
-    out.replace("::::", "::").trim_end_matches(':').to_string()
 }
 
 /// A literal value, normalized so `1.0` equals `1` and `'a'` equals `"a"`.

@@ -193,7 +193,8 @@ fn parametrized_tests_bind_their_parameters_per_case() {
     );
     // Go tables: struct rows by position (a type declared in the file) or
     // by field, a map's key; a loop over plain values beside them reads no
-    // rows; a loop's index, or loops over two tables, give none.
+    // rows; a loop's index gives none; loops over two tables give each its
+    // loop's checks.
     let go = "package p\n\ntype row struct {\n\tin, want int\n}\n\nfunc TestA(t *testing.T) {\n\tcases := []row{{1, 2}, {want: 4, in: 3}, {5}}\n\tfor _, c := range cases {\n\t\tif got := Inc(c.in); got != c.want {\n\t\t\tt.Error(got)\n\t\t}\n\t}\n\tfor _, x := range []int{7} {\n\t\tt.Log(x)\n\t}\n}\n\nfunc TestM(t *testing.T) {\n\tfor name, c := range map[string]*struct{ in int }{\"a\": {in: 1}} {\n\t\tt.Log(name, c.in)\n\t}\n}\n\nfunc TestI(t *testing.T) {\n\tfor i := range []row{{1, 2}} {\n\t\tt.Log(i)\n\t}\n}\n\nfunc TestTwo(t *testing.T) {\n\tfor _, c := range []row{{1, 2}} {\n\t\tt.Log(c)\n\t}\n\tfor _, c := range []row{{3, 4}} {\n\t\tt.Log(c)\n\t}\n}\n";
     assert_eq!(
         cases(Lang::Go, go),
@@ -201,6 +202,9 @@ fn parametrized_tests_bind_their_parameters_per_case() {
             vec![pair("c . in", "1"), pair("c . want", "2")],
             vec![pair("c . want", "4"), pair("c . in", "3")],
             vec![pair("name", "\" a \""), pair("c . in", "1")],
+            // Two tables, each its loop's.
+            vec![pair("c . in", "1"), pair("c . want", "2")],
+            vec![pair("c . in", "3"), pair("c . want", "4")],
         ]
     );
     // rstest: `#[case]` parameters in order; a fixture parameter is not a case's.
@@ -241,7 +245,8 @@ fn python_loops_over_literal_tables_bind_their_names_per_row() {
             ],
         ]
     );
-    // A list of plain values binds the one name; none: two tables, a table
+    // A list of plain values binds the one name; none: two tables whose
+    // loops bind the same names (each rebinds the other's), a table
     // rebound in the body or at module level, a rebound loop name (left
     // out), a parametrized test (its decorator's cases win).
     let py = "TWICE = [(1, 2)]\nTWICE = [(3, 4)]\n\ndef test_plain():\n    for n in [1, 2]:\n        assert inc(n) > n\n\ndef test_two():\n    for n, want in [(1, 2)]:\n        assert inc(n) == want\n    for n, want in [(3, 4)]:\n        assert inc(n) == want\n\ndef test_rebound_table():\n    t = [(1, 2)]\n    t = [(3, 4)]\n    for n, want in t:\n        assert inc(n) == want\n\ndef test_module_twice():\n    for n, want in TWICE:\n        assert inc(n) == want\n\ndef test_rebound_name():\n    for n, want in [(1, 2)]:\n        want = str(want)\n        assert inc(n) == want\n\n@pytest.mark.parametrize(\"k\", [0])\ndef test_param(k):\n    for n, want in [(1, 2)]:\n        assert inc(n + k) == want\n";
@@ -283,8 +288,12 @@ fn javascript_loops_over_literal_tables_bind_their_names_per_row() {
                 vec![pair("input", "\" a \""), pair("expected", "1")],
                 vec![pair("input", "\" bb \""), pair("expected", "2")]
             ],
-            // Two tables: none is the test's own.
-            vec![],
+            // Two tables, each its loop's.
+            vec![
+                vec![pair("row [ 0 ]", "5"), pair("row [ 1 ]", "6")],
+                vec![pair("c . input", "\" a \""), pair("c . want", "1")],
+                vec![pair("c . input", "\" bb \""), pair("c . want", "2")]
+            ],
             vec![
                 vec![pair("c . input", "\" a \""), pair("c . want", "1")],
                 vec![pair("c . input", "\" bb \""), pair("c . want", "2")]
@@ -604,4 +613,36 @@ fn a_test_given_by_a_macro_is_not_read_from_its_arguments() {
     let names: Vec<&str> = file.tests.iter().map(|t| t.name.as_str()).collect();
     // Options named by a variable (vitest's `it(title, options, fn)`) are no macro.
     assert_eq!(names, ["inline", "options"]);
+}
+
+/// Loops over several tables that do not nest give each table's rows to
+/// the checks inside its loop; loops that nest give none (issue 64:
+/// samber/lo's subtests, each with a `tests` table of its own).
+#[test]
+fn several_tables_each_give_their_rows_to_the_checks_of_their_loop() {
+    let go = "package p\n\nfunc TestX(t *testing.T) {\n\tt.Run(\"a\", func(t *testing.T) {\n\t\ttests := []struct{ in, want int }{{1, 2}, {2, 3}}\n\t\tfor _, tt := range tests {\n\t\t\tassert.Equal(t, tt.want, F(tt.in))\n\t\t}\n\t})\n\tt.Run(\"b\", func(t *testing.T) {\n\t\ttests := []struct{ in, want int }{{5, 6}}\n\t\tfor _, tt := range tests {\n\t\t\tassert.Equal(t, tt.want, G(tt.in))\n\t\t}\n\t})\n\tassert.Equal(t, 1, F(0))\n}\n";
+    let file = Lang::Go.test_file(go.as_bytes()).unwrap();
+    let t = &file.tests[0];
+    assert_eq!(t.cases.len(), 3);
+    let rows: Vec<usize> = t.case_loops.iter().map(|l| l.rows).collect();
+    assert_eq!(rows, [2, 1]);
+    assert!(t.case_loops[0].span.contains(t.assertions[0].span));
+    assert!(!t.case_loops[0].span.contains(t.assertions[1].span));
+    assert!(t.case_loops.iter().all(|l| !l.span.contains(t.assertions[2].span)));
+
+    let py = |inner: &str| {
+        format!(
+            "def test_x():\n    for a, b in [(1, 2), (2, 3)]:\n{inner}        assert f(a) == b\n    for c, d in [(5, 6)]:\n        assert g(c) == d\n"
+        )
+    };
+    let file = Lang::Python.test_file(py("").as_bytes()).unwrap();
+    assert_eq!((file.tests[0].cases.len(), file.tests[0].case_loops.len()), (3, 2));
+    // Nested: the second loop inside the first.
+    let nested = "def test_x():\n    for a, b in [(1, 2)]:\n        for c, d in [(5, 6)]:\n            assert f(a, c) == b + d\n";
+    let file = Lang::Python.test_file(nested.as_bytes()).unwrap();
+    assert!(file.tests[0].cases.is_empty() && file.tests[0].case_loops.is_empty());
+    // One table run by two loops is every check's.
+    let twice = "def test_x():\n    for a, b in CASES:\n        assert f(a) == b\n    for a, b in CASES:\n        assert g(a) == b\n\nCASES = [(1, 2)]\n";
+    let file = Lang::Python.test_file(twice.as_bytes()).unwrap();
+    assert_eq!((file.tests[0].cases.len(), file.tests[0].case_loops.len()), (1, 0));
 }

@@ -1,5 +1,6 @@
 //! Questions asked of syntax trees in every language: ancestors, chains of
-//! calls, checking conditions, syntax errors.
+//! calls and their callees, checking conditions, syntax errors, operands
+//! that compute the same value again.
 
 use super::*;
 
@@ -268,4 +269,85 @@ pub(crate) fn keep_imported_uses(file: &mut TestFile) {
     for test in &mut file.tests {
         test.uses.retain(|n| imported.contains(n.as_str()));
     }
+}
+
+/// The node kinds [`recomputed`] reads in one grammar.
+pub(crate) struct Recomputed {
+    /// What an operand may be: a call, a read or a subscript (`f(1)`,
+    /// `a.b[0]`), not an operator, which the code under test may overload
+    /// to build a new object (`A / (1 + A)` in SymPy).
+    pub reads: &'static [&'static str],
+    /// A call, whose callee is in the field `function`.
+    pub call: &'static str,
+    /// Kinds that make a new value or run code of their own each time
+    /// (`await`, `new`, closures, assignments, macros): two evaluations of
+    /// an operand with one may differ.
+    pub fresh: &'static [&'static str],
+    /// Does a callee, as written, build a new object (`Decimal("1")`,
+    /// `Some(x)`, `Array.zeros(2)`)? By its capitals in Python, JavaScript
+    /// and Rust; not in Go, where a capital exports a name.
+    pub constructs: fn(&str) -> bool,
+}
+
+/// The segments of a callee path (`a.b`, `A::b`, `f::<T>` -> `a`, `b`;
+/// `A`, `b`; `f`).
+pub fn callee_segments(callee: &str) -> impl Iterator<Item = &str> {
+    callee
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|s| !s.is_empty())
+}
+
+fn capitalized(segment: &str) -> bool {
+    segment.starts_with(|c: char| c.is_uppercase())
+}
+
+/// A class called (`Decimal(..)`, `Some(..)`), or one of its methods, as
+/// an alternative constructor (`ImmutableSparseNDimArray.zeros(..)`,
+/// `Value::from(..)`): a capital anywhere in the path.
+pub(crate) fn class_path(callee: &str) -> bool {
+    callee_segments(callee).any(capitalized)
+}
+
+/// A class called (`Foo(..)`, `Symbol(..)`), not a namespace's function
+/// (`Object.keys(..)`, `JSON.stringify(..)`): a capital in the last name.
+pub(crate) fn class_called(callee: &str) -> bool {
+    callee_segments(callee).last().is_some_and(capitalized)
+}
+
+/// [`Operand::recomputed`] of `node`: the callees of its calls when it has
+/// none of `kinds.fresh` and no constructor call.
+pub(crate) fn recomputed(node: &Node, source: &[u8], kinds: &Recomputed) -> Option<Vec<String>> {
+    if !kinds.reads.contains(&node.kind()) {
+        return None;
+    }
+    let mut callees = Vec::new();
+    let mut fresh = false;
+    visit_named(*node, |n| {
+        if kinds.fresh.contains(&n.kind()) {
+            fresh = true;
+        } else if n.kind() == kinds.call
+            && let Some(f) = n.field("function")
+        {
+            let callee = without_type_arguments(&callee_key(&text(&f, source)));
+            fresh |= (kinds.constructs)(&callee);
+            callees.push(callee);
+        }
+        !fresh
+    });
+    (!fresh).then_some(callees)
+}
+
+/// `parse::<u8>` -> `parse`, `Vec::<u8>::new` -> `Vec::new`.
+fn without_type_arguments(callee: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0usize;
+    for c in callee.chars() {
+        match c {
+            '<' => depth += 1,
+            '>' if depth > 0 => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("::::", "::").trim_end_matches(':').to_string()
 }

@@ -858,6 +858,77 @@ fn go_tests_made_tables_keep_the_checks_their_rows_hold() {
     assert!(!errors(&run).is_empty(), "{}", run.stdout);
 }
 
+/// A Go test made a subtest per type, each with a table of its own under
+/// the same names (`tests`, `tt.want`), keeps the checks each table's rows
+/// hold, typed values (`int32(-3)`) included, and a check moved beside the
+/// tables as written (issue 64: samber/lo's `TestProduct` read as four
+/// lost checks); a row dropped from one table is a lost check.
+#[test]
+fn go_subtests_each_with_a_table_of_their_own_keep_the_checks_their_rows_hold() {
+    let code = "package shop\n\n// Sum sums.\nfunc Sum[T int32 | uint32](xs []T) T {\n\tvar s T\n\tfor _, x := range xs {\n\t\ts += x\n\t}\n\treturn s\n}\n";
+    let old = "package shop\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestSum(t *testing.T) {\n\tis := assert.New(t)\n\tresult1 := Sum([]int32{1, 2})\n\tresult2 := Sum([]int32{-4, 1})\n\tresult3 := Sum([]uint32{3, 4})\n\tresult4 := Sum[uint32](nil)\n\tis.Equal(int32(3), result1)\n\tis.Equal(int32(-3), result2)\n\tis.Equal(uint32(7), result3)\n\tis.Equal(uint32(0), result4)\n}\n";
+    let sub = |ty: &str, rows: &str| {
+        format!(
+            "\tt.Run(\"{ty}\", func(t *testing.T) {{\n\t\ttests := []struct {{\n\t\t\tname string\n\t\t\tin   []{ty}\n\t\t\twant {ty}\n\t\t}}{{\n{rows}\t\t}}\n\t\tfor _, tt := range tests {{\n\t\t\ttt := tt\n\t\t\tt.Run(tt.name, func(t *testing.T) {{\n\t\t\t\tassert.Equal(t, tt.want, Sum(tt.in))\n\t\t\t}})\n\t\t}}\n\t}})\n"
+        )
+    };
+    let new = |int_rows: &str| {
+        format!(
+            "package shop\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestSum(t *testing.T) {{\n{}{}\tassert.Equal(t, uint32(0), Sum[uint32](nil))\n}}\n",
+            sub("int32", int_rows),
+            sub("uint32", "\t\t\t{name: \"some\", in: []uint32{3, 4}, want: 7},\n"),
+        )
+    };
+    let rows = "\t\t\t{name: \"positive\", in: []int32{1, 2}, want: 3},\n\t\t\t{name: \"negative\", in: []int32{-4, 1}, want: -3},\n";
+    let fresh = || {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[("go.mod", GO_MOD), ("shop/shop.go", code), ("shop/shop_test.go", old)],
+        );
+        (repo, base)
+    };
+    let (repo, base) = fresh();
+    commit(&repo, "subtests", &[("shop/shop_test.go", &new(rows))]);
+    assert_errors(&repo, &base, &[]);
+    let (repo, base) = fresh();
+    let dropped = rows.replace("\t\t\t{name: \"negative\", in: []int32{-4, 1}, want: -3},\n", "");
+    commit(&repo, "subtests", &[("shop/shop_test.go", &new(&dropped))]);
+    assert_errors(&repo, &base, &["mutation/assertion-deleted shop/shop_test.go:9"]);
+}
+
+/// A Go test split in two, each numbering its results anew (`result3` of
+/// the old test is `result2` of one new one), loses no check: a check of a
+/// local is made again by a check of a local of the same name bound to the
+/// same call (issue 64: samber/lo's `TestWithout` became `TestWithoutSmall`
+/// and `TestWithoutLarge`). The same checks on what another function
+/// returns do not stand for them.
+#[test]
+fn a_go_test_split_in_two_that_numbers_its_results_anew_loses_nothing() {
+    let code = "package shop\n\n// Without drops ex.\nfunc Without(xs []int, ex ...int) []int {\n\tvar out []int\n\tfor _, x := range xs {\n\t\tkeep := true\n\t\tfor _, e := range ex {\n\t\t\tkeep = keep && x != e\n\t\t}\n\t\tif keep {\n\t\t\tout = append(out, x)\n\t\t}\n\t}\n\treturn out\n}\n\n// Take takes n.\nfunc Take(xs []int, n int) []int { return xs[:n] }\n";
+    let head = "package shop\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\n";
+    let old = format!(
+        "{head}func TestWithout(t *testing.T) {{\n\tis := assert.New(t)\n\tresult1 := Without([]int{{0, 2, 10}}, 0, 2)\n\tresult2 := Without([]int{{}}, 1)\n\tresult3 := Without([]int{{0, 1}}, 0, 1)\n\tis.Equal([]int{{10}}, result1)\n\tis.Empty(result2)\n\tis.Empty(result3)\n}}\n"
+    );
+    let split = |small: &str| {
+        format!(
+            "{head}func TestWithoutSmall(t *testing.T) {{\n\tis := assert.New(t)\n\tresult1 := {small}([]int{{}}, 1)\n\tresult2 := {small}([]int{{0, 1}}, 0)\n\tis.Empty(result1)\n\tis.Empty(result2)\n}}\n\nfunc TestWithoutLarge(t *testing.T) {{\n\tis := assert.New(t)\n\tresult1 := Without([]int{{0, 2, 10}}, 0, 2)\n\tis.Equal([]int{{10}}, result1)\n}}\n"
+        )
+    };
+    for (small, lost) in [("Without", false), ("Take", true)] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[("go.mod", GO_MOD), ("shop/shop.go", code), ("shop/shop_test.go", &old)],
+        );
+        commit(&repo, "split", &[("shop/shop_test.go", &split(small))]);
+        let run = gate(&repo, &base);
+        assert_eq!(!errors(&run).is_empty(), lost, "{small}: {}", run.stdout);
+    }
+}
+
 #[test]
 fn go_table_rows_equivalent_forms_and_input_that_follows_are_not_fitting() {
     let code = |v: &str| {

@@ -106,6 +106,7 @@ pub(super) fn read_function(item: &Node, read: &Read) -> Item {
     } else {
         Unchecked::default()
     };
+    let (cases, case_loops) = table_cases(&body, read, source);
     out.tests.push(TestCase {
         feature: None,
         name,
@@ -127,7 +128,8 @@ pub(super) fn read_function(item: &Node, read: &Read) -> Item {
         syntax_error: first_syntax_error(&body),
         shape: crate::lang::shape(&body, source),
         extent: Span::of(&body),
-        cases: table_cases(&body, read, source),
+        cases,
+        case_loops,
     });
     out
 }
@@ -183,20 +185,21 @@ pub(super) fn columns(ty: &Node, source: &[u8]) -> Option<Vec<String>> {
 /// binding `c.field` to its value (by key, or by position), and for a map
 /// the loop's key name to the row's key. A field the row leaves out is not
 /// bound; a list of plain values (`[]string{"a", "b c"}`) binds the loop's
-/// name to each. Loops over two tables give no cases; a loop by index, or
-/// over a table of a type not declared in the file, reads none.
-pub(super) fn table_cases(body: &Node, read: &Read, source: &[u8]) -> Vec<Case> {
-    let mut loops: Vec<(Node, Node)> = Vec::new();
+/// name to each. Loops over several tables give each table's cases to the
+/// checks inside its loops ([`crate::lang::one_table`]); a loop by index,
+/// or over a table of a type not declared in the file, reads none.
+pub(super) fn table_cases(body: &Node, read: &Read, source: &[u8]) -> (Vec<Case>, Vec<CaseLoop>) {
+    let mut loops: Vec<(Node, Node, Span)> = Vec::new();
     visit_named(*body, |n| {
         if n.kind() == "range_clause"
             && let (Some(left), Some(right)) = (n.field("left"), n.field("right"))
         {
-            loops.push((left, right));
+            loops.push((left, right, Span::of(&n.parent().unwrap_or(n))));
         }
         true
     });
     let mut tables = Vec::new();
-    for (left, right) in loops {
+    for (left, right, span) in loops {
         let mut c = left.walk();
         let names: Vec<String> = left
             .named_children(&mut c)
@@ -209,15 +212,37 @@ pub(super) fn table_cases(body: &Node, read: &Read, source: &[u8]) -> Vec<Case> 
         let Some(cases) = rows(&table, &names, body, &read.structs, source) else {
             continue;
         };
-        tables.push((text(&table, source).into_owned(), cases));
+        tables.push((text(&table, source).into_owned(), span, cases));
     }
     crate::lang::one_table(tables)
 }
 
 /// The composite literal a `range` runs over: written there, the value of
 /// the one binding of that name in the body, or (the body binding it
-/// nowhere) of the package-level table of that name.
+/// nowhere) of the package-level table of that name. A loop in a closure
+/// (a subtest's) sees the closure's own binding first: subtests may each
+/// bind a table of the same name.
 pub(super) fn table_literal<'a>(
+    body: &Node<'a>,
+    right: &Node<'a>,
+    package: &[(String, Node<'a>)],
+    source: &[u8],
+) -> Option<Node<'a>> {
+    let mut scope = right.parent();
+    while let Some(s) = scope.filter(|s| s.id() != body.id() && s.kind() != "func_literal") {
+        scope = s.parent();
+    }
+    if let Some(closure) = scope.filter(|s| s.kind() == "func_literal")
+        && let Some(inner) = closure.field("body")
+        && let Some(table) = literal_bound(&inner, right, &[], source)
+    {
+        return Some(table);
+    }
+    literal_bound(body, right, package, source)
+}
+
+/// [`table_literal`] in `body`.
+fn literal_bound<'a>(
     body: &Node<'a>,
     right: &Node<'a>,
     package: &[(String, Node<'a>)],

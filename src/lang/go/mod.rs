@@ -15,9 +15,9 @@ use super::syntax::{Node, Tree};
 
 use super::versions::{Body, Item, Memo};
 use super::{
-    Assertion, Bound, FieldExt, Form, Guard, Import, ImportKind, Literal, MockReturn, Operand, Recomputed, Skip, Span,
-    TestCase, TestFile, Unchecked, bound, callee_key, chain, close_helpers, display, first_child, first_syntax_error,
-    keep_imported_uses, normalized, number, plain_bindings, recomputed, single_call_aliases,
+    Assertion, Bound, CaseLoop, FieldExt, Form, Guard, Import, ImportKind, Literal, MockReturn, Operand, Recomputed,
+    Skip, Span, TestCase, TestFile, Unchecked, bound, callee_key, chain, close_helpers, display, first_child,
+    first_syntax_error, keep_imported_uses, normalized, number, plain_bindings, recomputed, single_call_aliases,
     single_nonempty_collections, text, token_key, values, visit_named,
 };
 

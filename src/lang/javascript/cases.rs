@@ -515,6 +515,7 @@ impl<'s> Walker<'s, '_> {
                     shape: Vec::new(),
                     extent: span,
                     cases: Vec::new(),
+                    case_loops: Vec::new(),
                 });
             }
             return;
@@ -564,6 +565,13 @@ impl<'s> Walker<'s, '_> {
         } else {
             Unchecked::default()
         };
+        let (mut cases, mut case_loops) = (each_cases(call, function, &occurrences, self.source), Vec::new());
+        if cases.is_empty() {
+            (cases, case_loops) = loop_cases(&body, &self.literals, &occurrences, self.source);
+        }
+        if cases.is_empty() {
+            cases = enclosing_loop_cases(call, &self.literals, &occurrences, self.source);
+        }
         self.file.tests.push(TestCase {
             feature: None,
             name: name.unwrap_or_default(),
@@ -585,16 +593,8 @@ impl<'s> Walker<'s, '_> {
             syntax_error: first_syntax_error(&body),
             shape: crate::lang::shape(&body, self.source),
             extent: span,
-            cases: {
-                let mut cases = each_cases(call, function, &occurrences, self.source);
-                if cases.is_empty() {
-                    cases = loop_cases(&body, &self.literals, &occurrences, self.source);
-                }
-                if cases.is_empty() {
-                    cases = enclosing_loop_cases(call, &self.literals, &occurrences, self.source);
-                }
-                cases
-            },
+            cases,
+            case_loops,
         });
     }
 

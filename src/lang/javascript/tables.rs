@@ -11,17 +11,19 @@ use super::*;
 /// object pattern (`{ input, want }`) a row's fields by key, and one name
 /// (`c`) binds `c[0]`.. of an array row and `c.want` of an object row, or
 /// a plain value (`"foo bar"`, `-8`) itself: a list of inputs the same
-/// checks run on. A row of another shape is not read; loops over two
-/// tables give none. A name the test rebinds is not the row's value.
+/// checks run on. A row of another shape is not read; loops over several
+/// tables give each table's cases to the checks inside its loops
+/// ([`crate::lang::one_table`]). A name the test rebinds is not the row's
+/// value.
 pub(super) fn loop_cases(
     body: &Node,
     module: &[(String, Node)],
     occurrences: &[(String, Bound)],
     source: &[u8],
-) -> Vec<Vec<(String, String)>> {
+) -> (Vec<Case>, Vec<CaseLoop>) {
     // Most tests loop over nothing: a look at their text spares the walk.
     if !source[body.byte_range()].windows(3).any(|w| w == b"for") {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     let mut tables = Vec::new();
     visit_named(*body, |n| {
@@ -30,7 +32,7 @@ pub(super) fn loop_cases(
             && let Some(table) = table_literal(body, unwrap(right), module, occurrences, source)
             && let Some(cases) = loop_rows(&pattern, &table, occurrences, source)
         {
-            tables.push((text(&table, source).into_owned(), cases));
+            tables.push((text(&table, source).into_owned(), Span::of(&n), cases));
         }
         true
     });

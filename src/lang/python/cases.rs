@@ -285,6 +285,10 @@ pub(super) fn read_function(def: &Node, decorators: &[Node], read: &Read, file: 
     } else {
         Unchecked::default()
     };
+    let (mut cases, mut case_loops) = (parametrize_cases(decorators, &occurrences, source), Vec::new());
+    if cases.is_empty() {
+        (cases, case_loops) = loop_cases(&body, literals, &occurrences, source);
+    }
     file.tests.push(TestCase {
         feature: None,
         name,
@@ -312,14 +316,8 @@ pub(super) fn read_function(def: &Node, decorators: &[Node], read: &Read, file: 
         syntax_error: first_syntax_error(&body),
         shape: crate::lang::shape(&body, source),
         extent: Span::between(decorators.first().unwrap_or(def), &body),
-        cases: {
-            let cases = parametrize_cases(decorators, &occurrences, source);
-            if cases.is_empty() {
-                loop_cases(&body, literals, &occurrences, source)
-            } else {
-                cases
-            }
-        },
+        cases,
+        case_loops,
     });
 }
 
@@ -352,18 +350,19 @@ pub(super) fn module_literals<'a>(root: &Node<'a>, source: &[u8]) -> Vec<(String
 /// in ..`) binds them to a row's values by position; a loop over one name
 /// binds `row[0]`, `row[1]` .. of a tuple row, `row["key"]` of a dict row
 /// and a plain value (`"foo bar"`, `-8`) itself: a list of inputs the same
-/// checks run on. A row of another shape is not read; loops over two
-/// tables give no cases. A loop name the body rebinds is not the
+/// checks run on. A row of another shape is not read; loops over several
+/// tables give each table's cases to the checks inside its loops
+/// ([`crate::lang::one_table`]). A loop name the body rebinds is not the
 /// case's value where it is used.
 pub(super) fn loop_cases(
     body: &Node,
     module: &[(String, Node)],
     occurrences: &[(String, Bound)],
     source: &[u8],
-) -> Vec<Vec<(String, String)>> {
+) -> (Vec<Case>, Vec<CaseLoop>) {
     // Most tests loop over nothing: a look at their text spares the walk.
     if !source[body.byte_range()].windows(3).any(|w| w == b"for") {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     let mut tables = Vec::new();
     visit_named(*body, |n| match n.kind() {
@@ -375,7 +374,7 @@ pub(super) fn loop_cases(
                 return true;
             };
             if let Some(cases) = loop_rows(&left, &table, occurrences, source) {
-                tables.push((text(&table, source).into_owned(), cases));
+                tables.push((text(&table, source).into_owned(), Span::of(&n), cases));
             }
             true
         }

@@ -10,12 +10,12 @@ use super::syntax::{Node, Tree};
 use super::FieldExt;
 use super::versions::{Body, Item, Memo};
 use super::{
-    Assertion, Bound, Form, Guard, Import, ImportKind, Literal, Local, Mock, MockReturn, MockTarget, Operand,
-    Recomputed, Returned, Skip, Span, TestCase, TestFile, Unchecked, UncheckedKinds, Unfinished, bound, callee_key,
-    chain, class_path, close_helpers, contains_kind, display, first_child, first_syntax_error, guards_where,
-    is_dotted_path, keep_imported_uses, keep_locals_of_mocked, normalized, note_name, number, plain_bindings,
-    recomputed, single_call_aliases, single_locals, single_nonempty_collections, text, token_key, unchecked, unwrap,
-    value_equal, values, visit_named,
+    Assertion, Bound, Case, CaseLoop, Form, Guard, Import, ImportKind, Literal, Local, Mock, MockReturn, MockTarget,
+    Operand, Recomputed, Returned, Skip, Span, TestCase, TestFile, Unchecked, UncheckedKinds, Unfinished, bound,
+    callee_key, chain, class_path, close_helpers, contains_kind, display, first_child, first_syntax_error,
+    guards_where, is_dotted_path, keep_imported_uses, keep_locals_of_mocked, normalized, note_name, number,
+    plain_bindings, recomputed, single_call_aliases, single_locals, single_nonempty_collections, text, token_key,
+    unchecked, unwrap, value_equal, values, visit_named,
 };
 
 mod assertions;

@@ -80,17 +80,18 @@ pub(super) fn table_rows_of<'a>(value: Node<'a>, source: &[u8]) -> Option<Node<'
 /// want)`) binds a row's values by position; one name (`c`) binds `c.0`,
 /// `c.1` .. of a tuple row, `c.want` of a struct row and a plain value
 /// (`"foo bar"`, `-8`) itself: a list of inputs the same checks run on. A
-/// row of another shape is not read; loops over two tables give none. A
-/// name the body rebinds is not the row's value.
+/// row of another shape is not read; loops over several tables give each
+/// table's cases to the checks inside its loops ([`crate::lang::one_table`]).
+/// A name the body rebinds is not the row's value.
 pub(super) fn loop_cases(
     body: &Node,
     module: &[(String, Node)],
     occurrences: &[(String, Bound)],
     source: &[u8],
-) -> Vec<Vec<(String, String)>> {
+) -> (Vec<Case>, Vec<CaseLoop>) {
     // Most tests loop over nothing: a look at their text spares the walk.
     if !source[body.byte_range()].windows(3).any(|w| w == b"for") {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     let mut tables = Vec::new();
     visit_named(*body, |n| {
@@ -99,7 +100,7 @@ pub(super) fn loop_cases(
             && let Some(table) = loop_table(body, value, module, occurrences, source)
             && let Some(cases) = loop_rows(&pattern, &table, occurrences, source)
         {
-            tables.push((text(&table, source).into_owned(), cases));
+            tables.push((text(&table, source).into_owned(), Span::of(&n), cases));
         }
         !matches!(n.kind(), "function_item" | "token_tree")
     });
@@ -611,6 +612,10 @@ pub(super) fn read_function(
     out.bodies
         .push((name.clone(), !scan.assertions.is_empty(), scan.calls.clone()));
     out.callback_spies = scan.doubles;
+    let (mut cases, mut case_loops) = (rstest_cases(def, &paths, &occurrences, source), Vec::new());
+    if cases.is_empty() {
+        (cases, case_loops) = loop_cases(&body, literals, &occurrences, source);
+    }
     out.tests.push(TestCase {
         feature: None,
         name,
@@ -632,14 +637,8 @@ pub(super) fn read_function(
         syntax_error: first_syntax_error(&body),
         shape: crate::lang::shape(&body, source),
         extent: Span::of(&body),
-        cases: {
-            let cases = rstest_cases(def, &paths, &occurrences, source);
-            if cases.is_empty() {
-                loop_cases(&body, literals, &occurrences, source)
-            } else {
-                cases
-            }
-        },
+        cases,
+        case_loops,
     });
     out
 }

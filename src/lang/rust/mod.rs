@@ -16,10 +16,11 @@ use tree_sitter::Parser;
 
 use super::versions::{Body, Item, Memo};
 use super::{
-    Assertion, Bound, FieldExt, Form, Guard, Import, ImportKind, Lang, Literal, MockReturn, Operand, Recomputed, Skip,
-    Span, TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, class_path, close_helpers, display,
-    first_child, first_syntax_error, keep_imported_uses, normalized, number, plain_bindings, recomputed,
-    single_call_aliases, single_nonempty_collections, text, token_key, unchecked, value_equal, values, visit_named,
+    Assertion, Bound, Case, CaseLoop, FieldExt, Form, Guard, Import, ImportKind, Lang, Literal, MockReturn, Operand,
+    Recomputed, Skip, Span, TestCase, TestFile, Unchecked, UncheckedKinds, bound, callee_key, chain, class_path,
+    close_helpers, display, first_child, first_syntax_error, keep_imported_uses, normalized, number, plain_bindings,
+    recomputed, single_call_aliases, single_nonempty_collections, text, token_key, unchecked, value_equal, values,
+    visit_named,
 };
 
 mod assertions;

@@ -18,8 +18,8 @@ mod titles;
 mod values;
 pub use idle::{housekeeping, vacuous};
 pub use rows::{
-    case_assertions, case_checks, case_row_checks, case_row_key, input_replaced, made_by_rows, mentions, row_functions,
-    row_of, table_changes,
+    case_assertions, case_checks, case_row_checks, case_row_key, input_replaced, instances, made_by_rows, mentions,
+    row_functions, row_of, table_changes,
 };
 use titles::{regrouped, title_words};
 pub use values::{gained_fields, is_literal, spelled_value};
@@ -51,31 +51,49 @@ pub fn check_key(a: &Assertion) -> String {
     key
 }
 
+/// The [`check_key`] of `a` with each name where a value stands (a whole
+/// operand, a receiver, an argument: not `float32` of `[]float32{..}`) as
+/// `rewrite` gives it, when it does.
+fn names_rewritten(a: &Assertion, rewrite: impl Fn(&str) -> Option<String>) -> String {
+    let key = check_key(a);
+    let pieces: Vec<&str> = key.split_inclusive([' ', '\u{1f}']).collect();
+    let word = |i: usize| pieces.get(i).map(|p| p.trim_end_matches([' ', '\u{1f}']));
+    let mut out = String::new();
+    for (i, piece) in pieces.iter().enumerate() {
+        let w = word(i).unwrap_or_default();
+        // The piece before ends a part, or opens a call or a list.
+        let starts = i == 0 || pieces[i - 1].ends_with('\u{1f}') || matches!(word(i - 1), Some("(" | ","));
+        let ends = piece.ends_with('\u{1f}') || matches!(word(i + 1), None | Some("." | "[" | ")" | ","));
+        match rewrite(w).filter(|_| starts && ends) {
+            Some(new) => out.push_str(&new),
+            None => out.push_str(w),
+        }
+        out.push_str(&piece[w.len()..]);
+    }
+    out
+}
+
+/// The check `a` of `t` as a check of what its locals hold: each local `t`
+/// binds once to a call, where a value stands, as the name without its
+/// number and the call (`Empty(result4)` of `result4 := Without(..)` is
+/// `Empty(result=Without())`); `None` when `a` reads no such local. A test
+/// split in two numbers its results anew in each (issue 64: samber/lo's
+/// `TestWithout` became `TestWithoutSmall` and `TestWithoutLarge`).
+pub fn through_locals(t: &TestCase, a: &Assertion) -> Option<String> {
+    let call = |w: &str| t.aliases.iter().find(|(name, _)| name == w).map(|(_, call)| call);
+    let key = names_rewritten(a, |w| {
+        call(w).map(|c| format!("{}={c}", values::numbered(w).unwrap_or(w)))
+    });
+    (key != check_key(a)).then_some(key)
+}
+
 /// Drop from `changes` each deleted check that `new` still makes on a local
 /// of the same name without its number (`Zero(index3)` as `Zero(index)` in
 /// a subtest of its own; issue 64: samber/lo's numbered results became one
 /// per subtest), each check of `new` on names without a number standing
 /// for one (a copy of `f(always_return_1)` kept is no such check).
 pub fn renumbered(changes: &mut Vec<Change<'_>>, new: &TestCase) {
-    // Its key with each numbered name where a value stands (a whole
-    // operand, a receiver, an argument: not `float32` of `[]float32{..}`)
-    // without its number.
-    let unnumbered = |a: &Assertion| -> String {
-        let key = check_key(a);
-        let pieces: Vec<&str> = key.split_inclusive([' ', '\u{1f}']).collect();
-        let word = |i: usize| pieces.get(i).map(|p| p.trim_end_matches([' ', '\u{1f}']));
-        let mut out = String::new();
-        for (i, piece) in pieces.iter().enumerate() {
-            let w = word(i).unwrap_or_default();
-            // The piece before ends a part, or opens a call or a list.
-            let starts = i == 0 || pieces[i - 1].ends_with('\u{1f}') || matches!(word(i - 1), Some("(" | ","));
-            let ends = piece.ends_with('\u{1f}') || matches!(word(i + 1), None | Some("." | "[" | ")" | ","));
-            let stem = values::numbered(w).filter(|_| starts && ends);
-            out.push_str(stem.unwrap_or(w));
-            out.push_str(&piece[w.len()..]);
-        }
-        out
-    };
+    let unnumbered = |a: &Assertion| names_rewritten(a, |w| values::numbered(w).map(str::to_string));
     // Only checks of names without a number stand for one.
     let mut made: Vec<String> = new
         .assertions

@@ -5,22 +5,59 @@ use super::values::{self, ANY};
 use super::{Change, Family, assertion_changes, check_key, expected, rank, same_check, subject};
 use crate::lang::{Assertion, TestCase};
 
+/// The checks a parametrized test makes case by case, as (case, assertion)
+/// indexes into [`TestCase::cases`] and [`TestCase::assertions`]: every
+/// assertion in every case, or, the cases being the rows of several tables
+/// ([`TestCase::case_loops`]), each table's rows by the assertions inside
+/// its loop.
+pub fn instances(t: &TestCase) -> Vec<(usize, usize)> {
+    if t.case_loops.is_empty() {
+        let checks = t.assertions.len();
+        return (0..t.cases.len())
+            .flat_map(|c| (0..checks).map(move |a| (c, a)))
+            .collect();
+    }
+    let mut out = Vec::new();
+    let mut first = 0;
+    for table in &t.case_loops {
+        let inside: Vec<usize> = (0..t.assertions.len())
+            .filter(|&a| table.span.contains(t.assertions[a].span))
+            .collect();
+        for c in first..(first + table.rows).min(t.cases.len()) {
+            out.extend(inside.iter().map(|&a| (c, a)));
+        }
+        first += table.rows;
+    }
+    out
+}
+
+/// How many checks `t` makes when it runs: each case's, and, its cases
+/// being several tables' rows, those outside every table's loop, made once.
+fn checks_made(t: &TestCase) -> usize {
+    let once = match t.case_loops.is_empty() {
+        true => 0,
+        false => t
+            .assertions
+            .iter()
+            .filter(|a| !t.case_loops.iter().any(|l| l.span.contains(a.span)))
+            .count(),
+    };
+    instances(t).len() + once
+}
+
 /// The assertions a parametrized test makes in each of its cases
-/// ([`TestCase::cases`]): every assertion with the case's values written for
-/// its parameters.
+/// ([`instances`]): each with the case's values written for its parameters.
 pub fn case_assertions(t: &TestCase) -> Vec<Assertion> {
-    t.cases
-        .iter()
-        .flat_map(|case| {
-            t.assertions.iter().map(move |a| {
-                let mut a = a.clone();
-                for part in &mut a.parts {
-                    *part = with_values(part, case);
-                }
-                a
-            })
-        })
-        .collect()
+    instances(t).into_iter().map(|(c, a)| made(t, c, a)).collect()
+}
+
+/// The assertion `a` of `t` made in its case `c`.
+fn made(t: &TestCase, c: usize, a: usize) -> Assertion {
+    let mut a = t.assertions[a].clone();
+    for part in &mut a.parts {
+        *part = with_values(part, &t.cases[c]);
+    }
+    a
 }
 
 /// [`case_assertions`] as [`check_key`]s.
@@ -44,15 +81,9 @@ pub fn case_row_key(check: &str, case: &[(String, String)]) -> String {
 
 /// Every check of every case of `t`, as [`case_row_key`]s.
 pub fn case_row_checks(t: &TestCase) -> impl Iterator<Item = String> {
-    t.cases.iter().flat_map(move |case| {
-        t.assertions.iter().map(move |a| {
-            let mut a = a.clone();
-            for part in &mut a.parts {
-                *part = with_values(part, case);
-            }
-            case_row_key(&check_key(&a), case)
-        })
-    })
+    instances(t)
+        .into_iter()
+        .map(|(c, a)| case_row_key(&check_key(&made(t, c, a)), &t.cases[c]))
 }
 
 /// `key` with each token that names a parameter of `case` replaced by its
@@ -190,8 +221,16 @@ pub(super) fn unspread(key: &str) -> String {
 /// places, read as `old` (`expect(valid(name)).toBe(false)` for the lost
 /// `expect(valid('a b')).toBe(false)`)?
 pub fn row_of(t: &TestCase, old: &Assertion) -> bool {
-    let Some(case) = t.cases.first() else { return false };
-    let blank: Vec<(String, String)> = case.iter().map(|(name, _)| (name.clone(), ANY.to_string())).collect();
+    // Every table's names (several tables' rows may name other fields).
+    let mut blank: Vec<(String, String)> = Vec::new();
+    for (name, _) in t.cases.iter().flatten() {
+        if !blank.iter().any(|(n, _)| n == name) {
+            blank.push((name.clone(), ANY.to_string()));
+        }
+    }
+    if blank.is_empty() {
+        return false;
+    }
     t.assertions.iter().any(|a| {
         // A message after the check's operands is the row's own.
         a.matcher == old.matcher
@@ -321,10 +360,11 @@ pub fn input_replaced(old: &TestCase, new: &TestCase, a: &Assertion) -> bool {
 /// ([`callees`]), a check as strong as `a`, and its expected values and the
 /// literals of its input among the values of one row (issue 64:
 /// samber/lo's checks of `result1`, `result2` .. became one check of
-/// `result` over a table's rows)? A row dropped on the way leaves fewer
-/// checks or takes its values with it.
+/// `result` over a table's rows), or written in one check of the same
+/// functions beside the table (a case of another type, its own subtest)?
+/// A row dropped on the way leaves fewer checks or takes its values with it.
 pub fn made_by_rows(family: Family, old: &TestCase, new: &TestCase, a: &Assertion) -> bool {
-    if !old.cases.is_empty() || new.cases.is_empty() || new.cases.len() * new.assertions.len() < old.assertions.len() {
+    if !old.cases.is_empty() || new.cases.is_empty() || checks_made(new) < old.assertions.len() {
         return false;
     }
     let strong = |b: &Assertion| b.matcher == a.matcher || rank(family, a).is_some_and(|r| rank(family, b) >= Some(r));
@@ -346,19 +386,25 @@ pub fn made_by_rows(family: Family, old: &TestCase, new: &TestCase, a: &Assertio
         .collect();
     let common = |l: &String| all.len() > 1 && all.iter().all(|each| each.contains(l));
     let mut written: Vec<String> = input(a).into_iter().filter(|l| !common(l)).collect();
-    written.extend(
-        expected(a)
-            .into_iter()
-            .filter(|e| values::is_literal(e))
-            .map(values::spelled_value),
-    );
-    new.cases.iter().any(|case| {
-        let row: Vec<String> = case
-            .iter()
-            .flat_map(|(_, v)| values::literals(v).into_iter().chain([values::spelled_value(v)]))
+    // An expected value that is one literal as it spells; one that
+    // computes on literals (`[]string{"a", "b"}[index]`) as the literals.
+    for e in expected(a).into_iter().filter(|e| values::is_literal(e)) {
+        match values::one_value(&e.split(' ').collect::<Vec<_>>()) {
+            true => written.push(values::spelled_value(e)),
+            false => written.extend(values::literals(e)),
+        }
+    }
+    let holds = |keys: &mut dyn Iterator<Item = &String>| {
+        let all: Vec<String> = keys
+            .flat_map(|v| values::literals(v).into_iter().chain([values::spelled_value(v)]))
             .collect();
-        written.iter().all(|l| row.contains(l))
-    })
+        written.iter().all(|l| all.contains(l))
+    };
+    new.cases.iter().any(|case| holds(&mut case.iter().map(|(_, v)| v)))
+        || new
+            .assertions
+            .iter()
+            .any(|b| strong(b) && asks.iter().all(|c| callees(new, b).contains(c)) && holds(&mut b.parts.iter()))
 }
 
 /// The functions the check `a` of `t` asks: those its operands call, and
@@ -369,7 +415,15 @@ fn callees(t: &TestCase, a: &Assertion) -> Vec<String> {
     for part in &a.parts {
         let tokens: Vec<&str> = part.split(' ').collect();
         for (i, token) in tokens.iter().enumerate() {
-            let call = tokens.get(i + 1) == Some(&"(");
+            // `f(..)`, or a generic function given its types, `f[float32](..)`.
+            let call = match tokens.get(i + 1) {
+                Some(&"(") => true,
+                Some(&"[") => tokens[i + 1..]
+                    .iter()
+                    .position(|t| *t == "]")
+                    .is_some_and(|close| tokens.get(i + 2 + close) == Some(&"(")),
+                _ => false,
+            };
             let gave = t
                 .aliases
                 .iter()
@@ -377,7 +431,8 @@ fn callees(t: &TestCase, a: &Assertion) -> Vec<String> {
                 .map(|(_, call)| call.as_str());
             let callee = match gave {
                 Some(call) => call.trim_end_matches("()").rsplit(['.', ':']).next(),
-                None => call.then_some(*token),
+                // `int32(-126)` is a value, typed: what a table's typed column holds.
+                None => call.then_some(*token).filter(|c| !values::is_conversion(c)),
             };
             if let Some(callee) = callee.filter(|c| t.calls.iter().any(|call| call == c)) {
                 out.push(callee.to_string());

@@ -13,6 +13,41 @@ pub fn is_literal(key: &str) -> bool {
         || key.split_once('"').is_some_and(|(prefix, _)| !prefix.is_empty() && prefix.chars().all(|c| c.is_ascii_alphabetic()))
 }
 
+/// Is `name` a conversion to a built-in scalar type: Go's `int32(..)`,
+/// Python's `str(..)`, JavaScript's `Number(..)`?
+pub(super) fn is_conversion(name: &str) -> bool {
+    matches!(
+        name,
+        "int"
+            | "int8"
+            | "int16"
+            | "int32"
+            | "int64"
+            | "uint"
+            | "uint8"
+            | "uint16"
+            | "uint32"
+            | "uint64"
+            | "uintptr"
+            | "float32"
+            | "float64"
+            | "complex64"
+            | "complex128"
+            | "byte"
+            | "rune"
+            | "string"
+            | "float"
+            | "str"
+            | "bytes"
+            | "bool"
+            | "complex"
+            | "Number"
+            | "String"
+            | "Boolean"
+            | "BigInt"
+    )
+}
+
 /// Is `token` a string delimiter (`"`, `f"`, `rb"`)?
 pub(super) fn is_delimiter(token: &str) -> bool {
     token
@@ -157,7 +192,7 @@ pub(super) fn fits(template: &[&str], key: &[&str]) -> bool {
 
 /// Are `tokens` one value: a string from its delimiter to its end, a
 /// bracketed display, a (negated) number or a name?
-fn one_value(tokens: &[&str]) -> bool {
+pub(super) fn one_value(tokens: &[&str]) -> bool {
     match tokens {
         [one] => !matches!(*one, "," | "(" | ")" | "[" | "]" | "{" | "}" | "." | "=" | ":"),
         ["-", number] => number.starts_with(|c: char| c.is_ascii_digit()),

@@ -155,7 +155,7 @@ impl Analysis<'_> {
                 Change::Deleted { old }
                     if known.check(&o.name, old)
                         && !self.back_at_end(o, old)
-                        && !emit.gained.holds(Family::of(nf.lang), old, Some((o, n)))
+                        && !emit.gained.holds(Family::of(nf.lang), old, o, Some(n))
                         && !pair::repeated(&o.assertions, old)
                         && !self.moved_by_the_range(emit.step, old)
                         && !pair::housekeeping(o, old)
@@ -200,21 +200,23 @@ impl Analysis<'_> {
         // values, in a case whose other values (its input) stayed.
         if !o.cases.is_empty() && !n.cases.is_empty() {
             let (was, now) = (pair::case_assertions(o), pair::case_assertions(n));
+            let (was_at, now_at) = (pair::instances(o), pair::instances(n));
             // The case an instance `a` of `all` is of, and the assertion as written.
             fn case_of<'t>(
                 t: &'t TestCase,
                 all: &[Assertion],
+                at: &[(usize, usize)],
                 a: &Assertion,
             ) -> (&'t [(String, String)], &'t Assertion) {
-                let index = all.iter().position(|b| std::ptr::eq(a, b)).unwrap_or(0);
-                let per_case = t.assertions.len().max(1);
-                (&t.cases[index / per_case], &t.assertions[index % per_case])
+                let (case, written) = at[all.iter().position(|b| std::ptr::eq(a, b)).unwrap_or(0)];
+                (&t.cases[case], &t.assertions[written])
             }
             for change in pair::assertion_changes(Family::of(nf.lang), &was, &now) {
                 let Change::ValueChanged { old, new } = change else {
                     continue;
                 };
-                let ((old_case, _), (new_case, written)) = (case_of(o, &was, old), case_of(n, &now, new));
+                let ((old_case, _), (new_case, written)) =
+                    (case_of(o, &was, &was_at, old), case_of(n, &now, &now_at, new));
                 // Which operands are expected is read from the case's own
                 // instance, where the row's values are literals: in
                 // `Equal(t, c.want, f(c.in))` the subject is `f(..)` (parts

@@ -76,8 +76,9 @@ impl Analysis<'_> {
             // case (its checks as written are the same template for any
             // rows).
             let family = Family::of(file.lang);
-            let held =
-                |checks: &[Assertion]| !checks.is_empty() && checks.iter().all(|a| emit.gained.holds(family, a, None));
+            let held = |checks: &[Assertion]| {
+                !checks.is_empty() && checks.iter().all(|a| emit.gained.holds(family, a, t, None))
+            };
             let checks = if t.cases.is_empty() {
                 t.assertions.clone()
             } else {

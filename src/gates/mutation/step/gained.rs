@@ -34,6 +34,9 @@ pub(crate) struct Read<'a> {
     pub(crate) checks: HashMap<String, usize>,
     /// The same checks as [`pair::made_keys`].
     pub(crate) remade: HashMap<String, usize>,
+    /// The checks of the tests the step added or edited that read locals,
+    /// as checks of what the locals hold ([`pair::through_locals`]).
+    pub(crate) through_locals: HashMap<String, usize>,
     /// The new text of each test file the step added or changed, squashed
     /// line by line: read only when a deleted test's body is looked for.
     pub(crate) whole: std::cell::OnceCell<Vec<String>>,
@@ -118,6 +121,7 @@ impl<'a> Gained<'a> {
             let mut tests = Vec::new();
             let mut checks: HashMap<String, usize> = HashMap::new();
             let mut remade: HashMap<String, usize> = HashMap::new();
+            let mut through_locals: HashMap<String, usize> = HashMap::new();
             // The text of the files with a test added or edited, by lines.
             let texts: Vec<Option<std::borrow::Cow<'_, str>>> = (0..self.files.len())
                 .map(|i| {
@@ -144,6 +148,9 @@ impl<'a> Gained<'a> {
                     }
                 }
                 if !unchanged {
+                    for key in t.assertions.iter().filter_map(|a| pair::through_locals(t, a)) {
+                        *through_locals.entry(key).or_default() += 1;
+                    }
                     tests.push((i, t, squashed_lines(&lines[i], t.extent)));
                 }
             }
@@ -151,6 +158,7 @@ impl<'a> Gained<'a> {
                 tests,
                 checks,
                 remade,
+                through_locals,
                 whole: std::cell::OnceCell::new(),
                 kept: std::cell::OnceCell::new(),
             }
@@ -171,12 +179,17 @@ impl<'a> Gained<'a> {
     /// the lost `expect(f(b)).toBe(false)`) is no remake. A test that calls
     /// a helper that asserts may make any matcher.
     ///
-    /// The test that lost `a` (`own`: its old and new versions) may still
+    /// A check of a local bound to a call is also made again by a check of
+    /// a local of the same name, numbered or not, bound to the same call
+    /// ([`pair::through_locals`]).
+    ///
+    /// The test that lost `a` (`old`, and `new`, its version after the step, if any) may still
     /// make the copies of it the old one made besides `a`: only a copy
     /// beyond those counts (issue 64: tenacity's test of a second
     /// invocation lost the repeat of the first one's checks; spf13/cast's
     /// checks written again as rows of the same test's table are made).
-    pub(crate) fn holds(&self, family: Family, a: &Assertion, own: Option<(&TestCase, &TestCase)>) -> bool {
+    pub(crate) fn holds(&self, family: Family, a: &Assertion, old: &TestCase, new: Option<&TestCase>) -> bool {
+        let own = new.map(|n| (old, n));
         let read = self.read();
         let key = pair::check_key(a);
         // The copies of `a` the test still makes that stand for its other
@@ -218,6 +231,18 @@ impl<'a> Gained<'a> {
                 .any(|key| beyond(&read.remade, key, &|b| pair::made_keys(family, b)))
         {
             return true;
+        }
+        if let Some(local) = pair::through_locals(old, a) {
+            let copies = |t: &TestCase| {
+                t.assertions
+                    .iter()
+                    .filter(|b| pair::through_locals(t, b).as_ref() == Some(&local))
+                    .count()
+            };
+            let others = new.map_or(0, |n| copies(n).min(copies(old).saturating_sub(1)));
+            if read.through_locals.get(&local).is_some_and(|&made| made > others) {
+                return true;
+            }
         }
         let other = |t: &TestCase| own.is_none_or(|(_, own)| !std::ptr::eq(t, own));
         let Some(subject) = pair::subject(a) else { return false };
@@ -364,7 +389,11 @@ impl<'a> Gained<'a> {
     /// subject that calls the code (`buf.get_u8()`, not a bare `result`)?
     /// Of several, the one whose body is most like `t`'s.
     pub(crate) fn folded<'t>(&self, family: Family, t: &'t TestCase) -> Option<Rewrite<'t, 'a>> {
-        let lost: Vec<&Assertion> = t.assertions.iter().filter(|a| !self.holds(family, a, None)).collect();
+        let lost: Vec<&Assertion> = t
+            .assertions
+            .iter()
+            .filter(|a| !self.holds(family, a, t, None))
+            .collect();
         if lost.is_empty() {
             return None;
         }
