@@ -929,6 +929,37 @@ fn a_go_test_split_in_two_that_numbers_its_results_anew_loses_nothing() {
     }
 }
 
+/// Two variants of one test, each compiled on one target
+/// (`#[cfg(target_endian = "little")]` and `"big"`), merged into one test
+/// that keeps both checks under the same conditions: no test was deleted
+/// (issue 64: memchr's `byte_order`). A check the merged test drops is lost.
+#[test]
+fn variants_of_a_test_merged_into_one_lose_only_what_it_drops() {
+    let code = "/// The byte order.\npub fn order() -> &'static str {\n    if cfg!(target_endian = \"little\") { \"little\" } else { \"big\" }\n}\n";
+    let old = "#[cfg(target_endian = \"little\")]\n#[test]\nfn byte_order() {\n    assert_eq!(shop::order(), \"little\");\n}\n\n#[cfg(target_endian = \"big\")]\n#[test]\nfn byte_order() {\n    assert_eq!(shop::order(), \"big\");\n}\n";
+    let merged = |big: &str| {
+        format!(
+            "#[test]\nfn byte_order() {{\n    #[cfg(target_endian = \"little\")]\n    assert_eq!(shop::order(), \"little\");\n{big}}}\n"
+        )
+    };
+    let both = "    #[cfg(target_endian = \"big\")]\n    assert_eq!(shop::order(), \"big\");\n";
+    for (big, lost) in [(both, false), ("", true)] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("Cargo.toml", "[package]\nname = \"shop\"\nversion = \"0.1.0\"\n"),
+                ("src/lib.rs", code),
+                ("tests/order.rs", old),
+            ],
+        );
+        commit(&repo, "merge", &[("tests/order.rs", &merged(big))]);
+        let run = gate(&repo, &base);
+        assert_eq!(!errors(&run).is_empty(), lost, "{big:?}: {}", run.stdout);
+    }
+}
+
 #[test]
 fn go_table_rows_equivalent_forms_and_input_that_follows_are_not_fitting() {
     let code = |v: &str| {

@@ -183,14 +183,26 @@ pub fn pair_tests<'a>(old: Option<&'a TestFile>, new: Option<&'a TestFile>) -> T
     let mut taken = vec![false; new.len()];
     let mut pairs = TestPairs::default();
     let mut left = Vec::new();
-    // By scope and name; duplicates in order.
+    // By scope and name; duplicates in order. Duplicates beyond the new
+    // ones are variants of one test (`#[cfg(target_endian = "little")]`
+    // and `"big"`), merged into it (issue 64: memchr's `byte_order`).
     for o in old {
+        let variant_of = || {
+            pairs
+                .paired
+                .iter()
+                .find(|(p, _)| !o.name.is_empty() && p.name == o.name && p.scope == o.scope)
+                .map(|&(_, n)| n)
+        };
         match (0..new.len()).find(|&j| !taken[j] && new[j].name == o.name && new[j].scope == o.scope) {
             Some(j) => {
                 taken[j] = true;
                 pairs.paired.push((o, new[j]));
             }
-            None => left.push(o),
+            None => match variant_of() {
+                Some(n) => pairs.paired.push((o, n)),
+                None => left.push(o),
+            },
         }
     }
     // A name another renamed test took over (spf13/cast: `TestToTimeEE`

@@ -58,10 +58,13 @@ impl<'a> Gained<'a> {
             // A skipped test checks nothing: what moved into one is lost.
             // A table whose rows changed is edited, its checks the same or not.
             let lines = |t: &TestCase| t.extent.end_line.saturating_sub(t.extent.line);
+            // A test that variants merged into is paired with each: one candidate.
             let edited = pairs
                 .paired
                 .iter()
-                .map(|&(o, n)| (n, pair::same_checks(o, n) && o.cases == n.cases, lines(n) > lines(o)));
+                .enumerate()
+                .filter(|&(k, &(_, n))| !pairs.paired[..k].iter().any(|&(_, m)| std::ptr::eq(m, n)))
+                .map(|(_, &(o, n))| (n, pair::same_checks(o, n) && o.cases == n.cases, lines(n) > lines(o)));
             for (t, unchanged, longer) in pairs
                 .added
                 .iter()
