@@ -171,6 +171,31 @@ pub fn renamed_by_case(old: &TestCase, new: &TestCase) -> bool {
     !old.name.is_empty() && old.name.to_lowercase() == new.name.to_lowercase() && !values(old).is_disjoint(&values(new))
 }
 
+/// Is `t` one of several variants of a test in `old` (`#[cfg(..)]` on
+/// each) that `new` merged into fewer?
+pub fn merged_variant(t: &TestCase, old: Option<&TestFile>, new: Option<&TestFile>) -> bool {
+    let named = |f: Option<&TestFile>| {
+        f.map_or(0, |f| {
+            f.tests
+                .iter()
+                .filter(|u| u.name == t.name && u.scope == t.scope)
+                .count()
+        })
+    };
+    named(old) > named(new).max(1)
+}
+
+/// The changes of `old`, a variant merged into `new` ([`merged_variant`]):
+/// each check `new` does not make as it was is lost; the other variants'
+/// checks are no new values of its own.
+pub fn variant_changes<'a>(old: &'a TestCase, new: &TestCase) -> Vec<Change<'a>> {
+    old.assertions
+        .iter()
+        .filter(|a| !new.assertions.iter().any(|b| same_check(a, b)))
+        .map(|a| Change::Deleted { old: a })
+        .collect()
+}
+
 /// Pair the tests of `old` and `new` (either may be absent: an added or a
 /// deleted file): by scope and name; by name alone when the scope was
 /// renamed, or but for letter case ([`renamed_by_case`]), or but for

@@ -76,25 +76,8 @@ impl Analysis<'_> {
         };
         // Checks written out one by one that became a table's rows.
         let rows = o.cases.is_empty() && !n.cases.is_empty();
-        // One of several variants of a test (`#[cfg(..)]` on each) merged
-        // into fewer: what it checked is there, or lost; the others' checks
-        // are no new values of its own.
-        let named = |f: Option<&TestFile>| {
-            f.map_or(0, |f| {
-                f.tests
-                    .iter()
-                    .filter(|t| t.name == o.name && t.scope == o.scope)
-                    .count()
-            })
-        };
-        let variant = named(of.old) > named(nf.new).max(1);
         let mut changes = match rows {
-            _ if variant => o
-                .assertions
-                .iter()
-                .filter(|a| !n.assertions.iter().any(|b| pair::same_check(a, b)))
-                .map(|a| Change::Deleted { old: a })
-                .collect(),
+            _ if pair::merged_variant(o, of.old, nf.new) => pair::variant_changes(o, n),
             true => pair::table_changes(Family::of(nf.lang), o, n),
             false => pair::assertion_changes(Family::of(nf.lang), &o.assertions, &n.assertions),
         };
