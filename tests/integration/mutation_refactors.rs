@@ -414,6 +414,33 @@ fn a_suite_moved_to_another_framework_keeps_its_checks() {
     );
 }
 
+/// Moved from tap to `node:test`, the try/catch way of saying a call
+/// throws (`t.fail('should throw')` after the call, `t.ok(err)` and
+/// `t.equal(err.message, ..)` or `t.match(err.message, /re/)` in the
+/// catch) is `t.assert.throws(fn, { message, schemas })`, `t.pass()`
+/// checks nothing and `t.type(v, 'string')` is `t.assert.ok(typeof v ===
+/// 'string')` (issue 64: fast-json-stringify); a property of the error the
+/// new check no longer demands is lost.
+#[test]
+fn the_try_catch_way_of_saying_a_call_throws_is_an_assert_throws() {
+    let old = "const test = require('tap').test\nconst { add } = require('../src/cart')\n\ntest('refuses nothing', (t) => {\n  t.plan(4)\n  try {\n    add(null, 1)\n    t.fail('should throw')\n  } catch (err) {\n    t.ok(err instanceof Error)\n    t.equal(err.message, 'no items')\n    t.same(err.items, [null, 1])\n    t.pass()\n  }\n})\n\ntest('matches', (t) => {\n  try {\n    add(undefined, 1)\n    t.fail('should throw')\n  } catch (err) {\n    t.match(err.message, /^no items/, 'says why')\n    t.ok(err)\n  }\n})\n\ntest('describes', (t) => {\n  const text = String(add([1], 2))\n  t.type(text, 'string')\n  t.equal(text.indexOf(';'), -1)\n})\n";
+    let new = |items: &str| {
+        format!(
+            "const {{ test }} = require('node:test')\nconst {{ add }} = require('../src/cart')\n\ntest('refuses nothing', (t) => {{\n  t.plan(1)\n  t.assert.throws(() => {{\n    add(null, 1)\n  }}, {{\n    message: 'no items'{items}\n  }})\n}})\n\ntest('matches', (t) => {{\n  t.assert.throws(() => {{\n    add(undefined, 1)\n  }}, {{ message: /^no items/ }})\n}})\n\ntest('describes', (t) => {{\n  const text = String(add([1], 2))\n  t.assert.ok(typeof text === 'string')\n  t.assert.equal(text.indexOf(';'), -1)\n}})\n"
+        )
+    };
+    for (items, lost) in [(",\n    items: [null, 1]", false), ("\n    // items: [null, 1]", true)] {
+        let (repo, tap) = repo_with(&[
+            ("package.json", "{ \"name\": \"shop\", \"private\": true }\n"),
+            ("src/cart.js", "exports.add = (items, x) => [...items, x]\n"),
+            ("test/cart.test.js", old),
+        ]);
+        commit(&repo, "node:test", &[("test/cart.test.js", &new(items))]);
+        let run = gate(&repo, &tap);
+        assert_eq!(!errors(&run).is_empty(), lost, "{items}: {}", run.stdout);
+    }
+}
+
 /// Moved off Jest, a check of the arguments a spy was called with is
 /// `deepEqual(spy.mock.calls[0].arguments, [..])`, and a check of the code
 /// of the error a callback caught is `assert.throws(fn, { code })` (issue

@@ -14,7 +14,7 @@ use crate::lang::{Assertion, Form, is_plain_name};
 /// What a check pins, framework aside.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Canon {
-    /// `throws`, `contains`, `called` or `called with`.
+    /// `throws`, `contains`, `called`, `called with`, `nil`, `not nil` or `type`.
     kind: &'static str,
     /// The value it is about, as a token key.
     subject: String,
@@ -74,6 +74,8 @@ pub fn canonical(a: &Assertion) -> Option<Canon> {
         // Python's `assert x in text`, `assertIn(x, text)`.
         ("in" | "assertIn", [expected, subject]) => canon("contains", subject, expected),
         ("toHaveBeenCalled" | "toBeCalled", [subject]) => canon("called", subject, ""),
+        // tap's `t.type(v, 'string')` is `typeof v === 'string'`.
+        ("type", [subject, expected, ..]) if expected.starts_with('"') => canon("type", subject, expected),
         // Go: an error checked as absent or present is a value checked as
         // nil or not (testify's `NoError` and quicktest's `IsNil`).
         ("NoError" | "Nil", [subject]) => canon("nil", subject, ""),
@@ -164,9 +166,17 @@ impl Thrown {
 /// `assert.equal(err.code, 'E_X')`: a name that says it holds an error), as
 /// what [`thrown_made`] reads of a check that the error thrown has it.
 pub fn thrown_checked(a: &Assertion) -> Option<Thrown> {
-    let Form::Equal(..) = a.form else { return None };
-    let [subject, expected] = a.parts.as_slice() else {
+    // An equality, or a match of a pattern (`t.match(err.message, /^bad/)`
+    // is `{ message: /^bad/ }`).
+    let pattern = matches!(a.matcher.rsplit('.').next(), Some("match" | "toMatch"));
+    if !matches!(a.form, Form::Equal(..)) && !pattern {
         return None;
+    }
+    // A message after the operands is the check's own (`t.equal(a, b, "msg")`).
+    let (subject, expected) = match a.parts.as_slice() {
+        [subject, expected] => (subject, expected),
+        [subject, expected, message] if message.starts_with('"') || message.starts_with('`') => (subject, expected),
+        _ => return None,
     };
     let (error, property) = subject.split_once(" . ")?;
     (names_an_error(error) && is_plain_name(property)).then(|| Thrown::new(property, expected, is_literal(expected)))
@@ -187,17 +197,55 @@ pub fn thrown_made(a: &Assertion) -> Vec<Thrown> {
     else {
         return Vec::new();
     };
-    if fields.contains(['{', '[', '(']) {
-        return Vec::new();
+    // The fields at the top level: a value may be a list or an object.
+    let mut split: Vec<String> = vec![String::new()];
+    let mut depth = 0usize;
+    for token in fields.split(' ') {
+        match token {
+            "{" | "[" | "(" | "${" => depth += 1,
+            "}" | "]" | ")" => depth = depth.saturating_sub(1),
+            "," if depth == 0 => {
+                split.push(String::new());
+                continue;
+            }
+            _ => {}
+        }
+        let field = split.last_mut().expect("one field at least");
+        if !field.is_empty() {
+            field.push(' ');
+        }
+        field.push_str(token);
     }
-    fields
-        .split(" , ")
+    split
+        .iter()
         .filter_map(|field| match field.split_once(" : ") {
             Some((name, value)) if is_plain_name(name) => Some(Thrown::new(name, value, is_literal(value))),
             None if is_plain_name(field) => Some(Thrown::new(field, field, false)),
             _ => None,
         })
         .collect()
+}
+
+/// Was the lost check `a` of `old` one of the try/catch way of saying a
+/// call throws (an explicit failure after the call, `t.fail('should
+/// throw')`; a truthy check of the caught error, `t.ok(err)`, `t.ok(err
+/// instanceof Error)`), made again by a check that it throws that `new`
+/// makes beyond those `old` made (`t.assert.throws(() => build(..), {
+/// message })`; issue 64: fast-json-stringify's move from tap to
+/// node:test)?
+pub fn threw_again(old: &crate::lang::TestCase, new: &crate::lang::TestCase, a: &Assertion) -> bool {
+    let threw = match &a.form {
+        Form::Fail => true,
+        Form::Truthy(operand) => operand.key.split(' ').next().is_some_and(names_an_error),
+        _ => false,
+    };
+    let throws = |t: &crate::lang::TestCase| {
+        t.assertions
+            .iter()
+            .filter(|b| canonical(b).is_some_and(|c| c.kind == "throws"))
+            .count()
+    };
+    threw && throws(new) > throws(old)
 }
 
 /// Does a variable's name say it holds a caught error (`err`, `error`,
@@ -232,6 +280,14 @@ fn truthy(a: &Assertion) -> Option<Canon> {
         if let Some(spy) = value.strip_suffix(count) {
             return canon("called", spy, "");
         }
+    }
+    // `typeof v === 'string'` (or `==`).
+    if let Some(rest) = value.strip_prefix("typeof ")
+        && let Some((subject, expected)) = rest.split_once(" === ").or_else(|| rest.split_once(" == "))
+        && is_plain_name(subject)
+        && expected.starts_with('"')
+    {
+        return canon("type", subject, expected);
     }
     for method in [" . includes ( ", " . match ( "] {
         if let Some((subject, rest)) = value.split_once(method)

@@ -10,6 +10,7 @@ use super::lattice::{Family, rank};
 mod canonical;
 mod idle;
 mod stronger;
+pub use canonical::threw_again;
 use canonical::{canonical, migrated, thrown_checked, thrown_made};
 use stronger::{bool_written_out, flipped, implied, pinned_by_truth};
 pub use stronger::{extended, narrowed, truth};
