@@ -987,6 +987,45 @@ fn variants_of_a_test_merged_into_one_lose_only_what_it_drops() {
     }
 }
 
+/// A `match` whose catch-all arm panics checks that the value matches the
+/// other arm's pattern, and the checks of the names that pattern binds are
+/// checks of the value's fields: an exact `assert_eq!` of the value makes
+/// them all (issue 64: quick-xml's namespace tests); a check that it is an
+/// error at all does not. Tuples compared are their items compared:
+/// `assert_eq!((n, pos), (1, 5))` makes `assert_eq!(n, 1)` and
+/// `assert_eq!(pos, 5)`; dropping one item loses its check.
+#[test]
+fn a_match_that_panics_otherwise_and_tuples_compared_are_their_checks() {
+    let code = "/// A bind error.\n#[derive(Debug, PartialEq)]\npub enum Error {\n    /// Bad.\n    Bind { prefix: String, ns: String },\n}\n\n/// Binds.\npub fn push(s: &str) -> Result<(), Error> {\n    Err(Error::Bind { prefix: s.to_string(), ns: String::new() })\n}\n\n/// Counts.\npub fn count(s: &str) -> (usize, usize) {\n    (s.len(), 5)\n}\n";
+    let old = "use shop::{count, push, Error};\n\n#[test]\nfn bind() {\n    match push(\"xml\") {\n        Err(Error::Bind { prefix, ns }) => {\n            assert_eq!(prefix, \"xml\");\n            assert_eq!(ns, \"\");\n        }\n        x => panic!(\"unexpected {:?}\", x),\n    }\n}\n\n#[test]\nfn counts() {\n    let (n, pos) = count(\"a\");\n    assert_eq!(n, 1);\n    assert_eq!(pos, 5);\n}\n";
+    let new = |bind: &str, counts: &str| {
+        format!(
+            "use shop::{{count, push, Error}};\n\n#[test]\nfn bind() {{\n    {bind}\n}}\n\n#[test]\nfn counts() {{\n    let (n, pos) = count(\"a\");\n    {counts}\n}}\n"
+        )
+    };
+    let exact = "assert_eq!(push(\"xml\"), Err(Error::Bind { prefix: \"xml\".into(), ns: String::new() }));";
+    let tuple = "assert_eq!((n, pos), (1, 5));";
+    for (bind, counts, lost) in [
+        (exact, tuple, false),
+        ("assert!(push(\"xml\").is_err());", tuple, true),
+        (exact, "assert_eq!((n,), (1,));", true),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("Cargo.toml", "[package]\nname = \"shop\"\nversion = \"0.1.0\"\n"),
+                ("src/lib.rs", code),
+                ("tests/bind.rs", old),
+            ],
+        );
+        commit(&repo, "rewrite", &[("tests/bind.rs", &new(bind, counts))]);
+        let run = gate(&repo, &base);
+        assert_eq!(!errors(&run).is_empty(), lost, "{bind} {counts}: {}", run.stdout);
+    }
+}
+
 #[test]
 fn go_table_rows_equivalent_forms_and_input_that_follows_are_not_fitting() {
     let code = |v: &str| {

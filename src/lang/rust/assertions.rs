@@ -483,34 +483,61 @@ impl Scan {
                 for arg in args {
                     inner.walk(arg, src);
                 }
-                (assertion_of(&name, args, src), inner)
+                // Tuples compared are their items compared, one for one
+                // (`assert_eq!((event, pos), (want, 5))`).
+                fn items<'t>(n: &Node<'t>) -> Option<Vec<Node<'t>>> {
+                    let mut cursor = n.walk();
+                    let items: Vec<Node> = n.named_children(&mut cursor).filter(|c| !c.is_comment()).collect();
+                    Some(items).filter(|_| n.kind() == "tuple_expression")
+                }
+                let made = match args {
+                    [left, right, ..] if matches!(name.as_str(), "assert_eq" | "debug_assert_eq") => {
+                        match (items(left), items(right)) {
+                            (Some(l), Some(r)) if l.len() == r.len() && l.len() > 1 => l
+                                .iter()
+                                .zip(&r)
+                                .map(|(a, b)| assertion_of(&name, &[*a, *b], src))
+                                .collect(),
+                            _ => vec![assertion_of(&name, args, src)],
+                        }
+                    }
+                    _ => vec![assertion_of(&name, args, src)],
+                };
+                (made, inner)
             });
-            let ((form, matcher, parts, checked), inner) = read.unwrap_or_else(|| {
+            let (made, inner) = read.unwrap_or_else(|| {
                 (
-                    (Form::Other, name.clone(), Vec::new(), Vec::new()),
+                    vec![(Form::Other, name.clone(), Vec::new(), Vec::new())],
                     Scan::new(source, Vec::new()),
                 )
             });
             self.calls.extend(inner.calls);
             self.used.extend(inner.used);
-            self.assertions.push(Assertion {
-                span: Span::of(mac),
-                form,
-                matcher,
-                parts,
-                values: checked,
-                guard,
-            });
+            for (form, matcher, parts, checked) in made {
+                self.assertions.push(Assertion {
+                    span: Span::of(mac),
+                    form,
+                    matcher,
+                    parts,
+                    values: checked,
+                    guard,
+                });
+            }
             return;
         }
         // A panic in the closure of `unwrap_or_else` is `.expect(..)`
         // written out: setup that unwraps, no check (issue 64: jiff).
         if matches!(name.as_str(), "panic" | "unreachable") && !in_unwrap_closure(mac, source) {
+            // The catch-all arm of a `match` demands the other arms' pattern.
+            let (matcher, parts) = match caught_all(mac, source) {
+                Some(parts) => ("matches".to_string(), parts),
+                None => (name.clone(), Vec::new()),
+            };
             self.assertions.push(Assertion {
                 span: Span::of(mac),
                 form: Form::Fail,
-                matcher: name.clone(),
-                parts: Vec::new(),
+                matcher,
+                parts,
                 values: Vec::new(),
                 guard: self.guard,
             });
@@ -652,6 +679,42 @@ pub(super) fn assertion_of(name: &str, args: &[Node], source: &[u8]) -> (Form, S
 
 /// Is the macro call `mac` inside the closure handed to `unwrap_or_else`
 /// (`x.unwrap_or_else(|_| panic!(..))`)?
+/// When `mac`, a `panic!`, is the body of the catch-all arm of a `match`
+/// (`x => panic!(..)`, `_ => panic!(..)`) with one other arm: what the
+/// match demands, the scrutinee and that arm's pattern (`match push(..) {
+/// Err(Error::Bind { .. }) => .., x => panic!(..) }` checks that `push(..)`
+/// matches `Err(Error::Bind { .. })`, as `assert!(matches!(..))` does).
+fn caught_all(mac: &Node, source: &[u8]) -> Option<Vec<String>> {
+    let mut node = *mac;
+    let arm = loop {
+        let parent = node.parent()?;
+        match parent.kind() {
+            "match_arm" => break parent,
+            "block" | "expression_statement" => node = parent,
+            _ => return None,
+        }
+    };
+    let catch_all = |arm: &Node| {
+        arm.child_by_field_name("pattern")
+            .and_then(|p| first_child(&p))
+            .is_some_and(|p| p.kind() == "identifier" || text(&p, source) == "_")
+    };
+    let block = arm.parent().filter(|b| b.kind() == "match_block")?;
+    let scrutinee = block.parent()?.child_by_field_name("value")?;
+    let mut cursor = block.walk();
+    let arms: Vec<Node> = block
+        .named_children(&mut cursor)
+        .filter(|n| n.kind() == "match_arm")
+        .collect();
+    match arms.as_slice() {
+        [first, last] if last.id() == arm.id() && catch_all(last) && !catch_all(first) => Some(vec![
+            token_key(&scrutinee, source),
+            token_key(&first.child_by_field_name("pattern")?, source),
+        ]),
+        _ => None,
+    }
+}
+
 fn in_unwrap_closure(mac: &Node, source: &[u8]) -> bool {
     let mut node = *mac;
     while let Some(parent) = node.parent() {

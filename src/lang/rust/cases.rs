@@ -550,8 +550,9 @@ pub(super) fn read_function(
     // way to pass where it cannot run (arrayvec 812c83a: "does not work on
     // this platform").
     if paths.iter().any(|(p, _)| p == "should_panic") {
-        scan.assertions
-            .retain(|a| !(matches!(a.form, Form::Fail) && matches!(a.matcher.as_str(), "panic" | "unreachable")));
+        scan.assertions.retain(|a| {
+            !(matches!(a.form, Form::Fail) && matches!(a.matcher.as_str(), "panic" | "unreachable" | "matches"))
+        });
     }
     let mut skip = None;
     for (path, attribute) in &paths {

@@ -13,7 +13,7 @@ mod stronger;
 pub use canonical::threw_again;
 use canonical::{canonical, migrated, thrown_checked, thrown_made};
 use stronger::{bool_written_out, flipped, implied, pinned_by_truth};
-pub use stronger::{extended, narrowed, truth};
+pub use stronger::{extended, narrowed, pinned_with_its_pattern, truth};
 mod rows;
 mod titles;
 mod values;

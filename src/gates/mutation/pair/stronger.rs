@@ -3,9 +3,9 @@
 //! list grown at its end), narrows it (a pattern that finds less) or pins a
 //! predicate as its oracle did.
 
-use super::super::lattice::Family;
+use super::super::lattice::{Family, rank};
 use super::{expected, is_literal, operands, subject};
-use crate::lang::{Assertion, Form};
+use crate::lang::{Assertion, Form, TestCase};
 
 /// The collection and the count a length check pins (`len(xs) == 1`,
 /// `expect(xs.length).toBe(1)`, `toHaveLength(1)`, `assert.Len(t, xs, 1)`,
@@ -281,4 +281,22 @@ pub(super) fn bool_written_out(family: Family, old: &Assertion, new: &Assertion)
         (["true"], Form::Truthy(value)) | (["false"], Form::Falsy(value)) => subject(old) == Some(value.key.as_str()),
         _ => false,
     }
+}
+
+/// Was the lost check `a` of `old` a check of a name the pattern of a
+/// `match` binds (`assert_eq!(namespace, b"x")` in the arm `Err(Error::Bind
+/// { prefix, namespace }) =>` whose catch-all arm panics), made by `new`'s
+/// exact check of the value matched (`assert_eq!(push(..),
+/// Err(NamespaceError::Bind(b"x".to_vec())))`), which pins every field
+/// (issue 64: quick-xml's namespace tests)?
+pub fn pinned_with_its_pattern(family: Family, old: &TestCase, new: &TestCase, a: &Assertion) -> bool {
+    let Some(name) = a.parts.first().filter(|p| crate::lang::is_plain_name(p)) else {
+        return false;
+    };
+    old.assertions.iter().any(|m| {
+        matches!((m.matcher.as_str(), &m.form, m.parts.as_slice()), ("matches", Form::Fail, [_, pattern]) if pattern.split(' ').any(|t| t == name))
+            && new.assertions.iter().any(|b| {
+                b.parts.first() == m.parts.first() && rank(family, b) == Some(3) && b.parts.len() >= 2
+            })
+    })
 }

@@ -165,6 +165,7 @@ impl Analysis<'_> {
                         && !self.compared_through_a_local(nf, o, n, old)
                         && !self.awaited_instead(nf, n, old)
                         && !pair::threw_again(o, n, old)
+                        && !pair::pinned_with_its_pattern(Family::of(nf.lang), o, n, old)
                         // Made by the table its checks became, or its input
                         // left it: unnoticed only when no code the test reaches changed.
                         && !(rows
