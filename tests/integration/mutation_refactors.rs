@@ -53,6 +53,16 @@ fn errors(run: &Run) -> Vec<String> {
         .collect()
 }
 
+/// Does the gate find an error in `change`, committed on a repository of
+/// `files`? With what it printed.
+fn blocks(files: &[(&str, &str)], change: &[(&str, &str)]) -> (bool, String) {
+    let repo = TestRepo::new();
+    let base = commit(&repo, "base", files);
+    commit(&repo, "change", change);
+    let run = gate(&repo, &base);
+    (!errors(&run).is_empty(), run.stdout)
+}
+
 const CALC_PY: &str = "def total(xs):\n    return sum(xs)\n\n\ndef mean(xs):\n    return sum(xs) / len(xs)\n";
 
 /// A repository whose first commit holds `files`; returns it and that commit.
@@ -179,7 +189,7 @@ fn rust_loop_rows_are_cases_whose_values_are_compared() {
     let tests = "use shop::total;\n\nconst CASES: &[(&[u32], u32)] = &[(&[4], 4), (&[2, 3], 5)];\n\n#[test]\nfn written() {\n    for (xs, want) in [(vec![1, 2], 3), (vec![5], 5)] {\n        assert_eq!(total(&xs), want);\n    }\n}\n\n#[test]\nfn constant() {\n    for &(xs, want) in CASES {\n        assert_eq!(total(xs), want);\n    }\n}\n";
     let crate_repo = |tests: &str| {
         repo_with(&[
-            ("Cargo.toml", "[package]\nname = \"shop\"\nversion = \"0.1.0\"\n"),
+            ("Cargo.toml", CARGO_TOML),
             ("src/lib.rs", LIB),
             ("tests/total.rs", tests),
         ])
@@ -430,14 +440,15 @@ fn the_try_catch_way_of_saying_a_call_throws_is_an_assert_throws() {
         )
     };
     for (items, lost) in [(",\n    items: [null, 1]", false), ("\n    // items: [null, 1]", true)] {
-        let (repo, tap) = repo_with(&[
-            ("package.json", "{ \"name\": \"shop\", \"private\": true }\n"),
-            ("src/cart.js", "exports.add = (items, x) => [...items, x]\n"),
-            ("test/cart.test.js", old),
-        ]);
-        commit(&repo, "node:test", &[("test/cart.test.js", &new(items))]);
-        let run = gate(&repo, &tap);
-        assert_eq!(!errors(&run).is_empty(), lost, "{items}: {}", run.stdout);
+        let (found, out) = blocks(
+            &[
+                ("package.json", "{ \"name\": \"shop\", \"private\": true }\n"),
+                ("src/cart.js", "exports.add = (items, x) => [...items, x]\n"),
+                ("test/cart.test.js", old),
+            ],
+            &[("test/cart.test.js", &new(items))],
+        );
+        assert_eq!(found, lost, "{items}: {out}");
     }
 }
 
@@ -809,6 +820,8 @@ fn a_test_deleted_with_the_type_it_used_went_with_it() {
 
 const GO_MOD: &str = "module example.com/shop\n\ngo 1.21\n";
 
+const CARGO_TOML: &str = "[package]\nname = \"shop\"\nversion = \"0.1.0\"\n";
+
 /// A Go test written out check by check on numbered results (`result1 :=
 /// Drop(xs, 1)` .. `assert.Equal(t, want, result1)`) made a table of subtests
 /// keeps every check whose values a row holds (issue 64: samber/lo's
@@ -944,15 +957,11 @@ fn a_go_test_split_in_two_that_numbers_its_results_anew_loses_nothing() {
         )
     };
     for (small, lost) in [("Without", false), ("Take", true)] {
-        let repo = TestRepo::new();
-        let base = commit(
-            &repo,
-            "base",
+        let (found, out) = blocks(
             &[("go.mod", GO_MOD), ("shop/shop.go", code), ("shop/shop_test.go", &old)],
+            &[("shop/shop_test.go", &split(small))],
         );
-        commit(&repo, "split", &[("shop/shop_test.go", &split(small))]);
-        let run = gate(&repo, &base);
-        assert_eq!(!errors(&run).is_empty(), lost, "{small}: {}", run.stdout);
+        assert_eq!(found, lost, "{small}: {out}");
     }
 }
 
@@ -971,19 +980,15 @@ fn variants_of_a_test_merged_into_one_lose_only_what_it_drops() {
     };
     let both = "    #[cfg(target_endian = \"big\")]\n    assert_eq!(shop::order(), \"big\");\n";
     for (big, lost) in [(both, false), ("", true)] {
-        let repo = TestRepo::new();
-        let base = commit(
-            &repo,
-            "base",
+        let (found, out) = blocks(
             &[
-                ("Cargo.toml", "[package]\nname = \"shop\"\nversion = \"0.1.0\"\n"),
+                ("Cargo.toml", CARGO_TOML),
                 ("src/lib.rs", code),
                 ("tests/order.rs", old),
             ],
+            &[("tests/order.rs", &merged(big))],
         );
-        commit(&repo, "merge", &[("tests/order.rs", &merged(big))]);
-        let run = gate(&repo, &base);
-        assert_eq!(!errors(&run).is_empty(), lost, "{big:?}: {}", run.stdout);
+        assert_eq!(found, lost, "{big:?}: {out}");
     }
 }
 
@@ -1010,19 +1015,11 @@ fn a_match_that_panics_otherwise_and_tuples_compared_are_their_checks() {
         ("assert!(push(\"xml\").is_err());", tuple, true),
         (exact, "assert_eq!((n,), (1,));", true),
     ] {
-        let repo = TestRepo::new();
-        let base = commit(
-            &repo,
-            "base",
-            &[
-                ("Cargo.toml", "[package]\nname = \"shop\"\nversion = \"0.1.0\"\n"),
-                ("src/lib.rs", code),
-                ("tests/bind.rs", old),
-            ],
+        let (found, out) = blocks(
+            &[("Cargo.toml", CARGO_TOML), ("src/lib.rs", code), ("tests/bind.rs", old)],
+            &[("tests/bind.rs", &new(bind, counts))],
         );
-        commit(&repo, "rewrite", &[("tests/bind.rs", &new(bind, counts))]);
-        let run = gate(&repo, &base);
-        assert_eq!(!errors(&run).is_empty(), lost, "{bind} {counts}: {}", run.stdout);
+        assert_eq!(found, lost, "{bind} {counts}: {out}");
     }
 }
 
@@ -1179,7 +1176,7 @@ fn misses_of_the_same_family_are_caught() {
         &repo,
         "base",
         &[
-            ("Cargo.toml", "[package]\nname = \"shop\"\nversion = \"0.1.0\"\n"),
+            ("Cargo.toml", CARGO_TOML),
             (
                 "src/lib.rs",
                 "pub fn parse(s: &str) -> Result<u32, String> {\n    s.parse().map_err(|_| s.to_string())\n}\n",
@@ -1359,7 +1356,7 @@ fn tests_a_macro_declares_and_tests_renamed_by_saying_more_are_kept() {
         (false, &["mutation/test-deleted-or-skipped tests/parse.rs:9"][..]),
     ] {
         let (repo, base) = repo_with(&[
-            ("Cargo.toml", "[package]\nname = \"shop\"\nversion = \"0.1.0\"\n"),
+            ("Cargo.toml", CARGO_TOML),
             ("src/lib.rs", lib),
             ("tests/parse.rs", tests),
         ]);
