@@ -9,7 +9,7 @@
 //! read as changed or weakened when it left Jest).
 
 use super::{is_literal, spelled_value};
-use crate::lang::{Assertion, Form, is_plain_name};
+use crate::lang::{Assertion, Form, TestCase, is_plain_name};
 
 /// What a check pins, framework aside.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -233,13 +233,13 @@ pub fn thrown_made(a: &Assertion) -> Vec<Thrown> {
 /// makes beyond those `old` made (`t.assert.throws(() => build(..), {
 /// message })`; issue 64: fast-json-stringify's move from tap to
 /// node:test)?
-pub fn threw_again(old: &crate::lang::TestCase, new: &crate::lang::TestCase, a: &Assertion) -> bool {
+pub fn threw_again(old: &TestCase, new: &TestCase, a: &Assertion) -> bool {
     let threw = match &a.form {
         Form::Fail => true,
         Form::Truthy(operand) => operand.key.split(' ').next().is_some_and(names_an_error),
         _ => false,
     };
-    let throws = |t: &crate::lang::TestCase| {
+    let throws = |t: &TestCase| {
         t.assertions
             .iter()
             .filter(|b| canonical(b).is_some_and(|c| c.kind == "throws"))
