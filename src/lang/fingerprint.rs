@@ -91,14 +91,26 @@ pub(super) fn local_bindings<'s>(root: Node<'_>, source: &'s [u8]) -> std::colle
 }
 
 /// The names `source` uses as code (identifiers, properties, fields, types;
-/// not words in comments or strings). `None` when it does not parse.
-pub fn code_names(lang: Lang, source: &[u8]) -> Option<std::collections::HashSet<String>> {
+/// not words in comments or strings), each with whether it is ever used
+/// other than as a member of a value (`find` of `find(x)`, `Self::find`,
+/// not only of `iter.find(x)`, `self.find`). `None` when it does not parse.
+pub fn code_names(lang: Lang, source: &[u8]) -> Option<std::collections::HashMap<String, bool>> {
     let tree = lang.parse(source)?;
-    let mut names = std::collections::HashSet::new();
+    let mut names = std::collections::HashMap::new();
     let skip = |node: &Node| node.is_comment() || node.kind().contains("string");
     visit_leaves(tree.root_node(), skip, |leaf| {
         if leaf.kind().contains("identifier") {
-            names.insert(String::from_utf8_lossy(&source[leaf.byte_range()]).into_owned());
+            let member = match leaf.parent() {
+                Some(p) if p.kind() == "field_expression" => p.field("field").is_some_and(|f| f.id() == leaf.id()),
+                Some(p) if p.kind() == "attribute" => p.field("attribute").is_some_and(|f| f.id() == leaf.id()),
+                Some(p) if p.kind() == "member_expression" => p.field("property").is_some_and(|f| f.id() == leaf.id()),
+                Some(p) if p.kind() == "selector_expression" => p.field("field").is_some_and(|f| f.id() == leaf.id()),
+                _ => false,
+            };
+            let free = names
+                .entry(String::from_utf8_lossy(&source[leaf.byte_range()]).into_owned())
+                .or_insert(false);
+            *free |= !member;
         }
     });
     Some(names)

@@ -416,6 +416,46 @@ fn a_check_of_a_field_the_code_removed_went_with_it() {
     }
 }
 
+/// A check of a method the step removed went with it, though the code still
+/// calls another value's method of that name (`iter.find(..)`: issue 64,
+/// quick-xml's `NamespaceResolver::find`); the same check deleted while the
+/// method stays is lost.
+#[test]
+fn a_check_of_a_removed_method_went_with_it_whatever_else_shares_its_name() {
+    let code = |find: &str| {
+        format!(
+            "/// Names.\npub struct Names(pub Vec<(String, u8)>);\n\nimpl Names {{\n{find}    /// Resolves.\n    pub fn resolve(&self, n: &str) -> Option<u8> {{\n        self.0.iter().find(|(k, _)| k == n).map(|(_, v)| *v)\n    }}\n}}\n"
+        )
+    };
+    let find = "    /// Finds.\n    pub fn find(&self, n: &str) -> Option<u8> {\n        self.resolve(n)\n    }\n\n";
+    let tests = "use shop::Names;\n\n#[test]\nfn resolves() {\n    let names = Names(vec![(\"a\".into(), 1)]);\n    assert_eq!(names.find(\"a\"), Some(1));\n    assert_eq!(names.resolve(\"a\"), Some(1));\n}\n";
+    let now_tests = "use shop::Names;\n\n#[test]\nfn resolves() {\n    let names = Names(vec![(\"a\".into(), 1)]);\n    assert_eq!(names.resolve(\"a\"), Some(1));\n}\n";
+    for (new_code, want) in [
+        (code(""), &[][..]),
+        (
+            code(&find.replace("self.resolve(n)", "self.resolve(n).or(None)")),
+            &["mutation/assertion-deleted tests/names.rs:4"][..],
+        ),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("Cargo.toml", "[package]\nname = \"shop\"\nversion = \"0.1.0\"\n"),
+                ("src/lib.rs", &code(find)),
+                ("tests/names.rs", tests),
+            ],
+        );
+        commit(
+            &repo,
+            "refactor",
+            &[("src/lib.rs", &new_code), ("tests/names.rs", now_tests)],
+        );
+        assert_errors(&repo, &base, want);
+    }
+}
+
 /// A typo fixed in a test's own stub and in the expectation that reads
 /// what the stub returns (an apostrophe added: `cant` -> `can't`) followed
 /// the test's input; the expectation changed alone, with the code, did not.

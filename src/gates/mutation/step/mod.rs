@@ -281,7 +281,8 @@ impl Emit<'_> {
     /// declared in an old version of a code file the step modified (a
     /// function, class, method, parameter or field), and used as code
     /// (comments and strings aside) nowhere in the new versions of the code
-    /// files it changed. An API a test used (`proxies=`, `.proxies`) that is
+    /// files it changed (a member of another value, `iter.find(..)`, not
+    /// counted where nothing declares the name). An API a test used (`proxies=`, `.proxies`) that is
     /// gone took the test's checks of it along. A deleted file's names are
     /// not asked: its importers say. A new version that does not parse keeps
     /// every name.
@@ -303,8 +304,20 @@ impl Emit<'_> {
             }
             for (c, lang) in code() {
                 let Some(new) = &c.new else { continue };
-                match crate::lang::code_names(lang, self.versions.bytes(new)) {
-                    Some(names) => declared.retain(|d| !names.contains(d)),
+                let bytes = self.versions.bytes(new);
+                match crate::lang::code_names(lang, bytes) {
+                    Some(names) => {
+                        // Named still, and not only as a member of some other
+                        // value where nothing declares it (`iter.find(..)` is
+                        // not a `fn find` removed from here; issue 64:
+                        // quick-xml's `find`).
+                        let text = code_text(c, bytes);
+                        let declares: HashSet<&str> = declarations(&text).collect();
+                        declared.retain(|d| match names.get(d) {
+                            Some(free) => !*free && !declares.contains(d.as_str()),
+                            None => true,
+                        });
+                    }
                     None => declared.clear(),
                 }
             }
