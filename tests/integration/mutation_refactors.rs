@@ -56,8 +56,7 @@ fn errors(run: &Run) -> Vec<String> {
 /// Does the gate find an error in `change`, committed on a repository of
 /// `files`? With what it printed.
 fn blocks(files: &[(&str, &str)], change: &[(&str, &str)]) -> (bool, String) {
-    let repo = TestRepo::new();
-    let base = commit(&repo, "base", files);
+    let (repo, base) = repo_with(files);
     commit(&repo, "change", change);
     let run = gate(&repo, &base);
     (!errors(&run).is_empty(), run.stdout)
@@ -839,15 +838,7 @@ fn go_tests_made_tables_keep_the_checks_their_rows_hold() {
         )
     };
     let all = "\t\t{name: \"one\", n: 1, want: []int{1, 2}},\n\t\t{name: \"two\", n: 2, want: []int{2}},\n\t\t{name: \"past the end\", n: 5, want: nil},\n";
-    let fresh = || {
-        let repo = TestRepo::new();
-        let base = commit(
-            &repo,
-            "base",
-            &[("go.mod", GO_MOD), ("shop/shop.go", code), ("shop/shop_test.go", old)],
-        );
-        (repo, base)
-    };
+    let fresh = || repo_with(&[("go.mod", GO_MOD), ("shop/shop.go", code), ("shop/shop_test.go", old)]);
     let (repo, base) = fresh();
     commit(&repo, "table", &[("shop/shop_test.go", &table(all))]);
     assert_errors(&repo, &base, &[]);
@@ -920,15 +911,7 @@ fn go_subtests_each_with_a_table_of_their_own_keep_the_checks_their_rows_hold() 
         )
     };
     let rows = "\t\t\t{name: \"positive\", in: []int32{1, 2}, want: 3},\n\t\t\t{name: \"negative\", in: []int32{-4, 1}, want: -3},\n";
-    let fresh = || {
-        let repo = TestRepo::new();
-        let base = commit(
-            &repo,
-            "base",
-            &[("go.mod", GO_MOD), ("shop/shop.go", code), ("shop/shop_test.go", old)],
-        );
-        (repo, base)
-    };
+    let fresh = || repo_with(&[("go.mod", GO_MOD), ("shop/shop.go", code), ("shop/shop_test.go", old)]);
     let (repo, base) = fresh();
     commit(&repo, "subtests", &[("shop/shop_test.go", &new(rows))]);
     assert_errors(&repo, &base, &[]);
