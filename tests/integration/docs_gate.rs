@@ -744,6 +744,88 @@ fn a_new_symbol_where_the_package_documents_little_is_a_warning_with_the_share()
     }
 }
 
+/// Issue 64 (fresh replay, werkzeug a7e3ab2b): an override of a method a
+/// base class declares undocumented adds no name to the API, the gap is
+/// the base's; a new method of the subclass's own still blocks.
+#[test]
+fn an_override_of_an_undocumented_base_method_is_no_new_symbol() {
+    let repo = documented_repo();
+    repo.write(
+        "pyproject.toml",
+        "[project]\nname = \"lib\"\nversion = \"1\"\n[build-system]\nbuild-backend = \"hatchling.build\"\n",
+    );
+    repo.write("lib/__init__.py", "\"\"\"Lib.\"\"\"\n");
+    let base = "\"\"\"Converters.\"\"\"\n\n\nclass BaseConverter:\n    \"\"\"Converts.\"\"\"\n\n    def to_url(self, value):\n        return str(value)\n\n\nclass FloatConverter(BaseConverter):\n    \"\"\"Floats.\"\"\"\n";
+    repo.write("lib/converters.py", base);
+    repo.commit("converters");
+    repo.write(
+        "lib/converters.py",
+        format!("{base}\n    def to_url(self, value):\n        return repr(value)\n\n    def scale(self, value):\n        return value\n"),
+    );
+    let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
+    let found: Vec<&str> = report.findings.iter().map(|f| f.message.as_str()).collect();
+    assert_eq!(found, vec!["public method `scale` has no doc comment"]);
+}
+
+/// Issue 64: a kind the directory documents little of (at least four of
+/// it at the base, under half documented) is the project's convention
+/// too: ufo documents every function and none of its seven TypeScript
+/// types, so a new type without a doc comment is a warning that says the
+/// share; where most of its types are documented, the same type blocks.
+#[test]
+fn a_new_type_where_the_directory_documents_few_types_is_a_warning() {
+    for (documented, want) in [(0, "Warning"), (3, "Error")] {
+        let repo = documented_repo();
+        repo.write("package.json", "{ \"name\": \"lib\", \"main\": \"./src/index.ts\" }\n");
+        let mut base = String::new();
+        for i in 0..4 {
+            base.push_str(&format!(
+                "/** Parses {i}. */\nexport function parse{i}(s: string): string {{ return s }}\n\n"
+            ));
+        }
+        for i in 0..4 {
+            if i < documented {
+                base.push_str(&format!("/** Shape {i}. */\n"));
+            }
+            base.push_str(&format!("export interface Shape{i} {{ n: number }}\n\n"));
+        }
+        repo.write("src/index.ts", &base);
+        repo.commit("api");
+        repo.write(
+            "src/index.ts",
+            format!(
+                "{base}export type Picked = Pick<Shape0, \"n\">;\n\nexport function picked(): number {{ return 0 }}\n"
+            ),
+        );
+        let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
+        let levels: Vec<(String, String)> = report
+            .findings
+            .iter()
+            .filter(|f| f.rule == "docs/undocumented-export")
+            .map(|f| (f.message.clone(), format!("{:?}", f.severity)))
+            .collect();
+        assert_eq!(
+            levels,
+            vec![
+                ("public type `Picked` has no doc comment".to_string(), want.to_string()),
+                // A function is still held to the functions' convention.
+                (
+                    "public function `picked` has no doc comment".to_string(),
+                    "Error".to_string()
+                ),
+            ],
+            "{documented}"
+        );
+        let notes = report.findings[0].notes.join(" ");
+        if want == "Warning" {
+            assert!(
+                notes.contains("documented 0 of its 4 public types at the base (0%)"),
+                "{notes}"
+            );
+        }
+    }
+}
+
 /// A Rust item or module the crate's own lint settings exempt from docs
 /// (`#[allow(missing_docs)]`, `#![allow(missing_docs)]` at a module's top,
 /// `#[expect(missing_docs)]`, on a `mod` declaration too) needs no doc

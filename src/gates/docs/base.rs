@@ -212,7 +212,7 @@ pub(super) struct Held<'r> {
     base: AtBase,
     /// How much of its API each directory documented at the base
     /// ([`Held::documented_share`]).
-    shares: HashMap<PathBuf, Option<(usize, usize)>>,
+    shares: HashMap<PathBuf, Option<Share>>,
     moved: Moved<'r>,
 }
 
@@ -220,8 +220,32 @@ pub(super) struct Held<'r> {
 /// which fewer than half were documented, documents little of its API: a
 /// new undocumented symbol there is a warning ([`Held::judge`]).
 const LITTLE_FROM: usize = 8;
+/// A directory with at least this many public symbols of one kind at the
+/// base (types, say), fewer than half of them documented, does not
+/// document that kind: a new undocumented one is a warning too (fresh
+/// replay, ufo: none of its seven TypeScript types has a doc comment,
+/// every function does).
+const LITTLE_KIND_FROM: usize = 4;
 /// The most files of one directory read to measure it.
 const SHARE_FILES: usize = 200;
+
+/// How many of a directory's public symbols at the base had a doc comment,
+/// `(documented, all)`, in all and by [`kind_of`].
+#[derive(Default, Clone)]
+struct Share {
+    all: (usize, usize),
+    by_kind: HashMap<&'static str, (usize, usize)>,
+}
+
+/// The kind a symbol's convention is measured by: a declaration of a type
+/// alone (a TypeScript `type` or `interface`, a Rust or Go type) is one,
+/// whatever its keyword; anything else by its own kind.
+fn kind_of(kind: &'static str) -> &'static str {
+    match kind {
+        "type" | "interface" | "struct" | "enum" | "union" | "trait" => "type",
+        other => other,
+    }
+}
 
 impl<'r> Held<'r> {
     pub(super) fn new(repo: &'r Repo, commit: Option<&str>, ceiling: Option<Severity>, moved: Moved<'r>) -> Held<'r> {
@@ -281,7 +305,7 @@ impl<'r> Held<'r> {
             match (&published, hidden) {
                 (Some(_), Some(hidden)) => finding.notes.push(hidden),
                 (Some((why, _)), None) => match was {
-                    None => match self.documents_little(file, language) {
+                    None => match self.documents_little(file, language, symbol.kind) {
                         Some(note) => finding.notes.push(note),
                         None => {
                             finding.proposed = Some(Level::Deny);
@@ -318,13 +342,29 @@ impl<'r> Held<'r> {
     /// [`LITTLE_FROM`] public symbols, fewer than half documented): the
     /// project does not keep that convention there, and blocking every
     /// change that adds to it would block most of them; the finding shows
-    /// the gap, with the share, until the directory documents half.
-    fn documents_little(&mut self, file: &ChangedFile, language: Lang) -> Option<String> {
-        let (documented, all) = self.documented_share(file, language)?;
-        (all >= LITTLE_FROM && documented * 2 < all).then(|| {
-            format!(
+    /// the gap, with the share, until the directory documents half. So
+    /// with a kind the directory documents little of (at least
+    /// [`LITTLE_KIND_FROM`] of it, fewer than half documented): its
+    /// functions documented, its types not.
+    fn documents_little(&mut self, file: &ChangedFile, language: Lang, kind: &'static str) -> Option<String> {
+        let share = self.documented_share(file, language)?;
+        let little = |(documented, all): (usize, usize), from: usize| all >= from && documented * 2 < all;
+        let percent = |(documented, all): (usize, usize)| documented * 100 / all;
+        let kind = kind_of(kind);
+        if little(share.all, LITTLE_FROM) {
+            let (documented, all) = share.all;
+            return Some(format!(
                 "a warning: this directory documented {documented} of its {all} public symbols at the base ({}%); where under half of the API is documented, a new symbol without a doc comment is shown, not blocked",
-                documented * 100 / all
+                percent(share.all)
+            ));
+        }
+        let of_kind = share.by_kind.get(kind).copied()?;
+        little(of_kind, LITTLE_KIND_FROM).then(|| {
+            let (documented, all) = of_kind;
+            format!(
+                "a warning: this directory documented {documented} of its {all} public {kind}{} at the base ({}%); where under half of a kind is documented, a new one without a doc comment is shown, not blocked",
+                if kind.ends_with('s') { "es" } else { "s" },
+                percent(of_kind)
             )
         })
     }
@@ -332,15 +372,15 @@ impl<'r> Held<'r> {
     /// The public symbols of `file`'s directory at the base, documented and
     /// all, over its files in `language`'s family that are an API (not
     /// tests, examples or vendored code).
-    fn documented_share(&mut self, file: &ChangedFile, language: Lang) -> Option<(usize, usize)> {
+    fn documented_share(&mut self, file: &ChangedFile, language: Lang) -> Option<Share> {
         let dir = file.path.parent().unwrap_or(Path::new("")).to_path_buf();
         if let Some(known) = self.shares.get(&dir) {
-            return *known;
+            return known.clone();
         }
         let Held { repo, commit, tree, .. } = self;
         let share = commit.as_deref().and_then(|commit| {
             let tree = tree.get_or_insert_with(|| AtCommit::new(repo, commit).ok()).as_ref()?;
-            let (mut documented, mut all) = (0, 0);
+            let mut share = Share::default();
             let paths = tree.files_in(&dir);
             for path in paths.into_iter().take(SHARE_FILES) {
                 let Some(lang) = exports::language_of(path) else {
@@ -352,12 +392,17 @@ impl<'r> Held<'r> {
                 let Some(symbols) = tree.read(path).and_then(|bytes| exports::exports(lang, &bytes)) else {
                     continue;
                 };
-                all += symbols.len();
-                documented += symbols.iter().filter(|s| s.documented).count();
+                for symbol in &symbols {
+                    let kind = share.by_kind.entry(kind_of(symbol.kind)).or_default();
+                    for (documented, all) in [&mut share.all, kind] {
+                        *all += 1;
+                        *documented += usize::from(symbol.documented);
+                    }
+                }
             }
-            Some((documented, all))
+            Some(share)
         });
-        self.shares.insert(dir, share);
+        self.shares.insert(dir, share.clone());
         share
     }
 
