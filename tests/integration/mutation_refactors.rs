@@ -2490,3 +2490,46 @@ fn go_rows_merged_into_another_table_and_package_helpers_lose_nothing() {
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// Issue 64 (fresh replay, werkzeug cb307c14): a row's value the test also
+/// hands the code (`redirect(url, code)` then `status_code == code`) is its
+/// input, which the expectation follows: changed, it is no edited
+/// expectation. The expected value the code changed still is; and a row's
+/// value the test only checks against, changed with the code, still is.
+#[test]
+fn a_row_value_the_test_also_hands_the_code_is_its_input() {
+    let code = |default: u32| format!("def redirect(url, code=None):\n    return (url, code or {default})\n");
+    let test = |call: &str, row: u32, default: u32| {
+        format!(
+            "import pytest\n\nfrom web.http import redirect\n\n\n@pytest.mark.parametrize(\n    (\"url\", \"code\", \"expect\"),\n    [\n        (\"/a\", None, \"/a\"),\n        (\"/b\", {row}, \"/b\"),\n    ],\n)\ndef test_redirect(url, code, expect):\n    if code is None:\n        resp = redirect(url)\n        assert resp[1] == {default}\n    else:\n        resp = {call}\n        assert resp[1] == code\n    assert resp[0] == expect\n"
+        )
+    };
+    for (call, want) in [
+        (
+            "redirect(url, code)",
+            vec!["mutation/assertion-value-changed tests/test_http.py:16"],
+        ),
+        (
+            "redirect(url)",
+            vec![
+                "mutation/assertion-value-changed tests/test_http.py:16",
+                "mutation/assertion-value-changed tests/test_http.py:19",
+            ],
+        ),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("web/__init__.py", "\n"),
+            ("web/http.py", &code(302)),
+            ("tests/test_http.py", &test(call, 305, 302)),
+        ]);
+        commit(
+            &repo,
+            "303 by default",
+            &[
+                ("web/http.py", &code(303)),
+                ("tests/test_http.py", &test(call, 301, 303)),
+            ],
+        );
+        assert_errors(&repo, &base, &want);
+    }
+}

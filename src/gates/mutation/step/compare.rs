@@ -239,6 +239,17 @@ impl Analysis<'_> {
                 if !new_case.iter().any(|(name, _)| is_expected(name)) {
                     continue;
                 }
+                // A value of the row the test also hands the code is its
+                // input, which the expectation follows (werkzeug cb307c14:
+                // `redirect(url, code)` then `status_code == code`).
+                let handed = new_case
+                    .iter()
+                    .filter(|(name, _)| is_expected(name))
+                    .filter(|param| !old_case.contains(param))
+                    .any(|(name, _)| self.used_as_input(nf, n, name, written));
+                if handed {
+                    continue;
+                }
                 let input_stayed = new_case
                     .iter()
                     .filter(|(name, _)| !is_expected(name))
@@ -304,9 +315,16 @@ impl Analysis<'_> {
             .map(|b| b.span.line)
             .collect();
         let text = test_text(self.versions.bytes(version), n.extent);
-        text.lines()
+        // Its header (a table's rows above it, the parameters a case's
+        // values are bound to) hands the code nothing, nor does a loop's
+        // header binding a row's values (`for xs, want in CASES:`).
+        let body = text
+            .lines()
             .enumerate()
             .map(|(i, line)| (n.extent.line + i as u32, line))
+            .skip_while(|(at, line)| *at < n.span.line || !line.trim_end().ends_with([':', '{']))
+            .skip(1);
+        body.filter(|(_, line)| !line.trim_start().starts_with("for ") && !line.trim_start().starts_with("for("))
             .filter(|(at, _)| !bound.contains(at) && !(check.span.line..=check.span.end_line).contains(at))
             .filter(|(_, line)| !checking(line))
             .any(|(_, line)| identifiers(line).any(|(word, _)| word == name))
