@@ -2533,3 +2533,52 @@ fn a_row_value_the_test_also_hands_the_code_is_its_input() {
         assert_errors(&repo, &base, &want);
     }
 }
+
+/// Issue 64 (fresh replay, werkzeug 2f86acb6): tests split into a new test
+/// class named for what they tested (`test_host_matching` and
+/// `test_host_matching_building` -> `class TestHostMatching`, one test per
+/// case on a fixture of its own) are not deleted when the class checks at
+/// least as much; a class that checks less, or is named for something
+/// else, leaves them deleted.
+#[test]
+fn tests_split_into_a_class_named_for_them_are_not_deleted() {
+    let code =
+        "def match(host, path):\n    return (host, path)\n\n\ndef build(host, endpoint):\n    return host + endpoint\n";
+    let old = "from web.routing import build, match\n\n\ndef test_host_matching():\n    assert match(\"www.a.com\", \"/\") == (\"www.a.com\", \"/\")\n    assert match(\"files.a.com\", \"/2\") == (\"files.a.com\", \"/2\")\n    assert match(\"a.com\", \"\") == (\"a.com\", \"\")\n\n\ndef test_host_matching_building():\n    assert build(\"www.a.com\", \"/\") == \"www.a.com/\"\n    assert build(\"my.a.com\", \"/x\") == \"my.a.com/x\"\n\n\ndef test_other():\n    assert match(\"b\", \"c\") == (\"b\", \"c\")\n";
+    let class = |name: &str, checks: usize| {
+        let mut text = format!(
+            "from web.routing import build, match\n\n\nclass {name}:\n    host = \"app.test\"\n\n    def test_match_host(self):\n        assert match(self.host, \"/\") == (self.host, \"/\")\n"
+        );
+        for i in 1..checks {
+            text.push_str(&format!(
+                "\n    def test_build_{i}(self):\n        assert build(self.host, \"/{i}\") == \"app.test/{i}\"\n"
+            ));
+        }
+        text.push_str("\n\ndef test_other():\n    assert match(\"b\", \"c\") == (\"b\", \"c\")\n");
+        text
+    };
+    let files = [
+        ("web/__init__.py", "\n"),
+        ("web/routing.py", code),
+        ("tests/test_routing.py", old),
+    ];
+    let split = |name: &str, checks: usize| {
+        let (repo, base) = repo_with(&files);
+        commit(&repo, "split", &[("tests/test_routing.py", &class(name, checks))]);
+        errors(&gate(&repo, &base))
+    };
+    assert_eq!(split("TestHostMatching", 4), Vec::<String>::new());
+    assert_eq!(
+        split("TestHostMatching", 2),
+        ["mutation/test-deleted-or-skipped tests/test_routing.py:4"],
+        "two checks where three were"
+    );
+    assert_eq!(
+        split("TestRouting", 4),
+        [
+            "mutation/test-deleted-or-skipped tests/test_routing.py:4",
+            "mutation/test-deleted-or-skipped tests/test_routing.py:10",
+        ],
+        "a class named for something else"
+    );
+}

@@ -111,7 +111,7 @@ impl Analysis<'_> {
                 continue;
             }
             // Moved into a test file of its own, named for what it tested.
-            if moved_to_its_file(self.named, t) {
+            if moved_to_its_file(self.named, t) || moved_to_its_scope(files, t) {
                 emit.out.checked_again += 1;
                 continue;
             }
@@ -409,15 +409,55 @@ fn package_removed(step: &Step, path: &Path) -> bool {
 /// `lib.rs`)? A name of fewer than four letters, or a sentence, says too
 /// little.
 fn moved_to_its_file(named: &[NamedFile], t: &TestCase) -> bool {
-    let name = t.name.as_str();
+    tested_name(&t.name).is_some_and(|tested| named.iter().any(|f| f.tested == tested && f.names.contains(&tested)))
+}
+
+/// What a test's (or a test class's) name says it tests, written without
+/// `_` and case (`test_from_bits`, `TestFromBits`, `FromBitsTests` ->
+/// `frombits`); `None` for a sentence or fewer than four letters, which
+/// say too little.
+fn tested_name(name: &str) -> Option<String> {
     if name.contains(char::is_whitespace) {
-        return false;
+        return None;
     }
     let tested = name
         .strip_prefix("test_")
         .or_else(|| name.strip_prefix("Test"))
         .or_else(|| name.strip_prefix("test"))
         .unwrap_or(name);
-    let tested = plain(tested.strip_suffix("_test").unwrap_or(tested));
-    tested.chars().count() >= 4 && named.iter().any(|f| f.tested == tested && f.names.contains(&tested))
+    let tested = ["_test", "Tests", "Test"]
+        .iter()
+        .find_map(|suffix| tested.strip_suffix(suffix))
+        .unwrap_or(tested);
+    let tested = plain(tested);
+    (tested.chars().count() >= 4).then_some(tested)
+}
+
+/// Did the step add a test class (a `describe` group, a module) named for
+/// what the deleted test `t` tested, or for the start of it
+/// (`test_host_matching` and `test_host_matching_building` -> `class
+/// TestHostMatching`), whose running tests make at least as many checks as
+/// `t` did? A test split into a class of one test per case, on a fixture
+/// of its own (issue 64: werkzeug's host matching).
+fn moved_to_its_scope(files: &[TestChange<'_>], t: &TestCase) -> bool {
+    let Some(tested) = tested_name(&t.name) else {
+        return false;
+    };
+    let existed: HashSet<&str> = files
+        .iter()
+        .filter_map(|f| f.old)
+        .flat_map(|o| &o.tests)
+        .map(|o| o.scope.as_str())
+        .collect();
+    let mut checks: HashMap<&str, usize> = HashMap::new();
+    for n in files.iter().filter_map(|f| f.new).flat_map(|n| &n.tests) {
+        if n.scope.is_empty() || existed.contains(n.scope.as_str()) || n.skip.is_some() {
+            continue;
+        }
+        *checks.entry(n.scope.as_str()).or_default() += n.assertions.len();
+    }
+    checks.into_iter().any(|(scope, made)| {
+        let last = scope.rsplit([':', '>', '.']).next().unwrap_or(scope).trim();
+        made >= t.assertions.len().max(1) && tested_name(last).is_some_and(|s| tested.starts_with(&s))
+    })
 }
