@@ -2582,3 +2582,45 @@ fn tests_split_into_a_class_named_for_them_are_not_deleted() {
         "a class named for something else"
     );
 }
+
+/// Issue 64 (fresh replay, werkzeug 811b9e51): a test of blocks that each
+/// check the same values of another input is paired block by block. The
+/// block whose expectations changed with the code is the one reported
+/// (`etag == "Test"` -> `etag is None`), not the next block, whose input
+/// and expectations were renamed together.
+#[test]
+fn checks_of_repeated_blocks_are_paired_in_place() {
+    let code = |weak: &str| {
+        format!(
+            "class IfRange:\n    def __init__(self, etag):\n        self.etag = etag\n\n    @classmethod\n    def from_header(cls, value):\n        if value.startswith('W/'):\n            return cls({weak})\n        return cls(value.strip('\"'))\n\n    def to_header(self):\n        return f'\"{{self.etag}}\"' if self.etag else ''\n"
+        )
+    };
+    let test = |etag: &str, header: &str, broken: &str| {
+        format!(
+            "from web.ranges import IfRange\n\n\ndef test_if_range():\n    rv = IfRange.from_header('\"Test\"')\n    assert rv.etag == \"Test\"\n    assert rv.to_header() == '\"Test\"'\n\n    rv = IfRange.from_header('W/\"Test\"')\n    assert rv.etag {etag}\n    assert rv.to_header() == {header}\n\n    rv = IfRange.from_header(\"{broken}\")\n    assert rv.etag == \"{broken}\"\n    assert rv.to_header() == '\"{broken}\"'\n"
+        )
+    };
+    let (repo, base) = repo_with(&[
+        ("web/__init__.py", "\n"),
+        ("web/ranges.py", &code("value[2:].strip('\"')")),
+        ("tests/test_ranges.py", &test("== \"Test\"", "'\"Test\"'", "bullshit")),
+    ]);
+    commit(
+        &repo,
+        "a weak etag is discarded",
+        &[
+            ("web/ranges.py", &code("None")),
+            ("tests/test_ranges.py", &test("is None", "\"\"", "unquoted")),
+        ],
+    );
+    let run = gate(&repo, &base);
+    assert_eq!(
+        errors(&run),
+        [
+            "mutation/assertion-value-changed tests/test_ranges.py:10",
+            "mutation/assertion-value-changed tests/test_ranges.py:11",
+        ],
+        "{}",
+        run.stdout
+    );
+}

@@ -645,23 +645,47 @@ pub fn repeated(checks: &[Assertion], a: &Assertion) -> bool {
 
 pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Assertion]) -> Vec<Change<'a>> {
     let mut taken = vec![false; new.len()];
-    let mut left: Vec<&Assertion> = Vec::new();
-    for o in old {
+    let mut left: Vec<(usize, &Assertion)> = Vec::new();
+    let mut paired_with: Vec<Option<usize>> = vec![None; old.len()];
+    for (i, o) in old.iter().enumerate() {
         match (0..new.len()).find(|&j| !taken[j] && same_check(o, &new[j])) {
-            Some(j) => taken[j] = true,
-            None => left.push(o),
+            Some(j) => {
+                taken[j] = true;
+                paired_with[i] = Some(j);
+            }
+            None => left.push((i, o)),
         }
     }
     let mut changes = Vec::new();
     let mut unpaired = Vec::new();
-    for o in left {
-        // The same matcher on the same subject: its expected values changed.
-        let same_matcher = (0..new.len()).find(|&j| {
-            !taken[j]
-                && new[j].matcher == o.matcher
-                && new[j].parts.len() == o.parts.len()
-                && subject(&new[j]) == subject(o)
-        });
+    for (i, o) in left {
+        // Where the old check stood: between the checks that stayed around
+        // it. A test of several blocks that each check the same values
+        // (`rv.etag`, `rv.to_header()` of one input, then of the next) is
+        // paired block by block, not with the first check of the same
+        // subject anywhere (issue 64: werkzeug's `IfRange` test).
+        let anchor = paired_with[..i].iter().rposition(Option::is_some);
+        let from = anchor.and_then(|p| paired_with[p]).map_or(0, |j| j + 1);
+        let until = paired_with[i + 1..].iter().find_map(|j| *j).unwrap_or(new.len());
+        let between = if from <= until { from..until } else { 0..0 };
+        // How far past the check that stayed before it.
+        let offset = i - anchor.map_or(0, |p| p + 1);
+        let same_subject =
+            |j: usize| !taken[j] && new[j].parts.len() == o.parts.len() && subject(&new[j]) == subject(o);
+        // The same matcher on the same subject: its expected values
+        // changed; in its place, an equality written another way too
+        // (`rv.etag == "Test"` -> `rv.etag is None`). The one as far past
+        // the check before it first.
+        let in_place = between
+            .clone()
+            .filter(|&j| {
+                same_subject(j)
+                    && (new[j].matcher == o.matcher
+                        || matches!(o.form, Form::Equal(..)) && matches!(new[j].form, Form::Equal(..)))
+            })
+            .min_by_key(|&j| ((j - from).abs_diff(offset), new[j].matcher != o.matcher));
+        let same_matcher =
+            in_place.or_else(|| (0..new.len()).find(|&j| same_subject(j) && new[j].matcher == o.matcher));
         if let Some(j) = same_matcher {
             taken[j] = true;
             if literal_changed(&expected(o), &expected(&new[j])) || literal_named(&expected(o), &expected(&new[j])) {

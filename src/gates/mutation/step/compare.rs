@@ -642,17 +642,14 @@ impl Analysis<'_> {
     ) -> bool {
         // Each test's text without whitespace, quotes kept (a typo fixed may
         // be an apostrophe: `cant` -> `can't`), and without them ([`squash`]).
-        let spaced = |version: Option<&String>, t: &TestCase| {
-            version.map(|v| {
-                let text = test_text(self.versions.bytes(v), t.extent);
-                text.chars().filter(|c| !c.is_whitespace()).collect::<String>()
-            })
-        };
-        let (Some(spaced_before), Some(spaced_after)) =
-            (spaced(of.change.old.as_ref(), o), spaced(nf.change.new.as_ref(), n))
+        let text =
+            |version: Option<&String>, t: &TestCase| version.map(|v| test_text(self.versions.bytes(v), t.extent));
+        let (Some(text_before), Some(text_after)) = (text(of.change.old.as_ref(), o), text(nf.change.new.as_ref(), n))
         else {
             return false;
         };
+        let spaced = |text: &str| text.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+        let (spaced_before, spaced_after) = (spaced(&text_before), spaced(&text_after));
         let (before, after) = (squash(&spaced_before), squash(&spaced_after));
         pair::expected(old).iter().zip(pair::expected(new)).any(|(was, now)| {
             // The file's own code outside its tests (a stub, a fixture
@@ -696,7 +693,9 @@ impl Analysis<'_> {
             // input that grew a `mediasession` entry, and the expected header
             // that grew `mediasession=()`.
             let (gained, lost) = word_changes(&was, &now);
-            let (more, fewer) = word_changes(&before, &after);
+            // Words counted in the text as written: without its whitespace,
+            // the last word of a line runs into the first of the next.
+            let (more, fewer) = word_changes(&text_before, &text_after);
             let (more_expected, fewer_expected) = word_changes(&expectations(o), &expectations(n));
             let outside = |all: &HashMap<String, usize>, expected: &HashMap<String, usize>, w: &String| {
                 all.get(w)
