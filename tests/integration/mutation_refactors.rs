@@ -2624,3 +2624,37 @@ fn checks_of_repeated_blocks_are_paired_in_place() {
         run.stdout
     );
 }
+
+/// Issue 64 (fresh replay, werkzeug a6a7dd14, a miss): a helper class the
+/// step added to the test file, whose method's signature runs over several
+/// lines, binds its locals inside the method (`server_name = ..` after `)
+/// -> Adapter:`): no fixture of the file changed under a test that uses the
+/// same word, and that test's expected value edited with the code is seen.
+#[test]
+fn a_helper_method_s_locals_are_no_fixture_of_the_file() {
+    let code = |host: &str| format!("def bind(server_name):\n    return \"{host}\"\n");
+    let test = |want: &str, helper: &str| {
+        format!(
+            "from web.routing import bind\n\n{helper}\ndef test_invalid_subdomain():\n    a = bind(server_name=\"bar\")\n    assert a == \"{want}\"\n"
+        )
+    };
+    let helper = "\nclass _Routing:\n    def _bind(\n        self,\n        server_name=None,\n    ) -> str:\n        if server_name is None:\n            server_name = \"app.test\"\n        return bind(server_name)\n\n\nclass TestRouting(_Routing):\n    def test_bind(self):\n        assert self._bind() == \"\"\n\n";
+    let (repo, base) = repo_with(&[
+        ("web/__init__.py", "\n"),
+        ("web/routing.py", &code("<invalid>")),
+        ("tests/test_routing.py", &test("<invalid>", "")),
+    ]);
+    commit(
+        &repo,
+        "no invalid subdomain",
+        &[
+            ("web/routing.py", &code("")),
+            ("tests/test_routing.py", &test("", helper)),
+        ],
+    );
+    assert_errors(
+        &repo,
+        &base,
+        &["mutation/assertion-value-changed tests/test_routing.py:21"],
+    );
+}

@@ -171,9 +171,13 @@ fn definitions<'t>(lines: impl Iterator<Item = &'t str>, first: bool) -> HashMap
         let indent = line.len() - line.trim_start().len();
         // A closing bracket ends the block at its indentation, not one
         // that goes on (`) -> None:` of a signature, `} else {`).
-        let closer = trimmed.starts_with(['}', ')', ']']) && !trimmed.ends_with([':', '{', '(', ',']);
+        let bracket = trimmed.starts_with(['}', ')', ']']);
+        let closer = bracket && !trimmed.ends_with([':', '{', '(', ',']);
         while let Some(top) = open.last() {
-            if indent > top.indent {
+            // A bracket that goes on at the block's indentation continues
+            // it (a signature over several lines ends in `) -> T:`; its
+            // body is the function's, werkzeug's `_bind`).
+            if indent > top.indent || (indent == top.indent && bracket && !closer) {
                 break;
             }
             if indent == top.indent && closer {
@@ -302,6 +306,16 @@ mod tests {
         let d =
             defs("class A:\n    def get(self):\n        return 1\n\nclass B:\n    def get(self):\n        return 2\n");
         assert!(d.contains_key("A") && d.contains_key("B") && !d.contains_key("get"));
+        // A signature over several lines: the body after `) -> T:` is the
+        // function's, its locals no fixtures (werkzeug's `_bind`).
+        let d = defs(
+            "class Routing:\n    def bind(\n        self,\n        server_name=None,\n    ) -> Adapter:\n        environ = make(server_name)\n        return environ\n",
+        );
+        assert_eq!(
+            d["bind"],
+            "def bind( self, server_name=None, ) -> Adapter: environ = make(server_name) return environ"
+        );
+        assert!(!d.contains_key("environ"));
     }
 
     #[test]
