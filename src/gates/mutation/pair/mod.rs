@@ -647,11 +647,20 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
     let mut taken = vec![false; new.len()];
     let mut left: Vec<(usize, &Assertion)> = Vec::new();
     let mut paired_with: Vec<Option<usize>> = vec![None; old.len()];
+    // Of several copies of a check, the one where the last pair puts it
+    // first (as far from it as the old one), so that copies of one check in
+    // several blocks pair block by block.
+    let mut shift: isize = 0;
     for (i, o) in old.iter().enumerate() {
-        match (0..new.len()).find(|&j| !taken[j] && same_check(o, &new[j])) {
+        let expected_at = i as isize + shift;
+        match (0..new.len())
+            .filter(|&j| !taken[j] && same_check(o, &new[j]))
+            .min_by_key(|&j| (j as isize - expected_at).abs())
+        {
             Some(j) => {
                 taken[j] = true;
                 paired_with[i] = Some(j);
+                shift = j as isize - i as isize;
             }
             None => left.push((i, o)),
         }

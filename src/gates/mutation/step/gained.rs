@@ -379,10 +379,10 @@ impl<'a> Gained<'a> {
         })
     }
 
-    /// Does a test the step added or edited make the check `a` exactly as
-    /// written (its values too)?
-    pub(crate) fn makes(&self, a: &Assertion) -> bool {
-        self.read().checks.contains_key(&pair::check_key(a))
+    /// How many times the tests the step added or edited make the check
+    /// `a` exactly as written (its values too).
+    pub(crate) fn made(&self, a: &Assertion) -> usize {
+        self.read().checks.get(&pair::check_key(a)).copied().unwrap_or(0)
     }
 
     /// Was `t` rewritten with other values as a test the step added or
