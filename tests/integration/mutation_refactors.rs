@@ -2661,3 +2661,29 @@ fn a_helper_method_s_locals_are_no_fixture_of_the_file() {
         &["mutation/assertion-value-changed tests/test_routing.py:21"],
     );
 }
+
+/// Issue 64 (cattrs a829300d): a word an expected value gained that the
+/// test gained only in another check (`raises(CattrsError)`) is no input
+/// the expectation followed: the value edited with the code is reported.
+#[test]
+fn a_word_gained_only_by_another_check_is_no_input() {
+    let code = |error: &str| {
+        format!("class CattrsError(Exception):\n    pass\n\n\ndef load(data):\n    raise {error}(\"Expected datetime, got 1\")\n")
+    };
+    let test = |error: &str| {
+        format!(
+            "from pytest import raises\n\nfrom conv.core import CattrsError, load\n\n\ndef test_dates():\n    with raises({error}) as info:\n        load(1)\n    assert repr(info.value) == \"{error}('Expected datetime, got 1')\"\n"
+        )
+    };
+    let (repo, base) = repo_with(&[
+        ("conv/__init__.py", "\n"),
+        ("conv/core.py", &code("Exception")),
+        ("tests/test_core.py", &test("Exception")),
+    ]);
+    commit(
+        &repo,
+        "a narrower error",
+        &[("conv/core.py", &code("CattrsError")), ("tests/test_core.py", &test("CattrsError"))],
+    );
+    assert_errors(&repo, &base, &["mutation/assertion-value-changed tests/test_core.py:9"]);
+}

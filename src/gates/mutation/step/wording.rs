@@ -95,17 +95,6 @@ pub(crate) fn api_uses(text: &str) -> impl Iterator<Item = &str> {
     })
 }
 
-/// The expected literals of a test's assertions, squashed, one after another.
-pub(crate) fn expectations(t: &TestCase) -> String {
-    t.assertions
-        .iter()
-        .flat_map(pair::expected)
-        .filter(|e| pair::is_literal(e))
-        .map(|e| squash(&pair::spelled_value(e)))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The words (letters, digits, `_`; three or more) `after` has more of than
 /// `before`, and fewer, each with how many more or fewer.
 pub(crate) fn word_changes(before: &str, after: &str) -> (HashMap<String, usize>, HashMap<String, usize>) {
