@@ -2668,7 +2668,9 @@ fn a_helper_method_s_locals_are_no_fixture_of_the_file() {
 #[test]
 fn a_word_gained_only_by_another_check_is_no_input() {
     let code = |error: &str| {
-        format!("class CattrsError(Exception):\n    pass\n\n\ndef load(data):\n    raise {error}(\"Expected datetime, got 1\")\n")
+        format!(
+            "class CattrsError(Exception):\n    pass\n\n\ndef load(data):\n    raise {error}(\"Expected datetime, got 1\")\n"
+        )
     };
     let test = |error: &str| {
         format!(
@@ -2683,7 +2685,72 @@ fn a_word_gained_only_by_another_check_is_no_input() {
     commit(
         &repo,
         "a narrower error",
-        &[("conv/core.py", &code("CattrsError")), ("tests/test_core.py", &test("CattrsError"))],
+        &[
+            ("conv/core.py", &code("CattrsError")),
+            ("tests/test_core.py", &test("CattrsError")),
+        ],
     );
     assert_errors(&repo, &base, &["mutation/assertion-value-changed tests/test_core.py:9"]);
+}
+
+/// Issue 64 (quick-xml 6eea6bb): checks of the fields a match arm binds from
+/// an enum variant the step removed from the code went with that variant
+/// (`Error::InvalidPrefixBind { prefix, namespace }` replaced by
+/// `NamespaceError::InvalidPrefixForXml(prefix)`); with the variant kept, the
+/// field no longer checked is a lost check. (The variant read as a removed
+/// API is what carries quick-xml's whole merge; this one-step shape is held
+/// by the exact check of the result already, and guards the look-alike.)
+#[test]
+fn checks_of_a_removed_enum_variant_s_fields_went_with_it() {
+    let code = |variants: &str, made: &str| {
+        let error = made.split("::").next().unwrap_or("Error");
+        format!(
+            "/// An error.\n#[derive(Debug, PartialEq)]\npub enum Error {{\n{variants}    /// Another.\n    Other,\n}}\n\n/// Binds.\npub fn push() -> Result<(), {error}> {{\n    Err({made})\n}}\n"
+        )
+    };
+    let bind = "    /// A bad bind.\n    InvalidPrefixBind {\n        /// The prefix.\n        prefix: Vec<u8>,\n        /// The namespace.\n        namespace: Vec<u8>,\n    },\n";
+    let for_xml = "}\n\n/// A namespace error.\n#[derive(Debug, PartialEq)]\npub enum NamespaceError {\n    /// A bad prefix.\n    InvalidPrefixForXml(Vec<u8>),\n";
+    let old_test = "use shop::{push, Error};\n\n#[test]\nfn other_prefix() {\n    match push() {\n        Err(Error::InvalidPrefixBind { prefix, namespace }) => {\n            assert_eq!(prefix, b\"not_xml\");\n            assert_eq!(namespace, b\"http://ns\");\n        }\n        x => panic!(\"unexpected {:?}\", x),\n    }\n}\n";
+    let new_test = "use shop::{push, NamespaceError};\n\n#[test]\nfn other_prefix() {\n    assert_eq!(push(), Err(NamespaceError::InvalidPrefixForXml(b\"not_xml\".to_vec())));\n}\n";
+    let files = |c: &str| {
+        vec![
+            ("Cargo.toml", CARGO_TOML.to_string()),
+            ("src/lib.rs", c.to_string()),
+            ("tests/names.rs", old_test.to_string()),
+        ]
+    };
+    let base_code = code(
+        bind,
+        "Error::InvalidPrefixBind { prefix: b\"not_xml\".to_vec(), namespace: b\"http://ns\".to_vec() }",
+    );
+    let run = |new_code: String| {
+        let files = files(&base_code);
+        let files: Vec<(&str, &str)> = files.iter().map(|(p, t)| (*p, t.as_str())).collect();
+        let (repo, base) = repo_with(&files);
+        commit(
+            &repo,
+            "narrow",
+            &[("src/lib.rs", &new_code), ("tests/names.rs", new_test)],
+        );
+        errors(&gate(&repo, &base))
+    };
+    // The variant replaced: its fields' checks went with it.
+    assert_eq!(
+        run(code(
+            for_xml,
+            "NamespaceError::InvalidPrefixForXml(b\"not_xml\".to_vec())"
+        )),
+        Vec::<String>::new()
+    );
+    // The variant kept, the test still matching it: the namespace it no
+    // longer checks is lost.
+    let files = files(&base_code);
+    let files: Vec<(&str, &str)> = files.iter().map(|(p, t)| (*p, t.as_str())).collect();
+    let (repo, base) = repo_with(&files);
+    let fewer = old_test.replace("            assert_eq!(namespace, b\"http://ns\");\n", "");
+    commit(&repo, "fewer", &[("tests/names.rs", &fewer)]);
+    assert_eq!(
+        errors(&gate(&repo, &base)),
+        ["mutation/assertion-deleted tests/names.rs:4"]
+    );
 }

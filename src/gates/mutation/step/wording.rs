@@ -8,7 +8,8 @@ pub(crate) use crate::lang::written;
 /// `fn`, `func`, `function`, `interface`, `type`, `struct`, `enum`,
 /// `trait`, `const`, `let`, `var`), or as a parameter or field in a list
 /// (`(proxies: X = None`, `, prefixUrl?: string`, `{ retries = 2`), or as
-/// an object's field its code sets (`this._helpFlags = ..`, `self.flags = ..`).
+/// an object's field its code sets (`this._helpFlags = ..`, `self.flags = ..`),
+/// or as a variant of an `enum` ([`enum_variants`]).
 pub(crate) fn declarations(text: &str) -> impl Iterator<Item = &str> {
     const KEYWORDS: &[&str] = &[
         "def",
@@ -26,26 +27,71 @@ pub(crate) fn declarations(text: &str) -> impl Iterator<Item = &str> {
         "var",
     ];
     let bytes = text.as_bytes();
-    identifiers(text).filter_map(move |(word, end)| {
-        let start = end - word.len();
-        let head = text[..start].trim_end();
-        let keyword = head
-            .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .next()
-            .is_some_and(|w| KEYWORDS.contains(&w));
-        let listed = head.ends_with(['(', ',', '{']);
-        let mut after = bytes[end..]
-            .iter()
-            .filter(|b| !b.is_ascii_whitespace())
-            .skip_while(|b| **b == b'?');
-        let (first, second) = (after.next(), after.next());
-        let field = listed
-            && matches!((first, second), (Some(b':' | b'='), next) if next != Some(&b'=') && next != Some(&b':'));
-        // An object's own field set in its code (`this._flags = ..`, `self.flags = ..`).
-        let member =
-            (head.ends_with("this.") || head.ends_with("self.")) && first == Some(&b'=') && second != Some(&b'=');
-        (keyword || field || member).then_some(word)
-    })
+    identifiers(text)
+        .filter_map(move |(word, end)| {
+            let start = end - word.len();
+            let head = text[..start].trim_end();
+            let keyword = head
+                .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .next()
+                .is_some_and(|w| KEYWORDS.contains(&w));
+            let listed = head.ends_with(['(', ',', '{']);
+            let mut after = bytes[end..]
+                .iter()
+                .filter(|b| !b.is_ascii_whitespace())
+                .skip_while(|b| **b == b'?');
+            let (first, second) = (after.next(), after.next());
+            let field = listed
+                && matches!((first, second), (Some(b':' | b'='), next) if next != Some(&b'=') && next != Some(&b':'));
+            // An object's own field set in its code (`this._flags = ..`, `self.flags = ..`).
+            let member =
+                (head.ends_with("this.") || head.ends_with("self.")) && first == Some(&b'=') && second != Some(&b'=');
+            (keyword || field || member).then_some(word)
+        })
+        .chain(enum_variants(text))
+}
+
+/// The variants an `enum` block of `text` declares, one a line (Rust's
+/// `InvalidPrefixBind { .. },`, TypeScript's `Red = 1,`): a capitalized name
+/// first on a line right inside the block. A variant the code no longer
+/// has is an API removed (issue 64: quick-xml's `Error::InvalidPrefixBind`).
+fn enum_variants(text: &str) -> impl Iterator<Item = &str> {
+    let mut depth = 0usize;
+    // The depths inside the `enum` blocks open at this line.
+    let mut inside: Vec<usize> = Vec::new();
+    let mut variants = Vec::new();
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap_or("").trim();
+        if inside.last() == Some(&depth)
+            && let Some(name) = identifiers(code).next().map(|(word, _)| word)
+            && code.starts_with(name)
+            && name.starts_with(|c: char| c.is_ascii_uppercase())
+            && code[name.len()..]
+                .trim_start()
+                .chars()
+                .next()
+                .is_none_or(|c| "{(,=".contains(c))
+        {
+            variants.push(name);
+        }
+        let opens_enum = identifiers(code).any(|(word, _)| word == "enum") && code.ends_with('{');
+        for c in code.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    if inside.last() == Some(&depth) {
+                        inside.pop();
+                    }
+                    depth = depth.saturating_sub(1);
+                }
+                _ => {}
+            }
+        }
+        if opens_enum {
+            inside.push(depth);
+        }
+    }
+    variants.into_iter()
 }
 
 /// The identifiers of `text` (three characters or more), each with the
@@ -257,4 +303,23 @@ pub(crate) fn show_changed(was: &str, now: &str) -> (String, String) {
     // From a little before the first difference, when it lies past the cut.
     let from = if same >= 60 { same - 20 } else { 0 };
     (clip(&was, from), clip(&now, from))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::declarations;
+
+    #[test]
+    fn an_enum_s_variants_are_declarations() {
+        let rust = "/// An error.\n#[derive(Debug)]\npub enum Error {\n    /// A bad bind.\n    InvalidPrefixBind {\n        /// The prefix.\n        prefix: Vec<u8>,\n    },\n    Unknown(u8),\n    Other, // the rest\n}\n\nfn make() -> Error {\n    Error::Other\n}\n\nfn tail() -> Config {\n    Config {\n        size: 1,\n    }\n}\n";
+        let found: Vec<&str> = declarations(rust).collect();
+        for name in ["Error", "InvalidPrefixBind", "Unknown", "Other", "make", "tail"] {
+            assert!(found.contains(&name), "{name}: {found:?}");
+        }
+        // A struct built at a block's start is no declaration, nor is a field.
+        assert!(!found.contains(&"Config") && !found.contains(&"prefix"), "{found:?}");
+        let ts = "export enum Color {\n  Red = 1,\n  Green,\n}\n";
+        let found: Vec<&str> = declarations(ts).collect();
+        assert!(found.contains(&"Red") && found.contains(&"Green"), "{found:?}");
+    }
 }
