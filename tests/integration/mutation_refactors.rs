@@ -2754,3 +2754,35 @@ fn checks_of_a_removed_enum_variant_s_fields_went_with_it() {
         ["mutation/assertion-deleted tests/names.rs:4"]
     );
 }
+
+/// Issue 64 (structlog 3763c623): a test that checked only that its calls do
+/// not fail (`BytesLoggerFactory()(1, 2, 3)`), renamed and rewritten with a
+/// check by a test new in its file that makes the same call (beside
+/// another new test: no rename one for one), is not deleted; a new test
+/// that calls something else, or asserts nothing, leaves it deleted.
+#[test]
+fn an_assertion_free_test_rewritten_with_checks_is_not_deleted() {
+    let code = "class Logger:\n    def __init__(self, name=None):\n        self.name = name\n\n\nclass Factory:\n    def __call__(self, *args):\n        return Logger(args[0] if args else None)\n\n\ndef other():\n    return 1\n";
+    let old = "from log.output import Factory\n\n\ndef test_keep():\n    assert Factory()().name is None\n\n\ndef test_ignores_args():\n    Factory()(1, 2, 3)\n";
+    let new = |body: &str| {
+        format!(
+            "from log.output import Factory, other\n\n\ndef test_keep():\n    assert Factory()().name is None\n\n\ndef test_other():\n    assert other() == 1\n\n\ndef test_extra_args_ignored():\n{body}"
+        )
+    };
+    let run = |body: &str| {
+        let (repo, base) = repo_with(&[
+            ("log/__init__.py", "\n"),
+            ("log/output.py", code),
+            ("tests/test_output.py", old),
+        ]);
+        commit(&repo, "names", &[("tests/test_output.py", &new(body))]);
+        errors(&gate(&repo, &base))
+    };
+    let deleted = ["mutation/test-deleted-or-skipped tests/test_output.py:8"];
+    assert_eq!(
+        run("    bl = Factory()(\"my_logger\", 2, 3)\n\n    assert bl.name == \"my_logger\"\n"),
+        Vec::<String>::new()
+    );
+    assert_eq!(run("    assert other() > 0\n"), deleted, "another function");
+    assert_eq!(run("    Factory()(\"my_logger\", 2, 3)\n"), deleted, "no check");
+}
