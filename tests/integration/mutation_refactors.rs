@@ -2786,3 +2786,31 @@ fn an_assertion_free_test_rewritten_with_checks_is_not_deleted() {
     assert_eq!(run("    assert other() > 0\n"), deleted, "another function");
     assert_eq!(run("    Factory()(\"my_logger\", 2, 3)\n"), deleted, "no check");
 }
+
+/// Issue 64 (click cfa01eeb): an expected value that became a string
+/// interpolating a name the test hands the code (`f"..'{non_lazy}'"`, the
+/// path it now invokes with) follows the test's own input; one that
+/// interpolates what the code returned is still an edited expectation.
+#[test]
+fn an_expectation_interpolating_the_test_s_input_follows_it() {
+    let code = "def run(path):\n    return f\"Invalid value: '{path}'\"\n";
+    let old = "from cli.core import run\n\n\ndef test_run():\n    out = run(\"example.txt\")\n    assert \"Invalid value: 'example.txt'\" in out\n";
+    let run = |test: &str| {
+        let (repo, base) = repo_with(&[
+            ("cli/__init__.py", "\n"),
+            ("cli/core.py", code),
+            ("tests/test_core.py", old),
+        ]);
+        let more = format!("{code}\n\ndef isolated():\n    return None\n");
+        commit(
+            &repo,
+            "paths of their own",
+            &[("cli/core.py", &more), ("tests/test_core.py", test)],
+        );
+        errors(&gate(&repo, &base))
+    };
+    let handed = "from cli.core import run\n\n\ndef test_run(tmp_path):\n    non_lazy = tmp_path / \"non_lazy.txt\"\n    out = run(non_lazy)\n    assert f\"Invalid value: '{non_lazy}'\" in out\n";
+    assert_eq!(run(handed), Vec::<String>::new());
+    let returned = "from cli.core import run\n\n\ndef test_run(tmp_path):\n    out = run(\"example.txt\")\n    path = out.split()[-1]\n    assert f\"Invalid value: '{path}'\" in out\n";
+    assert_eq!(run(returned), ["mutation/assertion-value-changed tests/test_core.py:7"]);
+}
