@@ -2789,8 +2789,9 @@ fn an_assertion_free_test_rewritten_with_checks_is_not_deleted() {
 
 /// Issue 64 (click cfa01eeb): an expected value that became a string
 /// interpolating a name the test hands the code (`f"..'{non_lazy}'"`, the
-/// path it now invokes with) follows the test's own input; one that
-/// interpolates what the code returned is still an edited expectation.
+/// path it now invokes with) follows the test's own input; one whose words
+/// around it changed too, or that interpolates what the code returned, is
+/// still an edited expectation.
 #[test]
 fn an_expectation_interpolating_the_test_s_input_follows_it() {
     let code = "def run(path):\n    return f\"Invalid value: '{path}'\"\n";
@@ -2811,6 +2812,12 @@ fn an_expectation_interpolating_the_test_s_input_follows_it() {
     };
     let handed = "from cli.core import run\n\n\ndef test_run(tmp_path):\n    non_lazy = tmp_path / \"non_lazy.txt\"\n    out = run(non_lazy)\n    assert f\"Invalid value: '{non_lazy}'\" in out\n";
     assert_eq!(run(handed), Vec::<String>::new());
+    // The words around the input changed too (click 831c8f09).
+    let reworded = handed.replace("f\"Invalid value: '{non_lazy}'\"", "f\"Invalid value '{non_lazy}'.\"");
+    assert_eq!(
+        run(&reworded),
+        ["mutation/assertion-value-changed tests/test_core.py:7"]
+    );
     let returned = "from cli.core import run\n\n\ndef test_run(tmp_path):\n    out = run(\"example.txt\")\n    path = out.split()[-1]\n    assert f\"Invalid value: '{path}'\" in out\n";
     assert_eq!(run(returned), ["mutation/assertion-value-changed tests/test_core.py:7"]);
 }

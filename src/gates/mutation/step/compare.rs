@@ -439,11 +439,22 @@ impl Analysis<'_> {
                 .unwrap_or_default()
         };
         // A string the expected value became that interpolates names the
-        // test hands the code (`f"Invalid value: '{non_lazy}'"` where
-        // `non_lazy` is the path it invokes the command with): it follows
-        // the test's own input (click cfa01eeb).
-        let interpolated: Vec<&str> = pair::expected(new).into_iter().flat_map(interpolated).collect();
-        if !interpolated.is_empty() && interpolated.iter().all(|name| self.used_as_input(nf, n, name, new)) {
+        // test hands the code where the old value had other text, the rest
+        // as it was (`'example.txt'` -> `f"..'{non_lazy}'"` where `non_lazy`
+        // is the path it now invokes the command with): it follows the
+        // test's own input (click cfa01eeb). Not when the words around
+        // changed too (`f"No such option: {flag}"` -> `f"No such option
+        // '{flag}'."`).
+        let filled = pair::expected(old)
+            .into_iter()
+            .zip(pair::expected(new))
+            .any(|(was, now)| {
+                let names = interpolated(now);
+                !names.is_empty()
+                    && fills_holes(was, now, &names)
+                    && names.iter().all(|name| self.used_as_input(nf, n, name, new))
+            });
+        if filled {
             return;
         }
         match named_alike(n, text, old, new) {
@@ -737,6 +748,41 @@ fn interpolated(value: &str) -> Vec<&str> {
         rest = &rest[open + close + 1..];
     }
     names
+}
+
+/// Does the string `was` read as `now` with other text where `now`
+/// interpolates `names` (`'example.txt'` for `'{non_lazy}'`), the rest the
+/// same? Both read without whitespace, string prefixes and delimiters.
+fn fills_holes(was: &str, now: &str, names: &[&str]) -> bool {
+    let bare = |v: &str| -> String {
+        let v: String = v.chars().filter(|c| !c.is_whitespace()).collect();
+        let v = v.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+        let mut chars = v.chars();
+        chars.next();
+        chars.next_back();
+        chars.as_str().to_string()
+    };
+    let (was, mut now) = (bare(was), bare(now));
+    for name in names {
+        now = now
+            .replace(&format!("${{{name}}}"), "\u{1}")
+            .replace(&format!("{{{name}}}"), "\u{1}");
+    }
+    let pieces: Vec<&str> = now.split('\u{1}').collect();
+    let (Some(first), Some(last)) = (pieces.first(), pieces.last()) else {
+        return false;
+    };
+    if pieces.len() < 2 || !was.starts_with(first) || !was[first.len()..].ends_with(last) {
+        return false;
+    }
+    let mut rest = &was[first.len()..was.len() - last.len()];
+    for piece in &pieces[1..pieces.len() - 1] {
+        match rest.find(piece) {
+            Some(at) => rest = &rest[at + piece.len()..],
+            None => return false,
+        }
+    }
+    true
 }
 
 /// The lines of test `t`'s text (from its extent) that no assertion of it
