@@ -26,6 +26,7 @@ mod compare;
 mod deleted;
 mod fixtures;
 mod gained;
+mod inputs;
 mod reach;
 mod wording;
 use gained::*;

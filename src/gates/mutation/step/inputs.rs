@@ -1,0 +1,360 @@
+//! What a test hands the code, and expectations that follow it: a name
+//! used as an input, an input that grew or was rewritten with its
+//! expectation, a string that interpolates the test's own input.
+
+use super::*;
+use crate::lang::{Literal, is_plain_name};
+
+impl Analysis<'_> {
+    /// Is `name` used in test `n` (of `nf`) other than where it is bound
+    /// and checked (by `check`, in a condition, in a failure's message): an
+    /// input the code is handed, which the expectation follows (`name :=
+    /// "x"; got := Make(name)`)?
+    pub(super) fn used_as_input(&self, nf: &TestChange<'_>, n: &TestCase, name: &str, check: &Assertion) -> bool {
+        let Some(version) = nf.change.new.as_ref() else {
+            return false;
+        };
+        let bound: Vec<u32> = n
+            .bindings
+            .iter()
+            .filter(|b| b.name == name)
+            .map(|b| b.span.line)
+            .collect();
+        let text = test_text(self.versions.bytes(version), n.extent);
+        // Its header (a table's rows above it, the parameters a case's
+        // values are bound to) hands the code nothing, nor does a loop's
+        // header binding a row's values (`for xs, want in CASES:`).
+        let body = text
+            .lines()
+            .enumerate()
+            .map(|(i, line)| (n.extent.line + i as u32, line))
+            .skip_while(|(at, line)| *at < n.span.line || !line.trim_end().ends_with([':', '{']))
+            .skip(1);
+        body.filter(|(_, line)| !line.trim_start().starts_with("for ") && !line.trim_start().starts_with("for("))
+            .filter(|(at, line)| !bound.contains(at) && !binds(line, name))
+            .filter(|(at, _)| !(check.span.line..=check.span.end_line).contains(at))
+            .filter(|(_, line)| !checking(line))
+            .any(|(_, line)| identifiers(line).any(|(word, _)| word == name))
+    }
+
+    /// Did the test's code grow outside its expected values: more inputs
+    /// given to what it checks (`Promise.all` of seven requests where there
+    /// were four)? A comment line says nothing of the inputs.
+    pub(super) fn inputs_grew(&self, of: &TestChange<'_>, o: &TestCase, nf: &TestChange<'_>, n: &TestCase) -> bool {
+        let rest = |version: Option<&String>, t: &TestCase| {
+            let text = test_text(self.versions.bytes(version?), t.extent);
+            let mut text: String = text
+                .lines()
+                .filter(|line| !line.trim_start().starts_with(['#', '/', '*']))
+                .map(squash)
+                .collect();
+            for value in t
+                .assertions
+                .iter()
+                .flat_map(pair::expected)
+                .map(|e| squash(&pair::spelled_value(e)))
+            {
+                if let Some(at) = text.find(&value) {
+                    text.replace_range(at..at + value.len(), "");
+                }
+            }
+            Some(text)
+        };
+        match (rest(of.change.old.as_ref(), o), rest(nf.change.new.as_ref(), n)) {
+            (Some(before), Some(after)) => after.len() > before.len(),
+            _ => false,
+        }
+    }
+
+    /// Is what `new` checks computed from a binding of the test's own whose
+    /// definition changed (gjson 8d2c36f: `trues := Get(json, ..)` where
+    /// `json`'s literal lost a true row, and `trues == "[1,2,6,7,8]"`
+    /// became `"[2,6,7,8]"`)? The expectation follows the test's input. The
+    /// subject's own binding must read as it did, fed by one that changed:
+    /// a subject bound to another computation (`result = []` filled by the
+    /// queue, become `result = await queue.add(..)`) is what the code does now.
+    pub(super) fn own_input_changed(
+        &self,
+        of: &TestChange<'_>,
+        o: &TestCase,
+        nf: &TestChange<'_>,
+        n: &TestCase,
+        new: &Assertion,
+    ) -> bool {
+        let (Some(subject), Some(was), Some(now)) =
+            (pair::subject(new), of.change.old.as_ref(), nf.change.new.as_ref())
+        else {
+            return false;
+        };
+        let was = fixtures::Fixtures::locals(&test_text(self.versions.bytes(was), o.extent));
+        let now = fixtures::Fixtures::locals(&test_text(self.versions.bytes(now), n.extent));
+        let changed = now.changed_from(&was);
+        fixtures::words(subject).any(|w| changed.contains(w) && was.same(&now, w))
+    }
+
+    /// Did the expected value follow the test's own input: is the new test
+    /// the old one with the old literal written as the new one everywhere
+    /// (a typo fixed in the input and its expectation together), the old
+    /// literal appearing outside the expectation too?
+    pub(super) fn input_follows(
+        &self,
+        of: &TestChange<'_>,
+        o: &TestCase,
+        old: &Assertion,
+        nf: &TestChange<'_>,
+        n: &TestCase,
+        new: &Assertion,
+    ) -> bool {
+        // Each test's text without whitespace, quotes kept (a typo fixed may
+        // be an apostrophe: `cant` -> `can't`), and without them ([`squash`]).
+        let text =
+            |version: Option<&String>, t: &TestCase| version.map(|v| test_text(self.versions.bytes(v), t.extent));
+        let (Some(text_before), Some(text_after)) = (text(of.change.old.as_ref(), o), text(nf.change.new.as_ref(), n))
+        else {
+            return false;
+        };
+        let spaced = |text: &str| text.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+        let (spaced_before, spaced_after) = (spaced(&text_before), spaced(&text_after));
+        let (before, after) = (squash(&spaced_before), squash(&spaced_after));
+        pair::expected(old).iter().zip(pair::expected(new)).any(|(was, now)| {
+            // The file's own code outside its tests (a stub, a fixture
+            // returning the message) had the old value where it now has the
+            // new one: the typo fixed there and in the expectation (issue
+            // 64: urfave/cli's stub returning "can't do completion").
+            let (spelled_was, spelled_now) = (pair::spelled_value(was), pair::spelled_value(now));
+            if spelled_was.chars().count() >= 2
+                && spelled_was != spelled_now
+                && let (Some(old_file), Some(new_file)) = (of.old, nf.new)
+            {
+                let (was_out, now_out) = (
+                    outside_tests(of.change.old.as_ref().map(|v| self.versions.bytes(v)), old_file),
+                    outside_tests(nf.change.new.as_ref().map(|v| self.versions.bytes(v)), new_file),
+                );
+                let count = |text: &str, value: &str| text.matches(value).count();
+                let moved = count(&was_out, &spelled_was).saturating_sub(count(&now_out, &spelled_was));
+                if moved > 0 && count(&now_out, &spelled_now) >= count(&was_out, &spelled_now) + moved {
+                    return true;
+                }
+            }
+            // Rewritten everywhere: a typo fixed in the input and the
+            // expectation, read with quotes kept, then without.
+            let (spelled_was, spelled_now) = (pair::spelled_value(was), pair::spelled_value(now));
+            if spelled_was.chars().count() >= 2
+                && spelled_was != spelled_now
+                && spaced_before.matches(&spelled_was).count() >= 2
+                && spaced_before.replace(&spelled_was, &spelled_now) == spaced_after
+            {
+                return true;
+            }
+            let (was, now) = (squash(&spelled_was), squash(&spelled_now));
+            if was.chars().count() < 2 || was == now {
+                return false;
+            }
+            if before.matches(&was).count() >= 2 && before.replace(&was, &now) == after {
+                return true;
+            }
+            // Or what the expectation gained and lost, word for word, the rest of
+            // the test (outside every expected value) gained and lost too: an
+            // input that grew a `mediasession` entry, and the expected header
+            // that grew `mediasession=()`.
+            let (gained, lost) = word_changes(&was, &now);
+            // Words counted in the lines that check nothing, as written
+            // (without whitespace the last word of a line runs into the
+            // first of the next): what `raises(CattrsError)` expects is no
+            // input.
+            let (more, fewer) = word_changes(&unchecked_lines(&text_before, o), &unchecked_lines(&text_after, n));
+            !(gained.is_empty() && lost.is_empty())
+                && gained.iter().all(|(w, n)| more.get(w).copied().unwrap_or(0) >= *n)
+                && lost.iter().all(|(w, n)| fewer.get(w).copied().unwrap_or(0) >= *n)
+        })
+    }
+}
+
+/// The plain names a string value interpolates, as a token key writes it
+/// (Python's `f" .. { name } .. "`, JavaScript's `` ` .. ${ name } .. ` ``);
+/// none for any other value, or a string that interpolates more than names.
+pub(super) fn interpolated(value: &str) -> Vec<&str> {
+    let template = value.starts_with("f\"") || value.starts_with('`');
+    let mut names = Vec::new();
+    let mut rest = value;
+    while template && let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}') else {
+            return Vec::new();
+        };
+        let inside = rest[open + 1..open + close].trim();
+        if !is_plain_name(inside) {
+            return Vec::new();
+        }
+        names.push(inside);
+        rest = &rest[open + close + 1..];
+    }
+    names
+}
+
+/// Does the string `was` read as `now` with other text where `now`
+/// interpolates `names` (`'example.txt'` for `'{non_lazy}'`), the rest the
+/// same? Both read without whitespace, string prefixes and delimiters.
+pub(super) fn fills_holes(was: &str, now: &str, names: &[&str]) -> bool {
+    let bare = |v: &str| -> String {
+        let v: String = v.chars().filter(|c| !c.is_whitespace()).collect();
+        let v = v.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+        let mut chars = v.chars();
+        chars.next();
+        chars.next_back();
+        chars.as_str().to_string()
+    };
+    let (was, mut now) = (bare(was), bare(now));
+    for name in names {
+        now = now
+            .replace(&format!("${{{name}}}"), "\u{1}")
+            .replace(&format!("{{{name}}}"), "\u{1}");
+    }
+    let pieces: Vec<&str> = now.split('\u{1}').collect();
+    let (Some(first), Some(last)) = (pieces.first(), pieces.last()) else {
+        return false;
+    };
+    if pieces.len() < 2 || !was.starts_with(first) || !was[first.len()..].ends_with(last) {
+        return false;
+    }
+    let mut rest = &was[first.len()..was.len() - last.len()];
+    for piece in &pieces[1..pieces.len() - 1] {
+        match rest.find(piece) {
+            Some(at) => rest = &rest[at + piece.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
+/// The lines of test `t`'s text (from its extent) that no assertion of it
+/// covers.
+pub(super) fn unchecked_lines(text: &str, t: &TestCase) -> String {
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| (t.extent.line + i as u32, line))
+        .filter(|(at, _)| {
+            !t.assertions
+                .iter()
+                .any(|a| (a.span.line..=a.span.end_line).contains(at))
+        })
+        .map(|(_, line)| line)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The lines of a test file (`bytes`, read as `file`) outside every test,
+/// without whitespace (as [`pair::spelled_value`] spells a string): its
+/// helpers, stubs and fixtures.
+pub(super) fn outside_tests(bytes: Option<&[u8]>, file: &TestFile) -> String {
+    let text = String::from_utf8_lossy(bytes.unwrap_or_default());
+    let inside = |line: u32| {
+        file.tests
+            .iter()
+            .any(|t| t.extent.line <= line && line <= t.extent.end_line)
+    };
+    text.lines()
+        .enumerate()
+        .filter(|(i, _)| !inside(*i as u32 + 1))
+        .flat_map(|(_, l)| l.chars().filter(|c| !c.is_whitespace()))
+        .collect()
+}
+
+/// Did an expected literal become a name (`{}` -> `expected_stats`) that
+/// may hold the same value: one the test does not bind itself (a
+/// parameter, a fixture, a constant of the file), or binds to that very
+/// literal? A name the test binds to something else changed the value
+/// (issue 64: tenacity's `retry.statistics` expected `{}`, then the
+/// statistics the test had built).
+///
+/// `None` when no expected literal became a name. `text` gives the
+/// test's text in its new version, read only then.
+pub(super) fn named_alike(
+    n: &TestCase,
+    text: impl FnOnce() -> String,
+    old: &Assertion,
+    new: &Assertion,
+) -> Option<bool> {
+    let named: Vec<(&str, &str)> = pair::expected(old)
+        .into_iter()
+        .zip(pair::expected(new))
+        .filter(|(was, now)| pair::is_literal(was) && is_plain_name(now) && !pair::is_literal(now))
+        .collect();
+    if named.is_empty() {
+        return None;
+    }
+    // The lines of the test before the check.
+    let text = text();
+    let before: Vec<&str> = text
+        .lines()
+        .take(new.span.line.saturating_sub(n.extent.line) as usize)
+        .collect();
+    Some(named.iter().any(|&(was, now)| {
+        !before.iter().any(|line| binds(line, now))
+            || bound_literal(n, now, new.span).is_some_and(|bound| bound == was)
+            || bound_text(&before, now).is_some_and(|bound| squash(&bound) == squash(was))
+    }))
+}
+
+/// The value the last line of `lines` that binds `name` on one line gives
+/// it, as written (`[0, 1]` of `const values = [0, 1];`): a list or an
+/// object the test's bindings do not read (p-queue 8c7325a).
+pub(super) fn bound_text(lines: &[&str], name: &str) -> Option<String> {
+    let line = lines.iter().rev().find(|line| binds(line, name))?;
+    let (_, value) = line.split_once('=')?;
+    let value = value.trim().trim_end_matches(';').trim_end();
+    let balanced = |open: char, close: char| value.matches(open).count() == value.matches(close).count();
+    (!value.is_empty() && balanced('[', ']') && balanced('{', '}') && balanced('(', ')')).then(|| value.to_string())
+}
+
+/// Does a source line bind `name` (`name = ..`, `name: T = ..`, `const
+/// name = ..`, `let name = ..`, `name := ..`)?
+pub(super) fn binds(line: &str, name: &str) -> bool {
+    let mut rest = line.trim_start();
+    for keyword in ["const ", "let mut ", "let ", "var "] {
+        rest = rest.strip_prefix(keyword).unwrap_or(rest);
+    }
+    let Some(after) = rest.strip_prefix(name) else {
+        return false;
+    };
+    let after = after.trim_start();
+    let after = match after.strip_prefix(':') {
+        // Go's `:=`, or a type annotation up to its `=`.
+        Some(typed) => typed.split_once('=').map_or("", |(_, value)| value),
+        None => match after.strip_prefix('=') {
+            Some(value) => value,
+            None => return false,
+        },
+    };
+    !after.starts_with('=')
+}
+
+/// The literal the test last bound `name` to before `at`, written as a
+/// token key (`"text"`, `3`, `true`): a scalar, bound plainly (see
+/// [`TestCase::bindings`]).
+pub(super) fn bound_literal(t: &TestCase, name: &str, at: Span) -> Option<String> {
+    let binding = t.bindings.iter().rfind(|b| b.name == name && b.span.line <= at.line)?;
+    Some(match binding.literal.as_ref()? {
+        // One line, as a message shows it: line breaks written as `\n`.
+        Literal::Str(text) => format!("\"{}\"", text.replace('\\', "\\\\").replace('\n', "\\n")),
+        Literal::Number(n) if n.fract() == 0.0 && n.abs() < 1e15 => format!("{}", *n as i64),
+        Literal::Number(n) => n.to_string(),
+        Literal::Bool(b) => b.to_string(),
+        Literal::Null => "null".to_string(),
+        Literal::Collection(_) => return None,
+    })
+}
+
+/// Does a source line check or report rather than hand the code an input:
+/// a condition (`if have != want {`), an assertion, a failure's message
+/// (`t.Errorf("want %q", want)`)?
+pub(super) fn checking(line: &str) -> bool {
+    let line = line.trim_start().trim_start_matches('}').trim_start();
+    const REPORTERS: &[&str] = &[
+        "Errorf", "Fatalf", "Error", "Fatal", "Fail", "FailNow", "Log", "Logf", "Skipf", "fail", "print", "println",
+        "Println", "Printf",
+    ];
+    ["if ", "if(", "else if", "elif ", "assert", "expect", "require"]
+        .iter()
+        .any(|start| line.starts_with(start))
+        || identifiers(line).any(|(word, end)| REPORTERS.contains(&word) && line[end..].starts_with('('))
+}
