@@ -744,29 +744,6 @@ fn a_new_symbol_where_the_package_documents_little_is_a_warning_with_the_share()
     }
 }
 
-/// Issue 64 (fresh replay, werkzeug a7e3ab2b): an override of a method a
-/// base class declares undocumented adds no name to the API, the gap is
-/// the base's; a new method of the subclass's own still blocks.
-#[test]
-fn an_override_of_an_undocumented_base_method_is_no_new_symbol() {
-    let repo = documented_repo();
-    repo.write(
-        "pyproject.toml",
-        "[project]\nname = \"lib\"\nversion = \"1\"\n[build-system]\nbuild-backend = \"hatchling.build\"\n",
-    );
-    repo.write("lib/__init__.py", "\"\"\"Lib.\"\"\"\n");
-    let base = "\"\"\"Converters.\"\"\"\n\n\nclass BaseConverter:\n    \"\"\"Converts.\"\"\"\n\n    def to_url(self, value):\n        return str(value)\n\n\nclass FloatConverter(BaseConverter):\n    \"\"\"Floats.\"\"\"\n";
-    repo.write("lib/converters.py", base);
-    repo.commit("converters");
-    repo.write(
-        "lib/converters.py",
-        format!("{base}\n    def to_url(self, value):\n        return repr(value)\n\n    def scale(self, value):\n        return value\n"),
-    );
-    let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
-    let found: Vec<&str> = report.findings.iter().map(|f| f.message.as_str()).collect();
-    assert_eq!(found, vec!["public method `scale` has no doc comment"]);
-}
-
 /// Issue 64: a kind the directory documents little of (at least four of
 /// it at the base, under half documented) is the project's convention
 /// too: ufo documents every function and none of its seven TypeScript

@@ -165,11 +165,8 @@ fn undocumented(root: &Path, file: &ChangedFile, language: Lang, source: &[u8]) 
 
 /// Drops from a Python file's gaps what is not public or is documented
 /// after all: the names of a private module (`pkg/_impl.py`) that no
-/// public package above it takes, and a method that overrides one a base
-/// class declares: documented there, `help()` and Sphinx show that
-/// docstring; undocumented there, the override adds no name to the API and
-/// the gap is the base's (fresh replay, werkzeug: `FloatConverter.to_url`
-/// over `BaseConverter.to_url`).
+/// public package above it takes, and a method whose base class documents
+/// the method it overrides (`help()` and Sphinx show that docstring).
 fn python_public(modules: &mut py_api::Modules<'_>, file: &ChangedFile, gaps: &mut Vec<exports::Export>) {
     if gaps.is_empty() {
         return;
@@ -181,7 +178,7 @@ fn python_public(modules: &mut py_api::Modules<'_>, file: &ChangedFile, gaps: &m
     // is documented by the subclass that implements it.
     gaps.retain(|s| {
         s.parent.as_ref().is_none_or(|class| {
-            modules.overridden(&file.path, class, &s.name).is_none()
+            modules.overridden(&file.path, class, &s.name) != Some(true)
                 && !modules.implemented_with_doc(&file.path, class, &s.name)
         })
     });
