@@ -231,7 +231,7 @@ const SHARE_FILES: usize = 200;
 
 /// How many of a directory's public symbols at the base had a doc comment,
 /// `(documented, all)`, in all and by [`kind_of`].
-#[derive(Default, Clone)]
+#[derive(Default)]
 struct Share {
     all: (usize, usize),
     by_kind: HashMap<&'static str, (usize, usize)>,
@@ -347,18 +347,17 @@ impl<'r> Held<'r> {
     /// [`LITTLE_KIND_FROM`] of it, fewer than half documented): its
     /// functions documented, its types not.
     fn documents_little(&mut self, file: &ChangedFile, language: Lang, kind: &'static str) -> Option<String> {
-        let share = self.documented_share(file, language)?;
+        let kind = kind_of(kind);
+        let (in_all, of_kind) = self.documented_share(file, language, kind)?;
         let little = |(documented, all): (usize, usize), from: usize| all >= from && documented * 2 < all;
         let percent = |(documented, all): (usize, usize)| documented * 100 / all;
-        let kind = kind_of(kind);
-        if little(share.all, LITTLE_FROM) {
-            let (documented, all) = share.all;
+        if little(in_all, LITTLE_FROM) {
+            let (documented, all) = in_all;
             return Some(format!(
                 "a warning: this directory documented {documented} of its {all} public symbols at the base ({}%); where under half of the API is documented, a new symbol without a doc comment is shown, not blocked",
-                percent(share.all)
+                percent(in_all)
             ));
         }
-        let of_kind = share.by_kind.get(kind).copied()?;
         little(of_kind, LITTLE_KIND_FROM).then(|| {
             let (documented, all) = of_kind;
             format!(
@@ -371,11 +370,18 @@ impl<'r> Held<'r> {
 
     /// The public symbols of `file`'s directory at the base, documented and
     /// all, over its files in `language`'s family that are an API (not
-    /// tests, examples or vendored code).
-    fn documented_share(&mut self, file: &ChangedFile, language: Lang) -> Option<Share> {
+    /// tests, examples or vendored code), `(documented, all)` in all and of
+    /// the kind `kind` ([`kind_of`]).
+    fn documented_share(
+        &mut self,
+        file: &ChangedFile,
+        language: Lang,
+        kind: &str,
+    ) -> Option<((usize, usize), (usize, usize))> {
         let dir = file.path.parent().unwrap_or(Path::new("")).to_path_buf();
+        let of = |share: &Share| (share.all, share.by_kind.get(kind).copied().unwrap_or_default());
         if let Some(known) = self.shares.get(&dir) {
-            return known.clone();
+            return known.as_ref().map(of);
         }
         let Held { repo, commit, tree, .. } = self;
         let share = commit.as_deref().and_then(|commit| {
@@ -402,8 +408,9 @@ impl<'r> Held<'r> {
             }
             Some(share)
         });
-        self.shares.insert(dir, share.clone());
-        share
+        let found = share.as_ref().map(of);
+        self.shares.insert(dir, share);
+        found
     }
 
     /// Was `symbol` public at the base, `Some(documented)`: declared public

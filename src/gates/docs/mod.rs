@@ -178,7 +178,7 @@ fn python_public(modules: &mut py_api::Modules<'_>, file: &ChangedFile, gaps: &m
     // is documented by the subclass that implements it.
     gaps.retain(|s| {
         s.parent.as_ref().is_none_or(|class| {
-            modules.overridden(&file.path, class, &s.name) != Some(true)
+            !modules.inherits_doc(&file.path, class, &s.name)
                 && !modules.implemented_with_doc(&file.path, class, &s.name)
         })
     });

@@ -176,15 +176,12 @@ impl<'r> Modules<'r> {
         Some(names)
     }
 
-    /// Does a base class of `class` (in `file`) declare a method `method`,
-    /// and document it: `Some(true)` at the first docstring up the bases, as
-    /// `inspect.getdoc` finds it; `Some(false)` when bases declare it and
-    /// none documents it; `None` when no base declares it.
-    pub fn overridden(&mut self, file: &Path, class: &str, method: &str) -> Option<bool> {
+    /// Does a base class of `class` (in `file`) document a method `method`,
+    /// the first docstring up the bases, as `inspect.getdoc` finds it?
+    pub fn inherits_doc(&mut self, file: &Path, class: &str, method: &str) -> bool {
         let mut seen = HashSet::new();
         let mut queue = vec![(file.to_path_buf(), class.to_string(), 0usize)];
         let mut first = true;
-        let mut declared = None;
         while let Some((file, class, depth)) = queue.pop() {
             if depth > MAX_DEPTH || !seen.insert((file.clone(), class.clone())) {
                 continue;
@@ -193,10 +190,8 @@ impl<'r> Modules<'r> {
             let Some(found) = module.classes.get(&class) else {
                 continue;
             };
-            match found.methods.get(method) {
-                Some(true) if !first => return Some(true),
-                Some(false) if !first => declared = Some(false),
-                _ => {}
+            if !first && found.methods.get(method) == Some(&true) {
+                return true;
             }
             first = false;
             let namespace = self.namespace(&file, 0);
@@ -205,12 +200,12 @@ impl<'r> Modules<'r> {
                 match self.base_origin(&file, &namespace, base) {
                     Some((there, name)) => queue.push((there, name, depth + 1)),
                     // A base of the standard library documents its methods.
-                    None if stdlib_member(base, method) => return Some(true),
+                    None if stdlib_member(base, method) => return true,
                     None => {}
                 }
             }
         }
-        declared
+        false
     }
 
     /// Where a base class as written in `file` (`Base`, `module.Base`) was
@@ -647,23 +642,17 @@ mod tests {
         ]);
         let mut modules = Modules::new(dir.path());
         let leaf = Path::new("pkg/leaf.py");
-        assert_eq!(
-            modules.overridden(leaf, "Leaf", "run"),
-            Some(true),
+        assert!(
+            modules.inherits_doc(leaf, "Leaf", "run"),
             "two classes up, under an alias"
         );
-        assert_eq!(
-            modules.overridden(leaf, "Leaf", "stop"),
-            Some(false),
-            "declared up the bases, documented nowhere"
+        assert!(
+            !modules.inherits_doc(leaf, "Leaf", "stop"),
+            "documented nowhere up the bases"
         );
-        assert_eq!(modules.overridden(leaf, "Leaf", "new"), None);
-        assert_eq!(modules.overridden(leaf, "Own", "run"), None, "no base");
-        assert_eq!(
-            modules.overridden(leaf, "Loop", "run"),
-            Some(false),
-            "a cycle of bases ends"
-        );
+        assert!(!modules.inherits_doc(leaf, "Leaf", "new"));
+        assert!(!modules.inherits_doc(leaf, "Own", "run"), "no base");
+        assert!(!modules.inherits_doc(leaf, "Loop", "run"), "a cycle of bases ends");
     }
 
     #[test]
@@ -695,26 +684,13 @@ class Plain(Exception):
         ]);
         let mut modules = Modules::new(dir.path());
         let file = Path::new("pkg/cache.py");
-        assert_eq!(
-            modules.overridden(file, "Cache", "clear"),
-            Some(true),
-            "MutableMapping.clear"
-        );
-        assert_eq!(
-            modules.overridden(file, "LRU", "clear"),
-            Some(true),
-            "through a project base"
-        );
-        assert_eq!(modules.overridden(file, "LRU", "popitem"), Some(true));
-        assert_eq!(
-            modules.overridden(file, "Typed", "update"),
-            Some(true),
-            "a subscripted base"
-        );
-        assert_eq!(modules.overridden(file, "Cache", "evict"), None, "a method of its own");
-        assert_eq!(
-            modules.overridden(file, "Plain", "clear"),
-            None,
+        assert!(modules.inherits_doc(file, "Cache", "clear"), "MutableMapping.clear");
+        assert!(modules.inherits_doc(file, "LRU", "clear"), "through a project base");
+        assert!(modules.inherits_doc(file, "LRU", "popitem"));
+        assert!(modules.inherits_doc(file, "Typed", "update"), "a subscripted base");
+        assert!(!modules.inherits_doc(file, "Cache", "evict"), "a method of its own");
+        assert!(
+            !modules.inherits_doc(file, "Plain", "clear"),
             "not a member of that base"
         );
     }
@@ -757,11 +733,7 @@ class Plain(Exception):
             !modules.implemented_with_doc(Path::new("pkg/proto.py"), "Proto", "seek"),
             "a class of the same method name that does not derive from it"
         );
-        // Bases are followed through a dotted name too: the stub declares
-        // `seek`, undocumented.
-        assert_eq!(
-            modules.overridden(Path::new("pkg/impl.py"), "File", "seek"),
-            Some(false)
-        );
+        // An override inherits through a dotted base too.
+        assert!(!modules.inherits_doc(Path::new("pkg/impl.py"), "File", "seek"));
     }
 }
