@@ -2821,3 +2821,142 @@ fn an_expectation_interpolating_the_test_s_input_follows_it() {
     let returned = "from cli.core import run\n\n\ndef test_run(tmp_path):\n    out = run(\"example.txt\")\n    path = out.split()[-1]\n    assert f\"Invalid value: '{path}'\" in out\n";
     assert_eq!(run(returned), ["mutation/assertion-value-changed tests/test_core.py:7"]);
 }
+
+/// A small Go logger package: `Arr()` builds a JSON array, `Marshal` is
+/// the hook that turns an error into a value.
+const ARR_GO: &str = "package logx\n\nimport \"fmt\"\n\nvar Marshal = func(err error) interface{} { return err }\n\ntype Array struct{ items []string }\n\nfunc Arr() *Array { return &Array{} }\n\nfunc (a *Array) Int(i int) *Array { a.items = append(a.items, fmt.Sprint(i)); return a }\n\nfunc (a *Array) Str(s string) *Array { a.items = append(a.items, fmt.Sprintf(\"%q\", s)); return a }\n\nfunc (a *Array) Err(err error) *Array { a.items = append(a.items, fmt.Sprintf(\"%q\", fmt.Sprint(Marshal(err)))); return a }\n\nfunc (a *Array) String() string { return \"[\" + join(a.items) + \"]\" }\n\nfunc join(xs []string) string {\n\tout := \"\"\n\tfor i, x := range xs {\n\t\tif i > 0 {\n\t\t\tout += \",\"\n\t\t}\n\t\tout += x\n\t}\n\treturn out\n}\n";
+
+fn go_logx_repo(test: &str) -> (TestRepo, String) {
+    repo_with(&[
+        ("go.mod", "module example.com/logx\n\ngo 1.21\n"),
+        ("logx/logx.go", ARR_GO),
+        ("logx/logx_test.go", test),
+    ])
+}
+
+/// Issue 64 (hold-out replay, zerolog 42f33fff, 81486459, a6414850): a
+/// test's builder chain that gains calls, and the expected JSON array,
+/// written as a string, that gains their items with every old item kept
+/// in order, checks more of the same output. An old item changed in
+/// place, or items gained while the chain stayed as it was, is an
+/// expectation edited with the code.
+#[test]
+fn an_expected_json_array_that_gains_the_items_of_new_inputs_is_not_fitted() {
+    let test = |chain: &str, want: &str| {
+        format!(
+            "package logx\n\nimport \"testing\"\n\nfunc TestArray(t *testing.T) {{\n\ta := Arr().\n\t\tInt(1).\n{chain}\t\tStr(\"b\")\n\n\twant := `{want}`\n\tif got := a.String(); got != want {{\n\t\tt.Errorf(\"got %s want %s\", got, want)\n\t}}\n}}\n"
+        )
+    };
+    let code = ARR_GO.replace("func (a *Array) String()", "func (a *Array) Type(v interface{}) *Array {\n\ta.items = append(a.items, fmt.Sprintf(\"%q\", fmt.Sprintf(\"%T\", v)))\n\treturn a\n}\n\nfunc (a *Array) String()");
+    let base = test("", r#"[1,"b"]"#);
+    for (chain, want, errors) in [
+        // Items of new calls, at the end and in the middle.
+        ("\t\tType(3.14).\n", r#"[1,"float64","b"]"#, &[][..]),
+        ("\t\tType(2).\n\t\tStr(\"c\").\n", r#"[1,"int","c","b"]"#, &[][..]),
+        // An old item changed in place.
+        (
+            "\t\tType(3.14).\n",
+            r#"[2,"float64","b"]"#,
+            &["mutation/assertion-value-changed logx/logx_test.go:13"][..],
+        ),
+        // Items gained with no new input.
+        (
+            "",
+            r#"[1,"b","b"]"#,
+            &["mutation/assertion-value-changed logx/logx_test.go:12"][..],
+        ),
+    ] {
+        let (repo, first) = go_logx_repo(&base);
+        commit(
+            &repo,
+            "type",
+            &[("logx/logx.go", &code), ("logx/logx_test.go", &test(chain, want))],
+        );
+        assert_errors(&repo, &first, errors);
+    }
+}
+
+/// The name a check compares with (`want := `..``, then `got != want`)
+/// holds the expected value: its own line is no input of the test that
+/// the value could follow. Its words changed with the code, nothing else
+/// in the test changed: an edited expectation.
+#[test]
+fn the_binding_a_check_compares_with_is_no_input_its_value_follows() {
+    let test = |want: &str| {
+        format!(
+            "package logx\n\nimport (\n\t\"errors\"\n\t\"testing\"\n)\n\nfunc TestArray(t *testing.T) {{\n\ta := Arr().\n\t\tInt(1).\n\t\tErr(errors.New(\"oops\"))\n\n\twant := `{want}`\n\tif got := a.String(); got != want {{\n\t\tt.Errorf(\"got %s want %s\", got, want)\n\t}}\n}}\n"
+        )
+    };
+    let code = ARR_GO.replace(
+        "return err }",
+        "if err == nil {\n\t\treturn \"none\"\n\t}\n\treturn \"failed: \" + err.Error()\n}",
+    );
+    let (repo, first) = go_logx_repo(&test(r#"[1,"oops"]"#));
+    commit(
+        &repo,
+        "marshal",
+        &[
+            ("logx/logx.go", &code),
+            ("logx/logx_test.go", &test(r#"[1,"failed: oops"]"#)),
+        ],
+    );
+    assert_errors(
+        &repo,
+        &first,
+        &["mutation/assertion-value-changed logx/logx_test.go:15"],
+    );
+}
+
+/// Issue 64 (hold-out replay, zerolog 0cf93616 and a6414850): tests that
+/// hand every check to a helper (`TestMarshal_Default`,
+/// `TestMarshal_String` on `checkMarshal`), the helper taken out and a
+/// table test named for what they share added, whose rows are the
+/// scenarios: folded, not deleted. So is one renamed while its helper
+/// stays and is called by a new test. A table named for something else,
+/// or fewer callers of the helper than before, loses them.
+#[test]
+fn helper_tests_folded_into_a_table_or_renamed_are_not_deleted() {
+    let helper = "func checkMarshal(t *testing.T, marshal func(error) interface{}, want string) {\n\tt.Helper()\n\tif marshal != nil {\n\t\tMarshal = marshal\n\t}\n\tif got := Arr().Err(errors.New(\"x\")).String(); got != want {\n\t\tt.Errorf(\"got %s\", got)\n\t}\n}\n";
+    let one = |name: &str, marshal: &str, want: &str| {
+        format!("func TestMarshal_{name}(t *testing.T) {{\n\tcheckMarshal(t, {marshal}, `{want}`)\n}}\n\n")
+    };
+    let head = "package logx\n\nimport (\n\t\"errors\"\n\t\"testing\"\n)\n\n";
+    let before = format!(
+        "{head}{}{}{helper}",
+        one("Default", "nil", r#"["x"]"#),
+        one("Upper", "func(err error) interface{} { return \"X\" }", r#"["X"]"#)
+    );
+    let table = |name: &str| {
+        format!(
+            "{head}func {name}(t *testing.T) {{\n\tfor _, tc := range []struct {{\n\t\tname    string\n\t\tmarshal func(error) interface{{}}\n\t\twant    string\n\t}}{{\n\t\t{{\"default\", nil, `[\"x\"]`}},\n\t\t{{\"upper\", func(err error) interface{{}} {{ return \"X\" }}, `[\"X\"]`}},\n\t}} {{\n\t\tt.Run(tc.name, func(t *testing.T) {{\n\t\t\tif tc.marshal != nil {{\n\t\t\t\tMarshal = tc.marshal\n\t\t\t}}\n\t\t\tif got := Arr().Err(errors.New(\"x\")).String(); got != tc.want {{\n\t\t\t\tt.Errorf(\"got %s\", got)\n\t\t\t}}\n\t\t}})\n\t}}\n}}\n"
+        )
+    };
+    let renamed = format!(
+        "{head}{}{}{helper}",
+        one("None", "nil", r#"["x"]"#),
+        one("Upper", "func(err error) interface{} { return \"X\" }", r#"["X"]"#)
+    );
+    let one_left = format!("{head}{}{helper}", one("Plain", "nil", r#"["x"]"#));
+    for (after, errors) in [
+        (table("TestArrayMarshal"), &[][..]),
+        (renamed, &[][..]),
+        (
+            table("TestArrayEncode"),
+            &[
+                "mutation/test-deleted-or-skipped logx/logx_test.go:8",
+                "mutation/test-deleted-or-skipped logx/logx_test.go:12",
+            ][..],
+        ),
+        // One renamed (paired as such), the other gone.
+        (one_left, &["mutation/test-deleted-or-skipped logx/logx_test.go:12"][..]),
+    ] {
+        let (repo, first) = go_logx_repo(&before);
+        let code = ARR_GO.replace("return err }", "return err.Error() }");
+        commit(
+            &repo,
+            "table",
+            &[("logx/logx.go", &code), ("logx/logx_test.go", &after)],
+        );
+        assert_errors(&repo, &first, errors);
+    }
+}

@@ -68,20 +68,45 @@ pub(super) fn implied(o: &Assertion, new: &[Assertion]) -> bool {
         .any(|(of, count)| checks_nothing_past(o, of, count))
 }
 
-/// Did an expected list only grow at its end: `was` (an array literal's
-/// token key) is the start of `now`, which has more items? Checking more
+/// Did an expected list only gain items, each item it had kept in its
+/// order: `was` (an array literal's token key, or a string holding a JSON
+/// array, `"[1,\"a\"]"`) is `now` with items left out? Checking more
 /// entries of a result is not a changed expectation when the test gave the
-/// call more inputs (the caller says). An item changed in place is.
+/// call more inputs (the caller says): zerolog's `TestArray` chain gaining
+/// `.Type(3.14)` and its expected output `,"float64"`. An item changed in
+/// place, or one dropped, is; so are items put between the old ones that
+/// repeat one of them, which read as well as an item changed.
 pub fn extended(was: &str, now: &str) -> bool {
-    let (Some(old), Some(new)) = (list_items(was), list_items(now)) else {
+    let (Some(old), Some(new)) = (
+        list_items(was).or_else(|| json_items(was)),
+        list_items(now).or_else(|| json_items(now)),
+    ) else {
         return false;
     };
-    !old.is_empty() && new.len() > old.len() && new.starts_with(&old)
+    if old.is_empty() || new.len() <= old.len() {
+        return false;
+    }
+    if new.starts_with(&old) {
+        return true;
+    }
+    // Put between them: each old item found in its order, and none of
+    // those gained one it had (`[1, 1]` -> `[1, 2, 1, 1]` may as well be
+    // an item changed in place).
+    let mut matched = vec![false; new.len()];
+    let mut from = 0;
+    for item in &old {
+        let Some(at) = new[from..].iter().position(|n| n == item) else {
+            return false;
+        };
+        matched[from + at] = true;
+        from += at + 1;
+    }
+    new.iter().zip(matched).all(|(item, kept)| kept || !old.contains(item))
 }
 
 /// The items of an array literal's token key (`[ "a" , "b" ]`), split at
 /// its own commas.
-fn list_items(key: &str) -> Option<Vec<&str>> {
+fn list_items(key: &str) -> Option<Vec<String>> {
     let inner = key.strip_prefix("[ ")?.strip_suffix(" ]")?;
     let mut items = Vec::new();
     let (mut depth, mut start, mut offset) = (0usize, 0, 0);
@@ -90,7 +115,7 @@ fn list_items(key: &str) -> Option<Vec<&str>> {
             "(" | "[" | "{" => depth += 1,
             ")" | "]" | "}" => depth = depth.checked_sub(1)?,
             "," if depth == 0 => {
-                items.push(inner[start..offset].trim());
+                items.push(inner[start..offset].trim().to_string());
                 start = offset + 1;
             }
             _ => {}
@@ -99,9 +124,44 @@ fn list_items(key: &str) -> Option<Vec<&str>> {
     }
     let last = inner[start.min(inner.len())..].trim();
     if !last.is_empty() {
-        items.push(last);
+        items.push(last.to_string());
     }
     (depth == 0).then_some(items)
+}
+
+/// The items of a string literal's JSON array (`"[1,{\"a\":2}]"`,
+/// `` `[true,"x"]` ``), split at its own commas, outside its strings.
+fn json_items(key: &str) -> Option<Vec<String>> {
+    let quote = key.chars().next().filter(|c| matches!(c, '"' | '\'' | '`'))?;
+    let inner = key.strip_prefix(quote)?.strip_suffix(quote)?;
+    let inner = if quote == '"' {
+        inner.replace("\\\"", "\"")
+    } else {
+        inner.to_string()
+    };
+    let inner = inner.trim().strip_prefix('[')?.strip_suffix(']')?;
+    let (mut items, mut item) = (Vec::new(), String::new());
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for c in inner.chars() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if in_string => escaped = true,
+            '"' => in_string = !in_string,
+            '[' | '{' if !in_string => depth += 1,
+            ']' | '}' if !in_string => depth = depth.checked_sub(1)?,
+            ',' if !in_string && depth == 0 => {
+                items.push(std::mem::take(&mut item).trim().to_string());
+                continue;
+            }
+            _ => {}
+        }
+        item.push(c);
+    }
+    let last = item.trim();
+    if !last.is_empty() {
+        items.push(last.to_string());
+    }
+    (depth == 0 && !in_string).then_some(items)
 }
 
 /// Did an expected value only narrow an unanchored regular expression that

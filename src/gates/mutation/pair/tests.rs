@@ -350,8 +350,24 @@ fn a_deleted_check_that_a_remaining_one_implies_is_not_lost() {
 #[test]
 fn a_list_extended_keeps_every_old_item_in_order() {
     assert!(extended("[ \"a\" , \"a\" ]", "[ \"a\" , \"a\" , \"a\" ]"));
-    assert!(!extended("[ 1 , 2 ]", "[ 1 , 5 , 2 , 7 ]"), "an item changed in place");
+    // Items put between others: each old one kept, in its order.
+    assert!(extended("[ 1 , 2 ]", "[ 1 , 5 , 2 , 7 ]"));
+    assert!(!extended("[ 1 , 1 ]", "[ 1 , 2 , 1 , 1 ]"), "an item changed in place?");
+    assert!(extended("[ 1 , 1 ]", "[ 1 , 1 , 1 , 2 ]"));
     assert!(extended("[ { a : 1 } ]", "[ { a : 1 } , { a : 2 } ]"));
+    // A string holding a JSON array, as Go's raw strings and Python's write it.
+    assert!(extended(
+        r#""[true,{"a":1},"x, y"]""#,
+        r#""[true,{"a":1},"x, y","float64"]""#
+    ));
+    assert!(extended(r#"'[1, 2]'"#, r#"'[1, 0, 2]'"#));
+    assert!(extended(r#""[\"a\"]""#, r#""[\"a\", \"b\"]""#));
+    assert!(
+        !extended(r#""[true,{"a":1}]""#, r#""[true,{"a":2},3]""#),
+        "an item changed"
+    );
+    assert!(!extended(r#""[1,2]""#, r#""[2,1,3]""#), "reordered");
+    assert!(!extended(r#""{"a":1}""#, r#""{"a":1,"b":2}""#), "an object, not a list");
     // An item changed, dropped or reordered; not lists; not longer.
     assert!(!extended("[ 1 , 2 ]", "[ 1 , 3 , 4 ]"));
     assert!(!extended("[ 1 , 2 ]", "[ 2 , 1 , 3 ]"));

@@ -5,6 +5,29 @@ use super::inputs::{bound_literal, fills_holes, interpolated, named_alike};
 use super::*;
 use crate::lang::is_plain_name;
 
+/// Where a changed expected value sits in its test, as its finding says.
+#[derive(Clone, Copy)]
+pub(super) enum Within<'s> {
+    /// A check of the test's own, with its value written in it.
+    Test,
+    /// A case of a parametrized test, named: its input is its other
+    /// values, compared by the caller.
+    Case(&'s str),
+    /// A check comparing with the name the test binds to the value.
+    Through(&'s str),
+}
+
+impl Within<'_> {
+    /// What the finding says after the test's name.
+    fn label(self) -> String {
+        match self {
+            Within::Test => String::new(),
+            Within::Case(case) => case.to_string(),
+            Within::Through(name) => format!(" through `{name}`"),
+        }
+    }
+}
+
 impl Analysis<'_> {
     /// Compare a test with its earlier version (`o` in `of`, `n` in `nf`).
     pub(super) fn compare(
@@ -121,7 +144,7 @@ impl Analysis<'_> {
                             && emit.gained.made(old)
                                 >= o.assertions.iter().filter(|b| pair::same_check(b, old)).count()) =>
                 {
-                    self.value_changed(emit, code, (of, o, old), (nf, n, new), None);
+                    self.value_changed(emit, code, (of, o, old), (nf, n, new), Within::Test);
                 }
                 // A check rewritten onto another subject because the API it
                 // asked was removed from the code went with that API.
@@ -184,7 +207,7 @@ impl Analysis<'_> {
                     // (an `if`/`else` split in two tests, one reworded):
                     // its expected value changed.
                     if let Some((t, moved)) = moved_elsewhere(of.old, new_file, n, old) {
-                        self.value_changed(emit, code, (of, o, old), (nf, t, moved), None);
+                        self.value_changed(emit, code, (of, o, old), (nf, t, moved), Within::Test);
                         continue;
                     }
                     emit.push(
@@ -271,7 +294,7 @@ impl Analysis<'_> {
                     } else {
                         format!(" in the case `{}`", values.join(", "))
                     };
-                    self.value_changed(emit, code, (of, o, old), (nf, n, new), Some(&case));
+                    self.value_changed(emit, code, (of, o, old), (nf, n, new), Within::Case(&case));
                 }
             }
         }
@@ -299,8 +322,7 @@ impl Analysis<'_> {
                     x
                 };
                 let (old, new) = (with(a, &was), with(b, &now));
-                let through = format!(" through `{name}`");
-                self.value_changed(emit, code, (of, o, &old), (nf, n, &new), Some(&through));
+                self.value_changed(emit, code, (of, o, &old), (nf, n, &new), Within::Through(name));
             }
         }
     }
@@ -356,17 +378,18 @@ impl Analysis<'_> {
 
     /// The expected value of `old` (of test `o` in `of`) became that of
     /// `new` (of `n` in `nf`): a finding when the step changed code the test
-    /// reaches and the value did not follow the test's own input. For a
-    /// case's value, `case` says which case, after the test's name.
+    /// reaches and the value did not follow the test's own input. `within`
+    /// says where in the test the value sits.
     pub(super) fn value_changed(
         &self,
         emit: &mut Emit<'_>,
         code: &[PathBuf],
         (of, o, old): (&TestChange<'_>, &TestCase, &Assertion),
         (nf, n, new): (&TestChange<'_>, &TestCase, &Assertion),
-        case: Option<&str>,
+        within: Within<'_>,
     ) {
         let Some(new_file) = nf.new else { return };
+        let case = matches!(within, Within::Case(_));
         let Some(reached) = self.changed_code(emit.step, &nf.change.path, nf.lang, new_file, code) else {
             return;
         };
@@ -402,13 +425,13 @@ impl Analysis<'_> {
             Some(true) => return,
             Some(false) => {}
             // A case's input is its other values, compared by the caller.
-            None if case.is_none() && self.input_follows(of, o, old, nf, n, new) => return,
+            None if !case && self.input_follows((of, o, old), (nf, n, new), within) => return,
             None => {}
         }
         // A fixture of the file the test reads its input from changed (a
         // table of cases outside the test holds expected values too: its
         // rows are compared case by case).
-        if case.is_none() && (self.fed_by_fixture(of, nf, n) || self.own_input_changed(of, o, nf, n, new)) {
+        if !case && (self.fed_by_fixture(of, nf, n) || self.own_input_changed(of, o, nf, n, new)) {
             return;
         }
         // A data file the test imports changed: its input.
@@ -418,7 +441,7 @@ impl Analysis<'_> {
         // The test's own name or file, renamed or moved by the step, in
         // what it expects (a stack trace naming the test function, a
         // caller's file name).
-        if case.is_none() && follows_own_rename((of.old_path(), o), (&nf.change.path, n), old, new) {
+        if !case && follows_own_rename((of.old_path(), o), (&nf.change.path, n), old, new) {
             return;
         }
         // A membership probe of the file changed: the value is an input.
@@ -435,7 +458,7 @@ impl Analysis<'_> {
         let (was, now) = (shown(old), shown(new));
         if pair::narrowed(new, &was, &now)
             || pair::gained_fields(&was, &now)
-            || (pair::extended(&was, &now) && self.inputs_grew(of, o, nf, n))
+            || (pair::extended(&was, &now) && self.inputs_grew((of, o), (nf, n), within))
             || emit.follows_rename(&was, &now)
         {
             return;
@@ -446,7 +469,7 @@ impl Analysis<'_> {
             format!(
                 "test `{}`{}: the expected value changed from `{}` to `{}` together with {}, which the test imports",
                 n.name,
-                case.unwrap_or_default(),
+                within.label(),
                 was,
                 now,
                 display_path(reached)

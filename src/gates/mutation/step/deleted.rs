@@ -110,11 +110,23 @@ impl Analysis<'_> {
                 emit.out.checked_again += 1;
                 continue;
             }
+            // Checks made only by a helper the step took out of the suite,
+            // for tests named alike that a table the step added, named for
+            // what they share, now runs row by row (issue 64: zerolog's
+            // `TestErrorMarshalFunc_*` on `testErrorMarshalFunc` became the
+            // rows of `TestArrayErrorMarshalFunc`).
+            if t.assertions.is_empty() && harness_became_table(files, left, t, &emit.gained.helpers) {
+                emit.out.checked_again += 1;
+                continue;
+            }
             // A test that checked only that its calls do not fail, renamed
             // and rewritten with checks: a test new in its file calls each
             // function it called, and asserts (issue 64: structlog's
-            // `test_ignores_args` became `test_extra_args_ignored`).
-            if t.assertions.is_empty() && rewritten_with_checks(file, t) {
+            // `test_ignores_args` became `test_extra_args_ignored`). Or one
+            // whose helper makes its checks, renamed with the helper's
+            // arguments reshaped (zerolog a6414850: `TestErrorMarshalFunc_None`
+            // became `TestErrorMarshalFunc_Default`).
+            if t.assertions.is_empty() && (rewritten_with_checks(file, t) || helper_called_again(file, t)) {
                 emit.out.checked_again += 1;
                 continue;
             }
@@ -432,6 +444,76 @@ fn rewritten_with_checks(file: &TestChange<'_>, t: &TestCase) -> bool {
                     && !existed(&n.name)
                     && t.calls.iter().all(|c| n.calls.contains(c))
             })
+        })
+}
+
+/// Does `t` hand its checks to a helper of its file that no version the
+/// step left defines, and did the step add a table test (two rows or
+/// more, asserting) named for what the deleted tests calling that helper
+/// share (`TestErrorMarshalFunc_Default`, `TestErrorMarshalFunc_String` ->
+/// `TestArrayErrorMarshalFunc`)? The harness was rewritten as a table: its
+/// scenarios are the rows. A name they share of fewer than four letters
+/// says too little.
+fn harness_became_table(
+    files: &[TestChange<'_>],
+    left: &[(usize, &TestCase)],
+    t: &TestCase,
+    kept: &HashMap<&Path, HashSet<&str>>,
+) -> bool {
+    let Some(own) = left
+        .iter()
+        .find(|(_, d)| std::ptr::eq(*d, t))
+        .and_then(|&(i, _)| files[i].old)
+    else {
+        return false;
+    };
+    let gone = |h: &String| own.helpers.contains(h) && !kept.values().any(|k| k.contains(h.as_str()));
+    let Some(helper) = t.calls.iter().find(|c| gone(c)) else {
+        return false;
+    };
+    let mut stem = t.name.as_str();
+    for (_, d) in left.iter().filter(|(_, d)| d.calls.contains(helper)) {
+        let shared = stem.chars().zip(d.name.chars()).take_while(|(a, b)| a == b).count();
+        stem = &stem[..stem.char_indices().nth(shared).map_or(stem.len(), |(at, _)| at)];
+    }
+    let Some(stem) = tested_name(stem.trim_end_matches('_')) else {
+        return false;
+    };
+    let existed = |name: &str| {
+        files
+            .iter()
+            .filter_map(|f| f.old)
+            .any(|o| o.tests.iter().any(|o| o.name == name))
+    };
+    files.iter().filter_map(|f| f.new).flat_map(|n| &n.tests).any(|n| {
+        n.cases.len() >= 2
+            && n.skip.is_none()
+            && !n.assertions.is_empty()
+            && !existed(&n.name)
+            && tested_name(&n.name).is_some_and(|named| named.contains(&stem))
+    })
+}
+
+/// Does a helper of `file` that asserts, which the assertion-free test
+/// `t` called, stay in the file, called by a test new in it and by as
+/// many tests as before? Each scenario it checked still has a test.
+fn helper_called_again(file: &TestChange<'_>, t: &TestCase) -> bool {
+    let (Some(old), Some(new)) = (file.old, file.new) else {
+        return false;
+    };
+    let existed = |name: &str| old.tests.iter().any(|o| o.name == name);
+    let callers = |f: &'_ TestFile, helper: &String| {
+        f.tests
+            .iter()
+            .filter(|n| n.skip.is_none() && n.calls.contains(helper))
+            .count()
+    };
+    t.calls
+        .iter()
+        .filter(|c| old.helpers.contains(c) && new.helpers.contains(c))
+        .any(|helper| {
+            new.tests.iter().any(|n| !existed(&n.name) && n.calls.contains(helper))
+                && callers(new, helper) >= callers(old, helper)
         })
 }
 

@@ -2,6 +2,7 @@
 //! used as an input, an input that grew or was rewritten with its
 //! expectation, a string that interpolates the test's own input.
 
+use super::compare::Within;
 use super::*;
 use crate::lang::{Literal, is_plain_name};
 
@@ -40,9 +41,19 @@ impl Analysis<'_> {
     /// Did the test's code grow outside its expected values: more inputs
     /// given to what it checks (`Promise.all` of seven requests where there
     /// were four)? A comment line says nothing of the inputs.
-    pub(super) fn inputs_grew(&self, of: &TestChange<'_>, o: &TestCase, nf: &TestChange<'_>, n: &TestCase) -> bool {
+    pub(super) fn inputs_grew(
+        &self,
+        (of, o): (&TestChange<'_>, &TestCase),
+        (nf, n): (&TestChange<'_>, &TestCase),
+        within: Within<'_>,
+    ) -> bool {
         let rest = |version: Option<&String>, t: &TestCase| {
             let text = test_text(self.versions.bytes(version?), t.extent);
+            // Not the binding a check compares with: it holds the value.
+            let text = match within {
+                Within::Through(name) => unbound(&text, t, name),
+                _ => text,
+            };
             let mut text: String = text
                 .lines()
                 .filter(|line| !line.trim_start().starts_with(['#', '/', '*']))
@@ -98,12 +109,9 @@ impl Analysis<'_> {
     /// literal appearing outside the expectation too?
     pub(super) fn input_follows(
         &self,
-        of: &TestChange<'_>,
-        o: &TestCase,
-        old: &Assertion,
-        nf: &TestChange<'_>,
-        n: &TestCase,
-        new: &Assertion,
+        (of, o, old): (&TestChange<'_>, &TestCase, &Assertion),
+        (nf, n, new): (&TestChange<'_>, &TestCase, &Assertion),
+        within: Within<'_>,
     ) -> bool {
         // Each test's text without whitespace, quotes kept (a typo fixed may
         // be an apostrophe: `cant` -> `can't`), and without them ([`squash`]).
@@ -162,7 +170,15 @@ impl Analysis<'_> {
             // (without whitespace the last word of a line runs into the
             // first of the next): what `raises(CattrsError)` expects is no
             // input.
-            let (more, fewer) = word_changes(&unchecked_lines(&text_before, o), &unchecked_lines(&text_after, n));
+            // The binding a check compares with holds the value itself.
+            let through = match within {
+                Within::Through(name) => Some(name),
+                _ => None,
+            };
+            let (more, fewer) = word_changes(
+                &unchecked_lines(&text_before, o, through),
+                &unchecked_lines(&text_after, n, through),
+            );
             !(gained.is_empty() && lost.is_empty())
                 && gained.iter().all(|(w, n)| more.get(w).copied().unwrap_or(0) >= *n)
                 && lost.iter().all(|(w, n)| fewer.get(w).copied().unwrap_or(0) >= *n)
@@ -227,16 +243,34 @@ pub(super) fn fills_holes(was: &str, now: &str, names: &[&str]) -> bool {
 }
 
 /// The lines of test `t`'s text (from its extent) that no assertion of it
-/// covers.
-pub(super) fn unchecked_lines(text: &str, t: &TestCase) -> String {
+/// covers, nor a binding of `through`, the name a check compares with.
+pub(super) fn unchecked_lines(text: &str, t: &TestCase, through: Option<&str>) -> String {
+    lines_but(text, t, |at| {
+        through.is_some_and(|name| binding_line(t, name, at))
+            || t.assertions
+                .iter()
+                .any(|a| (a.span.line..=a.span.end_line).contains(&at))
+    })
+}
+
+/// Test `t`'s text without the lines that bind `name`.
+fn unbound(text: &str, t: &TestCase, name: &str) -> String {
+    lines_but(text, t, |at| binding_line(t, name, at))
+}
+
+/// Is line `at` in a binding of `name` by test `t`?
+fn binding_line(t: &TestCase, name: &str, at: u32) -> bool {
+    t.bindings
+        .iter()
+        .any(|b| b.name == name && (b.span.line..=b.span.end_line).contains(&at))
+}
+
+/// The lines of test `t`'s text (from its extent) but those `left_out`
+/// says, by their line number.
+fn lines_but(text: &str, t: &TestCase, left_out: impl Fn(u32) -> bool) -> String {
     text.lines()
         .enumerate()
-        .map(|(i, line)| (t.extent.line + i as u32, line))
-        .filter(|(at, _)| {
-            !t.assertions
-                .iter()
-                .any(|a| (a.span.line..=a.span.end_line).contains(at))
-        })
+        .filter(|&(i, _)| !left_out(t.extent.line + i as u32))
         .map(|(_, line)| line)
         .collect::<Vec<_>>()
         .join("\n")
