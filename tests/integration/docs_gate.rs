@@ -531,6 +531,41 @@ fn a_go_method_that_implements_a_documented_interface_needs_no_comment_of_its_ow
     );
 }
 
+/// A Go comment copied from a sibling (`// Object adds ..` above `func
+/// (c Context) Objects`) is no doc comment of the symbol: Go reads one
+/// only when it starts with the name. The finding says what the comment
+/// starts with, so the fix is plain (issue 64: zerolog a6414850, 5391dd7c).
+#[test]
+fn a_go_comment_naming_another_symbol_is_said_to_start_with_that_name() {
+    let repo = documented_repo();
+    repo.write("go.mod", "module example.com/lib\n");
+    repo.write(
+        "context.go",
+        "package lib\n\n// A Context builds fields.\ntype Context struct{}\n",
+    );
+    repo.commit("context");
+    repo.write(
+        "context.go",
+        "package lib\n\n// A Context builds fields.\ntype Context struct{}\n\n// Object adds one object.\nfunc (c Context) Object() {}\n\n// Object adds many objects.\nfunc (c Context) Objects() {}\n\n// adds nothing at all.\nfunc (c Context) None() {}\n",
+    );
+    let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
+    let found: Vec<(u32, String)> = report
+        .findings
+        .iter()
+        .map(|f| (f.line.unwrap_or(0), f.message.clone()))
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            (
+                10,
+                "public method `Objects` has no doc comment: the comment above it starts with `Object`, and Go reads a comment as a symbol's doc only when it starts with its name".to_string()
+            ),
+            (13, "public method `None` has no doc comment".to_string()),
+        ]
+    );
+}
+
 /// A Rust module or item marked `#[doc(hidden)]` is not the crate's API
 /// (issue 64: every finding on the `log` crate's `__private_api`, a module
 /// its macros reach): rustdoc leaves it out and `missing_docs` does not

@@ -282,12 +282,9 @@ impl<'r> Held<'r> {
     ) -> Vec<Finding> {
         let mut findings = Vec::new();
         for symbol in gaps {
-            let mut finding = Finding::new(
-                &rules::UNDOCUMENTED_EXPORT,
-                format!("public {} `{}` has no doc comment", symbol.kind, symbol.name),
-            )
-            .at(display_path(&file.path), symbol.line, symbol.column)
-            .note(format!("add {}", exports::doc_name(language)));
+            let mut finding = Finding::new(&rules::UNDOCUMENTED_EXPORT, symbol.undocumented())
+                .at(display_path(&file.path), symbol.line, symbol.column)
+                .note(format!("add {}", exports::doc_name(language)));
             let hidden = published.as_ref().and_then(|_| surface.hides(&file.path, &symbol.name));
             let mut was = match hidden {
                 Some(_) => before.had(&symbol),

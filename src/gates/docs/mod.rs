@@ -237,7 +237,7 @@ fn summary(file: &ChangedFile, language: Lang, gaps: Vec<exports::Export>) -> Op
         names.push(format!("and {} more", gaps.len() - NAMED));
     }
     let message = match gaps.len() {
-        1 => format!("public {} `{}` has no doc comment", first.kind, first.name),
+        1 => first.undocumented(),
         n => format!("{n} public symbols have no doc comment: {}", names.join(", ")),
     };
     Some(

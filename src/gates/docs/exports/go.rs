@@ -34,7 +34,11 @@ pub(super) fn go(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
                     // is documented by it: `go doc` shows the interface's
                     // contract, and the method says nothing more.
                     let inherited = receiver.is_some() && go_standard_method(*item, name);
-                    out.push(export(*item, name, kind, inherited || go_names(above, name)));
+                    let documented = inherited || go_names(above, name);
+                    out.push(Export {
+                        misnamed: above.filter(|_| !documented).and_then(go_first_word),
+                        ..export(*item, name, kind, documented)
+                    });
                 }
             }
             "type_declaration" | "const_declaration" | "var_declaration" => {
@@ -57,7 +61,10 @@ pub(super) fn go(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
                                 || trailing
                                 || (specs.len() > 1 && above.is_some())
                                 || go_names(above, &name);
-                            out.push(export(*spec, &name, kind, documented));
+                            out.push(Export {
+                                misnamed: own.or(above).filter(|_| !documented).and_then(go_first_word),
+                                ..export(*spec, &name, kind, documented)
+                            });
                         }
                     }
                 }
@@ -223,6 +230,18 @@ fn go_doc<'a>(node: Node<'_>, source: &'a [u8]) -> Option<&'a str> {
         previous = comment.prev_sibling();
     }
     first.map(|c| text(c, source))
+}
+
+/// The word a comment starts with (after an optional article), when it
+/// reads as a name: letters, digits and `_`, the first a capital.
+fn go_first_word(comment: &str) -> Option<String> {
+    let body = comment.trim_start_matches("//").trim_start_matches("/*").trim_start();
+    let body = ["A ", "An ", "The "]
+        .iter()
+        .find_map(|a| body.strip_prefix(a))
+        .unwrap_or(body);
+    let word: String = body.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+    word.starts_with(char::is_uppercase).then_some(word)
 }
 
 /// Does the comment start with `name` (after an optional article), or with

@@ -61,6 +61,10 @@ pub struct Export {
     pub documented: bool,
     /// The class a Python method belongs to, the type of a Rust method's impl.
     pub parent: Option<String>,
+    /// Go: the word a comment directly above starts with, when that is not
+    /// the symbol's name (`// Object adds ..` above `func Objects`): Go's
+    /// tools read no doc for it.
+    pub misnamed: Option<String>,
 }
 
 /// The public symbols of `source`; `None` when it cannot be parsed.
@@ -81,6 +85,19 @@ fn text<'a>(node: Node<'_>, source: &'a [u8]) -> &'a str {
     node.utf8_text(source).unwrap_or("")
 }
 
+impl Export {
+    /// What a finding says of this symbol, undocumented.
+    pub fn undocumented(&self) -> String {
+        match &self.misnamed {
+            Some(word) => format!(
+                "public {} `{}` has no doc comment: the comment above it starts with `{word}`, and Go reads a comment as a symbol's doc only when it starts with its name",
+                self.kind, self.name
+            ),
+            None => format!("public {} `{}` has no doc comment", self.kind, self.name),
+        }
+    }
+}
+
 fn export(node: Node<'_>, name: &str, kind: &'static str, documented: bool) -> Export {
     Export {
         name: name.to_string(),
@@ -90,6 +107,7 @@ fn export(node: Node<'_>, name: &str, kind: &'static str, documented: bool) -> E
         column: node.start_position().column as u32 + 1,
         documented,
         parent: None,
+        misnamed: None,
     }
 }
 
