@@ -2960,3 +2960,48 @@ fn helper_tests_folded_into_a_table_or_renamed_are_not_deleted() {
         assert_errors(&repo, &first, errors);
     }
 }
+
+/// Issue 64 (cattrs 5d23a08c): a test split into tests named for it and
+/// the case each covers (`test_total` -> `test_total_ints`,
+/// `test_total_floats`) that make as many checks between them is not
+/// deleted. Split into fewer checks, or into tests named otherwise, it is.
+#[test]
+fn a_test_split_into_tests_named_for_it_is_not_deleted() {
+    let before = "from calc.core import mean, total\n\n\ndef test_total():\n    assert total([1, 2]) == 3\n    assert total([0.5, 0.5]) == 1.0\n\n\ndef test_mean():\n    assert mean([2, 4]) == 3\n";
+    let split = |a: &str, b: &str, second: &str| {
+        format!(
+            "from calc.core import mean, total\n\n\ndef {a}():\n    assert total([1, 2]) == 3\n\n\ndef {b}():\n{second}\n\n\ndef test_mean():\n    assert mean([2, 4]) == 3\n"
+        )
+    };
+    // Its second check made on other values (no test makes it as written).
+    let checked = "    assert total([0.25, 0.75]) == 1.0";
+    for (after, errors) in [
+        (split("test_total_ints", "test_total_floats", checked), &[][..]),
+        (
+            split("test_total_ints", "test_total_floats", "    total([0.25, 0.75])"),
+            &["mutation/test-deleted-or-skipped tests/test_core.py:4"][..],
+        ),
+        (
+            split("test_total_ints", "test_total_floats", "    assert mean([1, 3]) == 2"),
+            &[][..],
+        ),
+        (
+            split("test_sum_ints", "test_mean_odd", "    assert mean([1, 3]) == 2"),
+            &["mutation/test-deleted-or-skipped tests/test_core.py:4"][..],
+        ),
+    ] {
+        let (repo, base) = python_repo(before);
+        commit(
+            &repo,
+            "split",
+            &[
+                (
+                    "calc/core.py",
+                    &CALC_PY.replace("return sum(xs)\n", "return sum(xs) + 0\n"),
+                ),
+                ("tests/test_core.py", &after),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}
