@@ -3005,3 +3005,115 @@ fn a_test_split_into_tests_named_for_it_is_not_deleted() {
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// Issue 64 (h3 632952b4): a hook the code's options interface declared as
+/// a typed member on its own line (`onAfterResponse?: (..) => void`, after
+/// a member ended by `;`), removed from the code: the checks of it went
+/// with it. The same checks dropped while the member stays are lost.
+#[test]
+fn checks_of_a_removed_interface_member_went_with_it() {
+    let types = |more: &str| {
+        format!(
+            "export interface Hooks {{\n  onRequest?: (path: string) => void;\n{more}}}\n\nexport function serve(path: string, hooks: Hooks) {{\n  hooks.onRequest?.(path);\n  return path\n}}\n"
+        )
+    };
+    let with_after = types("  onAfterResponse?: (path: string) => void;\n");
+    let test = |hooks: &str, after: &str| {
+        format!(
+            "import {{ serve }} from '../src/app'\nimport {{ vi, it, expect }} from 'vitest'\n\nit('calls hooks', () => {{\n  const hooks = {{ {hooks} }}\n  serve('/foo', hooks)\n  expect(hooks.onRequest).toHaveBeenCalledTimes(1)\n{after}}})\n"
+        )
+    };
+    let before = test(
+        "onRequest: vi.fn(), onAfterResponse: vi.fn()",
+        "  expect(hooks.onAfterResponse).toHaveBeenCalledTimes(1)\n",
+    );
+    for (code, errors) in [
+        (types(""), &[][..]),
+        (
+            with_after.replace("return path", "return path + ''"),
+            &["mutation/assertion-deleted test/app.test.ts:4"][..],
+        ),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("package.json", "{\"name\": \"app\"}\n"),
+            (
+                "src/app.ts",
+                &with_after.replace(
+                    "hooks.onRequest?.(path);",
+                    "hooks.onRequest?.(path);\n  hooks.onAfterResponse?.(path);",
+                ),
+            ),
+            ("test/app.test.ts", &before),
+        ]);
+        commit(
+            &repo,
+            "drop the hook",
+            &[
+                ("src/app.ts", &code),
+                ("test/app.test.ts", &test("onRequest: vi.fn()", "")),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}
+
+/// Issue 64 (typer 42196d47): an example program the test runs, a module
+/// of the repository its distribution does not ship (`docs_src/`), is the
+/// test's input: its help phrase rewritten, and the phrase the test
+/// expects with it, follow the example, not the library. The same phrase
+/// rewritten in a module the distribution ships is the code's; with no
+/// distribution declared, nothing says which.
+#[test]
+fn an_expectation_following_an_example_program_the_distribution_does_not_ship_is_not_fitted() {
+    let lib = "def run(doc):\n    return 'Usage: ' + doc\n";
+    let example = |phrase: &str| format!("from greet.core import run\n\n\ndef main():\n    return run(\"{phrase}\")\n");
+    let test = |phrase: &str| {
+        format!("from docs_src import hello\n\n\ndef test_help():\n    assert \"{phrase}\" in hello.main()\n")
+    };
+    let (was, now) = ("Say hi to NAME gently.", "Say hi to 'name' gently.");
+    let pyproject = "[project]\nname = \"greet\"\nversion = \"1.0\"\n\n[tool.setuptools]\npackages = [\"greet\"]\n";
+    let changed = "mutation/assertion-value-changed tests/test_hello.py:5";
+    // Where the example is, whether a distribution is declared, and
+    // whether the change rewrote its configuration.
+    for (example_at, declared, rewritten, errors) in [
+        ("docs_src/hello.py", true, false, &[][..]),
+        ("greet/hello.py", true, false, &[changed][..]),
+        ("docs_src/hello.py", false, false, &[changed][..]),
+        ("docs_src/hello.py", true, true, &[changed][..]),
+    ] {
+        let import = example_at.trim_end_matches(".py").replace('/', ".");
+        let test =
+            |phrase: &str| test(phrase).replace("from docs_src import hello", &format!("import {import} as hello"));
+        let mut files = vec![
+            ("greet/__init__.py", "\n".to_string()),
+            ("greet/core.py", lib.to_string()),
+            ("docs_src/__init__.py", "\n".to_string()),
+            (example_at, example(was)),
+            ("tests/test_hello.py", test(was)),
+        ];
+        if declared {
+            let shipped = if rewritten {
+                "\"greet\", \"docs_src\""
+            } else {
+                "\"greet\""
+            };
+            files.push((
+                "pyproject.toml",
+                pyproject.replace("\"greet\"]", &format!("{shipped}]")),
+            ));
+        }
+        let files: Vec<(&str, &str)> = files.iter().map(|(p, t)| (*p, t.as_str())).collect();
+        let (repo, base) = repo_with(&files);
+        let mut change = vec![
+            ("greet/core.py", lib.replace("'Usage: '", "'usage: '")),
+            (example_at, example(now)),
+            ("tests/test_hello.py", test(now)),
+        ];
+        if rewritten {
+            change.push(("pyproject.toml", pyproject.to_string()));
+        }
+        let change: Vec<(&str, &str)> = change.iter().map(|(p, t)| (*p, t.as_str())).collect();
+        commit(&repo, "lower-case names", &change);
+        assert_errors(&repo, &base, errors);
+    }
+}

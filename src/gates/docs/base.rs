@@ -16,10 +16,11 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 
 use super::files::{AtCommit, Files};
-use super::{exports, js_api, py_dist, rules};
+use super::{exports, js_api, rules};
 use crate::changed::ChangedFile;
 use crate::finding::{Finding, Severity};
 use crate::gates::at_base::AtBase;
+use crate::gates::project::py_dist;
 use crate::git::{BlobRead, Repo, display_path};
 use crate::lang::Lang;
 use crate::rule::Level;

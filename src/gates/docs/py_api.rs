@@ -576,7 +576,7 @@ fn stdlib_member(base: &str, method: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gates::docs::py_dist::tests::repo;
+    use crate::gates::project::py_dist::tests::repo;
     #[test]
     fn a_private_module_is_public_as_far_as_a_public_package_takes_it() {
         let dir = repo(&[

@@ -513,6 +513,15 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let mut finale: Vec<step::Finale> = Vec::new();
     let mut named: Vec<step::NamedFile> = Vec::new();
     let features = project::features::CargoFeatures::new(cx.repo.root());
+    // Which modules a Python distribution ships, read from a build
+    // configuration the range left as it was: one it changed could leave
+    // out what the change wants excused.
+    let changed: HashSet<&Path> = steps
+        .iter()
+        .flat_map(|s| &s.changes)
+        .map(|c| c.path.as_path())
+        .collect();
+    let shipping = project::py_dist::Shipping::new(cx.repo.root(), changed);
     let mut start = 0;
     while start < tracks.len() {
         let (mut end, mut size) = (start, 0);
@@ -584,6 +593,7 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             finale: &finale,
             named: &named,
             features: &features,
+            shipping: &shipping,
         };
         results.extend(window.par_iter().map(|s| analysis.step(s)).collect::<Vec<_>>());
         // The assertion density of each file whose last change is in this

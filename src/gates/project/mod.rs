@@ -1,7 +1,8 @@
 //! The test project both the mock and the mutation gates read: which files
 //! are tests (`classify`), what a test's imports resolve to (`resolve`),
 //! what the project's test runners are set up to load (`runners`), which
-//! Cargo features a plain `cargo test` enables (`features`), the
+//! Cargo features a plain `cargo test` enables (`features`), which
+//! modules a Python distribution ships (`py_dist`), the
 //! cached test model of a file's content, and which calls assert. It
 //! belongs to no one gate.
 
@@ -9,6 +10,7 @@ pub mod always;
 pub mod classify;
 pub mod features;
 pub mod imports;
+pub mod py_dist;
 pub mod resolve;
 pub mod runners;
 

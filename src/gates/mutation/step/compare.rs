@@ -434,8 +434,11 @@ impl Analysis<'_> {
         if !case && (self.fed_by_fixture(of, nf, n) || self.own_input_changed(of, o, nf, n, new)) {
             return;
         }
-        // A data file the test imports changed: its input.
-        if fixtures::reads_changed_data(emit.step, &nf.change.path, new_file) {
+        // A data file the test imports changed: its input. So did an
+        // example program it runs, as the value changed.
+        if fixtures::reads_changed_data(emit.step, &nf.change.path, new_file)
+            || self.follows_example(emit.step, nf, new_file, (old, new))
+        {
             return;
         }
         // The test's own name or file, renamed or moved by the step, in

@@ -77,6 +77,62 @@ impl Analysis<'_> {
         }
     }
 
+    /// Did the expected value change as the text of an example program
+    /// the test runs changed: a Python module it imports that the
+    /// repository's distribution does not ship (`docs_src/..`, an
+    /// `examples/` app), where the step rewrote the old value's phrase as
+    /// the new one (typer 42196d47: the tutorial's docstring `Create a new
+    /// user with USERNAME.` -> `.. username.`, and the help text the test
+    /// expects with it)? The program is the test's input. Library code the
+    /// distribution ships, or a module with no distribution above it, is
+    /// the code; a word or two in common (`NAME`) says nothing.
+    pub(super) fn follows_example(
+        &self,
+        step: &Step,
+        nf: &TestChange<'_>,
+        new_file: &TestFile,
+        (old, new): (&Assertion, &Assertion),
+    ) -> bool {
+        if nf.lang != Lang::Python {
+            return false;
+        }
+        // One plain string, as its token key writes it (`" text "`).
+        let phrase = |a: &Assertion| match pair::expected(a)[..] {
+            [value] => value
+                .strip_prefix("\" ")?
+                .strip_suffix(" \"")
+                .filter(|text| !text.contains('"'))
+                .map(str::to_string),
+            _ => None,
+        };
+        let (Some(was), Some(now)) = (phrase(old), phrase(new)) else {
+            return false;
+        };
+        let long = |p: &str| p.contains(' ') && p.chars().count() >= 12;
+        if was == now || !long(&was) || !long(&now) {
+            return false;
+        }
+        step.changes.iter().filter(|c| c.kind == Kind::Code).any(|c| {
+            let (Some(before), Some(after)) = (&c.old, &c.new) else {
+                return false;
+            };
+            if Lang::from_path(&c.path) != Some(Lang::Python) || self.shipping.ships(&c.path) != Some(false) {
+                return false;
+            }
+            let candidate = [c.path.clone()];
+            if self
+                .reach
+                .reached(&nf.change.path, nf.lang, new_file, &candidate)
+                .is_none()
+            {
+                return false;
+            }
+            let text = |v: &String| String::from_utf8_lossy(self.versions.bytes(v)).into_owned();
+            let (before, after) = (text(before), text(after));
+            before.contains(&was) && !after.contains(&was) && after.contains(&now) && !before.contains(&now)
+        })
+    }
+
     /// Is what `new` checks computed from a binding of the test's own whose
     /// definition changed (gjson 8d2c36f: `trues := Get(json, ..)` where
     /// `json`'s literal lost a true row, and `trues == "[1,2,6,7,8]"`

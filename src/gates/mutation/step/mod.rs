@@ -50,6 +50,8 @@ pub(super) struct Analysis<'a> {
     pub named: &'a [NamedFile],
     /// Which Cargo features a plain `cargo test` enables, per crate.
     pub features: &'a crate::gates::project::features::CargoFeatures,
+    /// Which Python modules the repository's distributions ship.
+    pub shipping: &'a crate::gates::project::py_dist::Shipping<'a>,
 }
 
 /// A test file at the end of the range, by what its name says it tests

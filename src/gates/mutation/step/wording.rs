@@ -8,7 +8,8 @@ pub(crate) use crate::lang::written;
 /// `fn`, `func`, `function`, `interface`, `type`, `struct`, `enum`,
 /// `trait`, `const`, `let`, `var`), or as a parameter or field in a list
 /// (`(proxies: X = None`, `, prefixUrl?: string`, `{ retries = 2`), or as
-/// an object's field its code sets (`this._helpFlags = ..`, `self.flags = ..`),
+/// a TypeScript member first on its line, optional or ended by `;`
+/// (`onAfterResponse?: Hook`), or as an object's field its code sets (`this._helpFlags = ..`, `self.flags = ..`),
 /// or as a variant of an `enum` ([`enum_variants`]).
 pub(crate) fn declarations(text: &str) -> impl Iterator<Item = &str> {
     const KEYWORDS: &[&str] = &[
@@ -43,10 +44,18 @@ pub(crate) fn declarations(text: &str) -> impl Iterator<Item = &str> {
             let (first, second) = (after.next(), after.next());
             let field = listed
                 && matches!((first, second), (Some(b':' | b'='), next) if next != Some(&b'=') && next != Some(&b':'));
+            // A TypeScript member of an interface or type, first on its line,
+            // optional or ended by `;` (`onAfterResponse?: (..) => void`
+            // after a member ended by `;`). Not a Rust field (`prefix: Vec<u8>,`):
+            // a plain word a test may well use.
+            let own_line = text[..start].rsplit('\n').next().is_some_and(|l| l.trim().is_empty());
+            let optional = bytes.get(end) == Some(&b'?');
+            let ended = text[end..].lines().next().is_some_and(|l| l.trim_end().ends_with(';'));
+            let member_typed = own_line && first == Some(&b':') && second != Some(&b':') && (optional || ended);
             // An object's own field set in its code (`this._flags = ..`, `self.flags = ..`).
             let member =
                 (head.ends_with("this.") || head.ends_with("self.")) && first == Some(&b'=') && second != Some(&b'=');
-            (keyword || field || member).then_some(word)
+            (keyword || field || member || member_typed).then_some(word)
         })
         .chain(enum_variants(text))
 }
@@ -321,5 +330,16 @@ mod tests {
         let ts = "export enum Color {\n  Red = 1,\n  Green,\n}\n";
         let found: Vec<&str> = declarations(ts).collect();
         assert!(found.contains(&"Red") && found.contains(&"Green"), "{found:?}");
+    }
+
+    #[test]
+    fn typescript_members_optional_or_ended_by_a_semicolon_are_declarations() {
+        // A TypeScript interface's members, optional or ended by `;`.
+        let hooks = "export interface Hooks {\n  onRequest(): void;\n  onAfterResponse?: (\n    e: E,\n  ) => void;\n  timeout: number;\n  plain: number\n}\n";
+        let found: Vec<&str> = declarations(hooks).collect();
+        for name in ["Hooks", "onAfterResponse", "timeout"] {
+            assert!(found.contains(&name), "{name}: {found:?}");
+        }
+        assert!(!found.contains(&"plain"), "{found:?}");
     }
 }

@@ -109,6 +109,53 @@ impl Dist {
     }
 }
 
+/// Which Python modules of a repository its distributions ship, each
+/// distribution read once (the mutation gate asks from several threads).
+pub struct Shipping<'r> {
+    root: &'r Path,
+    /// The files the change being judged changed (repo-relative): a build
+    /// configuration among them says nothing.
+    changed: std::collections::HashSet<&'r Path>,
+    /// By folder: the distribution it declares, if it declares one.
+    dists: std::sync::Mutex<HashMap<PathBuf, Option<std::sync::Arc<Dist>>>>,
+}
+
+impl<'r> Shipping<'r> {
+    pub fn new(root: &'r Path, changed: std::collections::HashSet<&'r Path>) -> Self {
+        Shipping {
+            root,
+            changed,
+            dists: std::sync::Mutex::default(),
+        }
+    }
+
+    /// Does the distribution nearest above the module at `path`
+    /// (repo-relative) ship it? `None` when no folder above declares one,
+    /// or the change changed the build configuration of the nearest that
+    /// does.
+    pub fn ships(&self, path: &Path) -> Option<bool> {
+        for dir in path.ancestors().skip(1) {
+            let dist = {
+                let mut dists = self.dists.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                dists
+                    .entry(dir.to_path_buf())
+                    .or_insert_with(|| match published(&self.root.join(dir), dir) {
+                        Published::Nothing => None,
+                        _ => Some(std::sync::Arc::new(Dist::read(self.root, dir))),
+                    })
+                    .clone()
+            };
+            if let Some(dist) = dist {
+                let touched = ["pyproject.toml", "setup.cfg", "setup.py"]
+                    .iter()
+                    .any(|name| self.changed.contains(dir.join(name).as_path()));
+                return (!touched).then(|| dist.ships(path));
+            }
+        }
+        None
+    }
+}
+
 /// The normalised import name of a project name (`my-project` -> `my_project`).
 fn import_name(project: &str) -> String {
     project
@@ -628,11 +675,11 @@ pub fn published(dir: &Path, shown: &Path) -> Published {
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// A temporary folder holding `files` (path, text).
-    pub(in crate::gates::docs) fn repo(files: &[(&str, &str)]) -> tempfile::TempDir {
+    pub(crate) fn repo(files: &[(&str, &str)]) -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
         for (path, text) in files {
             let at = dir.path().join(path);
