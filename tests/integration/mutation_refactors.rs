@@ -3117,3 +3117,45 @@ fn an_expectation_following_an_example_program_the_distribution_does_not_ship_is
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// Issue 64 (uuid e62647f7): a test moved to another file and rewritten
+/// against another shape of the API keeps the data it was written with
+/// (its inputs `1_496_854_535`, `812_946_000` and its expected `16383`):
+/// made again by the new test, it is not deleted. A new test that shares
+/// little of its data is no rewrite of it.
+#[test]
+fn a_test_rewritten_elsewhere_with_its_data_is_not_deleted() {
+    let code = "class Counter:\n    def __init__(self, start):\n        self.value = start\n\n    def next(self, seconds, nanos):\n        value = self.value\n        self.value = (self.value + 1) % 16384\n        return value\n\n\ndef counter(start):\n    return Counter(start)\n\n\ndef stamp(ctx, seconds, nanos):\n    return ctx.next(seconds, nanos)\n";
+    let old = "from clock.core import counter, stamp\n\n\ndef test_context_wraps():\n    ctx = counter(16383)\n    a = stamp(ctx, 1_496_854_535, 812_946_000)\n    b = stamp(ctx, 1_496_854_536, 812_946_000)\n    assert a == 16383\n    assert b == 0\n\n\ndef test_stamp():\n    assert stamp(counter(7), 1, 2) == 7\n";
+    let kept =
+        "from clock.core import counter, stamp\n\n\ndef test_stamp():\n    assert stamp(counter(7), 1, 2) == 7\n";
+    let moved = |data: (&str, &str)| {
+        format!(
+            "from clock.core import counter\n\n\ndef test_counter():\n    ctx = counter(16383)\n    assert ctx.next({}, 812_946_000) == 16383\n    assert ctx.next({}, 812_946_000) == 0\n",
+            data.0, data.1
+        )
+    };
+    for (data, errors) in [
+        (("1_496_854_535", "1_496_854_536"), &[][..]),
+        (
+            ("1", "2"),
+            &["mutation/test-deleted-or-skipped tests/test_time.py:4"][..],
+        ),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("clock/__init__.py", "\n"),
+            ("clock/core.py", code),
+            ("tests/test_time.py", old),
+        ]);
+        commit(
+            &repo,
+            "counter",
+            &[
+                ("clock/core.py", &code.replace("% 16384", "% (1 << 14)")),
+                ("tests/test_time.py", kept),
+                ("tests/test_counter.py", &moved(data)),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}

@@ -63,8 +63,8 @@ impl Analysis<'_> {
                 .old
                 .as_ref()
                 .map(|v| test_text(self.versions.bytes(v), t.extent));
-            let api_gone = |text: String| api_uses(&text).any(|w| emit.removed_from_code().contains(w));
-            if !whole_file && (subject_gone || text.is_some_and(api_gone)) {
+            let api_gone = |text: &str| api_uses(text).any(|w| emit.removed_from_code().contains(w));
+            if !whole_file && (subject_gone || text.as_deref().is_some_and(api_gone)) {
                 emit.out.deleted_with_subject += 1;
                 continue;
             }
@@ -100,7 +100,7 @@ impl Analysis<'_> {
                 // Its signature and attributes are its own.
                 .filter(|l| !l.is_empty() && !l.contains(&squash(&t.name)) && !l.starts_with(['#', '@']))
                 .collect();
-            if emit.gained.holds_body(&body) {
+            if emit.gained.holds_body(&body) || text.as_deref().is_some_and(|text| emit.gained.holds_data(t, text)) {
                 emit.out.checked_again += 1;
                 continue;
             }

@@ -1,6 +1,8 @@
 //! What a test gained or lost between two versions: assertions and
 //! expectations read side by side.
 
+use std::collections::BTreeSet;
+
 use super::*;
 
 /// The tests a step added or edited, each with its text squashed (no
@@ -272,6 +274,26 @@ impl<'a> Gained<'a> {
             })
     }
 
+    /// Does a test the step added or edited, making at least as many checks
+    /// as the deleted test `t` (its source `text`), hold most of the data
+    /// `t` was written with: its numbers of three digits or more and its
+    /// strings of six characters or more, at least three of them and four
+    /// in five found? A test moved and rewritten against another shape of
+    /// the API keeps its inputs and expected values (issue 64: uuid's
+    /// `test_new_context` of `v1.rs` became `timestamp.rs`'s `context()`,
+    /// the same `1_496_854_535`, `812_946_000` and `16383`).
+    pub(crate) fn holds_data(&self, t: &TestCase, text: &str) -> bool {
+        let data = distinctive_literals(text);
+        if data.len() < 3 {
+            return false;
+        }
+        self.read().tests.iter().any(|(_, n, squashed)| {
+            n.assertions.len() >= t.assertions.len().max(1)
+                && n.skip.is_none()
+                && data.iter().filter(|d| squashed.contains(d.as_str())).count() * 5 >= data.len() * 4
+        })
+    }
+
     /// Is the body of a test the step deleted (`lines`, its source lines
     /// after the first, squashed) written again in a test it added or
     /// edited, every statement as it was: two tests merged into one in
@@ -475,6 +497,46 @@ fn whole_calls(lines: &[String]) -> Vec<String> {
     }
     if !current.is_empty() {
         return Vec::new();
+    }
+    out
+}
+
+/// The distinct literals of a test's source `text` that say something of
+/// its data, as a squashed text spells them ([`squash`]): numbers of
+/// three digits or more (`1_496_854_535` as written; not a name's digits,
+/// `u16`), the text of strings of six characters or more.
+fn distinctive_literals(text: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if matches!(c, '"' | '\'' | '`') {
+            let mut j = i + 1;
+            while j < chars.len() && chars[j] != c && chars[j] != '\n' {
+                j += if chars[j] == '\\' { 2 } else { 1 };
+            }
+            let inside: String = chars[i + 1..j.min(chars.len())].iter().collect();
+            if inside.chars().count() >= 6 {
+                out.insert(squash(&inside));
+            }
+            i = j + 1;
+            continue;
+        }
+        let after_name = i > 0 && (chars[i - 1].is_alphanumeric() || chars[i - 1] == '_');
+        if c.is_ascii_digit() && !after_name {
+            let mut j = i;
+            while j < chars.len() && (chars[j].is_ascii_digit() || chars[j] == '_') {
+                j += 1;
+            }
+            let number: String = chars[i..j].iter().collect();
+            if number.chars().filter(char::is_ascii_digit).count() >= 3 {
+                out.insert(number.trim_end_matches('_').to_string());
+            }
+            i = j;
+            continue;
+        }
+        i += 1;
     }
     out
 }
