@@ -3159,3 +3159,46 @@ fn a_test_rewritten_elsewhere_with_its_data_is_not_deleted() {
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// Issue 64 (typer 42196d47): an example program the test loads by name
+/// (`importlib.import_module(f"docs_src.{name}")` over `pytest.param("hello")`)
+/// is one it runs, as an imported one is. Named only by its package, it
+/// is not told from the package's other modules.
+#[test]
+fn an_example_program_loaded_by_name_is_the_test_s_input() {
+    let example = |phrase: &str| format!("def main():\n    return \"{phrase}\"\n");
+    let test = |param: &str, phrase: &str| {
+        format!(
+            "import importlib\n\nimport pytest\nfrom greet import run\n\n\n@pytest.fixture(params=[pytest.param(\"{param}\")])\ndef mod(request):\n    return importlib.import_module(f\"docs_src.{{request.param}}\")\n\n\ndef test_help(mod):\n    assert run()\n    assert \"{phrase}\" in mod.main()\n"
+        )
+    };
+    let (was, now) = ("Say hi to NAME gently.", "Say hi to 'name' gently.");
+    for (param, errors) in [
+        ("hello", &[][..]),
+        (
+            "hello_other",
+            &["mutation/assertion-value-changed tests/test_hello.py:14"][..],
+        ),
+    ] {
+        let (repo, base) = repo_with(&[
+            (
+                "pyproject.toml",
+                "[project]\nname = \"greet\"\n\n[tool.setuptools]\npackages = [\"greet\"]\n",
+            ),
+            ("greet/__init__.py", "def run():\n    return 1\n"),
+            ("docs_src/__init__.py", "from greet import run\n"),
+            ("docs_src/hello.py", &example(was)),
+            ("tests/test_hello.py", &test(param, was)),
+        ]);
+        commit(
+            &repo,
+            "lower-case names",
+            &[
+                ("greet/__init__.py", "def run():\n    return 2\n"),
+                ("docs_src/hello.py", &example(now)),
+                ("tests/test_hello.py", &test(param, now)),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}

@@ -109,6 +109,13 @@ impl Analysis<'_> {
             return false;
         };
         let long = |p: &str| p.contains(' ') && p.chars().count() >= 12;
+        let test_text = || {
+            nf.change
+                .new
+                .as_ref()
+                .map(|v| self.versions.bytes(v))
+                .unwrap_or_default()
+        };
         if was == now || !long(&was) || !long(&now) {
             return false;
         }
@@ -124,6 +131,7 @@ impl Analysis<'_> {
                 .reach
                 .reached(&nf.change.path, nf.lang, new_file, &candidate)
                 .is_none()
+                && !names_module(test_text(), &c.path)
             {
                 return false;
             }
@@ -240,6 +248,24 @@ impl Analysis<'_> {
                 && lost.iter().all(|(w, n)| fewer.get(w).copied().unwrap_or(0) >= *n)
         })
     }
+}
+
+/// Does the text of a test file (`bytes`) name the Python module at `path`
+/// as `importlib.import_module` is given it: its package's dotted path and
+/// its own name, each somewhere (typer's `f"docs_src.commands.help.{name}"`
+/// with `pytest.param("tutorial001_py310")`)? A module of fewer than four
+/// letters, or at the root, says too little.
+fn names_module(bytes: &[u8], path: &Path) -> bool {
+    let (Some(stem), Some(parent)) = (path.file_stem().and_then(|s| s.to_str()), path.parent()) else {
+        return false;
+    };
+    let package: Vec<&str> = parent.iter().filter_map(|p| p.to_str()).collect();
+    if stem.chars().count() < 4 || package.is_empty() {
+        return false;
+    }
+    let (text, package) = (String::from_utf8_lossy(bytes), package.join("."));
+    let quoted = |name: &str| text.contains(&format!("\"{name}\"")) || text.contains(&format!("'{name}'"));
+    text.contains(&format!("{package}.")) && (quoted(stem) || text.contains(&format!("{package}.{stem}")))
 }
 
 /// The plain names a string value interpolates, as a token key writes it
