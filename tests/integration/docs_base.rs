@@ -84,6 +84,38 @@ fn an_override_inherits_the_docstring_of_a_base_in_another_module() {
     );
 }
 
+/// werkzeug a7e3ab2b: an override of an undocumented base method, written
+/// into a class that was there at the base, is no new API: the class
+/// answered to the name already, by inheritance, undocumented. It is held
+/// as the base had it (a warning). The same override in a class new in
+/// the change is a new public method: it blocks.
+#[test]
+fn an_override_written_into_an_existing_class_is_the_method_it_had() {
+    let base_py = "class Converter:\n    \"\"\"Converts.\"\"\"\n\n    def to_url(self, value):\n        return str(value)\n\n\nclass FloatConverter(Converter):\n    \"\"\"Floats.\"\"\"\n";
+    let (repo, base) = based(&[
+        ("pyproject.toml", PYPROJECT),
+        ("pkg/__init__.py", ""),
+        ("pkg/conv.py", base_py),
+    ]);
+    repo.write(
+        "pkg/conv.py",
+        format!(
+            "{base_py}\n    def to_url(self, value):\n        return repr(value)\n\n\nclass IntConverter(Converter):\n    \"\"\"Ints.\"\"\"\n\n    def to_url(self, value):\n        return str(int(value))\n"
+        ),
+    );
+    let run = docs(&repo, &base);
+    assert_eq!(
+        run.marked(),
+        [
+            "docs/undocumented-export warning pkg/conv.py:11 at-base",
+            "docs/undocumented-export error pkg/conv.py:18",
+        ],
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("inherited from a base class"), "{}", run.stdout);
+}
+
 const PACKAGE_JSON: &str = "{ \"name\": \"lib\", \"exports\": { \".\": \"./src/index.ts\" } }\n";
 
 /// hono b0c2d90eb07f: `export const useRef = ..` at the base became

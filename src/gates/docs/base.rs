@@ -72,9 +72,13 @@ impl Before {
 
     /// Was `symbol` public in the file at the base: `Some(documented)`?
     fn had(&self, symbol: &exports::Export) -> Option<bool> {
+        self.had_key(&symbol_key(symbol))
+    }
+
+    fn had_key(&self, key: &str) -> Option<bool> {
         match self {
             Before::Nothing => None,
-            Before::Symbols(keys) => keys.get(&symbol_key(symbol)).copied(),
+            Before::Symbols(keys) => keys.get(key).copied(),
             Before::Unknown => Some(false),
         }
     }
@@ -287,10 +291,12 @@ impl<'r> Held<'r> {
                 .at(display_path(&file.path), symbol.line, symbol.column)
                 .note(format!("add {}", exports::doc_name(language)));
             let hidden = published.as_ref().and_then(|_| surface.hides(&file.path, &symbol.name));
-            let mut was = match hidden {
+            let own = match hidden {
                 Some(_) => before.had(&symbol),
                 None => self.had(file, &symbol, before, surface, published.as_ref().map(|(_, dir)| dir)),
             };
+            let inherited = own.is_none().then(|| self.inherited(file, &symbol, before)).flatten();
+            let mut was = own.or(inherited);
             // A symbol moved here from a file the change took it out of.
             let mut moved = None;
             if was.is_none()
@@ -313,6 +319,9 @@ impl<'r> Held<'r> {
                     Some(false) => {
                         finding.proposed = Some(Level::Deny);
                         finding.notes.push(match &moved {
+                            None if inherited.is_some() => {
+                                "it was public before this change, inherited from a base class without a doc comment; the change only overrode it".to_string()
+                            }
                             Some(from) => format!(
                                 "it was public and undocumented before this change, in {from}, which the change moved it out of"
                             ),
@@ -333,6 +342,25 @@ impl<'r> Held<'r> {
             findings.push(finding);
         }
         findings
+    }
+
+    /// Did the base have the Python method `symbol` of `file` by
+    /// inheritance: its class was there, and so was the base class that
+    /// defines it (an override written into a class that already answered
+    /// to the name, not a new subclass's, nor one of a base the change
+    /// wrote)? Then it had it undocumented.
+    fn inherited(&self, file: &ChangedFile, symbol: &exports::Export, before: &Before) -> Option<bool> {
+        let class = symbol.parent.as_deref()?;
+        let (there, base) = symbol.overrides.as_ref()?;
+        before.had_key(&format!("\u{1f}{class}"))?;
+        let base_was_there = if there.as_os_str().is_empty() {
+            true
+        } else if *there == file.path {
+            before.had_key(&format!("{base}\u{1f}{}", symbol.name)).is_some()
+        } else {
+            !self.moved.files.iter().any(|f| f.path == *there)
+        };
+        base_was_there.then_some(false)
     }
 
     /// Why a new undocumented symbol in `file` is a warning, when its

@@ -182,6 +182,12 @@ fn python_public(modules: &mut py_api::Modules<'_>, file: &ChangedFile, gaps: &m
                 && !modules.implemented_with_doc(&file.path, class, &s.name)
         })
     });
+    // An undocumented base's method, overridden: where the class had it from.
+    for s in gaps.iter_mut() {
+        if let Some(class) = &s.parent {
+            s.overrides = modules.overrides(&file.path, class, &s.name);
+        }
+    }
 }
 
 /// Drops from a Go file's gaps the methods that implement an interface

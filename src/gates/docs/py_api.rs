@@ -179,6 +179,22 @@ impl<'r> Modules<'r> {
     /// Does a base class of `class` (in `file`) document a method `method`,
     /// the first docstring up the bases, as `inspect.getdoc` finds it?
     pub fn inherits_doc(&mut self, file: &Path, class: &str, method: &str) -> bool {
+        self.in_bases(file, class, method, true).is_some()
+    }
+
+    /// The base class of `class` (in `file`) that defines a method
+    /// `method`, documented or not, with its file (empty for a base of the
+    /// standard library): the class had the method by inheritance before
+    /// it wrote its own.
+    pub fn overrides(&mut self, file: &Path, class: &str, method: &str) -> Option<(PathBuf, String)> {
+        self.in_bases(file, class, method, false)
+    }
+
+    /// Up the bases of `class`, as `inspect.getdoc` goes: the first that
+    /// defines `method` (with a docstring, when `documented`), and its
+    /// file. A base of the standard library defines and documents its
+    /// methods.
+    fn in_bases(&mut self, file: &Path, class: &str, method: &str, documented: bool) -> Option<(PathBuf, String)> {
         let mut seen = HashSet::new();
         let mut queue = vec![(file.to_path_buf(), class.to_string(), 0usize)];
         let mut first = true;
@@ -190,8 +206,8 @@ impl<'r> Modules<'r> {
             let Some(found) = module.classes.get(&class) else {
                 continue;
             };
-            if !first && found.methods.get(method) == Some(&true) {
-                return true;
+            if !first && found.methods.get(method).is_some_and(|&has_doc| has_doc || !documented) {
+                return Some((file, class));
             }
             first = false;
             let namespace = self.namespace(&file, 0);
@@ -200,12 +216,12 @@ impl<'r> Modules<'r> {
                 match self.base_origin(&file, &namespace, base) {
                     Some((there, name)) => queue.push((there, name, depth + 1)),
                     // A base of the standard library documents its methods.
-                    None if stdlib_member(base, method) => return true,
+                    None if stdlib_member(base, method) => return Some((PathBuf::new(), base.clone())),
                     None => {}
                 }
             }
         }
-        false
+        None
     }
 
     /// Where a base class as written in `file` (`Base`, `module.Base`) was

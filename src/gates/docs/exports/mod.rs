@@ -65,6 +65,11 @@ pub struct Export {
     /// the symbol's name (`// Object adds ..` above `func Objects`): Go's
     /// tools read no doc for it.
     pub misnamed: Option<String>,
+    /// Python: the base class (and its file; empty for the standard
+    /// library's) that defines this method, found when the project's
+    /// modules are read: the class had it by inheritance before it wrote
+    /// its own.
+    pub overrides: Option<(std::path::PathBuf, String)>,
 }
 
 /// The public symbols of `source`; `None` when it cannot be parsed.
@@ -108,6 +113,7 @@ fn export(node: Node<'_>, name: &str, kind: &'static str, documented: bool) -> E
         documented,
         parent: None,
         misnamed: None,
+        overrides: None,
     }
 }
 
