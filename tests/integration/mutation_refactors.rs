@@ -3202,3 +3202,49 @@ fn an_example_program_loaded_by_name_is_the_test_s_input() {
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// Issue 64 (typer 42196d47, completion tests): an expected output that
+/// holds a line of the example program's docstring, rewritten with it and
+/// nothing else, follows the example. The same output changed elsewhere
+/// too (`Usage:` -> `usage:`, the library's) is reported.
+#[test]
+fn an_output_holding_an_example_s_rewritten_line_follows_it() {
+    let example = |line: &str| {
+        format!(
+            "from greet import run\n\n\ndef main():\n    \"\"\"\n    {line}\n    \"\"\"\n    return run(main.__doc__)\n"
+        )
+    };
+    let test = |expected: &str| {
+        format!("import docs_src.hello as hello\n\n\ndef test_help():\n    assert hello.main() == \"{expected}\"\n")
+    };
+    let (was, now) = ("Say hi to NAME gently.", "Say hi to 'name' gently.");
+    let lib = "def run(doc):\n    return 'Usage: main\\n' + doc.strip()\n";
+    for (expected, errors) in [
+        (format!("Usage: main\\n{now}"), &[][..]),
+        (
+            format!("usage: main\\n{now}"),
+            &["mutation/assertion-value-changed tests/test_hello.py:5"][..],
+        ),
+    ] {
+        let (repo, base) = repo_with(&[
+            (
+                "pyproject.toml",
+                "[project]\nname = \"greet\"\n\n[tool.setuptools]\npackages = [\"greet\"]\n",
+            ),
+            ("greet/__init__.py", lib),
+            ("docs_src/__init__.py", "\n"),
+            ("docs_src/hello.py", &example(was)),
+            ("tests/test_hello.py", &test(&format!("Usage: main\\n{was}"))),
+        ]);
+        commit(
+            &repo,
+            "lower-case names",
+            &[
+                ("greet/__init__.py", &lib.replace("doc.strip()", "doc.strip() + ''")),
+                ("docs_src/hello.py", &example(now)),
+                ("tests/test_hello.py", &test(&expected)),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}

@@ -78,10 +78,11 @@ impl Analysis<'_> {
     }
 
     /// Did the expected value change as the text of an example program
-    /// the test runs changed: a Python module it imports that the
-    /// repository's distribution does not ship (`docs_src/..`, an
-    /// `examples/` app), where the step rewrote the old value's phrase as
-    /// the new one (typer 42196d47: the tutorial's docstring `Create a new
+    /// the test runs changed: a Python module it imports (or loads by
+    /// name) that the repository's distribution does not ship
+    /// (`docs_src/..`, an `examples/` app), where the step rewrote a line
+    /// whose text the old value holds as one whose text the new value
+    /// holds (typer 42196d47: the tutorial's docstring line `Create a new
     /// user with USERNAME.` -> `.. username.`, and the help text the test
     /// expects with it)? The program is the test's input. Library code the
     /// distribution ships, or a module with no distribution above it, is
@@ -96,19 +97,17 @@ impl Analysis<'_> {
         if nf.lang != Lang::Python {
             return false;
         }
-        // One plain string, as its token key writes it (`" text "`).
-        let phrase = |a: &Assertion| match pair::expected(a)[..] {
-            [value] => value
-                .strip_prefix("\" ")?
-                .strip_suffix(" \"")
-                .filter(|text| !text.contains('"'))
-                .map(str::to_string),
-            _ => None,
-        };
-        let (Some(was), Some(now)) = (phrase(old), phrase(new)) else {
-            return false;
-        };
+        // The expected values as their token keys write them: a string's
+        // text stays whole between its escapes (`" a \n b "`).
+        let (was, now) = (pair::expected(old).join(" , "), pair::expected(new).join(" , "));
         let long = |p: &str| p.contains(' ') && p.chars().count() >= 12;
+        fn plain(key: &str) -> Option<&str> {
+            let text = key.strip_prefix("\" ")?.strip_suffix(" \"")?;
+            (!text.contains('"')).then_some(text)
+        }
+        if was == now {
+            return false;
+        }
         let test_text = || {
             nf.change
                 .new
@@ -116,9 +115,6 @@ impl Analysis<'_> {
                 .map(|v| self.versions.bytes(v))
                 .unwrap_or_default()
         };
-        if was == now || !long(&was) || !long(&now) {
-            return false;
-        }
         step.changes.iter().filter(|c| c.kind == Kind::Code).any(|c| {
             let (Some(before), Some(after)) = (&c.old, &c.new) else {
                 return false;
@@ -137,7 +133,26 @@ impl Analysis<'_> {
             }
             let text = |v: &String| String::from_utf8_lossy(self.versions.bytes(v)).into_owned();
             let (before, after) = (text(before), text(after));
-            before.contains(&was) && !after.contains(&was) && after.contains(&now) && !before.contains(&now)
+            // A line the step rewrote in the example, its text (a
+            // docstring's line, trimmed) in the old value where the new
+            // value has its new text.
+            let (removed, added) = (
+                before.lines().filter(|l| !after.lines().any(|a| a == *l)),
+                after.lines().filter(|l| !before.lines().any(|b| b == *l)),
+            );
+            // The rest of the value as it was: nothing else followed the code.
+            let rewritten = |old: &str, new: &str| {
+                long(old) && long(new) && was.contains(old) && !now.contains(old) && was.replace(old, new) == now
+            };
+            removed.zip(added).any(|(r, a)| rewritten(r.trim(), a.trim()))
+                // Or the value whole, one plain string (`" text "`), a
+                // phrase of a line the step rewrote (`help="text"`).
+                || match (plain(&was), plain(&now)) {
+                    (Some(w), Some(n)) => {
+                        long(w) && long(n) && before.contains(w) && !after.contains(w) && after.contains(n) && !before.contains(n)
+                    }
+                    _ => false,
+                }
         })
     }
 
