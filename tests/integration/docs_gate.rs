@@ -514,21 +514,24 @@ fn a_go_method_that_implements_a_documented_interface_needs_no_comment_of_its_ow
         "errors.go",
         "package lib\n\n// A ParseError is a value that did not parse.\ntype ParseError struct{ err error }\n\nfunc (e *ParseError) Error() string { return e.err.Error() }\n\nfunc (e *ParseError) Unwrap() error { return e.err }\n\nfunc (e *ParseError) Next() int { return 0 }\n\nfunc (e *ParseError) Flush() {}\n\nfunc (e *ParseError) Close(force bool) {}\n",
     );
-    let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
-    let found: Vec<(u32, String)> = report
-        .findings
-        .iter()
-        .map(|f| (f.line.unwrap_or(0), f.message.clone()))
-        .collect();
+    let found = lines_and_messages(&repo);
     assert_eq!(
         found,
         vec![
             (12, "public method `Flush` has no doc comment".to_string()),
             (14, "public method `Close` has no doc comment".to_string()),
-        ],
-        "{}",
-        report.findings.len()
+        ]
     );
+}
+
+/// The line and message of each finding of `docs` on the change since HEAD.
+fn lines_and_messages(repo: &TestRepo) -> Vec<(u32, String)> {
+    let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
+    report
+        .findings
+        .iter()
+        .map(|f| (f.line.unwrap_or(0), f.message.clone()))
+        .collect()
 }
 
 /// A Go comment copied from a sibling (`// Object adds ..` above `func
@@ -548,12 +551,7 @@ fn a_go_comment_naming_another_symbol_is_said_to_start_with_that_name() {
         "context.go",
         "package lib\n\n// A Context builds fields.\ntype Context struct{}\n\n// Object adds one object.\nfunc (c Context) Object() {}\n\n// Object adds many objects.\nfunc (c Context) Objects() {}\n\n// adds nothing at all.\nfunc (c Context) None() {}\n",
     );
-    let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
-    let found: Vec<(u32, String)> = report
-        .findings
-        .iter()
-        .map(|f| (f.line.unwrap_or(0), f.message.clone()))
-        .collect();
+    let found = lines_and_messages(&repo);
     assert_eq!(
         found,
         vec![
@@ -887,12 +885,7 @@ fn an_interface_whose_members_are_all_documented_is_documented() {
         "src/index.ts",
         "/** Entry. */\nexport const entry = 1\n\nexport interface MatchOptions {\n  /** Decode each parameter. */\n  decode?: boolean\n  /** Match to the end. */\n  end?: boolean\n}\n\nexport type PathOptions = {\n  /** Case sensitive. */\n  sensitive?: boolean\n}\n\nexport interface CompileOptions {\n  /** Encode each parameter. */\n  encode?: boolean\n  validate?: boolean\n}\n",
     );
-    let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
-    let found: Vec<(u32, String)> = report
-        .findings
-        .iter()
-        .map(|f| (f.line.unwrap_or(0), f.message.clone()))
-        .collect();
+    let found = lines_and_messages(&repo);
     assert_eq!(
         found,
         vec![(16, "public interface `CompileOptions` has no doc comment".to_string())]
