@@ -17,7 +17,16 @@ pub(super) enum Within<'s> {
     Through(&'s str),
 }
 
-impl Within<'_> {
+impl<'s> Within<'s> {
+    /// The name a check compares with, which holds the value itself: no
+    /// input of the test that the value could follow.
+    pub(super) fn through(self) -> Option<&'s str> {
+        match self {
+            Within::Through(name) => Some(name),
+            _ => None,
+        }
+    }
+
     /// What the finding says after the test's name.
     fn label(self) -> String {
         match self {

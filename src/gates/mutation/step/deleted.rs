@@ -115,7 +115,7 @@ impl Analysis<'_> {
             // what they share, now runs row by row (issue 64: zerolog's
             // `TestErrorMarshalFunc_*` on `testErrorMarshalFunc` became the
             // rows of `TestArrayErrorMarshalFunc`).
-            if t.assertions.is_empty() && harness_became_table(files, left, t, &emit.gained.helpers) {
+            if t.assertions.is_empty() && harness_became_table(files, file, left, t, &emit.gained.helpers) {
                 emit.out.checked_again += 1;
                 continue;
             }
@@ -457,15 +457,12 @@ fn rewritten_with_checks(file: &TestChange<'_>, t: &TestCase) -> bool {
 /// says too little.
 fn harness_became_table(
     files: &[TestChange<'_>],
+    file: &TestChange<'_>,
     left: &[(usize, &TestCase)],
     t: &TestCase,
     kept: &HashMap<&Path, HashSet<&str>>,
 ) -> bool {
-    let Some(own) = left
-        .iter()
-        .find(|(_, d)| std::ptr::eq(*d, t))
-        .and_then(|&(i, _)| files[i].old)
-    else {
+    let Some(own) = file.old else {
         return false;
     };
     let gone = |h: &String| own.helpers.contains(h) && !kept.values().any(|k| k.contains(h.as_str()));
@@ -480,19 +477,27 @@ fn harness_became_table(
     let Some(stem) = tested_name(stem.trim_end_matches('_')) else {
         return false;
     };
+    added_tests(files).any(|n| {
+        n.cases.len() >= 2
+            && !n.assertions.is_empty()
+            && tested_name(&n.name).is_some_and(|named| named.contains(&stem))
+    })
+}
+
+/// The tests of the new versions of `files` that run and whose names none
+/// of their old versions had: the tests the step added.
+fn added_tests<'f>(files: &'f [TestChange<'_>]) -> impl Iterator<Item = &'f TestCase> {
     let existed = |name: &str| {
         files
             .iter()
             .filter_map(|f| f.old)
             .any(|o| o.tests.iter().any(|o| o.name == name))
     };
-    files.iter().filter_map(|f| f.new).flat_map(|n| &n.tests).any(|n| {
-        n.cases.len() >= 2
-            && n.skip.is_none()
-            && !n.assertions.is_empty()
-            && !existed(&n.name)
-            && tested_name(&n.name).is_some_and(|named| named.contains(&stem))
-    })
+    files
+        .iter()
+        .filter_map(|f| f.new)
+        .flat_map(|n| &n.tests)
+        .filter(move |n| n.skip.is_none() && !existed(&n.name))
 }
 
 /// Does a helper of `file` that asserts, which the assertion-free test
@@ -528,18 +533,7 @@ fn split_by_name(files: &[TestChange<'_>], t: &TestCase) -> bool {
         return false;
     }
     let stem = format!("{}_", t.name);
-    let existed = |name: &str| {
-        files
-            .iter()
-            .filter_map(|f| f.old)
-            .any(|o| o.tests.iter().any(|o| o.name == name))
-    };
-    let parts: Vec<&TestCase> = files
-        .iter()
-        .filter_map(|f| f.new)
-        .flat_map(|n| &n.tests)
-        .filter(|n| n.name.starts_with(&stem) && n.skip.is_none() && !existed(&n.name))
-        .collect();
+    let parts: Vec<&TestCase> = added_tests(files).filter(|n| n.name.starts_with(&stem)).collect();
     !parts.is_empty() && parts.iter().map(|n| n.assertions.len()).sum::<usize>() >= t.assertions.len().max(1)
 }
 

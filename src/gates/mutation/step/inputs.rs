@@ -50,9 +50,9 @@ impl Analysis<'_> {
         let rest = |version: Option<&String>, t: &TestCase| {
             let text = test_text(self.versions.bytes(version?), t.extent);
             // Not the binding a check compares with: it holds the value.
-            let text = match within {
-                Within::Through(name) => unbound(&text, t, name),
-                _ => text,
+            let text = match within.through() {
+                Some(name) => unbound(&text, t, name),
+                None => text,
             };
             let mut text: String = text
                 .lines()
@@ -136,9 +136,10 @@ impl Analysis<'_> {
             // A line the step rewrote in the example, its text (a
             // docstring's line, trimmed) in the old value where the new
             // value has its new text.
+            let (had, has): (HashSet<&str>, HashSet<&str>) = (before.lines().collect(), after.lines().collect());
             let (removed, added) = (
-                before.lines().filter(|l| !after.lines().any(|a| a == *l)),
-                after.lines().filter(|l| !before.lines().any(|b| b == *l)),
+                before.lines().filter(|l| !has.contains(l)),
+                after.lines().filter(|l| !had.contains(l)),
             );
             // The rest of the value as it was: nothing else followed the code.
             let rewritten = |old: &str, new: &str| {
@@ -249,14 +250,9 @@ impl Analysis<'_> {
             // (without whitespace the last word of a line runs into the
             // first of the next): what `raises(CattrsError)` expects is no
             // input.
-            // The binding a check compares with holds the value itself.
-            let through = match within {
-                Within::Through(name) => Some(name),
-                _ => None,
-            };
             let (more, fewer) = word_changes(
-                &unchecked_lines(&text_before, o, through),
-                &unchecked_lines(&text_after, n, through),
+                &unchecked_lines(&text_before, o, within.through()),
+                &unchecked_lines(&text_after, n, within.through()),
             );
             !(gained.is_empty() && lost.is_empty())
                 && gained.iter().all(|(w, n)| more.get(w).copied().unwrap_or(0) >= *n)
