@@ -3248,3 +3248,44 @@ fn an_output_holding_an_example_s_rewritten_line_follows_it() {
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// Issue 64 (resty 1f11e18c, hold-out replay): a hand-written comparison
+/// (a loop over one value checking each entry of the other) replaced by
+/// one check that the two values are equal (`reflect.DeepEqual`) checks
+/// all it did. The loop dropped for a check of their lengths alone loses
+/// its element checks.
+#[test]
+fn element_checks_made_whole_by_a_deep_equality_are_not_lost() {
+    let code = "package q\n\nfunc Parse(s string) map[string][]string {\n\treturn map[string][]string{\"a\": {s}}\n}\n";
+    let head = "package q\n\nimport (\n\t\"reflect\"\n\t\"testing\"\n)\n\nfunc TestParse(t *testing.T) {\n\texpected := map[string][]string{\"a\": {\"x\"}}\n\tactual := Parse(\"x\")\n";
+    let old = format!(
+        "{head}\tif len(expected) != len(actual) {{\n\t\tt.Fatalf(\"len\")\n\t}}\n\tfor name, want := range expected {{\n\t\tgot, ok := actual[name]\n\t\tif !ok {{\n\t\t\tt.Errorf(\"missing %s\", name)\n\t\t}}\n\t\tfor i, v := range want {{\n\t\t\tif v != got[i] {{\n\t\t\t\tt.Errorf(\"%s\", v)\n\t\t\t}}\n\t\t}}\n\t}}\n\t_ = reflect.DeepEqual\n}}\n"
+    );
+    let whole =
+        format!("{head}\tif !reflect.DeepEqual(expected, actual) {{\n\t\tt.Fatalf(\"got %v\", actual)\n\t}}\n}}\n");
+    let lengths = format!(
+        "{head}\tif len(expected) != len(actual) {{\n\t\tt.Fatalf(\"len\")\n\t}}\n\t_ = reflect.DeepEqual\n}}\n"
+    );
+    for (new, errors) in [
+        (whole, &[][..]),
+        (
+            lengths,
+            &[
+                "mutation/assertion-deleted q/q_test.go:8",
+                "mutation/assertion-deleted q/q_test.go:8",
+            ][..],
+        ),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("go.mod", "module example.com/q\n\ngo 1.21\n"),
+            ("q/q.go", code),
+            ("q/q_test.go", &old),
+        ]);
+        commit(
+            &repo,
+            "compare whole",
+            &[("q/q.go", &code.replace("{s}", "{s + \"\"}")), ("q/q_test.go", &new)],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}

@@ -200,6 +200,7 @@ impl Analysis<'_> {
                         && !pair::vacuous(o, old, of.old.map_or(&[], |f| &f.imports))
                         && !self.lost_removed_api(emit, of, o, nf, n)
                         && !self.compared_through_a_local(nf, o, n, old)
+                        && !self.implied_by_whole(of, o, n, old)
                         && !self.awaited_instead(nf, n, old)
                         && !pair::threw_again(o, n, old)
                         && !pair::pinned_with_its_pattern(Family::of(nf.lang), o, n, old)
@@ -334,6 +335,38 @@ impl Analysis<'_> {
                 self.value_changed(emit, code, (of, o, &old), (nf, n, &new), Within::Through(name));
             }
         }
+    }
+
+    /// Was the lost check `old` of `o` one of the element checks a
+    /// hand-written comparison makes (`for k, want := range expected {
+    /// got, ok := actual[k]; if !ok ..; if got != want .. }`), now made
+    /// whole by a check of `n` that the two values are equal (`if
+    /// !reflect.DeepEqual(expected, actual)`, `assert got == want`)? Every
+    /// name the lost check reads comes, through the old test's bindings
+    /// and loops, from those two values (issue 64: resty 1f11e18c).
+    fn implied_by_whole(&self, of: &TestChange<'_>, o: &TestCase, n: &TestCase, old: &Assertion) -> bool {
+        let Some(before) = of.change.old.as_ref() else {
+            return false;
+        };
+        let wholes: Vec<[&str; 2]> = n
+            .assertions
+            .iter()
+            .filter_map(|b| match b.form.demanded() {
+                crate::lang::Form::Equal(x, y) if is_plain_name(&x.key) && is_plain_name(&y.key) && x.key != y.key => {
+                    Some([x.key.as_str(), y.key.as_str()])
+                }
+                _ => None,
+            })
+            .collect();
+        if wholes.is_empty() {
+            return false;
+        }
+        let text = test_text(self.versions.bytes(before), o.extent);
+        let names: Vec<&str> = old.parts.iter().flat_map(|p| read_names(p)).collect();
+        !names.is_empty()
+            && wholes
+                .iter()
+                .any(|whole| names.iter().all(|name| comes_from(&text, name, whole, 0)))
     }
 
     /// Was the exact check `old` of `o` rewritten as an exact check of `n`
@@ -688,4 +721,71 @@ fn follows_own_rename(
     };
     let (before, after) = (words(&identity(old_path, o)), words(&identity(new_path, n)));
     lost.keys().all(|w| before.contains(w)) && gained.keys().all(|w| after.contains(w))
+}
+
+/// The plain names a token key reads, not the functions it calls nor the
+/// fields it reads (`len ( expected )` and `actual . x` read `expected`
+/// and `actual`), nor Go's and Python's literals.
+fn read_names(key: &str) -> Vec<&str> {
+    let tokens: Vec<&str> = key.split(' ').collect();
+    (0..tokens.len())
+        .filter(|&i| tokens.get(i + 1) != Some(&"(") && (i == 0 || tokens[i - 1] != "."))
+        .map(|i| tokens[i])
+        .filter(|t| is_plain_name(t) && !t.starts_with(|c: char| c.is_ascii_digit()))
+        .filter(|t| !matches!(*t, "nil" | "None" | "true" | "false" | "True" | "False" | "range"))
+        .collect()
+}
+
+/// The plain names a line of source reads, not the functions it calls
+/// (`range expected`, `actual[k]`, `zip(x, y)` read `expected`, `actual`
+/// and `k`, `x` and `y`).
+fn names_read(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (at, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        match (start, c.is_alphanumeric() || c == '_') {
+            (None, true) => start = Some(at),
+            (Some(from), false) => {
+                let word = &text[from..at];
+                let called = text[at..].trim_start().starts_with('(');
+                let field = text[..from].ends_with('.');
+                if !called && !field && !word.starts_with(|c: char| c.is_ascii_digit()) && word != "range" {
+                    out.push(word);
+                }
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Does `name` come from one of the two values of `whole` in a test's
+/// `text`: it is one, or a line binds it (`got, ok := actual[k]`, `for k,
+/// want := range expected`, `for a, b in zip(x, y):`) from names that do?
+/// A name no line binds comes from nothing the two values hold.
+fn comes_from(text: &str, name: &str, whole: &[&str; 2], depth: usize) -> bool {
+    if whole.contains(&name) {
+        return true;
+    }
+    if depth > 4 {
+        return false;
+    }
+    text.lines().any(|line| {
+        let line = line
+            .trim()
+            .trim_start_matches("for ")
+            .trim_end_matches(['{', ':'])
+            .trim();
+        let Some((bound, value)) = line
+            .split_once(":=")
+            .or_else(|| line.split_once(" in "))
+            .or_else(|| line.split_once(" = "))
+        else {
+            return false;
+        };
+        let binds = bound.split([',', ' ', '(', ')']).any(|b| b.trim() == name);
+        let sources = names_read(value);
+        binds && !sources.is_empty() && sources.iter().all(|s| comes_from(text, s, whole, depth + 1))
+    })
 }
