@@ -157,6 +157,12 @@ impl BodyScan {
             ),
             _ => return,
         };
+        // pytest 8.4's `RaisesGroup(E)`, `RaisesExc(E, match=..)`: `raises` checks; one in another's arguments is of it.
+        let pytest8 = matches!(receiver.as_str(), "pytest" | "") && RAISING[2..].contains(&name.as_str());
+        if pytest8 && call.parent().is_some_and(|p| p.kind() == "argument_list") {
+            return self.calls.push(name);
+        }
+        let name = if pytest8 { "raises".to_string() } else { name };
         let args = positional_args(call);
         let on_self = receiver == "self" || receiver == "cls";
         if (receiver == "pytest" && name == "skip") || (on_self && name == "skipTest") {
@@ -429,19 +435,8 @@ pub(super) fn raises_check<'a>(call: &Node<'a>, source: &[u8]) -> Option<(Node<'
     Some((lambda.field("body")?, text(&parameter, source).into_owned()))
 }
 
-/// The operands of `a and b and c` (through parentheses), or the test itself.
-pub(super) fn conjuncts<'a>(test: Node<'a>, source: &[u8]) -> Vec<Node<'a>> {
-    let test = unwrap(test);
-    let is_and = test.kind() == "boolean_operator" && test.field("operator").is_some_and(|o| text(&o, source) == "and");
-    match (is_and, test.field("left"), test.field("right")) {
-        (true, Some(left), Some(right)) => {
-            let mut parts = conjuncts(left, source);
-            parts.extend(conjuncts(right, source));
-            parts
-        }
-        _ => vec![test],
-    }
-}
+/// The context managers whose `as` name holds what was raised or warned.
+const RAISING: &[&str] = &["raises", "warns", "RaisesGroup", "RaisesExc"];
 
 /// The names `with pytest.raises(..) as name` binds in `body`, and apart,
 /// those an `except E as name` binds (what was raised itself).
@@ -457,8 +452,12 @@ pub(super) fn raises_aliases(body: &Node, source: &[u8]) -> (Vec<String>, Vec<St
         if n.parent().is_some_and(|p| p.kind() == "except_clause") {
             caught.push(alias);
         } else if first_child(&n).filter(|c| c.kind() == "call").is_some_and(|call| {
-            call.field("function")
-                .is_some_and(|f| matches!(text(&f, source).rsplit('.').next(), Some("raises" | "warns")))
+            call.field("function").is_some_and(|f| {
+                text(&f, source)
+                    .rsplit('.')
+                    .next()
+                    .is_some_and(|n| RAISING.contains(&n))
+            })
         }) {
             infos.push(alias);
         }

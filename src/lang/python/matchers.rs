@@ -28,6 +28,20 @@ pub(super) fn test_form(test: Node, source: &[u8]) -> Form {
     }
 }
 
+/// The operands of `a and b and c` (through parentheses), or the test itself.
+pub(super) fn conjuncts<'a>(test: Node<'a>, source: &[u8]) -> Vec<Node<'a>> {
+    let test = unwrap(test);
+    let is_and = test.kind() == "boolean_operator" && test.field("operator").is_some_and(|o| text(&o, source) == "and");
+    match (is_and, test.field("left"), test.field("right")) {
+        (true, Some(left), Some(right)) => {
+            let mut parts = conjuncts(left, source);
+            parts.extend(conjuncts(right, source));
+            parts
+        }
+        _ => vec![test],
+    }
+}
+
 /// What an `if` around a failure demands for the test to pass: its
 /// condition, negated (`if got != want: pytest.fail()` demands `got == want`).
 pub(super) fn demanded(condition: Node, source: &[u8]) -> Form {
