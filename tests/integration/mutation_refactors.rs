@@ -3289,3 +3289,89 @@ fn element_checks_made_whole_by_a_deep_equality_are_not_lost() {
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// Issue 64 (anyio b1f6e402): a test moved out of its class and made to
+/// assert a chain (`assert got == h.name == "q.test_x"`) keeps the
+/// checks of its links (`h.name == ..`), and its expected qualified name
+/// follows the move (`q.TestTasks.test_x` -> `q.test_x`). A link made
+/// weaker (`== "q.test_x"` -> `!= ""`), or a qualified name that changed
+/// otherwise, is reported.
+#[test]
+fn a_chained_comparison_keeps_each_link_and_a_qualified_name_follows_its_class() {
+    let code = "class Task:\n    def __init__(self, name):\n        self.name = name\n\n    def run(self):\n        return self.name\n";
+    let old = "from calc.tasks import Task\n\n\nclass TestTasks:\n    def test_name(self):\n        task = Task(\"q.TestTasks.test_name\")\n        assert task.run() == task.name\n        assert task.name == \"q.TestTasks.test_name\"\n";
+    let moved = |chain: &str| {
+        format!(
+            "from calc.tasks import Task\n\n\ndef test_name():\n    task = Task(\"q.test_name\")\n    assert {chain}\n"
+        )
+    };
+    for (new, errors) in [
+        (moved("task.run() == task.name == \"q.test_name\""), &[][..]),
+        (
+            moved("task.run() == task.name != \"\""),
+            &["mutation/assertion-weakened tests/test_tasks.py:6"][..],
+        ),
+        (
+            moved("task.run() == task.name == \"q.other_name\""),
+            &["mutation/assertion-value-changed tests/test_tasks.py:6"][..],
+        ),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("calc/__init__.py", "\n"),
+            ("calc/tasks.py", code),
+            ("tests/test_tasks.py", old),
+        ]);
+        commit(
+            &repo,
+            "module-level test",
+            &[
+                (
+                    "calc/tasks.py",
+                    &code.replace("return self.name", "return str(self.name)"),
+                ),
+                ("tests/test_tasks.py", &new),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}
+
+/// Issue 64 (afero 9086596): a test of values computed from a temporary
+/// folder rewritten as a table of literal rows keeps no old input to look
+/// for: its checks of the same call over as many cases are the old ones
+/// made anew. A table that keeps one old input and drops the other lost
+/// the check of the one dropped.
+#[test]
+fn a_test_rewritten_as_a_table_of_new_inputs_keeps_its_checks() {
+    let code = "package fsx\n\nimport \"strings\"\n\n// Join joins.\nfunc Join(a, b string) string { return a + \"/\" + strings.TrimPrefix(b, \"/\") }\n\n// Real resolves p under base.\nfunc Real(base, p string) (string, error) { return Join(base, p), nil }\n";
+    let old = "package fsx\n\nimport \"testing\"\n\nfunc TestReal(t *testing.T) {\n\tbase := Join(t.TempDir(), \"base\")\n\twant := Join(base, \"s1\")\n\tgot, err := Real(base, \"/s1\")\n\tif err != nil {\n\t\tt.Errorf(\"got error %s\", err)\n\t}\n\tif got != want {\n\t\tt.Errorf(\"want %s got %s\", want, got)\n\t}\n\tother, err := Real(base, \"/s2/x\")\n\tif err != nil {\n\t\tt.Errorf(\"got error %s\", err)\n\t}\n\tif other != Join(base, \"s2/x\") {\n\t\tt.Errorf(\"bad %s\", other)\n\t}\n}\n";
+    let table = |rows: &str| {
+        format!(
+            "package fsx\n\nimport \"testing\"\n\nfunc TestReal(t *testing.T) {{\n\ttests := []struct {{\n\t\tname  string\n\t\tbase  string\n\t\tinput string\n\t\twant  string\n\t}}{{\n{rows}\t}}\n\tfor _, tt := range tests {{\n\t\tt.Run(tt.name, func(t *testing.T) {{\n\t\t\tgot, err := Real(tt.base, tt.input)\n\t\t\tif err != nil {{\n\t\t\t\tt.Fatalf(\"unexpected error %v\", err)\n\t\t\t}}\n\t\t\tif got != tt.want {{\n\t\t\t\tt.Errorf(\"got %q want %q\", got, tt.want)\n\t\t\t}}\n\t\t}})\n\t}}\n}}\n"
+        )
+    };
+    let anew = table(
+        "\t\t{name: \"simple\", base: \"/var/data\", input: \"file.txt\", want: \"/var/data/file.txt\"},\n\t\t{name: \"slash\", base: \"/var/data\", input: \"/file.txt\", want: \"/var/data/file.txt\"},\n\t\t{name: \"nested\", base: \"/var/data\", input: \"a/b.txt\", want: \"/var/data/a/b.txt\"},\n",
+    );
+    let kept_one = table(
+        "\t\t{name: \"s1\", base: \"/var/data\", input: \"/s1\", want: \"/var/data/s1\"},\n\t\t{name: \"slash\", base: \"/var/data\", input: \"/file.txt\", want: \"/var/data/file.txt\"},\n",
+    );
+    for (new, errors) in [
+        (anew, &[][..]),
+        (kept_one, &["mutation/assertion-deleted fsx/fsx_test.go:5"][..]),
+    ] {
+        let (repo, base) = repo_with(&[("go.mod", GO_MOD), ("fsx/fsx.go", code), ("fsx/fsx_test.go", old)]);
+        commit(
+            &repo,
+            "table",
+            &[
+                (
+                    "fsx/fsx.go",
+                    &code.replace("return Join(base, p), nil", "return Join(base, p) + \"\", nil"),
+                ),
+                ("fsx/fsx_test.go", &new),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}

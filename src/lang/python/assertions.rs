@@ -74,6 +74,11 @@ impl BodyScan {
                     {
                         continue;
                     }
+                    // A chain `a == b == c` is `a == b and b == c`: a check each.
+                    if let Some(links) = first_child(&n).and_then(|c| chained(c, Span::of(&n), self.guard, source)) {
+                        self.assertions.extend(links);
+                        continue;
+                    }
                     let (matcher, parts) = first_child(&n).map(|c| assert_check(&c, source)).unwrap_or_default();
                     // `assert False, "why"` is an explicit failure, as `pytest.fail("why")` is.
                     let form = if matches!(condition.as_str(), "False" | "0") {

@@ -15,10 +15,8 @@ pub(super) fn test_form(test: Node, source: &[u8]) -> Form {
     let test = unwrap(test);
     match test.kind() {
         "comparison_operator" => match comparison(&test, source) {
-            Some((a, "==", b)) => value_equal(a, b),
-            Some((a, "is", b)) => Form::Equal(a.by_identity(), b.by_identity()),
-            Some((a, "!=" | "is not", b)) => Form::NotEqual(a, b),
-            _ => Form::Other,
+            Some((a, operator, b)) => compared(a, operator, b),
+            None => Form::Other,
         },
         "not_operator" => match test.field("argument") {
             Some(arg) => Form::Falsy(operand(&unwrap(arg), source)),
@@ -61,21 +59,23 @@ pub(super) fn demanded(condition: Node, source: &[u8]) -> Form {
     }
 }
 
+/// What `a operator b` checks.
+pub(super) fn compared(a: Operand, operator: &str, b: Operand) -> Form {
+    match operator {
+        "==" => value_equal(a, b),
+        "is" => Form::Equal(a.by_identity(), b.by_identity()),
+        "!=" | "is not" => Form::NotEqual(a, b),
+        _ => Form::Other,
+    }
+}
+
 /// The two sides and the operator of a comparison of two operands (`a ==
 /// b`, `a is not b`); `None` for a chain (`a < b < c`).
 pub(super) fn comparison(test: &Node, source: &[u8]) -> Option<(Operand, &'static str, Operand)> {
-    let mut cursor = test.walk();
-    let children: Vec<Node> = test.children(&mut cursor).filter(|c| c.kind() != COMMENT).collect();
-    let operands: Vec<&Node> = children.iter().filter(|c| c.is_named()).collect();
-    let operator: Vec<String> = children
-        .iter()
-        .filter(|c| !c.is_named())
-        .map(|c| text(c, source).into_owned())
-        .collect();
-    let [a, b] = operands[..] else {
+    let [(a, operator, b)] = &links(*test, source)[..] else {
         return None;
     };
-    let operator = match operator.join(" ").as_str() {
+    let operator = match operator.as_str() {
         "==" => "==",
         "!=" => "!=",
         "is" => "is",
@@ -83,6 +83,51 @@ pub(super) fn comparison(test: &Node, source: &[u8]) -> Option<(Operand, &'stati
         _ => "other",
     };
     Some((operand(a, source), operator, operand(b, source)))
+}
+
+/// The links of a comparison, as Python evaluates it: a chain `a == b ==
+/// c` is `a == b and b == c`; `a is not b` is one link.
+pub(super) fn links<'a>(test: Node<'a>, source: &[u8]) -> Vec<(Node<'a>, String, Node<'a>)> {
+    let mut cursor = test.walk();
+    let mut links = Vec::new();
+    let mut left: Option<Node> = None;
+    let mut operator: Vec<String> = Vec::new();
+    for child in test.children(&mut cursor).filter(|c| c.kind() != COMMENT) {
+        if !child.is_named() {
+            operator.push(text(&child, source).into_owned());
+            continue;
+        }
+        if let Some(a) = left {
+            links.push((a, operator.join(" "), child));
+        }
+        left = Some(child);
+        operator.clear();
+    }
+    links
+}
+
+/// The checks of an `assert` of a comparison chain (`a == b == c`), one
+/// per link, each spanning the statement at `span`; `None` for a plain
+/// comparison or any other test.
+pub(super) fn chained(test: Node, span: Span, guard: Guard, source: &[u8]) -> Option<Vec<Assertion>> {
+    let test = unwrap(test);
+    let links = links(test, source);
+    if test.kind() != "comparison_operator" || links.len() < 2 {
+        return None;
+    }
+    let checks = links.into_iter().map(|(a, operator, b)| {
+        let mut read = values(&a, source, COMMENT);
+        read.extend(values(&b, source, COMMENT));
+        Assertion {
+            span,
+            parts: vec![token_key(&a, source), token_key(&b, source)],
+            form: compared(operand(&a, source), &operator, operand(&b, source)),
+            matcher: operator,
+            guard,
+            values: read,
+        }
+    });
+    Some(checks.collect())
 }
 
 pub(super) fn unittest_form(name: &str, args: &[Node], source: &[u8]) -> Form {

@@ -362,14 +362,20 @@ pub fn input_replaced(old: &TestCase, new: &TestCase, a: &Assertion) -> bool {
 /// samber/lo's checks of `result1`, `result2` .. became one check of
 /// `result` over a table's rows), or written in one check of the same
 /// functions beside the table (a case of another type, its own subtest)?
-/// A row dropped on the way leaves fewer checks or takes its values with it.
+/// A row dropped on the way leaves fewer checks or takes its values with it;
+/// a table whose rows keep none of the old inputs was written anew, and its
+/// checks of the same function over as many cases make the old ones.
 pub fn made_by_rows(family: Family, old: &TestCase, new: &TestCase, a: &Assertion) -> bool {
     if !old.cases.is_empty() || new.cases.is_empty() || checks_made(new) < old.assertions.len() {
         return false;
     }
     let strong = |b: &Assertion| b.matcher == a.matcher || rank(family, a).is_some_and(|r| rank(family, b) >= Some(r));
-    let asks = callees(old, a);
-    if !asks.iter().all(|c| new.calls.contains(c)) || !new.assertions.iter().any(strong) {
+    // What its subject asks: the expected side may be computed by helpers
+    // the rows make needless (`filepath.Join(base, "s1")`), and so may the
+    // subject's arguments (`Real(base, "/s1")` of `base := Join(..)`).
+    let asked = |t: &TestCase, b: &Assertion| callees(t, subject(b).map(str::to_string).as_slice());
+    let asks = asked(old, a);
+    if !(asks.is_empty() || asks.iter().any(|c| new.calls.contains(c))) || !new.assertions.iter().any(strong) {
         return false;
     }
     // Its expected values, each a row's value; the literals its subject
@@ -380,15 +386,32 @@ pub fn made_by_rows(family: Family, old: &TestCase, new: &TestCase, a: &Assertio
     let all: Vec<Vec<String>> = old
         .assertions
         .iter()
-        .filter(|b| callees(old, b) == asks)
+        .filter(|b| asked(old, b) == asks)
         .map(input)
         .filter(|l| !l.is_empty())
         .collect();
     let common = |l: &String| all.len() > 1 && all.iter().all(|each| each.contains(l));
-    let mut written: Vec<String> = input(a).into_iter().filter(|l| !common(l)).collect();
+    // A table written anew, no row keeping any input the old checks gave
+    // (temporary folders become literal paths; afero 9086596's
+    // `TestRealPath`), keeps no input to look for.
+    let row_values: Vec<String> = new
+        .cases
+        .iter()
+        .flatten()
+        .flat_map(|(_, v)| values::literals(v).into_iter().chain([values::spelled_value(v)]))
+        .collect();
+    let anew = !all.iter().flatten().any(|l| row_values.contains(l));
+    let mut written: Vec<String> = match anew {
+        true => Vec::new(),
+        false => input(a).into_iter().filter(|l| !common(l)).collect(),
+    };
     // An expected value that is one literal as it spells; one that
     // computes on literals (`[]string{"a", "b"}[index]`) as the literals.
-    for e in expected(a).into_iter().filter(|e| values::is_literal(e)) {
+    // No error (`err == nil`) is what each row's check says, not a value.
+    for e in expected(a)
+        .into_iter()
+        .filter(|e| values::is_literal(e) && !matches!(*e, "nil" | "None" | "null" | "undefined"))
+    {
         match values::one_value(&e.split(' ').collect::<Vec<_>>()) {
             true => written.push(values::spelled_value(e)),
             false => written.extend(values::literals(e)),
@@ -404,15 +427,15 @@ pub fn made_by_rows(family: Family, old: &TestCase, new: &TestCase, a: &Assertio
         || new
             .assertions
             .iter()
-            .any(|b| strong(b) && asks.iter().all(|c| callees(new, b).contains(c)) && holds(&mut b.parts.iter()))
+            .any(|b| strong(b) && asks.iter().all(|c| callees(new, &b.parts).contains(c)) && holds(&mut b.parts.iter()))
 }
 
-/// The functions the check `a` of `t` asks: those its operands call, and
-/// those that gave the locals it reads (`str0` of `str0 := Substring(..)`),
-/// of the calls `t` makes (not `func (..)`).
-fn callees(t: &TestCase, a: &Assertion) -> Vec<String> {
+/// The functions operands `parts` of a check of `t` ask: those they call,
+/// and those that gave the locals they read (`str0` of `str0 :=
+/// Substring(..)`), of the calls `t` makes (not `func (..)`).
+fn callees(t: &TestCase, parts: &[String]) -> Vec<String> {
     let mut out = Vec::new();
-    for part in &a.parts {
+    for part in parts {
         let tokens: Vec<&str> = part.split(' ').collect();
         for (i, token) in tokens.iter().enumerate() {
             // `f(..)`, or a generic function given its types, `f[float32](..)`.

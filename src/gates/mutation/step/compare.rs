@@ -693,7 +693,9 @@ fn probed_both_ways(file: &TestFile, value: &str) -> bool {
 /// Did the expected values of `old` become those of `new` only by the
 /// test's own identity changing: each word lost from them is a word of the
 /// old test's name, scope or file path, each word gained one of the new
-/// test's, and the step renamed the test or moved its file (zap's
+/// test's, and the step renamed the test, moved it out of or into a class
+/// (anyio b1f6e402: a qualified name losing `TestCreateTask.`) or moved
+/// its file (zap's
 /// `"go.uber.org/zap.TestTakeStacktrace"` that became
 /// `"go.uber.org/zap/internal/stacktrace.TestTake"` when the test moved to
 /// `internal/stacktrace` as `TestTake`)?
@@ -703,7 +705,7 @@ fn follows_own_rename(
     old: &Assertion,
     new: &Assertion,
 ) -> bool {
-    if old_path == new_path && o.name == n.name {
+    if old_path == new_path && o.name == n.name && o.scope == n.scope {
         return false;
     }
     let identity =
