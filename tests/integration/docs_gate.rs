@@ -431,6 +431,52 @@ fn a_javascript_package_api_is_what_its_entry_points_expose() {
     );
 }
 
+/// Issue 64 (valibot): a package that declares no entry point and has no
+/// `index.js` where npm looks by default (a website, an app) is imported
+/// by no one: its exports are not API. A package whose entry points are
+/// built by a bundler exposes what the bundler's config starts from
+/// (tsdown's `entry`), not every module beside it.
+#[test]
+fn an_app_exposes_nothing_and_a_bundle_what_its_config_starts_from() {
+    let repo = documented_repo();
+    repo.write("package.json", "{ \"name\": \"root\", \"private\": true }\n");
+    repo.write("site/package.json", "{ \"name\": \"site\", \"version\": \"0.1.0\" }\n");
+    repo.write("lib/package.json", "{ \"name\": \"lib\", \"version\": \"0.1.0\" }\n");
+    repo.write(
+        "codemod/package.json",
+        "{ \"name\": \"codemod\", \"main\": \"./dist/index.js\", \"types\": \"./dist/index.d.ts\" }\n",
+    );
+    repo.write(
+        "codemod/tsdown.config.ts",
+        "import { defineConfig } from 'tsdown';\n\nexport default defineConfig([\n  { entry: ['./src/transform/index.ts'], outDir: './dist' },\n]);\n",
+    );
+    repo.write(
+        "codemod/src/transform/index.ts",
+        "/** Entry. */\nexport default function transform() {}\n",
+    );
+    repo.commit("packages");
+    repo.write("site/src/routes/page.ts", "export const properties = {}\n");
+    repo.write("lib/index.ts", "export const shared = {}\n");
+    repo.write("codemod/src/transform/helpers.ts", "export function helper() {}\n");
+    repo.write(
+        "codemod/src/transform/index.ts",
+        "/** Entry. */\nexport default function transform() {}\n\nexport function run() {}\n",
+    );
+    let run = repo.run(&["docs", "--base", "HEAD", "--format", "json"]);
+    let report = json(&run);
+    assert_eq!(
+        export_levels(&report),
+        vec![
+            ("codemod/src/transform/helpers.ts", "Warning".to_string()),
+            ("codemod/src/transform/index.ts", "Error".to_string()),
+            ("lib/index.ts", "Error".to_string()),
+            ("site/src/routes/page.ts", "Warning".to_string()),
+        ],
+        "{}",
+        run.stdout
+    );
+}
+
 #[test]
 fn javascript_rust_and_go_exports_follow_their_conventions() {
     let repo = documented_repo();

@@ -175,6 +175,12 @@ pub fn api(files: &dyn Files, dir: &Path) -> Option<Api> {
             strings(value, &mut entries);
         }
     }
+    // None declared: npm's default `main`, an `index.js` beside the
+    // manifest, or the `src/index` it is built from.
+    let declared = !entries.is_empty();
+    if !declared {
+        entries.extend(["./index.js", "./src/index.js"].map(str::to_string));
+    }
     let mut api = Api::default();
     let compiled = compiled(files, dir);
     // A subpath pattern (`"./utils/*": "./dist/utils/*.js"`) exposes every
@@ -190,17 +196,27 @@ pub fn api(files: &dyn Files, dir: &Path) -> Option<Api> {
     if !patterns.is_empty() && api.folders.is_empty() {
         return None;
     }
-    let mut work: Vec<(PathBuf, Take)> = entries
+    let mut sources: Vec<PathBuf> = entries
         .iter()
         .filter(|e| !e.contains('*'))
         .filter_map(|e| source_of(files, dir, e, &compiled))
+        .collect();
+    // Built by a bundler from sources its config names (tsdown's and
+    // tsup's `entry`, unbuild's `entries`), in place of the entry points'.
+    if sources.is_empty() && declared {
+        sources = bundled(files, dir);
+    }
+    let mut work: Vec<(PathBuf, Take)> = sources
+        .into_iter()
         .map(|file| {
             let prefix = format!("{}#", display_path(&file));
             (file, Take::All(prefix))
         })
         .collect();
     if work.is_empty() && api.folders.is_empty() {
-        return None;
+        // Nothing declared and no default `index`: nothing is imported by
+        // the package's name (an app: a website, a tool's scripts).
+        return (!declared).then(Api::default);
     }
     let nesting = |label: &str| {
         label
@@ -276,6 +292,57 @@ fn strings(value: &serde_json::Value, out: &mut Vec<String>) {
         }
         _ => {}
     }
+}
+
+/// The bundler configs read for the sources a build starts from.
+const BUNDLER_CONFIGS: &[&str] = &["tsdown.config", "tsup.config", "build.config"];
+
+/// The sources (repo-relative) the bundler config of the package in `dir`
+/// names as its entries: the strings of its `entry:` or `entries:` value
+/// (`entry: ['./src/transform/index.ts']`, `entries: ['src/index']`),
+/// those that are files of the package.
+fn bundled(files: &dyn Files, dir: &Path) -> Vec<PathBuf> {
+    let Some(text) = BUNDLER_CONFIGS
+        .iter()
+        .flat_map(|name| ["ts", "mts", "js", "mjs", "cjs"].map(|ext| format!("{name}.{ext}")))
+        .find_map(|name| files.read(&dir.join(name)))
+    else {
+        return Vec::new();
+    };
+    let text = String::from_utf8_lossy(&text);
+    let mut sources = Vec::new();
+    for key in ["entry", "entries"] {
+        let mut rest = text.as_ref();
+        while let Some(at) = rest.find(key) {
+            let before = rest[..at].chars().next_back();
+            rest = &rest[at + key.len()..];
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let Some(value) = rest.trim_start().strip_prefix(':') else {
+                continue;
+            };
+            let value = value.trim_start();
+            // The value: one string, or up to the bracket that closes it.
+            let end = match value.chars().next() {
+                Some('[') => value.find(']'),
+                Some('{') => value.find('}'),
+                Some('"' | '\'' | '`') => value[1..].find(&value[..1]).map(|e| e + 2),
+                _ => None,
+            };
+            let Some(end) = end else { continue };
+            for quoted in value[..end].split(['"', '\'', '`']).skip(1).step_by(2) {
+                if let Some(path) = normalize(&dir.join(quoted))
+                    && let Some(source) =
+                        with_extension(files, &strip_extension(&path)).or(files.is_file(&path).then_some(path))
+                    && !sources.contains(&source)
+                {
+                    sources.push(source);
+                }
+            }
+        }
+    }
+    sources
 }
 
 /// The source file (repo-relative) an entry point of the package in `dir`
