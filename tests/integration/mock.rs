@@ -1625,3 +1625,45 @@ fn rust_tests_inside_the_crate_and_trait_imports_use_the_subject() {
     assert_eq!(flagged.len(), 1, "{}", run.stdout);
     assert!(flagged[0].starts_with("tests/std_only.rs:2:"), "{}", run.stdout);
 }
+
+/// Issue 64 (go-toml's generated `toml_testgen_test.go`): a Go test file
+/// that only calls a helper another test file of its package defines
+/// reaches the project code that file imports. A helper file of another
+/// package clause, or one that imports no project code, reaches nothing.
+#[test]
+fn a_go_test_reaches_its_subject_through_a_helper_of_its_package() {
+    let generated = "package cart_test\n\nimport \"testing\"\n\nfunc TestGenerated(t *testing.T) {\n\tinput := \"1,2\"\n\tcheckTotal(t, input)\n}\n";
+    let helper = |package: &str, import: &str, call: &str| {
+        format!(
+            "package {package}\n\nimport (\n\t\"strings\"\n\t\"testing\"\n{import})\n\nfunc checkTotal(t *testing.T, input string) {{\n\tt.Helper()\n\tif {call}(strings.Split(input, \",\")) != 2 {{\n\t\tt.Fatal(input)\n\t}}\n}}\n"
+        )
+    };
+    for (support, flagged) in [
+        (
+            helper("cart_test", "\n\t\"example.com/shop/cart\"\n", "cart.Total"),
+            false,
+        ),
+        (helper("cart", "", "Total"), true),
+        (helper("cart_test", "", "len"), true),
+    ] {
+        let repo = TestRepo::new();
+        repo.write("go.mod", "module example.com/shop\n\ngo 1.22\n");
+        repo.write(
+            "cart/cart.go",
+            "package cart\n\n// Total counts.\nfunc Total(xs []string) int { return len(xs) }\n",
+        );
+        repo.write("cart/support_test.go", &support);
+        repo.write("cart/gen_test.go", generated);
+        repo.commit("base");
+        let run = repo.run(&["mock", "--all-files", "--format", "json"]);
+        let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        let never: Vec<&str> = report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["rule"] == "mock/never-imports-subject")
+            .filter_map(|f| f["path"].as_str())
+            .collect();
+        assert_eq!(never == ["cart/gen_test.go"], flagged, "{support}\n{}", run.stdout);
+    }
+}

@@ -98,7 +98,15 @@ fn check(rel: &Path, lang: Lang, file: &TestFile, settings: &Settings, resolver:
             (i.used_in(file) && (resolver.is_subject(rel, lang, i) || resolver.is_helper_under_test(rel, lang, i)))
                 || resolver.installs_subject(rel, lang, i)
         })
-        || file.paths.iter().any(|p| resolver.names_project_file(rel, p));
+        || file.paths.iter().any(|p| resolver.names_project_file(rel, p))
+        || lang == Lang::Go && {
+            let called: Vec<&str> = file
+                .tests
+                .iter()
+                .flat_map(|t| t.calls.iter().map(String::as_str))
+                .collect();
+            resolver.go_helpers_reach_subject(rel, &called)
+        };
     if !imports_subject {
         let subject: Vec<bool> = file.imports.iter().map(|i| resolver.is_subject(rel, lang, i)).collect();
         findings.extend(rules::never_imports_subject(&path, file, &subject));

@@ -309,6 +309,52 @@ impl Resolver {
         on && ret
     }
 
+    /// Does the Go test file `from` call (`called`) a helper that another
+    /// test file of its package defines (`func name(` in a `_test.go`
+    /// beside it, under the same `package` clause), a file that imports
+    /// project code? A Go package's test files share their functions: the
+    /// generated tests calling `testgenInvalid(t, input)` run the decoder
+    /// that helper's file imports (issue 64: go-toml's `toml_testgen_test.go`).
+    pub fn go_helpers_reach_subject(&self, from: &Path, called: &[&str]) -> bool {
+        let dir = from.parent().unwrap_or(Path::new(""));
+        let package = |text: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix("package "))
+                .map(|p| p.trim().to_string())
+        };
+        let read = |rel: &Path| crate::walk::read_file(&self.root, rel).ok();
+        let Some(own) = read(from).and_then(|t| package(&String::from_utf8_lossy(&t))) else {
+            return false;
+        };
+        let Ok(entries) = std::fs::read_dir(self.root.join(dir)) else {
+            return false;
+        };
+        let mut names: Vec<String> = entries
+            .flatten()
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+            .filter_map(|e| e.file_name().to_str().map(str::to_string))
+            .filter(|n| n.ends_with("_test.go") && dir.join(n) != from)
+            .collect();
+        names.sort();
+        names.into_iter().any(|name| {
+            let sibling = dir.join(&name);
+            let Some(bytes) = read(&sibling) else {
+                return false;
+            };
+            let text = String::from_utf8_lossy(&bytes);
+            let defines = text.lines().any(|l| {
+                l.strip_prefix("func ")
+                    .and_then(|rest| rest.split_once('('))
+                    .is_some_and(|(name, _)| called.contains(&name.trim()))
+            });
+            defines
+                && package(&text).as_deref() == Some(own.as_str())
+                && Lang::Go
+                    .imports(&bytes)
+                    .is_some_and(|imports| imports.iter().any(|i| self.reaches(&sibling, Lang::Go, i, 1)))
+        })
+    }
+
     /// Is `import` the test-support module the file `from` is named after
     /// (`mocker.test.ts` importing `./Mocker`)? A test of a test helper tests
     /// project code: the helper.
