@@ -3375,3 +3375,80 @@ fn a_test_rewritten_as_a_table_of_new_inputs_keeps_its_checks() {
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// Issue 64 (go-toml's generated tests): a test renamed with words put
+/// inside its name (`TestGen_Invalid_Control_Del` ->
+/// `TestGen_Invalid_Tests_Invalid_Control_Del`) and its input respelled is
+/// the same test; one of two copies deleted (the same statements as a test
+/// the file keeps) loses nothing. The test so renamed is compared with the
+/// old one (a check it dropped is reported), and a copy over other
+/// parametrized cases is a test deleted.
+#[test]
+fn a_name_with_words_put_inside_and_a_deleted_copy_lose_nothing() {
+    let code = "package toml\n\n// Check parses.\nfunc Check(s string) error { return nil }\n";
+    let case = |name: &str, input: &str| {
+        format!(
+            "func TestGen_{name}(t *testing.T) {{\n\tinput := \"{input}\"\n\tif err := Check(input); err == nil {{\n\t\tt.Fatal(input)\n\t}}\n}}\n\n"
+        )
+    };
+    let file = |cases: &[String]| format!("package toml\n\nimport \"testing\"\n\n{}", cases.concat());
+    let old = file(&[
+        case("Invalid_Control_Del", "a = \\u007f"),
+        case("Invalid_Quotes1", "a = '''''''"),
+        case("Invalid_Quotes2", "a = '''''''"),
+    ]);
+    for (new, errors) in [
+        (
+            file(&[
+                case("Invalid_Tests_Invalid_Control_Del", "a  = \\x7f"),
+                case("Invalid_Quotes1", "a = '''''''"),
+            ]),
+            &[][..],
+        ),
+        (
+            file(&[
+                "func TestGen_Invalid_Tests_Invalid_Control_Del(t *testing.T) {\n\tt.Log(\"a  = \\x7f\")\n}\n\n"
+                    .to_string(),
+                case("Invalid_Quotes1", "a = '''''''"),
+                case("Invalid_Quotes2", "a = '''''''"),
+            ]),
+            &["mutation/assertion-deleted toml_test.go:5"][..],
+        ),
+    ] {
+        let (repo, base) = repo_with(&[("go.mod", GO_MOD), ("parse.go", code), ("toml_test.go", &old)]);
+        commit(
+            &repo,
+            "regenerate",
+            &[
+                ("parse.go", &code.replace("return nil", "return nil // strict")),
+                ("toml_test.go", &new),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+    // A copy of the statements over other cases is no copy.
+    let cases = |rows: &str, name: &str| {
+        format!(
+            "@pytest.mark.parametrize(\"xs\", [{rows}])\ndef test_{name}(xs):\n    assert total(xs) == sum(xs)\n\n\n"
+        )
+    };
+    let head = "import pytest\n\nfrom calc.core import total\n\n\n";
+    let (repo, base) = python_repo(&format!(
+        "{head}{}{}",
+        cases("[1], [2]", "small"),
+        cases("[1000], [2000]", "large")
+    ));
+    commit(
+        &repo,
+        "drop the large",
+        &[
+            ("calc/core.py", &CALC_PY.replace("return sum(xs)", "return sum(xs) + 0")),
+            ("tests/test_core.py", &format!("{head}{}", cases("[1], [2]", "small"))),
+        ],
+    );
+    assert_errors(
+        &repo,
+        &base,
+        &["mutation/test-deleted-or-skipped tests/test_core.py:12"],
+    );
+}

@@ -313,13 +313,24 @@ pub fn pair_tests<'a>(old: Option<&'a TestFile>, new: Option<&'a TestFile>) -> T
         &mut pairs,
     );
     // Renamed by saying more or less (`custom propsAreEqual` -> `custom
-    // propsAreEqual is handed to the DOM renderer`) and rewritten: the one
-    // test left in its scope whose name extends it word for word, or that it extends.
+    // propsAreEqual is handed to the DOM renderer`, go-toml's generated
+    // `TestTOMLTest_Invalid_Control_CommentDel` ->
+    // `TestTOMLTest_Invalid_Tests_Invalid_Control_CommentDel`) and
+    // rewritten: the one test left in its scope whose name has all the
+    // words of the other, in order, from the same first word, and more.
     let extends = |long: &str, short: &str| {
+        let words = |name: &str| -> Vec<String> {
+            name.split(|c: char| c.is_whitespace() || c == '_')
+                .filter(|w| !w.is_empty())
+                .map(str::to_string)
+                .collect()
+        };
+        let (long, short) = (words(long), words(short));
+        let mut rest = long.iter();
         !short.is_empty()
-            && long
-                .strip_prefix(short)
-                .is_some_and(|rest| rest.starts_with(|c: char| c.is_whitespace() || c == '_'))
+            && long.len() > short.len()
+            && long.first() == short.first()
+            && short.iter().all(|w| rest.any(|l| l == w))
     };
     let mut still = Vec::new();
     for o in left {

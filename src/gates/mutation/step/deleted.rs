@@ -89,18 +89,28 @@ impl Analysis<'_> {
                 continue;
             }
             // Its body written again in another test, statement by statement.
-            let body: Vec<String> = file
-                .change
-                .old
-                .as_ref()
-                .map(|v| test_text(self.versions.bytes(v), t.extent))
-                .unwrap_or_default()
-                .lines()
-                .map(statement)
-                // Its signature and attributes are its own.
-                .filter(|l| !l.is_empty() && !l.contains(&squash(&t.name)) && !l.starts_with(['#', '@']))
-                .collect();
+            let statements = |version: Option<&String>, t: &TestCase| -> Vec<String> {
+                version
+                    .map(|v| test_text(self.versions.bytes(v), t.extent))
+                    .unwrap_or_default()
+                    .lines()
+                    .map(statement)
+                    // Its signature and attributes are its own.
+                    .filter(|l| !l.is_empty() && !l.contains(&squash(&t.name)) && !l.starts_with(['#', '@']))
+                    .collect()
+            };
+            let body = statements(file.change.old.as_ref(), t);
             if emit.gained.holds_body(&body) || text.as_deref().is_some_and(|text| emit.gained.holds_data(t, text)) {
+                emit.out.checked_again += 1;
+                continue;
+            }
+            // One of two copies: a test the file keeps says every statement
+            // it said, over the same cases (go-toml 9804fc5:
+            // `MultilineQuotes2`, the very input of `MultilineQuotes1`,
+            // dropped when the suite did).
+            let copy =
+                |n: &&TestCase| body.len() > 1 && n.cases == t.cases && statements(file.change.new.as_ref(), n) == body;
+            if file.new.is_some_and(|f| f.tests.iter().any(|n| copy(&n))) {
                 emit.out.checked_again += 1;
                 continue;
             }
