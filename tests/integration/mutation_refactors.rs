@@ -3452,3 +3452,42 @@ fn a_name_with_words_put_inside_and_a_deleted_copy_lose_nothing() {
         &["mutation/test-deleted-or-skipped tests/test_core.py:12"],
     );
 }
+
+/// Issue 64 (anyio 1603648b, a miss): a check of a string predicate of a
+/// value (`name.startswith("<gen")`) deleted while an exact check of the
+/// value stays is held by it only when the value satisfies the predicate;
+/// a value that contradicts it (`"gen.asend"`) says the branch that made
+/// the check went. A value that satisfies it holds it.
+#[test]
+fn an_exact_value_holds_a_prefix_check_only_when_it_has_the_prefix() {
+    let code = "def name_of(x):\n    return x\n";
+    let old = |want: &str| {
+        format!(
+            "import pytest\n\nfrom calc.names import name_of\n\n\n@pytest.mark.parametrize(\"direct\", [False, True])\ndef test_name(direct):\n    if direct:\n        name = name_of(\"<gen object at 0x1>\")\n        assert name.startswith(\"<gen object at \")\n    else:\n        name = name_of(\"{want}\")\n        assert name == \"{want}\"\n"
+        )
+    };
+    let new = |want: &str| {
+        format!(
+            "import pytest\n\nfrom calc.names import name_of\n\n\n@pytest.mark.parametrize(\"direct\", [False, True])\ndef test_name(direct):\n    name = name_of(\"{want}\")\n    assert name == \"{want}\"\n"
+        )
+    };
+    for (want, errors) in [
+        ("gen.asend", &["mutation/assertion-deleted tests/test_names.py:7"][..]),
+        ("<gen object at 0x2>", &[][..]),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("calc/__init__.py", "\n"),
+            ("calc/names.py", code),
+            ("tests/test_names.py", &old(want)),
+        ]);
+        commit(
+            &repo,
+            "one branch",
+            &[
+                ("calc/names.py", &code.replace("return x", "return str(x)")),
+                ("tests/test_names.py", &new(want)),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}

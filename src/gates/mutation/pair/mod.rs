@@ -12,7 +12,7 @@ mod idle;
 mod stronger;
 pub use canonical::threw_again;
 use canonical::{canonical, migrated, thrown_checked, thrown_made};
-use stronger::{bool_written_out, flipped, implied, pinned_by_truth};
+use stronger::{bool_written_out, contradicted, flipped, implied, pinned_by_truth};
 pub use stronger::{extended, narrowed, pinned_with_its_pattern, truth};
 mod rows;
 mod titles;
@@ -779,7 +779,7 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
             };
             (on == about
                 && was.is_some_and(|w| now > w || (now == w && (!taken[j] || (same_value(j) && repeated(old, o))))))
-                || (part_of(about, on) && now == 3 && !counts_only(n))
+                || (part_of(about, on) && now == 3 && !counts_only(n) && !contradicted(o, on, n))
                 || (part_of(on, about) && was == Some(1))
         };
         // Of the checks that hold it, one with the same expected value first

@@ -4,7 +4,7 @@
 //! predicate as its oracle did.
 
 use super::super::lattice::{Family, rank};
-use super::{expected, is_literal, operands, subject};
+use super::{expected, is_literal, operands, subject, values};
 use crate::lang::{Assertion, Form, TestCase};
 
 /// The collection and the count a length check pins (`len(xs) == 1`,
@@ -359,4 +359,36 @@ pub fn pinned_with_its_pattern(family: Family, old: &TestCase, new: &TestCase, a
                 b.parts.first() == m.parts.first() && rank(family, b) == Some(3) && b.parts.len() >= 2
             })
     })
+}
+
+/// Does the exact check `new` of a value (`whole`) contradict what the
+/// deleted check `old` demanded of a string predicate of it: `assert
+/// name.startswith("<gen")` where `name == "gen.asend"` is checked now?
+/// Pinning the value pins the predicate, to the opposite truth here: the
+/// old check is not held (anyio 1603648b: the branch that checked the
+/// prefix was dropped, and the other branch's value stayed).
+pub(super) fn contradicted(old: &Assertion, whole: &str, new: &Assertion) -> bool {
+    let Some(rest) = subject(old).and_then(|about| about.strip_prefix(whole)) else {
+        return false;
+    };
+    let tokens: Vec<&str> = rest.split(' ').filter(|t| !t.is_empty()).collect();
+    let [".", method, "(", argument @ .., ")"] = tokens.as_slice() else {
+        return false;
+    };
+    let argument = argument.join(" ");
+    let expected = expected(new);
+    let ([value], Some(demanded)) = (expected.as_slice(), truth(old)) else {
+        return false;
+    };
+    if !is_literal(value) || !is_literal(&argument) || !value.starts_with('"') || !argument.starts_with('"') {
+        return false;
+    }
+    let (value, argument) = (values::spelled_value(value), values::spelled_value(&argument));
+    let holds = match *method {
+        "startswith" | "starts_with" | "startsWith" => value.starts_with(&argument),
+        "endswith" | "ends_with" | "endsWith" => value.ends_with(&argument),
+        "contains" | "includes" => value.contains(&argument),
+        _ => return false,
+    };
+    holds != (demanded == "true")
 }
