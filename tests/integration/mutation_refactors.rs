@@ -3491,3 +3491,57 @@ fn an_exact_value_holds_a_prefix_check_only_when_it_has_the_prefix() {
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// Issue 64 (typer 42196d47, help tests): the example's line written with
+/// markup the library renders away (`[italic]USERNAME[/italic]`), its
+/// words rewritten, and the expected text that lost and gained those very
+/// words, sharing three more with the line, follows the example. A short
+/// value that shares too little with the line (`[NAME]` -> `[name]`, the
+/// library's metavar) is reported.
+#[test]
+fn an_expected_text_rendered_from_an_example_s_markup_follows_it() {
+    let lib = "import re\n\n\ndef run(doc, usage='Usage: main [NAME]'):\n    return usage + '\\n' + re.sub(r'\\[/?[a-z ]+\\]', '', doc)\n";
+    let example = |word: &str| {
+        format!(
+            "from greet import run\n\n\ndef main():\n    return run(\"[bold red]Delete[/bold red] a user with [italic]{word}[/italic].\")\n"
+        )
+    };
+    let test = |expected: &str| {
+        format!("import docs_src.hello as hello\n\n\ndef test_help():\n    assert \"{expected}\" in hello.main()\n")
+    };
+    for (word, was, now, errors) in [
+        (
+            "USERNAME",
+            "Delete a user with USERNAME.",
+            "Delete a user with username.",
+            &[][..],
+        ),
+        (
+            "NAME",
+            "main [NAME]",
+            "main [name]",
+            &["mutation/assertion-value-changed tests/test_hello.py:5"][..],
+        ),
+    ] {
+        let (repo, base) = repo_with(&[
+            (
+                "pyproject.toml",
+                "[project]\nname = \"greet\"\n\n[tool.setuptools]\npackages = [\"greet\"]\n",
+            ),
+            ("greet/__init__.py", lib),
+            ("docs_src/__init__.py", "\n"),
+            ("docs_src/hello.py", &example(word)),
+            ("tests/test_hello.py", &test(was)),
+        ]);
+        commit(
+            &repo,
+            "lower-case names",
+            &[
+                ("greet/__init__.py", &lib.replace("[NAME]", "[name]")),
+                ("docs_src/hello.py", &example(&word.to_lowercase())),
+                ("tests/test_hello.py", &test(now)),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}

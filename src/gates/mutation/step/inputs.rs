@@ -137,15 +137,32 @@ impl Analysis<'_> {
             // docstring's line, trimmed) in the old value where the new
             // value has its new text.
             let (had, has): (HashSet<&str>, HashSet<&str>) = (before.lines().collect(), after.lines().collect());
-            let (removed, added) = (
-                before.lines().filter(|l| !has.contains(l)),
-                after.lines().filter(|l| !had.contains(l)),
+            let (removed, added): (Vec<&str>, Vec<&str>) = (
+                before.lines().filter(|l| !has.contains(l)).collect(),
+                after.lines().filter(|l| !had.contains(l)).collect(),
             );
             // The rest of the value as it was: nothing else followed the code.
             let rewritten = |old: &str, new: &str| {
                 long(old) && long(new) && was.contains(old) && !now.contains(old) && was.replace(old, new) == now
             };
-            removed.zip(added).any(|(r, a)| rewritten(r.trim(), a.trim()))
+            // Or the words the value lost and gained, each one the line
+            // lost and gained, and no other, in three or more words the
+            // two share: a line rendered, its markup dropped (`[bold
+            // red]Delete[/bold red] a user with [italic]USERNAME[/italic].`
+            // -> `Delete a user with username.`).
+            let changes = word_changes(&was, &now);
+            let words = |text: &str| -> HashSet<String> {
+                text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .filter(|w| w.chars().count() >= 3)
+                    .map(str::to_string)
+                    .collect()
+            };
+            let reworded = |old: &str, new: &str| {
+                let line = word_changes(old, new);
+                let shared = words(&was).intersection(&words(old)).filter(|w| !changes.1.contains_key(*w)).count();
+                !(line.0.is_empty() && line.1.is_empty()) && line == changes && shared >= 3
+            };
+            removed.iter().zip(&added).any(|(r, a)| rewritten(r.trim(), a.trim()) || reworded(r, a))
                 // Or the value whole, one plain string (`" text "`), a
                 // phrase of a line the step rewrote (`help="text"`).
                 || match (plain(&was), plain(&now)) {
