@@ -236,6 +236,7 @@ pub(crate) fn normalized(node: &Node, source: &[u8]) -> String {
 /// expression and a comma before a closing bracket are dropped, and every
 /// string delimiter is written `"` (after any prefix such as `f` or `b`).
 pub(crate) fn token_key(node: &Node, source: &[u8]) -> String {
+    let node = &without_type_assertions(*node);
     let mut out = String::new();
     if node.child_count() == 0 {
         push_token(&mut out, node, source);
@@ -243,6 +244,22 @@ pub(crate) fn token_key(node: &Node, source: &[u8]) -> String {
         tokens(*node, source, &mut out, true);
     }
     out
+}
+
+/// TypeScript's type assertions (`x as T`, `x satisfies T`, `x!`): they do
+/// nothing at run time.
+const TYPE_ASSERTIONS: &[&str] = &["as_expression", "satisfies_expression", "non_null_expression"];
+
+/// The expression under `node`'s type assertions, through every one (`[x]
+/// as unknown as Hook[]` is `[x]`): the value is its expression's.
+fn without_type_assertions(mut node: Node<'_>) -> Node<'_> {
+    while TYPE_ASSERTIONS.contains(&node.kind()) {
+        match node.named_child(0) {
+            Some(inner) => node = inner,
+            None => break,
+        }
+    }
+    node
 }
 
 /// The tokens under `node`, without the parentheses of a parenthesized
@@ -277,15 +294,10 @@ fn tokens(node: Node<'_>, source: &[u8], out: &mut String, drop_parentheses: boo
         if child.is_extra() {
             continue;
         }
-        // A TypeScript type assertion (`x as T`, `x satisfies T`, `x!`) does
-        // nothing at run time: the value is its expression's.
-        let child = match child.kind() {
-            "as_expression" | "satisfies_expression" | "non_null_expression" => {
-                let Some(inner) = child.named_child(0) else { continue };
-                inner
-            }
-            _ => child,
-        };
+        let child = without_type_assertions(child);
+        if TYPE_ASSERTIONS.contains(&child.kind()) {
+            continue;
+        }
         if child.child_count() > 0 {
             open.push((child, child.start_byte(), child.child(0)));
             continue;

@@ -3545,3 +3545,44 @@ fn an_expected_text_rendered_from_an_example_s_markup_follows_it() {
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// Issue 64 (got 4d7e628, 1a1452c; found on the hold-out set after it was
+/// measured): a regular expression given the `v` (or `u`, `d`) flag a
+/// linter asks for matches what it matched, and a TypeScript cast dropped
+/// (`[x] as unknown as Hook[]` -> `[x]`) leaves the value as it was. A
+/// flag that changes the match (`i`) or another value is a changed value.
+#[test]
+fn a_unicode_flag_or_a_dropped_cast_changes_no_expected_value() {
+    let code = "export function parse(s: string): string[] {\n  if (s === '') throw new Error('Parse Error: empty');\n  return [s];\n}\n";
+    let test = |pattern: &str, expected: &str| {
+        format!(
+            "import {{ expect, test }} from 'vitest';\nimport {{ parse }} from '../src/parse';\n\ntype Hook = string;\n\ntest('empty', () => {{\n  expect(() => parse('')).toThrow(Error);\n  expect({{ message: String(parse('-')) }}).toMatchObject({{ message: {pattern} }});\n}});\n\ntest('one', () => {{\n  expect(parse('x')).toEqual({expected});\n}});\n"
+        )
+    };
+    let old = test("/^Parse Error/", "['x'] as unknown as Hook[]");
+    for (new, errors) in [
+        (test("/^Parse Error/v", "['x']"), &[][..]),
+        (
+            test("/^Parse Error/i", "['y']"),
+            &[
+                "mutation/assertion-value-changed test/parse.test.ts:8",
+                "mutation/assertion-value-changed test/parse.test.ts:12",
+            ][..],
+        ),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("package.json", "{ \"name\": \"p\", \"private\": true }\n"),
+            ("src/parse.ts", code),
+            ("test/parse.test.ts", &old),
+        ]);
+        commit(
+            &repo,
+            "lint",
+            &[
+                ("src/parse.ts", &code.replace("return [s];", "return [s].slice();")),
+                ("test/parse.test.ts", &new),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}

@@ -111,8 +111,11 @@ pub(super) fn links<'a>(test: Node<'a>, source: &[u8]) -> Vec<(Node<'a>, String,
 /// comparison or any other test.
 pub(super) fn chained(test: Node, span: Span, guard: Guard, source: &[u8]) -> Option<Vec<Assertion>> {
     let test = unwrap(test);
+    if test.kind() != "comparison_operator" {
+        return None;
+    }
     let links = links(test, source);
-    if test.kind() != "comparison_operator" || links.len() < 2 {
+    if links.len() < 2 {
         return None;
     }
     let checks = links.into_iter().map(|(a, operator, b)| {

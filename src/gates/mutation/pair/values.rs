@@ -66,6 +66,7 @@ pub(super) fn is_delimiter(token: &str) -> bool {
 pub fn spelled_value(key: &str) -> String {
     // A literal put in a template is its text (`${"a"}=b` spells `a=b`).
     let key = inlined(key);
+    let key = unicode_flags_dropped(&key);
     let tokens: Vec<&str> = key.split(' ').collect();
     // `<string> . format ( args )`: only the template counts.
     let call = tokens
@@ -303,6 +304,51 @@ fn inlined(key: &str) -> std::borrow::Cow<'_, str> {
         i += 1;
     }
     std::borrow::Cow::Owned(out.join(" "))
+}
+
+/// A JavaScript regular expression's flags that change nothing a check of a
+/// match asks, dropped: `u` and `v` (Unicode mode, which linters ask for)
+/// and `d` (indices): `/^Parse Error/v` checks what `/^Parse Error/` did.
+/// The flags are the token after a regex's closing `/` (its opening `/`
+/// starts a value: after `:`, `,`, `(`, `[`, `=` or at the start), before
+/// the end of the value.
+fn unicode_flags_dropped(key: &str) -> std::borrow::Cow<'_, str> {
+    let tokens: Vec<&str> = key.split(' ').collect();
+    let starts_value = |i: usize| i == 0 || matches!(tokens[i - 1], ":" | "," | "(" | "[" | "=" | "{");
+    let mut out: Vec<String> = Vec::with_capacity(tokens.len());
+    let mut changed = false;
+    let mut open = None;
+    for (i, &token) in tokens.iter().enumerate() {
+        if token == "/" {
+            match open {
+                None if starts_value(i) => open = Some(i),
+                Some(_) => open = None,
+                None => {}
+            }
+            out.push(token.to_string());
+            continue;
+        }
+        let flags = i > 0
+            && tokens[i - 1] == "/"
+            && open.is_none()
+            && token.chars().all(|c| "dgimsuvy".contains(c))
+            && tokens
+                .get(i + 1)
+                .is_none_or(|next| matches!(*next, "," | "}" | ")" | "]" | ";"));
+        if flags && token.contains(['u', 'v', 'd']) {
+            changed = true;
+            let kept: String = token.chars().filter(|c| !"uvd".contains(*c)).collect();
+            if !kept.is_empty() {
+                out.push(kept);
+            }
+            continue;
+        }
+        out.push(token.to_string());
+    }
+    match changed {
+        true => std::borrow::Cow::Owned(out.join(" ")),
+        false => std::borrow::Cow::Borrowed(key),
+    }
 }
 
 /// Did an expected object (`{ a : 1 }`, a dict, not a struct literal whose
