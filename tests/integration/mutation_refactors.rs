@@ -3586,3 +3586,53 @@ fn a_unicode_flag_or_a_dropped_cast_changes_no_expected_value() {
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// Issue 64 (sprig 39e4d5d, found on the hold-out set after it was
+/// measured): a copy of a check the range added (a case written like the
+/// others, `err == nil` of one more call) and took out again before its
+/// end is not the base's: the range loses nothing. Taking out a copy the
+/// base had is a lost check.
+#[test]
+fn a_copy_of_a_check_added_and_removed_within_the_range_is_not_lost() {
+    let code = "package keys\n\nimport \"errors\"\n\n// Gen makes a key.\nfunc Gen(kind string) (string, error) {\n\tif kind == \"bad\" {\n\t\treturn \"\", errors.New(\"bad\")\n\t}\n\treturn kind + \" KEY\", nil\n}\n";
+    let case = |kind: &str| {
+        format!("\tkind = \"{kind}\"\n\tout, err = Gen(kind)\n\tif err != nil {{\n\t\tt.Error(err)\n\t}}\n\t_ = out\n")
+    };
+    let test = |kinds: &[&str]| {
+        let cases: String = kinds.iter().map(|k| case(k)).collect();
+        format!(
+            "package keys\n\nimport \"testing\"\n\nfunc TestGen(t *testing.T) {{\n\tvar kind, out string\n\tvar err error\n{cases}}}\n"
+        )
+    };
+    for (last, errors) in [
+        (test(&["rsa", "dsa"]), &[][..]),
+        // Both copies the step took out are reported: copies of one check
+        // are not told apart.
+        (
+            test(&["rsa"]),
+            &[
+                "mutation/assertion-deleted keys/keys_test.go:5",
+                "mutation/assertion-deleted keys/keys_test.go:5",
+            ][..],
+        ),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("go.mod", GO_MOD),
+            ("keys/keys.go", code),
+            ("keys/keys_test.go", &test(&["rsa", "dsa"])),
+        ]);
+        commit(
+            &repo,
+            "ed25519",
+            &[
+                (
+                    "keys/keys.go",
+                    &code.replace("kind + \" KEY\"", "kind + \" PRIVATE KEY\""),
+                ),
+                ("keys/keys_test.go", &test(&["rsa", "dsa", "ed25519"])),
+            ],
+        );
+        commit(&repo, "no ed25519", &[("keys/keys_test.go", &last)]);
+        assert_errors(&repo, &base, errors);
+    }
+}

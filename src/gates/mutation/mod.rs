@@ -131,6 +131,9 @@ struct Facts {
     /// check as common as `expect(value).toBe(2)` existed at the base only
     /// in the test that had it.
     checks: HashSet<String>,
+    /// How many times each test makes each check of [`Facts::checks`] as
+    /// written (its assertions, not its cases).
+    copies: HashMap<String, usize>,
     /// Snapshot entry names, for a snapshot file.
     snapshots: HashSet<String>,
 }
@@ -767,6 +770,9 @@ impl Facts {
     fn add(&mut self, file: &TestFile) {
         for t in &file.tests {
             self.tests.insert(t.name.clone());
+            for key in t.assertions.iter().map(pair::check_key) {
+                *self.copies.entry(format!("{}\u{1f}{key}", t.name)).or_default() += 1;
+            }
             self.checks.extend(
                 t.assertions
                     .iter()
