@@ -1667,3 +1667,47 @@ fn a_go_test_reaches_its_subject_through_a_helper_of_its_package() {
         assert_eq!(never == ["cart/gen_test.go"], flagged, "{support}\n{}", run.stdout);
     }
 }
+
+/// Issue 64 (insta's `cargo-insta/tests/functional/*.rs`, found on the
+/// second hold-out set after it was measured): a Rust test module in a
+/// file of its own that brings in its parent with `use super::*` reaches
+/// what the parent (`tests/functional/main.rs`, which declares it) imports.
+/// A parent that imports no project code reaches nothing.
+#[test]
+fn a_rust_test_module_file_reaches_its_subject_through_its_parent() {
+    for (parent_use, flagged) in [("use shop::total;\n", false), ("use std::fmt;\n", true)] {
+        let repo = TestRepo::new();
+        repo.write(
+            "Cargo.toml",
+            "[package]\nname = \"shop\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+        );
+        repo.write(
+            "src/lib.rs",
+            "pub fn total(xs: &[u32]) -> u32 {\n    xs.iter().sum()\n}\n",
+        );
+        repo.write(
+            "tests/functional/main.rs",
+            format!("{parent_use}\nmod glob;\n\nfn run(xs: &[u32]) -> u32 {{\n    xs.len() as u32\n}}\n"),
+        );
+        repo.write(
+            "tests/functional/glob.rs",
+            "use super::*;\n\n#[test]\nfn sums() {\n    assert_eq!(run(&[1, 2]), 2);\n}\n",
+        );
+        repo.commit("base");
+        let run = repo.run(&["mock", "--all-files", "--format", "json"]);
+        let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        let never: Vec<&str> = report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["rule"] == "mock/never-imports-subject")
+            .filter_map(|f| f["path"].as_str())
+            .collect();
+        assert_eq!(
+            never == ["tests/functional/glob.rs"],
+            flagged,
+            "{parent_use}\n{}",
+            run.stdout
+        );
+    }
+}

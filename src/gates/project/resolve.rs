@@ -655,7 +655,10 @@ impl Resolver {
                 self.rust_module(&root, rest).or(Some(root))
             }
             // `super` from a test module is the file it sits in; `self::x` (and
-            // `mod x;`) is a module below the file.
+            // `mod x;`) is a module below the file. `use super::*` written in
+            // a module file of its own (`tests/functional/glob.rs`) is its
+            // parent's: the file that declares it (`tests/functional/main.rs`).
+            "super" if rest.is_empty() => self.rust_parent_module(from).or_else(|| Some(from.to_path_buf())),
             "self" | "super" => self.rust_module(from, rest).or_else(|| Some(from.to_path_buf())),
             name => {
                 let (_, dir) = self.crates.iter().find(|(n, _)| n == name)?;
@@ -663,6 +666,22 @@ impl Resolver {
                 self.rust_module(&root, rest).or(Some(root))
             }
         }
+    }
+
+    /// The module file that declares the module file `from` (`dir/x.rs`):
+    /// `dir/mod.rs`, `dir/main.rs`, `dir/lib.rs` or `dir.rs`; `None` for a
+    /// crate root or a `mod.rs`.
+    fn rust_parent_module(&self, from: &Path) -> Option<PathBuf> {
+        let stem = from.file_stem()?.to_str()?;
+        if matches!(stem, "mod" | "main" | "lib") || self.rust_crate_root(from) == from {
+            return None;
+        }
+        let dir = from.parent()?;
+        let beside = ["mod.rs", "main.rs", "lib.rs"].iter().map(|f| dir.join(f));
+        let named = dir
+            .file_name()
+            .map(|n| dir.with_file_name(format!("{}.rs", n.to_string_lossy())));
+        beside.chain(named).find(|p| p != from && self.is_file(p))
     }
 
     /// The crate root of `from`: a file directly in a package's `tests/` is
