@@ -770,14 +770,16 @@ impl Facts {
     fn add(&mut self, file: &TestFile) {
         for t in &file.tests {
             self.tests.insert(t.name.clone());
-            for key in t.assertions.iter().map(pair::check_key) {
-                *self.copies.entry(format!("{}\u{1f}{key}", t.name)).or_default() += 1;
+            for key in t
+                .assertions
+                .iter()
+                .map(|a| format!("{}\u{1f}{}", t.name, pair::check_key(a)))
+            {
+                *self.copies.entry(key.clone()).or_default() += 1;
+                self.checks.insert(key);
             }
             self.checks.extend(
-                t.assertions
-                    .iter()
-                    .map(pair::check_key)
-                    .chain(pair::case_checks(t))
+                pair::case_checks(t)
                     .chain(pair::case_row_checks(t))
                     .map(|key| format!("{}\u{1f}{key}", t.name)),
             );

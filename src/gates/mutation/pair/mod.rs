@@ -318,25 +318,28 @@ pub fn pair_tests<'a>(old: Option<&'a TestFile>, new: Option<&'a TestFile>) -> T
     // `TestTOMLTest_Invalid_Tests_Invalid_Control_CommentDel`) and
     // rewritten: the one test left in its scope whose name has all the
     // words of the other, in order, from the same first word, and more.
-    let extends = |long: &str, short: &str| {
-        let words = |name: &str| -> Vec<String> {
-            name.split(|c: char| c.is_whitespace() || c == '_')
-                .filter(|w| !w.is_empty())
-                .map(str::to_string)
-                .collect()
-        };
-        let (long, short) = (words(long), words(short));
+    let words = |name: &'a str| -> Vec<&'a str> {
+        name.split(|c: char| c.is_whitespace() || c == '_')
+            .filter(|w| !w.is_empty())
+            .collect()
+    };
+    let extends = |long: &[&str], short: &[&str]| {
         let mut rest = long.iter();
         !short.is_empty()
             && long.len() > short.len()
             && long.first() == short.first()
             && short.iter().all(|w| rest.any(|l| l == w))
     };
+    let new_words: Vec<Vec<&str>> = match left.is_empty() {
+        true => Vec::new(),
+        false => new.iter().map(|n| words(&n.name)).collect(),
+    };
     let mut still = Vec::new();
     for o in left {
+        let had = words(&o.name);
         let named: Vec<usize> = (0..new.len())
             .filter(|&j| !taken[j] && new[j].scope == o.scope)
-            .filter(|&j| extends(&new[j].name, &o.name) || extends(&o.name, &new[j].name))
+            .filter(|&j| extends(&new_words[j], &had) || extends(&had, &new_words[j]))
             .collect();
         match named.as_slice() {
             [j] => {

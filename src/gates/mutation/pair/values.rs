@@ -313,6 +313,14 @@ fn inlined(key: &str) -> std::borrow::Cow<'_, str> {
 /// starts a value: after `:`, `,`, `(`, `[`, `=` or at the start), before
 /// the end of the value.
 fn unicode_flags_dropped(key: &str) -> std::borrow::Cow<'_, str> {
+    // Most values hold no regex with such a flag: nothing to rewrite.
+    let flagged = key.match_indices(" / ").any(|(at, _)| {
+        let next = key[at + 3..].split(' ').next().unwrap_or_default();
+        !next.is_empty() && next.chars().all(|c| "dgimsuvy".contains(c)) && next.contains(['u', 'v', 'd'])
+    });
+    if !flagged {
+        return std::borrow::Cow::Borrowed(key);
+    }
     let tokens: Vec<&str> = key.split(' ').collect();
     let starts_value = |i: usize| i == 0 || matches!(tokens[i - 1], ":" | "," | "(" | "[" | "=" | "{");
     let mut out: Vec<String> = Vec::with_capacity(tokens.len());
