@@ -3636,3 +3636,42 @@ fn a_copy_of_a_check_added_and_removed_within_the_range_is_not_lost() {
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// Issue 64 (got 4d7e628, found on the hold-out set after it was
+/// measured): a check made inside a callback on its parameter (`error`),
+/// moved after the call onto a local the callback assigns it to
+/// (`captured = error`), is the same check. A local assigned something
+/// else does not make it.
+#[test]
+fn a_check_moved_onto_a_local_the_callback_captured_is_kept() {
+    let code =
+        "export async function run(hook: (error: Error) => void): Promise<void> {\n  hook(new TypeError('bad'));\n}\n";
+    let old = "import { expect, test } from 'vitest';\nimport { run } from '../src/run';\n\ntest('catches', async () => {\n  expect.assertions(1);\n  await run((error) => {\n    expect(error instanceof TypeError).toBe(true);\n  });\n});\n";
+    let new = |from: &str| {
+        format!(
+            "import {{ expect, test }} from 'vitest';\nimport {{ run }} from '../src/run';\n\ntest('catches', async () => {{\n  let captured: unknown;\n  const other = new Error('x');\n  await run((error) => {{\n    captured = {from};\n  }});\n  expect(captured instanceof TypeError).toBe(true);\n}});\n"
+        )
+    };
+    for (from, errors) in [
+        ("error", &[][..]),
+        ("other", &["mutation/assertion-deleted test/run.test.ts:4"][..]),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("package.json", "{ \"name\": \"p\", \"private\": true }\n"),
+            ("src/run.ts", code),
+            ("test/run.test.ts", old),
+        ]);
+        commit(
+            &repo,
+            "assert after the call",
+            &[
+                (
+                    "src/run.ts",
+                    &code.replace("hook(new TypeError('bad'));", "hook(new TypeError('bad'));\n  return;"),
+                ),
+                ("test/run.test.ts", &new(from)),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}

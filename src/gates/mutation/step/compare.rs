@@ -200,6 +200,7 @@ impl Analysis<'_> {
                         && !pair::vacuous(o, old, of.old.map_or(&[], |f| &f.imports))
                         && !self.lost_removed_api(emit, of, o, nf, n)
                         && !self.compared_through_a_local(nf, o, n, old)
+                        && !self.captured_into_a_local(nf, o, n, old)
                         && !self.implied_by_whole(of, o, n, old)
                         && !self.awaited_instead(nf, n, old)
                         && !pair::threw_again(o, n, old)
@@ -367,6 +368,55 @@ impl Analysis<'_> {
             && wholes
                 .iter()
                 .any(|whole| names.iter().all(|name| comes_from(&text, name, whole, 0)))
+    }
+
+    /// Was the check `old` of `o` made again by `n` on a local the new test
+    /// assigns the value `old` read (`captured = error` in a hook, then
+    /// `t.true(captured instanceof HTTPError)` after the request, where the
+    /// hook checked `error`): the same check, one name for another, once
+    /// the call returns (got 4d7e628)?
+    fn captured_into_a_local(&self, nf: &TestChange<'_>, o: &TestCase, n: &TestCase, old: &Assertion) -> bool {
+        let Some(text) = nf
+            .change
+            .new
+            .as_ref()
+            .map(|v| test_text(self.versions.bytes(v), n.extent))
+        else {
+            return false;
+        };
+        let lines: Vec<String> = text.lines().map(squash).collect();
+        let assigned = |to: &str, from: &str| {
+            let line = format!("{to}={from}");
+            lines.iter().any(|l| l.trim_end_matches(';') == line)
+        };
+        // The one name `old` reads where `b` reads another, everywhere else the same.
+        let renamed = |b: &Assertion| -> Option<(String, String)> {
+            if b.matcher != old.matcher || b.parts.len() != old.parts.len() {
+                return None;
+            }
+            let mut pair: Option<(String, String)> = None;
+            for (was, now) in old.parts.iter().zip(&b.parts) {
+                let (was, now): (Vec<&str>, Vec<&str>) = (was.split(' ').collect(), now.split(' ').collect());
+                if was.len() != now.len() {
+                    return None;
+                }
+                for (w, v) in was.iter().zip(&now).filter(|(w, v)| w != v) {
+                    if !is_plain_name(w) || !is_plain_name(v) {
+                        return None;
+                    }
+                    match &pair {
+                        Some((a, b)) if a != w || b != v => return None,
+                        _ => pair = Some((w.to_string(), v.to_string())),
+                    }
+                }
+            }
+            pair
+        };
+        n.assertions
+            .iter()
+            .filter(|b| !o.assertions.iter().any(|a| pair::same_check(a, b)))
+            .filter_map(renamed)
+            .any(|(from, to)| assigned(&to, &from))
     }
 
     /// Was the exact check `old` of `o` rewritten as an exact check of `n`
