@@ -1626,6 +1626,18 @@ fn rust_tests_inside_the_crate_and_trait_imports_use_the_subject() {
     assert!(flagged[0].starts_with("tests/std_only.rs:2:"), "{}", run.stdout);
 }
 
+/// The files a `mock --format json` run says never import their subject.
+fn never_imports(run: &Run) -> Vec<String> {
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] == "mock/never-imports-subject")
+        .filter_map(|f| f["path"].as_str().map(str::to_string))
+        .collect()
+}
+
 /// Issue 64 (go-toml's generated `toml_testgen_test.go`): a Go test file
 /// that only calls a helper another test file of its package defines
 /// reaches the project code that file imports. A helper file of another
@@ -1656,14 +1668,7 @@ fn a_go_test_reaches_its_subject_through_a_helper_of_its_package() {
         repo.write("cart/gen_test.go", generated);
         repo.commit("base");
         let run = repo.run(&["mock", "--all-files", "--format", "json"]);
-        let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-        let never: Vec<&str> = report["findings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|f| f["rule"] == "mock/never-imports-subject")
-            .filter_map(|f| f["path"].as_str())
-            .collect();
+        let never = never_imports(&run);
         assert_eq!(never == ["cart/gen_test.go"], flagged, "{support}\n{}", run.stdout);
     }
 }
@@ -1695,14 +1700,7 @@ fn a_rust_test_module_file_reaches_its_subject_through_its_parent() {
         );
         repo.commit("base");
         let run = repo.run(&["mock", "--all-files", "--format", "json"]);
-        let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-        let never: Vec<&str> = report["findings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|f| f["rule"] == "mock/never-imports-subject")
-            .filter_map(|f| f["path"].as_str())
-            .collect();
+        let never = never_imports(&run);
         assert_eq!(
             never == ["tests/functional/glob.rs"],
             flagged,

@@ -370,21 +370,26 @@ impl Analysis<'_> {
                 .any(|whole| names.iter().all(|name| comes_from(&text, name, whole, 0)))
     }
 
+    /// The lines of test `n`'s new version (in `nf`), each [`squash`]ed.
+    fn squashed_lines(&self, nf: &TestChange<'_>, n: &TestCase) -> Option<Vec<String>> {
+        let version = nf.change.new.as_ref()?;
+        Some(
+            test_text(self.versions.bytes(version), n.extent)
+                .lines()
+                .map(squash)
+                .collect(),
+        )
+    }
+
     /// Was the check `old` of `o` made again by `n` on a local the new test
     /// assigns the value `old` read (`captured = error` in a hook, then
     /// `t.true(captured instanceof HTTPError)` after the request, where the
     /// hook checked `error`): the same check, one name for another, once
     /// the call returns (got 4d7e628)?
     fn captured_into_a_local(&self, nf: &TestChange<'_>, o: &TestCase, n: &TestCase, old: &Assertion) -> bool {
-        let Some(text) = nf
-            .change
-            .new
-            .as_ref()
-            .map(|v| test_text(self.versions.bytes(v), n.extent))
-        else {
+        let Some(lines) = self.squashed_lines(nf, n) else {
             return false;
         };
-        let lines: Vec<String> = text.lines().map(squash).collect();
         let assigned = |to: &str, from: &str| {
             let line = format!("{to}={from}");
             lines.iter().any(|l| l.trim_end_matches(';') == line)
@@ -438,15 +443,9 @@ impl Analysis<'_> {
             return false;
         }
         let source = squash(source);
-        let Some(text) = nf
-            .change
-            .new
-            .as_ref()
-            .map(|v| test_text(self.versions.bytes(v), n.extent))
-        else {
+        let Some(lines) = self.squashed_lines(nf, n) else {
             return false;
         };
-        let lines: Vec<String> = text.lines().map(squash).collect();
         let is_local = |p: &str| !p.is_empty() && p.chars().all(|c| c.is_alphanumeric() || c == '_');
         n.assertions
             .iter()
