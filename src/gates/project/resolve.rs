@@ -285,28 +285,42 @@ impl Resolver {
     /// `.go` files) declare the methods that configure a double, `On` and
     /// `Return` (a mocking library's own package)?
     pub fn go_package_defines_doubles(&self, from: &Path) -> bool {
-        let dir = self.root.join(from.parent().unwrap_or(Path::new("")));
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return false;
-        };
         let mut on = false;
         let mut ret = false;
-        for entry in entries.flatten() {
-            let name = entry.file_name();
-            let name = name.to_string_lossy();
-            let regular = entry.file_type().is_ok_and(|t| t.is_file());
-            if !regular || !name.ends_with(".go") || name.ends_with("_test.go") {
-                continue;
-            }
-            let Ok(text) = std::fs::read_to_string(entry.path()) else {
-                continue;
-            };
+        for (_, bytes) in self.go_files_beside(from, false) {
+            let text = String::from_utf8_lossy(&bytes);
             for line in text.lines().filter(|l| l.starts_with("func (")) {
                 on |= line.contains(") On(");
                 ret |= line.contains(") Return(");
             }
         }
         on && ret
+    }
+
+    /// The `.go` files (repo-relative, with their bytes) in the directory of
+    /// `from`, `from` aside, in name order: its `_test.go` files when
+    /// `tests`, else the others. Regular files only, read as every file is
+    /// (confined to the repository, within the size cap).
+    fn go_files_beside(&self, from: &Path, tests: bool) -> Vec<(PathBuf, Vec<u8>)> {
+        let dir = from.parent().unwrap_or(Path::new(""));
+        let Ok(entries) = std::fs::read_dir(self.root.join(dir)) else {
+            return Vec::new();
+        };
+        let mut names: Vec<String> = entries
+            .flatten()
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+            .filter_map(|e| e.file_name().to_str().map(str::to_string))
+            .filter(|n| n.ends_with(".go") && n.ends_with("_test.go") == tests && dir.join(n) != from)
+            .collect();
+        names.sort();
+        names
+            .into_iter()
+            .filter_map(|name| {
+                let path = dir.join(name);
+                let bytes = crate::walk::read_file(&self.root, &path).ok()?;
+                Some((path, bytes))
+            })
+            .collect()
     }
 
     /// Does the Go test file `from` call (`called`) a helper that another
@@ -316,31 +330,18 @@ impl Resolver {
     /// generated tests calling `testgenInvalid(t, input)` run the decoder
     /// that helper's file imports (issue 64: go-toml's `toml_testgen_test.go`).
     pub fn go_helpers_reach_subject(&self, from: &Path, called: &[&str]) -> bool {
-        let dir = from.parent().unwrap_or(Path::new(""));
         let package = |text: &str| {
             text.lines()
                 .find_map(|l| l.strip_prefix("package "))
                 .map(|p| p.trim().to_string())
         };
-        let read = |rel: &Path| crate::walk::read_file(&self.root, rel).ok();
-        let Some(own) = read(from).and_then(|t| package(&String::from_utf8_lossy(&t))) else {
+        let Some(own) = crate::walk::read_file(&self.root, from)
+            .ok()
+            .and_then(|t| package(&String::from_utf8_lossy(&t)))
+        else {
             return false;
         };
-        let Ok(entries) = std::fs::read_dir(self.root.join(dir)) else {
-            return false;
-        };
-        let mut names: Vec<String> = entries
-            .flatten()
-            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-            .filter_map(|e| e.file_name().to_str().map(str::to_string))
-            .filter(|n| n.ends_with("_test.go") && dir.join(n) != from)
-            .collect();
-        names.sort();
-        names.into_iter().any(|name| {
-            let sibling = dir.join(&name);
-            let Some(bytes) = read(&sibling) else {
-                return false;
-            };
+        self.go_files_beside(from, true).into_iter().any(|(sibling, bytes)| {
             let text = String::from_utf8_lossy(&bytes);
             let defines = text.lines().any(|l| {
                 l.strip_prefix("func ")

@@ -60,7 +60,7 @@ pub(super) fn demanded(condition: Node, source: &[u8]) -> Form {
 }
 
 /// What `a operator b` checks.
-pub(super) fn compared(a: Operand, operator: &str, b: Operand) -> Form {
+fn compared(a: Operand, operator: &str, b: Operand) -> Form {
     match operator {
         "==" => value_equal(a, b),
         "is" => Form::Equal(a.by_identity(), b.by_identity()),
@@ -87,7 +87,7 @@ pub(super) fn comparison(test: &Node, source: &[u8]) -> Option<(Operand, &'stati
 
 /// The links of a comparison, as Python evaluates it: a chain `a == b ==
 /// c` is `a == b and b == c`; `a is not b` is one link.
-pub(super) fn links<'a>(test: Node<'a>, source: &[u8]) -> Vec<(Node<'a>, String, Node<'a>)> {
+fn links<'a>(test: Node<'a>, source: &[u8]) -> Vec<(Node<'a>, String, Node<'a>)> {
     let mut cursor = test.walk();
     let mut links = Vec::new();
     let mut left: Option<Node> = None;

@@ -107,8 +107,8 @@ impl Analysis<'_> {
             // One of two copies: a test the file keeps says every statement
             // it said, over the same cases (go-toml 9804fc5:
             // `MultilineQuotes2`, the very input of `MultilineQuotes1`,
-            // dropped when the suite did).
-            // The sketches of their bodies first: equal for a copy, and cheap.
+            // dropped when the suite did). Their bodies' sketches are
+            // compared first: equal for a copy, and cheap.
             let copy = |n: &&TestCase| {
                 body.len() > 1
                     && !t.shape.is_empty()
