@@ -603,7 +603,7 @@ fn a_go_comment_naming_another_symbol_is_said_to_start_with_that_name() {
         vec![
             (
                 10,
-                "public method `Objects` has no doc comment: the comment above it starts with `Object`, and Go reads a comment as a symbol's doc only when it starts with its name".to_string()
+                "public method `Objects` has no doc comment: the comment above it starts with `Object`, and Go's convention, which staticcheck (ST1020-ST1022) and revive check, is a doc comment that starts with the name it documents".to_string()
             ),
             (13, "public method `None` has no doc comment".to_string()),
         ]
@@ -817,6 +817,42 @@ fn a_new_symbol_where_the_package_documents_little_is_a_warning_with_the_share()
         if want == "Warning" {
             assert!(
                 notes.contains("documented 1 of its 10 public symbols at the base (10%)"),
+                "{notes}"
+            );
+        }
+    }
+}
+
+/// Issue 64: a directory too small to measure (three loop factories in
+/// uvicorn's `loops/`) keeps the convention of the nearest directory above
+/// it that is: a warning with that directory's share where it documents
+/// little, an error where it documents most.
+#[test]
+fn a_small_directory_keeps_the_convention_of_the_one_above() {
+    for (documented, want) in [(1, "Warning"), (7, "Error")] {
+        let repo = documented_repo();
+        repo.write("go.mod", "module example.com/lib\n");
+        let mut base = String::from("package lib\n");
+        for i in 0..10 {
+            if i < documented {
+                base.push_str(&format!("\n// F{i} does {i}.\n"));
+            }
+            base.push_str(&format!("func F{i}() int {{ return {i} }}\n"));
+        }
+        repo.write("lib/funcs.go", &base);
+        repo.write("lib/loops/a.go", "package loops\n\nfunc A() int { return 0 }\n");
+        repo.commit("funcs");
+        repo.write("lib/loops/b.go", "package loops\n\nfunc B() int { return 0 }\n");
+        let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
+        assert_eq!(
+            export_levels(&report),
+            vec![("lib/loops/b.go", want.to_string())],
+            "{documented}"
+        );
+        let notes = report.findings[0].notes.join(" ");
+        if want == "Warning" {
+            assert!(
+                notes.contains("the directory above it, lib, documented 1 of its 10 public symbols at the base (10%)"),
                 "{notes}"
             );
         }

@@ -126,6 +126,93 @@ fn renamed_split_parametrized_and_moved_python_tests_are_the_same_checks() {
     );
 }
 
+/// An expected value that lost only the text a stub of the test file's own
+/// lost in the same step (an app the test hands the code, answering
+/// `"Remote: " + x`, then just `x`) follows the test's input (issue 64:
+/// uvicorn's proxy-headers tests). The same edit where the stub stayed, or
+/// where the code dropped that text too, changed with the code.
+#[test]
+fn an_expected_value_that_follows_the_test_files_own_stub_is_its_input() {
+    let code = |prefix: &str| format!("def wrap(app, tag):\n    return lambda x: {prefix}app(tag + x)\n");
+    let test = |stub: &str, a: &str, b: &str| {
+        format!(
+            "import pytest\n\nfrom calc.core import wrap\n\n\ndef app(x):\n    return {stub}\n\n\n@pytest.mark.parametrize(\"tag, want\", [(\"a\", \"{a}\"), (\"b\", \"{b}\")])\ndef test_wrap(tag, want):\n    assert wrap(app, tag)(\"x\") == want\n"
+        )
+    };
+    let cases = [
+        // The stub dropped the text; the code changed elsewhere.
+        (
+            "\"Remote: \" + x",
+            "f\"{x}\"",
+            "",
+            "(\"[\" + tag + \"]\") and ",
+            &[][..],
+        ),
+        // The stub kept it: the value followed the code.
+        (
+            "\"Remote: \" + x",
+            "\"Remote: \" + x",
+            "",
+            "(\"[\" + tag + \"]\") and ",
+            &[
+                "mutation/assertion-value-changed tests/test_core.py:12",
+                "mutation/assertion-value-changed tests/test_core.py:12",
+            ][..],
+        ),
+        // The code dropped the text too.
+        (
+            "x",
+            "x",
+            "\"Remote: \" + ",
+            "",
+            &[
+                "mutation/assertion-value-changed tests/test_core.py:12",
+                "mutation/assertion-value-changed tests/test_core.py:12",
+            ][..],
+        ),
+    ];
+    for (stub_was, stub_now, code_was, code_now, errors) in cases {
+        let (repo, base) = repo_with(&[
+            ("calc/__init__.py", "\n"),
+            ("calc/core.py", &code(code_was)),
+            ("tests/test_core.py", &test(stub_was, "Remote: ax", "Remote: bx")),
+        ]);
+        commit(
+            &repo,
+            "answer plainly",
+            &[
+                ("calc/core.py", &code(code_now)),
+                ("tests/test_core.py", &test(stub_now, "ax", "bx")),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}
+
+/// A Python variable declared with its type before it is set
+/// (`result: Total | None = None`) checks nothing, so it is not lost when
+/// it goes (issue 64: uvicorn's websocket test); a literal checked against
+/// the project's type (`_: Total = 3`) is.
+#[test]
+fn a_python_variable_declared_as_none_is_no_type_check() {
+    for (declared, errors) in [
+        ("result: Total | None = None", &[][..]),
+        ("_: Total = 3", &["mutation/assertion-deleted tests/test_core.py:4"][..]),
+    ] {
+        let old = format!(
+            "from calc.core import Total, total\n\n\ndef test_total():\n    {declared}\n    result = total([1, 2])\n    assert result == 3\n"
+        );
+        let (repo, base) = repo_with(&[
+            ("calc/__init__.py", "\n"),
+            ("calc/core.py", &format!("Total = int\n\n\n{CALC_PY}")),
+            ("tests/test_core.py", &old),
+        ]);
+        let new = old.replace(&format!("    {declared}\n"), "");
+        commit(&repo, "tidy", &[("tests/test_core.py", &new)]);
+        assert_errors(&repo, &base, errors);
+    }
+}
+
 const CART_TS: &str = "export function add(items: number[], x: number): number[] {\n  return [...items, x]\n}\n";
 
 /// A Python loop over a literal table (written in the loop, or bound once at
@@ -484,6 +571,44 @@ fn spy_arguments_and_a_caught_errors_code_keep_their_checks_across_frameworks() 
         );
         assert_errors(&repo, &base, errors);
     }
+}
+
+/// A spy checked as called once and with its arguments, then with the
+/// matcher that checks both (Vitest's `toHaveBeenCalledExactlyOnceWith`),
+/// keeps both checks (issue 64: jotai's lint sweep); the merged check with
+/// another argument changed its value, and one of two separate copies of
+/// the arguments check is still lost.
+#[test]
+fn a_spy_checked_once_and_with_its_arguments_in_one_matcher_keeps_both_checks() {
+    let old = "import { expect, test, vi } from 'vitest'\nimport { add } from '../src/cart'\n\ntest('calls back', () => {\n  const spy = vi.fn()\n  add([1], 2).forEach((x) => spy(x))\n  expect(spy).toHaveBeenCalledOnce()\n  expect(spy).toHaveBeenCalledWith(2)\n})\n";
+    let merged = |argument: &str| {
+        old.replace(
+            "  expect(spy).toHaveBeenCalledOnce()\n  expect(spy).toHaveBeenCalledWith(2)\n",
+            &format!("  expect(spy).toHaveBeenCalledExactlyOnceWith({argument})\n"),
+        )
+    };
+    let code = CART_TS.replace("[...items, x]", "items.concat([x])");
+    for (argument, errors) in [
+        ("2", &[][..]),
+        ("3", &["mutation/assertion-value-changed test/cart.test.ts:7"][..]),
+    ] {
+        let (repo, base) = ts_repo(old);
+        commit(
+            &repo,
+            "merge the spy checks",
+            &[("src/cart.ts", &code), ("test/cart.test.ts", &merged(argument))],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+    let twice = old.replace("toHaveBeenCalledOnce()\n", "toHaveBeenCalledWith(2)\n  add([], 2)\n");
+    let (repo, base) = ts_repo(&twice);
+    let once = twice.replace(
+        "  expect(spy).toHaveBeenCalledWith(2)\n  add([], 2)\n  expect(spy).toHaveBeenCalledWith(2)\n",
+        "  add([], 2)\n  expect(spy).toHaveBeenCalledExactlyOnceWith(2)\n",
+    );
+    assert_ne!(once, twice);
+    commit(&repo, "one check", &[("test/cart.test.ts", &once)]);
+    assert_errors(&repo, &base, &["mutation/assertion-deleted test/cart.test.ts:4"]);
 }
 
 /// Two tests whose checks go through the project's own helper, merged

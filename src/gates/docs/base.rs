@@ -242,6 +242,14 @@ struct Share {
     by_kind: HashMap<&'static str, (usize, usize)>,
 }
 
+/// A directory's share, `(documented, all)` in all and of one kind, and
+/// the directory measured.
+struct Measured {
+    all: (usize, usize),
+    of_kind: (usize, usize),
+    dir: PathBuf,
+}
+
 /// The kind a symbol's convention is measured by: a declaration of a type
 /// alone (a TypeScript `type` or `interface`, a Rust or Go type) is one,
 /// whatever its keyword; anything else by its own kind.
@@ -374,69 +382,98 @@ impl<'r> Held<'r> {
     /// functions documented, its types not.
     fn documents_little(&mut self, file: &ChangedFile, language: Lang, kind: &'static str) -> Option<String> {
         let kind = kind_of(kind);
-        let (in_all, of_kind) = self.documented_share(file, language, kind)?;
+        let Measured {
+            all: in_all,
+            of_kind,
+            dir,
+        } = self.documented_share(file, language, kind)?;
         let little = |(documented, all): (usize, usize), from: usize| all >= from && documented * 2 < all;
         let percent = |(documented, all): (usize, usize)| documented * 100 / all;
+        let directory = if file.path.parent() == Some(dir.as_path()) {
+            "this directory".to_string()
+        } else if dir.as_os_str().is_empty() {
+            "the repository's top directory".to_string()
+        } else {
+            format!("the directory above it, {},", display_path(&dir))
+        };
         if little(in_all, LITTLE_FROM) {
             let (documented, all) = in_all;
             return Some(format!(
-                "a warning: this directory documented {documented} of its {all} public symbols at the base ({}%); where under half of the API is documented, a new symbol without a doc comment is shown, not blocked",
+                "a warning: {directory} documented {documented} of its {all} public symbols at the base ({}%); where under half of the API is documented, a new symbol without a doc comment is shown, not blocked",
                 percent(in_all)
             ));
         }
         little(of_kind, LITTLE_KIND_FROM).then(|| {
             let (documented, all) = of_kind;
             format!(
-                "a warning: this directory documented {documented} of its {all} public {kind}{} at the base ({}%); where under half of a kind is documented, a new one without a doc comment is shown, not blocked",
+                "a warning: {directory} documented {documented} of its {all} public {kind}{} at the base ({}%); where under half of a kind is documented, a new one without a doc comment is shown, not blocked",
                 if kind.ends_with('s') { "es" } else { "s" },
                 percent(of_kind)
             )
         })
     }
 
-    /// The public symbols of `file`'s directory at the base, documented and
-    /// all, over its files in `language`'s family that are an API (not
-    /// tests, examples or vendored code), `(documented, all)` in all and of
-    /// the kind `kind` ([`kind_of`]).
-    fn documented_share(
-        &mut self,
-        file: &ChangedFile,
-        language: Lang,
-        kind: &str,
-    ) -> Option<((usize, usize), (usize, usize))> {
-        let dir = file.path.parent().unwrap_or(Path::new("")).to_path_buf();
+    /// The public symbols at the base of `file`'s directory, documented
+    /// and all, `(documented, all)` in all and of the kind `kind`
+    /// ([`kind_of`]), with the directory measured: the nearest of the
+    /// file's directory and those above it that had at least
+    /// [`LITTLE_FROM`] (a folder of three loop factories keeps the
+    /// convention of the package above it; issue 64: uvicorn's
+    /// `loops/`), else the file's own.
+    fn documented_share(&mut self, file: &ChangedFile, language: Lang, kind: &str) -> Option<Measured> {
+        let own = file.path.parent().unwrap_or(Path::new("")).to_path_buf();
         let of = |share: &Share| (share.all, share.by_kind.get(kind).copied().unwrap_or_default());
-        if let Some(known) = self.shares.get(&dir) {
-            return known.as_ref().map(of);
+        let mut dir = Some(own.as_path());
+        while let Some(at) = dir {
+            if let Some(share) = self.share_of(at, language)
+                && share.all.1 >= LITTLE_FROM
+            {
+                let (all, of_kind) = of(share);
+                return Some(Measured {
+                    all,
+                    of_kind,
+                    dir: at.to_path_buf(),
+                });
+            }
+            dir = at.parent();
         }
-        let Held { repo, commit, tree, .. } = self;
-        let share = commit.as_deref().and_then(|commit| {
-            let tree = tree.get_or_insert_with(|| AtCommit::new(repo, commit).ok()).as_ref()?;
-            let mut share = Share::default();
-            let paths = tree.files_in(&dir);
-            for path in paths.into_iter().take(SHARE_FILES) {
-                let Some(lang) = exports::language_of(path) else {
-                    continue;
-                };
-                if family(lang) != family(language) || super::skipped(lang, path, repo.root()) {
-                    continue;
-                }
-                let Some(symbols) = tree.read(path).and_then(|bytes| exports::exports(lang, &bytes)) else {
-                    continue;
-                };
-                for symbol in &symbols {
-                    let kind = share.by_kind.entry(kind_of(symbol.kind)).or_default();
-                    for (documented, all) in [&mut share.all, kind] {
-                        *all += 1;
-                        *documented += usize::from(symbol.documented);
+        let (all, of_kind) = self.share_of(&own, language).map(of)?;
+        Some(Measured { all, of_kind, dir: own })
+    }
+
+    /// The public symbols of the directory `dir` at the base, over its
+    /// files in `language`'s family that are an API (not tests, examples or
+    /// vendored code), read once.
+    fn share_of(&mut self, dir: &Path, language: Lang) -> Option<&Share> {
+        if !self.shares.contains_key(dir) {
+            let Held { repo, commit, tree, .. } = self;
+            let share = commit.as_deref().and_then(|commit| {
+                let tree = tree.get_or_insert_with(|| AtCommit::new(repo, commit).ok()).as_ref()?;
+                let mut share = Share::default();
+                let paths = tree.files_in(dir);
+                for path in paths.into_iter().take(SHARE_FILES) {
+                    let Some(lang) = exports::language_of(path) else {
+                        continue;
+                    };
+                    if family(lang) != family(language) || super::skipped(lang, path, repo.root()) {
+                        continue;
+                    }
+                    let Some(symbols) = tree.read(path).and_then(|bytes| exports::exports(lang, &bytes)) else {
+                        continue;
+                    };
+                    for symbol in &symbols {
+                        let kind = share.by_kind.entry(kind_of(symbol.kind)).or_default();
+                        for (documented, all) in [&mut share.all, kind] {
+                            *all += 1;
+                            *documented += usize::from(symbol.documented);
+                        }
                     }
                 }
-            }
-            Some(share)
-        });
-        let found = share.as_ref().map(of);
-        self.shares.insert(dir, share);
-        found
+                Some(share)
+            });
+            self.shares.insert(dir.to_path_buf(), share);
+        }
+        self.shares.get(dir).and_then(Option::as_ref)
     }
 
     /// Was `symbol` public at the base, `Some(documented)`: declared public

@@ -123,6 +123,7 @@ const JS_EXACT: &[&str] = &[
     "toHaveBeenLastCalledWith",
     "toHaveBeenCalledTimes",
     "toHaveBeenCalledOnceWith",
+    "toHaveBeenCalledExactlyOnceWith",
     "toBeCalledWith",
     "lastCalledWith",
     "nthCalledWith",

@@ -374,7 +374,8 @@ pub(super) fn has_ancestor_below(node: &Node, top: &Node, kinds: &[&str]) -> boo
 }
 
 /// Is this `name: T = <literal>` with `T` a type of its own (not `int`,
-/// `dict[str, int]`, ...)?
+/// `dict[str, int]`, ...) and the literal not `None` (a variable declared
+/// before it is set: `response: Response | None = None`)?
 pub(super) fn typed_literal(assignment: &Node, source: &[u8]) -> bool {
     const BUILTIN: &[&str] = &[
         "int",
@@ -413,7 +414,6 @@ pub(super) fn typed_literal(assignment: &Node, source: &[u8]) -> bool {
             | "float"
             | "true"
             | "false"
-            | "none"
     );
     let head = text(&annotation, source);
     let head = head.split(['[', '|', ' ']).next().unwrap_or_default();

@@ -95,7 +95,7 @@ impl Export {
     pub fn undocumented(&self) -> String {
         match &self.misnamed {
             Some(word) => format!(
-                "public {} `{}` has no doc comment: the comment above it starts with `{word}`, and Go reads a comment as a symbol's doc only when it starts with its name",
+                "public {} `{}` has no doc comment: the comment above it starts with `{word}`, and Go's convention, which staticcheck (ST1020-ST1022) and revive check, is a doc comment that starts with the name it documents",
                 self.kind, self.name
             ),
             None => format!("public {} `{}` has no doc comment", self.kind, self.name),

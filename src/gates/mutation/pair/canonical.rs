@@ -80,8 +80,13 @@ pub fn canonical(a: &Assertion) -> Option<Canon> {
         // nil or not (testify's `NoError` and quicktest's `IsNil`).
         ("NoError" | "Nil", [subject]) => canon("nil", subject, ""),
         ("Error" | "NotNil", [subject]) => canon("not nil", subject, ""),
-        // The arguments as the list a first call's are compared with.
-        ("toHaveBeenCalledWith" | "toBeCalledWith", [subject, arguments @ ..]) => {
+        // The arguments as the list a first call's are compared with (and
+        // the one call checked with them: jest-extended's and Vitest's
+        // `..OnceWith` check both at once).
+        (
+            "toHaveBeenCalledWith" | "toBeCalledWith" | "toHaveBeenCalledOnceWith" | "toHaveBeenCalledExactlyOnceWith",
+            [subject, arguments @ ..],
+        ) => {
             let mut canon = canon("called with", subject, &format!("[ {} ]", arguments.join(" , ")))?;
             canon.literal = arguments.iter().all(|a| is_literal(a));
             Some(canon)

@@ -681,6 +681,10 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
     }
     let mut changes = Vec::new();
     let mut unpaired = Vec::new();
+    // Taken only as a stronger check holding a weaker one: still free to be
+    // what a check of its own strength became (`toHaveBeenCalledOnce()` and
+    // `toHaveBeenCalledWith('next')` -> `toHaveBeenCalledExactlyOnceWith('next')`).
+    let mut only_held = vec![false; new.len()];
     for (i, o) in left {
         // Where the old check stood: between the checks that stayed around
         // it. A test of several blocks that each check the same values
@@ -693,8 +697,8 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
         let between = if from <= until { from..until } else { 0..0 };
         // How far past the check that stayed before it.
         let offset = i - anchor.map_or(0, |p| p + 1);
-        let same_subject =
-            |j: usize| !taken[j] && new[j].parts.len() == o.parts.len() && subject(&new[j]) == subject(o);
+        let free = |j: usize| !taken[j] || only_held[j];
+        let same_subject = |j: usize| free(j) && new[j].parts.len() == o.parts.len() && subject(&new[j]) == subject(o);
         // The same matcher on the same subject: its expected values
         // changed; in its place, an equality written another way too
         // (`rv.etag == "Test"` -> `rv.etag is None`). The one as far past
@@ -711,6 +715,7 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
             in_place.or_else(|| (0..new.len()).find(|&j| same_subject(j) && new[j].matcher == o.matcher));
         if let Some(j) = same_matcher {
             taken[j] = true;
+            only_held[j] = false;
             if literal_changed(&expected(o), &expected(&new[j])) || literal_named(&expected(o), &expected(&new[j])) {
                 changes.push(Change::ValueChanged { old: o, new: &new[j] });
             }
@@ -729,13 +734,14 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
         let kept_truth = |j: usize| !taken[j] && truth_of(o).is_some() && truth_of(&new[j]) == truth_of(o);
         let flips = !(0..new.len()).any(kept_truth);
         if let Some((j, same)) = (0..new.len()).find_map(|j| {
-            (!taken[j]).then(|| {
+            free(j).then(|| {
                 migrated(o, &new[j])
                     .or((flips && flipped(o, &new[j])).then_some(false))
                     .map(|s| (j, s))
             })?
         }) {
             taken[j] = true;
+            only_held[j] = false;
             if !same {
                 changes.push(Change::ValueChanged { old: o, new: &new[j] });
             }
@@ -791,6 +797,7 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
             .find(|&j| holds(j) && same_value(j))
             .or_else(|| (0..new.len()).find(|&j| holds(j)));
         if let Some(j) = holder {
+            only_held[j] = !taken[j] && subject(&new[j]) == Some(about) && was < rank(family, &new[j]);
             taken[j] = true;
             // `toEqual(5)` -> `toBe(6)`: another matcher, and another value.
             if subject(&new[j]) == Some(about)

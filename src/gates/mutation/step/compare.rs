@@ -526,9 +526,11 @@ impl Analysis<'_> {
             return;
         }
         // A data file the test imports changed: its input. So did an
-        // example program it runs, as the value changed.
+        // example program it runs, or the test file's own code (a stub it
+        // hands the code), as the value changed.
         if fixtures::reads_changed_data(emit.step, &nf.change.path, new_file)
             || self.follows_example(emit.step, nf, new_file, (old, new))
+            || self.follows_own_code(emit.step, (of, old), (nf, new))
         {
             return;
         }

@@ -203,18 +203,15 @@ impl<'a> Gained<'a> {
         let own_checks = || {
             own_checks.get_or_init(|| {
                 let copies = |t: &TestCase| -> Vec<Assertion> {
+                    // The same check, whichever matcher writes it.
                     let mut out: Vec<Assertion> = t
                         .assertions
                         .iter()
-                        .filter(|b| pair::check_key(b) == key)
+                        .filter(|b| pair::same_check(b, a))
                         .cloned()
                         .collect();
                     if !t.cases.is_empty() {
-                        out.extend(
-                            pair::case_assertions(t)
-                                .into_iter()
-                                .filter(|b| pair::check_key(b) == key),
-                        );
+                        out.extend(pair::case_assertions(t).into_iter().filter(|b| pair::same_check(b, a)));
                     }
                     out
                 };

@@ -174,6 +174,73 @@ impl Analysis<'_> {
         })
     }
 
+    /// Did the expected value lose or gain a piece of text, and only that,
+    /// which the test file's own code outside its tests lost or gained in
+    /// the step, and which no code file the step changed wrote or stopped
+    /// writing? A stub the test hands the code (an app answering
+    /// `"Remote: " + addr`, rewritten to answer `f"{scheme}://{client}"`)
+    /// is the test's input, and the expectation follows it (issue 64:
+    /// uvicorn 84dd2c40). Text the code wrote too may have followed the
+    /// code; a piece under three letters or digits says nothing.
+    pub(super) fn follows_own_code(
+        &self,
+        step: &Step,
+        (of, old): (&TestChange<'_>, &Assertion),
+        (nf, new): (&TestChange<'_>, &Assertion),
+    ) -> bool {
+        let (Some(old_file), Some(new_file)) = (of.old, nf.new) else {
+            return false;
+        };
+        let outside = std::cell::OnceCell::new();
+        let outside = || {
+            outside.get_or_init(|| {
+                (
+                    outside_tests(of.change.old.as_ref().map(|v| self.versions.bytes(v)), old_file),
+                    outside_tests(nf.change.new.as_ref().map(|v| self.versions.bytes(v)), new_file),
+                )
+            })
+        };
+        let wordy = |piece: &str| piece.chars().filter(|c| c.is_alphanumeric()).count() >= 3;
+        // Did the step's code lose (`lost`) or gain the piece in some line?
+        let code_wrote = |piece: &str, lost: bool| {
+            step.changes.iter().filter(|c| c.kind == Kind::Code).any(|c| {
+                let text = |v: Option<&String>| {
+                    v.map(|v| String::from_utf8_lossy(self.versions.bytes(v)).into_owned())
+                        .unwrap_or_default()
+                };
+                let (before, after) = (text(c.old.as_ref()), text(c.new.as_ref()));
+                let (from, to) = if lost { (&before, &after) } else { (&after, &before) };
+                let kept: HashSet<&str> = to.lines().collect();
+                from.lines().filter(|l| !kept.contains(l)).any(|l| {
+                    l.chars()
+                        .filter(|c| !c.is_whitespace())
+                        .collect::<String>()
+                        .contains(piece)
+                })
+            })
+        };
+        pair::expected(old).iter().zip(pair::expected(new)).any(|(was, now)| {
+            let (was, now) = (pair::spelled_value(was), pair::spelled_value(now));
+            let (lost, gained) = edit(&was, &now);
+            let squashed = |piece: &str| piece.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+            let (lost, gained) = (squashed(lost), squashed(gained));
+            if !(wordy(&lost) || wordy(&gained)) {
+                return false;
+            }
+            let (was_out, now_out) = outside();
+            let count = |text: &str, piece: &str| {
+                if piece.is_empty() {
+                    0
+                } else {
+                    text.matches(piece).count()
+                }
+            };
+            (lost.is_empty() || (count(was_out, &lost) > count(now_out, &lost) && !code_wrote(&lost, true)))
+                && (gained.is_empty()
+                    || (count(now_out, &gained) > count(was_out, &gained) && !code_wrote(&gained, false)))
+        })
+    }
+
     /// Is what `new` checks computed from a binding of the test's own whose
     /// definition changed (gjson 8d2c36f: `trues := Get(json, ..)` where
     /// `json`'s literal lost a true row, and `trues == "[1,2,6,7,8]"`
@@ -389,6 +456,26 @@ fn lines_but(text: &str, t: &TestCase, left_out: impl Fn(u32) -> bool) -> String
 /// The lines of a test file (`bytes`, read as `file`) outside every test,
 /// without whitespace (as [`pair::spelled_value`] spells a string): its
 /// helpers, stubs and fixtures.
+/// What `now` has in place of what `was` had, the rest as it was: the
+/// text between their common start and end, in each.
+fn edit<'a>(was: &'a str, now: &'a str) -> (&'a str, &'a str) {
+    let start: usize = was
+        .chars()
+        .zip(now.chars())
+        .take_while(|(a, b)| a == b)
+        .map(|(a, _)| a.len_utf8())
+        .sum();
+    let (was_rest, now_rest) = (&was[start..], &now[start..]);
+    let end: usize = was_rest
+        .chars()
+        .rev()
+        .zip(now_rest.chars().rev())
+        .take_while(|(a, b)| a == b)
+        .map(|(a, _)| a.len_utf8())
+        .sum();
+    (&was_rest[..was_rest.len() - end], &now_rest[..now_rest.len() - end])
+}
+
 pub(super) fn outside_tests(bytes: Option<&[u8]>, file: &TestFile) -> String {
     let text = String::from_utf8_lossy(bytes.unwrap_or_default());
     let inside = |line: u32| {
