@@ -611,6 +611,30 @@ fn a_spy_checked_once_and_with_its_arguments_in_one_matcher_keeps_both_checks() 
     assert_errors(&repo, &base, &["mutation/assertion-deleted test/cart.test.ts:4"]);
 }
 
+/// Checks folded into a predicate the test file defines, which the test
+/// then checks holds (`expect(isCart(xs)).toBe(true)`), moved into a helper
+/// (issue 64: jotai's `isBuildingBlocks`); a truth check of a function the
+/// test imports from the code is no such helper, and the checks are lost.
+#[test]
+fn checks_folded_into_a_predicate_of_the_test_file_are_not_lost() {
+    let old = "import { expect, test } from 'vitest'\nimport { add } from '../src/cart'\n\ntest('adds', () => {\n  const xs = add([1], 2)\n  expect(xs.length).toBe(2)\n  expect(xs[1]).toBe(2)\n})\n";
+    let folded = "import { expect, test } from 'vitest'\nimport { add } from '../src/cart'\n\ntest('adds', () => {\n  const xs = add([1], 2)\n  expect(isCart(xs)).toBe(true)\n})\n\nfunction isCart(xs: number[]) {\n  return xs.length === 2 && xs[1] === 2\n}\n";
+    let imported = "import { expect, test } from 'vitest'\nimport { add, isCart } from '../src/cart'\n\ntest('adds', () => {\n  const xs = add([1], 2)\n  expect(isCart(xs)).toBe(true)\n})\n";
+    let code = format!("{CART_TS}\nexport function isCart(xs: number[]): boolean {{\n  return xs.length > 0\n}}\n");
+    for (new, errors) in [
+        (folded, &[][..]),
+        (imported, &["mutation/assertion-deleted test/cart.test.ts:4"][..]),
+    ] {
+        let (repo, base) = ts_repo(old);
+        commit(
+            &repo,
+            "fold the checks",
+            &[("src/cart.ts", &code), ("test/cart.test.ts", new)],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}
+
 /// Two tests whose checks go through the project's own helper, merged
 /// statement by statement into one test of another file, are not deleted
 /// (issue 64: semver's `test_comparator` and `test_comparator_err`); the

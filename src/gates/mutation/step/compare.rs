@@ -119,8 +119,9 @@ impl Analysis<'_> {
         // helper may hold any number of them): more calls of helpers that
         // assert, or one the test did not call before (a body moved into a
         // helper that calls the old ones; issue 64: BurntSushi/toml's
-        // `TestToml` became `runTomlTest(t, false)`).
-        let calls = |t: &TestCase, path: &Path, file: &TestFile| -> Vec<String> {
+        // `TestToml` became `runTomlTest(t, false)`), or a predicate of the
+        // file's own the test now checks holds.
+        let calls = |t: &TestCase, path: &Path, file: &TestFile, text: &[u8]| -> Vec<String> {
             let mut called = self.helper_calls(t, file);
             called.extend(self.imported_helper_calls(emit.step, path, t, file));
             // A Go package's tests call the helpers of its other files.
@@ -129,14 +130,20 @@ impl Analysis<'_> {
                 called.sort_unstable();
                 called.dedup();
             }
-            called.into_iter().map(str::to_string).collect()
+            let mut called: Vec<String> = called.into_iter().map(str::to_string).collect();
+            called.extend(Analysis::predicate_calls(t, text));
+            called
         };
-        let (was, now) = (
-            of.old.map_or_else(Vec::new, |f| calls(o, of.old_path(), f)),
-            calls(n, &nf.change.path, new_file),
-        );
-        if now.len() > was.len() || now.iter().any(|h| !was.contains(h)) {
-            changes.retain(|c| !matches!(c, Change::Deleted { .. }));
+        let bytes = |version: Option<&String>| version.map_or(&[][..], |v| self.versions.bytes(v));
+        if changes.iter().any(|c| matches!(c, Change::Deleted { .. })) {
+            let (was, now) = (
+                of.old
+                    .map_or_else(Vec::new, |f| calls(o, of.old_path(), f, bytes(of.change.old.as_ref()))),
+                calls(n, &nf.change.path, new_file, bytes(nf.change.new.as_ref())),
+            );
+            if now.len() > was.len() || now.iter().any(|h| !was.contains(h)) {
+                changes.retain(|c| !matches!(c, Change::Deleted { .. }));
+            }
         }
         for change in changes {
             match change {

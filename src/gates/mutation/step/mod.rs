@@ -530,6 +530,39 @@ impl Analysis<'_> {
             .collect()
     }
 
+    /// The predicates of its own file (`text`) that `t` checks hold: the
+    /// function a truth check calls (`expect(isBlocks(bb)).toBe(true)`,
+    /// `assert is_sorted(xs)`, `if !valid(v) { t.Fatal() }`), defined in
+    /// that file. Checks folded into one are checks moved into a helper
+    /// (issue 64: jotai's length and sparseness checks became
+    /// `isBuildingBlocks`).
+    fn predicate_calls(t: &TestCase, text: &[u8]) -> Vec<String> {
+        let text = String::from_utf8_lossy(text);
+        let callee = |o: &crate::lang::Operand| o.call_of.clone().filter(|c| crate::lang::is_plain_name(c));
+        let truth = |o: &crate::lang::Operand| matches!(o.literal, Some(crate::lang::Literal::Bool(true)));
+        let mut out: Vec<String> = t
+            .assertions
+            .iter()
+            .filter_map(|a| match a.form.demanded() {
+                crate::lang::Form::Truthy(v) => callee(v),
+                crate::lang::Form::Equal(a, b) if truth(b) => callee(a),
+                crate::lang::Form::Equal(a, b) if truth(a) => callee(b),
+                _ => None,
+            })
+            .filter(|name| {
+                ["function ", "def ", "func ", "fn "]
+                    .iter()
+                    .any(|keyword| text.contains(&format!("{keyword}{name}(")))
+                    || ["const ", "let "]
+                        .iter()
+                        .any(|keyword| text.contains(&format!("{keyword}{name} = (")))
+            })
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
     /// The calls of `t` (in `file`) to helpers that assert, one for each call.
     fn helper_calls<'t>(&self, t: &'t TestCase, file: &TestFile) -> Vec<&'t str> {
         t.calls
