@@ -1310,6 +1310,48 @@ fn an_aliased_mock_echo_blocks_and_the_project_code_look_alike_passes() {
     assert!(lines_of(&run, "mock/").is_empty(), "{}", run.stdout);
 }
 
+/// Issue 64: a Go repository of the GOPATH days (no `go.mod`) spells its
+/// own package by a path only the module would name: an external test
+/// package (`package copier_test`) importing `github.com/jinzhu/copier`
+/// tests the package beside it, which declares `package copier`; one that
+/// imports another package of that name elsewhere, under a `go.mod`, or a
+/// path ending in another name, does not.
+#[test]
+fn a_go_test_outside_any_module_importing_its_own_package_by_path_reaches_it() {
+    let test = |import: &str| {
+        format!(
+            "package copier_test\n\nimport (\n\t\"testing\"\n\n\t\"{import}\"\n)\n\nfunc TestCopy(t *testing.T) {{\n\tif copier.Copy(1) != 1 {{\n\t\tt.Fatal(\"want 1\")\n\t}}\n}}\n"
+        )
+    };
+    let code = "package copier\n\nfunc Copy(x int) int { return x }\n";
+    let repo = TestRepo::new();
+    repo.write("copier.go", code);
+    never_imports_flags_exactly(
+        &repo,
+        &[
+            ("copier_test.go", &test("github.com/jinzhu/copier"), false),
+            ("other/copier_test.go", &test("github.com/jinzhu/copier"), true),
+            ("other/other.go", "package other\n\nfunc X() {}\n", false),
+        ],
+        ("", ""),
+    );
+    let repo = TestRepo::new();
+    repo.write("copier.go", code);
+    never_imports_flags_exactly(
+        &repo,
+        &[("copier_test.go", &test("github.com/jinzhu/cloner"), true)],
+        ("", ""),
+    );
+    let repo = TestRepo::new();
+    repo.write("go.mod", "module example.com/shop\n\ngo 1.22\n");
+    repo.write("copier.go", code);
+    never_imports_flags_exactly(
+        &repo,
+        &[("copier_test.go", &test("github.com/jinzhu/copier"), true)],
+        ("", ""),
+    );
+}
+
 /// Write `files` (path, text with `hole.0` replaced by `hole.1`, flagged?)
 /// into `repo`, commit, run `mock --all-files`, and require that exactly the
 /// files marked `true` get `mock/never-imports-subject`. The parsed report.

@@ -18,7 +18,8 @@
 //!   or `[lib]` name, `-` read as `_`) from that crate's `src/`.
 //! - Go: `.` (the file's own package, for tests in the package they test)
 //!   and import paths under a module of the repository (each `go.mod`),
-//!   each naming a package directory.
+//!   each naming a package directory; outside any module, a path ending
+//!   with the name the test's package declares (see [`go`]).
 //!
 //! Test files and test-support directories (`tests/`, `test/`, `__tests__/`,
 //! `testing/`, fixtures) are not the subject, wherever they resolve.
@@ -27,6 +28,8 @@ use std::path::{Component, Path, PathBuf};
 
 use super::runners::Alias;
 use crate::lang::{Import, ImportKind, Lang, Mock, MockTarget, TestFile};
+
+mod go;
 
 /// Where the code a mock replaces lives.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -279,81 +282,6 @@ impl Resolver {
 
     fn is_dir(&self, rel: &Path) -> bool {
         self.entry(rel) == Entry::Dir
-    }
-
-    /// Does the Go package of the test file `from` (its directory's non-test
-    /// `.go` files) declare the methods that configure a double, `On` and
-    /// `Return` (a mocking library's own package)?
-    pub fn go_package_defines_doubles(&self, from: &Path) -> bool {
-        let mut on = false;
-        let mut ret = false;
-        for (_, bytes) in self.go_files_beside(from, false) {
-            let text = String::from_utf8_lossy(&bytes);
-            for line in text.lines().filter(|l| l.starts_with("func (")) {
-                on |= line.contains(") On(");
-                ret |= line.contains(") Return(");
-            }
-        }
-        on && ret
-    }
-
-    /// The `.go` files (repo-relative, with their bytes) in the directory of
-    /// `from`, `from` aside, in name order: its `_test.go` files when
-    /// `tests`, else the others. Regular files only, read as every file is
-    /// (confined to the repository, within the size cap).
-    fn go_files_beside(&self, from: &Path, tests: bool) -> Vec<(PathBuf, Vec<u8>)> {
-        let dir = from.parent().unwrap_or(Path::new(""));
-        let Ok(entries) = std::fs::read_dir(self.root.join(dir)) else {
-            return Vec::new();
-        };
-        let mut names: Vec<String> = entries
-            .flatten()
-            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-            .filter_map(|e| e.file_name().to_str().map(str::to_string))
-            .filter(|n| n.ends_with(".go") && n.ends_with("_test.go") == tests && dir.join(n) != from)
-            .collect();
-        names.sort();
-        names
-            .into_iter()
-            .filter_map(|name| {
-                let path = dir.join(name);
-                let bytes = crate::walk::read_file(&self.root, &path).ok()?;
-                Some((path, bytes))
-            })
-            .collect()
-    }
-
-    /// Does the Go test file `from` call (`called`) a helper that another
-    /// test file of its package defines (`func name(` in a `_test.go`
-    /// beside it, under the same `package` clause), a file that imports
-    /// project code? A Go package's test files share their functions: the
-    /// generated tests calling `testgenInvalid(t, input)` run the decoder
-    /// that helper's file imports (issue 64: go-toml's `toml_testgen_test.go`).
-    pub fn go_helpers_reach_subject(&self, from: &Path, called: &[&str]) -> bool {
-        let package = |text: &str| {
-            text.lines()
-                .find_map(|l| l.strip_prefix("package "))
-                .map(|p| p.trim().to_string())
-        };
-        let Some(own) = crate::walk::read_file(&self.root, from)
-            .ok()
-            .and_then(|t| package(&String::from_utf8_lossy(&t)))
-        else {
-            return false;
-        };
-        self.go_files_beside(from, true).into_iter().any(|(sibling, bytes)| {
-            let text = String::from_utf8_lossy(&bytes);
-            let defines = text.lines().any(|l| {
-                l.strip_prefix("func ")
-                    .and_then(|rest| rest.split_once('('))
-                    .is_some_and(|(name, _)| called.contains(&name.trim()))
-            });
-            defines
-                && package(&text).as_deref() == Some(own.as_str())
-                && Lang::Go
-                    .imports(&bytes)
-                    .is_some_and(|imports| imports.iter().any(|i| self.reaches(&sibling, Lang::Go, i, 1)))
-        })
     }
 
     /// Is `import` the test-support module the file `from` is named after
@@ -765,35 +693,6 @@ impl Resolver {
             .find(|c| &c[2] == name)
             .map(|c| normalize(&dir.join(&c[1])))
             .filter(|p| self.is_file(p))
-    }
-
-    /// The package directory a Go import path names, when it is in the repository.
-    fn go(&self, from: &Path, spec: &str) -> Option<PathBuf> {
-        let dir = if spec == "." {
-            from.parent().unwrap_or(Path::new("")).to_path_buf()
-        } else {
-            self.go_modules.iter().find_map(|(module, root)| {
-                // The standard library's module spells its packages without a prefix.
-                if module == "std" && !spec.split('/').next().is_some_and(|first| first.contains('.')) {
-                    return Some(root.join(spec));
-                }
-                let rest = spec.strip_prefix(module.as_str())?;
-                match rest.strip_prefix('/') {
-                    Some(sub) => Some(root.join(sub)),
-                    None => rest.is_empty().then(|| root.clone()),
-                }
-            })?
-        };
-        // A package is its non-test `.go` files.
-        if !self.is_dir(&dir) {
-            return None;
-        }
-        let holds_code = std::fs::read_dir(self.root.join(&dir)).ok()?.flatten().any(|e| {
-            let name = e.file_name();
-            let name = name.to_string_lossy();
-            name.ends_with(".go") && !name.ends_with("_test.go")
-        });
-        holds_code.then_some(dir)
     }
 }
 
