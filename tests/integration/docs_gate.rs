@@ -859,6 +859,31 @@ fn a_small_directory_keeps_the_convention_of_the_one_above() {
     }
 }
 
+/// Issue 64: a Go method is its receiver type's. A new `(*Route).Use`
+/// without a doc comment is new API, though `(*Router).Use` was public and
+/// documented at the base (gorilla/mux's route middleware); editing
+/// `(*Router).Use` and dropping its comment is the warning it was.
+#[test]
+fn a_go_method_is_told_apart_by_its_receiver() {
+    let base = "package mux\n\n// Router routes.\ntype Router struct{}\n\n// Route is a route.\ntype Route struct{}\n\n// Use appends a middleware to the router.\nfunc (r *Router) Use(f func()) {}\n";
+    for (change, want) in [
+        (format!("{base}\nfunc (r *Route) Use(f func()) {{}}\n"), "Error"),
+        (
+            base.replace("// Use appends a middleware to the router.\n", "")
+                .replace("Use(f func())", "Use(fs ...func())"),
+            "Warning",
+        ),
+    ] {
+        let repo = documented_repo();
+        repo.write("go.mod", "module example.com/mux\n");
+        repo.write("mux.go", base);
+        repo.commit("router");
+        repo.write("mux.go", &change);
+        let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
+        assert_eq!(export_levels(&report), vec![("mux.go", want.to_string())], "{change}");
+    }
+}
+
 /// Issue 64: a kind the directory documents little of (at least four of
 /// it at the base, under half documented) is the project's convention
 /// too: ufo documents every function and none of its seven TypeScript

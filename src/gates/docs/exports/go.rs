@@ -37,6 +37,9 @@ pub(super) fn go(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
                     let documented = inherited || go_names(above, name);
                     out.push(Export {
                         misnamed: above.filter(|_| !documented).and_then(go_first_word),
+                        // A method is its type's: `(*Route).Use` is not
+                        // `(*Router).Use`.
+                        parent: receiver,
                         ..export(*item, name, kind, documented)
                     });
                 }

@@ -59,7 +59,8 @@ pub struct Export {
     pub end_line: u32,
     pub column: u32,
     pub documented: bool,
-    /// The class a Python method belongs to, the type of a Rust method's impl.
+    /// The class a Python method belongs to, the type of a Rust method's
+    /// impl or of a Go method's receiver.
     pub parent: Option<String>,
     /// Go: the word a comment directly above starts with, when that is not
     /// the symbol's name (`// Object adds ..` above `func Objects`): Go's
