@@ -189,6 +189,35 @@ fn an_expected_value_that_follows_the_test_files_own_stub_is_its_input() {
     }
 }
 
+/// An expected string built with printf-style `%` formatting, rewritten
+/// as the f-string that spells the same text, is the same value (issue 64:
+/// multidict's `__repr__` tests); the rewrite that changes the text is a
+/// changed value.
+#[test]
+fn a_percent_formatted_expectation_rewritten_as_an_f_string_is_the_same_value() {
+    let test = |expected: &str| {
+        format!(
+            "from calc.core import total\n\n\ndef test_total():\n    name = \"total\"\n    assert f\"<{{name}}: {{total([1, 2])}}>\" == {expected}\n"
+        )
+    };
+    let code = CALC_PY.replace("return sum(xs)\n", "return sum(list(xs))\n");
+    for (now, errors) in [
+        ("f\"<{name}: 3>\"", &[][..]),
+        (
+            "f\"<{name} = 3>\"",
+            &["mutation/assertion-value-changed tests/test_core.py:6"][..],
+        ),
+    ] {
+        let (repo, base) = python_repo(&test("\"<%s: 3>\" % name"));
+        commit(
+            &repo,
+            "f-strings",
+            &[("calc/core.py", &code), ("tests/test_core.py", &test(now))],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}
+
 /// A Python variable declared with its type before it is set
 /// (`result: Total | None = None`) checks nothing, so it is not lost when
 /// it goes (issue 64: uvicorn's websocket test); a literal checked against

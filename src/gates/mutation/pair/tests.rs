@@ -250,6 +250,19 @@ fn rewrites_of_a_string_spell_the_same_value() {
         spelled_value(r#"f" e= { x !r } ""#)
     );
     assert_ne!(spelled_value(r#"" total: 5 ""#), spelled_value(r#"" total: 6 ""#));
+    // printf-style `%` formatting (issue 64: multidict's `__repr__` tests).
+    assert_eq!(
+        spelled_value(r#"" <%s('key': 'one')> " % cls . __name__"#),
+        spelled_value(r#"f" < { cls . __name__ } ('key': 'one')> ""#)
+    );
+    assert_eq!(
+        spelled_value(r#"" %(n)r is %-5.2f%% " % d"#),
+        spelled_value(r#"f" { n !r } is { x :-5.2f } % ""#)
+    );
+    assert_ne!(
+        spelled_value(r#"" <%s()> " % cls . __name__"#),
+        spelled_value(r#"f" < { cls . __name__ } (x)> ""#)
+    );
     let inlined = r#"f" { \" \" if PY_3_13_PLUS else \" \" * 4 } return ""#;
     assert_eq!(spelled_value(r#"f" { indent } return ""#), spelled_value(inlined));
     assert_eq!(spelled_value("` id: ${ a } `"), spelled_value("` id: ${ b . c } `"));

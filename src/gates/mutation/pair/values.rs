@@ -116,6 +116,16 @@ pub fn spelled_value(key: &str) -> String {
         }
         out
     };
+    // `<string> % args` (Python's printf-style formatting): the template,
+    // its conversions (`%s`, `%(name)r`, `%05.2f`) placeholders as an
+    // f-string's interpolations are, `%%` the one `%` it spells.
+    if tokens.first().is_some_and(|t| is_delimiter(t))
+        && let Some(close) = tokens.iter().skip(1).position(|t| is_delimiter(t)).map(|i| i + 1)
+        && tokens.get(close + 1) == Some(&"%")
+        && close + 2 < tokens.len()
+    {
+        return without_conversions(&squash(&tokens[..=close]));
+    }
     let Some(at) = call else {
         return squash(&tokens);
     };
@@ -131,6 +141,38 @@ pub fn spelled_value(key: &str) -> String {
         }
     }
     template
+}
+
+/// A printf-style template's text without its conversions: `%s`,
+/// `%(name)r`, `%-5d`, `%.2f` dropped, `%%` read as `%`.
+fn without_conversions(template: &str) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut chars = template.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            out.push(c);
+            continue;
+        }
+        if chars.peek() == Some(&'%') {
+            chars.next();
+            out.push('%');
+            continue;
+        }
+        if chars.peek() == Some(&'(') {
+            for c in chars.by_ref() {
+                if c == ')' {
+                    break;
+                }
+            }
+        }
+        while chars
+            .next_if(|c| "#0- +*.".contains(*c) || c.is_ascii_digit())
+            .is_some()
+        {}
+        chars.next_if(|c| "hlL".contains(*c));
+        chars.next_if(|c| "diouxXeEfFgGcrsab".contains(*c));
+    }
+    out
 }
 
 /// Did an expected literal (not an absence: `None`, `null`) become a plain
