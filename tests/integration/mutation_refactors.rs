@@ -640,6 +640,77 @@ fn a_spy_checked_once_and_with_its_arguments_in_one_matcher_keeps_both_checks() 
     assert_errors(&repo, &base, &["mutation/assertion-deleted test/cart.test.ts:4"]);
 }
 
+/// Vitest's `test.skipIf(cond)(name, fn)` declares the test `name`, skipped
+/// only when `cond` holds, which says why: no skip to report, and no test
+/// named after the condition (issue 64: reselect's `isCoverage`); a plain
+/// `test.skip` is still newly skipped.
+#[test]
+fn a_vitest_test_skipped_under_a_condition_is_the_test_it_names() {
+    let old = "import { expect, test } from 'vitest'\nimport { add } from '../src/cart'\n\nconst isCoverage = !!process.env.COVERAGE\n\ntest('adds fast', () => {\n  if (isCoverage) return\n  expect(add([1], 2)).toEqual([1, 2])\n})\n";
+    for (declared, errors) in [
+        ("test.skipIf(isCoverage)('adds fast', () => {", &[][..]),
+        ("test.runIf(!isCoverage)('adds fast', () => {", &[][..]),
+        (
+            "test.skip('adds fast', () => {",
+            &["mutation/test-deleted-or-skipped test/cart.test.ts:6"][..],
+        ),
+    ] {
+        let (repo, base) = ts_repo(old);
+        let new = old
+            .replace("test('adds fast', () => {", declared)
+            .replace("  if (isCoverage) return\n", "");
+        commit(&repo, "skip under coverage", &[("test/cart.test.ts", &new)]);
+        assert_errors(&repo, &base, errors);
+        let run = gate(&repo, &base);
+        assert!(!run.stdout.contains("`isCoverage`"), "{}", run.stdout);
+    }
+}
+
+/// Vitest hands a group's callback the test function: tests declared
+/// through its parameter (`describe('cart', (localTest) => ..)`) are tests,
+/// renamed with it or not (issue 64: reselect's `localTest`), and one
+/// deleted is lost.
+#[test]
+fn tests_declared_through_a_groups_parameter_are_tests() {
+    let old = "import { describe, expect, test } from 'vitest'\nimport { add } from '../src/cart'\n\ndescribe('cart', (it) => {\n  it('adds', () => {\n    expect(add([1], 2)).toEqual([1, 2])\n  })\n\n  it('adds to nothing', () => {\n    expect(add([], 2)).toEqual([2])\n  })\n})\n";
+    let renamed = old
+        .replace("(it) =>", "(localTest) =>")
+        .replace("  it(", "  localTest(");
+    let (repo, base) = ts_repo(old);
+    commit(&repo, "rename the test function", &[("test/cart.test.ts", &renamed)]);
+    assert_errors(&repo, &base, &[]);
+    let dropped = renamed.replace(
+        "\n  localTest('adds to nothing', () => {\n    expect(add([], 2)).toEqual([2])\n  })\n",
+        "",
+    );
+    assert_ne!(dropped, renamed);
+    let (repo, base) = ts_repo(old);
+    commit(&repo, "drop one", &[("test/cart.test.ts", &dropped)]);
+    assert_errors(&repo, &base, &["mutation/test-deleted-or-skipped test/cart.test.ts:9"]);
+}
+
+/// `toHaveBeenCalledOnce()` is `toHaveBeenCalledTimes(1)`, no weaker
+/// (issue 64: reselect); in place of `toHaveBeenCalledTimes(2)`, with the
+/// code, it changed the expected count.
+#[test]
+fn called_once_is_called_times_one() {
+    let old = |times: &str| {
+        format!(
+            "import {{ expect, test, vi }} from 'vitest'\nimport {{ add }} from '../src/cart'\n\ntest('calls back', () => {{\n  const spy = vi.fn()\n  add([1], 2).forEach((x) => spy(x))\n  expect(spy).toHaveBeenCalledTimes({times})\n}})\n"
+        )
+    };
+    let code = CART_TS.replace("[...items, x]", "items.concat([x])");
+    for (times, errors) in [
+        ("1", &[][..]),
+        ("2", &["mutation/assertion-value-changed test/cart.test.ts:7"][..]),
+    ] {
+        let (repo, base) = ts_repo(&old(times));
+        let new = old(times).replace(&format!("toHaveBeenCalledTimes({times})"), "toHaveBeenCalledOnce()");
+        commit(&repo, "once", &[("src/cart.ts", &code), ("test/cart.test.ts", &new)]);
+        assert_errors(&repo, &base, errors);
+    }
+}
+
 /// Checks folded into a predicate the test file defines, which the test
 /// then checks holds (`expect(isCart(xs)).toBe(true)`), moved into a helper
 /// (issue 64: jotai's `isBuildingBlocks`); a truth check of a function the

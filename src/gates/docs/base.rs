@@ -217,7 +217,7 @@ pub(super) struct Held<'r> {
     base: AtBase,
     /// How much of its API each directory documented at the base
     /// ([`Held::documented_share`]).
-    shares: HashMap<(PathBuf, bool), Option<Share>>,
+    shares: HashMap<PathBuf, Option<Share>>,
     moved: Moved<'r>,
 }
 
@@ -392,9 +392,9 @@ impl<'r> Held<'r> {
         let directory = if file.path.parent() == Some(dir.as_path()) {
             "this directory".to_string()
         } else if dir.as_os_str().is_empty() {
-            "the repository, its files in this language,".to_string()
+            "the repository's top directory".to_string()
         } else {
-            format!("{}, the directory above it, with what is under it,", display_path(&dir))
+            format!("the directory above it, {},", display_path(&dir))
         };
         if little(in_all, LITTLE_FROM) {
             let (documented, all) = in_all;
@@ -415,11 +415,12 @@ impl<'r> Held<'r> {
 
     /// The public symbols at the base of `file`'s directory, documented
     /// and all, `(documented, all)` in all and of the kind `kind`
-    /// ([`kind_of`]), with the directory measured: the file's own, when
-    /// it had at least [`LITTLE_FROM`]; else the nearest directory above it
-    /// that had as many, with everything under it (a folder of three loop
-    /// factories keeps the convention of the package it is part of; issue
-    /// 64: uvicorn's `loops/`); else the file's own.
+    /// ([`kind_of`]), with the directory measured: the nearest of the
+    /// file's directory and those above it that had at least
+    /// [`LITTLE_FROM`] (a folder of three loop factories, or one the change
+    /// adds, keeps the convention of the directory above it; issue 64:
+    /// uvicorn's `loops/`, reselect's `autotrackMemoize/`), else the
+    /// file's own. Each is measured by its own files, as a file there is.
     fn documented_share(&mut self, file: &ChangedFile, language: Lang, kind: &str) -> Option<Measured> {
         let own = file.path.parent().unwrap_or(Path::new("")).to_path_buf();
         let of = |share: &Share, dir: &Path| Measured {
@@ -429,32 +430,26 @@ impl<'r> Held<'r> {
         };
         let mut dir = Some(own.as_path());
         while let Some(at) = dir {
-            if let Some(share) = self.share_of(at, at != own, language)
+            if let Some(share) = self.share_of(at, language)
                 && share.all.1 >= LITTLE_FROM
             {
                 return Some(of(share, at));
             }
             dir = at.parent();
         }
-        self.share_of(&own, false, language).map(|share| of(share, &own))
+        self.share_of(&own, language).map(|share| of(share, &own))
     }
 
-    /// The public symbols of the directory `dir` at the base (with what
-    /// is under it: `whole`), over its files in `language`'s family that
-    /// are an API (not tests, examples or vendored code), read once.
-    fn share_of(&mut self, dir: &Path, whole: bool, language: Lang) -> Option<&Share> {
-        let key = (dir.to_path_buf(), whole);
-        if !self.shares.contains_key(&key) {
+    /// The public symbols of the directory `dir` at the base, over its
+    /// files in `language`'s family that are an API (not tests, examples
+    /// or vendored code), read once.
+    fn share_of(&mut self, dir: &Path, language: Lang) -> Option<&Share> {
+        if !self.shares.contains_key(dir) {
             let Held { repo, commit, tree, .. } = self;
             let share = commit.as_deref().and_then(|commit| {
                 let tree = tree.get_or_insert_with(|| AtCommit::new(repo, commit).ok()).as_ref()?;
                 let mut share = Share::default();
-                let paths = if whole {
-                    tree.files_under(dir)
-                } else {
-                    tree.files_in(dir)
-                };
-                for path in paths.into_iter().take(SHARE_FILES) {
+                for path in tree.files_in(dir).into_iter().take(SHARE_FILES) {
                     let Some(lang) = exports::language_of(path) else {
                         continue;
                     };
@@ -474,9 +469,9 @@ impl<'r> Held<'r> {
                 }
                 Some(share)
             });
-            self.shares.insert(key.clone(), share);
+            self.shares.insert(dir.to_path_buf(), share);
         }
-        self.shares.get(&key).and_then(Option::as_ref)
+        self.shares.get(dir).and_then(Option::as_ref)
     }
 
     /// Was `symbol` public at the base, `Some(documented)`: declared public

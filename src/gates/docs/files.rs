@@ -64,18 +64,6 @@ impl AtCommit<'_> {
         paths.sort();
         paths
     }
-
-    /// The files under `dir`, at any depth, sorted.
-    pub fn files_under(&self, dir: &Path) -> Vec<&Path> {
-        let mut paths: Vec<&Path> = self
-            .files
-            .keys()
-            .filter(|p| p.starts_with(dir))
-            .map(PathBuf::as_path)
-            .collect();
-        paths.sort();
-        paths
-    }
 }
 
 impl Files for AtCommit<'_> {

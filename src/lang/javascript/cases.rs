@@ -312,7 +312,21 @@ impl<'s> Walker<'s, '_> {
                 self.groups.push(title.unwrap_or_default());
                 for arg in args {
                     if is_function(&arg) {
+                        // Vitest hands a group's callback the test function
+                        // (`describe('x', (localTest) => { localTest(..) })`);
+                        // `describe.each(rows)`'s callback, a row.
+                        let handed = test_context(&arg, self.source)
+                            .filter(|_| !path.iter().any(|p| p == "each"))
+                            .map(|name| TestAlias {
+                                name,
+                                path: vec!["test".to_string()],
+                            });
+                        let scoped = handed.is_some();
+                        self.aliases.extend(handed);
                         self.visit(&arg, skip.as_ref());
+                        if scoped {
+                            self.aliases.pop();
+                        }
                     }
                 }
                 self.groups.pop();

@@ -172,10 +172,11 @@ pub(super) fn callee_path(node: &Node, source: &[u8]) -> Option<Vec<String>> {
             path.push(text(&node.field("property")?, source).into_owned());
             Some(path)
         }
-        // `it.each(table)("name", fn)` and `test.each\`...\`("name", fn)`.
+        // `it.each(table)("name", fn)` and `test.each\`...\`("name", fn)`;
+        // Vitest's `test.skipIf(cond)("name", fn)` and `test.runIf(cond)(..)`.
         "call_expression" => {
             let path = callee_path(&node.field("function")?, source)?;
-            (path.last().map(String::as_str) == Some("each")).then_some(path)
+            matches!(path.last().map(String::as_str), Some("each" | "skipIf" | "runIf")).then_some(path)
         }
         "parenthesized_expression" | "non_null_expression" => callee_path(&first_child(node)?, source),
         _ => None,

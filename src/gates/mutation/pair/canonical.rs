@@ -14,7 +14,8 @@ use crate::lang::{Assertion, Form, TestCase, is_plain_name};
 /// What a check pins, framework aside.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Canon {
-    /// `throws`, `contains`, `called`, `called with`, `nil`, `not nil` or `type`.
+    /// `throws`, `contains`, `called`, `called times`, `called with`, `nil`,
+    /// `not nil` or `type`.
     kind: &'static str,
     /// The value it is about, as a token key.
     subject: String,
@@ -74,6 +75,11 @@ pub fn canonical(a: &Assertion) -> Option<Canon> {
         // Python's `assert x in text`, `assertIn(x, text)`.
         ("in" | "assertIn", [expected, subject]) => canon("contains", subject, expected),
         ("toHaveBeenCalled" | "toBeCalled", [subject]) => canon("called", subject, ""),
+        // How many calls: `toHaveBeenCalledOnce()` is `toHaveBeenCalledTimes(1)`.
+        ("toHaveBeenCalledTimes" | "toBeCalledTimes" | "callCount", [subject, times]) => {
+            canon("called times", subject, times)
+        }
+        ("toHaveBeenCalledOnce" | "calledOnce", [subject]) => canon("called times", subject, "1"),
         // tap's `t.type(v, 'string')` is `typeof v === 'string'`.
         ("type", [subject, expected, ..]) if expected.starts_with('"') => canon("type", subject, expected),
         // Go: an error checked as absent or present is a value checked as
