@@ -794,33 +794,12 @@ fn suppressions_and_the_text_report() {
 /// documents most, the same symbol blocks.
 #[test]
 fn a_new_symbol_where_the_package_documents_little_is_a_warning_with_the_share() {
-    for (documented, want) in [(1, "Warning"), (7, "Error")] {
-        let repo = documented_repo();
-        repo.write("go.mod", "module example.com/lib\n");
-        let mut base = String::from("package lib\n");
-        for i in 0..10 {
-            if i < documented {
-                base.push_str(&format!("\n// F{i} does {i}.\n"));
-            }
-            base.push_str(&format!("func F{i}() int {{ return {i} }}\n"));
-        }
-        repo.write("funcs.go", &base);
-        repo.commit("funcs");
-        repo.write("more.go", "package lib\n\nfunc G() int { return 0 }\n");
-        let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
-        assert_eq!(
-            export_levels(&report),
-            vec![("more.go", want.to_string())],
-            "{documented}"
-        );
-        let notes = report.findings[0].notes.join(" ");
-        if want == "Warning" {
-            assert!(
-                notes.contains("documented 1 of its 10 public symbols at the base (10%)"),
-                "{notes}"
-            );
-        }
-    }
+    share_decides(
+        "funcs.go",
+        &[],
+        ("more.go", "package lib\n\nfunc G() int { return 0 }\n"),
+        "documented 1 of its 10 public symbols at the base (10%)",
+    );
 }
 
 /// Issue 64: a directory too small to measure (three loop factories in
@@ -829,6 +808,18 @@ fn a_new_symbol_where_the_package_documents_little_is_a_warning_with_the_share()
 /// little, an error where it documents most.
 #[test]
 fn a_small_directory_keeps_the_convention_of_the_one_above() {
+    share_decides(
+        "lib/funcs.go",
+        &[("lib/loops/a.go", "package loops\n\nfunc A() int { return 0 }\n")],
+        ("lib/loops/b.go", "package loops\n\nfunc B() int { return 0 }\n"),
+        "the directory above it, lib, documented 1 of its 10 public symbols at the base (10%)",
+    );
+}
+
+/// Ten Go functions at `funcs_at` (one, then seven, documented) and the
+/// files `beside` at the base; the change adds the undocumented `added`:
+/// a warning whose note `says` the share, then an error.
+fn share_decides(funcs_at: &str, beside: &[(&str, &str)], added: (&str, &str), says: &str) {
     for (documented, want) in [(1, "Warning"), (7, "Error")] {
         let repo = documented_repo();
         repo.write("go.mod", "module example.com/lib\n");
@@ -839,22 +830,21 @@ fn a_small_directory_keeps_the_convention_of_the_one_above() {
             }
             base.push_str(&format!("func F{i}() int {{ return {i} }}\n"));
         }
-        repo.write("lib/funcs.go", &base);
-        repo.write("lib/loops/a.go", "package loops\n\nfunc A() int { return 0 }\n");
+        repo.write(funcs_at, &base);
+        for (path, text) in beside {
+            repo.write(path, text);
+        }
         repo.commit("funcs");
-        repo.write("lib/loops/b.go", "package loops\n\nfunc B() int { return 0 }\n");
+        repo.write(added.0, added.1);
         let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
         assert_eq!(
             export_levels(&report),
-            vec![("lib/loops/b.go", want.to_string())],
+            vec![(added.0, want.to_string())],
             "{documented}"
         );
         let notes = report.findings[0].notes.join(" ");
         if want == "Warning" {
-            assert!(
-                notes.contains("the directory above it, lib, documented 1 of its 10 public symbols at the base (10%)"),
-                "{notes}"
-            );
+            assert!(notes.contains(says), "{notes}");
         }
     }
 }

@@ -1049,6 +1049,12 @@ fn rust_and_go_tests_reach_their_subject_like_cargo_and_go_do() {
         "tests/cli.rs",
         "use std::process::Command;\n\n#[test]\nfn runs() {\n    let out = Command::new(env!(\"CARGO_BIN_EXE_shop\")).output().unwrap();\n    assert!(out.status.success());\n}\n",
     );
+    // A shell-command crate runs a program too (issue 64: once_cell's
+    // `xtask/tests/tidy.rs` runs `cargo fmt --check`).
+    repo.write(
+        "tests/tidy.rs",
+        "use xshell::{cmd, Shell};\n\n#[test]\nfn formatted() {\n    let sh = Shell::new().unwrap();\n    cmd!(sh, \"cargo fmt --check\").run().unwrap();\n}\n",
+    );
     repo.write("go.mod", "module example.com/shop\n\ngo 1.22\n");
     repo.write(
         "cart/cart.go",
@@ -1073,7 +1079,7 @@ fn rust_and_go_tests_reach_their_subject_like_cargo_and_go_do() {
     assert!(flagged[0].starts_with("e2e/strings_test.go:8:"), "{}", run.stdout);
     assert!(flagged[1].starts_with("tests/own_copy.rs:6:"), "{}", run.stdout);
     // Source files without tests are not counted as test files.
-    assert!(run.stdout.contains("9 test file(s) checked, 9 tests"), "{}", run.stdout);
+    assert!(run.stdout.contains("10 test file(s) checked, 10 tests"), "{}", run.stdout);
 
     // A change to the code brings the tests that reach it into scope.
     let billing = std::fs::read_to_string(repo.root().join("src/billing.rs")).unwrap();

@@ -32,6 +32,10 @@ const PROCESS_MODULES: &[&str] = &[
     "escargot",
     "trycmd",
     "snapbox::cmd",
+    // Rust's shell-command crates: `cmd!("cargo fmt -- --check").run()`.
+    "xshell",
+    "xaction",
+    "duct",
 ];
 
 /// Bundlers, compilers and dev servers: a test that drives one builds or

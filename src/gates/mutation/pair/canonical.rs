@@ -52,6 +52,22 @@ impl Canon {
     }
 }
 
+/// A check as [`Assertion::matcher`] and [`Assertion::parts`] give it, or
+/// the same check written for another framework ([`canonical`]).
+pub fn same_check(a: &Assertion, b: &Assertion) -> bool {
+    same_check_as(a)(b)
+}
+
+/// [`same_check`] of `a`, read once for many.
+pub fn same_check_as(a: &Assertion) -> impl Fn(&Assertion) -> bool + '_ {
+    let (key, canon) = (std::cell::OnceCell::new(), canonical(a));
+    move |b| {
+        (a.matcher == b.matcher
+            && (a.parts == b.parts || *key.get_or_init(|| super::check_key(a)) == super::check_key(b)))
+            || canon.as_ref().is_some_and(|c| Some(c) == canonical(b).as_ref())
+    }
+}
+
 /// The check `a` makes as a [`Canon`], when it is one of the kinds read.
 pub fn canonical(a: &Assertion) -> Option<Canon> {
     let segments: Vec<&str> = a.matcher.split('.').collect();

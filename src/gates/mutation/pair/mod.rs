@@ -10,8 +10,8 @@ use super::lattice::{Family, rank};
 mod canonical;
 mod idle;
 mod stronger;
-pub use canonical::threw_again;
 use canonical::{canonical, migrated, thrown_checked, thrown_made};
+pub use canonical::{same_check, same_check_as, threw_again};
 use stronger::{bool_written_out, contradicted, flipped, implied, pinned_by_truth};
 pub use stronger::{extended, narrowed, pinned_with_its_pattern, truth};
 mod rows;
@@ -116,13 +116,6 @@ pub fn renumbered(changes: &mut Vec<Change<'_>>, new: &TestCase) {
             None => true,
         }
     });
-}
-
-/// A check as [`Assertion::matcher`] and [`Assertion::parts`] give it, or
-/// the same check written for another framework ([`canonical`]).
-pub fn same_check(a: &Assertion, b: &Assertion) -> bool {
-    (a.matcher == b.matcher && (a.parts == b.parts || check_key(a) == check_key(b)))
-        || canonical(a).is_some_and(|c| Some(c) == canonical(b))
 }
 
 /// The parts of a conjunction (`a && b`, `a and b`), or the key itself when

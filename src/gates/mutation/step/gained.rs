@@ -202,16 +202,12 @@ impl<'a> Gained<'a> {
         let own_checks = std::cell::OnceCell::new();
         let own_checks = || {
             own_checks.get_or_init(|| {
+                let same = pair::same_check_as(a);
                 let copies = |t: &TestCase| -> Vec<Assertion> {
                     // The same check, whichever matcher writes it.
-                    let mut out: Vec<Assertion> = t
-                        .assertions
-                        .iter()
-                        .filter(|b| pair::same_check(b, a))
-                        .cloned()
-                        .collect();
+                    let mut out: Vec<Assertion> = t.assertions.iter().filter(|b| same(b)).cloned().collect();
                     if !t.cases.is_empty() {
-                        out.extend(pair::case_assertions(t).into_iter().filter(|b| pair::same_check(b, a)));
+                        out.extend(pair::case_assertions(t).into_iter().filter(|b| same(b)));
                     }
                     out
                 };
