@@ -1079,7 +1079,11 @@ fn rust_and_go_tests_reach_their_subject_like_cargo_and_go_do() {
     assert!(flagged[0].starts_with("e2e/strings_test.go:8:"), "{}", run.stdout);
     assert!(flagged[1].starts_with("tests/own_copy.rs:6:"), "{}", run.stdout);
     // Source files without tests are not counted as test files.
-    assert!(run.stdout.contains("10 test file(s) checked, 10 tests"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("10 test file(s) checked, 10 tests"),
+        "{}",
+        run.stdout
+    );
 
     // A change to the code brings the tests that reach it into scope.
     let billing = std::fs::read_to_string(repo.root().join("src/billing.rs")).unwrap();

@@ -533,9 +533,9 @@ impl Analysis<'_> {
     /// The predicates of its own file (`text`) that `t` checks hold: the
     /// function a truth check calls (`expect(isBlocks(bb)).toBe(true)`,
     /// `assert is_sorted(xs)`, `if !valid(v) { t.Fatal() }`), defined in
-    /// that file. Checks folded into one are checks moved into a helper
-    /// (issue 64: jotai's length and sparseness checks became
-    /// `isBuildingBlocks`).
+    /// that file, whose body compares. Checks folded into one are checks
+    /// moved into a helper (issue 64: jotai's length and sparseness checks
+    /// became `isBuildingBlocks`).
     fn predicate_calls(t: &TestCase, text: &[u8]) -> Vec<String> {
         let text = String::from_utf8_lossy(text);
         let callee = |o: &crate::lang::Operand| o.call_of.clone().filter(|c| crate::lang::is_plain_name(c));
@@ -550,12 +550,32 @@ impl Analysis<'_> {
                 _ => None,
             })
             .filter(|name| {
-                ["function ", "def ", "func ", "fn "]
+                let declared = ["function ", "def ", "func ", "fn ", "const ", "let "]
                     .iter()
-                    .any(|keyword| text.contains(&format!("{keyword}{name}(")))
-                    || ["const ", "let "]
-                        .iter()
-                        .any(|keyword| text.contains(&format!("{keyword}{name} = (")))
+                    .find_map(|keyword| {
+                        let head = if keyword.starts_with(['c', 'l']) { " = (" } else { "(" };
+                        text.find(&format!("{keyword}{name}{head}"))
+                    });
+                // Its body compares (`===`, `<`, `in`): one that answers
+                // `true` whatever it is given checks nothing.
+                declared.is_some_and(|at| {
+                    let mut lines = text[at..].lines();
+                    // The signature aside (`-> bool`, `Array<T>`): what
+                    // follows its `=>` or `{`, and the lines of its body.
+                    let first = lines.next().unwrap_or_default();
+                    let first = first
+                        .rsplit_once("=>")
+                        .or_else(|| first.split_once('{'))
+                        .map_or("", |(_, body)| body);
+                    std::iter::once(first)
+                        .chain(lines.take_while(|l| l.is_empty() || l.starts_with([' ', '\t', '}', ')'])))
+                        .map(|l| l.replace("=>", "").replace("->", ""))
+                        .any(|l| {
+                            ["==", "!=", "<", ">", " in ", " is ", "includes(", "every(", "some("]
+                                .iter()
+                                .any(|op| l.contains(op))
+                        })
+                })
             })
             .collect();
         out.sort();

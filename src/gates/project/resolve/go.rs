@@ -57,14 +57,9 @@ impl Resolver {
     /// generated tests calling `testgenInvalid(t, input)` run the decoder
     /// that helper's file imports (issue 64: go-toml's `toml_testgen_test.go`).
     pub fn go_helpers_reach_subject(&self, from: &Path, called: &[&str]) -> bool {
-        let package = |text: &str| {
-            text.lines()
-                .find_map(|l| l.strip_prefix("package "))
-                .map(|p| p.trim().to_string())
-        };
         let Some(own) = crate::walk::read_file(&self.root, from)
             .ok()
-            .and_then(|t| package(&String::from_utf8_lossy(&t)))
+            .and_then(|t| package_clause(&String::from_utf8_lossy(&t)))
         else {
             return false;
         };
@@ -76,7 +71,7 @@ impl Resolver {
                     .is_some_and(|(name, _)| called.contains(&name.trim()))
             });
             defines
-                && package(&text).as_deref() == Some(own.as_str())
+                && package_clause(&text).as_deref() == Some(own.as_str())
                 && Lang::Go
                     .imports(&bytes)
                     .is_some_and(|imports| imports.iter().any(|i| self.reaches(&sibling, Lang::Go, i, 1)))
@@ -98,12 +93,10 @@ impl Resolver {
         if covered || !spec.contains('/') {
             return None;
         }
-        let declared = self.go_files_beside(from, false).into_iter().find_map(|(_, bytes)| {
-            String::from_utf8_lossy(&bytes)
-                .lines()
-                .find_map(|l| l.strip_prefix("package "))
-                .map(|p| p.trim().to_string())
-        })?;
+        let declared = self
+            .go_files_beside(from, false)
+            .into_iter()
+            .find_map(|(_, bytes)| package_clause(&String::from_utf8_lossy(&bytes)))?;
         (declared == last).then(|| from.parent().unwrap_or(Path::new("")).to_path_buf())
     }
 
@@ -139,4 +132,11 @@ impl Resolver {
         });
         holds_code.then_some(dir)
     }
+}
+
+/// The package a Go file's `package` clause names.
+fn package_clause(text: &str) -> Option<String> {
+    text.lines()
+        .find_map(|l| l.strip_prefix("package "))
+        .map(|p| p.trim().to_string())
 }
