@@ -136,11 +136,7 @@ impl Analysis<'_> {
             // A line the step rewrote in the example, its text (a
             // docstring's line, trimmed) in the old value where the new
             // value has its new text.
-            let (had, has): (HashSet<&str>, HashSet<&str>) = (before.lines().collect(), after.lines().collect());
-            let (removed, added): (Vec<&str>, Vec<&str>) = (
-                before.lines().filter(|l| !has.contains(l)).collect(),
-                after.lines().filter(|l| !had.contains(l)).collect(),
-            );
+            let (removed, added) = changed_lines(&before, &after);
             // The rest of the value as it was: nothing else followed the code.
             let rewritten = |old: &str, new: &str| {
                 long(old) && long(new) && was.contains(old) && !now.contains(old) && was.replace(old, new) == now
@@ -201,29 +197,30 @@ impl Analysis<'_> {
             })
         };
         let wordy = |piece: &str| piece.chars().filter(|c| c.is_alphanumeric()).count() >= 3;
-        // Did the step's code lose (`lost`) or gain the piece in some line?
-        let code_wrote = |piece: &str, lost: bool| {
-            step.changes.iter().filter(|c| c.kind == Kind::Code).any(|c| {
-                let text = |v: Option<&String>| {
-                    v.map(|v| String::from_utf8_lossy(self.versions.bytes(v)).into_owned())
-                        .unwrap_or_default()
-                };
-                let (before, after) = (text(c.old.as_ref()), text(c.new.as_ref()));
-                let (from, to) = if lost { (&before, &after) } else { (&after, &before) };
-                let kept: HashSet<&str> = to.lines().collect();
-                from.lines().filter(|l| !kept.contains(l)).any(|l| {
-                    l.chars()
-                        .filter(|c| !c.is_whitespace())
-                        .collect::<String>()
-                        .contains(piece)
-                })
+        // The lines the step's code lost and gained, without whitespace.
+        let code = std::cell::OnceCell::new();
+        let code = || {
+            code.get_or_init(|| {
+                let (mut lost, mut gained) = (Vec::new(), Vec::new());
+                for c in step.changes.iter().filter(|c| c.kind == Kind::Code) {
+                    let text =
+                        |v: Option<&String>| String::from_utf8_lossy(v.map_or(&[][..], |v| self.versions.bytes(v)));
+                    let (before, after) = (text(c.old.as_ref()), text(c.new.as_ref()));
+                    let (removed, added) = changed_lines(&before, &after);
+                    lost.extend(removed.into_iter().map(unspaced));
+                    gained.extend(added.into_iter().map(unspaced));
+                }
+                (lost, gained)
             })
+        };
+        let code_wrote = |piece: &str, lost: bool| {
+            let (removed, added) = code();
+            (if lost { removed } else { added }).iter().any(|l| l.contains(piece))
         };
         pair::expected(old).iter().zip(pair::expected(new)).any(|(was, now)| {
             let (was, now) = (pair::spelled_value(was), pair::spelled_value(now));
             let (lost, gained) = edit(&was, &now);
-            let squashed = |piece: &str| piece.chars().filter(|c| !c.is_whitespace()).collect::<String>();
-            let (lost, gained) = (squashed(lost), squashed(gained));
+            let (lost, gained) = (unspaced(lost), unspaced(gained));
             if !(wordy(&lost) || wordy(&gained)) {
                 return false;
             }
@@ -285,8 +282,7 @@ impl Analysis<'_> {
         else {
             return false;
         };
-        let spaced = |text: &str| text.chars().filter(|c| !c.is_whitespace()).collect::<String>();
-        let (spaced_before, spaced_after) = (spaced(&text_before), spaced(&text_after));
+        let (spaced_before, spaced_after) = (unspaced(&text_before), unspaced(&text_after));
         let (before, after) = (squash(&spaced_before), squash(&spaced_after));
         pair::expected(old).iter().zip(pair::expected(new)).any(|(was, now)| {
             // The file's own code outside its tests (a stub, a fixture
@@ -389,7 +385,7 @@ pub(super) fn interpolated(value: &str) -> Vec<&str> {
 /// same? Both read without whitespace, string prefixes and delimiters.
 pub(super) fn fills_holes(was: &str, now: &str, names: &[&str]) -> bool {
     let bare = |v: &str| -> String {
-        let v: String = v.chars().filter(|c| !c.is_whitespace()).collect();
+        let v = unspaced(v);
         let v = v.trim_start_matches(|c: char| c.is_ascii_alphabetic());
         let mut chars = v.chars();
         chars.next();
@@ -456,6 +452,16 @@ fn lines_but(text: &str, t: &TestCase, left_out: impl Fn(u32) -> bool) -> String
 /// The lines of a test file (`bytes`, read as `file`) outside every test,
 /// without whitespace (as [`pair::spelled_value`] spells a string): its
 /// helpers, stubs and fixtures.
+/// The lines `after` has that `before` had not (`added`), and the other
+/// way (`removed`): what an edit of a file rewrote, `(removed, added)`.
+fn changed_lines<'t>(before: &'t str, after: &'t str) -> (Vec<&'t str>, Vec<&'t str>) {
+    let (had, has): (HashSet<&str>, HashSet<&str>) = (before.lines().collect(), after.lines().collect());
+    (
+        before.lines().filter(|l| !has.contains(l)).collect(),
+        after.lines().filter(|l| !had.contains(l)).collect(),
+    )
+}
+
 /// What `now` has in place of what `was` had, the rest as it was: the
 /// text between their common start and end, in each.
 fn edit<'a>(was: &'a str, now: &'a str) -> (&'a str, &'a str) {

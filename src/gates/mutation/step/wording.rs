@@ -183,6 +183,11 @@ pub(crate) fn squash(text: &str) -> String {
         .collect()
 }
 
+/// Text without whitespace, quotes kept ([`squash`] drops them too).
+pub(crate) fn unspaced(text: &str) -> String {
+    text.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
 impl Emit<'_> {
     /// `path`'s version in the step did not parse cleanly where its tests are.
     pub(crate) fn unreadable(&mut self, path: &Path) {
