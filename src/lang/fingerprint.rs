@@ -298,6 +298,12 @@ fn tokens(node: Node<'_>, source: &[u8], out: &mut String, drop_parentheses: boo
         if TYPE_ASSERTIONS.contains(&child.kind()) {
             continue;
         }
+        // Go's empty interface is the type `any` names (an alias since Go
+        // 1.18): `[]interface{}{1}` and `[]any{1}` are one value.
+        if child.kind() == "interface_type" && child.named_child_count() == 0 {
+            out.push_str(if out.is_empty() { "any" } else { " any" });
+            continue;
+        }
         if child.child_count() > 0 {
             open.push((child, child.start_byte(), child.child(0)));
             continue;

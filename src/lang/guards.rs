@@ -67,11 +67,14 @@ pub(crate) fn unchecked(
         {
             // What only goes into a print is shown, not checked; a print in a
             // method of a class the test defines is that class's behaviour.
-            out.prints |= !in_named_definition(&n, body);
+            out.prints |=
+                !in_named_definition(&n, body) && n.field("arguments").is_some_and(|a| shows_value(a, source));
             return false;
         }
         if kind == kinds.macro_call && n.field("macro").is_some_and(|m| prints(&callee_key(&text(&m, source)))) {
-            out.prints = true;
+            let mut cursor = n.walk();
+            let arguments = n.children(&mut cursor).find(|c| c.kind() == "token_tree");
+            out.prints |= arguments.is_some_and(|a| shows_value(a, source));
             return false;
         }
         effects |= kinds.effects.contains(&kind);
@@ -93,6 +96,41 @@ pub(crate) fn unchecked(
         .collect();
     out.inert = !effects && !out.prints;
     out
+}
+
+/// Does a print handed `arguments` show a value: a name, a call, an
+/// interpolation (`f"{x}"`, `${x}`, the `{x}` a Rust format string captures),
+/// not only fixed text (`println!("lock upgrade")` in a test that passes when
+/// nothing panics shows nothing)?
+pub(crate) fn shows_value(arguments: Node, source: &[u8]) -> bool {
+    let mut shown = false;
+    visit_named(arguments, |n| {
+        if shown || n.named_child_count() > 0 {
+            return !shown;
+        }
+        let kind = n.kind();
+        let fixed = kind.contains("string")
+            || kind.contains("literal")
+            || kind.contains("escape")
+            || matches!(
+                kind,
+                "number" | "integer" | "float" | "true" | "false" | "none" | "null" | "undefined" | "nil"
+            );
+        // A Rust format string captures the names it spells in braces.
+        let captures = || {
+            let text = text(&n, source);
+            text.match_indices('{').any(|(at, _)| {
+                text[at + 1..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_alphabetic() || c == '_')
+                    && !text[..at].ends_with('{')
+            })
+        };
+        shown = !fixed || arguments.kind() == "token_tree" && captures();
+        !shown
+    });
+    shown
 }
 
 /// Is `node` inside a function or method the test body defines by name

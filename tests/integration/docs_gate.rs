@@ -431,6 +431,80 @@ fn a_javascript_package_api_is_what_its_entry_points_expose() {
     );
 }
 
+/// Issue 64 (date-fns): a manifest copied into the build folder at publish
+/// time names that folder's files (`./index.js`, `./add.js`), built from
+/// `src/`: what `src/index.ts` does not reach (`src/_lib`) is internal. A
+/// generated file (its header says so and asks not to edit it) is the
+/// generator's to document. A Python module whose docstring calls it
+/// private API is a warning (environs' `fields.py`); a provisional one is
+/// still public.
+#[test]
+fn build_folder_manifests_generated_files_and_private_modules() {
+    let repo = documented_repo();
+    repo.write(
+        "package.json",
+        "{ \"name\": \"dates\", \"main\": \"./index.js\", \"exports\": { \".\": \"./index.js\", \"./add\": \"./add.js\", \"./fp\": \"./fp.js\" } }\n",
+    );
+    repo.write("src/index.ts", "/** Entry. */\nexport * from './add/index.js'\n");
+    repo.write("src/add/index.ts", "/** Adds. */\nexport const add = 1\n");
+    repo.write("src/fp/index.ts", "export * from './addFp/index.js'\n");
+    repo.write("src/_lib/norm/index.ts", "/** Norm. */\nexport const norm = 1\n");
+    repo.write("pyproject.toml", "[project]\nname = \"shop\"\nversion = \"1\"\n");
+    repo.write("shop/__init__.py", "\"\"\"Shop.\"\"\"\n");
+    repo.write(
+        "shop/fields.py",
+        "\"\"\"Fields.\n\n.. warning::\n    This module is considered private API.\n\"\"\"\n",
+    );
+    repo.write("shop/types.py", "\"\"\"Types.\n\nThis module is provisional.\n\"\"\"\n");
+    repo.commit("a package");
+    repo.write(
+        "src/add/index.ts",
+        "/** Adds. */\nexport const add = 1\n\nexport function addMore() {}\n",
+    );
+    repo.write(
+        "src/_lib/norm/index.ts",
+        "/** Norm. */\nexport const norm = 1\n\nexport function normalize() {}\n",
+    );
+    repo.write(
+        "src/fp/addFp/index.ts",
+        "// This file is generated automatically by `scripts/build/fp.ts`. Please, don't change it.\n\nexport const addFp = 1\n",
+    );
+    repo.write(
+        "shop/fields.py",
+        "\"\"\"Fields.\n\n.. warning::\n    This module is considered private API.\n\"\"\"\n\n\nclass Url:\n    pass\n",
+    );
+    repo.write(
+        "shop/types.py",
+        "\"\"\"Types.\n\nThis module is provisional.\n\"\"\"\n\n\nclass FieldMethod:\n    pass\n",
+    );
+    let run = repo.run(&["docs", "--base", "HEAD", "--format", "json"]);
+    let report = json(&run);
+    assert_eq!(
+        export_levels(&report),
+        vec![
+            ("shop/fields.py", "Warning".to_string()),
+            ("shop/types.py", "Error".to_string()),
+            ("src/_lib/norm/index.ts", "Warning".to_string()),
+            ("src/add/index.ts", "Error".to_string()),
+        ],
+        "{}",
+        run.stdout
+    );
+    let private = report
+        .findings
+        .iter()
+        .find(|f| f.path.as_deref() == Some("shop/fields.py"))
+        .unwrap();
+    assert!(
+        private
+            .notes
+            .iter()
+            .any(|n| n.contains("(\"This module is considered private API.\")")),
+        "{:?}",
+        private.notes
+    );
+}
+
 /// Issue 64 (valibot): a package that declares no entry point and has no
 /// `index.js` where npm looks by default (a website, an app) is imported
 /// by no one: its exports are not API. A package whose entry points are

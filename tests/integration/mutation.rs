@@ -282,6 +282,30 @@ fn deleted_and_skipped_tests_are_flagged_unless_they_went_with_their_code() {
         "{:?}",
         run.notices()
     );
+    // The code changed but still has `old()` (deprecated, not removed): its
+    // test went without it (nanostores f03827e, "Deprecate deepmap()").
+    let repo = python_project();
+    repo.write("shop/legacy.py", "def old():\n    return 1\n\n\ndef keep():\n    return 2\n").write(
+        "tests/test_legacy.py",
+        "from shop.legacy import old, keep\n\n\ndef test_old():\n    assert old() == 1\n\n\ndef test_keep():\n    assert keep() == 2\n",
+    );
+    let base = repo.commit("legacy");
+    repo.write(
+        "shop/legacy.py",
+        "import warnings\n\n\ndef old():\n    warnings.warn(\"old() goes in 2.0\", DeprecationWarning)\n    return 1\n\n\ndef keep():\n    return 2\n",
+    )
+    .write(
+        "tests/test_legacy.py",
+        "from shop.legacy import keep\n\n\ndef test_keep():\n    assert keep() == 2\n",
+    );
+    repo.commit("deprecate old()");
+    let run = gate(&repo, &base);
+    assert_eq!(
+        run.findings(),
+        vec!["mutation/test-deleted-or-skipped error tests/test_legacy.py:4"],
+        "{}",
+        run.stdout
+    );
 
     // A whole test file deleted while its code stays: one finding.
     let repo = python_project();

@@ -373,6 +373,12 @@ fn source_of(files: &dyn Files, dir: &Path, entry: &str, compiled: &[(PathBuf, P
     }
     // `dist/x.js`, `dist/types/x.d.ts` -> `x`, under each source folder.
     let mut parts: Vec<&str> = stem.iter().filter_map(|c| c.to_str()).collect();
+    // A manifest copied into the build folder when the package is published
+    // (date-fns): its entries (`./index.js`, `./add.js`) name that folder's
+    // files, built from a source folder (`src/index.ts`, `src/add/index.ts`).
+    if !parts.first().is_some_and(|p| BUILD_DIRS.contains(p)) {
+        candidates.extend(SOURCE_DIRS.iter().map(|source| Path::new(source).join(&stem)));
+    }
     while parts.first().is_some_and(|p| BUILD_DIRS.contains(p)) {
         parts.remove(0);
         let rest: PathBuf = parts.iter().collect();
@@ -646,6 +652,30 @@ mod tests {
             None
         );
         assert_eq!(normalize(Path::new("a/../../b")), None);
+    }
+
+    #[test]
+    fn a_manifest_published_from_the_build_folder_names_the_sources_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("src/add")).unwrap();
+        std::fs::write(root.join("src/index.ts"), "export * from './add/index.js'\n").unwrap();
+        std::fs::write(root.join("src/add/index.ts"), "export const add = 1\n").unwrap();
+        let files = WorkTree(root);
+        assert_eq!(
+            source_of(&files, Path::new(""), "./index.js", &[]),
+            Some(PathBuf::from("src/index.ts"))
+        );
+        assert_eq!(
+            source_of(&files, Path::new(""), "./add.js", &[]),
+            Some(PathBuf::from("src/add/index.ts"))
+        );
+        // A file the entry names where it is wins over a source folder's.
+        std::fs::write(root.join("index.js"), "exports.a = 1\n").unwrap();
+        assert_eq!(
+            source_of(&files, Path::new(""), "./index.js", &[]),
+            Some(PathBuf::from("index.js"))
+        );
     }
 
     #[test]

@@ -68,19 +68,23 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     // Symlinks out of the repository, binary and huge files are skipped with a note.
     let read = crate::walk::read_all(root, &paths);
     out.findings.extend(read.skipped);
-    // With each file's gaps, for a Go file built only with a tag of the
-    // project's own (`// +build gofuzz`), that constraint: a plain `go
-    // build` leaves the file out of the package.
+    // With each file's gaps, why the file itself says it is not the
+    // package's API, if it does: a Go file built only with a tag of the
+    // project's own (`// +build gofuzz`), which a plain `go build` leaves
+    // out; a Python module whose docstring calls it private.
     type Gaps<'f> = (&'f ChangedFile, Lang, Vec<exports::Export>, Option<String>);
     let gaps: Vec<Gaps<'_>> = read
         .files
         .par_iter()
         .map(|source| {
             let (file, language) = candidates[source.path.as_path()];
-            let tagged = (language == Lang::Go)
-                .then(|| crate::lang::go::custom_build_tag(&source.bytes))
-                .flatten()
-                .map(|(_, written, tag)| format!("a warning: the file is built only with `-tags {tag}` (`{written}`), which a plain `go build` does not set: not the package's API"));
+            let tagged = match language {
+                Lang::Go => crate::lang::go::custom_build_tag(&source.bytes)
+                    .map(|(_, written, tag)| format!("a warning: the file is built only with `-tags {tag}` (`{written}`), which a plain `go build` does not set: not the package's API")),
+                Lang::Python => declared_private(&source.bytes)
+                    .map(|words| format!("a warning: the module's docstring says it is not the package's API (\"{words}\")")),
+                _ => None,
+            };
             (file, language, undocumented(root, file, language, &source.bytes), tagged)
         })
         .collect();
@@ -262,14 +266,82 @@ fn touched(file: &ChangedFile, symbol: &exports::Export) -> bool {
     }
 }
 
-/// Is this a generated file: a `Code generated ... DO NOT EDIT.` line (Go's
-/// convention, which protoc, stringer, mockgen and others follow) near the top?
+/// Is this a generated file? Its leading comment (the comment lines before
+/// its first line of code) says so the way generators mark what they write:
+/// Go's `Code generated ... DO NOT EDIT.` (protoc, stringer, mockgen), the
+/// `@generated` tag (Meta's tools; GitHub's linguist reads it), or words
+/// that call the file generated and ask not to edit it ("This file is
+/// generated automatically by `scripts/build/fp.ts`. Please, don't change
+/// it."). Its doc comments are the generator's to write, not the change's.
 fn generated(source: &[u8]) -> bool {
-    let head = &source[..source.len().min(2048)];
-    String::from_utf8_lossy(head)
+    let head = String::from_utf8_lossy(&source[..source.len().min(4096)]).to_lowercase();
+    let comment: Vec<&str> = head
         .lines()
-        .take(10)
-        .any(|l| l.contains("Code generated") && l.contains("DO NOT EDIT"))
+        .map(str::trim)
+        .take_while(|l| {
+            l.is_empty()
+                || ["//", "#", "/*", "*", "--", "<!--", "\"\"\"", "'''"]
+                    .iter()
+                    .any(|c| l.starts_with(c))
+        })
+        .take(40)
+        .collect();
+    let says = |words: &[&str]| comment.iter().any(|l| words.iter().any(|w| l.contains(w)));
+    says(&["@generated"])
+        || says(&["generated"])
+            && says(&[
+                "do not edit",
+                "don't edit",
+                "do not modify",
+                "don't modify",
+                "do not change",
+                "don't change",
+            ])
+}
+
+/// Words of a module docstring that say the module is not the package's
+/// API, as a project tells its users ("This module is considered private
+/// API.", "For internal use only."). "Provisional" is not among them: a
+/// provisional API is public, only not yet stable (PEP 411).
+const PRIVATE_WORDS: &[&str] = &[
+    "private api",
+    "internal api",
+    "module is private",
+    "module is internal",
+    "considered private",
+    "considered internal",
+    "not part of the public api",
+    "not a public api",
+    "not public api",
+    "for internal use",
+];
+
+/// The sentence of a Python module's docstring that says the module is
+/// not the package's API, if one does. Read from the text: the docstring
+/// is the module's first statement, after comments and blank lines.
+fn declared_private(source: &[u8]) -> Option<String> {
+    let head = String::from_utf8_lossy(&source[..source.len().min(4096)]);
+    let mut rest = head.as_ref();
+    while let Some(end) = rest.find('\n') {
+        let line = rest[..end].trim();
+        if !(line.is_empty() || line.starts_with('#')) {
+            break;
+        }
+        rest = &rest[end + 1..];
+    }
+    let rest = rest.trim_start().trim_start_matches(['r', 'R', 'u', 'U']);
+    let quote = ["\"\"\"", "'''", "\"", "'"].into_iter().find(|q| rest.starts_with(q))?;
+    let body = &rest[quote.len()..];
+    let docstring = body[..body.find(quote)?]
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let lower = docstring.to_lowercase();
+    let at = PRIVATE_WORDS.iter().find_map(|w| lower.find(w))?;
+    // The sentence the words are in.
+    let start = lower[..at].rfind(['.', ':', '!']).map_or(0, |p| p + 1);
+    let end = lower[at..].find(['.', '!']).map_or(lower.len(), |p| at + p + 1);
+    Some(docstring[start..end].trim().to_string())
 }
 
 /// Directories whose files are never a package's API.
@@ -766,12 +838,55 @@ mod tests {
     }
 
     #[test]
+    fn a_module_docstring_can_say_the_module_is_private() {
+        assert_eq!(
+            declared_private(
+                b"#!/usr/bin/env python\n# coding: utf-8\n\n\"\"\"Custom fields.\n\n.. warning::\n    This module is considered private API.\n\"\"\"\n\nimport re\n"
+            )
+            .as_deref(),
+            Some("This module is considered private API.")
+        );
+        assert_eq!(
+            declared_private(b"'''Helpers for internal use only'''\n").as_deref(),
+            Some("Helpers for internal use only")
+        );
+        // Provisional is public; a comment or a string later in the file is not the docstring.
+        assert_eq!(
+            declared_private(b"\"\"\"Types.\n\nThis module is provisional.\n\"\"\"\n"),
+            None
+        );
+        assert_eq!(
+            declared_private(b"import re\n\"\"\"This module is private.\"\"\"\n"),
+            None
+        );
+        assert_eq!(declared_private(b"# This module is private.\nimport re\n"), None);
+        assert_eq!(declared_private(b"\"\"\"Unterminated private api\n"), None);
+    }
+
+    #[test]
     fn generated_and_vendored_files_are_not_an_api() {
         assert!(generated(
             b"// mkerrors.sh -m64\n// Code generated by the command above; DO NOT EDIT.\n\npackage syscall\n"
         ));
+        assert!(generated(
+            b"// This file is generated automatically by `scripts/build/fp.ts`. Please, don't change it.\n\nexport const a = 1;\n"
+        ));
+        assert!(generated(
+            b"#!/usr/bin/env python\n# @generated by tools/gen.py\n\nA = 1\n"
+        ));
+        assert!(generated(
+            b"/*\n * Auto-generated from schema.json.\n *\n * Do not modify by hand.\n */\nexport type A = 1;\n"
+        ));
+        // The words in code or a doc comment below the first line of code.
         assert!(!generated(
             b"package cart\n\n// Total is generated from the items; do not edit the cart meanwhile.\n"
+        ));
+        // Generated, but nothing asks to leave it alone; or the reverse.
+        assert!(!generated(
+            b"// Values generated at start-up are cached.\nexport const a = 1;\n"
+        ));
+        assert!(!generated(
+            b"// Do not edit the list below without a review.\nexport const a = 1;\n"
         ));
         let root = Path::new("/nonexistent");
         assert!(skipped(Lang::Go, Path::new("cmd/vendor/golang.org/x/a.go"), root));

@@ -104,7 +104,10 @@ impl Dist {
         }
         // setuptools' automatic discovery: a `src/` layout, else the flat one.
         finder.discover(&mut dist);
-        dist.source = format!("{} (automatic discovery)", shown(""));
+        dist.source = match shown("") {
+            at if at.is_empty() => "automatic discovery".to_string(),
+            at => format!("{at} (automatic discovery)"),
+        };
         dist
     }
 }

@@ -84,7 +84,7 @@ impl<'r> Scan<'r> {
                 }
                 "index_expression" | "receive_statement" | "send_statement" => self.effects = true,
                 "identifier" => crate::lang::note_name(&n, source, &mut self.used),
-                "short_var_declaration" => self.note_assert_object(&n),
+                "short_var_declaration" | "var_spec" => self.note_assert_object(&n),
                 "parameter_declaration" => self.note_testing(&n),
                 _ => {}
             }
@@ -134,10 +134,13 @@ impl<'r> Scan<'r> {
         }
     }
 
-    /// `a := assert.New(t)`: `a.Equal(..)` asserts.
+    /// `a := assert.New(t)` (or `var a = assert.New(t)`): `a.Equal(..)` asserts.
     pub(super) fn note_assert_object(&mut self, n: &Node) {
         let source = self.read.source;
-        let (Some(left), Some(right)) = (n.field("left"), n.field("right")) else {
+        let (Some(left), Some(right)) = (
+            n.field("left").or_else(|| n.field("name")),
+            n.field("right").or_else(|| n.field("value")),
+        ) else {
             return;
         };
         let value = text(&right, source);
@@ -367,7 +370,7 @@ impl<'r> Scan<'r> {
                         conditional,
                     });
                 }
-                "Log" | "Logf" => self.prints = true,
+                "Log" | "Logf" => self.prints |= args.iter().any(|a| crate::lang::shows_value(*a, source)),
                 _ => {}
             }
         } else if let Some(method) = self
@@ -375,8 +378,10 @@ impl<'r> Scan<'r> {
             .or_else(|| self.unqualified_testify(receiver.as_ref(), &name, &args))
             .filter(|_| !result_compared(call))
         {
-            // Package functions take the `t` first.
-            let package = self.read.assert_packages.contains(&receiver_text) || receiver.is_none();
+            // Package functions take the `t` first; an object made by
+            // `assert := assert.New(t)` holds it, whatever name it shadows.
+            let package = (self.read.assert_packages.contains(&receiver_text) || receiver.is_none())
+                && !self.assert_objects.contains(&receiver_text);
             let rest = if package {
                 args.get(1..).unwrap_or(&[])
             } else {
@@ -461,7 +466,7 @@ impl<'r> Scan<'r> {
         } else if matches!(name.as_str(), "Println" | "Printf" | "Print")
             && matches!(receiver_text.as_str(), "fmt" | "log")
         {
-            self.prints = true;
+            self.prints |= args.iter().any(|a| crate::lang::shows_value(*a, source));
         }
         if name == "Return"
             && let Some(ret) = self.mock_return(call, &function, &args)

@@ -90,6 +90,13 @@ fn strengthening_in_every_form_is_not_a_change_and_weakening_through_a_new_form_
     let go_old = "package x\n\nimport (\n\t\"testing\"\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestJ(t *testing.T) {\n\tassert.Equal(t, \"{}\", string(b))\n\tassert.Equal(t, \"{\\\"a\\\":1}\", string(b))\n}\n";
     let go_new = "package x\n\nimport (\n\t\"testing\"\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestJ(t *testing.T) {\n\tassert.JSONEq(t, \"{}\", string(b))\n\tassert.JSONEq(t, `{\"a\": 1}`, string(b))\n}\n";
     assert_eq!(changes(Lang::Go, go_old, go_new), Vec::<String>::new());
+    // Go's `any` is the empty interface's other name: the same value.
+    let go_old = "package x\n\nfunc TestK(t *testing.T) {\n\tassert.Equal(t, []interface{}{\"a\", map[string]interface {}{}}, Keys())\n}\n";
+    let go_new =
+        "package x\n\nfunc TestK(t *testing.T) {\n\tassert.Equal(t, []any{\"a\", map[string]any{}}, Keys())\n}\n";
+    assert_eq!(changes(Lang::Go, go_old, go_new), Vec::<String>::new());
+    let go_typed = "package x\n\nfunc TestK(t *testing.T) {\n\tassert.Equal(t, []interface{ Len() int }{\"a\", map[string]any{}}, Keys())\n}\n";
+    assert_eq!(changes(Lang::Go, go_typed, go_new).len(), 1);
     let rs_old = "#[test]\nfn parses() {\n    assert_eq!(parse(\"1\"), Ok(1));\n}\n";
     let rs_new = "#[test]\nfn parses() {\n    assert!(parse(\"1\").is_ok());\n}\n";
     assert_eq!(

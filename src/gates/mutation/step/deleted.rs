@@ -40,13 +40,18 @@ impl Analysis<'_> {
                 continue;
             }
             // Deleted with its subject: a name it used is no longer imported,
-            // and it came from code the step changed or deleted. Not when the
-            // whole test file goes (or moves out of sight): a person says so.
+            // it came from code the step changed or deleted, and the code no
+            // longer has it: its file went, or the step took the name out.
+            // A feature kept (deprecated, say) did not take its tests along
+            // (nanostores f03827e: `deepMap` warns now, its tests went). Not
+            // when the whole test file goes (or moves out of sight): a
+            // person says so.
             let whole_file = file.new.is_none();
             let still_imported = |name: &String| {
                 file.new
                     .is_some_and(|n| n.imports.iter().any(|i| i.names.contains(name)))
             };
+            let file_gone = |path: &PathBuf| emit.step.changes.iter().any(|c| &c.path == path && c.new.is_none());
             let subject_gone = file.old.is_some_and(|old| {
                 t.uses.iter().filter(|name| !still_imported(name)).any(|name| {
                     old.imports.iter().filter(|i| i.names.contains(name)).any(|import| {
@@ -54,7 +59,9 @@ impl Analysis<'_> {
                             imports: vec![import.clone()],
                             ..TestFile::default()
                         };
-                        self.reach.reached(file.old_path(), file.lang, &alone, code).is_some()
+                        self.reach
+                            .reached(file.old_path(), file.lang, &alone, code)
+                            .is_some_and(|c| file_gone(c) || emit.removed_from_code().contains(name))
                     })
                 })
             });
