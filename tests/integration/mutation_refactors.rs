@@ -1879,6 +1879,36 @@ fn go_repo(tests: &str) -> (TestRepo, String) {
     ])
 }
 
+/// A suite of Go tests turned into the rows of one table test, looped by
+/// index (`tc := cases[i]`), each row named for the test it was (or a
+/// letter or a suffix apart) and made of its data: nothing is deleted
+/// (issue 64: rs/cors "Convert tests to table driven tests"). A row named
+/// for a test but made of other data, or a test with no row, is.
+#[test]
+fn go_tests_turned_into_named_rows_of_a_table_are_not_deleted() {
+    let code = "package shop\n\n// Greet says hello.\nfunc Greet(name string) string { return \"Hello, \" + name }\n";
+    let helper = "func assertGreeting(t *testing.T, got, want string) {\n\tif got != want {\n\t\tt.Errorf(\"got %q, want %q\", got, want)\n\t}\n}\n";
+    let old = format!(
+        "package shop\n\nimport \"testing\"\n\n{helper}\nfunc TestGreetWorld(t *testing.T) {{\n\tassertGreeting(t, Greet(\"world\"), \"Hello, world\")\n}}\n\nfunc TestGreetGopher(t *testing.T) {{\n\tassertGreeting(t, Greet(\"gopher\"), \"Hello, gopher\")\n}}\n\nfunc TestGreetEmpty(t *testing.T) {{\n\tassertGreeting(t, Greet(\"\"), \"Hello, \")\n}}\n\nfunc TestGreetTwice(t *testing.T) {{\n\tassertGreeting(t, Greet(Greet(\"you\")), \"Hello, Hello, you\")\n}}\n"
+    );
+    let table = |rows: &str| {
+        format!(
+            "package shop\n\nimport \"testing\"\n\n{helper}\nfunc TestGreet(t *testing.T) {{\n\tcases := []struct{{ name, in, want string }}{{\n{rows}\t}}\n\tfor i := range cases {{\n\t\ttc := cases[i]\n\t\tt.Run(tc.name, func(t *testing.T) {{\n\t\t\tassertGreeting(t, Greet(tc.in), tc.want)\n\t\t}})\n\t}}\n}}\n"
+        )
+    };
+    let (repo, base) = repo_with(&[("go.mod", GO_MOD), ("shop/shop.go", code), ("shop/shop_test.go", &old)]);
+    let rows = "\t\t{\"GreetWorld\", \"world\", \"Hello, world\"},\n\t\t{\"GreetGophers\", \"gopher\", \"Hello, gopher\"},\n\t\t{\"GreetEmpty\", \"nobody\", \"Hi, nobody\"},\n";
+    commit(&repo, "table", &[("shop/shop_test.go", &table(rows))]);
+    assert_errors(
+        &repo,
+        &base,
+        &[
+            "mutation/test-deleted-or-skipped shop/shop_test.go:19",
+            "mutation/test-deleted-or-skipped shop/shop_test.go:23",
+        ],
+    );
+}
+
 /// A Go check written as `if got != want { t.Errorf(..) }` is the check its
 /// condition demands, and each row of a table-driven test is a case: an
 /// expected value edited with the code there is seen, as in an `assert`.

@@ -186,8 +186,9 @@ pub(super) fn columns(ty: &Node, source: &[u8]) -> Option<Vec<String>> {
 /// the loop's key name to the row's key. A field the row leaves out is not
 /// bound; a list of plain values (`[]string{"a", "b c"}`) binds the loop's
 /// name to each. Loops over several tables give each table's cases to the
-/// checks inside its loops ([`crate::lang::one_table`]); a loop by index,
-/// or over a table of a type not declared in the file, reads none.
+/// checks inside its loops ([`crate::lang::one_table`]); a loop by index
+/// reads the row its body binds first (`tc := cases[i]`), else none, and
+/// one over a table of a type not declared in the file reads none.
 pub(super) fn table_cases(body: &Node, read: &Read, source: &[u8]) -> (Vec<Case>, Vec<CaseLoop>) {
     let mut loops: Vec<(Node, Node, Span)> = Vec::new();
     visit_named(*body, |n| {
@@ -201,10 +202,18 @@ pub(super) fn table_cases(body: &Node, read: &Read, source: &[u8]) -> (Vec<Case>
     let mut tables = Vec::new();
     for (left, right, span) in loops {
         let mut c = left.walk();
-        let names: Vec<String> = left
+        let mut names: Vec<String> = left
             .named_children(&mut c)
             .map(|n| text(&n, source).into_owned())
             .collect();
+        // By index, the row bound first thing in the loop (`for i := range
+        // cases { tc := cases[i]`, the idiom before Go 1.22 gave each
+        // iteration its own variable): the loop reads `tc` as `for _, tc`.
+        if let [index] = names.as_slice()
+            && let Some(row) = row_by_index(&span_node(&left), index, &right, source)
+        {
+            names = vec!["_".to_string(), row];
+        }
         let Some(table) = table_literal(body, &right, &read.literals, source) else {
             continue;
         };
@@ -215,6 +224,36 @@ pub(super) fn table_cases(body: &Node, read: &Read, source: &[u8]) -> (Vec<Case>
         tables.push((text(&table, source).into_owned(), span, cases));
     }
     crate::lang::one_table(tables)
+}
+
+/// The loop a `range` clause's left side belongs to.
+fn span_node<'a>(left: &Node<'a>) -> Node<'a> {
+    left.parent().and_then(|clause| clause.parent()).unwrap_or(*left)
+}
+
+/// In the body of `for index := range table`, the name its first statements
+/// bind to `table[index]` (`tc := cases[i]`), if they do.
+fn row_by_index(for_statement: &Node, index: &str, table: &Node, source: &[u8]) -> Option<String> {
+    let mut body = for_statement.field("body")?;
+    // The grammar puts a block's statements in a `statement_list`.
+    if let Some(list) = first_child(&body).filter(|l| l.kind() == "statement_list") {
+        body = list;
+    }
+    let mut cursor = body.walk();
+    let statements: Vec<Node> = body.named_children(&mut cursor).take(3).collect();
+    statements.into_iter().find_map(|s| {
+        if s.kind() != "short_var_declaration" {
+            return None;
+        }
+        let left = first_child(&s.field("left")?)?;
+        let value = first_child(&s.field("right")?)?;
+        let (operand, at) = (value.field("operand")?, value.field("index")?);
+        (value.kind() == "index_expression"
+            && left.kind() == "identifier"
+            && text(&operand, source) == text(table, source)
+            && text(&at, source) == index)
+            .then(|| text(&left, source).into_owned())
+    })
 }
 
 /// The composite literal a `range` runs over: written there, the value of

@@ -91,7 +91,10 @@ impl Analysis<'_> {
             } else {
                 pair::case_assertions(t)
             };
-            if held(&checks) || emit.gained.holds_rows(t) {
+            if held(&checks)
+                || emit.gained.holds_rows(t)
+                || text.as_deref().is_some_and(|text| emit.gained.holds_named_row(t, text))
+            {
                 emit.out.checked_again += 1;
                 continue;
             }

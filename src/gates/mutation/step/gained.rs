@@ -385,6 +385,52 @@ impl<'a> Gained<'a> {
         })
     }
 
+    /// Does a table test the step added or edited hold a row named for the
+    /// deleted test `t` (`TestNoConfig` -> the row `"NoConfig"`,
+    /// `test_no_config` -> `"no config"`), made of `t`'s data (four in five
+    /// of its other strings written in `t`'s source, `text`), in a test
+    /// that still says what `t` did (four in five of `t`'s distinctive
+    /// literals) and checks with a matcher `t` used or a helper that
+    /// asserts? A suite of tests turned into the rows of one table (issue
+    /// 64: rs/cors "Convert tests to table driven tests", 23 tests become
+    /// rows of `TestSpec`).
+    pub(crate) fn holds_named_row(&self, t: &TestCase, text: &str) -> bool {
+        let name = row_name_key(&t.name);
+        if name.len() < 4 {
+            return false;
+        }
+        let written = squash(text);
+        let data = distinctive_literals(text);
+        let mostly = |found: usize, all: usize| found * 5 >= all * 4;
+        self.read().tests.iter().any(|(_, u, squashed)| {
+            !std::ptr::eq(*u, t)
+                && (u
+                    .assertions
+                    .iter()
+                    .any(|b| t.assertions.iter().any(|a| a.matcher == b.matcher))
+                    || self.calls_a_helper(u))
+                && mostly(
+                    data.iter().filter(|d| squashed.contains(d.as_str())).count(),
+                    data.len(),
+                )
+                && u.cases.iter().any(|row| {
+                    let strings: Vec<&str> = row
+                        .iter()
+                        .flat_map(|(_, v)| quoted(v))
+                        .map(str::trim)
+                        .filter(|s| !s.is_empty())
+                        .collect();
+                    let named = strings.iter().any(|s| names_alike(&row_name_key(s), &name));
+                    let others: Vec<&&str> = strings
+                        .iter()
+                        .filter(|s| !names_alike(&row_name_key(s), &name))
+                        .collect();
+                    let from_t = others.iter().filter(|s| written.contains(&squash(s))).count();
+                    named && mostly(from_t, others.len())
+                })
+        })
+    }
+
     /// Does a table-driven test the step added or edited that checks name,
     /// in its rows, a function `t` calls ([`pair::row_functions`])?
     pub(crate) fn runs_in_rows(&self, t: &TestCase) -> bool {
@@ -532,4 +578,80 @@ fn distinctive_literals(text: &str) -> BTreeSet<String> {
         i += 1;
     }
     out
+}
+
+/// A test's or a row's name as it is compared: letters and digits, in
+/// lower case, without a leading `test` (`TestNoConfig`, `test_no_config`
+/// and `"no config"` are all `noconfig`).
+fn row_name_key(name: &str) -> String {
+    let key: String = name
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect();
+    match key.strip_prefix("test") {
+        Some(rest) => rest.to_string(),
+        None => key,
+    }
+}
+
+/// Do a row's name and a test's (as [`row_name_key`]s) name one case: the
+/// same, one the other with a word added (`AllowedOriginFunc` split into
+/// rows `AllowedOriginFuncMatch` and `..NotMatch`; the name kept is two
+/// thirds of the longer, so `Origin` is not `OriginHeader`), or, long enough, a
+/// letter apart (`OptionsPassthrough` became `OptionPassthrough`).
+fn names_alike(row: &str, test: &str) -> bool {
+    let (short, long) = if row.len() <= test.len() {
+        (row, test)
+    } else {
+        (test, row)
+    };
+    if short == long || (short.len() >= 6 && short.len() * 3 >= long.len() * 2 && long.starts_with(short)) {
+        return true;
+    }
+    // One letter inserted: the longer without it is the shorter.
+    short.len() >= 8
+        && long.len() == short.len() + 1
+        && (0..long.len())
+            .filter(|&i| long.is_char_boundary(i) && long.is_char_boundary(i + 1))
+            .any(|i| long[..i] == short[..i] && long[i + 1..] == short[i..])
+}
+
+/// The double-quoted strings written in `value` (a row's value as written:
+/// `Options{AllowedOrigins: []string{"*"}}` has `*`).
+fn quoted(value: &str) -> impl Iterator<Item = &str> {
+    value.split('"').skip(1).step_by(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_row_is_named_for_a_test_a_suffix_or_a_letter_apart() {
+        let key = row_name_key;
+        assert_eq!(key("TestNoConfig"), "noconfig");
+        assert_eq!(key("test_no_config"), "noconfig");
+        assert_eq!(key("\" no config \""), "noconfig");
+        for (row, test) in [
+            ("NoConfig", "TestNoConfig"),
+            ("AllowedOriginFuncMatch", "TestAllowedOriginFunc"),
+            ("AllowedHeaders", "TestAllowedHeader"),
+            ("OptionPassthrough", "TestOptionsPassthrough"),
+        ] {
+            assert!(names_alike(&key(row), &key(test)), "{row} {test}");
+        }
+        for (row, test) in [
+            ("Origin", "TestOriginHeader"),
+            ("DisallowedOrigin", "TestAllowedOrigin"),
+            ("MaxAges", "TestMaxAgo"),
+            ("OptionsPassthrough", "TestDisableOptionsPassthrough"),
+        ] {
+            assert!(!names_alike(&key(row), &key(test)), "{row} {test}");
+        }
+        assert_eq!(
+            quoted("Options { A : [ ] string { \" * \" } , B : \"x\" }").collect::<Vec<_>>(),
+            vec![" * ", "x"]
+        );
+    }
 }
