@@ -249,14 +249,26 @@ pub fn row_of(t: &TestCase, old: &Assertion) -> bool {
 /// named, not called (`{ specificErr: toAnyErr(cast.ToUintE) }` holds
 /// `ToUintE`), of four letters or more: a test of such a function through
 /// a helper is made again by the table (issue 64: spf13/cast's test per
-/// conversion became rows of one table of the conversion functions).
+/// conversion became rows of one table of the conversion functions). Not
+/// the words of a string, a literal's type, a key or what a member is read
+/// from (rs/cors' rows of `http.Header{"Vary": {"Origin"}}` and `r.Header.Get(..)`).
 pub fn row_functions(t: &TestCase) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for (_, value) in t.cases.iter().flatten() {
         let tokens: Vec<&str> = value.split(' ').collect();
+        // The words of a string are text, not names (`"Vary": "Origin"`).
+        let mut in_string = false;
         for (i, token) in tokens.iter().enumerate() {
-            let named = crate::lang::is_plain_name(token) && token.chars().count() >= 4;
-            if named && tokens.get(i + 1) != Some(&"(") && !out.iter().any(|o| o == token) {
+            if token.ends_with('"') {
+                in_string = !in_string;
+                continue;
+            }
+            let named = !in_string && crate::lang::is_plain_name(token) && token.chars().count() >= 4;
+            // Called there, a literal's type (`http.Header{..}`), a key
+            // (`MaxAge: 10`) or what a member is read from (`r.Header.Get`):
+            // not a function value.
+            let used = matches!(tokens.get(i + 1), Some(&"(" | &"{" | &":" | &"."));
+            if named && !used && !out.iter().any(|o| o == token) {
                 out.push((*token).to_string());
             }
         }

@@ -537,3 +537,27 @@ fn an_expected_object_that_only_gained_fields_is_kept() {
     assert!(!gained_fields("{ a : 1 }", "{ a : 1 }"));
     assert!(!gained_fields("Row { a : 1 }", "Row { a : 1 , b : 2 }"));
 }
+
+/// The functions a table's rows hold as values (spf13/cast's
+/// `toAnyErr(cast.ToUintE)`), not the words of its strings, the types of
+/// its literals, its keys or what its members are read from (rs/cors).
+#[test]
+fn a_row_holds_the_functions_named_as_values() {
+    let source = "package p\n\nfunc TestConv(t *testing.T) {\n\tcases := []struct {\n\t\tconv    func(any) error\n\t\tres     http.Header\n\t\toptions Options\n\t}{\n\t\t{toAnyErr(cast.ToUintE), http.Header{\"Vary\": {\"Origin\"}}, Options{MaxAge: 10, Check: func(r *http.Request) bool { return r.Header.Get(\"Authorization\") == \"secret\" }}},\n\t}\n\tfor _, tc := range cases {\n\t\tassertConv(t, tc.conv, tc.res, tc.options)\n\t}\n}\n";
+    let f = file(Lang::Go, source);
+    let functions = row_functions(&f.tests[0]);
+    assert!(functions.contains(&"ToUintE".to_string()), "{functions:?}");
+    for word in [
+        "Header",
+        "Vary",
+        "Origin",
+        "MaxAge",
+        "Check",
+        "toAnyErr",
+        "Options",
+        "http",
+        "Authorization",
+    ] {
+        assert!(!functions.contains(&word.to_string()), "{word}: {functions:?}");
+    }
+}
