@@ -374,15 +374,21 @@ impl<'a> Gained<'a> {
             values
         }
         let rows: Vec<Vec<&str>> = t.cases.iter().map(|c| row(c)).collect();
-        self.read().tests.iter().any(|(_, u, _)| {
-            !std::ptr::eq(*u, t)
-                && (u
-                    .assertions
-                    .iter()
-                    .any(|b| t.assertions.iter().any(|a| a.matcher == b.matcher))
-                    || self.calls_a_helper(u))
-                && rows.iter().all(|r| u.cases.iter().any(|c| row(c) == *r))
-        })
+        self.read()
+            .tests
+            .iter()
+            .any(|(_, u, _)| self.checks_like(u, t) && rows.iter().all(|r| u.cases.iter().any(|c| row(c) == *r)))
+    }
+
+    /// Is `u` another test than `t` that checks as `t` did: with a matcher
+    /// `t` used, or through a helper that asserts?
+    fn checks_like(&self, u: &TestCase, t: &TestCase) -> bool {
+        !std::ptr::eq(u, t)
+            && (u
+                .assertions
+                .iter()
+                .any(|b| t.assertions.iter().any(|a| a.matcher == b.matcher))
+                || self.calls_a_helper(u))
     }
 
     /// Does a table test the step added or edited hold a row named for the
@@ -403,12 +409,7 @@ impl<'a> Gained<'a> {
         let data = distinctive_literals(text);
         let mostly = |found: usize, all: usize| found * 5 >= all * 4;
         self.read().tests.iter().any(|(_, u, squashed)| {
-            !std::ptr::eq(*u, t)
-                && (u
-                    .assertions
-                    .iter()
-                    .any(|b| t.assertions.iter().any(|a| a.matcher == b.matcher))
-                    || self.calls_a_helper(u))
+            self.checks_like(u, t)
                 && mostly(
                     data.iter().filter(|d| squashed.contains(d.as_str())).count(),
                     data.len(),
