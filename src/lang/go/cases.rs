@@ -190,17 +190,18 @@ pub(super) fn columns(ty: &Node, source: &[u8]) -> Option<Vec<String>> {
 /// reads the row its body binds first (`tc := cases[i]`), else none, and
 /// one over a table of a type not declared in the file reads none.
 pub(super) fn table_cases(body: &Node, read: &Read, source: &[u8]) -> (Vec<Case>, Vec<CaseLoop>) {
-    let mut loops: Vec<(Node, Node, Span)> = Vec::new();
+    let mut loops: Vec<(Node, Node, Node)> = Vec::new();
     visit_named(*body, |n| {
         if n.kind() == "range_clause"
             && let (Some(left), Some(right)) = (n.field("left"), n.field("right"))
         {
-            loops.push((left, right, Span::of(&n.parent().unwrap_or(n))));
+            loops.push((left, right, n.parent().unwrap_or(n)));
         }
         true
     });
     let mut tables = Vec::new();
-    for (left, right, span) in loops {
+    for (left, right, for_statement) in loops {
+        let span = Span::of(&for_statement);
         let mut c = left.walk();
         let mut names: Vec<String> = left
             .named_children(&mut c)
@@ -210,7 +211,7 @@ pub(super) fn table_cases(body: &Node, read: &Read, source: &[u8]) -> (Vec<Case>
         // cases { tc := cases[i]`, the idiom before Go 1.22 gave each
         // iteration its own variable): the loop reads `tc` as `for _, tc`.
         if let [index] = names.as_slice()
-            && let Some(row) = row_by_index(&span_node(&left), index, &right, source)
+            && let Some(row) = row_by_index(&for_statement, index, &right, source)
         {
             names = vec!["_".to_string(), row];
         }
@@ -224,11 +225,6 @@ pub(super) fn table_cases(body: &Node, read: &Read, source: &[u8]) -> (Vec<Case>
         tables.push((text(&table, source).into_owned(), span, cases));
     }
     crate::lang::one_table(tables)
-}
-
-/// The loop a `range` clause's left side belongs to.
-fn span_node<'a>(left: &Node<'a>) -> Node<'a> {
-    left.parent().and_then(|clause| clause.parent()).unwrap_or(*left)
 }
 
 /// In the body of `for index := range table`, the name its first statements
