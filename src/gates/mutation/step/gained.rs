@@ -283,7 +283,10 @@ impl<'a> Gained<'a> {
         self.read().tests.iter().any(|(_, n, squashed)| {
             n.assertions.len() >= t.assertions.len().max(1)
                 && n.skip.is_none()
-                && data.iter().filter(|d| squashed.contains(d.as_str())).count() * 5 >= data.len() * 4
+                && four_in_five(
+                    data.iter().filter(|d| squashed.contains(d.as_str())).count(),
+                    data.len(),
+                )
         })
     }
 
@@ -407,10 +410,9 @@ impl<'a> Gained<'a> {
         }
         let written = squash(text);
         let data = distinctive_literals(text);
-        let mostly = |found: usize, all: usize| found * 5 >= all * 4;
         self.read().tests.iter().any(|(_, u, squashed)| {
             self.checks_like(u, t)
-                && mostly(
+                && four_in_five(
                     data.iter().filter(|d| squashed.contains(d.as_str())).count(),
                     data.len(),
                 )
@@ -421,13 +423,10 @@ impl<'a> Gained<'a> {
                         .map(str::trim)
                         .filter(|s| !s.is_empty())
                         .collect();
-                    let named = strings.iter().any(|s| names_alike(&row_name_key(s), &name));
-                    let others: Vec<&&str> = strings
-                        .iter()
-                        .filter(|s| !names_alike(&row_name_key(s), &name))
-                        .collect();
+                    let (named, others): (Vec<&str>, Vec<&str>) =
+                        strings.into_iter().partition(|s| names_alike(&row_name_key(s), &name));
                     let from_t = others.iter().filter(|s| written.contains(&squash(s))).count();
-                    named && mostly(from_t, others.len())
+                    !named.is_empty() && four_in_five(from_t, others.len())
                 })
         })
     }
@@ -579,6 +578,11 @@ fn distinctive_literals(text: &str) -> BTreeSet<String> {
         i += 1;
     }
     out
+}
+
+/// Are `found` of `all` at least four in five (all of none)?
+fn four_in_five(found: usize, all: usize) -> bool {
+    found * 5 >= all * 4
 }
 
 /// A test's or a row's name as it is compared: letters and digits, in
