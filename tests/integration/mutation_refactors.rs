@@ -1807,6 +1807,35 @@ def test_twice(runner):
         commit(&repo, "use pytest.warns", &[("tests/test_core.py", &new)]);
         assert_errors(&repo, &base, want);
     }
+
+    // The message compared whole, by a literal or by the name that holds
+    // it, is what `match=` of the same checks (humanize 0e02705); another
+    // message, or none, is lost.
+    for (expected, matched, want) in [
+        ("'no locale'", "match='no locale'", &[][..]),
+        ("self.expected_msg", "match=self.expected_msg", &[][..]),
+        (
+            "self.expected_msg",
+            "match=self.other_msg",
+            &["mutation/assertion-deleted tests/test_core.py:7"][..],
+        ),
+        (
+            "self.expected_msg",
+            "",
+            &["mutation/assertion-deleted tests/test_core.py:7"][..],
+        ),
+    ] {
+        let old = format!(
+            "import pytest\n\nfrom calc.core import mean\n\n\nclass TestMean:\n    def test_nothing(self):\n        with pytest.raises(Exception) as excinfo:\n            mean([])\n        assert str(excinfo.value) == {expected}\n"
+        );
+        let (repo, base) = python_repo(&old);
+        let comma = if matched.is_empty() { "" } else { ", " };
+        let new = format!(
+            "import pytest\n\nfrom calc.core import mean\n\n\nclass TestMean:\n    def test_nothing(self):\n        with pytest.raises(Exception{comma}{matched}):\n            mean([])\n"
+        );
+        commit(&repo, "match the message", &[("tests/test_core.py", &new)]);
+        assert_errors(&repo, &base, want);
+    }
 }
 
 #[test]

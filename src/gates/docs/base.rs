@@ -297,7 +297,7 @@ impl<'r> Held<'r> {
         for symbol in gaps {
             let mut finding = Finding::new(&rules::UNDOCUMENTED_EXPORT, symbol.undocumented())
                 .at(display_path(&file.path), symbol.line, symbol.column)
-                .note(format!("add {}", exports::doc_name(language)));
+                .note(symbol.fix(language));
             let hidden = published.as_ref().and_then(|_| surface.hides(&file.path, &symbol.name));
             let own = match hidden {
                 Some(_) => before.had(&symbol),

@@ -5,6 +5,7 @@
 mod base;
 pub mod exports;
 mod files;
+mod go_docs;
 mod history;
 mod js_api;
 mod py_api;
@@ -102,12 +103,13 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
     let moved = base::Moved::new(&changes.files, &read.files);
     let mut held = base::Held::new(cx.repo, base, settings.pre_existing, moved);
     let work_tree = files::WorkTree(root);
+    let mut go_convention = go_docs::GoConvention::new(cx.repo, root, base);
     for (file, language, mut gaps, tagged) in gaps {
         if language == Lang::Python {
             python_public(&mut modules, file, &mut gaps);
         }
         if language == Lang::Go {
-            go_implemented(root, file, &mut go_interfaces, &mut gaps);
+            go_docs::implemented(root, file, &mut go_interfaces, &mut gaps);
         }
         if gaps.is_empty() {
             continue;
@@ -135,7 +137,21 @@ pub fn run(cx: &Context<'_>, settings: &Settings) -> Result<GateOutput> {
             continue;
         }
         let before = Before::read(cx.repo, base, file, language)?;
-        let judged = held.judge(file, language, gaps, &before, package, &surface);
+        // A Go comment that is prose blocks only where the project's
+        // linters hold it to Go's convention.
+        let prose = (language == Lang::Go)
+            .then(|| go_convention.prose(&file.path, &mut gaps))
+            .flatten();
+        let mut judged = held.judge(file, language, gaps, &before, package.clone(), &surface);
+        if let Some(prose) = prose {
+            let package = package.filter(|_| prose.config.is_some());
+            let note = prose.note();
+            judged.extend(
+                held.judge(file, language, prose.gaps, &before, package, &surface)
+                    .into_iter()
+                    .map(|f| f.note(note.clone())),
+            );
+        }
         out.findings.extend(judged.into_iter().map(|mut f| {
             f.notes.extend(tagged.clone());
             f
@@ -194,49 +210,6 @@ fn python_public(modules: &mut py_api::Modules<'_>, file: &ChangedFile, gaps: &m
     }
 }
 
-/// Drops from a Go file's gaps the methods that implement an interface
-/// its package declares and documents (`Read reads ...` in `type Source
-/// interface`): `go doc` shows the interface's contract for them. The
-/// package is the file's directory; its interfaces are read once a run.
-fn go_implemented(
-    root: &Path,
-    file: &ChangedFile,
-    interfaces: &mut HashMap<PathBuf, BTreeSet<String>>,
-    gaps: &mut Vec<exports::Export>,
-) {
-    if !gaps.iter().any(|s| s.kind == "method") {
-        return;
-    }
-    let dir = file.path.parent().unwrap_or(Path::new("")).to_path_buf();
-    let documented = interfaces.entry(dir.clone()).or_insert_with(|| {
-        let mut names = BTreeSet::new();
-        let Ok(entries) = std::fs::read_dir(root.join(&dir)) else {
-            return names;
-        };
-        let mut paths: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok())
-            .map(|e| dir.join(e.file_name()))
-            .filter(|p| {
-                let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-                name.ends_with(".go") && !name.ends_with("_test.go")
-            })
-            .collect();
-        paths.sort();
-        for path in paths {
-            if let Ok(source) = crate::walk::read_file(root, &path) {
-                names.extend(
-                    exports::go_interface_methods(&source)
-                        .into_iter()
-                        .filter(|(_, documented)| *documented)
-                        .map(|(name, _)| name),
-                );
-            }
-        }
-        names
-    });
-    gaps.retain(|s| s.kind != "method" || !documented.contains(&s.name));
-}
-
 /// `docs/undocumented-export` for an audit (`--all-files`): one warning per
 /// file, with how many public symbols lack a doc comment and which.
 fn summary(file: &ChangedFile, language: Lang, gaps: Vec<exports::Export>) -> Option<Finding> {
@@ -253,7 +226,7 @@ fn summary(file: &ChangedFile, language: Lang, gaps: Vec<exports::Export>) -> Op
     Some(
         Finding::new(&rules::UNDOCUMENTED_EXPORT, message)
             .at(display_path(&file.path), first.line, first.column)
-            .note(format!("add {}", exports::doc_name(language)))
+            .note(first.fix(language))
             .note("an audit of every file: a warning; a change that adds an undocumented public symbol to a published package blocks"),
     )
 }

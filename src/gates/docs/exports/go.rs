@@ -2,7 +2,9 @@
 //! vars whose names start with a capital letter, and whether a comment
 //! that starts with the name documents each.
 
-use super::{Export, export, named_children, text};
+use std::collections::BTreeSet;
+
+use super::{Export, Misnamed, export, named_children, text};
 use crate::lang::Lang;
 use crate::lang::syntax::Node;
 
@@ -16,6 +18,8 @@ pub(super) fn go(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
         return;
     }
     let exported = |name: &str| name.chars().next().is_some_and(char::is_uppercase);
+    let declared = go_declared(&items, source);
+    let misnamed = |comment: Option<&str>, name: &str| comment.map(|c| go_misnamed(c, name, &declared));
     for item in &items {
         let above = go_doc(*item, source);
         match item.kind() {
@@ -36,7 +40,7 @@ pub(super) fn go(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
                     let inherited = receiver.is_some() && go_standard_method(*item, name);
                     let documented = inherited || go_names(above, name);
                     out.push(Export {
-                        misnamed: above.filter(|_| !documented).and_then(go_first_word),
+                        misnamed: misnamed(above.filter(|_| !documented), name),
                         // A method is its type's: `(*Route).Use` is not
                         // `(*Router).Use`.
                         parent: receiver,
@@ -65,7 +69,7 @@ pub(super) fn go(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
                                 || (specs.len() > 1 && above.is_some())
                                 || go_names(above, &name);
                             out.push(Export {
-                                misnamed: own.or(above).filter(|_| !documented).and_then(go_first_word),
+                                misnamed: misnamed(own.or(above).filter(|_| !documented), &name),
                                 ..export(*spec, &name, kind, documented)
                             });
                         }
@@ -221,8 +225,8 @@ fn go_spec_names(spec: Node<'_>, source: &[u8]) -> Vec<String> {
         .collect()
 }
 
-/// The first line of the comment block directly above `node` (a block of
-/// `//` lines is one comment node per line).
+/// The comment block directly above `node` (a block of `//` lines is one
+/// comment node per line), from its first line to its last.
 fn go_doc<'a>(node: Node<'_>, source: &'a [u8]) -> Option<&'a str> {
     let mut first = None;
     let mut row = node.start_position().row;
@@ -232,7 +236,54 @@ fn go_doc<'a>(node: Node<'_>, source: &'a [u8]) -> Option<&'a str> {
         row = comment.start_position().row;
         previous = comment.prev_sibling();
     }
-    first.map(|c| text(c, source))
+    let last = node.prev_sibling()?;
+    let block = source.get(first?.start_byte()..last.end_byte())?;
+    std::str::from_utf8(block).ok()
+}
+
+/// Every name the file declares at its top level, exported or not, and
+/// its methods'.
+fn go_declared<'s>(items: &[Node<'_>], source: &'s [u8]) -> BTreeSet<&'s str> {
+    let mut names = BTreeSet::new();
+    for item in items {
+        match item.kind() {
+            "function_declaration" | "method_declaration" => {
+                names.extend(item.child_by_field_name("name").map(|n| text(n, source)));
+            }
+            "type_declaration" | "const_declaration" | "var_declaration" => {
+                for spec in go_specs(*item) {
+                    let mut cursor = spec.walk();
+                    names.extend(
+                        spec.children_by_field_name("name", &mut cursor)
+                            .map(|n| text(n, source)),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+    names
+}
+
+/// How a comment above `name` that does not start with it reads: as
+/// another symbol's doc when it starts with a name (one the file declares,
+/// or a word written like an identifier, `GetSpecifiedName`) and never
+/// names `name`; as prose otherwise (`// check the Origin of a request`,
+/// `// UUID version 6 is ...` above `NewV6`).
+fn go_misnamed(comment: &str, name: &str, declared: &BTreeSet<&str>) -> Misnamed {
+    let names_it = comment
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|word| word == name);
+    match go_first_word(comment) {
+        Some(word) if !names_it && (declared.contains(word.as_str()) || camel_case(&word)) => Misnamed::Other(word),
+        _ => Misnamed::Prose,
+    }
+}
+
+/// Is `word` written like an identifier, a lower-case letter followed by
+/// a capital (`GetSpecifiedName`, not `UUID`, `Tag` or `RFC9562`)?
+fn camel_case(word: &str) -> bool {
+    word.chars().skip_while(|c| !c.is_lowercase()).any(char::is_uppercase)
 }
 
 /// The word a comment starts with (after an optional article), when it
@@ -263,4 +314,42 @@ fn go_names(comment: Option<&str>, name: &str) -> bool {
         .unwrap_or(body);
     body.strip_prefix(name)
         .is_some_and(|rest| rest.is_empty() || !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_comment_that_does_not_start_with_the_name_reads_as_another_doc_or_as_prose() {
+        let declared: BTreeSet<&str> = ["Option", "Options", "Flags"].into_iter().collect();
+        let read = |comment: &str, name: &str| go_misnamed(comment, name, &declared);
+        let other = |word: &str| Misnamed::Other(word.to_string());
+        // Another name: one the file declares, or a word written like one.
+        assert_eq!(read("// Option sets one.", "Options"), other("Option"));
+        assert_eq!(
+            read("// GetSpecifiedName returns it.", "GetSpecifiedFlag"),
+            other("GetSpecifiedName")
+        );
+        assert_eq!(read("// The Option sets one.", "Options"), other("Option"));
+        // Prose: words, capitals, numbers, or a comment that names the symbol later.
+        assert_eq!(read("// Tag Flags", "Flags"), Misnamed::Prose);
+        assert_eq!(
+            read("// check the Origin of a request", "OriginAllowed"),
+            Misnamed::Prose
+        );
+        assert_eq!(read("// RFC9562 added V6 and V7.", "Standard"), Misnamed::Prose);
+        assert_eq!(
+            read("// DEPRECATED: use ParseErrorsAllowlist", "ParseErrorsWhitelist"),
+            Misnamed::Prose
+        );
+        assert_eq!(
+            read("// UUID version 6.\n//\n// NewV6 returns one.", "NewV6"),
+            Misnamed::Prose
+        );
+        assert_eq!(
+            read("// Options: see Option.\n// Option sets one.", "Option"),
+            Misnamed::Prose
+        );
+    }
 }

@@ -62,10 +62,9 @@ pub struct Export {
     /// The class a Python method belongs to, the type of a Rust method's
     /// impl or of a Go method's receiver.
     pub parent: Option<String>,
-    /// Go: the word a comment directly above starts with, when that is not
-    /// the symbol's name (`// Object adds ..` above `func Objects`): Go's
-    /// tools read no doc for it.
-    pub misnamed: Option<String>,
+    /// Go: a comment directly above that does not start with the symbol's
+    /// name, and how it reads.
+    pub misnamed: Option<Misnamed>,
     /// Python: the base class (and its file; empty for the standard
     /// library's) that defines this method, found when the project's
     /// modules are read: the class had it by inheritance before it wrote
@@ -91,15 +90,41 @@ fn text<'a>(node: Node<'_>, source: &'a [u8]) -> &'a str {
     node.utf8_text(source).unwrap_or("")
 }
 
+/// A Go comment directly above a symbol that does not start with its name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Misnamed {
+    /// It starts with another name and never names the symbol (`// Object
+    /// adds ..` above `func Objects`): copied from a sibling or left behind
+    /// by a rename, it documents something else.
+    Other(String),
+    /// Prose (`// check the Origin of a request`): `go doc` shows it as the
+    /// symbol's doc, against the convention that staticcheck (ST1020-ST1022)
+    /// and revive's `exported` check, which a project turns on in its
+    /// linter config.
+    Prose,
+}
+
 impl Export {
     /// What a finding says of this symbol, undocumented.
     pub fn undocumented(&self) -> String {
         match &self.misnamed {
-            Some(word) => format!(
-                "public {} `{}` has no doc comment: the comment above it starts with `{word}`, and Go's convention, which staticcheck (ST1020-ST1022) and revive check, is a doc comment that starts with the name it documents",
+            Some(Misnamed::Other(word)) => format!(
+                "public {} `{}` has no doc comment: the comment above it starts with `{word}`, another name, and never names `{}`",
+                self.kind, self.name, self.name
+            ),
+            Some(Misnamed::Prose) => format!(
+                "public {} `{}` has a doc comment that does not start with its name, Go's convention (staticcheck ST1020-ST1022, revive's `exported`)",
                 self.kind, self.name
             ),
             None => format!("public {} `{}` has no doc comment", self.kind, self.name),
+        }
+    }
+
+    /// How to fix the finding.
+    pub fn fix(&self, language: Lang) -> String {
+        match &self.misnamed {
+            Some(_) => format!("start the comment above with the name: `// {} ...`", self.name),
+            None => format!("add {}", doc_name(language)),
         }
     }
 }

@@ -371,7 +371,7 @@ fn regex_text(key: &str) -> Option<String> {
         return None;
     }
     let squashed: String = pattern.chars().filter(|c| !c.is_whitespace()).collect();
-    super::plain_pattern(&squashed)
+    super::remade::plain_pattern(&squashed)
 }
 
 #[cfg(test)]
