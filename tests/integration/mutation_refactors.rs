@@ -3987,3 +3987,74 @@ fn a_check_moved_onto_a_local_the_callback_captured_is_kept() {
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// An equality that applies one function to both sides (`sorted(x) ==
+/// sorted([..])`, `len(a) == len(b)`) follows from the sides being equal:
+/// a branch that compared them so went, and the exact comparison stayed
+/// (glom ec19f8b dropped Python 2). Another function on one side, or an
+/// equality of other sides, is no such check.
+#[test]
+fn a_function_of_both_sides_is_implied_by_the_sides_being_equal() {
+    let old = "from calc.core import total\n\n\ndef test_total():\n    if PY2:\n        assert sorted(total([1, 2])) == sorted([3])\n    else:\n        assert total([1, 2]) == [3]\n";
+    for (kept, want) in [
+        ("assert total([1, 2]) == [3]", &[][..]),
+        ("assert [3] == total([1, 2])", &[][..]),
+        (
+            "assert total([2, 1]) == [3]",
+            &["mutation/assertion-deleted tests/test_core.py:4"][..],
+        ),
+        (
+            "assert total([1, 2]) == [4]",
+            &["mutation/assertion-deleted tests/test_core.py:4"][..],
+        ),
+    ] {
+        let (repo, base) = python_repo(old);
+        let new = format!("from calc.core import total\n\n\ndef test_total():\n    {kept}\n");
+        commit(&repo, "drop python 2", &[("tests/test_core.py", &new)]);
+        assert_errors(&repo, &base, want);
+    }
+    // Another function on each side is another check.
+    let old = "from calc.core import total\n\n\ndef test_total():\n    assert sorted(total([1, 2])) == list([3])\n    assert total([1, 2]) == [3]\n";
+    let (repo, base) = python_repo(old);
+    let new = "from calc.core import total\n\n\ndef test_total():\n    assert total([1, 2]) == [3]\n";
+    commit(&repo, "one check", &[("tests/test_core.py", new)]);
+    assert_errors(&repo, &base, &["mutation/assertion-deleted tests/test_core.py:4"]);
+}
+
+/// An expected value that lost, token by token, what the test's input
+/// lost (a path's slashes count), and gained only what the input has,
+/// followed the input (radix3 8dd80ed: the route `//choo` left the input,
+/// and the printed tree showed `/choo` where it had shown `//choo`). The
+/// same expectation with the input kept, or gaining what the input never
+/// had, followed the code.
+#[test]
+fn an_expectation_that_lost_a_token_the_input_lost_followed_the_input() {
+    let old = "from calc.core import total\n\n\ndef test_routes():\n    routes = ['/choo', '//choo', '/hi']\n    assert total(routes) == '/choo -> //choo'\n";
+    for (routes, expected, want) in [
+        ("['/choo', '/hi']", "/choo -> /choo", &[][..]),
+        (
+            "['/choo', '//choo', '/hi', '/x']",
+            "/choo -> /choo",
+            &["mutation/assertion-value-changed tests/test_core.py:6"][..],
+        ),
+        (
+            "['/choo', '/hi']",
+            "/choo -> /chooo",
+            &["mutation/assertion-value-changed tests/test_core.py:6"][..],
+        ),
+    ] {
+        let (repo, base) = python_repo(old);
+        let new = format!(
+            "from calc.core import total\n\n\ndef test_routes():\n    routes = {routes}\n    assert total(routes) == '{expected}'\n"
+        );
+        commit(
+            &repo,
+            "routes",
+            &[
+                ("tests/test_core.py", &new),
+                ("calc/core.py", &format!("{CALC_PY}\n\nROUTES = 1\n")),
+            ],
+        );
+        assert_errors(&repo, &base, want);
+    }
+}

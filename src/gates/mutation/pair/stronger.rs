@@ -61,11 +61,56 @@ fn checks_nothing_past(a: &Assertion, of: &str, count: u64) -> bool {
 }
 
 /// Is the deleted check `o` implied by a check left in `new`: an absence
-/// past the end that a length check of the same collection pins?
+/// past the end that a length check of the same collection pins, or one
+/// function applied to both sides of an equality that `new` makes of the
+/// sides themselves?
 pub(super) fn implied(o: &Assertion, new: &[Assertion]) -> bool {
     new.iter()
         .filter_map(length_check)
         .any(|(of, count)| checks_nothing_past(o, of, count))
+        || both_sides_of(o).is_some_and(|sides| {
+            new.iter()
+                .any(|n| matches!(n.form, Form::Equal(..)) && same_sides(operands(n), &sides))
+        })
+}
+
+/// The sides of an equality that applies one function to both
+/// (`sorted(glom(val, '*')) == sorted([1, 2])`): what it checks follows
+/// from the sides being equal (glom ec19f8b: a Python 2 branch that
+/// compared sorted lists went, and the exact comparison stayed).
+fn both_sides_of(o: &Assertion) -> Option<[&str; 2]> {
+    if !matches!(o.form, Form::Equal(..)) {
+        return None;
+    }
+    let [left, right] = operands(o) else {
+        return None;
+    };
+    // `f ( x )`: a function (dotted names) given one thing.
+    let call = |side: &str| -> Option<(usize, usize)> {
+        let (function, rest) = side.split_once(" ( ")?;
+        let inner = rest.strip_suffix(" )")?;
+        // The call's own parentheses: `f ( a ) + g ( b )` is no call of `f`.
+        let mut depth = 0i32;
+        for token in inner.split(' ') {
+            depth += match token {
+                "(" => 1,
+                ")" => -1,
+                _ => 0,
+            };
+            if depth < 0 {
+                return None;
+            }
+        }
+        let plain = !function.is_empty() && function.split(" . ").all(crate::lang::is_plain_name);
+        plain.then_some((function.len(), side.len() - 2))
+    };
+    let ((f, f_end), (g, g_end)) = (call(left)?, call(right)?);
+    (left[..f] == right[..g]).then(|| [&left[f + 3..f_end], &right[g + 3..g_end]])
+}
+
+/// Are `parts` the two `sides`, in either order?
+fn same_sides(parts: &[String], sides: &[&str; 2]) -> bool {
+    matches!(parts, [a, b] if (a == sides[0] && b == sides[1]) || (a == sides[1] && b == sides[0]))
 }
 
 /// Did an expected list only gain items, each item it had kept in its
