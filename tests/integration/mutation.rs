@@ -318,6 +318,39 @@ fn deleted_and_skipped_tests_are_flagged_unless_they_went_with_their_code() {
         vec!["mutation/test-deleted-or-skipped error tests/test_cart.py:4"]
     );
     assert!(run.stdout.contains("tests/test_cart.py was deleted with its 3 tests"));
+
+    // Every test taken out of a file that stays (its helpers kept): one
+    // finding too, naming them (slab 3292bdf took `mod tests` out of
+    // `src/lib.rs`). One test left keeps each deleted one a finding.
+    for (kept, want) in [
+        ("", vec!["mutation/test-deleted-or-skipped error tests/test_cart.py:4"]),
+        (
+            "\n\ndef test_kept():\n    assert total([5]) == 5\n",
+            vec![
+                "mutation/test-deleted-or-skipped error tests/test_cart.py:4",
+                "mutation/test-deleted-or-skipped error tests/test_cart.py:9",
+                "mutation/test-deleted-or-skipped error tests/test_cart.py:13",
+            ],
+        ),
+    ] {
+        let repo = python_project();
+        let base = repo.git(&["rev-parse", "HEAD"]);
+        repo.write(
+            "tests/test_cart.py",
+            format!("from shop.cart import total\n\n\ndef helper():\n    return 1\n{kept}"),
+        );
+        repo.commit("drop the cart tests");
+        let run = gate(&repo, &base);
+        assert_eq!(run.findings(), want, "{}", run.stdout);
+        if kept.is_empty() {
+            assert!(
+                run.stdout
+                    .contains("tests/test_cart.py keeps none of its tests: 3 deleted"),
+                "{}",
+                run.stdout
+            );
+        }
+    }
 }
 
 #[test]

@@ -210,17 +210,38 @@ impl Analysis<'_> {
                     display_path(file.old_path()),
                     tests.len()
                 )),
+                // A suite taken out of a file that stays (Rust's `mod tests`
+                // of a source file, slab 3292bdf): as a file deleted.
+                None if file.new.is_some_and(|n| n.tests.is_empty()) && tests.len() > 1 => Some(format!(
+                    "{} keeps none of its tests: {} deleted",
+                    display_path(file.old_path()),
+                    tests.len()
+                )),
                 _ => None,
             };
             if let Some(gone) = gone {
                 let names: Vec<String> = tests.iter().take(5).map(|t| format!("`{}`", t.name)).collect();
                 let more = if tests.len() > 5 { ", ..." } else { "" };
+                // Where a rewritten suite may have gone: for the person to compare.
+                let added: Vec<String> = files
+                    .iter()
+                    .filter(|f| f.old.is_none() && f.new.is_some_and(|n| !n.tests.is_empty()))
+                    .map(|f| display_path(&f.change.path))
+                    .collect();
+                let notes = if added.is_empty() {
+                    Vec::new()
+                } else {
+                    vec![format!(
+                        "the change adds the test file(s) {}: if they test the same, say so in a trailer",
+                        added.join(", ")
+                    )]
+                };
                 emit.push(
                     &TEST_DELETED_OR_SKIPPED,
                     format!("{gone}: {}{more}", names.join(", ")),
                     site(tests[0]),
                     None,
-                    Vec::new(),
+                    notes,
                 );
                 continue;
             }
