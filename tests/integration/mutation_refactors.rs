@@ -4058,3 +4058,52 @@ fn an_expectation_that_lost_a_token_the_input_lost_followed_the_input() {
         assert_errors(&repo, &base, want);
     }
 }
+
+/// An expected value that changed, token by token, only by what the
+/// step's test-support files gained (the tests' printer writes `[INT]`
+/// before each value now) followed the tests' own code, not the code
+/// under test (radix3 170d610: `tests/_utils.ts` printed `[GET]`, and each
+/// tree snapshot gained it). Not when a code file the step changed writes
+/// that token too, nor for a token no support file gained.
+#[test]
+fn an_expectation_that_follows_the_tests_own_printer_followed_the_tests() {
+    let test = |want: &str| {
+        format!(
+            "from calc.core import total\nfrom tests._utils import show\n\n\ndef test_show():\n    assert show(total([1, 2])) == '{want}'\n"
+        )
+    };
+    for (code_line, want, errors) in [
+        ("RATE = 2", "[INT] 3", &[][..]),
+        (
+            "KIND = 'INT'",
+            "[INT] 3",
+            &["mutation/assertion-value-changed tests/test_core.py:6"][..],
+        ),
+        (
+            "RATE = 2",
+            "[NUM] 3",
+            &["mutation/assertion-value-changed tests/test_core.py:6"][..],
+        ),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("calc/__init__.py", "\n"),
+            ("calc/core.py", CALC_PY),
+            ("tests/__init__.py", "\n"),
+            ("tests/_utils.py", "def show(x):\n    return f'{x}'\n"),
+            ("tests/test_core.py", &test("3")),
+        ]);
+        commit(
+            &repo,
+            "print kinds",
+            &[
+                ("calc/core.py", &format!("{CALC_PY}\n\n{code_line}\n")),
+                (
+                    "tests/_utils.py",
+                    "def show(x):\n    kind = 'INT'\n    return f'[{kind}] {x}'\n",
+                ),
+                ("tests/test_core.py", &test(want)),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}

@@ -538,6 +538,7 @@ impl Analysis<'_> {
         if fixtures::reads_changed_data(emit.step, &nf.change.path, new_file)
             || self.follows_example(emit.step, nf, new_file, (old, new))
             || self.follows_own_code(emit.step, (of, old), (nf, new))
+            || self.follows_support(emit.step, (old, new))
         {
             return;
         }

@@ -238,6 +238,46 @@ impl Analysis<'_> {
         })
     }
 
+    /// Did the expected value change, token by token, only by tokens the
+    /// step's test-support files (a `tests/_utils.ts`, a `conftest.py`:
+    /// what builds the test's input or prints what it checks) gained or
+    /// lost, and that no code file the step changed wrote or stopped
+    /// writing? The tests' own printer is their input (radix3 170d610: the
+    /// helper registered routes with `"GET"` and printed `[GET]` before
+    /// each, and every tree snapshot gained it).
+    pub(super) fn follows_support(&self, step: &Step, (old, new): (&Assertion, &Assertion)) -> bool {
+        let tokens_of = |support: bool| {
+            let (mut lost, mut gained) = (HashSet::new(), HashSet::new());
+            for c in &step.changes {
+                let is_support = c.kind == Kind::Other && crate::gates::mutation::is_test_support(&c.path);
+                if (support && !is_support) || (!support && c.kind != Kind::Code) {
+                    continue;
+                }
+                let text = |v: Option<&String>| String::from_utf8_lossy(v.map_or(&[][..], |v| self.versions.bytes(v)));
+                let (before, after) = (text(c.old.as_ref()), text(c.new.as_ref()));
+                let (removed, added) = changed_lines(&before, &after);
+                lost.extend(token_changes(&removed.join("\n"), "").1.into_keys());
+                gained.extend(token_changes("", &added.join("\n")).0.into_keys());
+            }
+            (lost, gained)
+        };
+        let support = std::cell::OnceCell::new();
+        let support = || support.get_or_init(|| tokens_of(true));
+        let code = std::cell::OnceCell::new();
+        let code = || code.get_or_init(|| tokens_of(false));
+        pair::expected(old).iter().zip(pair::expected(new)).any(|(was, now)| {
+            let (gained, lost) = token_changes(was, now);
+            if gained.is_empty() && lost.is_empty() {
+                return false;
+            }
+            let ((support_lost, support_gained), (code_lost, code_gained)) = (support(), code());
+            gained
+                .keys()
+                .all(|t| support_gained.contains(t) && !code_gained.contains(t))
+                && lost.keys().all(|t| support_lost.contains(t) && !code_lost.contains(t))
+        })
+    }
+
     /// Is what `new` checks computed from a binding of the test's own whose
     /// definition changed (gjson 8d2c36f: `trues := Get(json, ..)` where
     /// `json`'s literal lost a true row, and `trues == "[1,2,6,7,8]"`
