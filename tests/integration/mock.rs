@@ -1334,6 +1334,15 @@ fn a_go_test_outside_any_module_importing_its_own_package_by_path_reaches_it() {
         )
     };
     let code = "package copier\n\nfunc Copy(x int) int { return x }\n";
+    // With the import comment of those days (multierr 9f702f5f).
+    let commented = "package copier // import \"github.com/jinzhu/copier\"\n\nfunc Copy(x int) int { return x }\n";
+    let repo = TestRepo::new();
+    repo.write("copier.go", commented);
+    never_imports_flags_exactly(
+        &repo,
+        &[("copier_test.go", &test("github.com/jinzhu/copier"), false)],
+        ("", ""),
+    );
     let repo = TestRepo::new();
     repo.write("copier.go", code);
     never_imports_flags_exactly(
@@ -1760,4 +1769,32 @@ fn a_rust_test_module_file_reaches_its_subject_through_its_parent() {
             run.stdout
         );
     }
+}
+
+/// A test that requires the package's build output (`require('../dist/clsx')`,
+/// written by `npm run build` before the tests run, absent from the
+/// repository) tests the package (issue 64: lukeed/clsx 25fcd731). A path
+/// the repository lacks outside a build folder, or a build folder of no
+/// package of the project's, reaches nothing.
+#[test]
+fn a_javascript_test_of_the_packages_build_output_reaches_the_package() {
+    let test = |spec: &str| {
+        format!(
+            "const test = require('tape');\nconst fn = require('{spec}');\n\ntest('strings', t => {{\n  t.is(fn('foo'), 'foo');\n  t.end();\n}});\n"
+        )
+    };
+    let repo = TestRepo::new();
+    repo.write("package.json", "{\"name\": \"clsx\", \"main\": \"dist/clsx.js\"}\n");
+    repo.write("src/index.js", "module.exports = function (x) { return x; };\n");
+    never_imports_flags_exactly(
+        &repo,
+        &[
+            ("test/index.js", &test("../dist/clsx"), false),
+            ("test/vendor.js", &test("../vendor/clsx"), true),
+        ],
+        ("", ""),
+    );
+    let repo = TestRepo::new();
+    repo.write("src/index.js", "module.exports = function (x) { return x; };\n");
+    never_imports_flags_exactly(&repo, &[("test/index.js", &test("../dist/clsx"), true)], ("", ""));
 }

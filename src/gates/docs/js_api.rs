@@ -4,6 +4,7 @@
 //! `import { a } from` then `export { a }`). A symbol exported from a module
 //! no entry point reaches is the package's internals, not its API.
 
+use crate::gates::project::resolve::BUILD_DIRS;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 
@@ -19,21 +20,6 @@ const MAX_STEPS: usize = 50_000;
 
 /// How deep namespaces nest in a name the API exposes (`z.core.util.x`).
 const MAX_NESTING: usize = 3;
-
-/// Build output folders an entry point names, whose sources sit elsewhere.
-const BUILD_DIRS: &[&str] = &[
-    "dist",
-    "distribution",
-    "build",
-    "lib",
-    "out",
-    "esm",
-    "cjs",
-    "es",
-    "module",
-    "types",
-    "dts",
-];
 
 /// Source folders a build's output comes from.
 const SOURCE_DIRS: &[&str] = &["src", "source", "lib", ""];
@@ -205,6 +191,26 @@ pub fn api(files: &dyn Files, dir: &Path) -> Option<Api> {
     // tsup's `entry`, unbuild's `entries`), in place of the entry points'.
     if sources.is_empty() && declared {
         sources = bundled(files, dir);
+    }
+    // Built by a script of the package's own into files named after it
+    // (clsx's `builder` writes `dist/clsx.js` and `dist/clsx.mjs` from
+    // `src/index.js`): the source folder's index.
+    if sources.is_empty()
+        && let Some(name) = json.get("name").and_then(|n| n.as_str())
+    {
+        let name = name.rsplit('/').next().unwrap_or(name);
+        let named = entries.iter().any(|e| {
+            let file = Path::new(e).file_name().and_then(|f| f.to_str()).unwrap_or("");
+            file.split('.').next() == Some(name)
+        });
+        if named {
+            sources.extend(
+                SOURCE_DIRS
+                    .iter()
+                    .filter(|source| !source.is_empty())
+                    .find_map(|source| with_extension(files, &dir.join(source).join("index"))),
+            );
+        }
     }
     let mut work: Vec<(PathBuf, Take)> = sources
         .into_iter()
@@ -676,6 +682,24 @@ mod tests {
             source_of(&files, Path::new(""), "./index.js", &[]),
             Some(PathBuf::from("index.js"))
         );
+    }
+
+    #[test]
+    fn entry_points_named_after_the_package_are_built_from_the_source_index() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("src")).unwrap();
+        std::fs::write(root.join("src/index.js"), "export function clsx() {}\n").unwrap();
+        std::fs::write(root.join("clsx.d.ts"), "export type ClassValue = string\n").unwrap();
+        let manifest =
+            |name: &str| format!("{{\"name\": \"{name}\", \"main\": \"dist/clsx.js\", \"module\": \"dist/clsx.mjs\"}}");
+        std::fs::write(root.join("package.json"), manifest("@lukeed/clsx")).unwrap();
+        let found = api(&WorkTree(root), Path::new("")).expect("the entry points map to src/index.js");
+        assert!(found.exposes(Path::new("src/index.js"), "clsx"));
+        assert!(!found.exposes(Path::new("clsx.d.ts"), "ClassValue"));
+        // Files named otherwise say nothing of where they come from.
+        std::fs::write(root.join("package.json"), manifest("classnames")).unwrap();
+        assert!(api(&WorkTree(root), Path::new("")).is_none());
     }
 
     #[test]

@@ -107,6 +107,21 @@ pub struct Resolver {
     python_roots: Vec<PathBuf>,
 }
 
+/// Build output folders an entry point names, whose sources sit elsewhere.
+pub(crate) const BUILD_DIRS: &[&str] = &[
+    "dist",
+    "distribution",
+    "build",
+    "lib",
+    "out",
+    "esm",
+    "cjs",
+    "es",
+    "module",
+    "types",
+    "dts",
+];
+
 /// A path below the repository root, as [`Resolver::entry`] found it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Entry {
@@ -434,7 +449,8 @@ impl Resolver {
     fn javascript(&self, from: &Path, spec: &str) -> Option<PathBuf> {
         let dir = from.parent().unwrap_or(Path::new(""));
         if spec.starts_with('.') {
-            return self.file_or_dir(&normalize(&dir.join(spec)));
+            let target = normalize(&dir.join(spec));
+            return self.file_or_dir(&target).or_else(|| self.built(&target));
         }
         for (pattern, targets) in &self.paths {
             let captured = match pattern.strip_suffix('*') {
@@ -480,6 +496,28 @@ impl Resolver {
             .iter()
             .any(|(name, _)| spec == name || spec.starts_with(&format!("{name}/")));
         is_own.then(|| PathBuf::from(format!("<package {spec}>")))
+    }
+
+    /// The project's package whose build output `target` (a path the
+    /// repository does not have) is: one under a build folder of the
+    /// package's directory (`require('../dist/clsx')`, what `npm run build`
+    /// writes before the tests run), as [`Resolver::package_dir`] names it.
+    fn built(&self, target: &Path) -> Option<PathBuf> {
+        self.package_names
+            .iter()
+            .filter(|(_, dir)| {
+                target
+                    .strip_prefix(dir)
+                    .ok()
+                    .and_then(|rest| rest.iter().next())
+                    .is_some_and(|first| {
+                        first.to_str().is_some_and(|f| BUILD_DIRS.contains(&f))
+                            && self.entry(&dir.join(first)) != Entry::File
+                    })
+            })
+            // The innermost package.
+            .max_by_key(|(_, dir)| dir.components().count())
+            .map(|(name, _)| PathBuf::from(format!("<package {name}>")))
     }
 
     /// `x`, `x.ts` (and friends), `x.js` meaning `x.ts`, `x/index.*`, `x/package.json` main.

@@ -134,9 +134,12 @@ impl Resolver {
     }
 }
 
-/// The package a Go file's `package` clause names.
+/// The package a Go file's `package` clause names, without the import
+/// comment of the GOPATH days (`package multierr // import
+/// "go.uber.org/multierr"`).
 fn package_clause(text: &str) -> Option<String> {
     text.lines()
         .find_map(|l| l.strip_prefix("package "))
-        .map(|p| p.trim().to_string())
+        .and_then(|p| p.split_whitespace().next())
+        .map(str::to_string)
 }
