@@ -4107,3 +4107,39 @@ fn an_expectation_that_follows_the_tests_own_printer_followed_the_tests() {
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// A Go example moved to a file of its own without its `// Output:`
+/// comment is compiled and never run: the finding says so (multierr
+/// 1014a7cd). Moved with it, it is the same test.
+#[test]
+fn a_go_example_moved_without_its_output_is_said_to_no_longer_run() {
+    let example = |output: &str| {
+        format!(
+            "package cart_test\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/shop/cart\"\n)\n\nfunc ExampleTotal() {{\n\tfmt.Println(cart.Total([]int{{1, 2}}))\n{output}}}\n"
+        )
+    };
+    for (output, want) in [
+        ("\t// Output: 3\n", &[][..]),
+        ("", &["mutation/test-deleted-or-skipped cart/cart_test.go:9"][..]),
+    ] {
+        let (repo, base) = go_repo(&example("\t// Output: 3\n"));
+        commit(
+            &repo,
+            "an example file",
+            &[
+                ("cart/cart_test.go", "package cart_test\n"),
+                ("cart/total_example_test.go", &example(output)),
+            ],
+        );
+        assert_errors(&repo, &base, want);
+        if !want.is_empty() {
+            let run = gate(&repo, &base);
+            assert!(
+                run.stdout
+                    .contains("cart/total_example_test.go defines it again without an `// Output:` comment"),
+                "{}",
+                run.stdout
+            );
+        }
+    }
+}

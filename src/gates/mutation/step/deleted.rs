@@ -246,13 +246,28 @@ impl Analysis<'_> {
                 continue;
             }
             for t in tests {
-                emit.push(
-                    &TEST_DELETED_OR_SKIPPED,
-                    format!("test `{}` was deleted", t.name),
-                    site(t),
-                    None,
-                    Vec::new(),
-                );
+                // A Go example is a test only with its output to check:
+                // defined again without one, it is compiled and never run
+                // (multierr 1014a7cd moved `ExampleAppendInvoke` so).
+                let unchecked = (file.lang == Lang::Go && t.name.starts_with("Example"))
+                    .then(|| {
+                        let signature = format!("func {}(", t.name);
+                        files.iter().find(|f| {
+                            f.change.new.as_ref().is_some_and(|v| {
+                                memchr::memmem::find(self.versions.bytes(v), signature.as_bytes()).is_some()
+                            })
+                        })
+                    })
+                    .flatten();
+                let message = match unchecked {
+                    Some(again) => format!(
+                        "test `{}` was deleted: {} defines it again without an `// Output:` comment, and `go test` compiles such an example but does not run it",
+                        t.name,
+                        display_path(&again.change.path)
+                    ),
+                    None => format!("test `{}` was deleted", t.name),
+                };
+                emit.push(&TEST_DELETED_OR_SKIPPED, message, site(t), None, Vec::new());
             }
         }
     }
