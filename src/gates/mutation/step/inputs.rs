@@ -405,27 +405,13 @@ impl Analysis<'_> {
 /// three letters or digits at least) `after` has more of than `before`,
 /// and those it has fewer of, with how many.
 fn token_changes(before: &str, after: &str) -> (HashMap<String, usize>, HashMap<String, usize>) {
-    let count = |text: &str| {
-        let mut tokens: HashMap<String, usize> = HashMap::new();
-        for token in text
-            .split_whitespace()
+    changes_by(before, after, |text| {
+        text.split_whitespace()
             .map(|t| t.trim_matches(['"', '\'', '`', ',', ';', '(', ')', '[', ']', '{', '}']))
             .filter(|t| t.chars().filter(|c| c.is_alphanumeric()).count() >= 3)
-        {
-            *tokens.entry(token.to_string()).or_default() += 1;
-        }
-        tokens
-    };
-    let surplus = |a: &HashMap<String, usize>, b: &HashMap<String, usize>| -> HashMap<String, usize> {
-        a.iter()
-            .filter_map(|(token, &n)| {
-                let m = b.get(token).copied().unwrap_or(0);
-                (n > m).then(|| (token.clone(), n - m))
-            })
+            .map(str::to_string)
             .collect()
-    };
-    let (was, now) = (count(before), count(after));
-    (surplus(&now, &was), surplus(&was, &now))
+    })
 }
 
 /// Does the text of a test file (`bytes`) name the Python module at `path`

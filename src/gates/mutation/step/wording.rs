@@ -153,22 +153,34 @@ pub(crate) fn api_uses(text: &str) -> impl Iterator<Item = &str> {
 /// The words (letters, digits, `_`; three or more) `after` has more of than
 /// `before`, and fewer, each with how many more or fewer.
 pub(crate) fn word_changes(before: &str, after: &str) -> (HashMap<String, usize>, HashMap<String, usize>) {
-    let count = |text: &str| {
-        let mut words: HashMap<String, usize> = HashMap::new();
-        for word in text
-            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+    changes_by(before, after, |text| {
+        text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
             .filter(|w| w.chars().count() >= 3)
-        {
-            *words.entry(word.to_string()).or_default() += 1;
+            .map(str::to_string)
+            .collect()
+    })
+}
+
+/// The pieces `pieces` cuts from `after` that it has more of than from
+/// `before`, and those it has fewer of, with how many.
+pub(crate) fn changes_by(
+    before: &str,
+    after: &str,
+    pieces: impl Fn(&str) -> Vec<String>,
+) -> (HashMap<String, usize>, HashMap<String, usize>) {
+    let count = |text: &str| {
+        let mut counts: HashMap<String, usize> = HashMap::new();
+        for piece in pieces(text) {
+            *counts.entry(piece).or_default() += 1;
         }
-        words
+        counts
     };
-    // The words `a` has more of than `b`, with how many more.
+    // The pieces `a` has more of than `b`, with how many more.
     let surplus = |a: &HashMap<String, usize>, b: &HashMap<String, usize>| -> HashMap<String, usize> {
         a.iter()
-            .filter_map(|(word, &n)| {
-                let m = b.get(word).copied().unwrap_or(0);
-                (n > m).then(|| (word.clone(), n - m))
+            .filter_map(|(piece, &n)| {
+                let m = b.get(piece).copied().unwrap_or(0);
+                (n > m).then(|| (piece.clone(), n - m))
             })
             .collect()
     };
