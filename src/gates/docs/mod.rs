@@ -219,14 +219,18 @@ fn summary(file: &ChangedFile, language: Lang, gaps: Vec<exports::Export>) -> Op
     if gaps.len() > NAMED {
         names.push(format!("and {} more", gaps.len() - NAMED));
     }
-    let message = match gaps.len() {
-        1 => first.undocumented(),
-        n => format!("{n} public symbols have no doc comment: {}", names.join(", ")),
+    // One symbol's fix is its own; several have a doc comment to add.
+    let (message, fix) = match gaps.len() {
+        1 => (first.undocumented(), first.fix(language)),
+        n => (
+            format!("{n} public symbols have no doc comment: {}", names.join(", ")),
+            format!("add {}", exports::doc_name(language)),
+        ),
     };
     Some(
         Finding::new(&rules::UNDOCUMENTED_EXPORT, message)
             .at(display_path(&file.path), first.line, first.column)
-            .note(first.fix(language))
+            .note(fix)
             .note("an audit of every file: a warning; a change that adds an undocumented public symbol to a published package blocks"),
     )
 }

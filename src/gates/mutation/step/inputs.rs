@@ -256,8 +256,8 @@ impl Analysis<'_> {
                 let text = |v: Option<&String>| String::from_utf8_lossy(v.map_or(&[][..], |v| self.versions.bytes(v)));
                 let (before, after) = (text(c.old.as_ref()), text(c.new.as_ref()));
                 let (removed, added) = changed_lines(&before, &after);
-                lost.extend(token_changes(&removed.join("\n"), "").1.into_keys());
-                gained.extend(token_changes("", &added.join("\n")).0.into_keys());
+                lost.extend(removed.into_iter().flat_map(tokens));
+                gained.extend(added.into_iter().flat_map(tokens));
             }
             (lost, gained)
         };
@@ -393,25 +393,28 @@ impl Analysis<'_> {
             );
             let (gained, lost) = token_changes(was_text, now_text);
             let (_, fewer) = token_changes(&before_lines, &after_lines);
-            let (has, _) = token_changes("", &after_lines);
+            let has: HashSet<String> = tokens(&after_lines).into_iter().collect();
             !lost.is_empty()
                 && lost.iter().all(|(t, n)| fewer.get(t).copied().unwrap_or(0) >= *n)
-                && gained.keys().all(|t| has.contains_key(t))
+                && gained.keys().all(|t| has.contains(t))
         })
     }
 }
 
-/// The tokens (runs without whitespace, quotes, brackets and separators trimmed, of
-/// three letters or digits at least) `after` has more of than `before`,
-/// and those it has fewer of, with how many.
+/// The tokens of `text`: runs without whitespace, quotes, brackets and
+/// separators trimmed, of three letters or digits at least.
+fn tokens(text: &str) -> Vec<String> {
+    text.split_whitespace()
+        .map(|t| t.trim_matches(['"', '\'', '`', ',', ';', '(', ')', '[', ']', '{', '}']))
+        .filter(|t| t.chars().filter(|c| c.is_alphanumeric()).count() >= 3)
+        .map(str::to_string)
+        .collect()
+}
+
+/// The [`tokens`] `after` has more of than `before`, and those it has
+/// fewer of, with how many.
 fn token_changes(before: &str, after: &str) -> (HashMap<String, usize>, HashMap<String, usize>) {
-    changes_by(before, after, |text| {
-        text.split_whitespace()
-            .map(|t| t.trim_matches(['"', '\'', '`', ',', ';', '(', ')', '[', ']', '{', '}']))
-            .filter(|t| t.chars().filter(|c| c.is_alphanumeric()).count() >= 3)
-            .map(str::to_string)
-            .collect()
-    })
+    changes_by(before, after, tokens)
 }
 
 /// Does the text of a test file (`bytes`) name the Python module at `path`
