@@ -4143,3 +4143,132 @@ fn a_go_example_moved_without_its_output_is_said_to_no_longer_run() {
         }
     }
 }
+
+/// Issue 64 (ohash 0642ec5): a check whose subject took its argument
+/// written in place, rewritten to read a local the test binds to that
+/// value first (`const obj = { foo: "bar" }` and `hash(obj)`), is the same
+/// check: with its expected value changed together with the code, that is
+/// what is said, not a lost assertion. A local bound to another value is
+/// a check rewritten on another input, as any check rewritten in place.
+#[test]
+fn a_check_whose_argument_moved_into_a_local_is_the_same_check() {
+    let code = "export function hash(value: object): string {\n  return `h${JSON.stringify(value).length}`;\n}\n";
+    let old = "import { expect, it } from 'vitest';\nimport { hash } from '../src/hash';\n\nit('hashes', () => {\n  expect(hash({ foo: 'bar' })).toBe('h13');\n});\n";
+    let new = |bound: &str, value: &str| {
+        format!(
+            "import {{ expect, it }} from 'vitest';\nimport {{ hash }} from '../src/hash';\n\nit('hashes', () => {{\n  const obj = {bound};\n  expect(hash(obj)).toBe('{value}');\n}});\n"
+        )
+    };
+    for (bound, value, errors) in [
+        ("{ foo: 'bar' }", "h13", &[][..]),
+        (
+            "{ foo: 'bar' }",
+            "h26",
+            &["mutation/assertion-value-changed test/hash.test.ts:6"][..],
+        ),
+        ("{ foo: 'baz' }", "h26", &[][..]),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("package.json", "{ \"name\": \"p\", \"private\": true }\n"),
+            ("src/hash.ts", code),
+            ("test/hash.test.ts", old),
+        ]);
+        commit(
+            &repo,
+            "hash in full",
+            &[
+                ("src/hash.ts", &code.replace(".length}", ".length * 2}")),
+                ("test/hash.test.ts", &new(bound, value)),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}
+
+/// Issue 64 (radix3 170d610, a miss): a check rewritten in place on the
+/// same call with other arguments, now expecting an empty value where it
+/// expected one (a list of routes -> `[]`, as the API's argument order
+/// changed), is a hollowed check; rewritten to expect another value, or
+/// empty as before, it is a check rewritten on another input.
+#[test]
+fn a_check_of_the_same_call_now_expecting_nothing_is_hollowed() {
+    let code = "export function find(routes: string[], path: string): string[] {\n  return routes.filter((r) => r === path);\n}\n";
+    let old = |want: &str| {
+        format!(
+            "import {{ expect, it }} from 'vitest';\nimport {{ find }} from '../src/find';\n\nit('finds', () => {{\n  expect(find(['/a', '/b'], '/a')).toEqual({want});\n  expect(find(['/a'], '/c')).toEqual([]);\n}});\n"
+        )
+    };
+    let new = |want: &str| {
+        format!(
+            "import {{ expect, it }} from 'vitest';\nimport {{ find }} from '../src/find';\n\nit('finds', () => {{\n  expect(find('GET', ['/a', '/b'], '/a')).toEqual({want});\n  expect(find('GET', ['/a'], '/c')).toEqual([]);\n}});\n"
+        )
+    };
+    for (was, now, errors) in [
+        (
+            "['/a']",
+            "[]",
+            &["mutation/assertion-value-changed test/find.test.ts:5"][..],
+        ),
+        ("['/a']", "['/a']", &[][..]),
+        ("['/a']", "['GET /a']", &[][..]),
+        ("[]", "[]", &[][..]),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("package.json", "{ \"name\": \"p\", \"private\": true }\n"),
+            ("src/find.ts", code),
+            ("test/find.test.ts", &old(was)),
+        ]);
+        commit(
+            &repo,
+            "method first",
+            &[
+                (
+                    "src/find.ts",
+                    &code.replace("(routes: string[]", "(method: string, routes: string[]"),
+                ),
+                ("test/find.test.ts", &new(now)),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}
+
+/// Issue 64 (ohash 3b225de, dayjs 0c67c66f): an expected value that gained
+/// only what the test's own input gained, read as runs of digits and of
+/// letters however short (`map.set(1, 4)` and `1:4` in the printed map),
+/// follows the input. One that changed what the input did not give it
+/// (`a:1` -> `a:2` while the input gained an entry with a 2) followed the
+/// code.
+#[test]
+fn an_expectation_that_grew_by_the_inputs_short_values_follows_them() {
+    let code = "export function show(m: Map<string | number, number>): string {\n  return [...m].map(([k, v]) => `${k}:${v}`).join(',');\n}\n";
+    let old = "import { expect, it } from 'vitest';\nimport { show } from '../src/show';\n\nit('shows', () => {\n  const m = new Map();\n  m.set('a', 1);\n  expect(show(m)).toBe('a:1');\n});\n";
+    let new = |want: &str| {
+        format!(
+            "import {{ expect, it }} from 'vitest';\nimport {{ show }} from '../src/show';\n\nit('shows', () => {{\n  const m = new Map();\n  m.set('a', 1);\n  m.set(2, 4);\n  expect(show(m)).toBe('{want}');\n}});\n"
+        )
+    };
+    for (want, errors) in [
+        ("a:1,2:4", &[][..]),
+        ("a:2,2:4", &["mutation/assertion-value-changed test/show.test.ts:8"][..]),
+        (
+            "a:1,2:4,x:9",
+            &["mutation/assertion-value-changed test/show.test.ts:8"][..],
+        ),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("package.json", "{ \"name\": \"p\", \"private\": true }\n"),
+            ("src/show.ts", code),
+            ("test/show.test.ts", old),
+        ]);
+        commit(
+            &repo,
+            "keys of any kind",
+            &[
+                ("src/show.ts", &code.replace("join(',')", "join(',') + ''")),
+                ("test/show.test.ts", &new(want)),
+            ],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}

@@ -767,6 +767,12 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
     let mut spare = spares.into_iter();
     for (o, own) in unpaired.into_iter().zip(&mut rewritten) {
         match own.take().or_else(|| spare.next()) {
+            // Asked the same call, with other arguments, and now expecting
+            // nothing where it expected a value (`matchAllRoutes(router,
+            // "/")` and a list of routes -> `matchAllRoutes(router, "",
+            // "/")` and `[]`): not another check, a hollowed one (radix3
+            // 170d610, where an API's argument order changed).
+            Some(j) if hollowed(o, &new[j]) => changes.push(Change::ValueChanged { old: o, new: &new[j] }),
             Some(j) => {
                 let carried = |e: &&str| {
                     new[j]
@@ -785,6 +791,32 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
         }
     }
     changes
+}
+
+/// Is `new` the check `old` made of the same call (its arguments changed),
+/// expecting an empty value (`[]`, `{}`, `""`, `null`) where `old`
+/// expected one that was not?
+fn hollowed(old: &Assertion, new: &Assertion) -> bool {
+    let callee = |a: &Assertion| subject(a).and_then(|s| s.split_once(" (")).map(|(f, _)| f.to_string());
+    let empty = |e: &str| {
+        let spelled = spelled_value(e);
+        let bare: String = e
+            .chars()
+            .filter(|c| !c.is_whitespace() && !matches!(c, '`' | '"' | '\''))
+            .collect();
+        matches!(
+            bare.as_str(),
+            "[]" | "{}" | "()" | "" | "null" | "undefined" | "None" | "nil"
+        ) && spelled.trim().len() <= 2
+    };
+    let (was, now) = (expected(old), expected(new));
+    new.matcher == old.matcher
+        && callee(old).is_some()
+        && callee(old) == callee(new)
+        && !now.is_empty()
+        && now.iter().all(|e| empty(e))
+        && !was.is_empty()
+        && !was.iter().all(|e| empty(e))
 }
 
 #[cfg(test)]

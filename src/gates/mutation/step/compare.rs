@@ -115,6 +115,25 @@ impl Analysis<'_> {
             false => pair::assertion_changes(Family::of(nf.lang), &o.assertions, &n.assertions),
         };
         pair::renumbered(&mut changes, n);
+        // A check made again on a local the test now binds its argument to
+        // first: not lost, nor rewritten on another input; its expected
+        // value compared as for a check that stayed.
+        for a in o
+            .assertions
+            .iter()
+            .filter(|a| !n.assertions.iter().any(|b| pair::same_check(a, b)))
+        {
+            if let Some(again) = self.through_a_bound_value(nf, o, n, a) {
+                changes.retain(|c| !matches!(c, Change::Deleted { old } if std::ptr::eq(*old, a)));
+                if pair::expected(again) != pair::expected(a)
+                    && !changes
+                        .iter()
+                        .any(|c| matches!(c, Change::ValueChanged { old, .. } if std::ptr::eq(*old, a)))
+                {
+                    changes.push(Change::ValueChanged { old: a, new: again });
+                }
+            }
+        }
         // Checks moved into a helper the test now calls are not deleted (a
         // helper may hold any number of them): more calls of helpers that
         // assert, or one the test did not call before (a body moved into a
