@@ -4272,3 +4272,56 @@ fn an_expectation_that_grew_by_the_inputs_short_values_follows_them() {
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// Issue 64 (dayjs a4c33359): a test deleted whose check the test above it
+/// now makes on a local bound to what the deleted one asked (`const res =
+/// format(date)` and `expect(res).toBe(..)`) was merged into it; bound to
+/// something else, the deleted test's check is lost.
+#[test]
+fn a_test_merged_into_another_that_checks_a_local_bound_to_its_subject_is_kept() {
+    let code = "export function format(n: number): string {\n  return String(n).padStart(4, '0');\n}\n";
+    let old = "import { expect, it } from 'vitest';\nimport { format } from '../src/format';\n\nit('pads', () => {\n  expect(format(1)).toBe('0001');\n});\n\nit('pads as text', () => {\n  expect(format(1)).toBe(String(1).padStart(4, '0'));\n});\n";
+    let new = |bound: &str| {
+        format!(
+            "import {{ expect, it }} from 'vitest';\nimport {{ format }} from '../src/format';\n\nit('pads', () => {{\n  const res = {bound};\n  expect(res).toBe('0001');\n  expect(res).toBe(String(1).padStart(4, '0'));\n}});\n"
+        )
+    };
+    for (bound, errors) in [
+        ("format(1)", &[][..]),
+        (
+            "format(2)",
+            &["mutation/test-deleted-or-skipped test/format.test.ts:8"][..],
+        ),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("package.json", "{ \"name\": \"p\", \"private\": true }\n"),
+            ("src/format.ts", code),
+            ("test/format.test.ts", old),
+        ]);
+        commit(&repo, "one test", &[("test/format.test.ts", &new(bound))]);
+        assert_errors(&repo, &base, errors);
+    }
+}
+
+/// Issue 64 (tomli 9eb2125ef): an expected failure that let the inputs it
+/// caught skip the rest of the test (`with self.assertRaises(..)` then
+/// `continue`), removed, sends those inputs through the checks the test
+/// still makes: not a lost check. The same check removed where the rest
+/// of the test ran anyway is lost.
+#[test]
+fn an_expected_failure_that_skipped_the_rest_of_the_test_removed_is_no_loss() {
+    let old = |skip: &str| {
+        format!(
+            "import unittest\n\nfrom calc.core import total\n\n\nclass TestTotal(unittest.TestCase):\n    def test_rows(self):\n        for xs, want in [([1, 2], 3), ([], 0)]:\n            if not xs:\n                with self.assertRaises(ValueError):\n                    total(xs)\n{skip}            self.assertEqual(total(xs), want)\n"
+        )
+    };
+    let new = "import unittest\n\nfrom calc.core import total\n\n\nclass TestTotal(unittest.TestCase):\n    def test_rows(self):\n        for xs, want in [([1, 2], 3), ([], 0)]:\n            self.assertEqual(total(xs), want)\n";
+    for (skip, errors) in [
+        ("                continue\n", &[][..]),
+        ("", &["mutation/assertion-deleted tests/test_core.py:7"][..]),
+    ] {
+        let (repo, base) = python_repo(&old(skip));
+        commit(&repo, "empty rows add up", &[("tests/test_core.py", new)]);
+        assert_errors(&repo, &base, errors);
+    }
+}

@@ -229,6 +229,7 @@ impl Analysis<'_> {
                         && !self.captured_into_a_local(nf, o, n, old)
                         && !self.implied_by_whole(of, o, n, old)
                         && !self.awaited_instead(nf, n, old)
+                        && !self.skipped_the_rest(of, old, n)
                         && !pair::threw_again(o, n, old)
                         && !pair::pinned_with_its_pattern(Family::of(nf.lang), o, n, old)
                         // Made by the table its checks became, or its input

@@ -39,6 +39,10 @@ pub(crate) struct Read<'a> {
     /// The checks of the tests the step added or edited that read locals,
     /// as checks of what the locals hold ([`pair::through_locals`]).
     pub(crate) through_locals: HashMap<String, usize>,
+    /// The checks of the tests the step added or edited whose subject reads
+    /// a local the test binds on one line, with the local written out
+    /// ([`inputs::squashed_key`]), by the test that makes them.
+    pub(crate) inlined: Vec<(String, &'a TestCase)>,
     /// The new text of each test file the step added or changed, squashed
     /// line by line: read only when a deleted test's body is looked for.
     pub(crate) whole: std::cell::OnceCell<Vec<String>>,
@@ -127,6 +131,7 @@ impl<'a> Gained<'a> {
             let mut checks: HashMap<String, usize> = HashMap::new();
             let mut remade: HashMap<String, usize> = HashMap::new();
             let mut through_locals: HashMap<String, usize> = HashMap::new();
+            let mut inlined = Vec::new();
             // The text of the files with a test added or edited, by lines.
             let texts: Vec<Option<std::borrow::Cow<'_, str>>> = (0..self.files.len())
                 .map(|i| {
@@ -156,6 +161,13 @@ impl<'a> Gained<'a> {
                     for key in t.assertions.iter().filter_map(|a| pair::through_locals(t, a)) {
                         *through_locals.entry(key).or_default() += 1;
                     }
+                    let (from, to) = (t.extent.line.saturating_sub(1) as usize, t.extent.end_line as usize);
+                    let own = &lines[i][from.min(lines[i].len())..to.min(lines[i].len())];
+                    for a in &t.assertions {
+                        for subject in pair::subject(a).map(|on| inputs::inlined(on, own)).unwrap_or_default() {
+                            inlined.push((inputs::squashed_key(a, &subject), t));
+                        }
+                    }
                     tests.push((i, t, squashed_lines(&lines[i], t.extent)));
                 }
             }
@@ -164,6 +176,7 @@ impl<'a> Gained<'a> {
                 checks,
                 remade,
                 through_locals,
+                inlined,
                 whole: std::cell::OnceCell::new(),
                 kept: std::cell::OnceCell::new(),
             }
@@ -244,6 +257,15 @@ impl<'a> Gained<'a> {
         }
         let other = |t: &TestCase| own.is_none_or(|(_, own)| !std::ptr::eq(t, own));
         let Some(subject) = pair::subject(a) else { return false };
+        // Made by another test on a local it binds to what `a` asked
+        // (`const res = f(x)` and `expect(res).toBe(..)`; dayjs a4c33359: a
+        // test merged into the one above it).
+        if !read.inlined.is_empty() {
+            let key = inputs::squashed_key(a, &squash(subject));
+            if read.inlined.iter().any(|(k, t)| *k == key && other(t)) {
+                return true;
+            }
+        }
         let literals: Vec<String> = pair::expected(a)
             .into_iter()
             .filter(|e| pair::is_literal(e))

@@ -54,23 +54,11 @@ impl Analysis<'_> {
         let about = squash(pair::subject(old)?);
         let text = test_text(self.versions.bytes(nf.change.new.as_ref()?), n.extent);
         let lines: Vec<&str> = text.lines().collect();
-        let inlines = |on: &str| {
-            let words: Vec<&str> = on.split(' ').collect();
-            words.iter().filter(|w| is_plain_name(w)).any(|name| {
-                bound_text(&lines, name).is_some_and(|value| {
-                    let inlined: String = words
-                        .iter()
-                        .map(|w| if w == name { value.as_str() } else { w })
-                        .collect();
-                    squash(&inlined) == about
-                })
-            })
-        };
         n.assertions
             .iter()
             .filter(|b| b.matcher == old.matcher && b.parts.len() == old.parts.len())
             .filter(|b| !o.assertions.iter().any(|a| pair::same_check(a, b)))
-            .find(|b| pair::subject(b).is_some_and(|on| on != pair::subject(old).unwrap_or_default() && inlines(on)))
+            .find(|b| pair::subject(b).is_some_and(|on| inlined(on, &lines).contains(&about)))
     }
 
     /// Did the test's code grow outside its expected values: more inputs
@@ -693,6 +681,48 @@ pub(super) fn bound_text(lines: &[&str], name: &str) -> Option<String> {
     let value = value.trim().trim_end_matches(';').trim_end();
     let balanced = |open: char, close: char| value.matches(open).count() == value.matches(close).count();
     (!value.is_empty() && balanced('[', ']') && balanced('{', '}') && balanced('(', ')')).then(|| value.to_string())
+}
+
+/// The subject `on` (a token key) with one plain name it reads that
+/// `lines` bind on one line ([`bound_text`]) written as what they bind,
+/// [`squash`]ed: one for each such name (`hash ( obj )` of `const obj = {
+/// foo: "bar" }` is `hash({foo:bar})`).
+pub(super) fn inlined(on: &str, lines: &[&str]) -> Vec<String> {
+    let words: Vec<&str> = on.split(' ').collect();
+    words
+        .iter()
+        .filter(|w| is_plain_name(w))
+        .filter_map(|name| {
+            let value = bound_text(lines, name)?;
+            let text: String = words
+                .iter()
+                .map(|w| if w == name { value.as_str() } else { w })
+                .collect();
+            Some(squash(&text))
+        })
+        .collect()
+}
+
+/// The check `a` as one [`squash`]ed string, its subject written as
+/// `subject` says: compared with a check whose subject reads a local the
+/// other writes out ([`inlined`]).
+pub(super) fn squashed_key(a: &Assertion, subject: &str) -> String {
+    let on = pair::subject(a);
+    let mut parts: Vec<String> = a
+        .parts
+        .iter()
+        .map(|p| {
+            if Some(p.as_str()) == on {
+                subject.to_string()
+            } else {
+                squash(p)
+            }
+        })
+        .collect();
+    if matches!(a.form, crate::lang::Form::Equal(..) | crate::lang::Form::NotEqual(..)) {
+        parts.sort_unstable();
+    }
+    format!("{}\u{1f}{}", a.matcher, parts.join("\u{1f}"))
 }
 
 /// Does a source line bind `name` (`name = ..`, `name: T = ..`, `const
