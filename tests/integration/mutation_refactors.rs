@@ -4325,3 +4325,61 @@ fn an_expected_failure_that_skipped_the_rest_of_the_test_removed_is_no_loss() {
         assert_errors(&repo, &base, errors);
     }
 }
+
+/// Issue 64 (dayjs 531e80ca33): two checks of one call, each with its own
+/// expected value, moved onto one local bound to that call, each find their
+/// own again: nothing changed.
+#[test]
+fn two_checks_of_one_call_moved_onto_a_local_each_find_their_own() {
+    let code = "export function double(n: number): number {\n  return n * 2;\n}\n";
+    let old = "import { expect, it } from 'vitest';\nimport { double } from '../src/double';\n\nit('doubles', () => {\n  for (const [n, want] of [[1, 2], [2, 4]]) {\n    expect(double(n)).toBe(want);\n    expect(double(n)).toBe(n + n);\n  }\n});\n";
+    let new = "import { expect, it } from 'vitest';\nimport { double } from '../src/double';\n\nit('doubles', () => {\n  for (const [n, want] of [[1, 2], [2, 4]]) {\n    const got = double(n);\n    expect(got).toBe(want);\n    expect(got).toBe(n + n);\n  }\n});\n";
+    let (repo, base) = repo_with(&[
+        ("package.json", "{ \"name\": \"p\", \"private\": true }\n"),
+        ("src/double.ts", code),
+        ("test/double.test.ts", old),
+    ]);
+    commit(
+        &repo,
+        "one call",
+        &[
+            ("src/double.ts", &code.replace("n * 2", "n + n")),
+            ("test/double.test.ts", new),
+        ],
+    );
+    assert_errors(&repo, &base, &[]);
+}
+
+/// Issue 64 (strsim 31cb4cb, found on the hold-out): a `match` on a result
+/// with a bare `panic!()` in one arm and a check in the other, rewritten
+/// as one exact check of the result (`assert_eq!(Err(E), f(..))`), lost
+/// nothing: the exact check fails where the panic's arm ran. Rewritten as
+/// a check that the result is an error, or with the panic's arm emptied,
+/// something is lost.
+#[test]
+fn a_panic_arm_beside_a_check_rewritten_as_one_exact_check_is_kept() {
+    let code = "#[derive(Debug, PartialEq)]\npub enum Error {\n    Length,\n}\n\npub fn distance(a: &str, b: &str) -> Result<usize, Error> {\n    if a.len() != b.len() {\n        return Err(Error::Length);\n    }\n    Ok(a.chars().zip(b.chars()).filter(|(x, y)| x != y).count())\n}\n";
+    let old = "use shop::{distance, Error};\n\n#[test]\nfn unequal() {\n    match distance(\"ham\", \"hamming\") {\n        Ok(_) => {\n            panic!();\n        }\n        Err(why) => {\n            assert_eq!(why, Error::Length);\n        }\n    }\n}\n";
+    let new = |body: &str| format!("use shop::{{distance, Error}};\n\n#[test]\nfn unequal() {{\n{body}\n}}\n");
+    for (body, lost) in [
+        (
+            "    assert_eq!(Err(Error::Length), distance(\"ham\", \"hamming\"));",
+            false,
+        ),
+        ("    assert!(distance(\"ham\", \"hamming\").is_err());", true),
+        (
+            "    match distance(\"ham\", \"hamming\") {\n        Ok(_) => {}\n        Err(why) => {\n            assert_eq!(why, Error::Length);\n        }\n    }",
+            true,
+        ),
+    ] {
+        let (found, out) = blocks(
+            &[
+                ("Cargo.toml", CARGO_TOML),
+                ("src/lib.rs", code),
+                ("tests/distance.rs", old),
+            ],
+            &[("tests/distance.rs", &new(body))],
+        );
+        assert_eq!(found, lost, "{body}: {out}");
+    }
+}

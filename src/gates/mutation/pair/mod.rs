@@ -737,6 +737,19 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
     // own matcher first (`NoError` on one call rewritten as `NoError` on
     // another), else the next one left.
     let mut spares: Vec<usize> = (0..new.len()).filter(|&j| !taken[j]).collect();
+    // A bare failure (a `panic!()` in one arm of a `match`, no condition
+    // read) beside checks rewritten one for one as exact checks goes with
+    // them: an exact check of the value fails where the failure's branch
+    // ran (`Ok(_) => panic!()`, `Err(why) => assert_eq!(why, E)` ->
+    // `assert_eq!(Err(E), f(..))`; strsim 31cb4cb).
+    let bare = |a: &Assertion| matches!(a.form, Form::Fail) && a.parts.is_empty();
+    if !spares.is_empty()
+        && unpaired.iter().any(|a| bare(a))
+        && unpaired.iter().filter(|a| !bare(a)).count() == spares.len()
+        && spares.iter().all(|&j| rank(family, &new[j]) == Some(3))
+    {
+        unpaired.retain(|a| !bare(a));
+    }
     let one_for_one = unpaired.len() == 1 && spares.len() == 1;
     // The call a check of one call's result checks, up to its arguments
     // (`os . Stat`), when it is one.

@@ -118,12 +118,14 @@ impl Analysis<'_> {
         // A check made again on a local the test now binds its argument to
         // first: not lost, nor rewritten on another input; its expected
         // value compared as for a check that stayed.
+        let mut taken = Vec::new();
         for a in o
             .assertions
             .iter()
             .filter(|a| !n.assertions.iter().any(|b| pair::same_check(a, b)))
         {
-            if let Some(again) = self.through_a_bound_value(nf, o, n, a) {
+            if let Some(again) = self.through_a_bound_value(nf, o, n, a, &taken) {
+                taken.push(again);
                 changes.retain(|c| !matches!(c, Change::Deleted { old } if std::ptr::eq(*old, a)));
                 if pair::expected(again) != pair::expected(a)
                     && !changes

@@ -44,21 +44,30 @@ impl Analysis<'_> {
     /// foo: "bar" }))` -> `const obj = { foo: "bar" }` and
     /// `expect(hash(obj))`; issue 64: ohash 0642ec5). Not lost: its
     /// expected value is compared as for a check that stayed.
+    /// Of several such checks, one with the same expected value first
+    /// (`const d = f(day)`, then `toBe(result)` and `toBe(other(day))`),
+    /// and none `taken` by another old check.
     pub(super) fn through_a_bound_value<'n>(
         &self,
         nf: &TestChange<'_>,
         o: &TestCase,
         n: &'n TestCase,
         old: &Assertion,
+        taken: &[&Assertion],
     ) -> Option<&'n Assertion> {
         let about = squash(pair::subject(old)?);
         let text = test_text(self.versions.bytes(nf.change.new.as_ref()?), n.extent);
         let lines: Vec<&str> = text.lines().collect();
-        n.assertions
+        let again: Vec<&Assertion> = n
+            .assertions
             .iter()
             .filter(|b| b.matcher == old.matcher && b.parts.len() == old.parts.len())
+            .filter(|b| !taken.iter().any(|t| std::ptr::eq(*t, *b)))
             .filter(|b| !o.assertions.iter().any(|a| pair::same_check(a, b)))
-            .find(|b| pair::subject(b).is_some_and(|on| inlined(on, &lines).contains(&about)))
+            .filter(|b| pair::subject(b).is_some_and(|on| inlined(on, &lines).contains(&about)))
+            .collect();
+        let same = again.iter().find(|b| pair::expected(b) == pair::expected(old));
+        same.or(again.first()).copied()
     }
 
     /// Did the test's code grow outside its expected values: more inputs
