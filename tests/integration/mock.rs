@@ -1798,3 +1798,26 @@ fn a_javascript_test_of_the_packages_build_output_reaches_the_package() {
     repo.write("src/index.js", "module.exports = function (x) { return x; };\n");
     never_imports_flags_exactly(&repo, &[("test/index.js", &test("../dist/clsx"), true)], ("", ""));
 }
+
+/// uvu starts its runner with `test.run()` (or a suite's `.run()`): no
+/// test, so no skipped one; a test uvu skips (`test.skip(..)`) still is.
+#[test]
+fn uvus_runner_call_is_no_test() {
+    let repo = TestRepo::new();
+    repo.write("package.json", "{ \"name\": \"p\", \"private\": true }\n");
+    repo.write("src/add.js", "export function add(a, b) {\n  return a + b;\n}\n");
+    repo.commit("base");
+    repo.write(
+        "test/add.test.js",
+        "import { test } from 'uvu';\nimport * as assert from 'uvu/assert';\nimport { add } from '../src/add.js';\n\ntest('adds', () => {\n  assert.is(add(1, 2), 3);\n});\n\ntest.skip('adds more', () => {\n  assert.is(add(2, 2), 4);\n});\n\ntest.run();\n",
+    );
+    let run = repo.run(&["mock", "--base", "HEAD", "--format", "json"]);
+    let json = run.json();
+    let found: Vec<String> = json["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| format!("{} {}", f["rule"].as_str().unwrap(), f["line"]))
+        .collect();
+    assert_eq!(found, ["mock/skipped-test 9"], "{}", run.stdout);
+}

@@ -478,6 +478,10 @@ impl<'s> Walker<'s, '_> {
         if path.iter().any(|p| p == "todo") {
             return;
         }
+        // uvu's `test.run()` (or a suite's `.run()`) starts the runner.
+        if path.len() > 1 && path.last().is_some_and(|p| p == "run") && args.is_empty() {
+            return;
+        }
         let name = args.first().map(|a| {
             self.string_value(a)
                 .unwrap_or_else(|| text(a, self.source).into_owned())

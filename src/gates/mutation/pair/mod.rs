@@ -812,7 +812,6 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
 fn hollowed(old: &Assertion, new: &Assertion) -> bool {
     let callee = |a: &Assertion| subject(a).and_then(|s| s.split_once(" (")).map(|(f, _)| f.to_string());
     let empty = |e: &str| {
-        let spelled = spelled_value(e);
         let bare: String = e
             .chars()
             .filter(|c| !c.is_whitespace() && !matches!(c, '`' | '"' | '\''))
@@ -820,7 +819,7 @@ fn hollowed(old: &Assertion, new: &Assertion) -> bool {
         matches!(
             bare.as_str(),
             "[]" | "{}" | "()" | "" | "null" | "undefined" | "None" | "nil"
-        ) && spelled.trim().len() <= 2
+        )
     };
     let (was, now) = (expected(old), expected(new));
     new.matcher == old.matcher

@@ -272,9 +272,6 @@ impl Analysis<'_> {
         }
     }
 
-    /// `t` of `of` was rewritten as `n` of `nf` (as cases of it, when it
-    /// is parametrized), its checks `remade` with other values: each is an expected value changed, a
-    /// finding when the step changed code the test reaches.
     /// Was the lost check `old` an expected failure that let the inputs
     /// it caught skip the rest of the test: the next statement at its own
     /// indentation, in the old version, a `continue` or a `return`
@@ -301,6 +298,9 @@ impl Analysis<'_> {
             .is_some_and(|l| indent(l) == own && matches!(l.trim().trim_end_matches(';'), "continue" | "return"))
     }
 
+    /// `t` of `of` was rewritten as `n` of `nf` (as cases of it, when it
+    /// is parametrized), its checks `remade` with other values: each is an expected value changed, a
+    /// finding when the step changed code the test reaches.
     pub(super) fn folded(
         &self,
         emit: &mut Emit<'_>,

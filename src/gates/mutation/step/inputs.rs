@@ -44,6 +44,7 @@ impl Analysis<'_> {
     /// foo: "bar" }))` -> `const obj = { foo: "bar" }` and
     /// `expect(hash(obj))`; issue 64: ohash 0642ec5). Not lost: its
     /// expected value is compared as for a check that stayed.
+    ///
     /// Of several such checks, one with the same expected value first
     /// (`const d = f(day)`, then `toBe(result)` and `toBe(other(day))`),
     /// and none `taken` by another old check.
