@@ -200,11 +200,67 @@ pub(super) fn literal_changed(was: &[&str], now: &[&str]) -> bool {
                 .all(|t| t == "." || t.chars().all(|c| c.is_alphanumeric() || c == '_'))
     };
     was.iter().zip(now).any(|(a, b)| {
+        let (a, b): (&str, &str) = (&set_displays(a), &set_displays(b));
         a != b
+            && !branches(a).contains(&b)
             && ((is_literal(a) && is_literal(b) && spelled_value(a) != spelled_value(b))
                 || (absent(a) && named(b))
                 || (named(a) && absent(b)))
     })
+}
+
+/// The values a conditional expression may take (`False if PY33 else
+/// None`: `False` and `None`); none for any other value. An expected value
+/// that became one of them dropped the other case, as a version check
+/// that went with the version it checked (toolz 663d57a89).
+fn branches(key: &str) -> Vec<&str> {
+    key.split_once(" if ")
+        .and_then(|(yes, rest)| Some((yes, rest.split_once(" else ")?.1)))
+        .map(|(yes, no)| vec![yes, no])
+        .unwrap_or_default()
+}
+
+/// `key` with each Python `set([..])` or `set((..))` written as the set
+/// display it equals (`set ( [ 2 , 4 ] )` -> `{ 2 , 4 }`; toolz
+/// 663d57a89, once Python 2 went).
+fn set_displays(key: &str) -> std::borrow::Cow<'_, str> {
+    if !key.contains("set ( ") {
+        return std::borrow::Cow::Borrowed(key);
+    }
+    let tokens: Vec<&str> = key.split(' ').collect();
+    let mut out: Vec<&str> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        let opens = tokens[i] == "set"
+            && tokens.get(i + 1) == Some(&"(")
+            && matches!(tokens.get(i + 2), Some(&"[") | Some(&"("))
+            && (i == 0 || tokens[i - 1] != ".");
+        if opens {
+            // The bracket's match, then the call's `)` right after it.
+            let mut depth = 0usize;
+            let close = tokens[i + 2..].iter().position(|t| {
+                match *t {
+                    "(" | "[" | "{" => depth += 1,
+                    ")" | "]" | "}" => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+                depth == 0
+            });
+            if let Some(at) = close.map(|c| c + i + 2)
+                && tokens.get(at + 1) == Some(&")")
+                && at > i + 3
+            {
+                out.push("{");
+                out.extend(&tokens[i + 3..at]);
+                out.push("}");
+                i = at + 2;
+                continue;
+            }
+        }
+        out.push(tokens[i]);
+        i += 1;
+    }
+    std::borrow::Cow::Owned(out.join(" "))
 }
 
 /// A name with a number after it (`result2`, `index10`), without it.
