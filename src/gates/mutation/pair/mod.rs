@@ -42,7 +42,12 @@ pub struct TestPairs<'a> {
 /// A check as one string: its matcher and operands (formatting-insensitive;
 /// the two sides of an equality in either order).
 pub fn check_key(a: &Assertion) -> String {
-    let mut parts: Vec<&str> = a.parts.iter().map(String::as_str).collect();
+    key_of(a, a.parts.iter().map(String::as_str).collect())
+}
+
+/// The [`check_key`] of `a` with `parts` for its operands, as written
+/// elsewhere (squashed, a local written out).
+pub fn key_of(a: &Assertion, mut parts: Vec<&str>) -> String {
     if matches!(a.form, Form::Equal(..) | Form::NotEqual(..)) && parts.len() == 2 {
         parts.sort_unstable();
     }

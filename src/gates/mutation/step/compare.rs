@@ -117,14 +117,25 @@ impl Analysis<'_> {
         pair::renumbered(&mut changes, n);
         // A check made again on a local the test now binds its argument to
         // first: not lost, nor rewritten on another input; its expected
-        // value compared as for a check that stayed.
-        let mut taken = Vec::new();
-        for a in o
+        // value compared as for a check that stayed. The new test's text is
+        // read once, and only when some check left.
+        let left: Vec<&Assertion> = o
             .assertions
             .iter()
             .filter(|a| !n.assertions.iter().any(|b| pair::same_check(a, b)))
-        {
-            if let Some(again) = self.through_a_bound_value(nf, o, n, a, &taken) {
+            .collect();
+        let text = (!left.is_empty())
+            .then(|| {
+                nf.change
+                    .new
+                    .as_ref()
+                    .map(|v| test_text(self.versions.bytes(v), n.extent))
+            })
+            .flatten();
+        let lines: Vec<&str> = text.as_deref().map(|t| t.lines().collect()).unwrap_or_default();
+        let mut taken = Vec::new();
+        for a in left {
+            if let Some(again) = Self::through_a_bound_value(o, (n, &lines), a, &taken) {
                 taken.push(again);
                 changes.retain(|c| !matches!(c, Change::Deleted { old } if std::ptr::eq(*old, a)));
                 if pair::expected(again) != pair::expected(a)

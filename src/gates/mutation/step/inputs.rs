@@ -47,25 +47,21 @@ impl Analysis<'_> {
     ///
     /// Of several such checks, one with the same expected value first
     /// (`const d = f(day)`, then `toBe(result)` and `toBe(other(day))`),
-    /// and none `taken` by another old check.
+    /// and none `taken` by another old check. `lines` are the new test's.
     pub(super) fn through_a_bound_value<'n>(
-        &self,
-        nf: &TestChange<'_>,
         o: &TestCase,
-        n: &'n TestCase,
+        (n, lines): (&'n TestCase, &[&str]),
         old: &Assertion,
         taken: &[&Assertion],
     ) -> Option<&'n Assertion> {
         let about = squash(pair::subject(old)?);
-        let text = test_text(self.versions.bytes(nf.change.new.as_ref()?), n.extent);
-        let lines: Vec<&str> = text.lines().collect();
         let again: Vec<&Assertion> = n
             .assertions
             .iter()
             .filter(|b| b.matcher == old.matcher && b.parts.len() == old.parts.len())
             .filter(|b| !taken.iter().any(|t| std::ptr::eq(*t, *b)))
             .filter(|b| !o.assertions.iter().any(|a| pair::same_check(a, b)))
-            .filter(|b| pair::subject(b).is_some_and(|on| inlined(on, &lines).contains(&about)))
+            .filter(|b| pair::subject(b).is_some_and(|on| inlined(on, lines).contains(&about)))
             .collect();
         let same = again.iter().find(|b| pair::expected(b) == pair::expected(old));
         same.or(again.first()).copied()
@@ -404,14 +400,12 @@ impl Analysis<'_> {
             // (without whitespace the last word of a line runs into the
             // first of the next): what `raises(CattrsError)` expects is no
             // input.
-            let (more, fewer) = word_changes(
-                &unchecked_lines(&text_before, o, within.through()),
-                &unchecked_lines(&text_after, n, within.through()),
+            let (before_lines, after_lines) = (
+                unchecked_lines(&text_before, o, within.through()),
+                unchecked_lines(&text_after, n, within.through()),
             );
-            if !(gained.is_empty() && lost.is_empty())
-                && gained.iter().all(|(w, n)| more.get(w).copied().unwrap_or(0) >= *n)
-                && lost.iter().all(|(w, n)| fewer.get(w).copied().unwrap_or(0) >= *n)
-            {
+            let (more, fewer) = word_changes(&before_lines, &after_lines);
+            if !(gained.is_empty() && lost.is_empty()) && counted_in(&gained, &more) && counted_in(&lost, &fewer) {
                 return true;
             }
             // Or, read token by token (a path's slashes count: `//choo` is
@@ -420,17 +414,10 @@ impl Analysis<'_> {
             // out, and what it stood for in the output gone with it (radix3
             // 8dd80ed: the route `//choo` left the input, and the tree
             // printed `/choo` where it had printed `//choo`).
-            let (before_lines, after_lines) = (
-                unchecked_lines(&text_before, o, within.through()),
-                unchecked_lines(&text_after, n, within.through()),
-            );
             let (gained, lost) = token_changes(was_text, now_text);
             let (_, fewer) = token_changes(&before_lines, &after_lines);
             let has: HashSet<String> = tokens(&after_lines).into_iter().collect();
-            if !lost.is_empty()
-                && lost.iter().all(|(t, n)| fewer.get(t).copied().unwrap_or(0) >= *n)
-                && gained.keys().all(|t| has.contains(t))
-            {
+            if !lost.is_empty() && counted_in(&lost, &fewer) && gained.keys().all(|t| has.contains(t)) {
                 return true;
             }
             // Or, read as runs of digits and of letters however short, the
@@ -446,11 +433,15 @@ impl Analysis<'_> {
             let (gained, lost) = changes_by(was_text, now_text, runs);
             let inputs = |lines: &str| lines.lines().filter(|l| !checking(l)).collect::<Vec<_>>().join("\n");
             let (more, fewer) = changes_by(&inputs(&before_lines), &inputs(&after_lines), runs);
-            !gained.is_empty()
-                && gained.iter().all(|(t, n)| more.get(t).copied().unwrap_or(0) >= *n)
-                && lost.iter().all(|(t, n)| fewer.get(t).copied().unwrap_or(0) >= *n)
+            !gained.is_empty() && counted_in(&gained, &more) && counted_in(&lost, &fewer)
         })
     }
+}
+
+/// Does `whole` count each piece of `part` at least as many times?
+fn counted_in(part: &HashMap<String, usize>, whole: &HashMap<String, usize>) -> bool {
+    part.iter()
+        .all(|(piece, n)| whole.get(piece).copied().unwrap_or(0) >= *n)
 }
 
 /// The tokens of `text`: runs without whitespace, quotes, brackets and
@@ -718,7 +709,7 @@ pub(super) fn inlined(on: &str, lines: &[&str]) -> Vec<String> {
 /// other writes out ([`inlined`]).
 pub(super) fn squashed_key(a: &Assertion, subject: &str) -> String {
     let on = pair::subject(a);
-    let mut parts: Vec<String> = a
+    let parts: Vec<String> = a
         .parts
         .iter()
         .map(|p| {
@@ -729,10 +720,7 @@ pub(super) fn squashed_key(a: &Assertion, subject: &str) -> String {
             }
         })
         .collect();
-    if matches!(a.form, crate::lang::Form::Equal(..) | crate::lang::Form::NotEqual(..)) {
-        parts.sort_unstable();
-    }
-    format!("{}\u{1f}{}", a.matcher, parts.join("\u{1f}"))
+    pair::key_of(a, parts.iter().map(String::as_str).collect())
 }
 
 /// Does a source line bind `name` (`name = ..`, `name: T = ..`, `const
