@@ -4383,3 +4383,62 @@ fn a_panic_arm_beside_a_check_rewritten_as_one_exact_check_is_kept() {
         assert_eq!(found, lost, "{body}: {out}");
     }
 }
+
+/// A test whose checks became the rows of a table a helper of the file
+/// returns, each row's arguments spread into the call it checks (toolz
+/// e8989cfa7: `compose(*compose_args)(*args, **kw) == expected`), keeps
+/// every check; a row that now expects another value no longer makes the
+/// check it was.
+#[test]
+fn checks_become_rows_a_helper_returns_spread_into_the_call() {
+    let old = "from calc.core import total\n\n\ndef test_total():\n    assert total()(0) == 0\n    assert total(inc)(0) == 1\n    assert total(str, add)(1, 2) == '3'\n    assert total(str, f)(1, 2, c=3) == '10'\n";
+    let table = |last: &str| {
+        format!(
+            "from calc.core import total\n\n\ndef total_cases():\n    \"\"\"Rows.\"\"\"\n\n    def f(a, b, c=10):\n        return (a + b) * c\n\n    return (\n        ((), (0,), {{}}, 0),\n        ((inc,), (0,), {{}}, 1),\n        ((str, add), (1, 2), {{}}, '3'),\n        ((str, f), (1, 2), {{\"c\": 3}}, {last}),\n    )\n\n\ndef test_total():\n    for (total_args, args, kw, expected) in total_cases():\n        assert total(*total_args)(*args, **kw) == expected\n"
+        )
+    };
+    let (repo, base) = python_repo(old);
+    commit(&repo, "table", &[("tests/test_core.py", &table("'10'"))]);
+    assert_errors(&repo, &base, &[]);
+    let (repo, base) = python_repo(old);
+    commit(
+        &repo,
+        "table",
+        &[
+            ("tests/test_core.py", &table("'11'")),
+            ("calc/core.py", "def total(*a):\n    return a\n"),
+        ],
+    );
+    assert_errors(&repo, &base, &["mutation/assertion-deleted tests/test_core.py:18"]);
+}
+
+/// Checks written out one by one and then through an assertion macro of
+/// the test file (`assert_width!(s, 10, 10)` for an `assert_eq!` of
+/// `s.width()` and one of `s.width_cjk()`; unicode-width afab363) are the
+/// same checks: the macro is read expanded. A macro that drops one of the
+/// two checks, or a string no invocation checks any more, is not.
+#[test]
+fn checks_folded_into_an_assertion_macro_of_the_file_are_kept() {
+    let code = "//! Widths.\n\n/// Width.\npub trait Width {\n    /// Narrow.\n    fn width(&self) -> usize;\n    /// Wide.\n    fn width_cjk(&self) -> usize;\n}\n";
+    let old = "use shop::Width;\n\n#[test]\nfn widths() {\n    assert_eq!(\"ab\".width(), 2);\n    assert_eq!(\"ab\".width_cjk(), 2);\n    assert_eq!(\"\\u{2081}\".width(), 1);\n    assert_eq!(\"\\u{2081}\".width_cjk(), 2);\n}\n";
+    let new = |second: &str, invocations: &str| {
+        format!(
+            "use shop::Width;\n\nmacro_rules! assert_width {{\n    ($s:expr, $narrow:expr, $wide:expr $(,)?) => {{{{\n        assert_eq!($s.width(), $narrow, \"{{:?}} has the wrong width\", $s);\n        {second}\n    }}}};\n}}\n\n#[test]\nfn widths() {{\n{invocations}}}\n"
+        )
+    };
+    let both =
+        "#[cfg(feature = \"cjk\")]\n        assert_eq!($s.width_cjk(), $wide, \"{:?} has the wrong width (CJK)\", $s);";
+    let all = "    assert_width!(\"ab\", 2, 2);\n    assert_width!(\"\\u{2081}\", 1, 2);\n";
+    let one = "    assert_width!(\"ab\", 2, 2);\n";
+    for (second, invocations, lost) in [(both, all, false), ("", all, true), (both, one, true)] {
+        let (found, out) = blocks(
+            &[
+                ("Cargo.toml", CARGO_TOML),
+                ("src/lib.rs", code),
+                ("tests/width.rs", old),
+            ],
+            &[("tests/width.rs", &new(second, invocations))],
+        );
+        assert_eq!(found, lost, "{second} {invocations}: {out}");
+    }
+}

@@ -52,6 +52,7 @@ pub(crate) const MODEL_SOURCES: &[&str] = &[
     include_str!("../../lang/rust/mod.rs"),
     include_str!("../../lang/rust/assertions.rs"),
     include_str!("../../lang/rust/cases.rs"),
+    include_str!("../../lang/rust/expand.rs"),
     include_str!("../../lang/rust/imports.rs"),
     include_str!("../../lang/rust/matchers.rs"),
     include_str!("../../lang/go/mod.rs"),

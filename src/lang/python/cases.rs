@@ -340,7 +340,44 @@ pub(super) fn module_literals<'a>(root: &Node<'a>, source: &[u8]) -> Vec<(String
             bound.push((name, value));
         }
     }
+    let mut cursor = root.walk();
+    for def in root
+        .named_children(&mut cursor)
+        .filter(|d| d.kind() == "function_definition")
+    {
+        if let Some(name) = def.field("name") {
+            bound.push((format!("{}()", text(&name, source)), returned_table(&def)));
+        }
+    }
     crate::lang::literals_bound_once(bound)
+}
+
+/// The literal list or tuple a module function taking nothing returns as
+/// the last statement of its body (`def cases(): return ((0, 1), (1, 2))`,
+/// perhaps after a docstring and helper definitions): a table a test loops
+/// over by calling it (toolz e8989cfa7).
+fn returned_table<'a>(def: &Node<'a>) -> Option<Node<'a>> {
+    let parameters = def.field("parameters")?;
+    if parameters.named_child_count() > 0 {
+        return None;
+    }
+    let body = def.field("body")?;
+    let mut cursor = body.walk();
+    let statements: Vec<Node> = body
+        .named_children(&mut cursor)
+        .filter(|s| s.kind() != COMMENT)
+        .collect();
+    let (last, before) = statements.split_last()?;
+    let plain = |s: &Node| {
+        matches!(s.kind(), "function_definition" | "pass_statement")
+            || (s.kind() == "expression_statement" && first_child(s).is_some_and(|c| c.kind() == "string"))
+    };
+    if last.kind() != "return_statement" || !before.iter().all(plain) {
+        return None;
+    }
+    first_child(last)
+        .map(unwrap)
+        .filter(|v| matches!(v.kind(), "list" | "tuple"))
 }
 
 /// The rows of a table-driven test as cases ([`TestCase::cases`]): the one
@@ -396,6 +433,17 @@ pub(super) fn table_literal<'a>(
 ) -> Option<Node<'a>> {
     match right.kind() {
         "list" | "tuple" => Some(right),
+        // A call of a module function taking nothing that returns a table
+        // ([`module_literals`]), unless the test binds that name itself.
+        "call" if right.field("arguments").is_some_and(|a| a.named_child_count() == 0) => {
+            let function = right.field("function").filter(|f| f.kind() == "identifier")?;
+            let name = text(&function, source);
+            if occurrences.iter().any(|(n, _)| *n == name) {
+                return None;
+            }
+            let called = format!("{name}()");
+            module.iter().find(|(n, _)| *n == called).map(|(_, table)| *table)
+        }
         "identifier" => {
             let name = text(&right, source);
             crate::lang::table_named(&name, occurrences, module, || {

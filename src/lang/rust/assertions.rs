@@ -235,6 +235,8 @@ pub(super) struct Scan {
     pub(super) macros: Vec<String>,
     /// Read the guards of assertions (off when only asking whether a subtree asserts).
     pub(super) guards: bool,
+    /// The file's own assertion macros, expanded where invoked.
+    pub(super) expansions: std::rc::Rc<[Expansion]>,
 }
 
 /// Node kinds whose children may run under another guard.
@@ -258,6 +260,7 @@ impl Scan {
             doubles: 0,
             macros: Vec::new(),
             guards: true,
+            expansions: std::rc::Rc::from(Vec::new()),
         }
     }
 
@@ -474,6 +477,9 @@ impl Scan {
 
     pub(super) fn macro_call(&mut self, mac: &Node, source: &[u8]) {
         let name = macro_name(mac, source);
+        if self.expand(&name, mac, source) {
+            return;
+        }
         let assertion =
             name.starts_with("assert") || name.starts_with("debug_assert") || name.starts_with("prop_assert");
         if assertion {
@@ -551,6 +557,41 @@ impl Scan {
         }
         let nested = std::mem::take(&mut self.macros);
         self.calls.extend(nested);
+    }
+
+    /// Read an invocation `mac` of one of the file's assertion macros as
+    /// the checks its body makes with the invocation's arguments, each at
+    /// the invocation; false when `name` is no such macro or the
+    /// invocation does not fit it.
+    fn expand(&mut self, name: &str, mac: &Node, source: &[u8]) -> bool {
+        let Some(at) = self.expansions.iter().position(|e| e.name == name) else {
+            return false;
+        };
+        let Some(text) = expanded(&self.expansions[at], mac, source) else {
+            return false;
+        };
+        let Some(tree) = reparse(&text) else {
+            return false;
+        };
+        let root = tree.root_node();
+        let Some(body) = root.named_child(0).and_then(|f| f.field("body")) else {
+            return false;
+        };
+        let mut inner = Scan::new(&text, self.tables.clone());
+        // Not itself again: a macro invoking itself expands no further.
+        let others: Vec<Expansion> = self.expansions.iter().filter(|e| e.name != name).cloned().collect();
+        inner.expansions = std::rc::Rc::from(others);
+        inner.guard = self.guard;
+        inner.walk(&body, &text);
+        for mut assertion in inner.assertions {
+            assertion.span = Span::of(mac);
+            self.assertions.push(assertion);
+        }
+        // Not a call of a helper that asserts: its checks are the test's.
+        self.calls.extend(inner.calls);
+        self.used.extend(inner.used);
+        self.mock_returns.extend(inner.mock_returns);
+        true
     }
 
     /// Names, calls and macro calls in a token tree: `f(..)` is a call of

@@ -314,6 +314,8 @@ pub(super) struct Items<'a, 'm> {
     /// Of the file's `const` and `static` items, those bound once to an
     /// array, with it: the rows a table-driven test may loop over.
     pub(super) literals: &'a [(String, Node<'a>)],
+    /// The file's assertion macros ([`Expansion`]).
+    pub(super) expansions: std::rc::Rc<[Expansion]>,
     pub(super) file: &'a mut TestFile,
     pub(super) bodies: Vec<Body>,
     /// The byte ranges of tests and test modules.
@@ -333,9 +335,10 @@ impl Items<'_, '_> {
                     let attrs = attributes(&item);
                     let first = attrs.first().unwrap_or(&item);
                     let (tables, literals) = (self.tables, self.literals);
+                    let expansions = self.expansions.clone();
                     let before = self.file.tests.len();
                     let read = self.function(first, &item, scope, |def| {
-                        read_function(def, source, (tables, literals), scope)
+                        read_function(def, source, (tables, literals), expansions, scope)
                     });
                     if !read.tests.is_empty() {
                         self.code.push(first.start_byte()..item.end_byte());
@@ -440,6 +443,7 @@ impl Items<'_, '_> {
                 tables: self.tables,
                 // The masked text's tree is not the file's: its tables are not read here.
                 literals: &[],
+                expansions: self.expansions.clone(),
                 file: &mut *self.file,
                 bodies: Vec::new(),
                 code: Vec::new(),
@@ -473,6 +477,19 @@ impl Items<'_, '_> {
                 for (name, literal) in &named {
                     context.extend(["\u{1f}", name, literal]);
                 }
+                // The assertion macros it may invoke, as written: they make its checks.
+                let written = &self.source[def.byte_range()];
+                let invoked: Vec<String> = self
+                    .expansions
+                    .iter()
+                    .filter(|e| {
+                        written
+                            .windows(e.name.len() + 1)
+                            .any(|w| w == format!("{}!", e.name).as_bytes())
+                    })
+                    .map(Expansion::key)
+                    .collect();
+                context.extend(invoked.iter().map(String::as_str));
                 let key = Memo::key(first, def, self.source, &context);
                 let row = first.start_position().row;
                 match memo.recall(&key, row) {
@@ -511,6 +528,7 @@ pub(super) fn read_function(
     def: &Node,
     source: &[u8],
     (constants, literals): (&[String], &[(String, Node)]),
+    expansions: std::rc::Rc<[Expansion]>,
     scope: &str,
 ) -> Item {
     let mut out = Item::default();
@@ -545,6 +563,7 @@ pub(super) fn read_function(
             .cloned(),
     );
     let mut scan = Scan::new(source, tables);
+    scan.expansions = expansions;
     scan.walk(&body, source);
     // A test that must panic passes by a `panic!` of its own: no check, a
     // way to pass where it cannot run (arrayvec 812c83a: "does not work on

@@ -25,10 +25,12 @@ use super::{
 
 mod assertions;
 mod cases;
+mod expand;
 mod imports;
 mod matchers;
 use assertions::*;
 use cases::*;
+use expand::*;
 pub use imports::imports;
 use imports::*;
 use matchers::*;
@@ -102,10 +104,12 @@ pub fn test_file(tree: &Tree, source: &[u8], memo: Option<&mut Memo>) -> TestFil
     let root = tree.root_node();
     let tables = constant_tables(&root, source);
     let literals = constant_literals(&root, source);
+    let expansions: std::rc::Rc<[Expansion]> = std::rc::Rc::from(assertion_macros(&root, source));
     let mut items = Items {
         source,
         tables: &tables,
         literals: &literals,
+        expansions,
         file: &mut file,
         bodies: macro_helpers(&root, source),
         code: Vec::new(),

@@ -3,7 +3,7 @@
 
 use super::values::{self, ANY};
 use super::{Change, Family, assertion_changes, check_key, expected, rank, same_check, subject};
-use crate::lang::{Assertion, TestCase};
+use crate::lang::{Assertion, TestCase, is_plain_name};
 
 /// The checks a parametrized test makes case by case, as (case, assertion)
 /// indexes into [`TestCase::cases`] and [`TestCase::assertions`]: every
@@ -174,13 +174,25 @@ pub(super) fn with_values(key: &str, case: &[(String, String)]) -> String {
 /// `f ( ... [ a , b ] )` is `f ( a , b )`, `f ( ... [ ] )` is `f ( )`, as
 /// a row's values are spread into the call it checks (ufo's
 /// `joinURL(...t.input)` for the row `{ input: [] }` is `joinURL()`).
+/// Python's `*` spreads a list or tuple the same way, and `**` a dict of
+/// string keys as keyword arguments (`f(*(1, 2), **{"c": 3})` is
+/// `f(1, 2, c=3)`; toolz e8989cfa7).
 pub(super) fn unspread(key: &str) -> String {
     let tokens: Vec<&str> = key.split(' ').collect();
     let mut out: Vec<&str> = Vec::with_capacity(tokens.len());
     let mut i = 0;
     while i < tokens.len() {
         let in_call = matches!(out.last(), Some(&"(") | Some(&","));
-        if in_call && tokens[i] == "..." && tokens.get(i + 1) == Some(&"[") {
+        let spread = match (tokens[i], tokens.get(i + 1)) {
+            ("...", Some(&"[")) | ("*", Some(&"[" | &"(")) => true,
+            ("**", Some(&"{")) => false,
+            _ => {
+                out.push(tokens[i]);
+                i += 1;
+                continue;
+            }
+        };
+        if in_call {
             // The matching `]`.
             let mut depth = 0usize;
             let close = (i + 1..tokens.len()).find(|&j| {
@@ -195,6 +207,23 @@ pub(super) fn unspread(key: &str) -> String {
                 && matches!(tokens.get(close + 1), Some(&")") | Some(&","))
             {
                 let items = &tokens[i + 2..close];
+                let items = items.strip_suffix(&[","]).unwrap_or(items);
+                // A dict spread as keywords: `"c" : 3` is `c = 3`.
+                let keywords;
+                let items = match spread {
+                    true => items,
+                    false => match keyword_arguments(items) {
+                        Some(k) => {
+                            keywords = k;
+                            &keywords[..]
+                        }
+                        None => {
+                            out.push(tokens[i]);
+                            i += 1;
+                            continue;
+                        }
+                    },
+                };
                 if items.is_empty() {
                     // Nothing spread: the comma before it goes too.
                     if out.last() == Some(&",") {
@@ -214,6 +243,36 @@ pub(super) fn unspread(key: &str) -> String {
         i += 1;
     }
     out.join(" ")
+}
+
+/// The entries of a dict literal whose keys are all plain strings
+/// (`" c " : 3 , " d " : x`) written as keyword arguments (`c = 3 , d =
+/// x`), as `**{..}` passes them; `None` for any other dict.
+fn keyword_arguments<'a>(items: &[&'a str]) -> Option<Vec<&'a str>> {
+    let mut out = Vec::with_capacity(items.len());
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < items.len() {
+        let starts_entry = depth == 0 && (i == 0 || items[i - 1] == ",");
+        if starts_entry && items.get(i + 1).is_some() {
+            match items[i..] {
+                [open, key, close, ":", ..] if values::is_delimiter(open) && open == close && is_plain_name(key) => {
+                    out.extend([key, "="]);
+                    i += 4;
+                    continue;
+                }
+                _ => return None,
+            }
+        }
+        match items[i] {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        out.push(items[i]);
+        i += 1;
+    }
+    Some(out)
 }
 
 /// Would a row of `t`'s table with values of its own make `old`: does a
@@ -237,12 +296,37 @@ pub fn row_of(t: &TestCase, old: &Assertion) -> bool {
             && a.parts.len() >= old.parts.len()
             && a.parts.iter().zip(&old.parts).all(|(part, was)| {
                 let part = with_values(part, &blank);
-                values::fits(
-                    &part.split(' ').collect::<Vec<_>>(),
-                    &was.split(' ').collect::<Vec<_>>(),
-                )
+                values::fits(&spread_any(&part), &was.split(' ').collect::<Vec<_>>())
             })
     })
+}
+
+/// The tokens of `template` with each row value spread into a call (`* ANY`,
+/// `** ANY`, `... ANY`), the comma before or after it too, as any
+/// arguments ([`values::ANY_ARGUMENTS`]): the row's values say how many.
+fn spread_any(template: &str) -> Vec<&str> {
+    let tokens: Vec<&str> = template.split(' ').collect();
+    let mut out: Vec<&str> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        let in_call = matches!(out.last(), Some(&"(" | &",") | Some(&values::ANY_ARGUMENTS));
+        if in_call && matches!(tokens[i], "*" | "**" | "...") && tokens.get(i + 1) == Some(&ANY) {
+            if out.last() == Some(&",") {
+                out.pop();
+            }
+            if out.last() != Some(&values::ANY_ARGUMENTS) {
+                out.push(values::ANY_ARGUMENTS);
+            }
+            i += 2;
+            if tokens.get(i) == Some(&",") {
+                i += 1;
+            }
+            continue;
+        }
+        out.push(tokens[i]);
+        i += 1;
+    }
+    out
 }
 
 /// The functions the rows of `t`'s table hold as values its checks run,

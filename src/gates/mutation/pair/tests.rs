@@ -574,3 +574,24 @@ fn set_displays_and_a_conditional_reduced_to_a_branch_are_no_changes() {
     let other = "def test_a():\n    assert groups() == {True: {2, 5}, False: {1, 3}}\n    assert sig() == None\n";
     assert_eq!(changes(Lang::Python, old, other).len(), 1);
 }
+
+/// `gofmt -s` leaves out the type of a composite literal's elements
+/// (objx 2532633: `[]objx.Map{objx.Map{"b": 1}}` became
+/// `[]objx.Map{{"b": 1}}`): the same value. A value inside that changed
+/// is still a change.
+#[test]
+fn element_types_left_out_of_a_composite_literal_are_the_same_value() {
+    let check = |value: &str| {
+        format!("package p\n\nfunc TestJSON(t *testing.T) {{\n\tassert.Equal(t, {value}, m.Slice())\n}}\n")
+    };
+    let typed = check(r#"[]objx.Map{objx.Map{"b": 1}, objx.Map{"c": 2}}"#);
+    let elided = check(r#"[]objx.Map{{"b": 1}, {"c": 2}}"#);
+    assert_eq!(changes(Lang::Go, &typed, &elided), Vec::<String>::new());
+    let pointers = check(r#"[]*Row{&Row{N: 1}}"#);
+    assert_eq!(
+        changes(Lang::Go, &pointers, &check(r#"[]*Row{{N: 1}}"#)),
+        Vec::<String>::new()
+    );
+    let other = check(r#"[]objx.Map{{"b": 1}, {"c": 3}}"#);
+    assert_eq!(changes(Lang::Go, &typed, &other).len(), 1);
+}

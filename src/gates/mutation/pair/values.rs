@@ -67,6 +67,7 @@ pub fn spelled_value(key: &str) -> String {
     // A literal put in a template is its text (`${"a"}=b` spells `a=b`).
     let key = inlined(key);
     let key = unicode_flags_dropped(&key);
+    let key = elided_types(&key);
     let tokens: Vec<&str> = key.split(' ').collect();
     // `<string> . format ( args )`: only the template counts.
     let call = tokens
@@ -272,6 +273,10 @@ pub(super) fn numbered(word: &str) -> Option<&str> {
 /// The token that stands for any one value in [`fits`].
 pub(super) const ANY: &str = "\u{1}";
 
+/// The token that stands for any arguments, none or several, in [`fits`]:
+/// a value of a row spread into a call (`f(*args)`, `f(...input)`).
+pub(super) const ANY_ARGUMENTS: &str = "\u{2}";
+
 /// Do the tokens `template`, where [`ANY`] stands for one value, read as
 /// `key`: each [`ANY`] one value of `key` (a literal, whole: a string's
 /// delimiters and words, a bracketed display; or a name), the rest token
@@ -281,6 +286,7 @@ pub(super) fn fits(template: &[&str], key: &[&str]) -> bool {
     match template.split_first() {
         None => key.is_empty(),
         Some((&ANY, rest)) => (1..=key.len()).any(|n| one_value(&key[..n]) && fits(rest, &key[n..])),
+        Some((&ANY_ARGUMENTS, rest)) => (0..=key.len()).any(|n| balanced(&key[..n]) && fits(rest, &key[n..])),
         // A local numbered after its kind (`result2`) is the template's (`result`).
         Some((first, rest)) => {
             let same = |k: &&str| k == first || numbered(k) == Some(*first);
@@ -402,6 +408,58 @@ fn inlined(key: &str) -> std::borrow::Cow<'_, str> {
         i += 1;
     }
     std::borrow::Cow::Owned(out.join(" "))
+}
+
+/// `key` with the type of each element of a composite literal left out
+/// where Go lets it be (`gofmt -s`): `[]T{T{..}}` is `[]T{{..}}`, and
+/// `[]*T{&T{..}}` is `[]*T{{..}}`. An element's type is a name (perhaps
+/// qualified) and its `{` right after the `{` or `,` of the braces around
+/// it, where no other language writes a name.
+fn elided_types(key: &str) -> std::borrow::Cow<'_, str> {
+    if !key.contains(" { ") {
+        return std::borrow::Cow::Borrowed(key);
+    }
+    let tokens: Vec<&str> = key.split(' ').collect();
+    let name = |t: &str| crate::lang::is_plain_name(t);
+    let mut out: Vec<&str> = Vec::with_capacity(tokens.len());
+    // The open brackets.
+    let mut open: Vec<&str> = Vec::new();
+    let mut changed = false;
+    let mut i = 0;
+    while i < tokens.len() {
+        let element = matches!(out.last(), Some(&"{") | Some(&",")) && open.last() == Some(&"{");
+        if element {
+            // `&`? then `name ( . name )*` then `{`.
+            let mut j = i + usize::from(tokens[i] == "&");
+            let start = j;
+            while tokens.get(j).is_some_and(|t| name(t)) {
+                j += 1;
+                if tokens.get(j) == Some(&".") && tokens.get(j + 1).is_some_and(|t| name(t)) {
+                    j += 1;
+                } else {
+                    break;
+                }
+            }
+            if j > start && tokens.get(j) == Some(&"{") {
+                changed = true;
+                i = j;
+                continue;
+            }
+        }
+        match tokens[i] {
+            t @ ("(" | "[" | "{") => open.push(t),
+            ")" | "]" | "}" => {
+                open.pop();
+            }
+            _ => {}
+        }
+        out.push(tokens[i]);
+        i += 1;
+    }
+    match changed {
+        true => std::borrow::Cow::Owned(out.join(" ")),
+        false => std::borrow::Cow::Borrowed(key),
+    }
 }
 
 /// A JavaScript regular expression's flags that change nothing a check of a
