@@ -632,6 +632,36 @@ fn a_rust_test_put_behind_a_feature_cargo_test_leaves_off_is_a_skip() {
     assert_eq!(run.findings(), Vec::<String>::new());
 }
 
+/// A benchmark measures, it asserts nothing: put behind a feature with the
+/// tests beside it (unicode-width 96eaa4a: `#[bench]` functions behind a
+/// nightly-only feature), only the tests are reported.
+#[test]
+fn a_benchmark_put_behind_a_feature_loses_no_check() {
+    let file = |gate: &str| {
+        format!(
+            "#![feature(test)]\nextern crate test;\nuse calc::add;\n\n{gate}#[bench]\nfn bench_add(b: &mut test::Bencher) {{\n    b.iter(|| add(1, 2));\n}}\n\n{gate}#[test]\nfn adds() {{\n    assert_eq!(add(1, 2), 3);\n}}\n"
+        )
+    };
+    let (repo, _) = crate_with_a_test("bench = []\n");
+    repo.write("src/tests.rs", file("")).write(
+        "src/lib.rs",
+        "pub fn add(a: i32, b: i32) -> i32 {\n    a + b\n}\n#[cfg(test)]\nmod tests;\n",
+    );
+    let base = repo.commit("benchmarks");
+    repo.write("src/tests.rs", file("#[cfg(feature = \"bench\")]\n"));
+    repo.commit("hide them");
+    let run = ci(
+        &repo,
+        &["check", "--base", &base, "--gates", "mutation", "--format", "json"],
+    );
+    assert_eq!(
+        run.findings(),
+        vec!["mutation/test-deleted-or-skipped error src/tests.rs:11"],
+        "{}",
+        run.stdout
+    );
+}
+
 #[test]
 fn a_cargo_test_target_left_out_of_cargo_test_is_held_in_ci() {
     let (repo, base) = crate_with_a_test("");
