@@ -338,7 +338,7 @@ fn rust_loops_over_literal_tables_bind_their_names_per_row() {
         file.tests.into_iter().map(|t| t.cases).collect()
     };
     let pair = |name: &str, value: &str| (name.to_string(), value.to_string());
-    let rs = "const CASES: &[(u32, u32)] = &[(4, 5), (6, 7)];\n\n#[test]\nfn written() {\n    for (n, want) in [(1, 2), (3, 4)] {\n        assert_eq!(inc(n), want);\n    }\n}\n\n#[test]\nfn constant() {\n    for &(n, want) in CASES.iter() {\n        assert_eq!(inc(n), want);\n    }\n}\n\n#[test]\nfn one_name() {\n    let rows = vec![0];\n    let table = [Row { n: 8, want: 9 }];\n    for row in &table {\n        assert_eq!(inc(row.n), row.want);\n    }\n}\n\n#[test]\nfn plain() {\n    for n in [1, 2] {\n        assert!(inc(n) > n);\n    }\n}\n";
+    let rs = "const CASES: &[(u32, u32)] = &[(4, 5), (6, 7)];\n\n#[test]\nfn written() {\n    for (n, want) in [(1, 2), (3, 4)] {\n        assert_eq!(inc(n), want);\n    }\n}\n\n#[test]\nfn constant() {\n    for &(n, want) in CASES.iter() {\n        assert_eq!(inc(n), want);\n    }\n}\n\n#[test]\nfn one_name() {\n    let rows = vec![0];\n    let table = [Row { n: 8, want: 9 }];\n    for row in &table {\n        assert_eq!(inc(row.n), row.want);\n    }\n}\n\n#[test]\nfn plain() {\n    for n in [1, 2] {\n        assert!(inc(n) > n);\n    }\n}\n\n#[test]\nfn vectors() {\n    let data = vec![(\"f\", b\"Zg==\"), (\"fo\", b\"Zm8=\")];\n    for (plain, encoded) in &data {\n        assert_eq!(encode(plain), *encoded);\n    }\n}\n";
     assert_eq!(
         cases(rs),
         vec![
@@ -352,6 +352,11 @@ fn rust_loops_over_literal_tables_bind_their_names_per_row() {
             ],
             vec![vec![pair("row . n", "8"), pair("row . want", "9")]],
             vec![vec![pair("n", "1")], vec![pair("n", "2")]],
+            // `vec![..]` is the array it holds.
+            vec![
+                vec![pair("plain", "\" f \""), pair("encoded", "b\" Zg== \"")],
+                vec![pair("plain", "\" fo \""), pair("encoded", "b\" Zm8= \"")]
+            ],
         ]
     );
 }

@@ -3224,8 +3224,9 @@ fn the_binding_a_check_compares_with_is_no_input_its_value_follows() {
 /// `TestMarshal_String` on `checkMarshal`), the helper taken out and a
 /// table test named for what they share added, whose rows are the
 /// scenarios: folded, not deleted. So is one renamed while its helper
-/// stays and is called by a new test. A table named for something else,
-/// or fewer callers of the helper than before, loses them.
+/// stays and is called by a new test. A table named for something else
+/// whose rows hold other data, or fewer callers of the helper than
+/// before, loses them.
 #[test]
 fn helper_tests_folded_into_a_table_or_renamed_are_not_deleted() {
     let helper = "func checkMarshal(t *testing.T, marshal func(error) interface{}, want string) {\n\tt.Helper()\n\tif marshal != nil {\n\t\tMarshal = marshal\n\t}\n\tif got := Arr().Err(errors.New(\"x\")).String(); got != want {\n\t\tt.Errorf(\"got %s\", got)\n\t}\n}\n";
@@ -3238,9 +3239,9 @@ fn helper_tests_folded_into_a_table_or_renamed_are_not_deleted() {
         one("Default", "nil", r#"["x"]"#),
         one("Upper", "func(err error) interface{} { return \"X\" }", r#"["X"]"#)
     );
-    let table = |name: &str| {
+    let table = |name: &str, upper: &str| {
         format!(
-            "{head}func {name}(t *testing.T) {{\n\tfor _, tc := range []struct {{\n\t\tname    string\n\t\tmarshal func(error) interface{{}}\n\t\twant    string\n\t}}{{\n\t\t{{\"default\", nil, `[\"x\"]`}},\n\t\t{{\"upper\", func(err error) interface{{}} {{ return \"X\" }}, `[\"X\"]`}},\n\t}} {{\n\t\tt.Run(tc.name, func(t *testing.T) {{\n\t\t\tif tc.marshal != nil {{\n\t\t\t\tMarshal = tc.marshal\n\t\t\t}}\n\t\t\tif got := Arr().Err(errors.New(\"x\")).String(); got != tc.want {{\n\t\t\t\tt.Errorf(\"got %s\", got)\n\t\t\t}}\n\t\t}})\n\t}}\n}}\n"
+            "{head}func {name}(t *testing.T) {{\n\tfor _, tc := range []struct {{\n\t\tname    string\n\t\tmarshal func(error) interface{{}}\n\t\twant    string\n\t}}{{\n\t\t{{\"default\", nil, `[\"x\"]`}},\n\t\t{{\"upper\", func(err error) interface{{}} {{ return \"{upper}\" }}, `[\"{upper}\"]`}},\n\t}} {{\n\t\tt.Run(tc.name, func(t *testing.T) {{\n\t\t\tif tc.marshal != nil {{\n\t\t\t\tMarshal = tc.marshal\n\t\t\t}}\n\t\t\tif got := Arr().Err(errors.New(\"x\")).String(); got != tc.want {{\n\t\t\t\tt.Errorf(\"got %s\", got)\n\t\t\t}}\n\t\t}})\n\t}}\n}}\n"
         )
     };
     let renamed = format!(
@@ -3250,10 +3251,10 @@ fn helper_tests_folded_into_a_table_or_renamed_are_not_deleted() {
     );
     let one_left = format!("{head}{}{helper}", one("Plain", "nil", r#"["x"]"#));
     for (after, errors) in [
-        (table("TestArrayMarshal"), &[][..]),
+        (table("TestArrayMarshal", "X"), &[][..]),
         (renamed, &[][..]),
         (
-            table("TestArrayEncode"),
+            table("TestArrayEncode", "Y"),
             &[
                 "mutation/test-deleted-or-skipped logx/logx_test.go:8",
                 "mutation/test-deleted-or-skipped logx/logx_test.go:12",
@@ -4440,5 +4441,36 @@ fn checks_folded_into_an_assertion_macro_of_the_file_are_kept() {
             &[("tests/width.rs", &new(second, invocations))],
         );
         assert_eq!(found, lost, "{second} {invocations}: {out}");
+    }
+}
+
+/// A test per vector that became a row of a table of vectors in another
+/// test file, the table a `vec![..]` (rust-base64 766fbc9:
+/// `encode_rfc4648_1`, that is `compare_encode("Zg==", b"f")`, became the
+/// row `("f", "Zg==")` of `rfc_test_vectors_std_alphabet`), is checked
+/// again; a vector the table does not hold is lost.
+#[test]
+fn tests_per_vector_become_rows_of_a_vec_table_elsewhere() {
+    let code = "//! Encoding.\n\n/// Encode.\npub fn encode(b: &[u8]) -> String {\n    String::from_utf8_lossy(b).into_owned()\n}\n";
+    let old = "use shop::encode;\n\nfn compare_encode(expected: &str, target: &[u8]) {\n    assert_eq!(expected, encode(target));\n}\n\n#[test]\nfn encode_rfc4648_1() {\n    compare_encode(\"Zg==\", b\"f\");\n}\n\n#[test]\nfn encode_rfc4648_2() {\n    compare_encode(\"Zm8=\", b\"fo\");\n}\n\n#[test]\nfn encode_other() {\n    compare_encode(\"Zm9v\", b\"foo\");\n}\n";
+    let kept = "use shop::encode;\n\nfn compare_encode(expected: &str, target: &[u8]) {\n    assert_eq!(expected, encode(target));\n}\n\n#[test]\nfn encode_other() {\n    compare_encode(\"Zm9v\", b\"foo\");\n}\n";
+    let table = |rows: &str| {
+        format!(
+            "use shop::encode;\n\n#[test]\nfn rfc_vectors() {{\n    let data = vec![\n{rows}    ];\n    for (orig, encoded) in &data {{\n        assert_eq!(encode(orig.as_bytes()), *encoded);\n    }}\n}}\n"
+        )
+    };
+    let both = "        (\"f\", \"Zg==\"),\n        (\"fo\", \"Zm8=\"),\n";
+    let one = "        (\"f\", \"Zg==\"),\n        (\"foob\", \"Zm9vYg==\"),\n";
+    for (rows, lost) in [(both, false), (one, true)] {
+        let (found, out) = blocks(
+            &[
+                ("Cargo.toml", CARGO_TOML),
+                ("src/lib.rs", code),
+                ("tests/encode.rs", old),
+            ],
+            &[("tests/encode.rs", kept), ("tests/vectors.rs", &table(rows))],
+        );
+        assert_eq!(found, lost, "{rows}: {out}");
+        assert!(!lost || out.contains("encode_rfc4648_2"), "{out}");
     }
 }

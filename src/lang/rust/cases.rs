@@ -59,6 +59,13 @@ pub(super) fn table_rows_of<'a>(value: Node<'a>, source: &[u8]) -> Option<Node<'
     loop {
         match value.kind() {
             "array_expression" => return Some(value),
+            // `vec![..]` of rows, read as the array it holds ([`vec_rows`]).
+            "macro_invocation"
+                if value.field("macro").is_some_and(|m| text(&m, source) == "vec")
+                    && text(&value, source).trim_end().ends_with(']') =>
+            {
+                return Some(value);
+            }
             "reference_expression" => value = unwrap_rust(value.field("value")?),
             "call_expression" => {
                 let callee = value.field("function").filter(|f| f.kind() == "field_expression")?;
@@ -98,7 +105,10 @@ pub(super) fn loop_cases(
         if n.kind() == "for_expression"
             && let (Some(pattern), Some(value)) = (n.field("pattern"), n.field("value"))
             && let Some(table) = loop_table(body, value, module, occurrences, source)
-            && let Some(cases) = loop_rows(&pattern, &table, occurrences, source)
+            && let Some(cases) = match table.kind() {
+                "macro_invocation" => vec_rows(&pattern, &table, occurrences, source),
+                _ => loop_rows(&pattern, &table, occurrences, (source, source)),
+            }
         {
             tables.push((text(&table, source).into_owned(), Span::of(&n), cases));
         }
@@ -155,12 +165,37 @@ pub(super) fn loop_table<'a>(
     })
 }
 
+/// The cases of a `vec![..]` table (`let data = vec![("f", "Zg=="), ..];`
+/// then `for (orig, encoded) in &data`) as the loop's `pattern` reads each
+/// row: the macro's tokens parsed as the array they write.
+fn vec_rows(
+    pattern: &Node,
+    table: &Node,
+    occurrences: &[(String, Bound)],
+    source: &[u8],
+) -> Option<Vec<Vec<(String, String)>>> {
+    let mut cursor = table.walk();
+    let tree = table.named_children(&mut cursor).find(|c| c.kind() == "token_tree")?;
+    let mut written = b"fn f() { let _ = ".to_vec();
+    written.extend_from_slice(&source[tree.byte_range()]);
+    written.extend_from_slice(b";\n}\n");
+    let parsed = reparse(&written)?;
+    let mut array = None;
+    visit_named(parsed.root_node(), |n| {
+        if array.is_none() && n.kind() == "array_expression" {
+            array = Some(n);
+        }
+        array.is_none()
+    });
+    loop_rows(pattern, &array?, occurrences, (source, &written))
+}
+
 /// The cases of `table` as the loop's `pattern` reads each row.
 pub(super) fn loop_rows(
     pattern: &Node,
     table: &Node,
     occurrences: &[(String, Bound)],
-    source: &[u8],
+    (source, rows_source): (&[u8], &[u8]),
 ) -> Option<Vec<Vec<(String, String)>>> {
     fn named<'a>(node: &Node<'a>) -> Vec<Node<'a>> {
         let mut c = node.walk();
@@ -185,7 +220,7 @@ pub(super) fn loop_rows(
                 names
                     .iter()
                     .zip(values)
-                    .map(|(name, value)| (text(name, source).into_owned(), token_key(&value, source)))
+                    .map(|(name, value)| (text(name, source).into_owned(), token_key(&value, rows_source)))
                     .collect()
             }
             ("identifier", "tuple_expression") => {
@@ -193,7 +228,7 @@ pub(super) fn loop_rows(
                 named(&row)
                     .iter()
                     .enumerate()
-                    .map(|(i, value)| (format!("{one} . {i}"), token_key(value, source)))
+                    .map(|(i, value)| (format!("{one} . {i}"), token_key(value, rows_source)))
                     .collect()
             }
             ("identifier", "struct_expression") => {
@@ -203,14 +238,14 @@ pub(super) fn loop_rows(
                     .iter()
                     .filter(|f| f.kind() == "field_initializer")
                     .filter_map(|f| {
-                        let field = text(&f.field("field")?, source).into_owned();
-                        Some((format!("{one} . {field}"), token_key(&f.field("value")?, source)))
+                        let field = text(&f.field("field")?, rows_source).into_owned();
+                        Some((format!("{one} . {field}"), token_key(&f.field("value")?, rows_source)))
                     })
                     .collect()
             }
             // A list of plain values, each an input the same checks run on.
             ("identifier", _) if plain_value(&row) => {
-                vec![(text(&pattern, source).into_owned(), token_key(&row, source))]
+                vec![(text(&pattern, source).into_owned(), token_key(&row, rows_source))]
             }
             // A list of values not all plain binds no known value.
             ("identifier", kind) if !matches!(kind, "tuple_expression" | "struct_expression") => return None,

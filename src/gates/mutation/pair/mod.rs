@@ -25,7 +25,7 @@ pub use rows::{
     row_functions, row_of, table_changes,
 };
 use titles::{regrouped, title_words};
-pub use values::{gained_fields, is_literal, spelled_value};
+pub use values::{gained_fields, is_literal, literals, spelled_value};
 use values::{literal_changed, literal_named};
 
 /// Tests of an old and a new version, paired.

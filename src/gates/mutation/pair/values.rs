@@ -341,7 +341,7 @@ fn balanced(tokens: &[&str]) -> bool {
 /// The literals a token key writes, each as [`spelled_value`] spells it:
 /// its strings and numbers (`f ( " 10.00 " , - 2 )` writes `10.00` and
 /// `-2`), in order.
-pub(super) fn literals(key: &str) -> Vec<String> {
+pub fn literals(key: &str) -> Vec<String> {
     let tokens: Vec<&str> = key.split(' ').collect();
     let mut out = Vec::new();
     let mut i = 0;

@@ -93,7 +93,9 @@ impl Analysis<'_> {
             };
             if held(&checks)
                 || emit.gained.holds_rows(t)
-                || text.as_deref().is_some_and(|text| emit.gained.holds_named_row(t, text))
+                || text
+                    .as_deref()
+                    .is_some_and(|text| emit.gained.holds_named_row(t, text) || emit.gained.holds_as_row(t, text))
             {
                 emit.out.checked_again += 1;
                 continue;

@@ -453,6 +453,35 @@ impl<'a> Gained<'a> {
         })
     }
 
+    /// Does a table test the step added or edited hold, in one of its rows,
+    /// every literal the deleted test `t` (written out, its source `text`)
+    /// was written with, two or more and not all empty, checking with a
+    /// matcher or a helper that asserts: a test per vector become a row of
+    /// a table of vectors (rust-base64 766fbc9: `encode_rfc4648_1`, that is
+    /// `compare_encode("Zg==", b"f")`, became the row `("f", "Zg==")` of
+    /// `rfc_test_vectors_std_alphabet`)?
+    pub(crate) fn holds_as_row(&self, t: &TestCase, text: &str) -> bool {
+        if !t.cases.is_empty() {
+            return false;
+        }
+        let data = literals_of(text, 1, 1);
+        if data.len() < 2 {
+            return false;
+        }
+        self.read().tests.iter().any(|(_, u, _)| {
+            u.cases.len() >= 2
+                && (!u.assertions.is_empty() || self.calls_a_helper(u))
+                && u.cases.iter().any(|row| {
+                    let values: BTreeSet<String> = row
+                        .iter()
+                        .flat_map(|(_, v)| pair::literals(v))
+                        .map(|l| squash(&l))
+                        .collect();
+                    data.iter().all(|d| values.contains(d))
+                })
+        })
+    }
+
     /// Does a table-driven test the step added or edited that checks name,
     /// in its rows, a function `t` calls ([`pair::row_functions`])?
     pub(crate) fn runs_in_rows(&self, t: &TestCase) -> bool {
@@ -567,6 +596,12 @@ fn whole_calls(lines: &[String]) -> Vec<String> {
 /// three digits or more (`1_496_854_535` as written; not a name's digits,
 /// `u16`), the text of strings of six characters or more.
 fn distinctive_literals(text: &str) -> BTreeSet<String> {
+    literals_of(text, 6, 3)
+}
+
+/// The strings of `text` of `length` characters or more, squashed, and its
+/// numbers of `digits` digits or more.
+fn literals_of(text: &str, length: usize, digits: usize) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     let chars: Vec<char> = text.chars().collect();
     let mut i = 0;
@@ -578,7 +613,7 @@ fn distinctive_literals(text: &str) -> BTreeSet<String> {
                 j += if chars[j] == '\\' { 2 } else { 1 };
             }
             let inside: String = chars[i + 1..j.min(chars.len())].iter().collect();
-            if inside.chars().count() >= 6 {
+            if inside.chars().count() >= length {
                 out.insert(squash(&inside));
             }
             i = j + 1;
@@ -591,7 +626,7 @@ fn distinctive_literals(text: &str) -> BTreeSet<String> {
                 j += 1;
             }
             let number: String = chars[i..j].iter().collect();
-            if number.chars().filter(char::is_ascii_digit).count() >= 3 {
+            if number.chars().filter(char::is_ascii_digit).count() >= digits {
                 out.insert(number.trim_end_matches('_').to_string());
             }
             i = j;
