@@ -524,7 +524,7 @@ impl Scan {
                     span: Span::of(mac),
                     form,
                     matcher,
-                    parts,
+                    parts: parts.iter().map(|p| method_form(p)).collect(),
                     values: checked,
                     guard,
                 });

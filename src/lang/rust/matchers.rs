@@ -142,3 +142,136 @@ pub(super) fn operand(node: &Node, source: &[u8]) -> Operand {
         },
     }
 }
+
+/// `key` with each method called through its trait or type, the receiver
+/// its first argument (`UnicodeWidthChar :: width ( c )`), written as the
+/// method call it is (`c . width ( )`): one check whichever way it calls
+/// (unicode-width 4efb180). A reference taken for the receiver is the
+/// method call's own; a receiver that binds looser than a call is put in
+/// brackets.
+pub(super) fn method_form(key: &str) -> String {
+    if !key.contains(" :: ") {
+        return key.to_string();
+    }
+    let tokens: Vec<&str> = key.split(' ').collect();
+    let upper = |t: &str| t.starts_with(|c: char| c.is_ascii_uppercase()) && crate::lang::is_plain_name(t);
+    let lower = |t: &str| t.starts_with(|c: char| c.is_ascii_lowercase() || c == '_') && crate::lang::is_plain_name(t);
+    let mut out: Vec<String> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        let call = upper(tokens[i])
+            && tokens.get(i + 1) == Some(&"::")
+            && tokens.get(i + 2).is_some_and(|m| lower(m) && !constructor(m))
+            && tokens.get(i + 3) == Some(&"(")
+            && !matches!(tokens.get(i + 4), Some(&")"));
+        if call && let Some(rewritten) = receiver_first(&tokens[i + 2..]) {
+            // The path before the trait or type goes with it.
+            while out.len() >= 2 && out[out.len() - 1] == "::" && lower(&out[out.len() - 2]) {
+                out.truncate(out.len() - 2);
+            }
+            out.push(rewritten.0);
+            i += 2 + rewritten.1;
+            continue;
+        }
+        out.push(tokens[i].to_string());
+        i += 1;
+    }
+    out.join(" ")
+}
+
+/// Is `name` one a type's associated functions that take no receiver are
+/// conventionally called (`new`, `from_str`, `with_capacity`, `default`)?
+fn constructor(name: &str) -> bool {
+    [
+        "new", "from", "try_from", "with", "default", "builder", "open", "create", "empty",
+    ]
+    .iter()
+    .any(|c| name == *c || name.strip_prefix(c).is_some_and(|rest| rest.starts_with('_')))
+}
+
+/// `m ( receiver , rest .. )` as `receiver . m ( rest .. )`, with how many
+/// tokens it took; `None` when the call does not close.
+fn receiver_first(tokens: &[&str]) -> Option<(String, usize)> {
+    let method = tokens[0];
+    let mut depth = 0usize;
+    let mut comma = None;
+    let mut close = None;
+    for (j, t) in tokens.iter().enumerate().skip(1) {
+        match *t {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => {
+                depth -= 1;
+                if depth == 0 {
+                    close = Some(j);
+                    break;
+                }
+            }
+            "," if depth == 1 && comma.is_none() => comma = Some(j),
+            _ => {}
+        }
+    }
+    let close = close?;
+    let end = comma.unwrap_or(close);
+    let mut receiver = &tokens[2..end];
+    // `&x` and `&mut x` as a receiver are the method call's own borrow.
+    if receiver.first() == Some(&"&") {
+        receiver = &receiver[1..];
+        if receiver.first() == Some(&"mut") {
+            receiver = &receiver[1..];
+        }
+    }
+    if receiver.is_empty() {
+        return None;
+    }
+    let loose = {
+        let mut depth = 0usize;
+        receiver.iter().any(|t| {
+            match *t {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            depth == 0
+                && matches!(
+                    *t,
+                    "+" | "-"
+                        | "*"
+                        | "/"
+                        | "%"
+                        | "as"
+                        | ".."
+                        | "..="
+                        | "&&"
+                        | "||"
+                        | "=="
+                        | "!="
+                        | "<"
+                        | ">"
+                        | "<="
+                        | ">="
+                        | "|"
+                        | "^"
+                        | "<<"
+                        | ">>"
+                        | "!"
+                        | "&"
+                )
+        })
+    };
+    let mut out = match loose {
+        true => format!("( {} )", receiver.join(" ")),
+        false => receiver.join(" "),
+    };
+    out.push_str(" . ");
+    out.push_str(method);
+    out.push_str(" (");
+    match comma {
+        Some(c) => {
+            out.push(' ');
+            out.push_str(&tokens[c + 1..close].join(" "));
+            out.push_str(" )");
+        }
+        None => out.push_str(" )"),
+    }
+    Some((out, close + 1))
+}

@@ -595,3 +595,30 @@ fn element_types_left_out_of_a_composite_literal_are_the_same_value() {
     let other = check(r#"[]objx.Map{{"b": 1}, {"c": 3}}"#);
     assert_eq!(changes(Lang::Go, &typed, &other).len(), 1);
 }
+
+/// A method called through its trait, the receiver its first argument
+/// (`UnicodeWidthChar::width('\u{a1}')`), is the method call
+/// (`'\u{a1}'.width()`; unicode-width 4efb180); a constructor called
+/// through its type is not rewritten, and the same call expecting another
+/// value changed it.
+#[test]
+fn a_method_called_through_its_trait_is_the_method_call() {
+    let expecting = |call: &str, want: &str| format!("#[test]\nfn t() {{\n    assert_eq!({call}, {want});\n}}\n");
+    let check = |call: &str| expecting(call, "1");
+    let through = check("UnicodeWidthChar::width('\\u{a1}')");
+    assert_eq!(
+        changes(Lang::Rust, &through, &check("'\\u{a1}'.width()")),
+        Vec::<String>::new()
+    );
+    let borrowed = check("Len::len(&(a + b), 2)");
+    assert_eq!(
+        changes(Lang::Rust, &borrowed, &check("(a + b).len(2)")),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        changes(Lang::Rust, &through, &expecting("'\\u{a1}'.width()", "2")),
+        ["value '\\u{a1}' . width ( )|1 -> '\\u{a1}' . width ( )|2"]
+    );
+    let file = file(Lang::Rust, &check("String::from(x)"));
+    assert_eq!(file.tests[0].assertions[0].parts[0], "String :: from ( x )");
+}
