@@ -78,6 +78,30 @@ pub(crate) fn not_rebound(occurrences: &[(String, Bound)], name: &str) -> bool {
         <= 1
 }
 
+/// `occurrences` with the names several loops bind each bound once: loops
+/// that do not nest (`for c in [..] {..}` then `for c in [..] {..}`) each
+/// bind their own `c`, no rebinding of the other's (unicode-width 3742586).
+/// `loop_bound` holds the names each loop's pattern binds, a name once per
+/// loop; a loop nested in another is no table of its own
+/// ([`one_table`]), so nothing is read of it wrongly.
+pub(crate) fn once_per_loop(occurrences: &[(String, Bound)], loop_bound: &[(String, Bound)]) -> Vec<(String, Bound)> {
+    let mut extra: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for (name, _) in loop_bound {
+        *extra.entry(name.as_str()).or_default() += 1;
+    }
+    let mut out = Vec::with_capacity(occurrences.len());
+    for (name, value) in occurrences {
+        let left = extra
+            .get_mut(name.as_str())
+            .filter(|left| **left > 1 && matches!(value, Bound::Other));
+        match left {
+            Some(left) => *left -= 1,
+            None => out.push((name.clone(), value.clone())),
+        }
+    }
+    out
+}
+
 /// The plain bindings of the names whose value at each point is known:
 /// bound once by a plain binding (to a literal or to what a call returns),
 /// or several times, each by a plain binding that is a statement of the

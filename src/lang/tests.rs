@@ -245,16 +245,19 @@ fn python_loops_over_literal_tables_bind_their_names_per_row() {
             ],
         ]
     );
-    // A list of plain values binds the one name; none: two tables whose
-    // loops bind the same names (each rebinds the other's), a table
-    // rebound in the body or at module level, a rebound loop name (left
-    // out), a parametrized test (its decorator's cases win).
+    // A list of plain values binds the one name; two tables whose loops,
+    // one after the other, bind the same names each give their rows; none:
+    // a table rebound in the body or at module level, a rebound loop name
+    // (left out), a parametrized test (its decorator's cases win).
     let py = "TWICE = [(1, 2)]\nTWICE = [(3, 4)]\n\ndef test_plain():\n    for n in [1, 2]:\n        assert inc(n) > n\n\ndef test_two():\n    for n, want in [(1, 2)]:\n        assert inc(n) == want\n    for n, want in [(3, 4)]:\n        assert inc(n) == want\n\ndef test_rebound_table():\n    t = [(1, 2)]\n    t = [(3, 4)]\n    for n, want in t:\n        assert inc(n) == want\n\ndef test_module_twice():\n    for n, want in TWICE:\n        assert inc(n) == want\n\ndef test_rebound_name():\n    for n, want in [(1, 2)]:\n        want = str(want)\n        assert inc(n) == want\n\n@pytest.mark.parametrize(\"k\", [0])\ndef test_param(k):\n    for n, want in [(1, 2)]:\n        assert inc(n + k) == want\n";
     assert_eq!(
         cases(py),
         vec![
             vec![vec![pair("n", "1")], vec![pair("n", "2")]],
-            vec![],
+            vec![
+                vec![pair("n", "1"), pair("want", "2")],
+                vec![pair("n", "3"), pair("want", "4")]
+            ],
             vec![],
             vec![],
             vec![vec![pair("n", "1")]],
@@ -650,4 +653,25 @@ fn several_tables_each_give_their_rows_to_the_checks_of_their_loop() {
     let twice = "def test_x():\n    for a, b in CASES:\n        assert f(a) == b\n    for a, b in CASES:\n        assert g(a) == b\n\nCASES = [(1, 2)]\n";
     let file = Lang::Python.test_file(twice.as_bytes()).unwrap();
     assert_eq!((file.tests[0].cases.len(), file.tests[0].case_loops.len()), (1, 0));
+}
+
+/// Loops one after another that bind the same name (`for c in [..]` then
+/// `for c in [..]`) each bind their own: each table gives its rows to the
+/// checks inside its loop (unicode-width 3742586). A name the body binds
+/// again outside the loops is still no row's value.
+#[test]
+fn loops_that_reuse_a_name_each_give_their_rows() {
+    let rows = |lang: Lang, source: &str| -> (Vec<Vec<(String, String)>>, usize) {
+        let file = lang.test_file(source.as_bytes()).unwrap();
+        let t = file.tests.into_iter().next().unwrap();
+        (t.cases, t.case_loops.len())
+    };
+    let rs = "#[test]\nfn t() {\n    for c in ['a', 'b'] {\n        assert_eq!(c.width(), Some(1));\n    }\n    for c in ['x'] {\n        assert_eq!(c.width(), Some(0));\n    }\n}\n";
+    let (cases, loops) = rows(Lang::Rust, rs);
+    assert_eq!((cases.len(), loops), (3, 2));
+    let py = "def test_t():\n    for c in ['a', 'b']:\n        assert width(c) == 1\n    for c in ['x']:\n        assert width(c) == 0\n";
+    let (cases, loops) = rows(Lang::Python, py);
+    assert_eq!((cases.len(), loops), (3, 2));
+    let rebound = "def test_t():\n    for c in ['a', 'b']:\n        assert width(c) == 1\n    c = 'y'\n    for c in ['x']:\n        assert width(c) == 0\n";
+    assert_eq!(rows(Lang::Python, rebound).0.len(), 0);
 }

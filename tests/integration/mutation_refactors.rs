@@ -4474,3 +4474,35 @@ fn tests_per_vector_become_rows_of_a_vec_table_elsewhere() {
         assert!(!lost || out.contains("encode_rfc4648_2"), "{out}");
     }
 }
+
+/// A test with an empty body (`cargo new`'s `fn it_works() {}`;
+/// unicode-width 85050d8) ran nothing: deleting it loses no check, while
+/// deleting the test beside it that checked something does.
+#[test]
+fn deleting_an_empty_test_loses_nothing() {
+    let old = "use shop::total;\n\n#[test]\nfn it_works() {}\n\n#[test]\nfn totals() {\n    assert_eq!(total(&[1, 2]), 3);\n}\n\n#[test]\nfn kept() {\n    assert_eq!(total(&[]), 0);\n}\n";
+    let code = "//! Totals.\n\n/// Total.\npub fn total(xs: &[u32]) -> u32 {\n    xs.iter().sum()\n}\n";
+    let (repo, base) = repo_with(&[
+        ("Cargo.toml", CARGO_TOML),
+        ("src/lib.rs", code),
+        ("tests/total.rs", old),
+    ]);
+    commit(
+        &repo,
+        "drop",
+        &[(
+            "tests/total.rs",
+            "use shop::total;\n\n#[test]\nfn totals() {\n    assert_eq!(total(&[1, 2]), 3);\n}\n\n#[test]\nfn kept() {\n    assert_eq!(total(&[]), 0);\n}\n",
+        )],
+    );
+    assert_errors(&repo, &base, &[]);
+    commit(
+        &repo,
+        "drop more",
+        &[(
+            "tests/total.rs",
+            "use shop::total;\n\n#[test]\nfn kept() {\n    assert_eq!(total(&[]), 0);\n}\n",
+        )],
+    );
+    assert_errors(&repo, &base, &["mutation/test-deleted-or-skipped tests/total.rs:4"]);
+}

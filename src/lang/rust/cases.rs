@@ -100,6 +100,19 @@ pub(super) fn loop_cases(
     if !source[body.byte_range()].windows(3).any(|w| w == b"for") {
         return (Vec::new(), Vec::new());
     }
+    let mut loop_bound = Vec::new();
+    visit_named(*body, |n| {
+        if n.kind() == "for_expression"
+            && let Some(pattern) = n.field("pattern")
+        {
+            let mut names = Vec::new();
+            pattern_names(&pattern, source, &mut names);
+            names.dedup_by(|a, b| a.0 == b.0);
+            loop_bound.extend(names);
+        }
+        !matches!(n.kind(), "function_item" | "token_tree")
+    });
+    let occurrences = &crate::lang::once_per_loop(occurrences, &loop_bound);
     let mut tables = Vec::new();
     visit_named(*body, |n| {
         if n.kind() == "for_expression"
