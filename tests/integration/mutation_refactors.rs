@@ -4506,3 +4506,21 @@ fn deleting_an_empty_test_loses_nothing() {
     );
     assert_errors(&repo, &base, &["mutation/test-deleted-or-skipped tests/total.rs:4"]);
 }
+
+/// `toMatchObject` given a string pins the string as `toBe` does (vitest
+/// reads it as equality): checks rewritten to it, written out or as the
+/// rows of a `test.each` whose expected values are all strings (scule
+/// 6bc17f5), are as strong as before. Given an object, it is the partial
+/// match it says: weaker than `toEqual`.
+#[test]
+fn to_match_object_given_a_string_is_equality() {
+    let old = "import { test, expect } from 'vitest'\nimport { total, label } from '../src/cart'\n\ntest('labels', () => {\n  expect(label('a')).toBe('A')\n  expect(label('b')).toBe('B')\n})\n\ntest('totals', () => {\n  expect(total([1])).toEqual({ sum: 1, count: 1 })\n})\n";
+    let strings = "import { test, expect } from 'vitest'\nimport { total, label } from '../src/cart'\n\ntest.each([\n  ['a', 'A'],\n  ['b', 'B'],\n])('labels %s', (input, expected) => {\n  expect(label(input)).toMatchObject(expected)\n})\n\ntest('totals', () => {\n  expect(total([1])).toEqual({ sum: 1, count: 1 })\n})\n";
+    let (repo, base) = ts_repo(old);
+    commit(&repo, "each", &[("test/cart.test.ts", strings)]);
+    assert_errors(&repo, &base, &[]);
+    let partial = strings.replace("toEqual({ sum: 1, count: 1 })", "toMatchObject({ sum: 1 })");
+    let (repo, base) = ts_repo(old);
+    commit(&repo, "each", &[("test/cart.test.ts", &partial)]);
+    assert_errors(&repo, &base, &["mutation/assertion-weakened test/cart.test.ts:12"]);
+}

@@ -375,6 +375,12 @@ pub fn rank(family: Family, assertion: &Assertion) -> Option<u8> {
             {
                 return Some(3);
             }
+            // A subset of a string, number or boolean is the value itself:
+            // `toMatchObject('Foo')` passes only for `'Foo'` (vitest reads it
+            // as equality; Jest refuses it), as `toBe('Foo')` does.
+            if method == "toMatchObject" && assertion.parts.get(1).is_some_and(|e| primitive(e)) {
+                return Some(3);
+            }
             level(method, JS_EXACT, JS_PARTIAL, JS_WEAK)
         }
         Family::Rust => {
@@ -387,6 +393,21 @@ pub fn rank(family: Family, assertion: &Assertion) -> Option<u8> {
         // `t.Errorf` under an `if` is written as what its condition demands
         // (`==`, `<=`, `truthy`: see `Assertion::read_condition`), unranked here.
         Family::Go => level(matcher, GO_EXACT, GO_PARTIAL, GO_WEAK),
+    }
+}
+
+/// Is the token key `key` a string, a number or a boolean literal?
+fn primitive(key: &str) -> bool {
+    let tokens: Vec<&str> = key.split(' ').collect();
+    match tokens.as_slice() {
+        ["true" | "false"] => true,
+        [number] | ["-", number] => number.parse::<f64>().is_ok(),
+        [open, .., close] => {
+            matches!(*open, "\"" | "'" | "`")
+                && open == close
+                && !tokens[1..tokens.len() - 1].iter().any(|t| *t == *open || *t == "${")
+        }
+        _ => false,
     }
 }
 

@@ -21,8 +21,8 @@ mod values;
 pub use idle::{housekeeping, vacuous};
 pub use remade::{made_keys, remade_keys};
 pub use rows::{
-    case_assertions, case_checks, case_row_checks, case_row_key, input_replaced, instances, made_by_rows, mentions,
-    row_functions, row_of, table_changes,
+    as_strong_in_every_case, case_assertions, case_checks, case_row_checks, case_row_key, input_replaced, instances,
+    made_by_rows, mentions, row_functions, row_of, table_changes,
 };
 use titles::{regrouped, title_words};
 pub use values::{gained_fields, is_literal, literals, spelled_value};

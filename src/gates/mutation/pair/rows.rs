@@ -31,6 +31,24 @@ pub fn instances(t: &TestCase) -> Vec<(usize, usize)> {
     out
 }
 
+/// Does every case of `t` make its check `a` (as written, a row's value
+/// for its expected value) at least as strong as `old`? A partial matcher
+/// given a string for each row (`toMatchObject(expected)`, every
+/// `expected` a string) pins each row's value as `toBe` did (scule
+/// 6bc17f5).
+pub fn as_strong_in_every_case(family: Family, t: &TestCase, a: &Assertion, old: &Assertion) -> bool {
+    let Some(at) = t.assertions.iter().position(|b| std::ptr::eq(b, a)) else {
+        return false;
+    };
+    let was = rank(family, old);
+    let made: Vec<Assertion> = instances(t)
+        .into_iter()
+        .filter(|&(_, i)| i == at)
+        .map(|(c, i)| made(t, c, i))
+        .collect();
+    !made.is_empty() && made.iter().all(|m| rank(family, m) >= was)
+}
+
 /// How many checks `t` makes when it runs: each case's, and, its cases
 /// being several tables' rows, those outside every table's loop, made once.
 fn checks_made(t: &TestCase) -> usize {
@@ -377,7 +395,8 @@ pub fn mentions(text: &str, name: &str) -> bool {
 
 /// The changes of the checks of `old`, a test written out check by check,
 /// in `new`, the same test made a table of cases. A check a case makes as
-/// written is kept (each case's checks make one); one that `new`'s checks
+/// written (or with a matcher as strong, `toMatchObject('A')` for
+/// `toBe('A')`) is kept (each case's checks make one); one that `new`'s checks
 /// would make with other values ([`row_of`]) but no row does lost its row,
 /// deleted unless the rows make it with values of their own
 /// ([`made_by_rows`]); the others, rewritten in another shape, are compared
@@ -387,8 +406,9 @@ pub fn table_changes<'a>(family: Family, old: &'a TestCase, new: &'a TestCase) -
     // The same check, or the same matcher on the same subject with the
     // same expected values and more (a message naming the row).
     let makes = |a: &Assertion, m: &Assertion| {
+        let as_strong = a.matcher == m.matcher || rank(family, m).is_some() && rank(family, m) >= rank(family, a);
         same_check(a, m)
-            || a.matcher == m.matcher
+            || as_strong
                 && subject(a).is_some()
                 && subject(a) == subject(m)
                 && expected(a).iter().all(|e| {
