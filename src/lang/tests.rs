@@ -675,3 +675,28 @@ fn loops_that_reuse_a_name_each_give_their_rows() {
     let rebound = "def test_t():\n    for c in ['a', 'b']:\n        assert width(c) == 1\n    c = 'y'\n    for c in ['x']:\n        assert width(c) == 0\n";
     assert_eq!(rows(Lang::Python, rebound).0.len(), 0);
 }
+
+/// `@pytest.mark.parametrize` given the name of a module-level literal
+/// table reads that table's rows, as a loop over it does (wcwidth's
+/// `HYPHEN_LONG_WORD_CASES`); a name bound twice, or to anything but a
+/// literal list or tuple, gives no rows.
+#[test]
+fn parametrize_reads_a_module_table_by_name() {
+    let cases = |source: &str| -> Vec<Vec<Vec<(String, String)>>> {
+        let file = Lang::Python.test_file(source.as_bytes()).unwrap();
+        file.tests.into_iter().map(|t| t.cases).collect()
+    };
+    let pair = |name: &str, value: &str| (name.to_string(), value.to_string());
+    let py = "import pytest\n\nCASES = [\n    # a comment\n    ('a', 1),\n    ('bb', 2),\n]\nTWICE = [(1, 2)]\nTWICE = [(3, 4)]\nBUILT = [(n, n) for n in range(3)]\n\n@pytest.mark.parametrize('text,width', CASES)\ndef test_width(text, width):\n    assert len(text) == width\n\n@pytest.mark.parametrize('a,b', TWICE)\ndef test_twice(a, b):\n    assert a < b\n\n@pytest.mark.parametrize('a,b', BUILT)\ndef test_built(a, b):\n    assert a == b\n";
+    assert_eq!(
+        cases(py),
+        vec![
+            vec![
+                vec![pair("text", "\" a \""), pair("width", "1")],
+                vec![pair("text", "\" bb \""), pair("width", "2")]
+            ],
+            vec![],
+            vec![],
+        ]
+    );
+}

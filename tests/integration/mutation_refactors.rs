@@ -4524,3 +4524,60 @@ fn to_match_object_given_a_string_is_equality() {
     commit(&repo, "each", &[("test/cart.test.ts", &partial)]);
     assert_errors(&repo, &base, &["mutation/assertion-weakened test/cart.test.ts:12"]);
 }
+
+/// A parametrized test whose module-level table merged into a sibling's,
+/// the sibling gaining a column for what told them apart (wcwidth
+/// e19d2a2: `HYPHEN_LONG_WORD_CASES_NO_PROPAGATE` became rows of
+/// `HYPHEN_LONG_WORD_CASES` with `propagate` `False`), is checked again; a
+/// row the merge dropped is lost. An expected value changed in such a
+/// table with the code is seen.
+#[test]
+fn a_module_table_merged_into_a_sibling_with_one_more_column_is_kept() {
+    let old = "import pytest\n\nfrom calc.core import total\n\nPLAIN = [\n    ([1, 2], 3),\n    ([4], 4),\n]\nSCALED = [\n    ([1, 2], 6),\n    ([5], 10),\n]\n\n\n@pytest.mark.parametrize('xs,want', PLAIN)\ndef test_total(xs, want):\n    assert total(xs) == want\n\n\n@pytest.mark.parametrize('xs,want', SCALED)\ndef test_total_scaled(xs, want):\n    assert total(xs, scale=2) == want\n";
+    let merged = |rows: &str| {
+        format!(
+            "import pytest\n\nfrom calc.core import total\n\nCASES = [\n    ([1, 2], 1, 3),\n    ([4], 1, 4),\n{rows}]\n\n\n@pytest.mark.parametrize('xs,scale,want', CASES)\ndef test_total(xs, scale, want):\n    assert total(xs, scale=scale) == want\n"
+        )
+    };
+    let (repo, base) = python_repo(old);
+    commit(
+        &repo,
+        "merge",
+        &[(
+            "tests/test_core.py",
+            &merged("    ([1, 2], 2, 6),\n    ([5], 2, 10),\n"),
+        )],
+    );
+    assert_errors(&repo, &base, &[]);
+    let (repo, base) = python_repo(old);
+    commit(
+        &repo,
+        "merge",
+        &[("tests/test_core.py", &merged("    ([1, 2], 2, 6),\n"))],
+    );
+    assert_errors(
+        &repo,
+        &base,
+        &["mutation/test-deleted-or-skipped tests/test_core.py:21"],
+    );
+    let (repo, base) = python_repo(old);
+    commit(
+        &repo,
+        "scale",
+        &[
+            ("tests/test_core.py", &old.replace("([5], 10)", "([5], 11)")),
+            (
+                "calc/core.py",
+                "def total(xs, scale=1):\n    return sum(xs) * scale + 1\n",
+            ),
+        ],
+    );
+    let run = gate(&repo, &base);
+    assert!(
+        errors(&run)
+            .iter()
+            .any(|e| e.starts_with("mutation/assertion-value-changed tests/test_core.py:")),
+        "{}",
+        run.stdout
+    );
+}

@@ -150,7 +150,11 @@ pub(super) fn function(
     context.extend(fixtures.iter().map(String::as_str));
     // The module-level tables the function names, as written: their rows
     // are its cases.
-    let named = crate::lang::named_literals(&read.source[def.byte_range()], read.literals, read.source);
+    let named = crate::lang::named_literals(
+        &read.source[first.start_byte()..def.end_byte()],
+        read.literals,
+        read.source,
+    );
     for (name, literal) in &named {
         context.extend(["\u{1f}", name, literal]);
     }
@@ -285,7 +289,10 @@ pub(super) fn read_function(def: &Node, decorators: &[Node], read: &Read, file: 
     } else {
         Unchecked::default()
     };
-    let (mut cases, mut case_loops) = (parametrize_cases(decorators, &occurrences, source), Vec::new());
+    let (mut cases, mut case_loops) = (
+        parametrize_cases(decorators, &occurrences, literals, source),
+        Vec::new(),
+    );
     if cases.is_empty() {
         (cases, case_loops) = loop_cases(&body, literals, &occurrences, source);
     }
@@ -544,11 +551,13 @@ pub(super) fn loop_rows(
 /// The cases `@pytest.mark.parametrize` decorators give a test, of the
 /// parameters bound nowhere else (`occurrences` holds the parameters and the
 /// body's bindings): each row binds its names to its values; stacked
-/// decorators multiply. A row read from anything but a literal list or
-/// tuple (a name, a comprehension) is not read.
+/// decorators multiply. The rows are a literal list or tuple, written there
+/// or bound once at module level to the name given (`CASES`, among
+/// `literals`); others (a comprehension, a call) are not read.
 pub(super) fn parametrize_cases(
     decorators: &[Node],
     occurrences: &[(String, Bound)],
+    literals: &[(String, Node)],
     source: &[u8],
 ) -> Vec<Vec<(String, String)>> {
     let mut cases: Vec<Vec<(String, String)>> = Vec::new();
@@ -576,6 +585,16 @@ pub(super) fn parametrize_cases(
                     .collect()
             }
             _ => Vec::new(),
+        };
+        let rows = match rows.kind() {
+            "identifier" => {
+                let name = text(rows, source);
+                match literals.iter().find(|(n, _)| *n == name) {
+                    Some((_, table)) => *table,
+                    None => continue,
+                }
+            }
+            _ => *rows,
         };
         if names.is_empty() || !matches!(rows.kind(), "list" | "tuple") {
             continue;
