@@ -81,18 +81,36 @@ pub(crate) fn not_rebound(occurrences: &[(String, Bound)], name: &str) -> bool {
 /// `occurrences` with the names several loops bind each bound once: loops
 /// that do not nest (`for c in [..] {..}` then `for c in [..] {..}`) each
 /// bind their own `c`, no rebinding of the other's (unicode-width 3742586).
-/// `loop_bound` holds the names each loop's pattern binds, a name once per
-/// loop; a loop nested in another is no table of its own
-/// ([`one_table`]), so nothing is read of it wrongly.
-pub(crate) fn once_per_loop(occurrences: &[(String, Bound)], loop_bound: &[(String, Bound)]) -> Vec<(String, Bound)> {
-    let mut extra: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    for (name, _) in loop_bound {
-        *extra.entry(name.as_str()).or_default() += 1;
-    }
+/// The loops are the nodes of `body` of kind `kind`, their patterns their
+/// `field`, whose names `names` reads; the walk does not enter `stop`
+/// kinds (nested functions). A loop nested in another is no table of its
+/// own ([`one_table`]), so nothing is read of it wrongly.
+pub(crate) fn once_per_loop(
+    occurrences: &[(String, Bound)],
+    body: &Node,
+    (kind, field): (&str, &'static str),
+    names: impl Fn(&Node, &mut Vec<(String, Bound)>),
+    stop: &[&str],
+) -> Vec<(String, Bound)> {
+    let mut extra: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    visit_named(*body, |n| {
+        if n.kind() == kind
+            && let Some(pattern) = n.field(field)
+        {
+            let mut bound = Vec::new();
+            names(&pattern, &mut bound);
+            bound.sort_by(|a, b| a.0.cmp(&b.0));
+            bound.dedup_by(|a, b| a.0 == b.0);
+            for (name, _) in bound {
+                *extra.entry(name).or_default() += 1;
+            }
+        }
+        !stop.contains(&n.kind())
+    });
     let mut out = Vec::with_capacity(occurrences.len());
     for (name, value) in occurrences {
         let left = extra
-            .get_mut(name.as_str())
+            .get_mut(name)
             .filter(|left| **left > 1 && matches!(value, Bound::Other));
         match left {
             Some(left) => *left -= 1,

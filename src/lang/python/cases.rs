@@ -408,19 +408,13 @@ pub(super) fn loop_cases(
     if !source[body.byte_range()].windows(3).any(|w| w == b"for") {
         return (Vec::new(), Vec::new());
     }
-    let mut loop_bound = Vec::new();
-    visit_named(*body, |n| {
-        if n.kind() == "for_statement"
-            && let Some(left) = n.field("left")
-        {
-            let mut names = Vec::new();
-            identifiers(&left, source, &mut names);
-            names.dedup_by(|a, b| a.0 == b.0);
-            loop_bound.extend(names);
-        }
-        !matches!(n.kind(), "function_definition" | "class_definition" | "lambda")
-    });
-    let occurrences = &crate::lang::once_per_loop(occurrences, &loop_bound);
+    let occurrences = &crate::lang::once_per_loop(
+        occurrences,
+        body,
+        ("for_statement", "left"),
+        |left, out| identifiers(left, source, out),
+        &["function_definition", "class_definition", "lambda"],
+    );
     let mut tables = Vec::new();
     visit_named(*body, |n| match n.kind() {
         "for_statement" => {

@@ -100,19 +100,13 @@ pub(super) fn loop_cases(
     if !source[body.byte_range()].windows(3).any(|w| w == b"for") {
         return (Vec::new(), Vec::new());
     }
-    let mut loop_bound = Vec::new();
-    visit_named(*body, |n| {
-        if n.kind() == "for_expression"
-            && let Some(pattern) = n.field("pattern")
-        {
-            let mut names = Vec::new();
-            pattern_names(&pattern, source, &mut names);
-            names.dedup_by(|a, b| a.0 == b.0);
-            loop_bound.extend(names);
-        }
-        !matches!(n.kind(), "function_item" | "token_tree")
-    });
-    let occurrences = &crate::lang::once_per_loop(occurrences, &loop_bound);
+    let occurrences = &crate::lang::once_per_loop(
+        occurrences,
+        body,
+        ("for_expression", "pattern"),
+        |pattern, out| pattern_names(pattern, source, out),
+        &["function_item", "token_tree"],
+    );
     let mut tables = Vec::new();
     visit_named(*body, |n| {
         if n.kind() == "for_expression"
@@ -120,7 +114,7 @@ pub(super) fn loop_cases(
             && let Some(table) = loop_table(body, value, module, occurrences, source)
             && let Some(cases) = match table.kind() {
                 "macro_invocation" => vec_rows(&pattern, &table, occurrences, source),
-                _ => loop_rows(&pattern, &table, occurrences, (source, source)),
+                _ => loop_rows(&pattern, &table, occurrences, source),
             }
         {
             tables.push((text(&table, source).into_owned(), Span::of(&n), cases));
@@ -180,27 +174,17 @@ pub(super) fn loop_table<'a>(
 
 /// The cases of a `vec![..]` table (`let data = vec![("f", "Zg=="), ..];`
 /// then `for (orig, encoded) in &data`) as the loop's `pattern` reads each
-/// row: the macro's tokens parsed as the array they write.
+/// row: the macro's tokens parsed as the items they write.
 fn vec_rows(
     pattern: &Node,
     table: &Node,
     occurrences: &[(String, Bound)],
     source: &[u8],
 ) -> Option<Vec<Vec<(String, String)>>> {
-    let mut cursor = table.walk();
-    let tree = table.named_children(&mut cursor).find(|c| c.kind() == "token_tree")?;
-    let mut written = b"fn f() { let _ = ".to_vec();
-    written.extend_from_slice(&source[tree.byte_range()]);
-    written.extend_from_slice(b";\n}\n");
-    let parsed = reparse(&written)?;
-    let mut array = None;
-    visit_named(parsed.root_node(), |n| {
-        if array.is_none() && n.kind() == "array_expression" {
-            array = Some(n);
-        }
-        array.is_none()
-    });
-    loop_rows(pattern, &array?, occurrences, (source, &written))
+    with_macro_args(table, source, |rows, written| {
+        rows_read(pattern, rows, occurrences, (source, written))
+    })
+    .flatten()
 }
 
 /// The cases of `table` as the loop's `pattern` reads each row.
@@ -208,18 +192,31 @@ pub(super) fn loop_rows(
     pattern: &Node,
     table: &Node,
     occurrences: &[(String, Bound)],
+    source: &[u8],
+) -> Option<Vec<Vec<(String, String)>>> {
+    rows_read(pattern, &named(table), occurrences, (source, source))
+}
+
+/// A node's named children but comments.
+fn named<'a>(node: &Node<'a>) -> Vec<Node<'a>> {
+    let mut c = node.walk();
+    node.named_children(&mut c).filter(|v| !v.is_comment()).collect()
+}
+
+/// The cases of `rows` (of `rows_source`) as the loop's `pattern` (of
+/// `source`) reads each.
+fn rows_read(
+    pattern: &Node,
+    rows: &[Node],
+    occurrences: &[(String, Bound)],
     (source, rows_source): (&[u8], &[u8]),
 ) -> Option<Vec<Vec<(String, String)>>> {
-    fn named<'a>(node: &Node<'a>) -> Vec<Node<'a>> {
-        let mut c = node.walk();
-        node.named_children(&mut c).filter(|v| !v.is_comment()).collect()
-    }
     let mut pattern = *pattern;
     while matches!(pattern.kind(), "reference_pattern" | "ref_pattern") {
         pattern = first_child(&pattern)?;
     }
     let mut cases = Vec::new();
-    for row in named(table) {
+    for &row in rows {
         let case: Vec<(String, String)> = match (pattern.kind(), row.kind()) {
             ("tuple_pattern", "tuple_expression") => {
                 let names = named(&pattern);
