@@ -4581,3 +4581,28 @@ fn a_module_table_merged_into_a_sibling_with_one_more_column_is_kept() {
         run.stdout
     );
 }
+
+/// `assert errors == []` rewritten as `assert not errors` on a list the
+/// test builds (`errors = []`, then appended to; wcwidth a3cb502, a lint
+/// fix) checks the same: a list is falsy exactly when empty. On what a
+/// call returns (`None` is falsy too) it is weaker.
+#[test]
+fn an_empty_list_check_written_as_falsy_on_a_built_list_is_the_same() {
+    let test = |setup: &str, check: &str| {
+        format!("from calc.core import total\n\n\ndef test_totals():\n{setup}\n    {check}\n")
+    };
+    let built =
+        "    errors = []\n    for xs in ([1], [2]):\n        if total(xs) != xs[0]:\n            errors.append(xs)";
+    let called = "    errors = total([])";
+    for (setup, lost) in [(built, false), (called, true)] {
+        let (found, out) = blocks(
+            &[
+                ("calc/__init__.py", "\n"),
+                ("calc/core.py", CALC_PY),
+                ("tests/test_core.py", &test(setup, "assert errors == []")),
+            ],
+            &[("tests/test_core.py", &test(setup, "assert not errors"))],
+        );
+        assert_eq!(found, lost, "{setup}: {out}");
+    }
+}

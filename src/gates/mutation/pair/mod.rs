@@ -14,7 +14,7 @@ mod stronger;
 use canonical::{canonical, migrated, thrown_checked, thrown_made};
 pub use canonical::{same_check, same_check_as, threw_again};
 use stronger::{bool_written_out, contradicted, flipped, implied, pinned_by_truth};
-pub use stronger::{extended, narrowed, pinned_with_its_pattern, truth};
+pub use stronger::{emptied_list, extended, narrowed, pinned_with_its_pattern, truth};
 mod rows;
 mod titles;
 mod values;

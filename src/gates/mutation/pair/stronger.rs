@@ -437,3 +437,21 @@ pub(super) fn contradicted(old: &Assertion, whole: &str, new: &Assertion) -> boo
     };
     holds != (demanded == "true")
 }
+
+/// Is the weaker-looking `new` (`assert not errors`) the old `old`
+/// (`assert errors == []`) on a name the test binds to an empty list (`errors
+/// = []`, then appended to; the new test's text is `lines`)? A list is
+/// falsy exactly when it is empty (wcwidth a3cb502, a lint fix).
+pub fn emptied_list(old: &Assertion, new: &Assertion, lines: &[&str]) -> bool {
+    let (Some(subject), [_, empty]) = (subject(old), old.parts.as_slice()) else {
+        return false;
+    };
+    old.matcher == "=="
+        && empty == "[ ]"
+        && new.matcher == "not"
+        && new.parts.first().map(String::as_str) == Some(subject)
+        && crate::lang::is_plain_name(subject)
+        && lines
+            .iter()
+            .any(|l| l.trim().replace(' ', "") == format!("{subject}=[]"))
+}

@@ -206,6 +206,7 @@ impl Analysis<'_> {
                     if known.check(&o.name, old)
                         && !self.back_at_end(o, old)
                         && !pair::as_strong_in_every_case(Family::of(nf.lang), n, new, old)
+                        && !pair::emptied_list(old, new, &lines)
                         && (pair::subject(old) == pair::subject(new) || !self.lost_removed_api(emit, of, o, nf, n)) =>
                 {
                     emit.push(
