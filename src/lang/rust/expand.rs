@@ -29,6 +29,9 @@ impl Expansion {
     }
 }
 
+/// The longest body of a macro read expanded, in bytes.
+const MAX_BODY: usize = 4096;
+
 /// The file's macros that expand to checks ([`Expansion`]).
 pub(super) fn assertion_macros(root: &Node, source: &[u8]) -> Vec<Expansion> {
     // Most test files define no macro: a look at their text spares the walk.
@@ -77,9 +80,11 @@ fn expansion(def: &Node, source: &[u8]) -> Option<Expansion> {
     }
     let body = text(&right, source);
     let body = body.get(1..body.len().checked_sub(1)?)?.to_string();
-    // Only a macro that checks: any other is a call, read as one.
+    // Only a macro that checks: any other is a call, read as one. A body
+    // past a few kilobytes is no wrapper of checks, and expanding it at
+    // each invocation would cost in proportion to both.
     let asserts = ["assert", "panic!"].iter().any(|word| body.contains(word));
-    (asserts && !params.is_empty()).then_some(Expansion { name, params, body })
+    (asserts && !params.is_empty() && body.len() <= MAX_BODY).then_some(Expansion { name, params, body })
 }
 
 /// The body of `expansion` with the arguments of its invocation `mac` put
