@@ -46,7 +46,7 @@ pub fn as_strong_in_every_case(family: Family, t: &TestCase, a: &Assertion, old:
         .filter(|&(_, i)| i == at)
         .map(|(c, i)| made(t, c, i))
         .collect();
-    !made.is_empty() && made.iter().all(|m| rank(family, m) >= was)
+    was.is_some() && !made.is_empty() && made.iter().all(|m| rank(family, m) >= was)
 }
 
 /// How many checks `t` makes when it runs: each case's, and, its cases
@@ -406,7 +406,7 @@ pub fn table_changes<'a>(family: Family, old: &'a TestCase, new: &'a TestCase) -
     // The same check, or the same matcher on the same subject with the
     // same expected values and more (a message naming the row).
     let makes = |a: &Assertion, m: &Assertion| {
-        let as_strong = a.matcher == m.matcher || rank(family, m).is_some() && rank(family, m) >= rank(family, a);
+        let as_strong = a.matcher == m.matcher || rank(family, a).is_some() && rank(family, m) >= rank(family, a);
         same_check(a, m)
             || as_strong
                 && subject(a).is_some()

@@ -385,9 +385,9 @@ impl<'a> Gained<'a> {
     }
 
     /// Does a test the step added or edited hold every row of `t`'s table
-    /// as one of its own (the same values, whatever the columns are
-    /// named, and one more at most), checking them with a matcher `t` used or a helper that
-    /// asserts: a table merged into another (issue 64: logrus's
+    /// as one of its own (the same values, whatever the columns are named,
+    /// and one more at most), checking them with a matcher `t` used or a
+    /// helper that asserts: a table merged into another (issue 64: logrus's
     /// `TestEscaping_Interface` became rows of `TestEscaping`)?
     pub(crate) fn holds_rows(&self, t: &TestCase) -> bool {
         if t.cases.is_empty() {
@@ -472,7 +472,7 @@ impl<'a> Gained<'a> {
 
     /// Does a table test the step added or edited hold, in one of its rows,
     /// every literal the deleted test `t` (written out, its source `text`)
-    /// was written with, two or more and not all empty, checking with a
+    /// was written with, two or more, none empty, checking with a
     /// matcher or a helper that asserts: a test per vector become a row of
     /// a table of vectors (rust-base64 766fbc9: `encode_rfc4648_1`, that is
     /// `compare_encode("Zg==", b"f")`, became the row `("f", "Zg==")` of
