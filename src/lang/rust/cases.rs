@@ -517,21 +517,19 @@ impl Items<'_, '_> {
             Some(memo) => {
                 let mut context = vec![scope];
                 context.extend(self.tables.iter().map(String::as_str));
+                let written = &self.source[def.byte_range()];
                 // The file's tables the function names, as written: their rows are its cases.
-                let named = crate::lang::named_literals(&self.source[def.byte_range()], self.literals, self.source);
+                let named = crate::lang::named_literals(written, self.literals, self.source);
                 for (name, literal) in &named {
                     context.extend(["\u{1f}", name, literal]);
                 }
-                // The assertion macros it may invoke, as written: they make its checks.
-                let written = &self.source[def.byte_range()];
+                // The assertion macros it may invoke, as written: they make
+                // its checks. Their names searched once each, whatever
+                // spacing comes before the `!`.
                 let invoked: Vec<String> = self
                     .expansions
                     .iter()
-                    .filter(|e| {
-                        written
-                            .windows(e.name.len() + 1)
-                            .any(|w| w == format!("{}!", e.name).as_bytes())
-                    })
+                    .filter(|e| memchr::memmem::find(written, e.name.as_bytes()).is_some())
                     .map(Expansion::key)
                     .collect();
                 context.extend(invoked.iter().map(String::as_str));

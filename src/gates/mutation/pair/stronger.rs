@@ -446,12 +446,14 @@ pub fn emptied_list(old: &Assertion, new: &Assertion, lines: &[&str]) -> bool {
     let (Some(subject), [_, empty]) = (subject(old), old.parts.as_slice()) else {
         return false;
     };
-    old.matcher == "=="
+    if !(old.matcher == "=="
         && empty == "[ ]"
         && new.matcher == "not"
         && new.parts.first().map(String::as_str) == Some(subject)
-        && crate::lang::is_plain_name(subject)
-        && lines
-            .iter()
-            .any(|l| l.trim().replace(' ', "") == format!("{subject}=[]"))
+        && crate::lang::is_plain_name(subject))
+    {
+        return false;
+    }
+    let binding = format!("{subject}=[]");
+    lines.iter().any(|l| l.trim().replace(' ', "") == binding)
 }
