@@ -411,6 +411,139 @@ fn the_public_api_is_what_the_entry_points_reach() {
     );
 }
 
+/// A JavaScript module with declarations beside it (`index.js` and
+/// `index.d.ts`, found by TypeScript without a `types` field) is published
+/// through them: its users read the declarations' docs, so an export the
+/// declarations document is documented, and one they do not is the finding,
+/// on the declaration (issue 64: sindresorhus/slugify 12498c9 documents
+/// `slugify` in `index.d.ts` and exports it from `index.js`).
+#[test]
+fn a_javascript_module_is_published_through_the_declarations_beside_it() {
+    let (repo, base) = based(&[
+        ("package.json", "{ \"name\": \"slug\", \"exports\": \"./index.js\" }\n"),
+        (
+            "index.js",
+            "/** Slugs. */\nexport default function slug(s) { return s }\n",
+        ),
+        (
+            "index.d.ts",
+            "/** Slugs. */\nexport default function slug(s: string): string;\n",
+        ),
+    ]);
+    repo.write(
+        "index.js",
+        "export default function slug(s) { return s }\n\nexport function counter() { return slug }\n\nexport function extra() {}\n",
+    );
+    repo.write(
+        "index.d.ts",
+        "/** Slugs. */\nexport default function slug(s: string): string;\n\n/** A slugger that counts repeats. */\nexport function counter(): (s: string) => string;\n\nexport function extra(): void;\n",
+    );
+    let run = docs(&repo, &base);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert_eq!(
+        run.marked(),
+        [
+            "docs/undocumented-export error index.d.ts:7",
+            "docs/undocumented-export warning index.js:3",
+            "docs/undocumented-export warning index.js:5"
+        ],
+        "`counter` is documented where TypeScript reads it; `extra` is not"
+    );
+    assert!(
+        run.stdout
+            .contains("publishes this module through index.d.ts, beside it"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// A small package that documented none of its public symbols at the base
+/// (too few to measure a share: three) keeps no doc-comment convention, so
+/// a new undocumented export there is a warning that says so (issue 64:
+/// unjs/destr documents its API in its README only). One documented symbol
+/// is a convention, and the new one blocks.
+#[test]
+fn a_small_package_that_documented_none_of_its_api_warns() {
+    for (documented, want) in [("", "warning"), ("/** Parses. */\n", "error")] {
+        let (repo, base) = based(&[
+            (
+                "package.json",
+                "{ \"name\": \"parse\", \"exports\": \"./src/index.ts\" }\n",
+            ),
+            (
+                "src/index.ts",
+                &format!(
+                    "export type Options = {{ strict?: boolean }}\n\n{documented}export function parse(s: string) {{ return s }}\n\nexport const VERSION = 1\n"
+                ),
+            ),
+        ]);
+        repo.write(
+            "src/index.ts",
+            format!("export type Options = {{ strict?: boolean }}\n\n{documented}export function parse(s: string) {{ return s }}\n\nexport const VERSION = 1\n\nexport function safeParse(s: string) {{ return s }}\n"),
+        );
+        let run = docs(&repo, &base);
+        let line = if documented.is_empty() { 7 } else { 8 };
+        assert_eq!(
+            run.marked(),
+            [format!("docs/undocumented-export {want} src/index.ts:{line}")],
+            "{}",
+            run.stdout
+        );
+        if documented.is_empty() {
+            assert!(
+                run.stdout
+                    .contains("documented none of its 3 public symbols at the base"),
+                "{}",
+                run.stdout
+            );
+        }
+    }
+}
+
+/// A declaration file a change adds for the module the package already
+/// published (`"types": "lib.d.ts"` for `main`'s `index.js`), which the
+/// change leaves as it was, types that module's API and adds none: its
+/// undocumented names are the base's, shown, not blocked (issue 64: kleur
+/// 0b44261). Written with new code in the module, they may be new API.
+#[test]
+fn declarations_added_for_a_published_module_add_no_api() {
+    for code_changed in [false, true] {
+        let (repo, base) = based(&[
+            ("package.json", "{ \"name\": \"paint\", \"main\": \"index.js\" }\n"),
+            (
+                "index.js",
+                "const $ = {};\nfor (const k of ['red', 'blue']) $[k] = (s) => s;\nmodule.exports = $;\n",
+            ),
+        ]);
+        repo.write(
+            "package.json",
+            "{ \"name\": \"paint\", \"main\": \"index.js\", \"types\": \"lib.d.ts\" }\n",
+        );
+        repo.write(
+            "lib.d.ts",
+            "export const red: (s: string) => string;\nexport const blue: (s: string) => string;\n",
+        );
+        if code_changed {
+            repo.write(
+                "index.js",
+                "const $ = {};\nfor (const k of ['red', 'blue', 'green']) $[k] = (s) => s;\nmodule.exports = $;\n",
+            );
+        }
+        let run = docs(&repo, &base);
+        let want = if code_changed { "error" } else { "warning" };
+        let at = if code_changed { "" } else { " at-base" };
+        assert_eq!(
+            run.marked(),
+            [
+                format!("docs/undocumented-export {want} lib.d.ts:1{at}"),
+                format!("docs/undocumented-export {want} lib.d.ts:2{at}")
+            ],
+            "{}",
+            run.stdout
+        );
+    }
+}
+
 /// A Go file built only with a tag of the project's own (`// +build
 /// gofuzz`, `//go:build integration`) is not in the package a plain `go
 /// build` compiles: its exports are shown, not blocked (Masterminds/semver

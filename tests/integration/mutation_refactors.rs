@@ -4606,3 +4606,37 @@ fn an_empty_list_check_written_as_falsy_on_a_built_list_is_the_same() {
         assert_eq!(found, lost, "{setup}: {out}");
     }
 }
+
+/// A Go check moved into a helper of the project's own package, handed the
+/// test's `t` and the values (`testutils.SameElements(t, m.Keys(), want)`
+/// in place of `if !sameElements(got, want) { t.Errorf(..) }`), still
+/// checks them (issue 64: emirpasic/gods 14f7142, the generics migration).
+/// A helper handed one value (setup) or whose result the test keeps is no
+/// check, and the lost one is reported.
+#[test]
+fn a_go_check_moved_into_a_helper_package_handed_t_is_kept() {
+    let helper = "package testutils\n\nimport \"testing\"\n\n// SameElements fails t unless the slices hold the same elements.\nfunc SameElements(t *testing.T, got, want []int) {\n\tif len(got) != len(want) {\n\t\tt.Errorf(\"got %v, want %v\", got, want)\n\t}\n}\n\n// Sorted returns xs sorted.\nfunc Sorted(t *testing.T, xs []int) []int { return xs }\n";
+    let old = "package cart\n\nimport \"testing\"\n\nfunc sameElements(a, b []int) bool { return len(a) == len(b) }\n\nfunc TestTotal(t *testing.T) {\n\tif got := Total([]int{1, 2}); got != 3 {\n\t\tt.Errorf(\"got %d\", got)\n\t}\n\tif actual, expected := []int{Total(nil)}, []int{0}; !sameElements(actual, expected) {\n\t\tt.Errorf(\"got %v\", actual)\n\t}\n}\n";
+    let moved = "package cart\n\nimport (\n\t\"testing\"\n\n\t\"example.com/shop/testutils\"\n)\n\nfunc TestTotal(t *testing.T) {\n\tif got := Total([]int{1, 2}); got != 3 {\n\t\tt.Errorf(\"got %d\", got)\n\t}\n\ttestutils.SameElements(t, []int{Total(nil)}, []int{0})\n}\n";
+    let (repo, base) = go_repo(old);
+    commit(
+        &repo,
+        "helper",
+        &[("testutils/testutils.go", helper), ("cart/cart_test.go", moved)],
+    );
+    assert_errors(&repo, &base, &[]);
+    // Look-alikes: the helper's result kept, or a helper handed one value.
+    for lost in [
+        "\t_ = testutils.Sorted(t, []int{Total(nil)})\n",
+        "\ttestutils.Sorted(t, []int{Total(nil)})\n",
+    ] {
+        let (repo, base) = go_repo(old);
+        let weakened = moved.replace("\ttestutils.SameElements(t, []int{Total(nil)}, []int{0})\n", lost);
+        commit(
+            &repo,
+            "helper",
+            &[("testutils/testutils.go", helper), ("cart/cart_test.go", &weakened)],
+        );
+        assert_errors(&repo, &base, &["mutation/assertion-deleted cart/cart_test.go:9"]);
+    }
+}

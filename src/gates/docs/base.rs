@@ -21,7 +21,7 @@ use crate::changed::ChangedFile;
 use crate::finding::{Finding, Severity};
 use crate::gates::at_base::AtBase;
 use crate::gates::project::py_dist;
-use crate::git::{BlobRead, Repo, display_path};
+use crate::git::{BlobRead, Repo, Status, display_path};
 use crate::lang::Lang;
 use crate::rule::Level;
 use crate::walk::SourceFile;
@@ -189,10 +189,16 @@ impl Surface<'_> {
     pub(super) fn hides(&self, path: &Path, name: &str) -> Option<String> {
         match self {
             Surface::Whole => None,
-            Surface::JavaScript(api) => (!api.exposes(path, name)).then(|| {
-                "a warning: no entry point of the package (package.json `exports`, `main`, `types`) exposes it"
-                    .to_string()
-            }),
+            Surface::JavaScript(api) => match api.typed_by(path) {
+                Some(declarations) => Some(format!(
+                    "a warning: the package publishes this module through {}, beside it, where its docs are read",
+                    display_path(declarations)
+                )),
+                None => (!api.exposes(path, name)).then(|| {
+                    "a warning: no entry point of the package (package.json `exports`, `main`, `types`) exposes it"
+                        .to_string()
+                }),
+            },
             Surface::Python(dist) => (!dist.ships(path)).then(|| {
                 format!(
                     "a warning: no package the distribution builds holds this module ({})",
@@ -231,6 +237,11 @@ const LITTLE_FROM: usize = 8;
 /// replay, ufo: none of its seven TypeScript types has a doc comment,
 /// every function does).
 const LITTLE_KIND_FROM: usize = 4;
+/// A directory with too few public symbols at the base to measure a share
+/// ([`LITTLE_FROM`]) but at least this many, none of them documented,
+/// keeps no convention either (destr's three exports): one or two may be a
+/// project's first lines.
+const NONE_FROM: usize = 3;
 /// The most files of one directory read to measure it.
 const SHARE_FILES: usize = 200;
 
@@ -377,6 +388,9 @@ impl<'r> Held<'r> {
     /// project does not keep that convention there, and blocking every
     /// change that adds to it would block most of them; the finding shows
     /// the gap, with the share, until the directory documents half. So
+    /// where too few to measure (under [`LITTLE_FROM`], at least
+    /// [`NONE_FROM`]) were there and none of them was documented (issue 64:
+    /// destr's three exports, documented in its README only). So
     /// with a kind the directory documents little of (at least
     /// [`LITTLE_KIND_FROM`] of it, fewer than half documented): its
     /// functions documented, its types not.
@@ -396,6 +410,12 @@ impl<'r> Held<'r> {
         } else {
             format!("the directory above it, {},", display_path(&dir))
         };
+        if in_all.0 == 0 && (NONE_FROM..LITTLE_FROM).contains(&in_all.1) {
+            return Some(format!(
+                "a warning: {directory} documented none of its {} public symbols at the base; where none is documented, the project keeps no convention for a new one to break, and it is shown, not blocked",
+                in_all.1
+            ));
+        }
         if little(in_all, LITTLE_FROM) {
             let (documented, all) = in_all;
             return Some(format!(
@@ -420,7 +440,8 @@ impl<'r> Held<'r> {
     /// [`LITTLE_FROM`] (a folder of three loop factories, or one the change
     /// adds, keeps the convention of the directory above it; issue 64:
     /// uvicorn's `loops/`, reselect's `autotrackMemoize/`), else the
-    /// file's own. Each is measured by its own files, as a file there is.
+    /// nearest that had any, else the file's own. Each is measured by its
+    /// own files, as a file there is.
     fn documented_share(&mut self, file: &ChangedFile, language: Lang, kind: &str) -> Option<Measured> {
         let own = file.path.parent().unwrap_or(Path::new("")).to_path_buf();
         let of = |share: &Share, dir: &Path| Measured {
@@ -432,6 +453,17 @@ impl<'r> Held<'r> {
         while let Some(at) = dir {
             if let Some(share) = self.share_of(at, language)
                 && share.all.1 >= LITTLE_FROM
+            {
+                return Some(of(share, at));
+            }
+            dir = at.parent();
+        }
+        // None had that many: the nearest that had any (a small package's
+        // `src/`, the directory above a new one), else the file's own.
+        let mut dir = Some(own.as_path());
+        while let Some(at) = dir {
+            if let Some(share) = self.share_of(at, language)
+                && share.all.1 > 0
             {
                 return Some(of(share, at));
             }
@@ -492,6 +524,25 @@ impl<'r> Held<'r> {
         let (Surface::JavaScript(api), Some(dir), Some(commit)) = (surface, package, &self.commit) else {
             return None;
         };
+        // A declaration file the change adds for a module the base already
+        // published, which the change leaves as it was, types that module's
+        // API: it adds none (issue 64: kleur 0b44261, `kleur.d.ts` written
+        // for the `index.js` whose colours were set at run time).
+        if matches!(file.status, Status::Added | Status::Untracked) {
+            let unchanged = |module: &Path| !self.moved.files.iter().any(|f| f.path == module);
+            let typed: Vec<PathBuf> = api
+                .types(&file.path)
+                .filter(|m| unchanged(m))
+                .map(Path::to_path_buf)
+                .collect();
+            if !typed.is_empty() {
+                let Held { repo, tree, .. } = self;
+                let tree = tree.get_or_insert_with(|| AtCommit::new(repo, commit).ok()).as_ref()?;
+                if typed.iter().any(|module| tree.is_file(module)) {
+                    return Some(false);
+                }
+            }
+        }
         let labels = api.labels(&file.path, &symbol.name);
         if labels.is_empty() {
             return None;

@@ -38,6 +38,9 @@ pub struct Api {
     names: HashMap<(PathBuf, String), BTreeSet<String>>,
     /// Source folders a subpath pattern exposes (`"./utils/*": "./dist/utils/*.js"`).
     folders: Vec<PathBuf>,
+    /// JavaScript modules published through the declarations beside them
+    /// (`index.js` -> `index.d.ts`): their docs are read there.
+    typed: HashMap<PathBuf, PathBuf>,
 }
 
 /// What a step of the walk takes of a module.
@@ -55,6 +58,20 @@ impl Api {
         self.whole.contains_key(file)
             || self.names.contains_key(&(file.to_path_buf(), name.to_string()))
             || self.folders.iter().any(|f| file.starts_with(f))
+    }
+
+    /// The declarations an entry point's JavaScript `file` is published
+    /// through, if it is.
+    pub fn typed_by(&self, file: &Path) -> Option<&Path> {
+        self.typed.get(file).map(PathBuf::as_path)
+    }
+
+    /// The JavaScript modules the declaration file `file` types.
+    pub fn types(&self, file: &Path) -> impl Iterator<Item = &Path> {
+        self.typed
+            .iter()
+            .filter(move |(_, d)| d.as_path() == file)
+            .map(|(module, _)| module.as_path())
     }
 
     /// The names `name` of `file` is exposed as: an entry point and a
@@ -187,6 +204,23 @@ pub fn api(files: &dyn Files, dir: &Path) -> Option<Api> {
         .filter(|e| !e.contains('*'))
         .filter_map(|e| source_of(files, dir, e, &compiled))
         .collect();
+    for source in &sources {
+        if let Some(module) = module_of(files, source) {
+            api.typed.insert(module, source.clone());
+        }
+    }
+    // The declarations `types` names are those of `main` (npm's default
+    // `index.js`), whatever their file is named (`kleur.d.ts`).
+    let field = |key: &str| json.get(key).and_then(|v| v.as_str());
+    if let Some(declarations) = field("types").or(field("typings"))
+        && TYPED_BY.iter().any(|(_, dts)| declarations.ends_with(dts))
+        && let Some(declarations) = source_of(files, dir, declarations, &compiled)
+        && let Some(main) = normalize(&dir.join(field("main").unwrap_or("./index.js")))
+        && TYPED_BY.iter().any(|(js, _)| main.to_string_lossy().ends_with(js))
+        && files.is_file(&main)
+    {
+        api.typed.entry(main).or_insert(declarations);
+    }
     // Built by a bundler from sources its config names (tsdown's and
     // tsup's `entry`, unbuild's `entries`), in place of the entry points'.
     if sources.is_empty() && declared {
@@ -392,7 +426,34 @@ fn source_of(files: &dyn Files, dir: &Path, entry: &str, compiled: &[(PathBuf, P
             candidates.push(Path::new(source).join(&rest));
         }
     }
-    candidates.iter().find_map(|c| with_extension(files, &dir.join(c)))
+    let source = candidates.iter().find_map(|c| with_extension(files, &dir.join(c)))?;
+    Some(declarations_of(files, &source).unwrap_or(source))
+}
+
+/// A JavaScript module and the declaration file TypeScript reads its types
+/// from, written beside it.
+const TYPED_BY: [(&str, &str); 3] = [(".js", ".d.ts"), (".mjs", ".d.mts"), (".cjs", ".d.cts")];
+
+/// The declaration file written beside a JavaScript module, where
+/// TypeScript looks for its types (`x.js` -> `x.d.ts`, `x.mjs` -> `x.d.mts`,
+/// `x.cjs` -> `x.d.cts`): what the package's users see of the module, its
+/// docs included, in place of the untyped code.
+fn declarations_of(files: &dyn Files, module: &Path) -> Option<PathBuf> {
+    let text = module.to_str()?;
+    let found = TYPED_BY
+        .iter()
+        .find_map(|(js, dts)| Some(PathBuf::from(format!("{}{dts}", text.strip_suffix(js)?))))?;
+    files.is_file(&found).then_some(found)
+}
+
+/// The JavaScript module a declaration file is written beside, the
+/// reverse of [`declarations_of`].
+fn module_of(files: &dyn Files, declarations: &Path) -> Option<PathBuf> {
+    let text = declarations.to_str()?;
+    let found = TYPED_BY
+        .iter()
+        .find_map(|(js, dts)| Some(PathBuf::from(format!("{}{js}", text.strip_suffix(dts)?))))?;
+    files.is_file(&found).then_some(found)
 }
 
 /// The source folder (repo-relative) a build folder an entry pattern names
@@ -645,9 +706,18 @@ mod tests {
             source_of(&WorkTree(root), pkg, "./index.d.ts", &[]),
             Some(PathBuf::from("pkg/index.d.ts"))
         );
+        // So are they for the module they sit beside (`index.js`: TypeScript
+        // reads `index.d.ts`), which is published through them.
         assert_eq!(
             source_of(&WorkTree(root), pkg, "./index.js", &[]),
-            Some(PathBuf::from("pkg/index.js"))
+            Some(PathBuf::from("pkg/index.d.ts"))
+        );
+        std::fs::write(root.join("pkg/other.mjs"), "export const b = 1\n").unwrap();
+        std::fs::write(root.join("pkg/other.d.ts"), "export declare const b: number\n").unwrap();
+        assert_eq!(
+            source_of(&WorkTree(root), pkg, "./other.mjs", &[]),
+            Some(PathBuf::from("pkg/other.mjs")),
+            "an ES module's declarations are `.d.mts`"
         );
         assert_eq!(
             resolve(&WorkTree(root), Path::new("pkg/source/index.ts"), "./core/a.js"),

@@ -423,6 +423,19 @@ impl<'r> Scan<'r> {
             let rest = &args[1..];
             let parts: Vec<String> = rest.iter().map(|a| token_key(a, source)).collect();
             push(self, Form::Other, parts, rest);
+        } else if receiver.is_some_and(|r| r.kind() == "identifier")
+            && self.read.outside_std.contains(&receiver_text)
+            && args.len() > 2
+            && args.first().is_some_and(|a| self.is_testing(a))
+            && call.parent().is_some_and(|p| p.kind() == "expression_statement")
+        {
+            // `testutils.SameElements(t, got, want)`: a function of a package
+            // outside the standard library, handed the test's `t` and two or
+            // more values, its result unused, is a check helper (a project's
+            // `testutils`, a golden-file package): it compares the values and
+            // fails the test through the `t`. A setup helper is handed one
+            // (`testutil.Serve(t, handler)`) or its result is used.
+            check(self, &name, Form::Other, &args[1..]);
         } else if let Some(condition) = receiver
             .is_none()
             .then(|| self.read.truth_helpers.iter().find(|(h, _)| *h == name))

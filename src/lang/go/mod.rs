@@ -145,6 +145,9 @@ struct Read<'a> {
     literals: Vec<(String, Node<'a>)>,
     /// Local names of every imported package.
     packages: Vec<String>,
+    /// Local names of the imported packages outside the standard library
+    /// (their path's first element names a host: `github.com/x/y/testutils`).
+    outside_std: Vec<String>,
     /// The fields of the struct types the file declares at package level,
     /// as `name:field,field`: the columns of a table of them.
     structs: Vec<String>,
@@ -183,6 +186,12 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
         literals: package_literals(&root, &tables, source),
         tables,
         packages: file.imports.iter().flat_map(|i| i.names.clone()).collect(),
+        outside_std: file
+            .imports
+            .iter()
+            .filter(|i| i.specifier.split('/').next().is_some_and(|host| host.contains('.')))
+            .flat_map(|i| i.names.clone())
+            .collect(),
         assert_packages,
         quicktest,
         suite: file
