@@ -4640,3 +4640,78 @@ fn a_go_check_moved_into_a_helper_package_handed_t_is_kept() {
         assert_errors(&repo, &base, &["mutation/assertion-deleted cart/cart_test.go:9"]);
     }
 }
+
+/// A Go test that ran one input and checked nothing (a fuzzer's crasher),
+/// deleted when its input became a row of a table test calling the same
+/// function and checking its result, lost nothing (issue 64:
+/// hashicorp/go-version 7e3c02b, `TestFuzzCrashers`). The input in a table
+/// of a test that calls something else, or a short one, says too little.
+#[test]
+fn a_crasher_test_become_a_row_of_a_table_is_kept() {
+    let code = "package version\n\nimport \"errors\"\n\n// Parse reads a version.\nfunc Parse(s string) (int, error) {\n\tif len(s) > 20 {\n\t\treturn 0, errors.New(\"too long\")\n\t}\n\treturn len(s), nil\n}\n\n// Valid says whether s parses.\nfunc Valid(s string) bool { _, err := Parse(s); return err == nil }\n";
+    let crasher = |input: &str| {
+        format!(
+            "\nfunc TestFuzzCrashers(t *testing.T) {{\n\tvar crashers = []string{{\n\t\t\"{input}\",\n\t}}\n\tfor _, s := range crashers {{\n\t\tParse(s)\n\t}}\n}}\n"
+        )
+    };
+    let table = |call: &str, extra: &str| {
+        format!(
+            "package version\n\nimport \"testing\"\n\nfunc TestParse(t *testing.T) {{\n\tcases := []struct {{\n\t\tin  string\n\t\terr bool\n\t}}{{\n\t\t{{\"1.0\", false}},\n\t\t{{\"2.0\", false}},\n{extra}\t}}\n\tfor _, tc := range cases {{\n\t\t_, err := {call}(tc.in)\n\t\tif (err != nil) != tc.err {{\n\t\t\tt.Errorf(\"%q: %v\", tc.in, err)\n\t\t}}\n\t}}\n}}\n"
+        )
+    };
+    let fixed = |call: &str| table(call, "");
+    for (input, call, kept) in [
+        ("11387778780781445675529500000000000000000", "Parse", true),
+        ("11387778780781445675529500000000000000000", "parseOther", false),
+        ("1.x", "Parse", false),
+    ] {
+        let base_tests = format!("{}{}", fixed(call), crasher(input));
+        let other = "\nfunc parseOther(s string) (int, error) { return Parse(s) }\n";
+        let base_tests = if call == "parseOther" {
+            format!("{base_tests}{other}")
+        } else {
+            base_tests
+        };
+        let (repo, base) = repo_with(&[
+            ("go.mod", "module example.com/version\n\ngo 1.21\n"),
+            ("version/version.go", code),
+            ("version/version_test.go", &base_tests),
+        ]);
+        let row = format!("\t\t{{\"{input}\", true}},\n");
+        let after = table(call, &row);
+        let after = if call == "parseOther" {
+            format!("{after}{other}")
+        } else {
+            after
+        };
+        commit(&repo, "crasher as a row", &[("version/version_test.go", &after)]);
+        let want: &[&str] = if kept {
+            &[]
+        } else {
+            &["mutation/test-deleted-or-skipped version/version_test.go:21"]
+        };
+        let run = gate(&repo, &base);
+        assert_eq!(errors(&run), want, "{input} {call}: {}", run.stdout);
+    }
+}
+
+/// A nose generator test (`yield (_check_total, xs, want)` for each case),
+/// moved to pytest: the helpers it yielded are parametrized tests under
+/// their names without the underscore, their cases from the old body made
+/// a function (issue 64: jmespath.py 4b7802d). Nothing is deleted. A
+/// helper yielded and dropped is a test deleted.
+#[test]
+fn a_nose_generator_test_become_the_tests_it_yielded_is_kept() {
+    let old = "from calc.core import mean, total\n\nCASES = [([1, 2], 3), ([4], 4)]\n\n\ndef test_totals():\n    for xs, want in CASES:\n        yield (_check_total, xs, want)\n        yield _check_mean, xs\n\n\ndef _check_total(xs, want):\n    assert total(xs) == want\n\n\ndef _check_mean(xs):\n    assert mean(xs) * len(xs) == total(xs)\n";
+    let new = "import pytest\n\nfrom calc.core import mean, total\n\nCASES = [([1, 2], 3), ([4], 4)]\n\n\ndef _cases():\n    for xs, want in CASES:\n        yield xs, want\n\n\n@pytest.mark.parametrize(\"xs, want\", _cases())\ndef test_check_total(xs, want):\n    assert total(xs) == want\n\n\n@pytest.mark.parametrize(\"xs, want\", _cases())\ndef test_check_mean(xs, want):\n    assert mean(xs) * len(xs) == total(xs)\n";
+    let (repo, base) = python_repo(old);
+    commit(&repo, "pytest", &[("tests/test_core.py", new)]);
+    assert_errors(&repo, &base, &[]);
+    let dropped = new.replace(
+        "def test_check_mean(xs, want):\n    assert mean(xs) * len(xs) == total(xs)\n",
+        "def test_mean_of_one(xs, want):\n    assert mean([want]) == want\n",
+    );
+    let (repo, base) = python_repo(old);
+    commit(&repo, "pytest", &[("tests/test_core.py", &dropped)]);
+    assert_errors(&repo, &base, &["mutation/test-deleted-or-skipped tests/test_core.py:6"]);
+}

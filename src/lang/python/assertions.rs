@@ -97,6 +97,8 @@ impl BodyScan {
                     });
                 }
                 "call" => self.call(&n, source),
+                // A nose generator test's `yield (check, a, b)`: nose calls `check(a, b)`.
+                "yield" => self.calls.extend(super::matchers::yielded_test(&n, source)),
                 // `m.assert_called_once` or `self.assertTrue` named and not called.
                 "expression_statement" => {
                     if let Some(attribute) = first_child(&n).filter(|e| e.kind() == "attribute")

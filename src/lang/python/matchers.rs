@@ -241,3 +241,15 @@ pub(super) fn has_effects(node: &Node) -> bool {
     });
     found
 }
+
+/// The function a nose generator test's `yield (check, a, b)` hands nose,
+/// which calls `check(a, b)` as a test of its own: the name it is called by.
+pub(super) fn yielded_test(node: &Node, source: &[u8]) -> Option<String> {
+    let mut item = first_child(node);
+    while let Some(i) = item.filter(|i| matches!(i.kind(), "expression_list" | "tuple" | "parenthesized_expression")) {
+        item = first_child(&i);
+    }
+    let callee = item.filter(|i| matches!(i.kind(), "identifier" | "attribute"))?;
+    let callee = text(&callee, source);
+    Some(callee.rsplit('.').next().unwrap_or(&callee).to_string())
+}

@@ -159,7 +159,9 @@ impl Analysis<'_> {
             // whose helper makes its checks, renamed with the helper's
             // arguments reshaped (zerolog a6414850: `TestErrorMarshalFunc_None`
             // became `TestErrorMarshalFunc_Default`).
-            if t.assertions.is_empty() && (rewritten_with_checks(file, t) || helper_called_again(file, t)) {
+            if t.assertions.is_empty()
+                && (rewritten_with_checks(file, t) || helper_called_again(file, t) || helpers_became_tests(file, t))
+            {
                 emit.out.checked_again += 1;
                 continue;
             }
@@ -593,6 +595,31 @@ fn added_tests<'f>(files: &'f [TestChange<'_>]) -> impl Iterator<Item = &'f Test
         .filter_map(|f| f.new)
         .flat_map(|n| &n.tests)
         .filter(move |n| n.skip.is_none() && !existed(&n.name))
+}
+
+/// Did each helper of `file` that asserts, which the assertion-free test
+/// `t` called, become a test of the new version under its name without
+/// its leading underscores (`test_` before it, or not), the helper gone: a nose generator test
+/// (`yield (_test_expression, given, expected)`) become the parametrized
+/// tests it yielded (issue 64: jmespath.py 4b7802d, `_test_expression` ->
+/// `test_expression`, its cases from the old body made a function)?
+fn helpers_became_tests(file: &TestChange<'_>, t: &TestCase) -> bool {
+    let (Some(old), Some(new)) = (file.old, file.new) else {
+        return false;
+    };
+    let helpers: Vec<&String> = t.calls.iter().filter(|c| old.helpers.contains(c)).collect();
+    !helpers.is_empty()
+        && helpers.iter().all(|helper| {
+            let bare = helper.trim_start_matches('_');
+            let named = |name: &str| name == bare || name.strip_prefix("test_") == Some(bare);
+            bare != helper.as_str()
+                && !new.helpers.contains(helper)
+                && !old.tests.iter().any(|o| named(&o.name))
+                && new
+                    .tests
+                    .iter()
+                    .any(|n| named(&n.name) && n.skip.is_none() && !n.assertions.is_empty())
+        })
 }
 
 /// Does a helper of `file` that asserts, which the assertion-free test

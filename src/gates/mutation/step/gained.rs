@@ -476,26 +476,36 @@ impl<'a> Gained<'a> {
     /// matcher or a helper that asserts: a test per vector become a row of
     /// a table of vectors (rust-base64 766fbc9: `encode_rfc4648_1`, that is
     /// `compare_encode("Zg==", b"f")`, became the row `("f", "Zg==")` of
-    /// `rfc_test_vectors_std_alphabet`)?
+    /// `rfc_test_vectors_std_alphabet`)? Or, of a test that ran inputs and
+    /// checked nothing (a fuzzer's crashers: `NewConstraint("1138..")`),
+    /// each input, eight characters or more, in a row of a table test that
+    /// calls every function `t` called and checks its result
+    /// (hashicorp/go-version 7e3c02b).
     pub(crate) fn holds_as_row(&self, t: &TestCase, text: &str) -> bool {
-        if !t.cases.is_empty() {
-            return false;
-        }
         let data = literals_of(text, 1, 1);
-        if data.len() < 2 {
+        let inputs_only = t.assertions.is_empty()
+            && !t.calls.is_empty()
+            && !data.is_empty()
+            && data.iter().all(|d| d.chars().count() >= 8);
+        if !inputs_only && (!t.cases.is_empty() || data.len() < 2) {
             return false;
         }
+        let values = |row: &Vec<(String, String)>| -> BTreeSet<String> {
+            row.iter()
+                .flat_map(|(_, v)| pair::literals(v))
+                .map(|l| squash(&l))
+                .collect()
+        };
         self.read().tests.iter().any(|(_, u, _)| {
             u.cases.len() >= 2
                 && (!u.assertions.is_empty() || self.calls_a_helper(u))
-                && u.cases.iter().any(|row| {
-                    let values: BTreeSet<String> = row
-                        .iter()
-                        .flat_map(|(_, v)| pair::literals(v))
-                        .map(|l| squash(&l))
-                        .collect();
-                    data.iter().all(|d| values.contains(d))
-                })
+                && if inputs_only {
+                    let rows: Vec<BTreeSet<String>> = u.cases.iter().map(values).collect();
+                    t.calls.iter().all(|c| u.calls.contains(c))
+                        && data.iter().all(|d| rows.iter().any(|row| row.contains(d)))
+                } else {
+                    u.cases.iter().any(|row| data.iter().all(|d| values(row).contains(d)))
+                }
         })
     }
 
