@@ -795,6 +795,52 @@ fn a_module_moved_from_commonjs_to_es_modules_adds_no_api() {
     );
 }
 
+/// A module whose whole value was the export (`module.exports = QuickLRU`,
+/// a declaration file's `export = QuickLRU`) moved to ES modules as
+/// `export default class QuickLRU` adds no API (issue 64: quick-lru
+/// a408ce9); a class of another name is new.
+#[test]
+fn a_module_exported_whole_moved_to_es_modules_adds_no_api() {
+    let repo = documented_repo();
+    repo.write(
+        "package.json",
+        "{ \"name\": \"lru\", \"main\": \"index.js\", \"types\": \"index.d.ts\" }\n",
+    );
+    repo.write("index.js", "class QuickLRU {}\n\nmodule.exports = QuickLRU;\n");
+    repo.write("index.d.ts", "declare class QuickLRU {}\n\nexport = QuickLRU;\n");
+    repo.commit("commonjs");
+    repo.write(
+        "index.js",
+        "export default class QuickLRU {}\n\nexport class Other {}\n",
+    );
+    repo.write(
+        "index.d.ts",
+        "export default class QuickLRU {}\n\nexport class Other {}\n",
+    );
+    let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
+    let found: Vec<(String, u32, String)> = report
+        .findings
+        .iter()
+        .map(|f| {
+            (
+                f.path.clone().unwrap_or_default(),
+                f.line.unwrap_or(0),
+                format!("{:?}", f.severity),
+            )
+        })
+        .collect();
+    let at = |path: &str, line: u32, severity: &str| (path.to_string(), line, severity.to_string());
+    assert_eq!(
+        found,
+        vec![
+            at("index.d.ts", 1, "Warning"),
+            at("index.d.ts", 3, "Error"),
+            at("index.js", 1, "Warning"),
+            at("index.js", 3, "Warning"),
+        ]
+    );
+}
+
 #[test]
 fn a_private_python_module_exports_what_its_package_imports() {
     let repo = documented_repo();

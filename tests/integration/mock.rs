@@ -1821,3 +1821,35 @@ fn uvus_runner_call_is_no_test() {
         .collect();
     assert_eq!(found, ["mock/skipped-test 9"], "{}", run.stdout);
 }
+
+/// A Rust integration test that checks project files named by a relative
+/// path (`version_sync::assert_markdown_deps_updated!("README.md")`, run
+/// from the crate's root) tests the project, like a JavaScript test naming
+/// `./src/color.ts` (issue 64: unicode-segmentation 2659888). A path that
+/// names no file of the project, or a test file, is no subject.
+#[test]
+fn a_rust_test_naming_project_files_by_path_tests_the_project() {
+    let repo = TestRepo::new();
+    repo.write(
+        "Cargo.toml",
+        "[package]\nname = \"seg\"\nversion = \"1.0.0\"\nedition = \"2021\"\n",
+    );
+    repo.write("README.md", "# seg\n\n```toml\nseg = \"1.0\"\n```\n");
+    repo.write("src/lib.rs", "//! Segments.\n");
+    never_imports_flags_exactly(
+        &repo,
+        &[
+            (
+                "tests/version.rs",
+                "#[test]\nfn readme_deps() {\n    version_sync::assert_markdown_deps_updated!(\"HOLE\");\n}\n\n#[test]\nfn html_root() {\n    version_sync::assert_html_root_url_updated!(\"src/lib.rs\");\n}\n",
+                false,
+            ),
+            (
+                "tests/elsewhere.rs",
+                "#[test]\nfn reads() {\n    assert!(std::fs::read_to_string(\"MISSING.md\").is_err());\n}\n",
+                true,
+            ),
+        ],
+        ("HOLE", "README.md"),
+    );
+}

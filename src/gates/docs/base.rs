@@ -239,9 +239,9 @@ const LITTLE_FROM: usize = 8;
 const LITTLE_KIND_FROM: usize = 4;
 /// A directory with too few public symbols at the base to measure a share
 /// ([`LITTLE_FROM`]) but at least this many, none of them documented,
-/// keeps no convention either (destr's three exports): one or two may be a
-/// project's first lines.
-const NONE_FROM: usize = 3;
+/// keeps no convention either (destr's function and its options type): one
+/// alone may be a project's first line.
+const NONE_FROM: usize = 2;
 /// The most files of one directory read to measure it.
 const SHARE_FILES: usize = 200;
 
@@ -390,7 +390,7 @@ impl<'r> Held<'r> {
     /// the gap, with the share, until the directory documents half. So
     /// where too few to measure (under [`LITTLE_FROM`], at least
     /// [`NONE_FROM`]) were there and none of them was documented (issue 64:
-    /// destr's three exports, documented in its README only). So
+    /// destr's two, documented in its README only). So
     /// with a kind the directory documents little of (at least
     /// [`LITTLE_KIND_FROM`] of it, fewer than half documented): its
     /// functions documented, its types not.

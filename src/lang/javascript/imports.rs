@@ -280,7 +280,7 @@ impl<'s> Walker<'s, '_> {
                     }
                 }
                 "string" => {
-                    if let Some(value) = self.string_value(&n).filter(|v| looks_like_path(v)) {
+                    if let Some(value) = self.string_value(&n).filter(|v| crate::lang::looks_like_path(v)) {
                         self.file.paths.push(value);
                     }
                     return false;

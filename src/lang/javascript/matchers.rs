@@ -110,22 +110,6 @@ pub(super) fn member_chain<'a>(member: &Node<'a>, source: &[u8]) -> Chain<'a> {
     Chain { names, base_call: None }
 }
 
-/// Could this string name a file by a relative path: one word, a file name
-/// with an extension or a path with a `/`, not a URL, an absolute path or a
-/// module specifier that is a bare package name?
-pub(super) fn looks_like_path(value: &str) -> bool {
-    let file_name = value.rsplit('/').next().unwrap_or(value);
-    (1..=240).contains(&value.len())
-        && !value.starts_with('/')
-        && !value.contains("://")
-        && !value.contains(char::is_whitespace)
-        && (value.starts_with("./")
-            || value.starts_with("../")
-            || file_name.rsplit_once('.').is_some_and(|(stem, ext)| {
-                !stem.is_empty() && (1..=5).contains(&ext.len()) && ext.chars().all(|c| c.is_ascii_alphanumeric())
-            }))
-}
-
 /// Types every program has: a value typed as one of these is not checked
 /// against anything of the project's.
 pub(super) const BUILTIN_TYPES: &[&str] = &[

@@ -275,3 +275,46 @@ fn receiver_first(tokens: &[&str]) -> Option<(String, usize)> {
     }
     Some((out, close + 1))
 }
+
+/// The string literals of `source` that could name a file by a relative
+/// path ([`crate::lang::looks_like_path`]), read from the text: each
+/// `"..."` on one line without escapes, a `'"'` character skipped.
+pub(super) fn quoted_paths(source: &[u8]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(open) = memchr::memchr(b'"', &source[at..]).map(|i| at + i) {
+        let quoted_char = open > 0 && source[open - 1] == b'\'' && source.get(open + 1) == Some(&b'\'');
+        if quoted_char {
+            at = open + 2;
+            continue;
+        }
+        let Some(close) = memchr::memchr2(b'"', b'\n', &source[open + 1..]).map(|i| open + 1 + i) else {
+            break;
+        };
+        at = close + 1;
+        if source[close] != b'"' {
+            continue;
+        }
+        let inside = &source[open + 1..close];
+        if !inside.contains(&b'\\')
+            && let Ok(value) = std::str::from_utf8(inside)
+            && crate::lang::looks_like_path(value)
+            && !out.iter().any(|v| v == value)
+        {
+            out.push(value.to_string());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn quoted_paths_are_read_from_the_text() {
+        let source = b"let q = '\"';\nlet a = \"README.md\";\nlet b = \"two words.md\";\nlet c = \"esc\\\\aped.rs\";\nlet d = r\"src/lib.rs\";\nlet e = \"README.md\";\n";
+        assert_eq!(
+            super::quoted_paths(source),
+            vec!["README.md".to_string(), "src/lib.rs".to_string()]
+        );
+    }
+}

@@ -124,6 +124,10 @@ pub fn test_file(tree: &Tree, source: &[u8], memo: Option<&mut Memo>) -> TestFil
         }
     }
     if !file.tests.is_empty() {
+        // Files the tests name by a relative path (`version_sync`'s
+        // `assert_markdown_deps_updated!("README.md")`): Cargo runs an
+        // integration test from the crate's root.
+        file.paths = matchers::quoted_paths(source);
         code.sort_by_key(|range| range.start);
         file.code_digest = digest(source, &code);
         file.test_spans = code.iter().map(|range| (range.start, range.end)).collect();

@@ -334,7 +334,22 @@ pub fn commonjs_names(language: Lang, source: &[u8]) -> Option<Vec<(String, bool
     let tree = language.parse(source)?;
     let items = named_children(tree.root_node());
     let mut out = Vec::new();
+    let squashed = |n: Node<'_>| -> String { text(n, source).split_whitespace().collect() };
     for (i, item) in items.iter().enumerate() {
+        let documented = jsdoc_above(&items[..i], source);
+        // TypeScript's `export = QuickLRU;`: the module is that value.
+        if item.kind() == "export_statement"
+            && let Some(value) = squashed(*item).strip_prefix("export=")
+        {
+            let name = value.trim_end_matches(';');
+            if name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$') && !name.is_empty() {
+                out.push((
+                    name.to_string(),
+                    documented || declared_documented(&items, name, source),
+                ));
+            }
+            continue;
+        }
         let Some(expression) = named_children(*item)
             .into_iter()
             .next()
@@ -342,8 +357,6 @@ pub fn commonjs_names(language: Lang, source: &[u8]) -> Option<Vec<(String, bool
         else {
             continue;
         };
-        let documented = jsdoc_above(&items[..i], source);
-        let squashed = |n: Node<'_>| -> String { text(n, source).split_whitespace().collect() };
         match expression.kind() {
             "assignment_expression" => {
                 let (Some(left), Some(right)) = (
@@ -358,6 +371,14 @@ pub fn commonjs_names(language: Lang, source: &[u8]) -> Option<Vec<(String, bool
                     .or_else(|| target.strip_prefix("exports."))
                 {
                     out.push((name.to_string(), documented));
+                } else if target == "module.exports" && right.kind() == "identifier" {
+                    // `module.exports = QuickLRU`: the module is that value,
+                    // documented where it is declared.
+                    let name = text(right, source);
+                    out.push((
+                        name.to_string(),
+                        documented || declared_documented(&items, name, source),
+                    ));
                 } else if target == "module.exports" && right.kind() == "object" {
                     for property in named_children(right) {
                         let key = match property.kind() {
@@ -385,6 +406,25 @@ pub fn commonjs_names(language: Lang, source: &[u8]) -> Option<Vec<(String, bool
         }
     }
     Some(out)
+}
+
+/// Is `name` declared at the top of the module (`class QuickLRU`, `declare
+/// class QuickLRU`, `function f`, `const f = ..`) with a JSDoc above it?
+fn declared_documented(items: &[Node<'_>], name: &str, source: &[u8]) -> bool {
+    items.iter().enumerate().any(|(i, item)| {
+        let declaration = match item.kind() {
+            "ambient_declaration" => named_children(*item).into_iter().next(),
+            _ => Some(*item),
+        };
+        let declares = declaration.is_some_and(|d| {
+            d.child_by_field_name("name").is_some_and(|n| text(n, source) == name)
+                || (d.kind() == "lexical_declaration"
+                    && named_children(d)
+                        .iter()
+                        .any(|v| v.child_by_field_name("name").is_some_and(|n| text(n, source) == name)))
+        });
+        declares && jsdoc_above(&items[..i], source)
+    })
 }
 
 /// Is there a `/** */` block among the comments right before a statement
@@ -499,7 +539,7 @@ mod tests {
 
     #[test]
     fn commonjs_exports_are_read_with_their_docs() {
-        let source = "/** The program. */\nexports.program = new Command();\nmodule.exports.createCommand = (n) => n;\nmodule.exports = { Command, Option: Opt, help() {} };\nObject.defineProperty(exports, \"Argument\", { get() {} });\nlocal.x = 1;\n";
+        let source = "/** The program. */\nexports.program = new Command();\nmodule.exports.createCommand = (n) => n;\nmodule.exports = { Command, Option: Opt, help() {} };\nObject.defineProperty(exports, \"Argument\", { get() {} });\nlocal.x = 1;\n/** A cache. */\nclass Lru {}\nmodule.exports = Lru;\n";
         let names = commonjs_names(Lang::JavaScript, source.as_bytes()).unwrap();
         let names: Vec<(&str, bool)> = names.iter().map(|(n, d)| (n.as_str(), *d)).collect();
         assert_eq!(
@@ -511,8 +551,13 @@ mod tests {
                 ("Option", false),
                 ("help", false),
                 ("Argument", false),
+                ("Lru", true),
             ]
         );
+        // A declaration file's `export = Name`, documented at its declaration or not.
+        let source = "declare class QuickLRU {}\n\nexport = QuickLRU;\n";
+        let names = commonjs_names(Lang::TypeScript, source.as_bytes()).unwrap();
+        assert_eq!(names, vec![("QuickLRU".to_string(), false)]);
     }
 
     #[test]
