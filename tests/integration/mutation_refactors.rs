@@ -4715,3 +4715,49 @@ fn a_nose_generator_test_become_the_tests_it_yielded_is_kept() {
     commit(&repo, "pytest", &[("tests/test_core.py", &dropped)]);
     assert_errors(&repo, &base, &["mutation/test-deleted-or-skipped tests/test_core.py:6"]);
 }
+
+/// Two look-alike tests merged into one parametrized test, their locals
+/// renamed for the role they play and the literal that told them apart a
+/// parameter (`write_acquired` -> `holder_acquired`, `"write"` ->
+/// `holder_mode`), still make every check (issue 64: filelock bc0359e,
+/// `test_write_lock_excludes_read_locks` and its twin became
+/// `test_lock_excludes_opposite_mode`). The merged test without one of the
+/// checks loses it.
+#[test]
+fn look_alike_tests_merged_into_one_parametrized_test_are_kept() {
+    let code = "def acquire(mode, events):\n    events.append(mode)\n    return events\n\n\ndef blocked(events):\n    return len(events) > 1\n";
+    let twin = |name: &str, first: &str, second: &str| {
+        format!(
+            "def test_{name}():\n    {first}_events = []\n    {first}_got = acquire(\"{first}\", {first}_events)\n    {second}_got = acquire(\"{second}\", {first}_events)\n    assert {first}_got, \"{first} lock not acquired\"\n    assert blocked({second}_got), \"{second} lock should wait\"\n    assert len({first}_events) == 2\n"
+        )
+    };
+    let old = format!(
+        "from calc.lock import acquire, blocked\n\n\n{}\n\n{}",
+        twin("write_excludes_read", "write", "read"),
+        twin("read_excludes_write", "read", "write")
+    );
+    let merged = |checks: &str| {
+        format!(
+            "import pytest\n\nfrom calc.lock import acquire, blocked\n\n\n@pytest.mark.parametrize(\n    (\"holder_mode\", \"contender_mode\"),\n    [(\"write\", \"read\"), (\"read\", \"write\")],\n)\ndef test_lock_excludes_opposite_mode(holder_mode, contender_mode):\n    holder_events = []\n    holder_got = acquire(holder_mode, holder_events)\n    contender_got = acquire(contender_mode, holder_events)\n{checks}"
+        )
+    };
+    let all = "    assert holder_got, f\"{holder_mode} lock not acquired\"\n    assert blocked(contender_got), f\"{contender_mode} lock should wait\"\n    assert len(holder_events) == 2\n";
+    for (checks, want) in [
+        (all, &[][..]),
+        (
+            "    assert holder_got, f\"{holder_mode} lock not acquired\"\n    assert len(holder_events) == 2\n",
+            &[
+                "mutation/test-deleted-or-skipped tests/test_core.py:4",
+                "mutation/test-deleted-or-skipped tests/test_core.py:13",
+            ][..],
+        ),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("calc/__init__.py", "\n"),
+            ("calc/lock.py", code),
+            ("tests/test_core.py", &old),
+        ]);
+        commit(&repo, "merge the twins", &[("tests/test_core.py", &merged(checks))]);
+        assert_errors(&repo, &base, want);
+    }
+}

@@ -117,7 +117,11 @@ impl Analysis<'_> {
                     .collect()
             };
             let body = statements(file.change.old.as_ref(), t);
-            if emit.gained.holds_body(&body) || text.as_deref().is_some_and(|text| emit.gained.holds_data(t, text)) {
+            if emit.gained.holds_body(&body)
+                || text
+                    .as_deref()
+                    .is_some_and(|text| emit.gained.holds_data(t, text) || emit.gained.holds_merged(t, text))
+            {
                 emit.out.checked_again += 1;
                 continue;
             }

@@ -509,6 +509,35 @@ impl<'a> Gained<'a> {
         })
     }
 
+    /// Was `t` (written out, its source `text`) merged with its look-alikes
+    /// into a parametrized test the step added or edited: one with two
+    /// cases or more, as many checks, every function `t` called, every
+    /// check line of `t` and four in five of its lines, read as their shape
+    /// (names abstracted, and outside the checks literals too:
+    /// `write_acquired` became `holder_acquired`, `"write"` a parameter; a
+    /// check's expected literal stays as written, its message goes)? Issue 64: filelock bc0359e, `test_write_lock_excludes_read_locks`
+    /// and its twin became `test_lock_excludes_opposite_mode`.
+    pub(crate) fn holds_merged(&self, t: &TestCase, text: &str) -> bool {
+        if !t.cases.is_empty() || t.assertions.is_empty() {
+            return false;
+        }
+        let old = body_shapes(text);
+        if old.len() < 4 {
+            return false;
+        }
+        self.read().tests.iter().any(|&(i, u, _)| {
+            if u.cases.len() < 2
+                || u.assertions.len() < t.assertions.len()
+                || !t.calls.iter().all(|c| u.calls.contains(c))
+            {
+                return false;
+            }
+            let new: HashSet<String> = body_shapes(&test_text(self.files[i].1, u.extent)).into_iter().collect();
+            let matched = old.iter().filter(|l| new.contains(*l)).count();
+            matched * 5 >= old.len() * 4 && old.iter().filter(|l| l.starts_with("assert ")).all(|l| new.contains(l))
+        })
+    }
+
     /// Does a table-driven test the step added or edited that checks name,
     /// in its rows, a function `t` calls ([`pair::row_functions`])?
     pub(crate) fn runs_in_rows(&self, t: &TestCase) -> bool {
@@ -712,6 +741,93 @@ fn quoted(value: &str) -> impl Iterator<Item = &str> {
     value.split('"').skip(1).step_by(2)
 }
 
+/// Words kept as written when a line is read for its shape ([`shape_of`]).
+const SHAPE_WORDS: &[&str] = &[
+    "assert", "not", "is", "in", "and", "or", "with", "as", "for", "if", "else", "return", "await", "async", "raise",
+    "yield", "None", "True", "False", "lambda", "self", "def",
+];
+
+/// The shapes of the lines of a test's `text` that say something: its
+/// signature, decorators and lines of punctuation left out.
+fn body_shapes(text: &str) -> Vec<String> {
+    text.lines()
+        .map(shape_of)
+        .filter(|l| l.len() >= 3 && !l.starts_with('@') && !l.starts_with("def ") && !l.starts_with("async def "))
+        // A line of one word (a docstring, `pass`) says nothing of what it does.
+        .filter(|l| l.chars().any(|c| !c.is_alphanumeric()))
+        .collect()
+}
+
+/// `line` read for its shape: each name `I` (the words of [`SHAPE_WORDS`]
+/// kept), whitespace and a `#` comment dropped; outside an `assert`, each
+/// string and number `I` too (a literal become a parameter); in one,
+/// literals as written and its message dropped.
+fn shape_of(line: &str) -> String {
+    let chars: Vec<char> = line.trim().chars().collect();
+    let check = line.trim_start().starts_with("assert ");
+    let mut out = String::new();
+    // Where the string that ends the line starts, after a comma: the message.
+    let mut message = None;
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '#' {
+            break;
+        }
+        if matches!(c, '"' | '\'' | '`') {
+            let mut j = i + 1;
+            while j < chars.len() && chars[j] != c {
+                j += if chars[j] == '\\' { 2 } else { 1 };
+            }
+            message = out.ends_with(',').then(|| out.len() - 1);
+            if check {
+                out.extend(&chars[i..(j + 1).min(chars.len())]);
+            } else {
+                out.push('I');
+            }
+            i = j + 1;
+            continue;
+        }
+        message = None;
+        if c.is_alphabetic() || c == '_' {
+            let mut j = i;
+            while j < chars.len() && (chars[j].is_alphanumeric() || chars[j] == '_') {
+                j += 1;
+            }
+            let word: String = chars[i..j].iter().collect();
+            let prefix = word.len() <= 2 && word.chars().all(|c| "fFrRbBuU".contains(c));
+            if prefix && chars.get(j).is_some_and(|q| matches!(q, '"' | '\'')) {
+                // `f"..."`: the string is what follows.
+            } else if SHAPE_WORDS.contains(&word.as_str()) {
+                out.push_str(&word);
+                out.push(' ');
+            } else {
+                out.push('I');
+            }
+            i = j;
+        } else if c.is_ascii_digit() {
+            let start = i;
+            while i < chars.len() && (chars[i].is_ascii_alphanumeric() || matches!(chars[i], '.' | '_')) {
+                i += 1;
+            }
+            if check {
+                out.extend(&chars[start..i]);
+            } else {
+                out.push('I');
+            }
+        } else {
+            if !c.is_whitespace() {
+                out.push(c);
+            }
+            i += 1;
+        }
+    }
+    if let Some(at) = message.filter(|_| check) {
+        out.truncate(at);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -742,5 +858,13 @@ mod tests {
             quoted("Options { A : [ ] string { \" * \" } , B : \"x\" }").collect::<Vec<_>>(),
             vec![" * ", "x"]
         );
+    }
+
+    #[test]
+    fn a_line_is_read_for_its_shape() {
+        use super::shape_of;
+        assert_eq!(shape_of("write_got = acquire(\"write\", events)  # go"), "I=I(I,I)");
+        assert_eq!(shape_of("assert len(events) == 2, f\"{mode} lost\""), "assert I(I)==2");
+        assert_eq!(shape_of("assert total(xs) == \"a, b\""), "assert I(I)==\"a, b\"");
     }
 }
