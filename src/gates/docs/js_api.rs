@@ -439,20 +439,27 @@ const TYPED_BY: [(&str, &str); 3] = [(".js", ".d.ts"), (".mjs", ".d.mts"), (".cj
 /// `x.cjs` -> `x.d.cts`): what the package's users see of the module, its
 /// docs included, in place of the untyped code.
 fn declarations_of(files: &dyn Files, module: &Path) -> Option<PathBuf> {
-    let text = module.to_str()?;
-    let found = TYPED_BY
-        .iter()
-        .find_map(|(js, dts)| Some(PathBuf::from(format!("{}{dts}", text.strip_suffix(js)?))))?;
-    files.is_file(&found).then_some(found)
+    beside(files, module, |(js, dts)| (js, dts))
 }
 
 /// The JavaScript module a declaration file is written beside, the
 /// reverse of [`declarations_of`].
 fn module_of(files: &dyn Files, declarations: &Path) -> Option<PathBuf> {
-    let text = declarations.to_str()?;
-    let found = TYPED_BY
-        .iter()
-        .find_map(|(js, dts)| Some(PathBuf::from(format!("{}{js}", text.strip_suffix(dts)?))))?;
+    beside(files, declarations, |(js, dts)| (dts, js))
+}
+
+/// The file beside `path` whose extension is the other of one of
+/// [`TYPED_BY`]'s pairs, `(from, to)` as `order` takes them, if it exists.
+fn beside(
+    files: &dyn Files,
+    path: &Path,
+    order: fn((&'static str, &'static str)) -> (&'static str, &'static str),
+) -> Option<PathBuf> {
+    let text = path.to_str()?;
+    let found = TYPED_BY.iter().find_map(|&pair| {
+        let (from, to) = order(pair);
+        Some(PathBuf::from(format!("{}{to}", text.strip_suffix(from)?)))
+    })?;
     files.is_file(&found).then_some(found)
 }
 
