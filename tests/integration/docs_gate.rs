@@ -841,6 +841,31 @@ fn a_module_exported_whole_moved_to_es_modules_adds_no_api() {
     );
 }
 
+/// A declaration file's `declare module 'copy' { .. }` declares the
+/// package's API: its names moved to top-level `export`s are not new
+/// (issue 64: klona 11034e1 and 71f8415); a name it did not declare is.
+#[test]
+fn names_an_ambient_module_declared_are_not_new_api() {
+    let repo = documented_repo();
+    repo.write("package.json", "{ \"name\": \"copy\", \"types\": \"index.d.ts\" }\n");
+    repo.write(
+        "index.d.ts",
+        "declare module 'copy' {\n\tfunction copy<T>(val: T): T;\n\texport = copy;\n}\n",
+    );
+    repo.commit("ambient");
+    repo.write(
+        "index.d.ts",
+        "export function copy<T>(input: T): T;\n\nexport function deep<T>(input: T): T;\n",
+    );
+    let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
+    let found: Vec<(u32, String)> = report
+        .findings
+        .iter()
+        .map(|f| (f.line.unwrap_or(0), format!("{:?}", f.severity)))
+        .collect();
+    assert_eq!(found, vec![(1, "Warning".to_string()), (3, "Error".to_string())]);
+}
+
 #[test]
 fn a_private_python_module_exports_what_its_package_imports() {
     let repo = documented_repo();

@@ -350,6 +350,31 @@ pub fn commonjs_names(language: Lang, source: &[u8]) -> Option<Vec<(String, bool
             }
             continue;
         }
+        // A declaration file's `declare module 'klona' { .. }`: what the
+        // package's module declares there, each name as declared.
+        if item.kind() == "ambient_declaration" {
+            for module in named_children(*item).into_iter().filter(|m| m.kind() == "module") {
+                let Some(body) = module.child_by_field_name("body") else {
+                    continue;
+                };
+                let statements = named_children(body);
+                for (k, statement) in statements.iter().enumerate() {
+                    let documented = jsdoc_above(&statements[..k], source);
+                    if let Some(value) = squashed(*statement).strip_prefix("export=") {
+                        out.push((value.trim_end_matches(';').to_string(), documented));
+                        continue;
+                    }
+                    let declaration = match statement.kind() {
+                        "export_statement" => statement.child_by_field_name("declaration"),
+                        _ => Some(*statement),
+                    };
+                    for (name, _) in declaration.map(|d| js_names(d, source)).unwrap_or_default() {
+                        out.push((name, documented));
+                    }
+                }
+            }
+            continue;
+        }
         let Some(expression) = named_children(*item)
             .into_iter()
             .next()
@@ -558,6 +583,11 @@ mod tests {
         let source = "declare class QuickLRU {}\n\nexport = QuickLRU;\n";
         let names = commonjs_names(Lang::TypeScript, source.as_bytes()).unwrap();
         assert_eq!(names, vec![("QuickLRU".to_string(), false)]);
+        // What a package's ambient module declares.
+        let source = "declare module 'klona' {\n\t/** Copies. */\n\texport function klona<T>(val: T): T;\n\tfunction inner(): void;\n\texport = klona;\n}\n";
+        let names = commonjs_names(Lang::TypeScript, source.as_bytes()).unwrap();
+        let names: Vec<(&str, bool)> = names.iter().map(|(n, d)| (n.as_str(), *d)).collect();
+        assert_eq!(names, vec![("klona", true), ("inner", false), ("klona", false)]);
     }
 
     #[test]
