@@ -4761,3 +4761,33 @@ fn look_alike_tests_merged_into_one_parametrized_test_are_kept() {
         assert_errors(&repo, &base, want);
     }
 }
+
+/// Look-alike JavaScript tests folded into one `test.each` whose expected
+/// values changed with the code are read by their values, not merged by
+/// their shape: a check keeps its expected literal when a line is read for
+/// its shape, in every language (issue 64: the filelock merge rule must not
+/// hide a changed expectation).
+#[test]
+fn twin_tests_folded_with_new_expected_values_are_still_compared() {
+    let twin = |title: &str, items: &str, x: u32, size: u32| {
+        format!(
+            "test('{title}', () => {{\n  const items = [{items}]\n  const out = add(items, {x})\n  expect(out).toBeTruthy()\n  expect(out.length).toBe({size})\n  expect(out[0]).toBe(1)\n}})\n"
+        )
+    };
+    let old = format!(
+        "import {{ expect, test }} from 'vitest'\nimport {{ add }} from '../src/cart'\n\n{}\n{}",
+        twin("adds one", "1", 2, 2),
+        twin("adds two", "1, 2", 3, 3)
+    );
+    let (repo, base) = ts_repo(&old);
+    let code = "export function add(items: number[], x: number): number[] {\n  return [x, ...items, x]\n}\n";
+    let folded = "import { expect, test } from 'vitest'\nimport { add } from '../src/cart'\n\ntest.each([\n  [[1], 2, 3, 2],\n  [[1, 2], 3, 4, 3],\n])('adds %#', (list, x, size, first) => {\n  const items = [...list]\n  const out = add(items, x)\n  expect(out).toBeTruthy()\n  expect(out.length).toBe(size)\n  expect(out[0]).toBe(first)\n})\n";
+    commit(&repo, "fold", &[("src/cart.ts", code), ("test/cart.test.ts", folded)]);
+    let run = gate(&repo, &base);
+    let found = errors(&run);
+    assert!(
+        !found.is_empty() && found.iter().all(|f| f.starts_with("mutation/assertion-value-changed")),
+        "{}",
+        run.stdout
+    );
+}
