@@ -449,27 +449,23 @@ impl<'r> Held<'r> {
             of_kind: share.by_kind.get(kind).copied().unwrap_or_default(),
             dir: dir.to_path_buf(),
         };
+        // The nearest with that many, else the nearest that had any (a small
+        // package's `src/`, the directory above a new one), else the file's own.
+        let mut nearest: Option<PathBuf> = None;
         let mut dir = Some(own.as_path());
         while let Some(at) = dir {
-            if let Some(share) = self.share_of(at, language)
-                && share.all.1 >= LITTLE_FROM
-            {
-                return Some(of(share, at));
+            if let Some(share) = self.share_of(at, language) {
+                if share.all.1 >= LITTLE_FROM {
+                    return Some(of(share, at));
+                }
+                if nearest.is_none() && share.all.1 > 0 {
+                    nearest = Some(at.to_path_buf());
+                }
             }
             dir = at.parent();
         }
-        // None had that many: the nearest that had any (a small package's
-        // `src/`, the directory above a new one), else the file's own.
-        let mut dir = Some(own.as_path());
-        while let Some(at) = dir {
-            if let Some(share) = self.share_of(at, language)
-                && share.all.1 > 0
-            {
-                return Some(of(share, at));
-            }
-            dir = at.parent();
-        }
-        self.share_of(&own, language).map(|share| of(share, &own))
+        let at = nearest.unwrap_or(own);
+        self.share_of(&at, language).map(|share| of(share, &at))
     }
 
     /// The public symbols of the directory `dir` at the base, over its

@@ -338,15 +338,10 @@ pub fn commonjs_names(language: Lang, source: &[u8]) -> Option<Vec<(String, bool
     for (i, item) in items.iter().enumerate() {
         let documented = jsdoc_above(&items[..i], source);
         // TypeScript's `export = QuickLRU;`: the module is that value.
-        if item.kind() == "export_statement"
-            && let Some(value) = squashed(*item).strip_prefix("export=")
-        {
-            let name = value.trim_end_matches(';');
-            if name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$') && !name.is_empty() {
-                out.push((
-                    name.to_string(),
-                    documented || declared_documented(&items, name, source),
-                ));
+        if item.kind() == "export_statement" {
+            if let Some(name) = assigned_export(&squashed(*item)) {
+                let documented = documented || declared_documented(&items, &name, source);
+                out.push((name, documented));
             }
             continue;
         }
@@ -360,8 +355,8 @@ pub fn commonjs_names(language: Lang, source: &[u8]) -> Option<Vec<(String, bool
                 let statements = named_children(body);
                 for (k, statement) in statements.iter().enumerate() {
                     let documented = jsdoc_above(&statements[..k], source);
-                    if let Some(value) = squashed(*statement).strip_prefix("export=") {
-                        out.push((value.trim_end_matches(';').to_string(), documented));
+                    if let Some(name) = assigned_export(&squashed(*statement)) {
+                        out.push((name, documented));
                         continue;
                     }
                     let declaration = match statement.kind() {
@@ -431,6 +426,13 @@ pub fn commonjs_names(language: Lang, source: &[u8]) -> Option<Vec<(String, bool
         }
     }
     Some(out)
+}
+
+/// The name `export = name;` (written without whitespace) makes the module.
+fn assigned_export(statement: &str) -> Option<String> {
+    let name = statement.strip_prefix("export=")?.trim_end_matches(';');
+    let plain = !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$');
+    plain.then(|| name.to_string())
 }
 
 /// Is `name` declared at the top of the module (`class QuickLRU`, `declare

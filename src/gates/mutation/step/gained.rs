@@ -504,7 +504,10 @@ impl<'a> Gained<'a> {
                     t.calls.iter().all(|c| u.calls.contains(c))
                         && data.iter().all(|d| rows.iter().any(|row| row.contains(d)))
                 } else {
-                    u.cases.iter().any(|row| data.iter().all(|d| values(row).contains(d)))
+                    u.cases.iter().any(|row| {
+                        let row = values(row);
+                        data.iter().all(|d| row.contains(d))
+                    })
                 }
         })
     }
