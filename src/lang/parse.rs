@@ -50,9 +50,23 @@ impl Lang {
         }
         PARSER.with(|parser| {
             let mut parser = parser.borrow_mut();
-            parser.set_language(&self.grammar()).map_err(|_| Unparsed::NoGrammar)?;
+            parser
+                .set_language(&self.reading(source).grammar())
+                .map_err(|_| Unparsed::NoGrammar)?;
             within(&mut parser, &self.parsed_text(source), None, PARSE_BUDGET)
         })
+    }
+
+    /// The grammar `source` is read with: its language's, but a Flow-typed
+    /// module (`// @flow`) writes type annotations the JavaScript grammar
+    /// cannot read (`(c: mixed, m?: string) => ..`), which TSX's reads, and
+    /// JSX, as TypeScript's readers do (issue 64: tiny-invariant's
+    /// `src/index.js`).
+    pub(crate) fn reading(self, source: &[u8]) -> Lang {
+        match self {
+            Lang::JavaScript if flow_typed(source) => Lang::Tsx,
+            _ => self,
+        }
     }
 
     /// What tree-sitter is given of `source`: the same bytes at the same
@@ -62,6 +76,36 @@ impl Lang {
         match self {
             Lang::Python => super::python::layout::without_comment_lines(source),
             _ => Cow::Borrowed(source),
+        }
+    }
+}
+
+/// Does `source` open with a comment carrying Flow's `@flow` pragma,
+/// before any code (comments and blank lines only, in its first 2 KiB)?
+pub(crate) fn flow_typed(source: &[u8]) -> bool {
+    let head = &source[..source.len().min(2048)];
+    let Ok(head) = std::str::from_utf8(head).or_else(|e| std::str::from_utf8(&head[..e.valid_up_to()])) else {
+        return false;
+    };
+    let mut rest = head.trim_start_matches('\u{feff}');
+    loop {
+        rest = rest.trim_start();
+        if let Some(after) = rest.strip_prefix("//") {
+            let (line, next) = after.split_once('\n').unwrap_or((after, ""));
+            if line.split_whitespace().any(|w| w == "@flow") {
+                return true;
+            }
+            rest = next;
+        } else if let Some(after) = rest.strip_prefix("/*") {
+            let Some((comment, next)) = after.split_once("*/") else {
+                return false;
+            };
+            if comment.split_whitespace().any(|w| w.trim_start_matches('*') == "@flow") {
+                return true;
+            }
+            rest = next;
+        } else {
+            return false;
         }
     }
 }
@@ -148,5 +192,21 @@ mod tests {
             tree.root_node().to_sexp(),
             "(module (expression_statement (assignment left: (identifier) right: (integer))))"
         );
+    }
+
+    /// `@flow` counts in the comments that open a file, before any code.
+    #[test]
+    fn flow_typed_files_are_told_by_their_opening_pragma() {
+        for (source, flow) in [
+            ("// @flow\nexport default 1;\n", true),
+            ("/**\n * Copyright.\n * @flow strict\n */\nexport default 1;\n", true),
+            ("\u{feff}'use strict';\n// @flow\n", false),
+            ("// flow-typed later\nexport default 1;\n", false),
+            ("// @flowtype\n", false),
+        ] {
+            assert_eq!(super::flow_typed(source.as_bytes()), flow, "{source}");
+        }
+        assert_eq!(Lang::JavaScript.reading(b"// @flow\n"), Lang::Tsx);
+        assert_eq!(Lang::TypeScript.reading(b"// @flow\n"), Lang::TypeScript);
     }
 }

@@ -206,7 +206,7 @@ pub(crate) fn checking_condition<'a>(statement: &Node<'a>, ifs: &[(usize, Guard)
     Some((condition, guard))
 }
 
-pub(super) fn checking_if<'a>(statement: &Node<'a>) -> Option<Node<'a>> {
+pub(crate) fn checking_if<'a>(statement: &Node<'a>) -> Option<Node<'a>> {
     let mut up = statement.parent()?;
     // Go's grammar may wrap a block's statements in a `statement_list`.
     if up.kind() == "statement_list" {
@@ -225,6 +225,30 @@ pub(super) fn checking_if<'a>(statement: &Node<'a>) -> Option<Node<'a>> {
 pub(crate) fn first_child<'a>(node: &Node<'a>) -> Option<Node<'a>> {
     let mut cursor = node.walk();
     node.named_children(&mut cursor).find(|c| c.kind() != "comment")
+}
+
+/// A test whose body's first statement is a bare `return` with statements
+/// after it runs none of them: it is skipped, as `t.Skip()` would skip it
+/// (fsnotify's `TestRemoveState`, turned off by a `return` under a TODO).
+/// Go's, Python's and JavaScript's test bodies; a `return` under a
+/// condition, or one with a value, is no skip.
+pub(crate) fn returns_first(body: &Node) -> Option<Skip> {
+    // Go wraps a block's statements in a `statement_list`.
+    let body = match first_child(body) {
+        Some(list) if list.kind() == "statement_list" => list,
+        _ => *body,
+    };
+    let mut cursor = body.walk();
+    let mut statements = body
+        .named_children(&mut cursor)
+        .filter(|c| !matches!(c.kind(), "comment" | "line_comment" | "block_comment"));
+    let first = statements.next()?;
+    let bare = first.kind() == "return_statement" && first.named_child_count() == 0;
+    (bare && statements.next().is_some()).then(|| Skip {
+        span: Span::of(&first),
+        reason: Some("returns before anything it checks".to_string()),
+        conditional: false,
+    })
 }
 
 /// Does the subtree of `node` hold a node of `kind`, not looking inside

@@ -138,12 +138,13 @@ impl Reader {
             Err(Unparsed::TooSlow) => return Some(TestFile::cut()),
             Err(Unparsed::NoGrammar) => return None,
         };
-        if self.last.as_ref().is_some_and(|(last, ..)| *last != lang) {
+        let reading = lang.reading(&text);
+        if self.last.as_ref().is_some_and(|(last, ..)| *last != reading) {
             self.memo = Memo::default();
         }
         let file = lang.model(&syntax::Tree::new(&tree), source, Some(&mut self.memo));
         self.memo.next_version();
-        self.last = Some((lang, text.into_owned(), tree));
+        self.last = Some((reading, text.into_owned(), tree));
         Some(file)
     }
 
@@ -161,6 +162,7 @@ impl Reader {
     /// changed without its own text (a comment line now inside a string)
     /// is parsed again.
     fn parse(&mut self, lang: Lang, text: &[u8]) -> Result<Tree, Unparsed> {
+        let lang = lang.reading(text);
         let previous = match self.last.take() {
             Some((last, bytes, mut tree)) if last == lang => edit(&mut tree, &bytes, text).then_some(tree),
             _ => {

@@ -576,3 +576,49 @@ fn a_go_file_built_only_with_a_tag_of_the_projects_own_is_not_api() {
         ]
     );
 }
+
+/// A default export is `default` to its importers, however the change
+/// names it: `export default (c, m) => ..` become `export default function
+/// invariant(c, m)` adds no API; in a Flow-typed module too, whose type
+/// annotations are read as TypeScript's (issue 64: tiny-invariant c99095c).
+/// The new named export beside it does add API.
+#[test]
+fn a_default_export_named_by_the_change_is_the_one_the_base_had() {
+    for (header, typed) in [("", ""), ("// @flow\n", ": mixed")] {
+        let module = |default: &str, extra: &str| {
+            format!(
+                "{header}/** Adds. */\nexport function add(a{typed}, b{typed}) {{ return a + b }}\n\n// Throws.\n{default}{extra}"
+            )
+        };
+        let (repo, base) = based(&[
+            ("package.json", "{ \"name\": \"inv\", \"main\": \"src/index.js\" }\n"),
+            (
+                "src/index.js",
+                &module(
+                    &format!(
+                        "export default (condition{typed}, message{typed}) => {{\n  if (!condition) throw new Error(message)\n}}\n"
+                    ),
+                    "",
+                ),
+            ),
+        ]);
+        repo.write(
+            "src/index.js",
+            module(
+                &format!("export default function invariant(condition{typed}, message{typed}) {{\n  if (!condition) throw new Error(message)\n}}\n"),
+                &format!("\nexport function extra(x{typed}) {{ return x }}\n"),
+            ),
+        );
+        let run = docs(&repo, &base);
+        let line = |n: u32| n + u32::from(!header.is_empty());
+        assert_eq!(
+            run.marked(),
+            [
+                format!("docs/undocumented-export warning src/index.js:{} at-base", line(5)),
+                format!("docs/undocumented-export error src/index.js:{}", line(9)),
+            ],
+            "{header}{}",
+            run.stdout
+        );
+    }
+}

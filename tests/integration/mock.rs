@@ -1853,3 +1853,38 @@ fn a_rust_test_naming_project_files_by_path_tests_the_project() {
         ("HOLE", "README.md"),
     );
 }
+
+/// A Rust test whose derives call the crate through the paths an
+/// attribute names in strings (serde's `#[serde(with = "hexa")]`,
+/// `serialize_with = "hexa::upper"`) tests it (issue 64: rust-hex
+/// 3b8a77d). A string that names no path (`rename = "hexa"`) is no use.
+#[test]
+fn a_rust_test_reaching_the_crate_through_attribute_paths_tests_it() {
+    let repo = TestRepo::new();
+    repo.write(
+        "Cargo.toml",
+        "[package]\nname = \"hexa\"\nversion = \"1.0.0\"\nedition = \"2021\"\n",
+    );
+    repo.write(
+        "src/lib.rs",
+        "//! Hex.\n\n/// Upper.\npub fn upper(b: &[u8]) -> String {\n    b.iter().map(|x| format!(\"{x:02X}\")).collect()\n}\n",
+    );
+    let test = |key: &str| {
+        format!(
+            "use serde::Serialize;\n\n#[derive(Serialize)]\nstruct Row {{\n    #[serde({key} = \"HOLE\")]\n    data: Vec<u8>,\n}}\n\n#[test]\nfn serializes() {{\n    let row = Row {{ data: vec![1] }};\n    assert_eq!(serde_json::to_string(&row).unwrap(), \"{{}}\");\n}}\n"
+        )
+    };
+    never_imports_flags_exactly(
+        &repo,
+        &[
+            ("tests/with.rs", &test("with"), false),
+            (
+                "tests/upper.rs",
+                &test("serialize_with").replace("HOLE", "hexa::upper"),
+                false,
+            ),
+            ("tests/rename.rs", &test("rename"), true),
+        ],
+        ("HOLE", "hexa"),
+    );
+}

@@ -1,7 +1,7 @@
 //! Issue 64: what the gate let through on history nobody here had tuned on,
 //! each next to the look-alike that must still pass.
 
-use crate::support::{Run, TestRepo};
+use crate::support::{Run, TAPE_PACKAGE_JSON, TestRepo};
 
 fn commit(repo: &TestRepo, message: &str, files: &[(&str, &str)]) -> String {
     for (path, text) in files {
@@ -40,6 +40,21 @@ fn assert_errors(repo: &TestRepo, base: &str, want: &[&str]) {
 }
 
 const PARSE_PY: &str = "def parse(s, base=10):\n    return int(s, base)\n";
+
+/// A repository with `calc/parse.py` and `tests`, committed: the base.
+fn parse_repo(tests: &str) -> (TestRepo, String) {
+    let repo = TestRepo::new();
+    let base = commit(
+        &repo,
+        "base",
+        &[
+            ("calc/__init__.py", "\n"),
+            ("calc/parse.py", PARSE_PY),
+            ("tests/test_parse.py", tests),
+        ],
+    );
+    (repo, base)
+}
 
 /// Four tests alike but for the number they parse.
 fn alike_tests(names: &[(&str, u32)]) -> String {
@@ -190,6 +205,111 @@ fn one_of_several_error_checks_deleted_is_lost() {
             &[("go.mod", GO_MOD), ("kv/kv.go", KV_GO), ("kv/kv_test.go", old)],
         );
         commit(&repo, "change", &[("kv/kv_test.go", &new)]);
+        assert_errors(&repo, &base, want);
+    }
+}
+
+/// A test turned off by a bare `return` before its statements runs none of
+/// them: it is newly skipped (Go and Python alike), and a `return` that
+/// became `t.Skip(..)` skips what was already off (issue 64: fsnotify
+/// e7ec5f7). A `return` under a condition, or one after the checks, is no
+/// skip.
+#[test]
+fn a_test_turned_off_by_a_bare_return_is_skipped() {
+    let go = "package kv\n\nimport \"testing\"\n\nfunc TestPut(t *testing.T) {\n\ts := New()\n\tif err := s.Put(\"a\", \"1\"); err != nil {\n\t\tt.Fatalf(\"put: %v\", err)\n\t}\n}\n";
+    let off = go.replace("\ts := New()\n", "\t// TODO: flaky\n\treturn\n\n\ts := New()\n");
+    for (old, new, want) in [
+        (
+            go.to_string(),
+            off.clone(),
+            &["mutation/test-deleted-or-skipped kv/kv_test.go:7"][..],
+        ),
+        (off.clone(), off.replace("\treturn\n", "\tt.Skip(\"flaky\")\n"), &[][..]),
+        (
+            go.to_string(),
+            go.replace(
+                "\ts := New()\n",
+                "\tif testing.Short() {\n\t\treturn\n\t}\n\ts := New()\n",
+            ),
+            &[][..],
+        ),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[("go.mod", GO_MOD), ("kv/kv.go", KV_GO), ("kv/kv_test.go", &old)],
+        );
+        commit(&repo, "change", &[("kv/kv_test.go", &new)]);
+        assert_errors(&repo, &base, want);
+    }
+    let py = "from calc.parse import parse\n\n\ndef test_hex():\n    assert parse(\"ff\", base=16) == 255\n";
+    for (new, want) in [
+        (
+            py.replace("def test_hex():\n", "def test_hex():\n    return\n"),
+            &["mutation/test-deleted-or-skipped tests/test_parse.py:5"][..],
+        ),
+        (py.replace("== 255\n", "== 255\n    return\n"), &[][..]),
+    ] {
+        let (repo, base) = parse_repo(py);
+        commit(&repo, "change", &[("tests/test_parse.py", &new)]);
+        assert_errors(&repo, &base, want);
+    }
+}
+
+/// A deleted test whose one check every other test makes on its own
+/// values (`t.deepEqual(merge(target, src), expected)`) is not made again
+/// by them: what its check reads, it binds to values found nowhere else
+/// (issue 64: deepmerge 9005f24). Moved with its values to another file,
+/// it is.
+#[test]
+fn a_deleted_test_is_not_made_again_by_siblings_checking_other_values() {
+    let test = |name: &str, target: &str, src: &str, expected: &str| {
+        format!(
+            "test('{name}', function(t) {{\n\tvar target = {target}\n\tvar src = {src}\n\tvar expected = {expected}\n\tt.deepEqual(merge(target, src), expected)\n\tt.end()\n}})\n"
+        )
+    };
+    let head = "var merge = require('../')\nvar test = require('tape')\n\n";
+    let keys = test("merges keys", "{ a: 1 }", "{ b: 2 }", "{ a: 1, b: 2 }");
+    let arrays = test("concatenates arrays", "[1]", "[2]", "[1, 2]");
+    let nulls = test(
+        "keeps nulls in arrays",
+        "[\n\t\tnull,\n\t\t'x',\n\t]",
+        "[null]",
+        "[null, 'x', null]",
+    );
+    let old = format!("{head}{keys}\n{arrays}\n{nulls}");
+    // Both siblings edited in the same step, the third test gone.
+    let edited = format!(
+        "{head}{}\n{}",
+        keys.replace("b: 2 }", "b: 3 }"),
+        arrays.replace("[1, 2]\n", "[1, 2]\n\tt.ok(Array.isArray(merge(target, src)))\n")
+    );
+    let moved = format!("{head}{}", nulls.replace("keeps nulls", "holds nulls"));
+    for (files, want) in [
+        (
+            vec![("test/merge.js", edited.as_str())],
+            &["mutation/test-deleted-or-skipped test/merge.js:20"][..],
+        ),
+        (
+            vec![("test/merge.js", edited.as_str()), ("test/nulls.js", moved.as_str())],
+            &[][..],
+        ),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("package.json", TAPE_PACKAGE_JSON),
+                (
+                    "index.js",
+                    "module.exports = (a, b) => (Array.isArray(a) ? [...a, ...b] : { ...a, ...b });\n",
+                ),
+                ("test/merge.js", &old),
+            ],
+        );
+        commit(&repo, "change", &files);
         assert_errors(&repo, &base, want);
     }
 }
@@ -1284,5 +1404,126 @@ fn a_test_behind_a_feature_the_crate_does_not_declare_was_never_built() {
         );
         commit(&repo, "drop a test", &[("tests/vecs.rs", &new)]);
         assert_errors(&repo, &base, errors);
+    }
+}
+
+/// Several lost checks of one test that read alike (the same matcher on
+/// the same value) say what each expected, so each finding names its own
+/// check (issue 64: ordered-float 428ab8c lost five `assert_eq!(*number,
+/// ..)` from one test); one alone says no more than before.
+#[test]
+fn lost_checks_that_read_alike_say_what_each_expected() {
+    let old = "from calc.parse import parse\n\n\ndef test_counts():\n    n = parse(\"1\")\n    assert n == 1\n    n = parse(\"2\")\n    assert n == 2\n    assert parse(\"3\") == 3\n";
+    for (new, want) in [
+        (
+            "from calc.parse import parse\n\n\ndef test_counts():\n    assert parse(\"3\") == 3\n",
+            &[
+                "test `test_counts` lost the assertion `==` on `n` (expecting `1`)",
+                "test `test_counts` lost the assertion `==` on `n` (expecting `2`)",
+            ][..],
+        ),
+        (
+            "from calc.parse import parse\n\n\ndef test_counts():\n    n = parse(\"1\")\n    assert n == 1\n    n = parse(\"2\")\n    assert n == 2\n",
+            &["test `test_counts` lost the assertion `==` on `parse(\"3\")`"][..],
+        ),
+    ] {
+        let (repo, base) = parse_repo(old);
+        commit(&repo, "change", &[("tests/test_parse.py", new)]);
+        let (_, run) = errors(&repo, &base);
+        let messages: Vec<String> = run.json()["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["rule"] == "mutation/assertion-deleted")
+            .map(|f| f["message"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(messages, want, "{}", run.stdout);
+    }
+}
+
+/// One mismatch reported on several lines (`if got != want { t.Errorf(..);
+/// t.Errorf(..) }`) is one check: its case's value changed with the code is
+/// one finding, not one per `t.Errorf` (issue 64: kr/pretty 2c2f68c). Two
+/// `if`s are two checks: one of them deleted is lost.
+#[test]
+fn failures_reported_on_several_lines_are_one_check() {
+    let tests = |want: &str, second: &str| {
+        format!(
+            "package kv\n\nimport \"testing\"\n\nfunc TestGet(t *testing.T) {{\n\tfor _, tt := range []struct{{ k, want string }}{{\n\t\t{{\"a\", \"{want}\"}},\n\t}} {{\n\t\ts := New()\n\t\ts.Put(tt.k, tt.want)\n\t\tgot := s.m[tt.k]\n\t\tif got != tt.want {{\n\t\t\tt.Errorf(\"want %q\", tt.want)\n\t\t\tt.Errorf(\"got  %q\", got)\n\t\t}}\n{second}\t}}\n}}\n"
+        )
+    };
+    let second = "\t\tif len(s.m) != 1 {\n\t\t\tt.Errorf(\"size %d\", len(s.m))\n\t\t}\n";
+    for (old, new, want) in [
+        (
+            tests("1", ""),
+            tests("2", ""),
+            &["mutation/assertion-value-changed kv/kv_test.go:13"][..],
+        ),
+        (
+            tests("1", second),
+            tests("1", ""),
+            &["mutation/assertion-deleted kv/kv_test.go:5"][..],
+        ),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[("go.mod", GO_MOD), ("kv/kv.go", KV_GO), ("kv/kv_test.go", &old)],
+        );
+        commit(
+            &repo,
+            "change",
+            &[
+                ("kv/kv_test.go", &new),
+                (
+                    "kv/kv.go",
+                    &format!("{KV_GO}\n// Size counts.\nfunc (s *Store) Size() int {{ return len(s.m) }}\n"),
+                ),
+            ],
+        );
+        assert_errors(&repo, &base, want);
+    }
+}
+
+/// A check that stayed as written, comparing with a local bound to a list
+/// or an object written out (`var expected = [ .. ]`, over several lines),
+/// is compared through it: the list changed with the code is a changed
+/// expectation (issue 64: deepmerge 9005f24, arrays concatenated where they
+/// were merged). The list that followed the test's own input did not
+/// change with the code.
+#[test]
+fn an_expected_list_bound_to_a_local_is_compared_through_it() {
+    let test = |src: &str, expected: &str| {
+        format!(
+            "var merge = require('../')\nvar test = require('tape')\n\ntest('merges arrays', function(t) {{\n\tvar target = [ 'one', 'two' ]\n\tvar src = {src}\n\tvar expected = [\n\t\t{expected}\n\t]\n\tt.deepEqual(merge(target, src), expected)\n\tt.end()\n}})\n"
+        )
+    };
+    for (new, want) in [
+        (
+            test("[ 'one', 'three' ]", "'one', 'two', 'one', 'three',"),
+            &["mutation/assertion-value-changed test/merge.js:10"][..],
+        ),
+        (test("[ 'four' ]", "'one', 'two', 'four',"), &[][..]),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("package.json", TAPE_PACKAGE_JSON),
+                ("index.js", "module.exports = (a, b) => [...new Set([...a, ...b])];\n"),
+                ("test/merge.js", &test("[ 'one', 'three' ]", "'one', 'two', 'three',")),
+            ],
+        );
+        commit(
+            &repo,
+            "concatenate",
+            &[
+                ("index.js", "module.exports = (a, b) => [...a, ...b];\n"),
+                ("test/merge.js", &new),
+            ],
+        );
+        assert_errors(&repo, &base, want);
     }
 }

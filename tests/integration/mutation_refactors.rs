@@ -2,7 +2,7 @@
 //! family of refactor is a look-alike that must not fire, next to the
 //! change it resembles that must.
 
-use crate::support::{Run, TestRepo};
+use crate::support::{Run, TAPE_PACKAGE_JSON, TestRepo};
 
 /// Commit `files` (path, content) as one commit; returns its id.
 fn commit(repo: &TestRepo, message: &str, files: &[(&str, &str)]) -> String {
@@ -124,6 +124,94 @@ fn renamed_split_parametrized_and_moved_python_tests_are_the_same_checks() {
             "mutation/test-deleted-or-skipped tests/test_core.py:10",
         ],
     );
+}
+
+/// A unittest suite rewritten as pytest functions (issue 64: dateutil
+/// 9a05ba4): `TotalTest.testOfThree` is `test_total_of_three`, and
+/// `MeanTest.testEmpty` is `test_mean_empty`, the words of the name and of
+/// its class respelled. The look-alike: the respelled test that lost a
+/// check says so, as a test compared with its earlier version.
+#[test]
+fn tests_respelled_from_unittest_to_pytest_are_the_same_tests() {
+    let old = "import unittest\n\nfrom calc.core import mean, total\n\n\nclass TotalTest(unittest.TestCase):\n    def testOfThree(self):\n        self.assertTrue(total([10, 20, 30]) > 0)\n        self.assertEqual(total([1, 2]), 3)\n\n    def testEmpty(self):\n        self.assertEqual(total([]), 0)\n\n\nclass MeanTest(unittest.TestCase):\n    def testEmpty(self):\n        self.assertRaises(ZeroDivisionError, mean, [])\n";
+    let new = "import pytest\n\nfrom calc.core import mean, total\n\n\ndef test_total_of_three():\n    assert total([10, 20, 30]) > 0\n    assert total([1, 2]) == 3\n\n\ndef test_total_empty():\n    assert total([]) == 0\n\n\ndef test_mean_empty():\n    with pytest.raises(ZeroDivisionError):\n        mean([])\n";
+    for (new, want) in [
+        (new.to_string(), &[][..]),
+        (
+            new.replace("    assert total([1, 2]) == 3\n", ""),
+            &["mutation/assertion-deleted tests/test_core.py:6"][..],
+        ),
+        // Another word is another test.
+        (
+            new.replace("test_mean_empty", "test_mean_of_nothing"),
+            &["mutation/test-deleted-or-skipped tests/test_core.py:16"][..],
+        ),
+    ] {
+        let (repo, base) = python_repo(old);
+        commit(&repo, "to pytest", &[("tests/test_core.py", &new)]);
+        assert_errors(&repo, &base, want);
+    }
+}
+
+/// A check that compared a local with the very literal the test bound it
+/// to, before handing it to anything (`var target = [..]` then
+/// `t.deepEqual(target, [..])`), checked nothing: deleting it loses nothing
+/// (issue 64: deepmerge 9005f24). The same check after the call, which
+/// asks that the call left its input alone, is lost.
+#[test]
+fn a_deleted_check_of_a_local_against_its_own_literal_loses_nothing() {
+    let before = "\tt.deepEqual(target, [\n\t\t{ a: [ 1 ] },\n\t\t{ b: [ 2 ] },\n\t])\n";
+    let test = |early: &str, late: &str| {
+        format!(
+            "var merge = require('../')\nvar test = require('tape')\n\ntest('merges arrays of objects', function(t) {{\n\tvar target = [\n\t\t{{ a: [ 1 ] }},\n\t\t{{ b: [ 2 ] }},\n\t]\n\tvar src = [ {{ c: 3 }} ]\n{early}\tvar merged = merge(target, src)\n{late}\tt.equal(merged.length, 3)\n\tt.end()\n}})\n"
+        )
+    };
+    for (old, want) in [
+        (test(before, ""), &[][..]),
+        (test("", before), &["mutation/assertion-deleted test/merge.js:4"][..]),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("package.json", TAPE_PACKAGE_JSON),
+            ("index.js", "module.exports = (a, b) => [...a, ...b];\n"),
+            ("test/merge.js", &old),
+        ]);
+        commit(&repo, "drop a check", &[("test/merge.js", &test("", ""))]);
+        assert_errors(&repo, &base, want);
+    }
+}
+
+/// A Rust string literal made an owned `String` is the same expected
+/// value (`"ab".to_string()`, `.to_owned()`, `String::from("ab")` become
+/// `"ab"`; issue 64: rust-hex b34fa89); another text is not.
+#[test]
+fn an_expected_string_literal_made_owned_is_the_same_value() {
+    let lib = "pub fn hex(b: &[u8]) -> String {\n    b.iter().map(|x| format!(\"{x:02x}\")).collect()\n}\n";
+    let test =
+        |want: &str| format!("use shop::hex;\n\n#[test]\nfn hexes() {{\n    assert_eq!(hex(b\"ab\"), {want});\n}}\n");
+    for (old, new, want) in [
+        ("\"6162\".to_string()", "\"6162\"", &[][..]),
+        ("String::from(\"6162\")", "\"6162\".to_owned()", &[][..]),
+        (
+            "\"6162\".to_string()",
+            "\"6163\"",
+            &["mutation/assertion-value-changed tests/hex.rs:5"][..],
+        ),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("Cargo.toml", CARGO_TOML),
+            ("src/lib.rs", lib),
+            ("tests/hex.rs", &test(old)),
+        ]);
+        commit(
+            &repo,
+            "owned",
+            &[
+                ("tests/hex.rs", &test(new)),
+                ("src/lib.rs", &format!("{lib}\n// Hex.\n")),
+            ],
+        );
+        assert_errors(&repo, &base, want);
+    }
 }
 
 /// An expected value that lost only the text a stub of the test file's own

@@ -53,7 +53,9 @@ impl Before {
                 Some(symbols) => {
                     let mut keys = HashMap::new();
                     for symbol in &symbols {
-                        *keys.entry(symbol_key(symbol)).or_insert(false) |= symbol.documented;
+                        for key in symbol_keys(symbol) {
+                            *keys.entry(key).or_insert(false) |= symbol.documented;
+                        }
                     }
                     // What the file exported the CommonJS way it had too (a
                     // file moved to ES modules adds none of them).
@@ -72,7 +74,7 @@ impl Before {
 
     /// Was `symbol` public in the file at the base: `Some(documented)`?
     fn had(&self, symbol: &exports::Export) -> Option<bool> {
-        self.had_key(&symbol_key(symbol))
+        symbol_keys(symbol).find_map(|key| self.had_key(&key))
     }
 
     fn had_key(&self, key: &str) -> Option<bool> {
@@ -89,6 +91,15 @@ impl Before {
 /// became a type alias, is the symbol the base had.
 fn symbol_key(symbol: &exports::Export) -> String {
     format!("{}\u{1f}{}", symbol.parent.as_deref().unwrap_or(""), symbol.name)
+}
+
+/// The keys a symbol is known by at the base: its [`symbol_key`], and a
+/// default export's `default` too, which its importers call it however it
+/// is named (tiny-invariant's `export default (..) => ..` named
+/// `invariant`).
+fn symbol_keys(symbol: &exports::Export) -> impl Iterator<Item = String> {
+    let default = symbol.default.then(|| "\u{1f}default".to_string());
+    std::iter::once(symbol_key(symbol)).chain(default)
 }
 
 /// A language as the docs gate groups it: JavaScript, TypeScript and TSX

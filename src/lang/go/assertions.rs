@@ -35,6 +35,10 @@ pub(super) struct Scan<'r> {
     /// directly under an `if` is checked by it, and guarded only by what
     /// surrounds the `if`.
     pub(super) if_guards: Vec<(usize, Guard)>,
+    /// The `if` statements, by node id, whose failure calls made a check
+    /// already: `if got != want { t.Errorf(..); t.Errorf(..) }` is one
+    /// check, however many lines it reports on (kr/pretty's `TestGoSyntax`).
+    pub(super) failed_ifs: Vec<usize>,
 }
 
 pub(super) const GUARDING: &[&str] = &[
@@ -67,6 +71,7 @@ impl<'r> Scan<'r> {
             effects: false,
             guards: true,
             if_guards: Vec::new(),
+            failed_ifs: Vec::new(),
         }
     }
 
@@ -288,6 +293,20 @@ impl<'r> Scan<'r> {
         !scan.assertions.is_empty()
     }
 
+    /// Is `statement` a failure call under an `if` whose failure calls made
+    /// a check already (the second `t.Errorf` of a mismatch)? The first
+    /// one is noted.
+    fn failed_already(&mut self, statement: Option<Node>) -> bool {
+        let Some(checking) = statement.and_then(|s| crate::lang::tree::checking_if(&s)) else {
+            return false;
+        };
+        if self.failed_ifs.contains(&checking.id()) {
+            return true;
+        }
+        self.failed_ifs.push(checking.id());
+        false
+    }
+
     pub(super) fn call(&mut self, call: &Node) {
         let source = self.read.source;
         let Some(function) = call.field("function") else {
@@ -349,7 +368,10 @@ impl<'r> Scan<'r> {
             check(self, method, form, &operands);
         } else if on_testing {
             match name.as_str() {
-                failure if FAILURES.contains(&failure) => {
+                failure
+                    if FAILURES.contains(&failure)
+                        && !self.failed_already(call.parent().filter(|p| p.kind() == "expression_statement")) =>
+                {
                     let (form, relation) = self.failure(call);
                     push(self, form, Vec::new(), &[]);
                     self.relate(relation);

@@ -112,7 +112,7 @@ pub(super) fn read_function(item: &Node, read: &Read) -> Item {
         name,
         scope: receiver.map(|(_, t)| t).unwrap_or_default(),
         span: Span::of(&name_node),
-        skip: scan.skip,
+        skip: scan.skip.or_else(|| crate::lang::tree::returns_first(&body)),
         empty: is_empty_block(&body),
         assertions: scan.assertions,
         calls: scan.calls,

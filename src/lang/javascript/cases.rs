@@ -575,7 +575,10 @@ impl<'s> Walker<'s, '_> {
             let mut cursor = body.walk();
             body.named_children(&mut cursor).all(|c| c.kind() == COMMENT)
         };
-        skip = skip.or(scan.skip.take()).or_else(|| group_skip.cloned());
+        skip = skip
+            .or(scan.skip.take())
+            .or_else(|| crate::lang::tree::returns_first(&body))
+            .or_else(|| group_skip.cloned());
         let unchecked = if scan.assertions.is_empty() && !self.compiler_checks(name.as_deref()) {
             unchecked(&body, self.source, &occurrences, &UNCHECKED, |callee| {
                 callee.starts_with("console.")

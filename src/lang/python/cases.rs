@@ -272,7 +272,11 @@ pub(super) fn read_function(def: &Node, decorators: &[Node], read: &Read, file: 
     if !is_test {
         return;
     }
-    let skip = decorators.iter().find_map(|d| skip_of(d, source)).or(scan.skip);
+    let skip = decorators
+        .iter()
+        .find_map(|d| skip_of(d, source))
+        .or(scan.skip)
+        .or_else(|| crate::lang::tree::returns_first(&body));
     let benchmark = decorators.iter().any(|d| text(d, source).contains("mark.benchmark"))
         || def.field("parameters").is_some_and(|p| {
             let mut cursor = p.walk();

@@ -42,6 +42,17 @@ pub(super) fn references(root: &Node, source: &[u8], imports: &mut Vec<Import>) 
             let tokens: Vec<Node> = n.children(&mut cursor).collect();
             let mut i = 0;
             while i < tokens.len() {
+                // A path an attribute names in a string (serde's `with =
+                // "hex"`, `serialize_with = "hex::serialize_upper"`): the
+                // derive calls it (issue 64: rust-hex's `tests/serde.rs`).
+                if let Some(path) = attribute_path(&tokens, i, source) {
+                    match path.contains("::") {
+                        true => path_root(&path, &mut roots),
+                        false => {
+                            roots.insert(path);
+                        }
+                    }
+                }
                 let starts = matches!(tokens[i].kind(), "identifier" | "crate" | "super" | "self")
                     && (i == 0 || tokens[i - 1].kind() != "::");
                 if starts && tokens.get(i + 1).is_some_and(|t| t.kind() == "::") {
@@ -74,6 +85,41 @@ pub(super) fn references(root: &Node, source: &[u8], imports: &mut Vec<Import>) 
         });
     }
     used
+}
+
+/// The path the string at `tokens[i]` names, when it is the value of an
+/// attribute's argument that takes one (`with = "m"`, a module; `*_with`,
+/// `default`, `skip_serializing_if`, `getter`: a function), written as a
+/// path (`a::b`; one name only for a module), inside an attribute.
+fn attribute_path(tokens: &[Node], i: usize, source: &[u8]) -> Option<String> {
+    let value = tokens.get(i).filter(|t| t.kind() == "string_literal")?;
+    let key = i
+        .checked_sub(2)
+        .and_then(|k| tokens.get(k))
+        .filter(|k| k.kind() == "identifier")?;
+    if tokens.get(i - 1).is_none_or(|eq| eq.kind() != "=") {
+        return None;
+    }
+    let key = text(key, source);
+    let module = key == "with";
+    if !(module || key.ends_with("_with") || matches!(&*key, "default" | "skip_serializing_if" | "getter")) {
+        return None;
+    }
+    let mut up = value.parent();
+    while let Some(p) = up {
+        if p.kind() == "attribute_item" || p.kind() == "inner_attribute_item" {
+            break;
+        }
+        up = p.parent();
+    }
+    up?;
+    let path = text(value, source);
+    let path = path.trim_matches('"');
+    let segments: Vec<&str> = path.split("::").collect();
+    let named = segments
+        .iter()
+        .all(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+    (named && (module || segments.len() > 1)).then(|| path.to_string())
 }
 
 /// Every `use` (and `extern crate`, and `mod x;`) in the file, nested

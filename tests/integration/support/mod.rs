@@ -359,3 +359,6 @@ pub fn fake_tests(passed: u32, failed: u32) -> String {
         if failed > 0 { "FAILED" } else { "ok" }
     )
 }
+
+/// A `package.json` whose tests run with tape (`test/*.js`).
+pub const TAPE_PACKAGE_JSON: &str = "{\"name\":\"m\",\"version\":\"1.0.0\",\"scripts\":{\"test\":\"tape test/*.js\"},\"devDependencies\":{\"tape\":\"4\"}}\n";

@@ -24,7 +24,7 @@ pub use rows::{
     as_strong_in_every_case, case_assertions, case_checks, case_row_checks, case_row_key, input_replaced, instances,
     made_by_rows, mentions, row_functions, row_of, table_changes,
 };
-use titles::{regrouped, title_words};
+use titles::{regrouped, spelled_words, title_words};
 pub use values::{gained_fields, is_literal, literals, spelled_value};
 use values::{literal_changed, literal_named};
 
@@ -375,6 +375,34 @@ pub fn pair_tests<'a>(old: Option<&'a TestFile>, new: Option<&'a TestFile>) -> T
         &mut taken,
         &mut pairs,
     );
+    // Renamed to another naming convention, and maybe out of its class or
+    // into one (unittest's `ImportVersionTest.testImportRoot` become
+    // pytest's `test_import_version_root`): the one test left whose name's
+    // words are its own name's, and at most those of its old class too.
+    let mut left = Vec::new();
+    for o in still {
+        let had = spelled_words(&o.name);
+        let around = spelled_words(&o.scope);
+        let named: Vec<usize> = (0..new.len())
+            .filter(|&j| !taken[j] && !had.is_empty())
+            .filter(|&j| {
+                let now = spelled_words(&new[j].name);
+                let was_around = spelled_words(&new[j].scope);
+                had.iter().all(|w| now.contains(w)) && now.iter().all(|w| had.contains(w) || around.contains(w))
+                    || now.len() >= 2
+                        && now.iter().all(|w| had.contains(w))
+                        && had.iter().all(|w| now.contains(w) || was_around.contains(w))
+            })
+            .collect();
+        match named.as_slice() {
+            [j] if new[*j].name != o.name => {
+                taken[*j] = true;
+                pairs.paired.push((o, new[*j]));
+            }
+            _ => left.push(o),
+        }
+    }
+    let still = left;
     // Renamed and rewritten: as many tests left on each side of one scope, in order.
     let mut removed = Vec::new();
     let mut scopes: Vec<&str> = Vec::new();

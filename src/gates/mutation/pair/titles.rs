@@ -61,3 +61,34 @@ pub(super) fn title_words(scope: &str, name: &str) -> Vec<String> {
         .map(str::to_lowercase)
         .collect()
 }
+
+/// The words of an identifier or title, however it is spelled: split at
+/// anything but letters and digits and where a lowercase letter or digit
+/// meets an uppercase one (`testImportRoot`, `test_import_root`,
+/// `ImportTest`), lowercased, without `test` and `tests` (the marks a
+/// framework needs, not what the test says), each once.
+pub(super) fn spelled_words(name: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    let mut word = String::new();
+    let mut last_lower = false;
+    let mut flush = |word: &mut String| {
+        let w = std::mem::take(word);
+        if !w.is_empty() && w != "test" && w != "tests" && !words.contains(&w) {
+            words.push(w);
+        }
+    };
+    for c in name.chars() {
+        if !c.is_alphanumeric() {
+            flush(&mut word);
+            last_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && last_lower {
+            flush(&mut word);
+        }
+        last_lower = c.is_lowercase() || c.is_numeric();
+        word.extend(c.to_lowercase());
+    }
+    flush(&mut word);
+    words
+}

@@ -68,6 +68,7 @@ pub fn spelled_value(key: &str) -> String {
     let key = inlined(key);
     let key = unicode_flags_dropped(&key);
     let key = elided_types(&key);
+    let key = owned_string(&key);
     let tokens: Vec<&str> = key.split(' ').collect();
     // `<string> . format ( args )`: only the template counts.
     let call = tokens
@@ -415,6 +416,31 @@ fn inlined(key: &str) -> std::borrow::Cow<'_, str> {
 /// `[]*T{&T{..}}` is `[]*T{{..}}`. An element's type is a name (perhaps
 /// qualified) and its `{` right after the `{` or `,` of the braces around
 /// it, where no other language writes a name.
+/// A Rust string literal made an owned `String` is the same text: `"ab"
+/// . to_string ( )`, `. to_owned ( )`, `. into ( )` and `String :: from (
+/// "ab" )` spell `"ab"` (a `String` compares equal to a `&str`; issue 64:
+/// rust-hex b34fa89 dropped the `.to_string()` of its expected values).
+fn owned_string(key: &str) -> &str {
+    let literal = |inner: &str| {
+        let tokens: Vec<&str> = inner.split(' ').collect();
+        tokens.len() >= 2
+            && is_delimiter(tokens[0])
+            && tokens.last().is_some_and(|t| *t == "\"")
+            && tokens[1..tokens.len() - 1].iter().all(|t| !is_delimiter(t))
+    };
+    for suffix in [" . to_string ( )", " . to_owned ( )", " . into ( )"] {
+        if let Some(inner) = key.strip_suffix(suffix)
+            && literal(inner)
+        {
+            return inner;
+        }
+    }
+    match key.strip_prefix("String :: from ( ").and_then(|k| k.strip_suffix(" )")) {
+        Some(inner) if literal(inner) => inner,
+        _ => key,
+    }
+}
+
 fn elided_types(key: &str) -> std::borrow::Cow<'_, str> {
     if !key.contains(" { ") {
         return std::borrow::Cow::Borrowed(key);

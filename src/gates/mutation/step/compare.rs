@@ -1,7 +1,7 @@
 //! Comparing a test with its earlier version: a value that changed with the
 //! code, an input that follows it, an API the code removed.
 
-use super::inputs::{bound_literal, fills_holes, interpolated, named_alike};
+use super::inputs::{fills_holes, interpolated, named_alike};
 use super::*;
 use crate::lang::is_plain_name;
 
@@ -183,6 +183,7 @@ impl Analysis<'_> {
                 changes.retain(|c| !matches!(c, Change::Deleted { .. }));
             }
         }
+        let lost = lost_checks(&changes);
         for change in changes {
             match change {
                 // The old test checked both values (an `if`/`else` on the
@@ -245,6 +246,7 @@ impl Analysis<'_> {
                         && !self.moved_by_the_range(emit.step, old)
                         && !pair::housekeeping(o, old)
                         && !pair::vacuous(o, old, of.old.map_or(&[], |f| &f.imports))
+                        && !self.echoed(of, o, old)
                         && !self.lost_removed_api(emit, of, o, nf, n)
                         && !self.compared_through_a_local(nf, o, n, old)
                         && !self.captured_into_a_local(nf, o, n, old)
@@ -271,12 +273,7 @@ impl Analysis<'_> {
                     }
                     emit.push(
                         &ASSERTION_DELETED,
-                        format!(
-                            "test `{}` lost the assertion `{}`{}",
-                            n.name,
-                            old.matcher,
-                            on_subject(old)
-                        ),
+                        lost_message(&n.name, old, &lost),
                         at(n.span),
                         Some(before(old.span)),
                         Vec::new(),
@@ -367,7 +364,10 @@ impl Analysis<'_> {
             };
             let b = left.remove(at);
             for name in pair::expected(a).into_iter().filter(|e| is_plain_name(e)) {
-                let (Some(was), Some(now)) = (bound_literal(o, name, a.span), bound_literal(n, name, b.span)) else {
+                let (Some(was), Some(now)) = (
+                    self.bound_value(of.change.old.as_ref(), o, name, a.span),
+                    self.bound_value(nf.change.new.as_ref(), n, name, b.span),
+                ) else {
                     continue;
                 };
                 if was == now || !known.check(&o.name, a) || self.used_as_input(nf, n, name, b) {

@@ -96,7 +96,7 @@ impl Analysis<'_> {
             } else {
                 pair::case_assertions(t)
             };
-            if held(&checks)
+            if held(&checks) && text.as_deref().is_none_or(|text| emit.gained.holds_inputs(t, text))
                 || emit.gained.holds_rows(t)
                 || text
                     .as_deref()

@@ -373,13 +373,7 @@ impl<'a> Gained<'a> {
         !calls.is_empty()
             && read
                 .whole
-                .get_or_init(|| {
-                    self.files
-                        .iter()
-                        .filter(|(_, bytes)| !bytes.is_empty())
-                        .map(|(_, bytes)| String::from_utf8_lossy(bytes).lines().map(squash).collect())
-                        .collect()
-                })
+                .get_or_init(|| self.whole_text())
                 .iter()
                 .any(|text| calls.iter().all(|c| text.contains(c.as_str())))
     }

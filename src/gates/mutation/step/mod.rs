@@ -22,6 +22,7 @@ use crate::git::display_path;
 use crate::lang::{Assertion, Lang, Span, TestCase, TestFile};
 use crate::rule::RuleMeta;
 
+mod bound;
 mod compare;
 mod deleted;
 mod fixtures;

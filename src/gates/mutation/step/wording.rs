@@ -289,6 +289,32 @@ pub(crate) fn lines(bytes: &[u8], span: Span) -> Vec<String> {
     crate::gates::snippet(&String::from_utf8_lossy(bytes), span.line, span.end_line)
 }
 
+/// The matcher and subject of each check `changes` deleted, to tell apart
+/// the messages of several that read alike ([`lost_message`]).
+pub(crate) fn lost_checks(changes: &[Change<'_>]) -> Vec<(String, String)> {
+    changes
+        .iter()
+        .filter_map(|c| match c {
+            Change::Deleted { old } => Some((old.matcher.clone(), on_subject(old))),
+            _ => None,
+        })
+        .collect()
+}
+
+/// "test `t` lost the assertion `m` on `s`", with what it expected when
+/// another lost check of the test reads the same (five `assert_eq!(*n,
+/// ..)` deleted from one test are five findings a reader can tell apart).
+pub(crate) fn lost_message(test: &str, old: &Assertion, lost: &[(String, String)]) -> String {
+    let subject = on_subject(old);
+    let alike = lost.iter().filter(|(m, s)| *m == old.matcher && *s == subject).count() > 1;
+    let expected: Vec<String> = pair::expected(old).into_iter().map(show).collect();
+    let expecting = match alike && !expected.is_empty() {
+        true => format!(" (expecting `{}`)", expected.join("`, `")),
+        false => String::new(),
+    };
+    format!("test `{test}` lost the assertion `{}`{subject}{expecting}", old.matcher)
+}
+
 /// "on" and the subject, for a message about an assertion that has one.
 pub(crate) fn on_subject(a: &Assertion) -> String {
     match pair::subject(a) {
