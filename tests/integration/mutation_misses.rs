@@ -1527,3 +1527,52 @@ fn an_expected_list_bound_to_a_local_is_compared_through_it() {
         assert_errors(&repo, &base, want);
     }
 }
+
+/// A root `test.js` is where AVA and node's own runner look first: a
+/// package whose scripts run either (with no jest or vitest config) has
+/// its `test.js` read as a test file, and an expected value changed with
+/// the code is reported (issue 64: sindresorhus/dot-prop, 17 changed
+/// expectations never read). With no runner that takes it, `test.js` is a
+/// module like any other.
+#[test]
+fn a_root_test_js_that_ava_or_node_test_runs_is_a_test_file() {
+    let code = "export function get(object, key) {\n  return object[key];\n}\n";
+    let old = "import test from 'ava';\nimport {get} from './index.js';\n\ntest('get', t => {\n\tt.is(get({a: 1}, 'a'), 1);\n\tt.is(get({}, 'constructor'), Object);\n});\n";
+    let changed_code =
+        "export function get(object, key) {\n  return Object.hasOwn(object, key) ? object[key] : undefined;\n}\n";
+    let changed_test = old.replace(
+        "t.is(get({}, 'constructor'), Object);",
+        "t.is(get({}, 'constructor'), undefined);",
+    );
+    for (scripts, want) in [
+        (
+            "\"test\": \"xo && ava\"",
+            &["mutation/assertion-value-changed test.js:6"][..],
+        ),
+        (
+            "\"test\": \"node --test\"",
+            &["mutation/assertion-value-changed test.js:6"][..],
+        ),
+        (
+            "\"test\": \"c8 node --test test.js\"",
+            &["mutation/assertion-value-changed test.js:6"][..],
+        ),
+        ("\"test\": \"node --test test/\"", &[][..]),
+        ("\"build\": \"tsc\"", &[][..]),
+    ] {
+        let repo = TestRepo::new();
+        let manifest = format!("{{\"name\":\"get\",\"type\":\"module\",\"scripts\":{{{scripts}}}}}\n");
+        let base = commit(
+            &repo,
+            "base",
+            &[("package.json", &manifest), ("index.js", code), ("test.js", old)],
+        );
+        commit(
+            &repo,
+            "change",
+            &[("index.js", changed_code), ("test.js", &changed_test)],
+        );
+        let (found, run) = errors(&repo, &base);
+        assert_eq!(found, want, "{scripts}: {}", run.stdout);
+    }
+}

@@ -4879,3 +4879,141 @@ fn twin_tests_folded_with_new_expected_values_are_still_compared() {
         run.stdout
     );
 }
+
+const IS_JS: &str = "export function isEven(n) {\n  return n % 2 === 0;\n}\n\nexport const assert = {\n  even(n) {\n    if (!isEven(n)) throw new TypeError('not even');\n  },\n};\n";
+const AVA_PACKAGE_JSON: &str = "{\"name\":\"is\",\"type\":\"module\",\"scripts\":{\"test\":\"ava\"}}\n";
+
+/// A suite moved from AVA to `node:test`, whose own import of the
+/// project's `assert` took another name because node's took that one
+/// (`import {assert as isAssert}`): each check made through the renamed
+/// import is the check it was (issue 64: sindresorhus/is faf7003, 284
+/// checks read as lost). The same move that drops one of them loses it.
+#[test]
+fn a_project_import_renamed_by_the_test_keeps_its_checks() {
+    let old = "import test from 'ava';\nimport {isEven, assert} from '../source/index.js';\n\ntest('even', t => {\n\tt.notThrows(() => {\n\t\tassert.even(2);\n\t});\n\tt.throws(() => {\n\t\tassert.even(3);\n\t});\n\tt.throws(() => {\n\t\tassert.even(5);\n\t});\n});\n";
+    let new = |checks: &str| {
+        format!(
+            "import {{test}} from 'node:test';\nimport assert from 'node:assert/strict';\nimport {{isEven, assert as isAssert}} from '../source/index.js';\n\ntest('even', () => {{\n{checks}}});\n"
+        )
+    };
+    let all = "\tassert.doesNotThrow(() => {\n\t\tisAssert.even(2);\n\t});\n\tassert.throws(() => {\n\t\tisAssert.even(3);\n\t});\n\tassert.throws(() => {\n\t\tisAssert.even(5);\n\t});\n";
+    let files = [
+        ("package.json", AVA_PACKAGE_JSON),
+        ("source/index.js", IS_JS),
+        ("test/test.js", old),
+    ];
+    let (blocked, out) = blocks(&files, &[("test/test.js", &new(all))]);
+    assert!(!blocked, "{out}");
+    let dropped = all.replace("\tassert.throws(() => {\n\t\tisAssert.even(5);\n\t});\n", "");
+    let (repo, base) = repo_with(&files);
+    commit(&repo, "node:test", &[("test/test.js", &new(&dropped))]);
+    let run = gate(&repo, &base);
+    assert_eq!(
+        errors(&run),
+        [
+            "mutation/assertion-deleted test/test.js:5",
+            "mutation/assertion-deleted test/test.js:5"
+        ],
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("assert.even(5)"), "{}", run.stdout);
+}
+
+/// AVA's strict `t.true(x)` and `t.false(x)` of one value, rewritten as
+/// `assert.ok(x)` and `assert.strictEqual(x, false)`: the second is the
+/// `t.false` it was, not a check that took the `t.true`'s place while the
+/// `t.false` "flipped" into the `assert.ok` (issue 64: sindresorhus/is
+/// faf7003's `is.evenInteger`). A `t.false` rewritten as an equality with
+/// `true` did flip: the equality is the `t.true` written out, and the
+/// `t.false` became the `assert.ok`.
+#[test]
+fn strict_truth_checks_written_as_equalities_with_their_boolean_are_kept() {
+    let old = "import test from 'ava';\nimport {isEven} from '../source/index.js';\n\ntest('isEven', t => {\n\tfor (const n of [2, 4]) {\n\t\tt.true(isEven(n));\n\t}\n\n\tfor (const n of [1, 3]) {\n\t\tt.false(isEven(n));\n\t}\n});\n";
+    let new = |odd: &str| {
+        format!(
+            "import {{test}} from 'node:test';\nimport assert from 'node:assert/strict';\nimport {{isEven}} from '../source/index.js';\n\ntest('isEven', () => {{\n\tfor (const n of [2, 4]) {{\n\t\tassert.ok(isEven(n));\n\t}}\n\n\tfor (const n of [1, 3]) {{\n\t\tassert.strictEqual(isEven(n), {odd});\n\t}}\n}});\n"
+        )
+    };
+    let files = [
+        ("package.json", AVA_PACKAGE_JSON),
+        ("source/index.js", IS_JS),
+        ("test/test.js", old),
+    ];
+    let code = IS_JS.replace("n % 2 === 0", "Number.isInteger(n) && n % 2 === 0");
+    let (blocked, out) = blocks(&files, &[("test/test.js", &new("false")), ("source/index.js", &code)]);
+    assert!(!blocked, "{out}");
+    let (repo, base) = repo_with(&files);
+    commit(
+        &repo,
+        "flip",
+        &[("test/test.js", &new("true")), ("source/index.js", &code)],
+    );
+    let run = gate(&repo, &base);
+    assert_eq!(
+        errors(&run),
+        ["mutation/assertion-value-changed test/test.js:7"],
+        "{}",
+        run.stdout
+    );
+}
+
+/// try/except checks of an error's message folded into the project's own
+/// `raises(E, "message")` helper: `pytest.raises` takes a callable after
+/// the class, never a string, so the string is the message the helper
+/// checks (issue 64: voluptuous dec0fcb, 7 checks read as lost). Folded
+/// into a `raises(E)` with no message, the message check is lost.
+#[test]
+fn a_project_raises_helper_handed_the_message_keeps_the_message_check() {
+    let code = "class Invalid(Exception):\n    pass\n\n\ndef check(x):\n    if x < 0:\n        raise Invalid(\"negative: %d\" % x)\n    return x\n\n\nclass raises:\n    def __init__(self, exc, msg=None):\n        self.exc, self.msg = exc, msg\n\n    def __enter__(self):\n        return self\n\n    def __exit__(self, kind, value, tb):\n        assert kind is not None and issubclass(kind, self.exc)\n        if self.msg is not None:\n            assert str(value) == self.msg\n        return True\n";
+    let old = "from calc.core import Invalid, check\n\n\ndef test_negative():\n    try:\n        check(-1)\n    except Invalid as e:\n        assert str(e) == \"negative: -1\"\n    else:\n        assert False, \"did not raise\"\n";
+    let new = |call: &str| {
+        format!(
+            "from calc.core import Invalid, check, raises\n\n\ndef test_negative():\n    with {call}:\n        check(-1)\n"
+        )
+    };
+    let files = [
+        ("calc/__init__.py", "\n"),
+        ("calc/core.py", code),
+        ("tests/test_core.py", old),
+    ];
+    let (blocked, out) = blocks(
+        &files,
+        &[("tests/test_core.py", &new("raises(Invalid, \"negative: -1\")"))],
+    );
+    assert!(!blocked, "{out}");
+    let (repo, base) = repo_with(&files);
+    commit(&repo, "no message", &[("tests/test_core.py", &new("raises(Invalid)"))]);
+    assert_errors(&repo, &base, &["mutation/assertion-deleted tests/test_core.py:4"]);
+}
+
+/// pytest collects a test a module defines under a condition (`if Enum:`,
+/// in a `try`) wherever the condition lets it run: moved under one, it is
+/// the same test, compared as any other (issue 64: voluptuous 1451f0f read
+/// `test_coerce_enum` as deleted). Moved there without a check, it lost it.
+#[test]
+fn a_python_test_moved_under_a_module_condition_is_still_compared() {
+    let old = "from calc.core import mean, total\n\n\ndef test_total():\n    assert total([1, 2]) == 3\n    assert mean([2, 4]) == 3\n";
+    let new = |checks: &str| {
+        format!(
+            "try:\n    import enum\nexcept ImportError:\n    enum = None\n\nfrom calc.core import mean, total\n\nif enum:\n    def test_total():\n{checks}"
+        )
+    };
+    let (repo, base) = python_repo(old);
+    commit(
+        &repo,
+        "guard",
+        &[(
+            "tests/test_core.py",
+            &new("        assert total([1, 2]) == 3\n        assert mean([2, 4]) == 3\n"),
+        )],
+    );
+    assert_errors(&repo, &base, &[]);
+    let (repo, base) = python_repo(old);
+    commit(
+        &repo,
+        "guard",
+        &[("tests/test_core.py", &new("        assert total([1, 2]) == 3\n"))],
+    );
+    assert_errors(&repo, &base, &["mutation/assertion-deleted tests/test_core.py:9"]);
+}

@@ -664,10 +664,14 @@ impl<'s> Walker<'s, '_> {
                 return Some(if negated { negate(form) } else { form });
             }
         }
-        let object = function
+        let mut object = function
             .field("object")
             .map(|o| text(&o, self.source).into_owned())
             .unwrap_or_default();
+        // `isAssert.truthy(x)` of `import {assert as isAssert} from '../source'`.
+        if let Some((_, exported)) = self.renamed.iter().find(|(local, _)| *local == object) {
+            object.clone_from(exported);
+        }
         if object == "expect" {
             // expect.assertions(n), expect.hasAssertions(), expect.fail(); the
             // asymmetric matchers (`expect.any(..)`, `expect.objectContaining(..)`)

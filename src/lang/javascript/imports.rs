@@ -1,6 +1,7 @@
 //! What a JavaScript or TypeScript test file imports and uses.
 
 use super::*;
+use crate::lang::is_plain_name;
 
 pub fn imports(tree: &Tree, source: &[u8]) -> Vec<Import> {
     let mut walker = Walker {
@@ -14,6 +15,7 @@ pub fn imports(tree: &Tree, source: &[u8]) -> Vec<Import> {
         qunit: false,
         groups: Vec::new(),
         wrappers: Vec::new(),
+        renamed: Vec::new(),
         aliases: Vec::new(),
         http_client: false,
     };
@@ -297,5 +299,88 @@ impl<'s> Walker<'s, '_> {
             }
             true
         });
+    }
+}
+
+/// Names the file imports from the project's own modules under a name of
+/// its own (`import {assert as isAssert} from '../source'`), each as the
+/// local name and the name its module exports.
+pub(super) fn renamed_imports(root: &Node, source: &[u8]) -> Vec<(String, String)> {
+    let mut renamed = Vec::new();
+    let mut cursor = root.walk();
+    for statement in root
+        .named_children(&mut cursor)
+        .filter(|n| n.kind() == "import_statement")
+    {
+        let relative = statement
+            .field("source")
+            .is_some_and(|s| text(&s, source).trim_matches(['"', '\'', '`']).starts_with('.'));
+        let mut c = statement.walk();
+        let Some(clause) = statement
+            .named_children(&mut c)
+            .find(|c| c.kind() == "import_clause")
+            .filter(|_| relative)
+        else {
+            continue;
+        };
+        let mut bound = Vec::new();
+        collect_bound(&clause, source, "default", &mut bound);
+        renamed.extend(
+            bound
+                .into_iter()
+                .filter(|(local, exported)| local != exported && exported != "default" && is_plain_name(exported)),
+        );
+    }
+    renamed
+}
+
+/// Each check of `tests` read with the names of [`renamed_imports`] as
+/// their module exports them, where a name stands for a value (not a
+/// property: `x.isAssert`): `isAssert.truthy(x)` of `import {assert as
+/// isAssert}` is the check `assert.truthy(x)` was when the import kept the
+/// module's name (issue 64: sindresorhus/is renamed its own `assert` when
+/// its tests moved to `node:assert`, which took the name).
+pub(super) fn read_as_exported(tests: &mut [TestCase], renamed: &[(String, String)]) {
+    if renamed.is_empty() {
+        return;
+    }
+    let exported = |w: &str| renamed.iter().find(|(local, _)| local == w).map(|(_, e)| e.as_str());
+    let key = |key: &mut String| {
+        let mut out = String::with_capacity(key.len());
+        let mut previous = "";
+        for (i, token) in key.split(' ').enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            match exported(token).filter(|_| !matches!(previous, "." | "?.")) {
+                Some(name) => out.push_str(name),
+                None => out.push_str(token),
+            }
+            previous = token;
+        }
+        *key = out;
+    };
+    fn operands(form: &mut Form, each: &mut dyn FnMut(&mut Operand)) {
+        match form {
+            Form::Truthy(a) | Form::Falsy(a) | Form::SelfEqual(a) => each(a),
+            Form::Equal(a, b) | Form::NotEqual(a, b) => {
+                each(a);
+                each(b);
+            }
+            Form::FailUnless(inner) => operands(inner, each),
+            Form::Fail | Form::Other => {}
+        }
+    }
+    for a in tests.iter_mut().flat_map(|t| t.assertions.iter_mut()) {
+        let (head, rest) = a.matcher.split_once('.').unwrap_or((&a.matcher, ""));
+        if let Some(name) = exported(head) {
+            a.matcher = if rest.is_empty() {
+                name.to_string()
+            } else {
+                format!("{name}.{rest}")
+            };
+        }
+        a.parts.iter_mut().for_each(&key);
+        operands(&mut a.form, &mut |o: &mut Operand| key(&mut o.key));
     }
 }

@@ -77,6 +77,7 @@ pub fn test_file(tree: &Tree, source: &[u8], memo: Option<&mut Memo>) -> TestFil
         qunit: false,
         groups: Vec::new(),
         wrappers: relative_imports(&tree.root_node(), source),
+        renamed: renamed_imports(&tree.root_node(), source),
         aliases: test_aliases(&tree.root_node(), source, TEST_NAMES),
         http_client: imports_http_client(&tree.root_node(), source),
     };
@@ -86,7 +87,13 @@ pub fn test_file(tree: &Tree, source: &[u8], memo: Option<&mut Memo>) -> TestFil
     walker.mocks(mocks);
     // QUnit runs in a page that loads the code under test with script tags.
     walker.file.page_loaded = walker.qunit && walker.file.imports.is_empty();
-    let Walker { mut file, bodies, .. } = walker;
+    let Walker {
+        mut file,
+        bodies,
+        renamed,
+        ..
+    } = walker;
+    read_as_exported(&mut file.tests, &renamed);
     file.helpers = close_helpers(&bodies);
     keep_imported_uses(&mut file);
     keep_locals_of_mocked(&mut file.tests);
@@ -128,6 +135,9 @@ struct Walker<'s, 'm> {
     /// Names imported from the project's own modules: called with a title
     /// and a function, one declares a test through the project's wrapper.
     wrappers: Vec<String>,
+    /// Names imported from the project's own modules under a name of their
+    /// own, with the name exported ([`renamed_imports`]).
+    renamed: Vec<(String, String)>,
     /// Names bound to a test function ([`test_aliases`]).
     aliases: Vec<TestAlias>,
     /// The file imports an HTTP test client whose chained `.expect(..)`

@@ -51,6 +51,30 @@ const UNCHECKED: UncheckedKinds = UncheckedKinds {
 /// Nested function kinds: their bodies run later, if at all.
 const PY_FUNCTIONS: &[&str] = &["function_definition", "lambda"];
 
+/// The statements at the top of a module, and those of the blocks of a
+/// top-level `if` or `try` there: pytest collects a test a module defines
+/// under a condition (`if Enum:`, `try: import numpy`) wherever the
+/// condition lets it run, as one defined at the top (issue 64: voluptuous
+/// moved `test_coerce_enum` under `if Enum:`).
+fn module_items<'t>(root: &Node<'t>) -> Vec<Node<'t>> {
+    let mut items = Vec::new();
+    let mut open = vec![*root];
+    while let Some(block) = open.pop() {
+        let mut cursor = block.walk();
+        let children: Vec<Node> = block.named_children(&mut cursor).collect();
+        for child in children.into_iter().rev() {
+            match child.kind() {
+                "if_statement" | "try_statement" | "elif_clause" | "else_clause" | "except_clause"
+                | "finally_clause" | "block" => open.push(child),
+                _ if block.kind() == "module" || block.kind() == "block" => items.push(child),
+                _ => {}
+            }
+        }
+    }
+    items.sort_by_key(|n| n.start_byte());
+    items
+}
+
 pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> TestFile {
     let mut file = TestFile::default();
     let mut bodies: Vec<Body> = Vec::new();
@@ -58,12 +82,11 @@ pub fn test_file(tree: &Tree, source: &[u8], mut memo: Option<&mut Memo>) -> Tes
     let tables = literal_tables(&root, source);
     let literals = module_literals(&root, source);
     let fixtures = fixture_returns(&root, source);
-    let mut cursor = root.walk();
     // Each class, by name, with its tests (a range of `file.tests`) and its bases.
     let mut classes: Vec<(String, std::ops::Range<usize>, Vec<String>)> = Vec::new();
     // Mocks told to return a literal at the top of the module: in effect in every test.
     let mut module_returns = Vec::new();
-    for item in root.named_children(&mut cursor) {
+    for item in module_items(&root) {
         let (decorators, def) = unwrap_decorated(item);
         match def.kind() {
             "expression_statement" => visit_named(def, |n| {

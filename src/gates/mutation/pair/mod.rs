@@ -13,7 +13,7 @@ mod remade;
 mod stronger;
 use canonical::{canonical, migrated, thrown_checked, thrown_made};
 pub use canonical::{same_check, same_check_as, threw_again};
-use stronger::{bool_written_out, contradicted, flipped, implied, pinned_by_truth};
+use stronger::{bool_written_out, contradicted, flipped, implied, pinned_by_truth, same_truth};
 pub use stronger::{emptied_list, extended, narrowed, pinned_with_its_pattern, truth};
 mod rows;
 mod titles;
@@ -597,7 +597,7 @@ pub fn assertion_changes<'a>(family: Family, old: &'a [Assertion], new: &'a [Ass
     for (i, o) in old.iter().enumerate() {
         let expected_at = i as isize + shift;
         match (0..new.len())
-            .filter(|&j| !taken[j] && same_check(o, &new[j]))
+            .filter(|&j| !taken[j] && (same_check(o, &new[j]) || same_truth(family, o, &new[j])))
             .min_by_key(|&j| (j as isize - expected_at).abs())
         {
             Some(j) => {

@@ -91,6 +91,18 @@ pub fn made_keys(family: Family, a: &Assertion) -> Vec<String> {
     }
     let classes = a.parts.iter().take_while(|p| !p.contains(" = "));
     keys.extend(classes.map(|class| format!("!\u{1f}{class}")));
+    // A message handed after the class: `pytest.raises` takes a callable
+    // there, never a string, so a project's own `raises(E, "msg")` helper
+    // checks the message (issue 64: voluptuous folded its try/except checks
+    // of `str(e)` into its own `raises`).
+    keys.extend(
+        a.parts
+            .iter()
+            .skip(1)
+            .take_while(|p| !p.contains(" = "))
+            .filter(|p| p.starts_with('"'))
+            .map(|text| format!("~\u{1f}{}", spelled_value(text))),
+    );
     if let Some(pattern) = a.parts.iter().find_map(|p| p.strip_prefix("match = ")) {
         if pattern.starts_with(['"', 'r'])
             && let Some(text) = plain_pattern(&spelled_value(pattern))

@@ -295,6 +295,29 @@ pub(super) fn pinned_by_truth(old: &Assertion, new: &Assertion) -> bool {
             && subject(old).is_some_and(|s| boolean_valued(s) || predicate(s)))
 }
 
+/// Does `b` demand the truth `a` demands of the same value, as exactly:
+/// a strict truth check and an equality with that boolean (`t.false(x)`
+/// and `assert.strictEqual(x, false)`)? The same check written two ways
+/// (issue 64: sindresorhus/is moved from AVA to `node:test`, and a test's
+/// `t.true(f(e))` and `t.false(f(e))` became `assert.ok(f(e))` and
+/// `assert.strictEqual(f(e), false)`: read apart, the second held the
+/// first and the first "flipped" into the `assert.ok`).
+pub(super) fn same_truth(family: Family, a: &Assertion, b: &Assertion) -> bool {
+    let truth = |c: &Assertion| match (c.form.demanded(), expected(c).as_slice()) {
+        (Form::Truthy(_), []) => Some(true),
+        (Form::Falsy(_), []) => Some(false),
+        (Form::Equal(..), ["true"]) => Some(true),
+        (Form::Equal(..), ["false"]) => Some(false),
+        _ => None,
+    };
+    truth(a).is_some()
+        && truth(a) == truth(b)
+        && subject(a).is_some()
+        && subject(a) == subject(b)
+        && rank(family, a) == Some(3)
+        && rank(family, b) == Some(3)
+}
+
 /// Is the value of this token key a boolean by its form: a comparison,
 /// `instanceof` or `in` outside every bracket, or a negation (`! x`,
 /// `not x`)?

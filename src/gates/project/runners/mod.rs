@@ -14,6 +14,7 @@
 //! matches is left to the conventions there.
 
 mod config;
+mod scripts;
 
 use std::path::{Path, PathBuf};
 
@@ -253,7 +254,8 @@ impl Dir {
                 crate::git::display_path(&manifest)
             ));
         }
-        if let Some(Ok(json)) = json
+        let json = json.and_then(Result::ok);
+        if let Some(json) = &json
             && let Some(jest) = json.get("jest").and_then(|j| j.as_object())
         {
             let strings = |v: &serde_json::Value| -> Vec<String> {
@@ -286,6 +288,19 @@ impl Dir {
                 }
             }
             self.sources.push(crate::git::display_path(&manifest));
+        }
+        // No config of jest's or vitest's here: AVA's or node's own runner,
+        // as the package's scripts run it.
+        // They add tests, never take one away: a file they do not run may be
+        // another script's runner's (`vitest` with no config).
+        if !found && let Some(project) = json.as_ref().and_then(scripts::script_runner) {
+            matcher.projects.push(project);
+            matcher.open = true;
+            found = true;
+            let shown = crate::git::display_path(&manifest);
+            if !self.sources.contains(&shown) {
+                self.sources.push(shown);
+            }
         }
         if found {
             self.matcher = Some(matcher);
