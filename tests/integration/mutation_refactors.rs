@@ -5017,3 +5017,25 @@ fn a_python_test_moved_under_a_module_condition_is_still_compared() {
     );
     assert_errors(&repo, &base, &["mutation/assertion-deleted tests/test_core.py:9"]);
 }
+
+/// Tests rewritten as calls of the file's own function that declares a
+/// test titled by its parameter, their values as its data
+/// (`runTests({title: 'compact', cases: [[1004, '1s']]})`), are declared
+/// again, not deleted (issue 64: sindresorhus/pretty-ms 014edf2, 18 tests).
+/// A call that leaves out one of a test's expected values loses it.
+#[test]
+fn tests_become_calls_of_the_files_own_test_declaring_function_are_kept() {
+    let code = "export default function pretty(ms, {compact = false} = {}) {\n  const s = `${Math.round(ms / 1000)}s`;\n  return compact ? `~${s}` : s;\n}\n";
+    let old = "import test from 'ava';\nimport pretty from './index.js';\n\ntest('prettify milliseconds', t => {\n\tt.is(pretty(1000), '1s');\n\tt.is(pretty(2000), '2s');\n});\n\ntest('have a compact option', t => {\n\tt.is(pretty(1000, {compact: true}), '~1s');\n\tt.is(pretty(9000, {compact: true}), '~9s');\n});\n";
+    let new = |compact_cases: &str| {
+        format!(
+            "import test from 'ava';\nimport pretty from './index.js';\n\nfunction runTests({{title, defaultOptions, cases}}) {{\n\ttest(title, t => {{\n\t\tfor (const [ms, expected] of cases) {{\n\t\t\tt.is(pretty(ms, defaultOptions), expected);\n\t\t}}\n\t}});\n}}\n\nrunTests({{\n\ttitle: 'prettify milliseconds',\n\tcases: [\n\t\t[1000, '1s'],\n\t\t[2000, '2s'],\n\t],\n}});\n\nrunTests({{\n\ttitle: 'have a compact option',\n\tdefaultOptions: {{compact: true}},\n\tcases: [\n{compact_cases}\t],\n}});\n"
+        )
+    };
+    let files = [("package.json", AVA_PACKAGE_JSON), ("index.js", code), ("test.js", old)];
+    let (blocked, out) = blocks(&files, &[("test.js", &new("\t\t[1000, '~1s'],\n\t\t[9000, '~9s'],\n"))]);
+    assert!(!blocked, "{out}");
+    let (repo, base) = repo_with(&files);
+    commit(&repo, "runTests", &[("test.js", &new("\t\t[1000, '~1s'],\n"))]);
+    assert_errors(&repo, &base, &["mutation/test-deleted-or-skipped test.js:9"]);
+}

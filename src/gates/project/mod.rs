@@ -49,6 +49,7 @@ pub(crate) const MODEL_SOURCES: &[&str] = &[
     include_str!("../../lang/javascript/doubles.rs"),
     include_str!("../../lang/javascript/imports.rs"),
     include_str!("../../lang/javascript/matchers.rs"),
+    include_str!("../../lang/javascript/declared.rs"),
     include_str!("../../lang/rust/mod.rs"),
     include_str!("../../lang/rust/assertions.rs"),
     include_str!("../../lang/rust/cases.rs"),

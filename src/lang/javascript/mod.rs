@@ -23,6 +23,7 @@ use super::{
 
 mod assertions;
 mod cases;
+mod declared;
 mod doubles;
 mod imports;
 mod matchers;
@@ -82,6 +83,7 @@ pub fn test_file(tree: &Tree, source: &[u8], memo: Option<&mut Memo>) -> TestFil
         http_client: imports_http_client(&tree.root_node(), source),
     };
     walker.visit(&tree.root_node(), None);
+    walker.file.declared = walker.declared_through_functions(&tree.root_node());
     let mut mocks = MockScan::default();
     walker.imports_and_uses(&tree.root_node(), Some(&mut mocks));
     walker.mocks(mocks);

@@ -96,8 +96,11 @@ impl Analysis<'_> {
             } else {
                 pair::case_assertions(t)
             };
+            let new_bytes = file.change.new.as_ref().map(|v| self.versions.bytes(v));
             if held(&checks) && text.as_deref().is_none_or(|text| emit.gained.holds_inputs(t, text))
                 || emit.gained.holds_rows(t)
+                || new_bytes
+                    .is_some_and(|bytes| declared_again(file, bytes, t, |a| emit.gained.holds(family, a, t, None)))
                 || text
                     .as_deref()
                     .is_some_and(|text| emit.gained.holds_named_row(t, text) || emit.gained.holds_as_row(t, text))
@@ -530,6 +533,32 @@ fn package_removed(step: &Step, path: &Path) -> bool {
 /// into one file per function (issue 64: bitflags' tests moved out of
 /// `lib.rs`)? A name of fewer than four letters, or a sentence, says too
 /// little.
+/// Is the deleted test `t` declared again, under its title, by a call of
+/// its file's own function that declares a test titled by its parameter,
+/// the call written with every value `t` expected (`runTests({title:
+/// 'have a compact option', cases: [[1000 + 4, '1s'], ..]})`)? The test
+/// became that function's data (issue 64: sindresorhus/pretty-ms 014edf2,
+/// 18 tests as `runTests` calls), or a check the step made again in
+/// another test (`held`). Not one whose checks expected nothing written as
+/// a literal: nothing tells its data is there.
+fn declared_again(file: &TestChange<'_>, new_bytes: &[u8], t: &TestCase, held: impl Fn(&Assertion) -> bool) -> bool {
+    let Some(new) = file.new else { return false };
+    let Some((_, span)) = new.declared.iter().find(|(title, _)| *title == t.name) else {
+        return false;
+    };
+    let call = squash(&test_text(new_bytes, *span));
+    let mut literal = false;
+    t.assertions.iter().all(|a| {
+        let expected: Vec<String> = pair::expected(a)
+            .into_iter()
+            .filter(|e| pair::is_literal(e))
+            .map(|e| squash(&pair::spelled_value(e)))
+            .collect();
+        literal |= !expected.is_empty();
+        (!expected.is_empty() && expected.iter().all(|e| call.contains(e.as_str()))) || held(a)
+    }) && literal
+}
+
 fn moved_to_its_file(named: &[NamedFile], t: &TestCase) -> bool {
     tested_name(&t.name).is_some_and(|tested| named.iter().any(|f| f.tested == tested && f.names.contains(&tested)))
 }
