@@ -250,9 +250,11 @@ pub struct TestFile {
     /// order: the rest is that code.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub test_spans: Vec<(usize, usize)>,
-    /// Tests declared by a call of the file's own function that declares a
-    /// test titled by one of its parameters (`runTests({title: 'x', cases:
-    /// [..]})`), each as the title handed and the call.
+    /// Tests declared with their data in one call: of the file's own
+    /// function that declares a test titled by one of its parameters
+    /// (`runTests({title: 'x', cases: [..]})`), or of the test function
+    /// with an AVA macro (`test('x', verify, {..})`); each as the title
+    /// handed and the call.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub declared: Vec<(String, Span)>,
 }

@@ -5039,3 +5039,55 @@ fn tests_become_calls_of_the_files_own_test_declaring_function_are_kept() {
     commit(&repo, "runTests", &[("test.js", &new("\t\t[1000, '~1s'],\n"))]);
     assert_errors(&repo, &base, &["mutation/test-deleted-or-skipped test.js:9"]);
 }
+
+/// Tests moved to a file of their own as AVA macro calls, their titles
+/// without the words that named their group there (`isEven - two` ->
+/// `two`), their values the macro's data (`test('two', verify, {n: 2,
+/// expected: true})`), are declared again (issue 64: sindresorhus/meow
+/// 7b9e739). A call that leaves out a test's expected value does not
+/// declare it.
+#[test]
+fn tests_moved_into_ava_macro_calls_are_kept() {
+    let old = "import test from 'ava';\nimport {isEven} from '../source/index.js';\n\ntest('isEven - two is even', t => {\n\tt.deepEqual([isEven(2)], [true]);\n});\n\ntest('isEven - three is odd', t => {\n\tt.deepEqual([isEven(3)], ['odd']);\n});\n";
+    let new = |odd: &str| {
+        format!(
+            "import test from 'ava';\nimport {{isEven}} from '../../source/index.js';\n\nconst verify = test.macro((t, {{n, expected}}) => {{\n\tt.deepEqual([isEven(n)], expected);\n}});\n\ntest('two is even', verify, {{\n\tn: 2,\n\texpected: [true],\n}});\n\ntest('three is odd', verify, {{\n\tn: 3,\n\texpected: [{odd}],\n}});\n"
+        )
+    };
+    let files = [
+        ("package.json", AVA_PACKAGE_JSON),
+        ("source/index.js", IS_JS),
+        ("test/even.js", old),
+    ];
+    let (blocked, out) = blocks(&files, &[("test/even.js", ""), ("test/flags/even.js", &new("\"odd\""))]);
+    assert!(!blocked, "{out}");
+    let (repo, base) = repo_with(&files);
+    commit(
+        &repo,
+        "macro",
+        &[("test/even.js", ""), ("test/flags/even.js", &new("false"))],
+    );
+    assert_errors(&repo, &base, &["mutation/test-deleted-or-skipped test/even.js:8"]);
+}
+
+/// `String.raw` spells its template as written: a list of expected keys
+/// whose `'a\\.b'` became `` String.raw`a\.b` `` (a lint's rewrite) expects
+/// what it did (issue 64: sindresorhus/dot-prop 9710d14). Another text in
+/// the template is another value.
+#[test]
+fn a_string_written_as_string_raw_is_the_same_expected_value() {
+    let code =
+        "export function keys(object) {\n  return Object.keys(object).map(k => k.replaceAll('.', '\\\\.'));\n}\n";
+    let old = "import test from 'ava';\nimport {keys} from './index.js';\n\ntest('keys', t => {\n\tt.deepEqual(keys({'a.b': 1}), ['a\\\\.b']);\n});\n";
+    let files = [("package.json", AVA_PACKAGE_JSON), ("index.js", code), ("test.js", old)];
+    let changed = code.replace("Object.keys(object)", "Object.keys(object).sort()");
+    for (raw, want) in [
+        ("String.raw`a\\.b`", &[][..]),
+        ("String.raw`a\\.c`", &["mutation/assertion-value-changed test.js:5"][..]),
+    ] {
+        let (repo, base) = repo_with(&files);
+        let new = old.replace("'a\\\\.b'", raw);
+        commit(&repo, "raw", &[("test.js", &new), ("index.js", &changed)]);
+        assert_errors(&repo, &base, want);
+    }
+}

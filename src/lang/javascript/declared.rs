@@ -1,6 +1,7 @@
-//! Tests a module declares through a function of its own: `function
-//! runTests({title, cases}) { test(title, t => ..) }`, called once per
-//! title (`runTests({title: 'compact', cases: [..]})`).
+//! Tests a module declares with their data in a call: through a function
+//! of its own (`function runTests({title, cases}) { test(title, t => ..) }`,
+//! called once per title as `runTests({title: 'compact', cases: [..]})`),
+//! or through an AVA macro (`test('compact', verify, {cases: [..]})`).
 
 use super::*;
 
@@ -15,7 +16,7 @@ enum Title {
 impl Walker<'_, '_> {
     /// Each call, at the top of the module, of a function the module
     /// declares there whose body declares a test titled by its parameter,
-    /// with the title it hands.
+    /// with the title it hands; and each test declared through a macro.
     pub(super) fn declared_through_functions(&self, root: &Node) -> Vec<(String, Span)> {
         let mut templates: Vec<(String, Title)> = Vec::new();
         let mut cursor = root.walk();
@@ -41,9 +42,6 @@ impl Walker<'_, '_> {
                 templates.push((text(&name, self.source).into_owned(), title));
             }
         }
-        if templates.is_empty() {
-            return Vec::new();
-        }
         let mut declared = Vec::new();
         for statement in statements.iter().filter(|s| s.kind() == "expression_statement") {
             let Some(call) = first_child(statement)
@@ -52,6 +50,12 @@ impl Walker<'_, '_> {
             else {
                 continue;
             };
+            // An AVA macro's test: `test('title', macro, {..})`, its data
+            // handed after the macro.
+            if let Some(title) = self.macro_test(&call) {
+                declared.push((title, Span::of(&call)));
+                continue;
+            }
             let Some(callee) = call.field("function").filter(|f| f.kind() == "identifier") else {
                 continue;
             };
@@ -71,6 +75,22 @@ impl Walker<'_, '_> {
             }
         }
         declared
+    }
+
+    /// The title of a test declared through an AVA macro (`test('title',
+    /// macro, ..args)`, `test.serial(..)`): a name where the function goes.
+    fn macro_test(&self, call: &Node) -> Option<String> {
+        let path = callee_path(&call.field("function")?, self.source)?;
+        if !TEST_NAMES.contains(&path[0].as_str()) || path.iter().any(|p| p == "skip" || p == "todo") {
+            return None;
+        }
+        let args = arguments(call);
+        let [title, macro_, ..] = args.as_slice() else {
+            return None;
+        };
+        matches!(macro_.kind(), "identifier" | "member_expression")
+            .then(|| self.string_value(title))
+            .flatten()
     }
 
     /// Where `function` takes the title of a test its body declares

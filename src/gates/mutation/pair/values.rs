@@ -69,6 +69,9 @@ pub fn spelled_value(key: &str) -> String {
     let key = unicode_flags_dropped(&key);
     let key = elided_types(&key);
     let key = owned_string(&key);
+    // `String.raw` spells its template's text as written: `` String.raw`a\.b` ``
+    // is the string `'a\\.b'` (issue 64: dot-prop 9710d14, a lint's rewrite).
+    let key = key.replace("String . raw `", "`");
     let tokens: Vec<&str> = key.split(' ').collect();
     // `<string> . format ( args )`: only the template counts.
     let call = tokens

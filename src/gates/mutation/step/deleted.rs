@@ -96,11 +96,10 @@ impl Analysis<'_> {
             } else {
                 pair::case_assertions(t)
             };
-            let new_bytes = file.change.new.as_ref().map(|v| self.versions.bytes(v));
+            let new_bytes = |f: &TestChange<'_>| f.change.new.as_ref().map(|v| self.versions.bytes(v));
             if held(&checks) && text.as_deref().is_none_or(|text| emit.gained.holds_inputs(t, text))
                 || emit.gained.holds_rows(t)
-                || new_bytes
-                    .is_some_and(|bytes| declared_again(file, bytes, t, |a| emit.gained.holds(family, a, t, None)))
+                || declared_again(files, new_bytes, t, |a| emit.gained.holds(family, a, t, None))
                 || text
                     .as_deref()
                     .is_some_and(|text| emit.gained.holds_named_row(t, text) || emit.gained.holds_as_row(t, text))
@@ -533,30 +532,74 @@ fn package_removed(step: &Step, path: &Path) -> bool {
 /// into one file per function (issue 64: bitflags' tests moved out of
 /// `lib.rs`)? A name of fewer than four letters, or a sentence, says too
 /// little.
-/// Is the deleted test `t` declared again, under its title, by a call of
-/// its file's own function that declares a test titled by its parameter,
-/// the call written with every value `t` expected (`runTests({title:
-/// 'have a compact option', cases: [[1000 + 4, '1s'], ..]})`)? The test
-/// became that function's data (issue 64: sindresorhus/pretty-ms 014edf2,
-/// 18 tests as `runTests` calls), or a check the step made again in
-/// another test (`held`). Not one whose checks expected nothing written as
-/// a literal: nothing tells its data is there.
-fn declared_again(file: &TestChange<'_>, new_bytes: &[u8], t: &TestCase, held: impl Fn(&Assertion) -> bool) -> bool {
-    let Some(new) = file.new else { return false };
-    let Some((_, span)) = new.declared.iter().find(|(title, _)| *title == t.name) else {
-        return false;
+/// Is the deleted test `t` declared again, under its title, by a call that
+/// hands a test its data in a test file the step changed: a call of that
+/// file's own function declaring a test titled by its parameter
+/// (`runTests({title: 'have a compact option', cases: [[1000 + 4, '1s'],
+/// ..]})`), or an AVA macro's test (`test('compact', verify, {..})`)? Each
+/// check `t` made expected a value the call is written with, or is made
+/// again elsewhere in the step (`held`). The test became the data of a
+/// shared body (issue 64: sindresorhus/pretty-ms 014edf2, 18 tests as
+/// `runTests` calls; sindresorhus/meow 7b9e739, tests as macro calls in
+/// files of their own, their titles without the prefix that named the
+/// group: `isMultiple - flag set once returns array` -> `flag set once
+/// returns array` in `test/flags/is-multiple.js`). Not one whose checks
+/// expected nothing written as a literal: nothing tells its data is there.
+fn declared_again<'v>(
+    files: &[TestChange<'_>],
+    bytes: impl Fn(&TestChange<'_>) -> Option<&'v [u8]>,
+    t: &TestCase,
+    held: impl Fn(&Assertion) -> bool,
+) -> bool {
+    // Quotes and trailing commas aside: `{foo: ['a'],}` is written with
+    // `{foo: ["a"]}` (a value spelled has no quotes).
+    let plain = |text: &str| {
+        squash(text)
+            .replace(['\'', '"', '`'], "")
+            .replace(",}", "}")
+            .replace(",]", "]")
     };
-    let call = squash(&test_text(new_bytes, *span));
-    let mut literal = false;
-    t.assertions.iter().all(|a| {
-        let expected: Vec<String> = pair::expected(a)
-            .into_iter()
-            .filter(|e| pair::is_literal(e))
-            .map(|e| squash(&pair::spelled_value(e)))
-            .collect();
-        literal |= !expected.is_empty();
-        (!expected.is_empty() && expected.iter().all(|e| call.contains(e.as_str()))) || held(a)
-    }) && literal
+    let expected: Vec<Vec<String>> = t
+        .assertions
+        .iter()
+        .map(|a| {
+            pair::expected(a)
+                .into_iter()
+                .filter(|e| pair::is_literal(e))
+                .map(|e| plain(&pair::spelled_value(e)))
+                .collect()
+        })
+        .collect();
+    if expected.iter().all(Vec::is_empty) {
+        return false;
+    }
+    files.iter().any(|file| {
+        let (Some(new), Some(bytes)) = (file.new, bytes(file)) else {
+            return false;
+        };
+        new.declared
+            .iter()
+            .filter(|(title, _)| titled_alike(&t.name, title))
+            .any(|(_, span)| {
+                let call = plain(&test_text(bytes, *span));
+                t.assertions.iter().zip(&expected).all(|(a, values)| {
+                    (!values.is_empty() && values.iter().all(|v| call.contains(v.as_str()))) || held(a)
+                })
+            })
+    })
+}
+
+/// Is `new` the title `old` was, or that title with the words that named
+/// its group dropped from its start (three words or more left)?
+fn titled_alike(old: &str, new: &str) -> bool {
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let (was, now) = (words(old), words(new));
+    old == new || (now.len() >= 3 && was.len() > now.len() && was.ends_with(&now))
 }
 
 fn moved_to_its_file(named: &[NamedFile], t: &TestCase) -> bool {
