@@ -53,21 +53,24 @@ pub(super) fn imports_http_client(root: &Node, source: &[u8]) -> bool {
         })
 }
 
+/// The top-level `import` statements of relative modules (`from './x'`):
+/// the project's own.
+fn relative_import_statements<'t>(root: &Node<'t>, source: &[u8]) -> Vec<Node<'t>> {
+    let mut cursor = root.walk();
+    root.named_children(&mut cursor)
+        .filter(|n| {
+            n.kind() == "import_statement"
+                && n.field("source")
+                    .is_some_and(|s| text(&s, source).trim_matches(['"', '\'', '`']).starts_with('.'))
+        })
+        .collect()
+}
+
 /// The names the top-level `import` statements bind from relative modules
 /// (`import { browserTest } from './helpers/with-page'`), sorted.
 pub(super) fn relative_imports(root: &Node, source: &[u8]) -> Vec<String> {
     let mut names = Vec::new();
-    let mut cursor = root.walk();
-    for statement in root
-        .named_children(&mut cursor)
-        .filter(|n| n.kind() == "import_statement")
-    {
-        let relative = statement
-            .field("source")
-            .is_some_and(|s| text(&s, source).trim_matches(['"', '\'', '`']).starts_with('.'));
-        if !relative {
-            continue;
-        }
+    for statement in relative_import_statements(root, source) {
         visit_named(statement, |n| {
             if n.kind() == "identifier" {
                 names.push(text(&n, source).into_owned());
@@ -307,20 +310,9 @@ impl<'s> Walker<'s, '_> {
 /// local name and the name its module exports.
 pub(super) fn renamed_imports(root: &Node, source: &[u8]) -> Vec<(String, String)> {
     let mut renamed = Vec::new();
-    let mut cursor = root.walk();
-    for statement in root
-        .named_children(&mut cursor)
-        .filter(|n| n.kind() == "import_statement")
-    {
-        let relative = statement
-            .field("source")
-            .is_some_and(|s| text(&s, source).trim_matches(['"', '\'', '`']).starts_with('.'));
+    for statement in relative_import_statements(root, source) {
         let mut c = statement.walk();
-        let Some(clause) = statement
-            .named_children(&mut c)
-            .find(|c| c.kind() == "import_clause")
-            .filter(|_| relative)
-        else {
+        let Some(clause) = statement.named_children(&mut c).find(|c| c.kind() == "import_clause") else {
             continue;
         };
         let mut bound = Vec::new();
