@@ -1888,3 +1888,50 @@ fn a_rust_test_reaching_the_crate_through_attribute_paths_tests_it() {
         ("HOLE", "hexa"),
     );
 }
+
+/// AVA fails a test that ran no assertion (`failWithoutAssertions`, on by
+/// default): a test whose only checks sit in a `catch` fails when nothing
+/// is thrown, so it is no catch-only test (issue 64: sindresorhus/meow
+/// 1eede6a, 7 findings). Where the package's AVA config turns that off, in
+/// the change or at the base, or an `ava.config.js` written as code may,
+/// and for any other runner, it is one.
+#[test]
+fn an_ava_test_checked_only_in_a_catch_fails_when_nothing_is_thrown() {
+    let test = "import test from 'ava';\nimport {parse} from '../index.js';\n\ntest('rejects a bad flag', t => {\n\ttry {\n\t\tparse('--bad');\n\t} catch (error) {\n\t\tt.is(error.message, 'bad flag');\n\t}\n});\n";
+    let jest = "import {parse} from '../index.js';\n\ntest('rejects a bad flag', () => {\n\ttry {\n\t\tparse('--bad');\n\t} catch (error) {\n\t\texpect(error.message).toBe('bad flag');\n\t}\n});\n";
+    let ava = "{\"name\":\"p\",\"type\":\"module\",\"scripts\":{\"test\":\"ava\"}}\n";
+    let off = "{\"name\":\"p\",\"type\":\"module\",\"scripts\":{\"test\":\"ava\"},\"ava\":{\"failWithoutAssertions\":false}}\n";
+    for (base_manifest, manifest, config, file, blocked) in [
+        (ava, ava, None, test, false),
+        (ava, off, None, test, true),
+        (off, ava, None, test, true),
+        (
+            ava,
+            ava,
+            Some("export default {failWithoutAssertions: false};\n"),
+            test,
+            true,
+        ),
+        (ava, ava, None, jest, true),
+    ] {
+        let repo = TestRepo::new();
+        repo.write("package.json", base_manifest);
+        repo.write(
+            "index.js",
+            "export function parse(s) {\n  if (s === '--bad') throw new Error('bad flag');\n}\n",
+        );
+        repo.commit("base");
+        repo.write("package.json", manifest);
+        if let Some(config) = config {
+            repo.write("ava.config.js", config);
+        }
+        repo.write("test/parse.js", file);
+        let run = repo.run(&["mock", "--base", "HEAD"]);
+        assert_eq!(
+            run.stdout.contains("mock/catch-only-assertion"),
+            blocked,
+            "{manifest} {config:?}: {}",
+            run.stdout
+        );
+    }
+}

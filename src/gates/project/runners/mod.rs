@@ -82,6 +82,10 @@ struct Dir {
     sources: Vec<String>,
     /// Configs that could not be read, each with why (for the report).
     problems: Vec<String>,
+    /// AVA may pass a test that ran no assertion here: its `package.json`
+    /// config says `failWithoutAssertions: false`, or an `ava.config.*`
+    /// written as code may say so.
+    no_assertions_pass: bool,
 }
 
 /// The runner configs of a repository, each directory's read the first time
@@ -171,6 +175,18 @@ impl Runners {
         path.ancestors()
             .skip(1)
             .any(|a| names(self.dir(a)) || names(self.base_dir(a)))
+    }
+
+    /// Does AVA fail a test of `path` that ran no assertion (its default),
+    /// by every config above it in the working tree and at the trusted
+    /// revision? A change that turns that off does not make its tests'
+    /// handlers count.
+    pub fn ava_fails_without_assertions(&self, path: &Path) -> bool {
+        let passes = |dir: Option<&Dir>| dir.is_some_and(|d| d.no_assertions_pass);
+        !path
+            .ancestors()
+            .skip(1)
+            .any(|a| passes(self.dir(a)) || passes(self.base_dir(a)))
     }
 
     /// The import aliases the configs governing `path` define, the
@@ -289,6 +305,14 @@ impl Dir {
             }
             self.sources.push(crate::git::display_path(&manifest));
         }
+        if let Some(json) = &json
+            && json.pointer("/ava/failWithoutAssertions") == Some(&serde_json::Value::Bool(false))
+        {
+            self.no_assertions_pass = true;
+        }
+        self.no_assertions_pass |= ["ava.config.js", "ava.config.cjs", "ava.config.mjs"]
+            .iter()
+            .any(|name| read(&dir.join(name)).is_some());
         // No config of jest's or vitest's here: AVA's or node's own runner,
         // as the package's scripts run it.
         // They add tests, never take one away: a file they do not run may be
