@@ -526,12 +526,6 @@ fn package_removed(step: &Step, path: &Path) -> bool {
     })
 }
 
-/// Did the range add a test file named for what the deleted test `t`
-/// tested (`test_from_bits` -> `src/tests/from_bits.rs`,
-/// `TestParse` -> `parse_test.go`) whose text uses that name: a suite split
-/// into one file per function (issue 64: bitflags' tests moved out of
-/// `lib.rs`)? A name of fewer than four letters, or a sentence, says too
-/// little.
 /// Is the deleted test `t` declared again, under its title, by a call that
 /// hands a test its data in a test file the step changed: a call of that
 /// file's own function declaring a test titled by its parameter
@@ -602,6 +596,12 @@ fn titled_alike(old: &str, new: &str) -> bool {
     old == new || (now.len() >= 3 && was.len() > now.len() && was.ends_with(&now))
 }
 
+/// Did the range add a test file named for what the deleted test `t`
+/// tested (`test_from_bits` -> `src/tests/from_bits.rs`,
+/// `TestParse` -> `parse_test.go`) whose text uses that name: a suite split
+/// into one file per function (issue 64: bitflags' tests moved out of
+/// `lib.rs`)? A name of fewer than four letters, or a sentence, says too
+/// little.
 fn moved_to_its_file(named: &[NamedFile], t: &TestCase) -> bool {
     tested_name(&t.name).is_some_and(|tested| named.iter().any(|f| f.tested == tested && f.names.contains(&tested)))
 }
