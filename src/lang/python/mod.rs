@@ -61,8 +61,7 @@ fn module_items<'t>(root: &Node<'t>) -> Vec<Node<'t>> {
     let mut open = vec![*root];
     while let Some(block) = open.pop() {
         let mut cursor = block.walk();
-        let children: Vec<Node> = block.named_children(&mut cursor).collect();
-        for child in children.into_iter().rev() {
+        for child in block.named_children(&mut cursor) {
             match child.kind() {
                 "if_statement" | "try_statement" | "elif_clause" | "else_clause" | "except_clause"
                 | "finally_clause" | "block" => open.push(child),

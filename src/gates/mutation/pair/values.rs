@@ -414,11 +414,6 @@ fn inlined(key: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out.join(" "))
 }
 
-/// `key` with the type of each element of a composite literal left out
-/// where Go lets it be (`gofmt -s`): `[]T{T{..}}` is `[]T{{..}}`, and
-/// `[]*T{&T{..}}` is `[]*T{{..}}`. An element's type is a name (perhaps
-/// qualified) and its `{` right after the `{` or `,` of the braces around
-/// it, where no other language writes a name.
 /// A Rust string literal made an owned `String` is the same text: `"ab"
 /// . to_string ( )`, `. to_owned ( )`, `. into ( )` and `String :: from (
 /// "ab" )` spell `"ab"` (a `String` compares equal to a `&str`; issue 64:
@@ -444,6 +439,11 @@ fn owned_string(key: &str) -> &str {
     }
 }
 
+/// `key` with the type of each element of a composite literal left out
+/// where Go lets it be (`gofmt -s`): `[]T{T{..}}` is `[]T{{..}}`, and
+/// `[]*T{&T{..}}` is `[]*T{{..}}`. An element's type is a name (perhaps
+/// qualified) and its `{` right after the `{` or `,` of the braces around
+/// it, where no other language writes a name.
 fn elided_types(key: &str) -> std::borrow::Cow<'_, str> {
     if !key.contains(" { ") {
         return std::borrow::Cow::Borrowed(key);
