@@ -79,6 +79,32 @@ fn python_repo(tests: &str) -> (TestRepo, String) {
     ])
 }
 
+/// A test that looped over rows and wrote other checks out one by one,
+/// made one parametrized table of them all, keeps every check a row makes
+/// (issue 64: jaraco/inflect cb7a14e); the table without one of them lost it.
+#[test]
+fn a_loop_and_written_out_checks_folded_into_one_table_are_kept() {
+    let old = "from calc.core import total\n\n\nclass TestTotal:\n    def test_total(self):\n        for xs, want in (([1], 1),):\n            assert total(xs) == want\n\n        assert total([2, 3]) == 5\n        assert total([4]) == 4\n";
+    let table = |rows: &str| {
+        format!(
+            "import pytest\n\nfrom calc.core import total\n\n\nclass TestTotal:\n    @pytest.mark.parametrize(\n        \"xs, want\",\n        (\n{rows}        ),\n    )\n    def test_total(self, xs, want):\n        assert total(xs) == want\n"
+        )
+    };
+    let all = "            ([1], 1),\n            ([2, 3], 5),\n            ([4], 4),\n";
+    let (repo, base) = python_repo(old);
+    commit(&repo, "one table", &[("tests/test_core.py", &table(all))]);
+    assert_errors(&repo, &base, &[]);
+
+    let (repo, base) = python_repo(old);
+    let without = all.replace("            ([4], 4),\n", "");
+    commit(
+        &repo,
+        "one table, a row short",
+        &[("tests/test_core.py", &table(&without))],
+    );
+    assert_errors(&repo, &base, &["mutation/assertion-deleted tests/test_core.py:14"]);
+}
+
 #[test]
 fn renamed_split_parametrized_and_moved_python_tests_are_the_same_checks() {
     let old = "from calc.core import mean, total\n\n\ndef test_total_of_three():\n    result = total([10, 20, 30])\n    assert result == 60\n    assert isinstance(result, int)\n\n\ndef test_total_of_two():\n    assert total([15, 25]) == 40\n\n\ndef test_mean_and_total():\n    assert mean([10, 30]) == 20\n    assert total([10, 30]) == 40\n\n\ndef test_mean_empty():\n    assert mean([7]) == 7\n";
