@@ -79,6 +79,43 @@ fn python_repo(tests: &str) -> (TestRepo, String) {
     ])
 }
 
+/// An expected value naming lines of the test's own file (a stack trace)
+/// that moved because the file lost lines above them follows the file,
+/// not the code (issue 64: pkg/errors 874c0ec); a number the code now
+/// reports for a line that did not move changed with the code.
+#[test]
+fn an_expected_line_of_the_tests_own_file_that_moved_is_not_the_codes() {
+    let code = "import inspect\nimport os\n\n\ndef where(m):\n    f = inspect.stack()[1]\n    return f\"{os.path.basename(f.filename)}:{f.lineno}: {m}\"\n";
+    let test = |above: &str, line: u32| {
+        format!(
+            "from calc.where import where\n{above}\n\ndef test_where():\n    assert where(\"boom\") == \"test_core.py:{line}: boom\"\n"
+        )
+    };
+    for (above, line, want) in [
+        ("# one", 5, &[][..]),
+        (
+            "# one\n# two",
+            5,
+            &["mutation/assertion-value-changed tests/test_core.py:6"][..],
+        ),
+    ] {
+        let (repo, base) = repo_with(&[
+            ("calc/__init__.py", "\n"),
+            ("calc/where.py", code),
+            ("tests/test_core.py", &test("# one\n# two", 6)),
+        ]);
+        commit(
+            &repo,
+            "where",
+            &[
+                ("tests/test_core.py", &test(above, line)),
+                ("calc/where.py", &format!("{code}\n\ndef other():\n    return 1\n")),
+            ],
+        );
+        assert_errors(&repo, &base, want);
+    }
+}
+
 /// A test that looped over rows and wrote other checks out one by one,
 /// made one parametrized table of them all, keeps every check a row makes
 /// (issue 64: jaraco/inflect cb7a14e); the table without one of them lost it.

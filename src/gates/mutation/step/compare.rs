@@ -589,10 +589,11 @@ impl Analysis<'_> {
         {
             return;
         }
-        // The test's own name or file, renamed or moved by the step, in
-        // what it expects (a stack trace naming the test function, a
-        // caller's file name).
-        if !case && follows_own_rename((of.old_path(), o), (&nf.change.path, n), old, new) {
+        // The test's own name or file, renamed or moved by the step, in what it
+        // expects (a stack trace naming it, a file name), or its lines, moved.
+        if !case && follows_own_rename((of.old_path(), o), (&nf.change.path, n), old, new)
+            || self.own_lines_moved((of, old), (nf, new))
+        {
             return;
         }
         // A membership probe of the file changed: the value is an input.
