@@ -690,6 +690,50 @@ fn a_suite_moved_to_another_framework_keeps_its_checks() {
     );
 }
 
+/// A suite moved from Mocha's `describe`/`it` to node-tap's root test
+/// (`const t = require('tap')`, each `it` a `t.test` subtest or its check
+/// named by its old title) or to tape bound to a name of its own keeps its
+/// checks: `assert(isNaN(x))` is `t.ok(isNaN(x), 'title')` (issue 64:
+/// json5 read every test of the move as deleted). A check the move left
+/// out is lost.
+#[test]
+fn a_suite_moved_to_node_tap_or_tape_keeps_its_checks() {
+    let old = "const assert = require('assert')\nconst { add } = require('../src/cart')\n\ndescribe('cart', () => {\n  it('adds one', () => {\n    assert.deepStrictEqual(add([1], 2), [1, 2])\n  })\n\n  it('adds nothing', () => {\n    assert(isNaN(add([], NaN)[0]))\n  })\n\n  it('keeps the first', () => {\n    assert.strictEqual(add([7], 2)[0], 7)\n  })\n})\n";
+    let tap = |last: &str| {
+        format!(
+            "const t = require('tap')\nconst {{ add }} = require('../src/cart')\n\nt.test('cart', t => {{\n  t.strictSame(add([1], 2), [1, 2], 'adds one')\n\n  t.test('nothing', t => {{\n    t.ok(isNaN(add([], NaN)[0]), 'adds nothing')\n    t.end()\n  }})\n{last}\n  t.end()\n}})\n"
+        )
+    };
+    let tape = |last: &str| {
+        format!(
+            "import tape from 'tape'\nconst {{ add }} = require('../src/cart')\n\ntape('cart', t => {{\n  t.deepEqual(add([1], 2), [1, 2], 'adds one')\n  t.ok(isNaN(add([], NaN)[0]), 'adds nothing')\n{last}\n  t.end()\n}})\n"
+        )
+    };
+    let kept = "  t.equal(add([7], 2)[0], 7, 'keeps the first')";
+    for (new, lost) in [
+        (tap(kept), false),
+        (tap(""), true),
+        (tape(kept), false),
+        (tape(""), true),
+    ] {
+        let (found, out) = blocks(
+            &[
+                ("package.json", "{ \"name\": \"shop\", \"private\": true }\n"),
+                ("src/cart.js", "exports.add = (items, x) => [...items, x]\n"),
+                ("test/cart.test.js", old),
+            ],
+            &[
+                ("src/cart.js", "exports.add = (items, x) => items.concat([x])\n"),
+                ("test/cart.test.js", &new),
+            ],
+        );
+        assert_eq!(found, lost, "{new}: {out}");
+        if lost {
+            assert!(out.contains("keeps the first"), "{out}");
+        }
+    }
+}
+
 /// Moved from tap to `node:test`, the try/catch way of saying a call
 /// throws (`t.fail('should throw')` after the call, `t.ok(err)` and
 /// `t.equal(err.message, ..)` or `t.match(err.message, /re/)` in the
@@ -4988,8 +5032,8 @@ fn a_project_import_renamed_by_the_test_keeps_its_checks() {
 /// `t.false` it was, not a check that took the `t.true`'s place while the
 /// `t.false` "flipped" into the `assert.ok` (issue 64: sindresorhus/is
 /// faf7003's `is.evenInteger`). A `t.false` rewritten as an equality with
-/// `true` did flip: the equality is the `t.true` written out, and the
-/// `t.false` became the `assert.ok`.
+/// `true` did flip, and the equality is where: the `t.true` is the
+/// `assert.ok` of the same value.
 #[test]
 fn strict_truth_checks_written_as_equalities_with_their_boolean_are_kept() {
     let old = "import test from 'ava';\nimport {isEven} from '../source/index.js';\n\ntest('isEven', t => {\n\tfor (const n of [2, 4]) {\n\t\tt.true(isEven(n));\n\t}\n\n\tfor (const n of [1, 3]) {\n\t\tt.false(isEven(n));\n\t}\n});\n";
@@ -5015,7 +5059,7 @@ fn strict_truth_checks_written_as_equalities_with_their_boolean_are_kept() {
     let run = gate(&repo, &base);
     assert_eq!(
         errors(&run),
-        ["mutation/assertion-value-changed test/test.js:7"],
+        ["mutation/assertion-value-changed test/test.js:11"],
         "{}",
         run.stdout
     );

@@ -265,10 +265,14 @@ impl<'s> Walker<'s, '_> {
                 self.remembered_test(node, &path, group_skip);
                 return;
             }
-            // Through a name bound to a test function.
-            if let Some(alias) = self.aliases.iter().find(|a| a.name == head).cloned() {
-                let mut through = alias.path;
-                through.extend(path[1..].iter().cloned());
+            // Through a name bound to a test function (its hooks set tests up).
+            if !hook
+                && let Some(through) = self
+                    .aliases
+                    .iter()
+                    .find(|a| a.name == head)
+                    .and_then(|a| a.through(&path))
+            {
                 self.remembered_test(node, &through, group_skip);
                 return;
             }
@@ -320,6 +324,7 @@ impl<'s> Walker<'s, '_> {
                             .map(|name| TestAlias {
                                 name,
                                 path: vec!["test".to_string()],
+                                root: false,
                             });
                         let scoped = handed.is_some();
                         self.aliases.extend(handed);
@@ -441,7 +446,7 @@ impl<'s> Walker<'s, '_> {
         let aliases: Vec<String> = self
             .aliases
             .iter()
-            .map(|a| format!("{}={}", a.name, a.path.join(".")))
+            .map(|a| format!("{}={}{}", a.name, a.path.join("."), if a.root { "()" } else { "" }))
             .collect();
         context.extend(aliases.iter().map(String::as_str));
         // Not an identifier: never a table's or a wrapper's name.

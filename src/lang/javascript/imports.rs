@@ -90,10 +90,50 @@ pub(super) fn relative_imports(root: &Node, source: &[u8]) -> Vec<String> {
 /// `test.skipIf(cond)` and `test.runIf(cond)`) declares tests as the test
 /// function does: they run wherever the condition lets them, which is where
 /// a deleted check is lost.
+///
+/// A name bound to a test runner's module stands for its test function
+/// (`const tape = require('tape')`, `import anyTest from 'ava'`), or for
+/// node-tap's root test, whose `.test(..)` (`.only`, `.skip`, `.todo`)
+/// declares a test (`const t = require('tap'); t.test('x', (t) => ..)`):
+/// [`RUNNER_MODULES`].
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct TestAlias {
     pub name: String,
     pub path: Vec<String>,
+    /// The name holds a root test whose methods declare tests, not the
+    /// test function itself.
+    pub root: bool,
+}
+
+impl TestAlias {
+    /// The path a call through this name stands for (`path` starts with
+    /// the name): `None` for a root test's other methods (`t.equal(..)`
+    /// at the top of a node-tap file is a check, not a test).
+    pub fn through(&self, path: &[String]) -> Option<Vec<String>> {
+        let mut through = self.path.clone();
+        if !self.root {
+            through.extend(path[1..].iter().cloned());
+            return Some(through);
+        }
+        let method = path.get(1)?;
+        match method.as_str() {
+            "test" => through.extend(path[2..].iter().cloned()),
+            "only" | "skip" | "todo" => through.extend(path[1..].iter().cloned()),
+            _ => return None,
+        }
+        Some(through)
+    }
+}
+
+/// Test runners whose module, bound to any name, is the test function
+/// (`true`: tape, AVA, node:test) or a root test declaring tests through
+/// its `.test` method (`false`: node-tap).
+const RUNNER_MODULES: &[(&str, bool)] = &[("tape", true), ("ava", true), ("node:test", true), ("tap", false)];
+
+/// The runner module a `require('..')` call or an `import`'s source names:
+/// whether it is the test function ([`RUNNER_MODULES`]).
+fn runner_module(module: &str) -> Option<bool> {
+    RUNNER_MODULES.iter().find(|(m, _)| *m == module).map(|(_, f)| *f)
 }
 
 pub(super) fn test_aliases(root: &Node, source: &[u8], test_names: &[&str]) -> Vec<TestAlias> {
@@ -151,8 +191,69 @@ pub(super) fn test_aliases(root: &Node, source: &[u8], test_names: &[&str]) -> V
                 out.push(TestAlias {
                     name: text(&name, source).into_owned(),
                     path,
+                    root: false,
+                });
+            } else if let Some(function) = required_module(&value, source).and_then(|m| runner_module(&m)) {
+                out.push(TestAlias {
+                    name: text(&name, source).into_owned(),
+                    path: vec!["test".to_string()],
+                    root: !function,
                 });
             }
+        }
+    }
+    out.extend(runner_imports(root, source));
+    out
+}
+
+/// The module a `require('m')` call loads.
+fn required_module(value: &Node, source: &[u8]) -> Option<String> {
+    let value = unwrap_parentheses(*value);
+    if value.kind() != "call_expression" || text(&value.field("function")?, source) != "require" {
+        return None;
+    }
+    let args = arguments(&value);
+    let [module] = args.as_slice() else { return None };
+    (module.kind() == "string").then(|| text(module, source).trim_matches(['"', '\'', '`']).to_string())
+}
+
+/// The names a top-level `import` binds to a runner module as a whole
+/// (`import t from 'tap'`, `import * as tap from 'tap'`, `import anyTest
+/// from 'ava'`): names it imports by their own name (`import { test }`)
+/// are the test function already.
+fn runner_imports(root: &Node, source: &[u8]) -> Vec<TestAlias> {
+    let mut out = Vec::new();
+    let mut cursor = root.walk();
+    for statement in root
+        .named_children(&mut cursor)
+        .filter(|n| n.kind() == "import_statement")
+    {
+        let Some(function) = statement
+            .field("source")
+            .and_then(|s| runner_module(text(&s, source).trim_matches(['"', '\'', '`'])))
+        else {
+            continue;
+        };
+        let Some(clause) = first_child(&statement).filter(|c| c.kind() == "import_clause") else {
+            continue;
+        };
+        let mut c = clause.walk();
+        for bound in clause.named_children(&mut c) {
+            let name = match bound.kind() {
+                "identifier" => bound,
+                "namespace_import" => match first_child(&bound) {
+                    Some(n) if n.kind() == "identifier" => n,
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            out.push(TestAlias {
+                name: text(&name, source).into_owned(),
+                path: vec!["test".to_string()],
+                // `import * as tap from 'tap'` is the root test too; a
+                // namespace of a test function module holds it as a member.
+                root: !function || bound.kind() == "namespace_import",
+            });
         }
     }
     out

@@ -324,7 +324,13 @@ fn truthy(a: &Assertion) -> Option<Canon> {
             return canon("contains", subject, expected);
         }
     }
-    None
+    // Any other value checked as truthy, whichever matcher says it:
+    // `assert(isNaN(x))` is tap's `t.ok(isNaN(x), 'msg')` and Jest's
+    // `expect(isNaN(x)).toBeTruthy()` (issue 64: json5 left Mocha for tap).
+    // Not a bare name: `assert result` says too little to be told from
+    // another test's; not `x === true`, which asks more than truthiness.
+    let truthy = matches!(a.form, Form::Truthy(_)) && !is_plain_name(value);
+    truthy.then(|| canon("truthy", value, "")).flatten()
 }
 
 /// What an expected message or text spells: a string's text, a regular

@@ -378,10 +378,17 @@ fn predicate(key: &str) -> bool {
 
 /// Does `new` demand the opposite truth of the value `old` demanded
 /// (`assert x` and `assert not x`, `toBeTruthy` and `toBeFalsy`, `True`
-/// and `False`): the expected value flipped.
+/// and `False`, `t.false(x)` and `assert.strictEqual(x, true)`): the
+/// expected value flipped.
 pub(crate) fn flipped(old: &Assertion, new: &Assertion) -> bool {
-    match (old.form.demanded(), new.form.demanded()) {
-        (Form::Truthy(a), Form::Falsy(b)) | (Form::Falsy(a), Form::Truthy(b)) => a.key == b.key,
+    let truth = |a: &Assertion| match (a.form.demanded(), expected(a).as_slice()) {
+        (Form::Truthy(v), _) => Some((true, v.key.clone())),
+        (Form::Falsy(v), _) => Some((false, v.key.clone())),
+        (Form::Equal(..), [flag @ ("true" | "false")]) => subject(a).map(|s| (*flag == "true", s.to_string())),
+        _ => None,
+    };
+    match (truth(old), truth(new)) {
+        (Some((a, on)), Some((b, bn))) => a != b && on == bn,
         _ => false,
     }
 }
