@@ -524,11 +524,12 @@ impl Import {
         std::iter::once(&self.specifier).chain(origins)
     }
 
-    /// Does the file use what this import brings in?
+    /// Does the file use what this import brings in? An import for its
+    /// effect runs the module, which is its use (`require('../lib/register')`
+    /// in a test of the hook it installs).
     pub fn used_in(&self, file: &TestFile) -> bool {
         match self.kind {
-            ImportKind::Dynamic => true,
-            ImportKind::SideEffect => false,
+            ImportKind::Dynamic | ImportKind::SideEffect => true,
             ImportKind::Static => self.names.iter().any(|n| n == "*" || file.used.contains(n)),
         }
     }

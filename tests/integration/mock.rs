@@ -709,6 +709,56 @@ fn never_imports_subject_resolves_imports_like_the_test_runners() {
     );
 }
 
+/// node-tap suites reach the package as its users do: through the
+/// package's entry point, built before the tests run (`require('../')`
+/// with `"main"` in `dist/`), through `t.mockImport(..)`, and by requiring
+/// a module for what it installs (issue 64: minimatch, lru-cache and json5,
+/// whose tap tests the gate began to read). A tap file of its own helpers,
+/// or of a helper required for its effect, still tests nothing of theirs.
+#[test]
+fn tap_suites_reach_the_package_through_its_entry_point_mock_import_and_effect() {
+    let repo = TestRepo::new();
+    repo.write(
+        "package.json",
+        r#"{"name": "mm", "main": "./dist/cjs/index.js", "scripts": {"test": "tap"}}"#,
+    );
+    repo.write("src/index.ts", "export default (s: string, p: string) => s === p\n");
+    repo.write(
+        "src/perf.js",
+        "export const defaultPerf = globalThis.performance ?? Date\n",
+    );
+    repo.write("src/register.js", "require.extensions['.json5'] = () => {}\n");
+    repo.write("test/local-only.js", "globalThis.twice = (n) => n * 2\n");
+    let files: &[(&str, &str, bool)] = &[
+        (
+            "test/entry.js",
+            "const t = require('tap')\nconst mm = require('../').default\n\nt.test('matches', (t) => {\n  t.ok(mm('a', 'a'))\n  t.end()\n})\n",
+            false,
+        ),
+        (
+            "test/perf.ts",
+            "import t from 'tap'\n\nt.test('perf', async (t) => {\n  const { defaultPerf } = await t.mockImport('../src/perf.js')\n  t.equal(defaultPerf, performance)\n})\n",
+            false,
+        ),
+        (
+            "test/register.js",
+            "const t = require('tap')\n\nt.test('registers', (t) => {\n  require('../src/register')\n  t.same(require('./x.json5'), { a: 1 })\n  t.end()\n})\n",
+            false,
+        ),
+        (
+            "test/own.js",
+            "const t = require('tap')\nconst twice = (n) => n * 2\n\nt.test('twice', (t) => {\n  t.equal(twice(1), 2)\n  t.end()\n})\n",
+            true,
+        ),
+        (
+            "test/helper-effect.js",
+            "const t = require('tap')\nrequire('./local-only')\n\nt.test('twice', (t) => {\n  t.equal(globalThis.twice(1), 2)\n  t.end()\n})\n",
+            true,
+        ),
+    ];
+    never_imports_flags_exactly(&repo, files, ("{}", "{}"));
+}
+
 /// Copy every file under `dir` into `repo` at the same relative path.
 fn copy_tree(repo: &TestRepo, dir: &Path, rel: &Path) {
     for entry in std::fs::read_dir(dir.join(rel)).unwrap() {

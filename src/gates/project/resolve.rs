@@ -547,7 +547,13 @@ impl Resolver {
                 && let Ok(text) = std::fs::read_to_string(self.root.join(rel).join("package.json"))
                 && let Ok(json) = serde_json::from_str::<serde_json::Value>(&text)
                 && let Some(main) = json["main"].as_str().or(json["module"].as_str())
-                && let Some(found) = self.file_or_dir(&normalize(&rel.join(main)))
+                && let Some(found) = {
+                    // Or the package, when its entry point is build output
+                    // the repository does not hold (`require('../')` with
+                    // `"main": "./dist/cjs/index.js"`).
+                    let main = normalize(&rel.join(main));
+                    self.file_or_dir(&main).or_else(|| self.built(&main))
+                }
             {
                 return Some(found);
             }

@@ -364,6 +364,8 @@ impl<'s> Walker<'s, '_> {
                         self.mock_call(n, scan);
                     }
                     // Most calls import nothing: look at the callee before the arguments.
+                    // node-tap's `t.mockImport(m, mocks)` and `t.mockRequire(..)`
+                    // load the module itself, with some of its imports replaced.
                     let kind = n.field("function").and_then(|f| match &self.source[f.byte_range()] {
                         b"import"
                         | b"vi.importActual"
@@ -371,6 +373,13 @@ impl<'s> Walker<'s, '_> {
                         | b"vi.importMock"
                         | b"jest.requireMock" => Some(ImportKind::Dynamic),
                         b"require" => Some(ImportKind::SideEffect),
+                        _ if f.kind() == "member_expression"
+                            && f.field("property").is_some_and(|p| {
+                                matches!(&self.source[p.byte_range()], b"mockImport" | b"mockRequire")
+                            }) =>
+                        {
+                            Some(ImportKind::Dynamic)
+                        }
                         _ => None,
                     });
                     if let Some(kind) = kind
