@@ -5065,6 +5065,37 @@ fn strict_truth_checks_written_as_equalities_with_their_boolean_are_kept() {
     );
 }
 
+/// An AVA `t.throws(fn, message)` whose message is built from lines
+/// (`[..].join('\n')`), rewritten as `t.throws(fn, {message: ..})` with a
+/// formatter's trailing comma, expects the same message (issue 64: ow
+/// 0288f6a, its move to ESM). The same rewrite with another line is a
+/// changed message.
+#[test]
+fn a_message_built_from_lines_and_moved_into_an_object_is_the_same_message() {
+    let old = "import test from 'ava';\nimport {assert} from '../source/index.js';\n\ntest('even', t => {\n\tt.throws(() => {\n\t\tassert.even(3);\n\t}, [\n\t\t'not',\n\t\t'even'\n\t].join(' '));\n});\n";
+    let new = |word: &str| {
+        format!(
+            "import test from 'ava';\nimport {{assert}} from '../source/index.js';\n\ntest('even', t => {{\n\tt.throws(() => {{\n\t\tassert.even(3);\n\t}}, {{\n\t\tmessage: [\n\t\t\t'not',\n\t\t\t'{word}',\n\t\t].join(' '),\n\t}});\n}});\n"
+        )
+    };
+    let files = [
+        ("package.json", AVA_PACKAGE_JSON),
+        ("source/index.js", IS_JS),
+        ("test/test.js", old),
+    ];
+    let code = IS_JS.replace("n % 2 === 0", "Number.isInteger(n) && n % 2 === 0");
+    let (blocked, out) = blocks(&files, &[("test/test.js", &new("even")), ("source/index.js", &code)]);
+    assert!(!blocked, "{out}");
+    let (repo, base) = repo_with(&files);
+    let code = code.replace("'not even'", "'not odd'");
+    commit(
+        &repo,
+        "odd",
+        &[("test/test.js", &new("odd")), ("source/index.js", &code)],
+    );
+    assert_errors(&repo, &base, &["mutation/assertion-value-changed test/test.js:5"]);
+}
+
 /// try/except checks of an error's message folded into the project's own
 /// `raises(E, "message")` helper: `pytest.raises` takes a callable after
 /// the class, never a string, so the string is the message the helper

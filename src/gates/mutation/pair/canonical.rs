@@ -8,7 +8,7 @@
 //! value, they are the same check (issue 64: 56 of commander.js's checks
 //! read as changed or weakened when it left Jest).
 
-use super::{is_literal, spelled_value};
+use super::{is_literal, spelled_value, values::is_delimiter};
 use crate::lang::{Assertion, Form, TestCase, is_plain_name};
 
 /// What a check pins, framework aside.
@@ -339,21 +339,29 @@ fn truthy(a: &Assertion) -> Option<Canon> {
 /// the class of `{ instanceOf: E }` or `{ constructor: E }` (`E`);
 /// anything else as written.
 fn expectation(key: &str) -> String {
-    let key = key.trim();
+    // A trailing comma is a formatter's (`[a, b,]`, `{message: m,}`).
+    let key = key
+        .trim()
+        .replace(" , ]", " ]")
+        .replace(" , }", " }")
+        .replace(" , )", " )");
+    let key = key.as_str();
     if let Some(inner) = key.strip_prefix("{ ").and_then(|k| k.strip_suffix(" }")) {
-        if let Some(message) = inner.strip_prefix("message : ")
-            && !message.contains(" , ")
-        {
-            return expectation(message);
-        }
-        // The error's class alone: AVA's `{ instanceOf: E }`, an object
-        // checked for `{ constructor: E }`, `E` itself.
-        if let Some(class) = inner
-            .strip_prefix("instanceOf : ")
-            .or_else(|| inner.strip_prefix("constructor : "))
-            && is_plain_name(class)
-        {
-            return class.to_string();
+        let properties = top_level_items(inner);
+        if let [only] = properties.as_slice() {
+            // The message alone, however it is built (`{ message: [..].join('\n') }`).
+            if let Some(message) = only.strip_prefix("message : ") {
+                return expectation(message);
+            }
+            // The error's class alone: AVA's `{ instanceOf: E }`, an object
+            // checked for `{ constructor: E }`, `E` itself.
+            if let Some(class) = only
+                .strip_prefix("instanceOf : ")
+                .or_else(|| only.strip_prefix("constructor : "))
+                && is_plain_name(class)
+            {
+                return class.to_string();
+            }
         }
         return key.to_string();
     }
@@ -364,6 +372,35 @@ fn expectation(key: &str) -> String {
         return spelled_value(key);
     }
     key.to_string()
+}
+
+/// The items of a list or the properties of an object, as a token key
+/// writes what is between its brackets: split at the commas outside
+/// every string and bracket.
+fn top_level_items(inner: &str) -> Vec<&str> {
+    let mut items = Vec::new();
+    let (mut depth, mut in_string, mut start, mut at) = (0usize, false, 0usize, 0usize);
+    for token in inner.split(' ') {
+        if is_delimiter(token) {
+            in_string = !in_string;
+        } else if !in_string {
+            match token {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => depth = depth.saturating_sub(1),
+                "," if depth == 0 => {
+                    items.push(inner[start..at].trim());
+                    start = at + token.len();
+                }
+                _ => {}
+            }
+        }
+        at += token.len() + 1;
+    }
+    let last = inner.get(start..).unwrap_or_default().trim();
+    if !last.is_empty() {
+        items.push(last);
+    }
+    items
 }
 
 /// The text a regular expression literal (`/ cannot add /`, flags after
@@ -412,5 +449,18 @@ mod tests {
             "test('t', () => {\n  expect(exit).toHaveBeenCalledWith(1);\n});\n",
         );
         assert_ne!(called[0], b[3]);
+    }
+
+    #[test]
+    fn an_object_of_the_message_alone_is_the_message_with_commas_in_it() {
+        let ava = "test('t', t => {\n  t.throws(() => run('x'), ['a, b', 'c'].join('\\n'));\n  t.throws(() => run('y'), {message: ['a, b', 'c',].join('\\n'),});\n  t.throws(() => run('z'), {message: 'm', code: 'E'});\n});\n";
+        let c = checks(Lang::JavaScript, ava);
+        let (x, y, z) = (c[0].clone().unwrap(), c[1].clone().unwrap(), c[2].clone().unwrap());
+        assert_eq!(x.expected, y.expected);
+        assert!(z.expected.contains("code"), "{z:?}");
+        assert_eq!(
+            top_level_items("a , f ( b , c ) , \" d , e \" ,"),
+            ["a", "f ( b , c )", "\" d , e \""]
+        );
     }
 }
