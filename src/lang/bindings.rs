@@ -302,6 +302,20 @@ pub(crate) fn loop_table_cases(cases: Vec<Case>, occurrences: &[(String, Bound)]
     )
 }
 
+/// Keep the names bound exactly once to a chain with no call, that `calls`
+/// (the names the test calls) holds: [`TestCase::callables`].
+pub(crate) fn single_callables(occurrences: &[(String, Bound)], calls: &[String]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = bound_once(occurrences)
+        .filter(|(name, _)| calls.contains(name))
+        .filter_map(|(name, value)| match value {
+            Bound::Chain(chain, _) if chain.contains('.') => Some((name.clone(), chain.clone())),
+            _ => None,
+        })
+        .collect();
+    out.sort();
+    out
+}
+
 /// Keep the names bound exactly once, to a call: [`TestCase::aliases`].
 pub(crate) fn single_call_aliases(occurrences: &[(String, Bound)]) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = bound_once(occurrences)

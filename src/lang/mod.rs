@@ -389,6 +389,12 @@ pub struct TestCase {
     /// a [`chain`] key (`calc` -> `Calculator()`, `result` -> `billing.total()`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aliases: Vec<(String, String)>,
+    /// Local names bound exactly once to a function or method named without
+    /// a call, and called, with what they name as a [`chain`] key
+    /// (`numwords` -> `p.number_to_words` of `numwords = p.number_to_words`):
+    /// calling the name calls it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub callables: Vec<(String, String)>,
     /// Of a test with [`mock_returns`](Self::mock_returns), the local
     /// names bound exactly once to a chain, called or not ([`Local`]), in
     /// source order (Python and JavaScript).

@@ -142,6 +142,48 @@ fn a_loop_and_written_out_checks_folded_into_one_table_are_kept() {
     assert_errors(&repo, &base, &["mutation/assertion-deleted tests/test_core.py:14"]);
 }
 
+/// Checks of a method through a name bound to it (`say = p.words`),
+/// made a table whose rows hand their keywords as `dict(..)` to
+/// `p.words(number, **kwargs)`, are each made by their row (issue 64:
+/// jaraco/inflect dad40be, `test_numwords_group`); the table without one
+/// of them lost it.
+#[test]
+fn checks_through_a_bound_method_made_a_table_of_keyword_rows_are_kept() {
+    let code = "class Engine:\n    def words(self, n, group=0, zero=\"zero\"):\n        return str(n)\n";
+    let old = "from calc.words import Engine\n\n\ndef test_words_group():\n    p = Engine()\n    say = p.words\n    assert say(\"12\", group=1) == \"one, two\"\n    assert say(\"10\", group=1, zero=\"oh\") == \"one, oh\"\n    assert say(\"3\") == \"three\"\n";
+    let table = |rows: &str| {
+        format!(
+            "import pytest\n\nfrom calc.words import Engine\n\n\n@pytest.mark.parametrize(\n    \"number, kwargs, expect\",\n    (\n{rows}    ),\n)\ndef test_words_group(number, kwargs, expect):\n    p = Engine()\n    assert p.words(number, **kwargs) == expect\n"
+        )
+    };
+    let all = "        (\"12\", dict(group=1), \"one, two\"),\n        (\"10\", dict(group=1, zero=\"oh\"), \"one, oh\"),\n        (\"3\", dict(), \"three\"),\n";
+    let files = [
+        ("calc/__init__.py", "\n"),
+        ("calc/words.py", code),
+        ("tests/test_words.py", old),
+    ];
+    let (repo, base) = repo_with(&files);
+    commit(&repo, "one table", &[("tests/test_words.py", &table(all))]);
+    assert_errors(&repo, &base, &[]);
+
+    let (repo, base) = repo_with(&files);
+    let without = all.replace("        (\"10\", dict(group=1, zero=\"oh\"), \"one, oh\"),\n", "");
+    commit(&repo, "a row short", &[("tests/test_words.py", &table(&without))]);
+    // A table with fewer checks than the test made is not read row by row:
+    // each check no row pairs with is reported, the dropped one among them.
+    let run = gate(&repo, &base);
+    assert!(
+        errors(&run).contains(&"mutation/assertion-deleted tests/test_words.py:13".to_string()),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("say(\\\"10\\\", group = 1, zero = \\\"oh\\\")"),
+        "{}",
+        run.stdout
+    );
+}
+
 #[test]
 fn renamed_split_parametrized_and_moved_python_tests_are_the_same_checks() {
     let old = "from calc.core import mean, total\n\n\ndef test_total_of_three():\n    result = total([10, 20, 30])\n    assert result == 60\n    assert isinstance(result, int)\n\n\ndef test_total_of_two():\n    assert total([15, 25]) == 40\n\n\ndef test_mean_and_total():\n    assert mean([10, 30]) == 20\n    assert total([10, 30]) == 40\n\n\ndef test_mean_empty():\n    assert mean([7]) == 7\n";

@@ -107,6 +107,7 @@ pub(super) fn read_function(item: &Node, read: &Read) -> Item {
         Unchecked::default()
     };
     let (cases, case_loops) = table_cases(&body, read, source);
+    let callables = crate::lang::bindings::single_callables(&occurrences, &scan.calls);
     out.tests.push(TestCase {
         feature: None,
         name,
@@ -118,6 +119,7 @@ pub(super) fn read_function(item: &Node, read: &Read) -> Item {
         calls: scan.calls,
         bindings: plain_bindings(&occurrences),
         aliases: single_call_aliases(&occurrences),
+        callables,
         locals: Vec::new(),
         uses: scan.used.into_iter().collect(),
         mock_returns: scan.mock_returns,

@@ -527,6 +527,7 @@ impl<'s> Walker<'s, '_> {
                     calls: Vec::new(),
                     bindings: Vec::new(),
                     aliases: Vec::new(),
+                    callables: Vec::new(),
                     locals: Vec::new(),
                     uses: Vec::new(),
                     mock_returns: Vec::new(),
@@ -598,6 +599,7 @@ impl<'s> Walker<'s, '_> {
         if cases.is_empty() {
             cases = enclosing_loop_cases(call, &self.literals, &occurrences, self.source);
         }
+        let callables = crate::lang::bindings::single_callables(&occurrences, &scan.calls);
         self.file.tests.push(TestCase {
             feature: None,
             name: name.unwrap_or_default(),
@@ -609,6 +611,7 @@ impl<'s> Walker<'s, '_> {
             calls: scan.calls,
             bindings: plain_bindings(&occurrences),
             aliases: single_call_aliases(&occurrences),
+            callables,
             locals: single_locals(&occurrences),
             uses: uses.into_iter().collect(),
             mock_returns,

@@ -300,6 +300,7 @@ pub(super) fn read_function(def: &Node, decorators: &[Node], read: &Read, file: 
     if cases.is_empty() {
         (cases, case_loops) = loop_cases(&body, literals, &occurrences, source);
     }
+    let callables = crate::lang::bindings::single_callables(&occurrences, &scan.calls);
     file.tests.push(TestCase {
         feature: None,
         name,
@@ -311,6 +312,7 @@ pub(super) fn read_function(def: &Node, decorators: &[Node], read: &Read, file: 
         calls: scan.calls,
         bindings: plain_bindings(&occurrences),
         aliases: single_call_aliases(&occurrences),
+        callables,
         locals: single_locals(&occurrences)
             .into_iter()
             .map(|l| Local {

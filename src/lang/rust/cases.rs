@@ -690,6 +690,7 @@ pub(super) fn read_function(
         calls: scan.calls,
         bindings: plain_bindings(&occurrences),
         aliases: single_call_aliases(&occurrences),
+        callables: Vec::new(),
         locals: Vec::new(),
         uses: scan.used.into_iter().collect(),
         mock_returns: scan.mock_returns,

@@ -193,27 +193,33 @@ pub(super) fn with_values(key: &str, case: &[(String, String)]) -> String {
 /// a row's values are spread into the call it checks (ufo's
 /// `joinURL(...t.input)` for the row `{ input: [] }` is `joinURL()`).
 /// Python's `*` spreads a list or tuple the same way, and `**` a dict of
-/// string keys as keyword arguments (`f(*(1, 2), **{"c": 3})` is
-/// `f(1, 2, c=3)`; toolz e8989cfa7).
+/// string keys, or `dict(..)` of keywords only, as keyword arguments
+/// (`f(*(1, 2), **{"c": 3})` is `f(1, 2, c=3)`; toolz e8989cfa7; a row's
+/// `dict(group=2)` spread into `number_to_words(input, **kwargs)`, inflect
+/// dad40be).
 pub(super) fn unspread(key: &str) -> String {
     let tokens: Vec<&str> = key.split(' ').collect();
     let mut out: Vec<&str> = Vec::with_capacity(tokens.len());
     let mut i = 0;
     while i < tokens.len() {
         let in_call = matches!(out.last(), Some(&"(") | Some(&","));
+        // `**dict(c=3)` spreads the keywords it is called with.
+        let called = tokens[i] == "**" && tokens.get(i + 1) == Some(&"dict") && tokens.get(i + 2) == Some(&"(");
         let spread = match (tokens[i], tokens.get(i + 1)) {
             ("...", Some(&"[")) | ("*", Some(&"[" | &"(")) => true,
             ("**", Some(&"{")) => false,
+            _ if called => true,
             _ => {
                 out.push(tokens[i]);
                 i += 1;
                 continue;
             }
         };
-        if in_call {
+        let from = if called { i + 1 } else { i };
+        if in_call && (!called || keywords_only(&tokens[i + 3..])) {
             // The matching `]`.
             let mut depth = 0usize;
-            let close = (i + 1..tokens.len()).find(|&j| {
+            let close = (from + 1..tokens.len()).find(|&j| {
                 match tokens[j] {
                     "[" | "(" | "{" => depth += 1,
                     "]" | ")" | "}" => depth -= 1,
@@ -224,7 +230,7 @@ pub(super) fn unspread(key: &str) -> String {
             if let Some(close) = close
                 && matches!(tokens.get(close + 1), Some(&")") | Some(&","))
             {
-                let items = &tokens[i + 2..close];
+                let items = &tokens[from + 2..close];
                 let items = items.strip_suffix(&[","]).unwrap_or(items);
                 // A dict spread as keywords: `"c" : 3` is `c = 3`.
                 let keywords;
@@ -261,6 +267,25 @@ pub(super) fn unspread(key: &str) -> String {
         i += 1;
     }
     out.join(" ")
+}
+
+/// Do the arguments of a call, from the first after its `(` to its
+/// `)`, name every one (`c = 3 , d = x )`)?
+fn keywords_only(tokens: &[&str]) -> bool {
+    let mut depth = 0usize;
+    for (i, t) in tokens.iter().enumerate() {
+        let starts_entry = depth == 0 && (i == 0 || tokens[i - 1] == ",");
+        if starts_entry && *t != ")" && !(is_plain_name(t) && tokens.get(i + 1) == Some(&"=")) {
+            return false;
+        }
+        match *t {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" if depth == 0 => return true,
+            ")" | "]" | "}" => depth -= 1,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// The entries of a dict literal whose keys are all plain strings
@@ -563,9 +588,14 @@ fn callees(t: &TestCase, parts: &[String]) -> Vec<String> {
                     .is_some_and(|close| tokens.get(i + 2 + close) == Some(&"(")),
                 _ => false,
             };
+            // What a name bound to a call gave, or the function a name
+            // bound to one without calling it calls (`numwords(..)` of
+            // `numwords = p.number_to_words`).
+            let callable = call && t.callables.iter().any(|(name, _)| name == token);
             let gave = t
                 .aliases
                 .iter()
+                .chain(t.callables.iter().filter(|_| call))
                 .find(|(name, _)| name == token)
                 .map(|(_, call)| call.as_str());
             let callee = match gave {
@@ -573,7 +603,8 @@ fn callees(t: &TestCase, parts: &[String]) -> Vec<String> {
                 // `int32(-126)` is a value, typed: what a table's typed column holds.
                 None => call.then_some(*token).filter(|c| !values::is_conversion(c)),
             };
-            if let Some(callee) = callee.filter(|c| t.calls.iter().any(|call| call == c)) {
+            let called = |c: &&str| t.calls.iter().any(|call| call == c || callable && call == token);
+            if let Some(callee) = callee.filter(called) {
                 out.push(callee.to_string());
             }
         }
