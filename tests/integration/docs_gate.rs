@@ -237,6 +237,11 @@ fn undocumented_exports_the_change_touched_are_reported() {
         "def legacy():\n    return 1\n\n\ndef parse(path):\n    return path\n\n\ndef load(path):\n    \"\"\"Load it.\"\"\"\n    return path\n",
     );
     repo.write("pkg/test_old.py", "def test_parse():\n    assert True\n");
+    // A package's own test module, run as `python -m pkg.test` (the
+    // stdlib's `test`, Django's `tests.py`), is not its API (issue 64:
+    // Infinidat/munch's `bunch/test.py`, a doctest runner).
+    repo.write("pkg/test.py", "def test():\n    import doctest\n");
+    repo.write("pkg/tests.py", "def check():\n    pass\n");
     repo.write("script.py", "def main():\n    pass\n\n\ndef run():\n    pass\n");
     let run = repo.run(&["docs", "--base", "HEAD", "--format", "json"]);
     assert_eq!(
@@ -793,6 +798,31 @@ fn a_module_moved_from_commonjs_to_es_modules_adds_no_api() {
             (5, "Error".to_string()),
         ]
     );
+}
+
+/// A module whose whole value was an anonymous function (`module.exports
+/// = function (args, opts) {..}`) moved to `export default function` adds
+/// no API (issue 64: lukeed/mri dda3343); a named export beside it is new.
+#[test]
+fn a_module_exported_as_one_function_moved_to_export_default_adds_no_api() {
+    let repo = documented_repo();
+    repo.write("package.json", "{ \"name\": \"mri\", \"main\": \"index.js\" }\n");
+    repo.write(
+        "index.js",
+        "module.exports = function (args, opts) {\n  return args\n};\n",
+    );
+    repo.commit("commonjs");
+    repo.write(
+        "index.js",
+        "export default function (args, opts) {\n  return args\n}\n\nexport function fresh() {}\n",
+    );
+    let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
+    let found: Vec<(u32, String)> = report
+        .findings
+        .iter()
+        .map(|f| (f.line.unwrap_or(0), format!("{:?}", f.severity)))
+        .collect();
+    assert_eq!(found, vec![(1, "Warning".to_string()), (5, "Error".to_string())]);
 }
 
 /// A module whose whole value was the export (`module.exports = QuickLRU`,

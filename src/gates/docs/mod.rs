@@ -368,7 +368,10 @@ fn skipped(language: Lang, path: &Path, root: &Path) -> bool {
     }
     match language {
         Lang::Python => {
-            let test = name.starts_with("test_") || name.ends_with("_test.py") || name == "conftest.py";
+            // A package's test module (`python -m pkg.test`, Django's `tests.py`) too.
+            let test = name.starts_with("test_")
+                || name.ends_with("_test.py")
+                || matches!(name, "conftest.py" | "test.py" | "tests.py");
             let package = name == "__init__.py"
                 || path
                     .parent()

@@ -340,7 +340,8 @@ fn javascript(root: Node<'_>, source: &[u8], out: &mut Vec<Export>) {
 /// The names a JavaScript file exports the CommonJS way, each with whether
 /// a JSDoc documents it: `exports.x = ..`, `module.exports.x = ..`,
 /// `module.exports = { x, y: .., z() {} }`, `Object.defineProperty(exports,
-/// "x", ..)`. They are the module's API as much as `export const x` is: a
+/// "x", ..)`, and `module.exports = function (..)` as `default`. They are
+/// the module's API as much as `export const x` is: a
 /// file moved to ES modules keeps them (`None`: it does not parse).
 pub fn commonjs_names(language: Lang, source: &[u8]) -> Option<Vec<(String, bool)>> {
     let tree = language.parse(source)?;
@@ -411,6 +412,16 @@ pub fn commonjs_names(language: Lang, source: &[u8]) -> Option<Vec<(String, bool
                         name.to_string(),
                         documented || declared_documented(&items, name, source),
                     ));
+                } else if target == "module.exports"
+                    && matches!(
+                        right.kind(),
+                        "function_expression" | "function" | "arrow_function" | "class"
+                    )
+                {
+                    // `module.exports = function (..) {..}`: the module is
+                    // that function, what `import x from` gets as `default`
+                    // (mri dda3343 moved it to `export default function`).
+                    out.push(("default".to_string(), documented));
                 } else if target == "module.exports" && right.kind() == "object" {
                     for property in named_children(right) {
                         let key = match property.kind() {

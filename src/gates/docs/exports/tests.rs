@@ -40,6 +40,10 @@ fn commonjs_exports_are_read_with_their_docs() {
             ("Lru", true),
         ]
     );
+    // The module as one function (or class): its `default`.
+    let source = "function toArr(x) {}\n\nmodule.exports = function (args, opts) {\n  return args\n};\n";
+    let names = commonjs_names(Lang::JavaScript, source.as_bytes()).unwrap();
+    assert_eq!(names, vec![("default".to_string(), false)]);
     // A declaration file's `export = Name`, documented at its declaration or not.
     let source = "declare class QuickLRU {}\n\nexport = QuickLRU;\n";
     let names = commonjs_names(Lang::TypeScript, source.as_bytes()).unwrap();
