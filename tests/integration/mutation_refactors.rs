@@ -2847,6 +2847,48 @@ fn a_deleted_benchmark_loses_no_check() {
     }
 }
 
+/// A Go benchmark runs only under `go test -bench`: the guard it drops
+/// when the constructor stops returning an error (`if err != nil {
+/// b.Fatal(err) }`) checked nothing `go test` runs (issue 64: gobwas/glob
+/// 678ba81). The same guard dropped from a test is a lost check.
+#[test]
+fn a_go_benchmark_that_drops_its_guard_loses_no_check() {
+    let func = |kind: &str, body: &str| {
+        format!(
+            "package calc\n\nimport \"testing\"\n\nfunc {kind}Sum(b *testing.{}) {{\n{body}}}\n",
+            if kind == "Test" { "T" } else { "B" }
+        )
+    };
+    let old = "\ts, err := New(1)\n\tif err != nil {\n\t\tb.Fatal(err)\n\t}\n\t_ = s.Sum(2)\n";
+    let new = "\ts := New(1)\n\t_ = s.Sum(2)\n";
+    let code = |ret: &str| {
+        format!("package calc\n\ntype S struct{{ a int }}\n\nfunc (s S) Sum(b int) int {{ return s.a + b }}\n\n{ret}\n")
+    };
+    let with_err = code("func New(a int) (S, error) { return S{a}, nil }");
+    let without = code("func New(a int) S { return S{a} }");
+    for (kind, errors) in [
+        ("Benchmark", &[][..]),
+        ("Test", &["mutation/assertion-deleted calc_test.go:5"][..]),
+    ] {
+        let repo = TestRepo::new();
+        let base = commit(
+            &repo,
+            "base",
+            &[
+                ("go.mod", "module example.com/calc\n\ngo 1.21\n"),
+                ("calc.go", &with_err),
+                ("calc_test.go", &func(kind, old)),
+            ],
+        );
+        commit(
+            &repo,
+            "no error",
+            &[("calc.go", &without), ("calc_test.go", &func(kind, new))],
+        );
+        assert_errors(&repo, &base, errors);
+    }
+}
+
 /// cachetools' `Locked` fixture, a class of the test file wrapping the
 /// decorator under test, began counting its calls from zero, and every
 /// expected count of the tests using it moved with it (issue 64). An
