@@ -175,3 +175,54 @@ pub(crate) fn short_circuit_guards(node: &Node, children: &[Node], guard: Guard,
     let right = node.field("right").map(|r| r.id());
     guards_where(children, guard, |c| !(short && Some(c.id()) == right))
 }
+
+/// The major Python version a condition asks for, when it asks only that:
+/// `PY2`, `six.PY2`, `sys.version_info[0] == 2`, `sys.version_info < (3,)`
+/// are 2; `PY3`, `not PY2`, `sys.version_info >= (3,)` are 3 (not `<
+/// (3, 8)`, a Python 3 too).
+pub(crate) fn python_major(condition: &str) -> Option<u8> {
+    let c: String = condition.split_whitespace().collect();
+    let (negated, c) = match condition.trim().strip_prefix("not ") {
+        Some(rest) => (true, rest.split_whitespace().collect::<String>()),
+        None => (false, c),
+    };
+    let flag = |v: &str| c == format!("PY{v}") || c.ends_with(&format!(".PY{v}"));
+    let info = ["sys.version_info[0]", "sys.version_info.major"];
+    let equals = |v: &str| info.iter().any(|i| c == format!("{i}=={v}"));
+    let below3 = [
+        "sys.version_info<(3,)",
+        "sys.version_info<(3,0)",
+        "sys.version_info[0]<3",
+    ];
+    let from3 = [
+        "sys.version_info>=(3,)",
+        "sys.version_info>=(3,0)",
+        "sys.version_info[0]>=3",
+    ];
+    let major = if flag("2") || equals("2") || below3.contains(&c.as_str()) {
+        2
+    } else if flag("3") || equals("3") || from3.contains(&c.as_str()) {
+        3
+    } else {
+        return None;
+    };
+    Some(if negated { 5 - major } else { major })
+}
+
+/// Mark as [`Guard::legacy`] the branch of a Python `if_statement` only
+/// Python 2 takes: its body under a Python 2 check, its `else` under a
+/// Python 3 one ([`python_major`]).
+pub(crate) fn python2_branch(node: &Node, children: &[Node], guards: &mut [Guard], source: &[u8]) {
+    let Some(condition) = node.child_by_field_name("condition") else {
+        return;
+    };
+    let major = python_major(&String::from_utf8_lossy(&source[condition.byte_range()]));
+    let body = node.child_by_field_name("consequence").map(|c| c.id());
+    for (g, c) in guards.iter_mut().zip(children) {
+        g.legacy |= match major {
+            Some(2) => Some(c.id()) == body,
+            Some(3) => c.kind() == "else_clause",
+            _ => false,
+        };
+    }
+}

@@ -709,6 +709,11 @@ pub struct Guard {
     /// passes when it does not.
     #[serde(default, skip_serializing_if = "is_false")]
     pub caught: bool,
+    /// Runs only under Python 2 (`if PY2:`, `if six.PY2:`, `if
+    /// sys.version_info[0] == 2:`, the `else` of a Python 3 check): no
+    /// interpreter a project tests on today runs it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub legacy: bool,
 }
 
 /// What an assertion checks, as far as the values are concerned.

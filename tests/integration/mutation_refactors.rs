@@ -184,6 +184,36 @@ fn checks_through_a_bound_method_made_a_table_of_keyword_rows_are_kept() {
     );
 }
 
+/// A check only Python 2 ran (`if PY2:`, the `else` of `if six.PY3:`),
+/// dropped with the branch when a project leaves Python 2, loses no check
+/// a test run makes today (issue 64: python-semver fc92fb4). A branch on a
+/// Python 3 version (`sys.version_info < (3, 8)`) runs: dropping its check
+/// is a lost one.
+#[test]
+fn a_check_only_python_2_ran_dropped_with_its_branch_loses_nothing() {
+    let old = |condition: &str| {
+        format!(
+            "import sys\n\nimport six\n\nfrom calc.core import total\n\nPY2 = sys.version_info[0] == 2\n\n\ndef test_total():\n    result = total([1, 2])\n    if {condition}:\n        assert result == 3\n    else:\n        assert result > 2\n"
+        )
+    };
+    let kept_else = "import sys\n\nimport six\n\nfrom calc.core import total\n\n\ndef test_total():\n    result = total([1, 2])\n    assert result > 2\n";
+    let kept_if = kept_else.replace("result > 2", "result == 3");
+    for (condition, new, errors) in [
+        ("PY2", kept_else, &[][..]),
+        ("sys.version_info[0] == 2", kept_else, &[][..]),
+        ("six.PY3", kept_if.as_str(), &[][..]),
+        (
+            "sys.version_info < (3, 8)",
+            kept_else,
+            &["mutation/assertion-deleted tests/test_core.py:8"][..],
+        ),
+    ] {
+        let (repo, base) = python_repo(&old(condition));
+        commit(&repo, "drop a branch", &[("tests/test_core.py", new)]);
+        assert_errors(&repo, &base, errors);
+    }
+}
+
 #[test]
 fn renamed_split_parametrized_and_moved_python_tests_are_the_same_checks() {
     let old = "from calc.core import mean, total\n\n\ndef test_total_of_three():\n    result = total([10, 20, 30])\n    assert result == 60\n    assert isinstance(result, int)\n\n\ndef test_total_of_two():\n    assert total([15, 25]) == 40\n\n\ndef test_mean_and_total():\n    assert mean([10, 30]) == 20\n    assert total([10, 30]) == 40\n\n\ndef test_mean_empty():\n    assert mean([7]) == 7\n";
@@ -4271,11 +4301,12 @@ fn a_check_moved_onto_a_local_the_callback_captured_is_kept() {
 /// An equality that applies one function to both sides (`sorted(x) ==
 /// sorted([..])`, `len(a) == len(b)`) follows from the sides being equal:
 /// a branch that compared them so went, and the exact comparison stayed
-/// (glom ec19f8b dropped Python 2). Another function on one side, or an
+/// (glom ec19f8b dropped Python 2; here a branch any interpreter may
+/// take, not one only Python 2 runs). Another function on one side, or an
 /// equality of other sides, is no such check.
 #[test]
 fn a_function_of_both_sides_is_implied_by_the_sides_being_equal() {
-    let old = "from calc.core import total\n\n\ndef test_total():\n    if PY2:\n        assert sorted(total([1, 2])) == sorted([3])\n    else:\n        assert total([1, 2]) == [3]\n";
+    let old = "from calc.core import total\n\n\ndef test_total():\n    if UNORDERED:\n        assert sorted(total([1, 2])) == sorted([3])\n    else:\n        assert total([1, 2]) == [3]\n";
     for (kept, want) in [
         ("assert total([1, 2]) == [3]", &[][..]),
         ("assert [3] == total([1, 2])", &[][..]),

@@ -592,7 +592,9 @@ pub(super) fn child_guards(
                 .collect();
             let has_else = branches.iter().any(|b| b.kind() == "else_clause");
             let exhaustive = has_else && branches.iter().all(|b| asserts(b, source));
-            guards_where(children, guard, |c| exhaustive || Some(c.id()) == field("condition"))
+            let mut guards = guards_where(children, guard, |c| exhaustive || Some(c.id()) == field("condition"));
+            crate::lang::guards::python2_branch(node, children, &mut guards, source);
+            guards
         }
         "for_statement" => {
             let nonempty_literal = node
