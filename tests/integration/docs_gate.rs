@@ -45,6 +45,15 @@ fn a_readme_must_exist_and_say_more_than_its_title() {
     );
 }
 
+/// Each finding's line and severity, in report order.
+fn lines_and_levels(report: &GateJson) -> Vec<(u32, String)> {
+    report
+        .findings
+        .iter()
+        .map(|f| (f.line.unwrap_or(0), format!("{:?}", f.severity)))
+        .collect()
+}
+
 /// Each `docs/undocumented-export` finding's file and severity, in report order.
 fn export_levels(report: &GateJson) -> Vec<(&str, String)> {
     report
@@ -784,11 +793,7 @@ fn a_module_moved_from_commonjs_to_es_modules_adds_no_api() {
         "export class Command {}\n\nexport const program = new Command();\nexport const createCommand = () => new Command();\nexport function fresh() {}\n",
     );
     let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
-    let found: Vec<(u32, String)> = report
-        .findings
-        .iter()
-        .map(|f| (f.line.unwrap_or(0), format!("{:?}", f.severity)))
-        .collect();
+    let found = lines_and_levels(&report);
     assert_eq!(
         found,
         vec![
@@ -817,11 +822,7 @@ fn a_module_exported_as_one_function_moved_to_export_default_adds_no_api() {
         "export default function (args, opts) {\n  return args\n}\n\nexport function fresh() {}\n",
     );
     let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
-    let found: Vec<(u32, String)> = report
-        .findings
-        .iter()
-        .map(|f| (f.line.unwrap_or(0), format!("{:?}", f.severity)))
-        .collect();
+    let found = lines_and_levels(&report);
     assert_eq!(found, vec![(1, "Warning".to_string()), (5, "Error".to_string())]);
 }
 
@@ -888,11 +889,7 @@ fn names_an_ambient_module_declared_are_not_new_api() {
         "export function copy<T>(input: T): T;\n\nexport function deep<T>(input: T): T;\n",
     );
     let report = json(&repo.run(&["docs", "--base", "HEAD", "--format", "json"]));
-    let found: Vec<(u32, String)> = report
-        .findings
-        .iter()
-        .map(|f| (f.line.unwrap_or(0), format!("{:?}", f.severity)))
-        .collect();
+    let found = lines_and_levels(&report);
     assert_eq!(found, vec![(1, "Warning".to_string()), (3, "Error".to_string())]);
 }
 
