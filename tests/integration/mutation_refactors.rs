@@ -5147,8 +5147,8 @@ fn a_project_import_renamed_by_the_test_keeps_its_checks() {
 /// `t.false` it was, not a check that took the `t.true`'s place while the
 /// `t.false` "flipped" into the `assert.ok` (issue 64: sindresorhus/is
 /// faf7003's `is.evenInteger`). A `t.false` rewritten as an equality with
-/// `true` did flip, and the equality is where: the `t.true` is the
-/// `assert.ok` of the same value.
+/// `true` did flip: the equality is the `t.true` written out, and the
+/// `t.false` became the `assert.ok`.
 #[test]
 fn strict_truth_checks_written_as_equalities_with_their_boolean_are_kept() {
     let old = "import test from 'ava';\nimport {isEven} from '../source/index.js';\n\ntest('isEven', t => {\n\tfor (const n of [2, 4]) {\n\t\tt.true(isEven(n));\n\t}\n\n\tfor (const n of [1, 3]) {\n\t\tt.false(isEven(n));\n\t}\n});\n";
@@ -5174,7 +5174,7 @@ fn strict_truth_checks_written_as_equalities_with_their_boolean_are_kept() {
     let run = gate(&repo, &base);
     assert_eq!(
         errors(&run),
-        ["mutation/assertion-value-changed test/test.js:11"],
+        ["mutation/assertion-value-changed test/test.js:7"],
         "{}",
         run.stdout
     );

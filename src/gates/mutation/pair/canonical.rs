@@ -324,12 +324,14 @@ fn truthy(a: &Assertion) -> Option<Canon> {
             return canon("contains", subject, expected);
         }
     }
-    // Any other value checked as truthy, whichever matcher says it:
-    // `assert(isNaN(x))` is tap's `t.ok(isNaN(x), 'msg')` and Jest's
-    // `expect(isNaN(x)).toBeTruthy()` (issue 64: json5 left Mocha for tap).
-    // Not a bare name: `assert result` says too little to be told from
-    // another test's; not `x === true`, which asks more than truthiness.
-    let truthy = matches!(a.form, Form::Truthy(_)) && !is_plain_name(value);
+    // Any other call given a literal, checked as truthy, whichever matcher
+    // says it: `assert(isNaN(parse('NaN')))` is tap's `t.ok(isNaN(parse(
+    // 'NaN')), 'msg')` and Jest's `expect(..).toBeTruthy()` (issue 64: json5
+    // left Mocha for tap). Not a name or a chain: `assert response.ok` says
+    // too little to be told from another test's; not `x === true`, which
+    // asks more than truthiness.
+    let asks = value.contains(" ( ") && !super::literals(value).is_empty();
+    let truthy = matches!(a.form, Form::Truthy(_)) && asks;
     truthy.then(|| canon("truthy", value, "")).flatten()
 }
 
