@@ -181,11 +181,12 @@ pub(crate) fn short_circuit_guards(node: &Node, children: &[Node], guard: Guard,
 /// are 2; `PY3`, `not PY2`, `sys.version_info >= (3,)` are 3 (not `<
 /// (3, 8)`, a Python 3 too).
 pub(crate) fn python_major(condition: &str) -> Option<u8> {
-    let c: String = condition.split_whitespace().collect();
-    let (negated, c) = match condition.trim().strip_prefix("not ") {
-        Some(rest) => (true, rest.split_whitespace().collect::<String>()),
-        None => (false, c),
+    let condition = condition.trim();
+    let (negated, asked) = match condition.strip_prefix("not ") {
+        Some(rest) => (true, rest),
+        None => (false, condition),
     };
+    let c: String = asked.split_whitespace().collect();
     let flag = |v: &str| c == format!("PY{v}") || c.ends_with(&format!(".PY{v}"));
     let info = ["sys.version_info[0]", "sys.version_info.major"];
     let equals = |v: &str| info.iter().any(|i| c == format!("{i}=={v}"));

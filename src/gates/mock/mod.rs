@@ -111,9 +111,10 @@ fn check(
     // items and macros without a `use` (issue 64: bitflags' tests).
     use crate::gates::project::resolve::{in_crate_src, is_test_support};
     let imports_subject = (lang == Lang::Rust && (!is_test_support(rel) || in_crate_src(rel)))
+        // A side-effect import counts as used: one of test support that
+        // brings in project code (`require('./_tape')`) reaches the subject.
         || file.imports.iter().any(|i| {
-            (i.used_in(file) && (resolver.is_subject(rel, lang, i) || resolver.is_helper_under_test(rel, lang, i)))
-                || resolver.installs_subject(rel, lang, i)
+            i.used_in(file) && (resolver.is_subject(rel, lang, i) || resolver.is_helper_under_test(rel, lang, i))
         })
         || file.paths.iter().any(|p| resolver.names_project_file(rel, p))
         || lang == Lang::Go && {

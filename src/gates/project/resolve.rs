@@ -229,17 +229,6 @@ impl Resolver {
         self.reaches(from, lang, import, 2)
     }
 
-    /// A side-effect import of test support that brings in project code
-    /// (`require('./_tape')` installing assertion methods that call the
-    /// subject): running the file uses the subject through it.
-    pub fn installs_subject(&self, from: &Path, lang: Lang, import: &Import) -> bool {
-        if import.kind != ImportKind::SideEffect {
-            return false;
-        }
-        self.resolve(from, lang, &import.specifier)
-            .is_some_and(|t| is_test_support(&t) && self.support_reaches(&t, 1))
-    }
-
     /// Does `path`, a string in the test file `from`, name a project (non-test)
     /// file, relative to the test's directory or to the repository root
     /// (`"./src/color.ts"` handed to a bundler, `"../../mini/index.ts"`,

@@ -225,26 +225,8 @@ pub fn thrown_made(a: &Assertion) -> Vec<Thrown> {
         return Vec::new();
     };
     // The fields at the top level: a value may be a list or an object.
-    let mut split: Vec<String> = vec![String::new()];
-    let mut depth = 0usize;
-    for token in fields.split(' ') {
-        match token {
-            "{" | "[" | "(" | "${" => depth += 1,
-            "}" | "]" | ")" => depth = depth.saturating_sub(1),
-            "," if depth == 0 => {
-                split.push(String::new());
-                continue;
-            }
-            _ => {}
-        }
-        let field = split.last_mut().expect("one field at least");
-        if !field.is_empty() {
-            field.push(' ');
-        }
-        field.push_str(token);
-    }
-    split
-        .iter()
+    top_level_items(fields)
+        .into_iter()
         .filter_map(|field| match field.split_once(" : ") {
             Some((name, value)) if is_plain_name(name) => Some(Thrown::new(name, value, is_literal(value))),
             None if is_plain_name(field) => Some(Thrown::new(field, field, false)),
@@ -387,7 +369,7 @@ fn top_level_items(inner: &str) -> Vec<&str> {
             in_string = !in_string;
         } else if !in_string {
             match token {
-                "(" | "[" | "{" => depth += 1,
+                "(" | "[" | "{" | "${" => depth += 1,
                 ")" | "]" | "}" => depth = depth.saturating_sub(1),
                 "," if depth == 0 => {
                     items.push(inner[start..at].trim());

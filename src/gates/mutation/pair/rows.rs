@@ -591,19 +591,23 @@ fn callees(t: &TestCase, parts: &[String]) -> Vec<String> {
             // What a name bound to a call gave, or the function a name
             // bound to one without calling it calls (`numwords(..)` of
             // `numwords = p.number_to_words`).
-            let callable = call && t.callables.iter().any(|(name, _)| name == token);
+            let callable = t.callables.iter().find(|(name, _)| call && name == token);
             let gave = t
                 .aliases
                 .iter()
-                .chain(t.callables.iter().filter(|_| call))
                 .find(|(name, _)| name == token)
-                .map(|(_, call)| call.as_str());
+                .or(callable)
+                .map(|(_, value)| value.as_str());
             let callee = match gave {
                 Some(call) => call.trim_end_matches("()").rsplit(['.', ':']).next(),
                 // `int32(-126)` is a value, typed: what a table's typed column holds.
                 None => call.then_some(*token).filter(|c| !values::is_conversion(c)),
             };
-            let called = |c: &&str| t.calls.iter().any(|call| call == c || callable && call == token);
+            let called = |c: &&str| {
+                t.calls
+                    .iter()
+                    .any(|call| call == c || callable.is_some() && call == token)
+            };
             if let Some(callee) = callee.filter(called) {
                 out.push(callee.to_string());
             }

@@ -281,13 +281,7 @@ pub(super) fn pinned_by_truth(old: &Assertion, new: &Assertion) -> bool {
         && matches!(new.form.demanded(), Form::Truthy(_) | Form::Falsy(_))
         && subject(old).is_some_and(predicate)
         && expected(old).iter().all(|e| !is_literal(e));
-    let truth = |a: &Assertion| match (a.form.demanded(), expected(a).as_slice()) {
-        (Form::Truthy(_), _) => Some(true),
-        (Form::Falsy(_), _) => Some(false),
-        (Form::Equal(..), ["true"]) => Some(true),
-        (Form::Equal(..), ["false"]) => Some(false),
-        _ => None,
-    };
+    let truth = demanded_truth;
     oracle
         || (truth(old).is_some()
             && truth(old) == truth(new)
@@ -381,15 +375,26 @@ fn predicate(key: &str) -> bool {
 /// and `False`, `t.false(x)` and `assert.strictEqual(x, true)`): the
 /// expected value flipped.
 pub(crate) fn flipped(old: &Assertion, new: &Assertion) -> bool {
-    let truth = |a: &Assertion| match (a.form.demanded(), expected(a).as_slice()) {
-        (Form::Truthy(v), _) => Some((true, v.key.clone())),
-        (Form::Falsy(v), _) => Some((false, v.key.clone())),
-        (Form::Equal(..), [flag @ ("true" | "false")]) => subject(a).map(|s| (*flag == "true", s.to_string())),
-        _ => None,
+    // The value the truth is demanded of: a truthiness check's operand, an
+    // equality's subject.
+    let on = |a: &Assertion| match a.form.demanded() {
+        Form::Truthy(v) | Form::Falsy(v) => Some(v.key.clone()),
+        _ => subject(a).map(str::to_string),
     };
-    match (truth(old), truth(new)) {
-        (Some((a, on)), Some((b, bn))) => a != b && on == bn,
-        _ => false,
+    matches!((demanded_truth(old), demanded_truth(new)), (Some(a), Some(b)) if a != b)
+        && on(old).is_some()
+        && on(old) == on(new)
+}
+
+/// The truth a check demands of its value: a truthiness check's, or an
+/// equality's with a boolean (`t.true(x)`, `assert.strictEqual(x, false)`).
+fn demanded_truth(a: &Assertion) -> Option<bool> {
+    match (a.form.demanded(), expected(a).as_slice()) {
+        (Form::Truthy(_), _) => Some(true),
+        (Form::Falsy(_), _) => Some(false),
+        (Form::Equal(..), ["true"]) => Some(true),
+        (Form::Equal(..), ["false"]) => Some(false),
+        _ => None,
     }
 }
 
